@@ -1,0 +1,8 @@
+package io.jazmin;
+
+/** Invalid options, schemas or arguments given to the library (not a problem of a file). */
+public class JazminValidationException extends JazminException {
+    public JazminValidationException(String message) {
+        super(message);
+    }
+}
