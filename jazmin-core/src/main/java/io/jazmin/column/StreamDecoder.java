@@ -1,0 +1,240 @@
+package io.jazmin.column;
+
+import io.jazmin.ColumnType;
+import io.jazmin.JazminFormatException;
+import io.jazmin.JazminValidationException;
+import io.jazmin.JsonText;
+import io.jazmin.UnsupportedFeatureException;
+import io.jazmin.wire.ByteReader;
+import java.math.BigDecimal;
+
+/**
+ * Reads one column stream (spec §1.9) into a {@link ColumnVector}, treating every byte as hostile:
+ * any inconsistency is a {@link JazminFormatException}, and no array is sized from a count before
+ * that count has been checked against the bytes left.
+ *
+ * <p>Bits of the null bitmap past the row count are ignored (the spec does not forbid them), as are
+ * the unused bits of a bool bitmap's last byte.
+ */
+public final class StreamDecoder {
+    private StreamDecoder() {
+    }
+
+    /**
+     * Decodes the stream that fills exactly the window of {@code stream}.
+     *
+     * @param type     the column type
+     * @param stream   a reader over exactly the stream's bytes (after its varint length); consumed
+     * @param rowCount the chunk's row count from the chunk directory
+     * @return one value per row, nulls marked in the vector's bitmap
+     * @throws JazminFormatException        for damaged or inconsistent data, including bytes left over
+     * @throws UnsupportedFeatureException  for list/object columns or the nested encoding
+     *                                      (feature {@code nested-columns})
+     */
+    public static ColumnVector decode(ColumnType type, ByteReader stream, int rowCount) {
+        if (type.isNested()) {
+            throw nested();
+        }
+        if (rowCount < 0) {
+            throw new JazminFormatException("negative row count " + rowCount);
+        }
+        int flags = stream.u8();
+        if ((flags & StreamFormat.RESERVED_FLAGS) != 0) {
+            throw new JazminFormatException("reserved stream flag bits are set: 0x" + Integer.toHexString(flags));
+        }
+        int encoding = flags & StreamFormat.ENCODING_MASK;
+        if (encoding == StreamFormat.NESTED) {
+            throw nested();
+        }
+        if (!StreamFormat.allowed(type, encoding)) {
+            throw new JazminFormatException("encoding " + encoding + " is not valid for a " + type.typeName() + " column");
+        }
+        byte[] nulls = (flags & StreamFormat.HAS_NULLS) != 0 ? readNullBits(stream, rowCount) : null;
+        int nonNull = nulls == null ? rowCount : rowCount - popCount(nulls);
+        checkRoom(stream, encoding, nonNull);
+        Column col = new Column(type, rowCount, nulls, nonNull);
+        ColumnVector result = switch (type) {
+            case BOOL -> readBools(stream, encoding, col);
+            case INT, DATETIME -> readLongs(stream, encoding, col);
+            case FLOAT -> readDoubles(stream, encoding, col);
+            default -> readObjects(stream, encoding, col);
+        };
+        stream.expectEnd(type.typeName() + " stream");
+        return result;
+    }
+
+    private static UnsupportedFeatureException nested() {
+        return new UnsupportedFeatureException("nested-columns", "nested (list/object) columns are not supported yet");
+    }
+
+    /** The shape of the stream being decoded. */
+    private record Column(ColumnType type, int rows, byte[] nulls, int nonNull) {
+        boolean isNull(int row) {
+            return nulls != null && (nulls[row >>> 3] & (1 << (row & 7))) != 0;
+        }
+    }
+
+    /** Reads the bitmap, clearing stray bits past the last row; {@code null} when no row is null. */
+    private static byte[] readNullBits(ByteReader stream, int rowCount) {
+        byte[] bits = stream.bytes(StreamFormat.bitmapBytes(rowCount));
+        if ((rowCount & 7) != 0) {
+            bits[bits.length - 1] &= (byte) ((1 << (rowCount & 7)) - 1);
+        }
+        return popCount(bits) == 0 ? null : bits;
+    }
+
+    private static int popCount(byte[] bits) {
+        int n = 0;
+        for (byte b : bits) {
+            n += Integer.bitCount(b & 0xFF);
+        }
+        return n;
+    }
+
+    /**
+     * Every value takes at least one byte (a bool in a bitmap one bit), so a count the bytes left
+     * cannot hold is damage, caught before the per-row arrays are allocated.
+     */
+    private static void checkRoom(ByteReader stream, int encoding, int nonNull) {
+        long need = encoding == StreamFormat.BITMAP ? StreamFormat.bitmapBytes(nonNull) : nonNull;
+        if (need > stream.remaining()) {
+            throw new JazminFormatException(nonNull + " values cannot fit in the " + stream.remaining()
+                    + " bytes left of the stream");
+        }
+    }
+
+    private static ColumnVector readBools(ByteReader stream, int encoding, Column col) {
+        boolean[] vals = new boolean[col.rows];
+        if (encoding == StreamFormat.BITMAP) {
+            byte[] bits = stream.bytes(StreamFormat.bitmapBytes(col.nonNull));
+            for (int r = 0, i = 0; r < col.rows; r++) {
+                if (!col.isNull(r)) {
+                    vals[r] = (bits[i >>> 3] & (1 << (i & 7))) != 0;
+                    i++;
+                }
+            }
+        } else {
+            for (int r = 0; r < col.rows; r++) {
+                if (!col.isNull(r)) {
+                    int b = stream.u8();
+                    if (b > 1) {
+                        throw new JazminFormatException("bool value byte must be 0 or 1, got " + b);
+                    }
+                    vals[r] = b == 1;
+                }
+            }
+        }
+        return ColumnVector.ofBooleans(col.rows, vals, col.nulls);
+    }
+
+    private static ColumnVector readLongs(ByteReader stream, int encoding, Column col) {
+        long[] vals = new long[col.rows];
+        boolean delta = encoding == StreamFormat.DELTA;
+        boolean first = true;
+        long prev = 0;
+        for (int r = 0; r < col.rows; r++) {
+            if (col.isNull(r)) {
+                continue;
+            }
+            long v = stream.zigzag();
+            if (delta && !first) {
+                long sum = prev + v;
+                if (((prev ^ sum) & (v ^ sum)) < 0) {
+                    throw new JazminFormatException("delta-encoded value overflows 64 bits");
+                }
+                v = sum;
+            }
+            vals[r] = v;
+            prev = v;
+            first = false;
+        }
+        if (col.type == ColumnType.DATETIME) {
+            for (int r = 0; r < col.rows; r++) {
+                if (!col.isNull(r)) {
+                    StreamFormat.checkDatetime(vals[r]);
+                }
+            }
+        }
+        return ColumnVector.ofLongs(col.type, col.rows, vals, col.nulls);
+    }
+
+    private static ColumnVector readDoubles(ByteReader stream, int encoding, Column col) {
+        double[] vals = new double[col.rows];
+        boolean scaled = encoding == StreamFormat.SCALED;
+        for (int r = 0; r < col.rows; r++) {
+            if (!col.isNull(r)) {
+                vals[r] = scaled ? readScaled(stream) : stream.f64();
+            }
+        }
+        return ColumnVector.ofDoubles(col.rows, vals, col.nulls);
+    }
+
+    private static double readScaled(ByteReader stream) {
+        int s = stream.u8();
+        if (s == StreamFormat.RAW_FLOAT) {
+            return stream.f64();
+        }
+        if (s > StreamFormat.MAX_READ_SCALE) {
+            throw new JazminFormatException("invalid float scale " + s);
+        }
+        long m = stream.zigzag();
+        if (m < -StreamFormat.MAX_READ_MANTISSA || m > StreamFormat.MAX_READ_MANTISSA) {
+            throw new JazminFormatException("scaled float mantissa " + m + " exceeds 2^53");
+        }
+        return m / StreamFormat.POW10[s]; // one IEEE division, as the spec defines the value
+    }
+
+    private static ColumnVector readObjects(ByteReader stream, int encoding, Column col) {
+        Object[] vals = new Object[col.rows];
+        if (encoding == StreamFormat.DICTIONARY) {
+            readDictionary(stream, col, vals);
+        } else {
+            for (int r = 0; r < col.rows; r++) {
+                if (!col.isNull(r)) {
+                    vals[r] = readPlainObject(stream, col.type);
+                }
+            }
+        }
+        return ColumnVector.ofObjects(col.type, col.rows, vals);
+    }
+
+    private static void readDictionary(ByteReader stream, Column col, Object[] vals) {
+        // An entry takes at least one byte (string) or two (decimal: scale and mantissa).
+        int k = stream.count(col.type == ColumnType.DECIMAL ? 2 : 1);
+        if (k == 0) {
+            throw new JazminFormatException("empty dictionary");
+        }
+        Object[] entries = new Object[k];
+        for (int e = 0; e < k; e++) {
+            entries[e] = readPlainObject(stream, col.type);
+        }
+        for (int r = 0; r < col.rows; r++) {
+            if (!col.isNull(r)) {
+                long id = stream.varint();
+                if (id < 0 || id >= k) {
+                    throw new JazminFormatException("dictionary index " + Long.toUnsignedString(id)
+                            + " out of range (" + k + " entries)");
+                }
+                vals[r] = entries[(int) id];
+            }
+        }
+    }
+
+    private static Object readPlainObject(ByteReader stream, ColumnType type) {
+        return switch (type) {
+            case DECIMAL -> Decimals.read(stream);
+            case STRING -> stream.utf8(stream.length());
+            case BINARY -> stream.bytes(stream.length());
+            default -> readJson(stream);
+        };
+    }
+
+    private static JsonText readJson(ByteReader stream) {
+        String text = stream.utf8(stream.length());
+        try {
+            return JsonText.of(text);
+        } catch (JazminValidationException e) {
+            throw new JazminFormatException("json value is not valid: " + e.getMessage(), e);
+        }
+    }
+}

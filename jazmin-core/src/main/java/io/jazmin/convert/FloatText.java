@@ -1,0 +1,94 @@
+package io.jazmin.convert;
+
+import io.jazmin.JazminValidationException;
+import java.math.BigDecimal;
+import java.util.regex.Pattern;
+import tools.jackson.core.io.NumberOutput;
+
+/**
+ * Text form of {@code float} values, as JavaScript's {@code Number#toString} writes them (shortest
+ * round-trip digits, {@code 1e+21}, {@code 1e-7}) so output matches the reference library byte for byte.
+ * The special values are {@code NaN}, {@code Infinity}, {@code -Infinity} and {@code -0}.
+ */
+public final class FloatText {
+    /** Decimal numbers with an optional sign, point and exponent; no hex, no type suffixes. */
+    private static final Pattern NUMBER = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+
+    private FloatText() {
+    }
+
+    /** Whether {@code v} needs one of the string forms ({@code NaN}, {@code ±Infinity}, {@code -0}) in canonical JSON. */
+    public static boolean isSpecial(double v) {
+        return Double.isNaN(v) || Double.isInfinite(v) || isNegativeZero(v);
+    }
+
+    /** Whether {@code v} is {@code -0.0}. */
+    public static boolean isNegativeZero(double v) {
+        return v == 0 && Double.doubleToRawLongBits(v) != 0;
+    }
+
+    /** The text of {@code v}: a JSON number for finite values, else {@code NaN}/{@code Infinity}/{@code -Infinity}; {@code -0} for −0. */
+    public static String format(double v) {
+        if (Double.isNaN(v)) {
+            return "NaN";
+        }
+        if (Double.isInfinite(v)) {
+            return v > 0 ? "Infinity" : "-Infinity";
+        }
+        if (v == 0) {
+            return isNegativeZero(v) ? "-0" : "0";
+        }
+        // Jackson's Schubfach writer gives the shortest digits that read back to v (Java 17's Double.toString may not).
+        BigDecimal shortest = new BigDecimal(NumberOutput.toString(v, true)).stripTrailingZeros();
+        return javaScriptText(shortest);
+    }
+
+    /** Lays out digits like ECMAScript Number::toString: plain between 1e-7 and 1e21, else d.ddde±n. */
+    private static String javaScriptText(BigDecimal value) {
+        String digits = value.unscaledValue().abs().toString();
+        int k = digits.length();
+        int n = k - value.scale(); // value = 0.digits × 10^n
+        StringBuilder sb = new StringBuilder(k + 8);
+        if (value.signum() < 0) {
+            sb.append('-');
+        }
+        if (k <= n && n <= 21) {
+            sb.append(digits).append("0".repeat(n - k));
+        } else if (0 < n && n <= 21) {
+            sb.append(digits, 0, n).append('.').append(digits, n, k);
+        } else if (-6 < n && n <= 0) {
+            sb.append("0.").append("0".repeat(-n)).append(digits);
+        } else {
+            int e = n - 1;
+            sb.append(digits.charAt(0));
+            if (k > 1) {
+                sb.append('.').append(digits, 1, k);
+            }
+            sb.append('e').append(e < 0 ? '-' : '+').append(Math.abs(e));
+        }
+        return sb.toString();
+    }
+
+    /**
+     * Parses a float text: a decimal number (optionally signed, with exponent) or one of
+     * {@code NaN}, {@code Infinity}, {@code -Infinity}, {@code -0}.
+     *
+     * @throws JazminValidationException when the text is none of these
+     */
+    public static double parse(String text) {
+        switch (text) {
+            case "NaN":
+                return Double.NaN;
+            case "Infinity":
+            case "+Infinity":
+                return Double.POSITIVE_INFINITY;
+            case "-Infinity":
+                return Double.NEGATIVE_INFINITY;
+            default:
+                if (!NUMBER.matcher(text).matches()) {
+                    throw new JazminValidationException("'" + Abbrev.of(text) + "' is not a float");
+                }
+                return Double.parseDouble(text);
+        }
+    }
+}

@@ -1,0 +1,133 @@
+package io.jazmin.convert;
+
+import io.jazmin.Column;
+import io.jazmin.JazminValidationException;
+import io.jazmin.JsonText;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+
+/**
+ * Reads the JSON value at a parser's current token as the Java value of a column. Accepts the
+ * canonical interop form and the obvious alternatives: ints and decimals as numbers or strings,
+ * floats as numbers or the special strings, datetimes as ISO text or epoch milliseconds.
+ */
+final class JsonValueReader {
+    private JsonValueReader() {
+    }
+
+    /**
+     * The value at the current token (leaving the parser on the value's last token), or {@code null}.
+     *
+     * @throws JazminValidationException when the value does not fit the column
+     */
+    static Object read(JsonParser p, Column column) {
+        JsonToken t = p.currentToken();
+        if (t == JsonToken.VALUE_NULL) {
+            return null;
+        }
+        return switch (column.type()) {
+            case JSON -> JsonText.of(JsonTexts.copyCurrent(p));
+            case LIST -> readList(p, column);
+            case OBJECT -> readObject(p, column);
+            case STRING -> readString(p);
+            case BOOL -> readBool(p);
+            case INT -> t.isNumeric() ? numberToLong(p.getString()) : TextValues.parse(column, scalarString(p));
+            case FLOAT -> t.isNumeric() ? Double.parseDouble(p.getString()) : TextValues.parse(column, scalarString(p));
+            case DECIMAL -> t.isNumeric() ? numberToDecimal(p.getString()) : TextValues.parse(column, scalarString(p));
+            case DATETIME -> t == JsonToken.VALUE_NUMBER_INT
+                    ? Instant.ofEpochMilli(numberToLong(p.getString()))
+                    : TextValues.parse(column, scalarString(p));
+            case BINARY -> TextValues.parse(column, scalarString(p));
+        };
+    }
+
+    private static String readString(JsonParser p) {
+        JsonToken t = p.currentToken();
+        // Numbers and booleans keep their JSON text: "42" is what a user putting 42 in a string column means.
+        if (t.isScalarValue()) {
+            return p.getString();
+        }
+        throw new JazminValidationException("expected a string, got " + describe(t));
+    }
+
+    private static Boolean readBool(JsonParser p) {
+        JsonToken t = p.currentToken();
+        if (t.isBoolean()) {
+            return t == JsonToken.VALUE_TRUE;
+        }
+        return TextValues.parseBool(scalarString(p));
+    }
+
+    private static String scalarString(JsonParser p) {
+        JsonToken t = p.currentToken();
+        if (t != JsonToken.VALUE_STRING) {
+            throw new JazminValidationException("unexpected " + describe(t));
+        }
+        return p.getString();
+    }
+
+    private static long numberToLong(String text) {
+        try {
+            return new BigDecimal(text).longValueExact();
+        } catch (ArithmeticException e) {
+            throw new JazminValidationException(Abbrev.of(text) + " is not an integer in the 64-bit int range");
+        }
+    }
+
+    private static BigDecimal numberToDecimal(String text) {
+        BigDecimal d = new BigDecimal(text);
+        // An exponent such as 1e3 gives a negative scale, which the format cannot store.
+        return d.scale() < 0 ? d.setScale(0) : d;
+    }
+
+    private static List<Object> readList(JsonParser p, Column column) {
+        if (p.currentToken() != JsonToken.START_ARRAY) {
+            throw new JazminValidationException("expected an array, got " + describe(p.currentToken()));
+        }
+        List<Object> items = new ArrayList<>();
+        while (p.nextToken() != JsonToken.END_ARRAY) {
+            items.add(read(p, column.item()));
+        }
+        return items;
+    }
+
+    private static Map<String, Object> readObject(JsonParser p, Column column) {
+        if (p.currentToken() != JsonToken.START_OBJECT) {
+            throw new JazminValidationException("expected an object, got " + describe(p.currentToken()));
+        }
+        Map<String, Column> byName = new LinkedHashMap<>();
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (Column field : column.fields()) {
+            byName.put(field.name(), field);
+            values.put(field.name(), null);
+        }
+        MemberNames seen = new MemberNames();
+        for (String name = p.nextName(); name != null; name = p.nextName()) {
+            seen.add(name);
+            Column field = byName.get(name);
+            if (field == null) {
+                throw new JazminValidationException("unknown field '" + name + "'");
+            }
+            p.nextToken();
+            values.put(name, read(p, field));
+        }
+        return values;
+    }
+
+    static String describe(JsonToken t) {
+        return switch (t) {
+            case START_OBJECT -> "an object";
+            case START_ARRAY -> "an array";
+            case VALUE_STRING -> "a string";
+            case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> "a number";
+            case VALUE_TRUE, VALUE_FALSE -> "a boolean";
+            default -> t.name();
+        };
+    }
+}

@@ -1,0 +1,121 @@
+package io.jazmin.convert;
+
+import io.jazmin.Column;
+import io.jazmin.ColumnType;
+import io.jazmin.JazminValidationException;
+import io.jazmin.JsonText;
+import java.io.StringWriter;
+import java.math.BigDecimal;
+import java.util.Base64;
+import java.util.regex.Pattern;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.JsonParser;
+
+/**
+ * Converts between column values and single texts, as found in CSV cells and in JSON strings
+ * holding ints, decimals, datetimes or binary. Nested and json values use JSON text.
+ */
+public final class TextValues {
+    private static final Pattern INTEGER = Pattern.compile("[+-]?\\d+");
+    private static final Pattern DECIMAL = Pattern.compile("[+-]?\\d+(\\.\\d+)?");
+
+    private TextValues() {
+    }
+
+    /**
+     * The value of {@code text} for {@code column}: {@code true}/{@code false}, integer digits,
+     * float text ({@link FloatText}), plain decimal digits (scale kept), ISO-8601 date-time, standard
+     * base64, or JSON text for json, list and object columns.
+     *
+     * @throws JazminValidationException when the text does not fit the column type
+     */
+    public static Object parse(Column column, String text) {
+        return switch (column.type()) {
+            case BOOL -> parseBool(text);
+            case INT -> parseInt(text);
+            case FLOAT -> FloatText.parse(text);
+            case DECIMAL -> parseDecimal(text);
+            case STRING -> text;
+            case DATETIME -> DateTimeText.parse(text);
+            case BINARY -> parseBinary(text);
+            case JSON -> JsonText.of(JsonTexts.compact(text));
+            case LIST, OBJECT -> parseNested(column, text);
+        };
+    }
+
+    static Boolean parseBool(String text) {
+        if (text.equalsIgnoreCase("true")) {
+            return Boolean.TRUE;
+        }
+        if (text.equalsIgnoreCase("false")) {
+            return Boolean.FALSE;
+        }
+        throw new JazminValidationException("'" + Abbrev.of(text) + "' is not a bool (expected true or false)");
+    }
+
+    static Long parseInt(String text) {
+        if (!INTEGER.matcher(text).matches()) {
+            throw new JazminValidationException("'" + Abbrev.of(text) + "' is not an int");
+        }
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new JazminValidationException(Abbrev.of(text) + " is outside the 64-bit int range");
+        }
+    }
+
+    static BigDecimal parseDecimal(String text) {
+        if (!DECIMAL.matcher(text).matches()) {
+            throw new JazminValidationException("'" + Abbrev.of(text) + "' is not a decimal (digits with an optional point)");
+        }
+        return new BigDecimal(text);
+    }
+
+    static byte[] parseBinary(String text) {
+        try {
+            return Base64.getDecoder().decode(text);
+        } catch (IllegalArgumentException e) {
+            throw new JazminValidationException("not valid base64: " + e.getMessage());
+        }
+    }
+
+    private static Object parseNested(Column column, String text) {
+        try (JsonParser p = JsonIo.parser(text)) {
+            p.nextToken();
+            Object value = JsonValueReader.read(p, column);
+            if (p.nextToken() != null) {
+                throw new JazminValidationException("more than one JSON value in one text");
+            }
+            return value;
+        } catch (JacksonException e) {
+            throw new JazminValidationException("invalid JSON text: " + e.getOriginalMessage());
+        }
+    }
+
+    /**
+     * The human text of a non-null value (as written to CSV): the canonical text of scalars, base64
+     * for binary, compact JSON for json, list and object values.
+     */
+    public static String format(Column column, Object value) {
+        return switch (column.type()) {
+            case BOOL -> JavaValues.bool(value).toString();
+            case INT -> Long.toString(JavaValues.integer(value));
+            case FLOAT -> FloatText.format(JavaValues.floating(value));
+            case DECIMAL -> JavaValues.decimal(value).toPlainString();
+            case STRING -> JavaValues.string(value);
+            case DATETIME -> DateTimeText.format(JavaValues.instant(value));
+            case BINARY -> Base64.getEncoder().encodeToString(JavaValues.bytes(value));
+            case JSON -> JsonValueWriter.compactJson(JavaValues.json(value));
+            case LIST, OBJECT -> humanJson(column, value);
+        };
+    }
+
+    private static String humanJson(Column column, Object value) {
+        StringWriter out = new StringWriter();
+        try (JsonGenerator g = JsonIo.generator(out)) {
+            JsonValueWriter.write(g, column, value, JsonStyle.HUMAN);
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,46 @@
+package io.jazmin.reader;
+
+/** Builds the textual section ids of spec §1.6 (plain files: partition text {@code *}). */
+public final class SectionIds {
+    /** The partition text of files that are not access-controlled. */
+    public static final String PLAIN_PARTITION = "*";
+    /** The default column group. */
+    public static final String DEFAULT_GROUP = "*";
+
+    private SectionIds() {
+    }
+
+    public static String header() {
+        return "header";
+    }
+
+    public static String chunkPart(int table, long ordinal, String group) {
+        return table + "/chunk/" + ordinal + "/" + group;
+    }
+
+    /** Directory segment k of partition p; k = 0 has no suffix. */
+    public static String directory(int table, String partition, int segment) {
+        return table + "/dir/" + partition + suffix(segment);
+    }
+
+    /** Statistics block b of directory segment k. */
+    public static String statistics(int table, String partition, int block, int segment) {
+        return table + "/stats/" + partition + "/" + block + suffix(segment);
+    }
+
+    public static String partitionTable(int table) {
+        return table + "/partitions";
+    }
+
+    public static String deletes(int table, long count) {
+        return table + "/deletes/" + count;
+    }
+
+    public static String delta(int index) {
+        return "delta/" + index;
+    }
+
+    private static String suffix(int segment) {
+        return segment == 0 ? "" : "/" + segment;
+    }
+}

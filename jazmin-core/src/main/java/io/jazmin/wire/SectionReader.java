@@ -1,0 +1,77 @@
+package io.jazmin.wire;
+
+import io.jazmin.JazminFormatException;
+import io.jazmin.UnsupportedFeatureException;
+import io.jazmin.compress.Compression;
+import java.util.zip.CRC32;
+
+/**
+ * Reads sections of one file version: checks the reference lies inside the version, then the
+ * envelope, the CRC and the decompressed length, and returns the raw payload. Counts the bytes
+ * it reads so queries can report them.
+ */
+public final class SectionReader {
+    private final ByteSource source;
+    private final long versionEnd;
+    private long bytesRead;
+    private long sectionsRead;
+
+    /**
+     * @param versionEnd offset of the trailer of the version being read; no section may reach it
+     */
+    public SectionReader(ByteSource source, long versionEnd) {
+        this.source = source;
+        this.versionEnd = versionEnd;
+    }
+
+    /** Bytes of sections read so far (envelopes included). */
+    public long bytesRead() {
+        return bytesRead;
+    }
+
+    public long sectionsRead() {
+        return sectionsRead;
+    }
+
+    /**
+     * Reads and checks the section {@code id} stored at {@code offset} with whole length
+     * {@code length} (envelope included) and returns its raw payload.
+     */
+    public byte[] read(String id, long offset, long length) {
+        if (offset < Preamble.SIZE || length < SectionEnvelope.SIZE || offset > versionEnd
+                || length > versionEnd - offset || length > Integer.MAX_VALUE) {
+            throw new JazminFormatException("section reference " + offset + "+" + length
+                    + " lies outside the file's data", id, offset);
+        }
+        byte[] whole = source.read(offset, (int) length);
+        bytesRead += length;
+        sectionsRead++;
+        try {
+            return open(id, whole);
+        } catch (JazminFormatException e) {
+            throw e.inSection(id, offset);
+        }
+    }
+
+    private static byte[] open(String id, byte[] whole) {
+        SectionEnvelope env = SectionEnvelope.decode(whole, 0);
+        int stored = whole.length - SectionEnvelope.SIZE;
+        if (env.payloadLength() != stored) {
+            throw new JazminFormatException("section payload length " + env.payloadLength()
+                    + " does not match its reference (" + stored + " bytes)");
+        }
+        CRC32 crc = new CRC32();
+        crc.update(whole, SectionEnvelope.SIZE, stored);
+        if (crc.getValue() != env.crc32()) {
+            throw new JazminFormatException("section CRC-32 mismatch: the file is damaged");
+        }
+        if (env.encrypted()) {
+            throw new JazminFormatException("encrypted section in a file that is not encrypted");
+        }
+        if (env.rawLength() > Integer.MAX_VALUE - 8) {
+            throw new UnsupportedFeatureException("large-sections",
+                    "sections over 2 GiB are not supported by this reader");
+        }
+        return Compression.decompress(env.codec(), whole, SectionEnvelope.SIZE, stored, (int) env.rawLength());
+    }
+}
