@@ -50,12 +50,17 @@ public record CatalogColumn(int position, String name, int type, boolean require
      * position 0 and the name {@value #ITEM_NAME}, as the reference writer does.
      */
     public static CatalogColumn of(Column column, int position) {
+        return of(column, position, column.name());
+    }
+
+    private static CatalogColumn of(Column column, int position, String name) {
         List<CatalogColumn> fields = new ArrayList<>(column.fields().size());
         for (int i = 0; i < column.fields().size(); i++) {
             fields.add(of(column.fields().get(i), i));
         }
-        CatalogColumn item = column.item() == null ? null : of(column.item(), 0);
-        return new CatalogColumn(position, column.name(), column.type().wireId(), !column.nullable(),
+        // The item's own name is irrelevant to the format; the reference writer always stores "item".
+        CatalogColumn item = column.item() == null ? null : of(column.item(), 0, ITEM_NAME);
+        return new CatalogColumn(position, name, column.type().wireId(), !column.nullable(),
                 column.description(), column.attributes(), 0, fields, item);
     }
 

@@ -53,7 +53,11 @@ public final class Decimals {
 
     /** Writes scale and mantissa of {@code value} after {@link #normalize(BigDecimal)}. */
     public static void write(BigDecimal value, ByteWriter out) {
-        BigDecimal v = normalize(value);
+        writeNormalized(normalize(value), out);
+    }
+
+    /** Writes a value already returned by {@link #normalize(BigDecimal)}. */
+    static void writeNormalized(BigDecimal v, ByteWriter out) {
         out.varint(v.scale());
         out.bigZigzag(v.unscaledValue());
     }

@@ -190,16 +190,18 @@ public final class StreamEncoder {
         Map<Object, Integer> ids = new HashMap<>();
         Object[] entries = new Object[n];
         int[] index = new int[n];
-        for (int i = 0; i < n; i++) {
+        boolean dictionary = n > 0;
+        for (int i = 0; i < n && dictionary; i++) {
             Integer id = ids.putIfAbsent(vals[i], ids.size());
             if (id == null) {
                 id = ids.size() - 1;
                 entries[id] = vals[i];
+                dictionary = 2L * ids.size() <= n; // past half distinct a dictionary can no longer win
             }
             index[i] = id;
         }
-        int k = ids.size();
-        if (n > 0 && 2L * k <= n) {
+        if (dictionary) {
+            int k = ids.size();
             header(out, StreamFormat.DICTIONARY, rows);
             out.varint(k);
             for (int e = 0; e < k; e++) {
@@ -218,7 +220,7 @@ public final class StreamEncoder {
 
     private static void writeText(boolean decimal, Object value, ByteWriter out) {
         if (decimal) {
-            Decimals.write((BigDecimal) value, out);
+            Decimals.writeNormalized((BigDecimal) value, out);
         } else {
             out.lengthPrefixed(Utf8.encode((String) value));
         }

@@ -2,6 +2,8 @@ package io.jazmin.convert;
 
 import io.jazmin.JazminValidationException;
 import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.util.regex.Pattern;
 import tools.jackson.core.io.NumberOutput;
 
@@ -38,9 +40,21 @@ public final class FloatText {
         if (v == 0) {
             return isNegativeZero(v) ? "-0" : "0";
         }
-        // Jackson's Schubfach writer gives the shortest digits that read back to v (Java 17's Double.toString may not).
-        BigDecimal shortest = new BigDecimal(NumberOutput.toString(v, true)).stripTrailingZeros();
-        return javaScriptText(shortest);
+        return javaScriptText(shortestDigits(v));
+    }
+
+    /** The shortest decimal that reads back as {@code v}. */
+    private static BigDecimal shortestDigits(double v) {
+        // Jackson's Schubfach writer is shortest except that, like Double.toString, it never gives
+        // fewer than two digits (4.9E-324 where 5E-324 suffices), so one digit is tried as well.
+        BigDecimal digits = new BigDecimal(NumberOutput.toString(v, true)).stripTrailingZeros();
+        if (digits.precision() == 2) {
+            BigDecimal one = digits.round(new MathContext(1, RoundingMode.HALF_EVEN));
+            if (Double.parseDouble(one.toString()) == v) {
+                return one.stripTrailingZeros();
+            }
+        }
+        return digits;
     }
 
     /** Lays out digits like ECMAScript Number::toString: plain between 1e-7 and 1e21, else d.ddde±n. */

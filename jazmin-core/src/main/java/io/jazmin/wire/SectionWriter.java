@@ -9,6 +9,9 @@ import java.util.zip.CRC32;
  * store-raw-when-not-smaller rule.
  */
 public final class SectionWriter {
+    /** Raw size below which catalog sections are stored uncompressed. */
+    public static final int TINY_CATALOG_SECTION = 256;
+
     private final Codec codec;
     private final int level;
 
@@ -22,9 +25,13 @@ public final class SectionWriter {
         return section(raw, len, codec);
     }
 
-    /** The whole section stored without compression (sections the format wants scannable in place). */
-    public byte[] uncompressedSection(byte[] raw, int len) {
-        return section(raw, len, Codec.NONE);
+    /**
+     * A catalog section (statistics, directories, indexes): stored uncompressed below
+     * {@value #TINY_CATALOG_SECTION} raw bytes, as the reference writer does, since compressing a few
+     * bytes saves almost nothing and costs time on every read.
+     */
+    public byte[] catalogSection(byte[] raw, int len) {
+        return section(raw, len, len < TINY_CATALOG_SECTION ? Codec.NONE : codec);
     }
 
     private byte[] section(byte[] raw, int len, Codec use) {

@@ -1,0 +1,145 @@
+package io.jazmin.convert;
+
+import java.io.IOException;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Splits RFC 4180 text into records: fields separated by commas, records by CRLF, LF or CR; a
+ * field in double quotes may hold commas, line breaks and doubled quotes. An empty unquoted field
+ * is returned as {@code null} and a quoted empty field as {@code ""}, so the two stay distinct.
+ * Blank lines are skipped; a leading byte-order mark is ignored.
+ */
+final class CsvReader implements AutoCloseable {
+    private final Reader in;
+    private final char[] buffer = new char[64 * 1024];
+    private int position;
+    private int limit;
+    private int pushedBack = -2;
+    private long line = 1;
+    private boolean started;
+
+    CsvReader(Reader in) {
+        this.in = in;
+    }
+
+    /** The line the next record starts on (1-based), for error messages. */
+    long line() {
+        return line;
+    }
+
+    /**
+     * The next record's fields, or {@code null} at the end of the input.
+     *
+     * @throws InputSyntaxException for an unclosed quote or text after a closing quote
+     */
+    List<String> next() {
+        int c = read();
+        if (!started) {
+            started = true;
+            if (c == '\uFEFF') {
+                c = read();
+            }
+        }
+        while (c == '\r' || c == '\n') {
+            skipLineBreak(c);
+            c = read();
+        }
+        if (c == -1) {
+            return null;
+        }
+        List<String> record = new ArrayList<>();
+        while (true) {
+            StringBuilder field = new StringBuilder();
+            boolean quoted = c == '"';
+            c = quoted ? readQuoted(field) : readPlain(field, c);
+            record.add(quoted || field.length() > 0 ? field.toString() : null);
+            if (c == ',') {
+                c = read();
+                continue;
+            }
+            if (c != -1) {
+                skipLineBreak(c);
+            }
+            return record;
+        }
+    }
+
+    /** Reads a plain field starting with {@code c}; returns the character after it. */
+    private int readPlain(StringBuilder field, int c) {
+        while (c != ',' && c != '\r' && c != '\n' && c != -1) {
+            field.append((char) c);
+            c = read();
+        }
+        return c;
+    }
+
+    /** Reads a quoted field after its opening quote; returns the character after the closing quote. */
+    private int readQuoted(StringBuilder field) {
+        long startLine = line;
+        while (true) {
+            int c = read();
+            if (c == -1) {
+                throw new InputSyntaxException("CSV: the quoted field starting on line " + startLine + " is not closed");
+            }
+            if (c == '"') {
+                int after = read();
+                if (after != '"') {
+                    if (after != ',' && after != '\r' && after != '\n' && after != -1) {
+                        throw new InputSyntaxException("CSV: text after a closing quote on line " + line);
+                    }
+                    return after;
+                }
+            } else if (c == '\n' || (c == '\r' && peek() != '\n')) {
+                line++;
+            }
+            field.append((char) c);
+        }
+    }
+
+    /** Consumes the rest of the line break that starts with {@code c} (a lone CR, a lone LF or CRLF). */
+    private void skipLineBreak(int c) {
+        if (c == '\r' && peek() == '\n') {
+            read();
+        }
+        line++;
+    }
+
+    private int peek() {
+        int c = read();
+        pushedBack = c;
+        return c;
+    }
+
+    private int read() {
+        if (pushedBack != -2) {
+            int c = pushedBack;
+            pushedBack = -2;
+            return c;
+        }
+        if (position == limit) {
+            try {
+                limit = in.read(buffer, 0, buffer.length);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            position = 0;
+            if (limit <= 0) {
+                limit = 0;
+                return -1;
+            }
+        }
+        return buffer[position++];
+    }
+
+    @Override
+    public void close() {
+        try {
+            in.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

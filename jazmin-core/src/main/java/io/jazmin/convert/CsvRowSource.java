@@ -1,0 +1,109 @@
+package io.jazmin.convert;
+
+import io.jazmin.Column;
+import io.jazmin.ColumnType;
+import io.jazmin.InvalidRowException;
+import io.jazmin.JazminValidationException;
+import java.io.Reader;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+
+/**
+ * Rows of a CSV file with a header row, converted to the columns' Java types. The header names
+ * the columns (any order, a subset of the schema); cells are read with {@link TextValues#parse}.
+ * An empty cell is {@code null}, except that a quoted empty cell ({@code ""}) in a string column
+ * is the empty string.
+ */
+final class CsvRowSource implements RowSource {
+    private final CsvReader reader;
+    private final List<Column> columns;
+    private final Column[] headerColumns;
+    private long rowNumber;
+    private List<String> ahead;
+
+    CsvRowSource(Reader in, List<Column> columns) {
+        this.reader = new CsvReader(in);
+        this.columns = List.copyOf(columns);
+        this.headerColumns = mapHeader(reader.next(), columns);
+    }
+
+    private static Column[] mapHeader(List<String> header, List<Column> columns) {
+        if (header == null) {
+            return new Column[0];
+        }
+        Map<String, Column> byName = new HashMap<>();
+        for (Column c : columns) {
+            byName.put(c.name(), c);
+        }
+        MemberNames seen = new MemberNames();
+        Column[] mapped = new Column[header.size()];
+        for (int i = 0; i < mapped.length; i++) {
+            String name = header.get(i) == null ? "" : header.get(i);
+            try {
+                seen.add(name);
+            } catch (JazminValidationException e) {
+                throw new JazminValidationException("CSV header: " + e.getMessage());
+            }
+            mapped[i] = byName.get(name);
+            if (mapped[i] == null) {
+                throw new JazminValidationException("CSV header: '" + name + "' is not a column of the schema");
+            }
+        }
+        return mapped;
+    }
+
+    @Override
+    public List<Column> columns() {
+        return columns;
+    }
+
+    @Override
+    public boolean hasNext() {
+        if (ahead == null && headerColumns.length > 0) {
+            ahead = reader.next();
+        }
+        return ahead != null;
+    }
+
+    @Override
+    public Map<String, Object> next() {
+        if (!hasNext()) {
+            throw new NoSuchElementException();
+        }
+        List<String> cells = ahead;
+        ahead = null;
+        long row = rowNumber++;
+        if (cells.size() != headerColumns.length) {
+            throw new InvalidRowException(row, null, "has " + cells.size() + " fields, the header has "
+                    + headerColumns.length);
+        }
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (Column c : columns) {
+            values.put(c.name(), null);
+        }
+        for (int i = 0; i < headerColumns.length; i++) {
+            Column column = headerColumns[i];
+            try {
+                values.put(column.name(), convert(column, cells.get(i)));
+            } catch (JazminValidationException e) {
+                throw new InvalidRowException(row, column.name(), e.getMessage());
+            }
+        }
+        return values;
+    }
+
+    private static Object convert(Column column, String cell) {
+        if (cell == null || (cell.isEmpty() && column.type() != ColumnType.STRING)) {
+            return null;
+        }
+        return TextValues.parse(column, cell);
+    }
+
+    @Override
+    public void close() {
+        reader.close();
+    }
+}

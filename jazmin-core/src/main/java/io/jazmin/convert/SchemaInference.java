@@ -1,0 +1,139 @@
+package io.jazmin.convert;
+
+import io.jazmin.Column;
+import io.jazmin.ColumnType;
+import io.jazmin.JazminValidationException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Pattern;
+import tools.jackson.core.JacksonException;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+
+/**
+ * Infers columns from the rows of a file in one streaming pass (memory grows with the number of
+ * columns, not rows). JSON values give bool, int (decimal beyond 64 bits), float, string, datetime
+ * (only strings that are full ISO-8601 date-times with {@code Z} or an offset) and json (objects
+ * and arrays, or values of mixed kinds). CSV cells are read as text: {@code true}/{@code false},
+ * integers without leading zeros, JSON-style numbers and date-times are recognized; mixed kinds
+ * become string. Columns appear in first-appearance order, are all nullable, and a column holding
+ * only nulls is a string column.
+ */
+public final class SchemaInference {
+    /** Integers as JSON writes them: leading zeros mean an identifier such as a zip code, kept as text. */
+    private static final Pattern CSV_INT = Pattern.compile("-?(0|[1-9]\\d*)");
+    private static final Pattern CSV_FLOAT = Pattern.compile("-?(0|[1-9]\\d*)(\\.\\d+)?([eE][+-]?\\d+)?");
+
+    private SchemaInference() {
+    }
+
+    /**
+     * Infers the columns of a rows file.
+     *
+     * @throws InputSyntaxException      when the file is malformed
+     * @throws JazminValidationException when a row repeats a member name or a CSV header repeats a name
+     * @throws IOException               when the file cannot be read
+     */
+    public static List<Column> infer(Path file, RowFormat format) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            return format == RowFormat.CSV
+                    ? inferCsv(new java.io.InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()))
+                    : inferJson(in, format);
+        }
+    }
+
+    /** Infers the columns of a JSON array or JSON Lines stream. */
+    public static List<Column> inferJson(InputStream in, RowFormat format) {
+        TypeTally tally = new TypeTally(ColumnType.JSON);
+        try (JsonRowScanner scanner = new JsonRowScanner(in, format)) {
+            JsonParser p = scanner.parser();
+            for (long row = 0; scanner.next(); row++) {
+                if (p.currentToken() != JsonToken.START_OBJECT) {
+                    throw new InputSyntaxException("row " + row + ": expected a JSON object, got "
+                            + JsonValueReader.describe(p.currentToken()));
+                }
+                observeRow(p, row, tally);
+            }
+        } catch (JacksonException e) {
+            throw JsonRowScanner.translate(e);
+        }
+        return tally.columns();
+    }
+
+    private static void observeRow(JsonParser p, long row, TypeTally tally) {
+        MemberNames seen = new MemberNames();
+        for (String name = p.nextName(); name != null; name = p.nextName()) {
+            try {
+                seen.add(name);
+            } catch (JazminValidationException e) {
+                throw new JazminValidationException("row " + row + ": " + e.getMessage());
+            }
+            tally.observe(name, jsonType(p, p.nextToken()));
+            p.skipChildren();
+        }
+    }
+
+    private static ColumnType jsonType(JsonParser p, JsonToken t) {
+        return switch (t) {
+            case VALUE_NULL -> null;
+            case VALUE_TRUE, VALUE_FALSE -> ColumnType.BOOL;
+            case VALUE_NUMBER_INT -> p.getNumberType() == JsonParser.NumberType.BIG_INTEGER
+                    ? ColumnType.DECIMAL : ColumnType.INT;
+            case VALUE_NUMBER_FLOAT -> ColumnType.FLOAT;
+            case VALUE_STRING -> DateTimeText.isDateTime(p.getString()) ? ColumnType.DATETIME : ColumnType.STRING;
+            default -> ColumnType.JSON;
+        };
+    }
+
+    /** Infers the columns of CSV text with a header row. */
+    public static List<Column> inferCsv(Reader in) {
+        TypeTally tally = new TypeTally(ColumnType.STRING);
+        try (CsvReader reader = new CsvReader(in)) {
+            List<String> header = reader.next();
+            if (header == null) {
+                return List.of();
+            }
+            MemberNames seen = new MemberNames();
+            for (String name : header) {
+                seen.add(name == null ? "" : name);
+                tally.observe(name == null ? "" : name, null);
+            }
+            for (List<String> cells = reader.next(); cells != null; cells = reader.next()) {
+                for (int i = 0; i < Math.min(cells.size(), header.size()); i++) {
+                    tally.observe(header.get(i) == null ? "" : header.get(i), csvType(cells.get(i)));
+                }
+            }
+        }
+        return tally.columns();
+    }
+
+    private static ColumnType csvType(String cell) {
+        if (cell == null) {
+            return null;
+        }
+        if (cell.equalsIgnoreCase("true") || cell.equalsIgnoreCase("false")) {
+            return ColumnType.BOOL;
+        }
+        if (CSV_INT.matcher(cell).matches()) {
+            return cell.length() < 19 || fitsLong(cell) ? ColumnType.INT : ColumnType.DECIMAL;
+        }
+        if (CSV_FLOAT.matcher(cell).matches()) {
+            return ColumnType.FLOAT;
+        }
+        return DateTimeText.isDateTime(cell) ? ColumnType.DATETIME : ColumnType.STRING;
+    }
+
+    private static boolean fitsLong(String digits) {
+        try {
+            Long.parseLong(digits);
+            return true;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+}

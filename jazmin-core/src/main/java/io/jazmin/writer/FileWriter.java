@@ -1,0 +1,137 @@
+package io.jazmin.writer;
+
+import io.jazmin.Column;
+import io.jazmin.JazminValidationException;
+import io.jazmin.WriteOptions;
+import io.jazmin.catalog.Header;
+import io.jazmin.catalog.TableEntry;
+import io.jazmin.convert.JsonTexts;
+import io.jazmin.wire.Preamble;
+import io.jazmin.wire.SectionWriter;
+import io.jazmin.wire.Trailer;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Writes a complete plain (unencrypted) file: preamble, then each table's chunks, statistics and
+ * directory, then the header and trailer, into a temporary file that replaces the target only when
+ * everything was written.
+ */
+public final class FileWriter implements AutoCloseable {
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final FileSink sink;
+    private final WriteOptions options;
+    private final SectionWriter sections;
+    private final List<TableEntry> finished = new ArrayList<>();
+    private final Set<String> tableNames = new HashSet<>();
+    private TableWriter current;
+    private boolean closed;
+
+    public FileWriter(Path path, WriteOptions options) {
+        if (!options.metadata().isEmpty()) {
+            try {
+                JsonTexts.requireObjectFromFile(options.metadata(), "metadata");
+            } catch (RuntimeException e) {
+                throw new JazminValidationException("metadata must be one JSON object: " + e.getMessage());
+            }
+        }
+        this.options = options;
+        this.sections = new SectionWriter(options.codec(), options.level());
+        this.sink = new FileSink(path);
+        byte[] fileId = new byte[16];
+        RANDOM.nextBytes(fileId);
+        sink.write(new Preamble(0, fileId, new byte[32], 0).encode());
+    }
+
+    /** Starts the next table; the previous one is finished first. */
+    public void startTable(String name, List<Column> columns, WriteOptions tableOptions) {
+        requireOpen();
+        if (!tableNames.add(name)) {
+            throw new JazminValidationException("table name '" + name + "' is used twice");
+        }
+        finishTable();
+        current = new TableWriter(name, columns, tableOptions, sink, sections);
+    }
+
+    /** Adds a row given by column name (missing columns are null). */
+    public void add(Map<String, ?> row) {
+        TableWriter t = table();
+        t.add(t.byPosition(row));
+    }
+
+    /** Adds a row given in column order. */
+    public void add(Object[] values) {
+        table().add(values);
+    }
+
+    /** Rows written to the current table. */
+    public long rowCount() {
+        return current == null ? 0 : current.rowCount();
+    }
+
+    private TableWriter table() {
+        requireOpen();
+        if (current == null) {
+            throw new JazminValidationException("no table started");
+        }
+        return current;
+    }
+
+    private void finishTable() {
+        if (current != null) {
+            finished.add(current.finish());
+            current = null;
+        }
+    }
+
+    /** Writes the catalog and trailer and moves the file into place. */
+    public void finish() {
+        requireOpen();
+        try {
+            finishTable();
+            if (finished.isEmpty()) {
+                throw new JazminValidationException("a file needs at least one table");
+            }
+            String metadata = options.metadata().isEmpty() ? "{}" : options.metadata();
+            Header header = new Header(List.of(), List.of(), System.currentTimeMillis(), 0, 0, metadata, finished,
+                    null, null, null, List.of());
+            byte[] raw = header.encode();
+            byte[] section = sections.section(raw, raw.length);
+            long at = sink.write(section);
+            sink.write(new Trailer(at, section.length, 0, 0, 0, 0).encode());
+            sink.commit();
+        } finally {
+            closed = true;
+            sink.close();
+        }
+    }
+
+    /** Abandons the write; the target file is left as it was. */
+    public void abort() {
+        closed = true;
+        sink.abort();
+    }
+
+    private void requireOpen() {
+        if (closed) {
+            throw new IllegalStateException("the writer is finished or aborted");
+        }
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            abort();
+        }
+    }
+}

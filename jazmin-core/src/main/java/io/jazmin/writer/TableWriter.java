@@ -1,0 +1,242 @@
+package io.jazmin.writer;
+
+import io.jazmin.Column;
+import io.jazmin.InvalidRowException;
+import io.jazmin.JazminValidationException;
+import io.jazmin.WriteOptions;
+import io.jazmin.catalog.CatalogColumn;
+import io.jazmin.catalog.ChunkDirectory;
+import io.jazmin.catalog.ColumnGroup;
+import io.jazmin.catalog.Partition;
+import io.jazmin.catalog.SectionRef;
+import io.jazmin.catalog.Statistics;
+import io.jazmin.catalog.StatisticsBlock;
+import io.jazmin.catalog.TableEntry;
+import io.jazmin.column.ChunkStatistics;
+import io.jazmin.column.ColumnVector;
+import io.jazmin.column.StreamEncoder;
+import io.jazmin.wire.ByteWriter;
+import io.jazmin.wire.SectionWriter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Writes one table: validates each row, collects values into the current chunk, writes the chunk
+ * part when the chunk is full, and at the end writes one statistics block per column and the
+ * directory segment, in the reference writer's order. Holds only the current chunk in memory.
+ */
+final class TableWriter {
+    private static final byte[] PLAIN_PARTITION_ID = new byte[0];
+
+    private final String name;
+    private final List<Column> columns;
+    private final Map<String, Integer> positions = new HashMap<>();
+    private final WriteOptions options;
+    private final FileSink sink;
+    private final SectionWriter sections;
+    private final ColumnBuilder[] builders;
+    private final ChunkStatisticsLog[] statistics;
+    private final SortOrderCheck sortOrder;
+    private final ByteWriter payload = new ByteWriter(1 << 16);
+    private final ByteWriter stream = new ByteWriter(1 << 16);
+    private final List<Long> partOffsets = new ArrayList<>();
+    private final List<Long> partLengths = new ArrayList<>();
+    private final List<Integer> rowCounts = new ArrayList<>();
+    private long rows;
+
+    TableWriter(String name, List<Column> columns, WriteOptions options, FileSink sink,
+                SectionWriter sections) {
+        this.name = name;
+        this.columns = List.copyOf(columns);
+        this.options = options;
+        this.sink = sink;
+        this.sections = sections;
+        checkColumns(this.columns);
+        int capacity = Math.min(options.chunkRows(), 1 << 16);
+        builders = new ColumnBuilder[columns.size()];
+        statistics = new ChunkStatisticsLog[columns.size()];
+        for (int i = 0; i < columns.size(); i++) {
+            builders[i] = new ColumnBuilder(columns.get(i).type(), capacity);
+            statistics[i] = new ChunkStatisticsLog();
+            positions.put(columns.get(i).name(), i);
+        }
+        sortOrder = new SortOrderCheck(this.columns, options.sortedBy());
+    }
+
+    private static void checkColumns(List<Column> columns) {
+        if (columns.isEmpty()) {
+            throw new JazminValidationException("a table needs at least one column");
+        }
+        Set<String> names = new HashSet<>();
+        for (Column c : columns) {
+            if (c.name().isEmpty() || !names.add(c.name())) {
+                throw new JazminValidationException("column name '" + c.name() + "' is empty or repeated");
+            }
+            ValueCoercion.checkSupported(c);
+            io.jazmin.convert.JsonTexts.requireObjectFromFile(c.attributes(), "attributes of column '" + c.name() + "'");
+        }
+    }
+
+    List<Column> columns() {
+        return columns;
+    }
+
+    long rowCount() {
+        return rows;
+    }
+
+    /** Maps a row given by column name to column order; unknown names are refused. */
+    Object[] byPosition(Map<String, ?> row) {
+        Object[] values = new Object[columns.size()];
+        for (Map.Entry<String, ?> e : row.entrySet()) {
+            Integer p = positions.get(e.getKey());
+            if (p == null) {
+                throw new InvalidRowException(rows, e.getKey(), "unknown column");
+            }
+            values[p] = e.getValue();
+        }
+        return values;
+    }
+
+    /** Validates and adds one row given in column order; a bad row is refused whole. */
+    void add(Object[] values) {
+        if (values.length != columns.size()) {
+            throw new InvalidRowException(rows, null, "has " + values.length + " values for " + columns.size()
+                    + " columns");
+        }
+        Object[] coerced = coerce(values);
+        if (sortOrder.active()) {
+            sortOrder.check(rows, coerced);
+        }
+        for (int i = 0; i < coerced.length; i++) {
+            append(builders[i], coerced[i]);
+        }
+        rows++;
+        if (builders[0].size() >= options.chunkRows() || rawBytes() >= options.chunkBytes()) {
+            flushChunk();
+        }
+    }
+
+    private Object[] coerce(Object[] values) {
+        Object[] out = new Object[values.length];
+        for (int i = 0; i < values.length; i++) {
+            Column c = columns.get(i);
+            Object v = values[i];
+            if (v == null) {
+                if (!c.nullable()) {
+                    throw new InvalidRowException(rows, c.name(), "null in a column that does not allow nulls");
+                }
+                continue;
+            }
+            try {
+                out[i] = switch (c.type()) {
+                    case BOOL -> ValueCoercion.toBoolean(v);
+                    case INT -> ValueCoercion.toLong(v);
+                    case FLOAT -> ValueCoercion.toDouble(v);
+                    case DECIMAL -> ValueCoercion.toDecimal(v);
+                    case STRING -> ValueCoercion.toText(v);
+                    case DATETIME -> ValueCoercion.toEpochMillis(v);
+                    case BINARY -> ValueCoercion.toBinary(v);
+                    case JSON -> ValueCoercion.toJson(v);
+                    case LIST, OBJECT -> throw new IllegalStateException("nested columns are refused earlier");
+                };
+            } catch (ValueCoercion.Mismatch m) {
+                throw new InvalidRowException(rows, c.name(), m.getMessage());
+            }
+        }
+        return out;
+    }
+
+    private static void append(ColumnBuilder b, Object v) {
+        if (v == null) {
+            b.addNull();
+        } else if (v instanceof Long l) {
+            b.addLong(l);
+        } else if (v instanceof Double d) {
+            b.addDouble(d);
+        } else if (v instanceof Boolean x) {
+            b.addBoolean(x);
+        } else {
+            b.addObject(v);
+        }
+    }
+
+    private long rawBytes() {
+        long n = 0;
+        for (ColumnBuilder b : builders) {
+            n += b.rawBytes();
+        }
+        return n;
+    }
+
+    private void flushChunk() {
+        int count = builders[0].size();
+        if (count == 0) {
+            return;
+        }
+        payload.reset();
+        for (int i = 0; i < builders.length; i++) {
+            ColumnVector v = builders[i].take();
+            statistics[i].add(ChunkStatistics.compute(v));
+            stream.reset();
+            StreamEncoder.encode(columns.get(i).type(), v, stream);
+            payload.varint(stream.size()).bytes(stream.array(), 0, stream.size());
+        }
+        byte[] section = sections.section(payload.array(), payload.size());
+        partOffsets.add(sink.write(section));
+        partLengths.add((long) section.length);
+        rowCounts.add(count);
+    }
+
+    /** Writes the last chunk, the statistics and the directory; returns the table's catalog entry. */
+    TableEntry finish() {
+        flushChunk();
+        int chunks = rowCounts.size();
+        List<StatisticsBlock> blocks = new ArrayList<>();
+        if (chunks > 0) {
+            for (int i = 0; i < columns.size(); i++) {
+                byte[] raw = new Statistics(List.of(statistics[i].toCatalog())).encode();
+                byte[] section = sections.catalogSection(raw, raw.length);
+                long at = sink.write(section);
+                blocks.add(new StatisticsBlock(new int[] {i}, new SectionRef(at, section.length)));
+            }
+        }
+        int[] ordinals = new int[chunks];
+        long[] rowStarts = new long[chunks];
+        int[] counts = new int[chunks];
+        long start = 0;
+        for (int c = 0; c < chunks; c++) {
+            ordinals[c] = c;
+            rowStarts[c] = start;
+            counts[c] = rowCounts.get(c);
+            start += counts[c];
+        }
+        List<Partition> partitions = List.of();
+        if (chunks > 0) {
+            ChunkDirectory dir = new ChunkDirectory(ordinals, rowStarts, counts, toArray(partOffsets),
+                    toArray(partLengths), null, blocks);
+            byte[] raw = dir.encode();
+            byte[] section = sections.catalogSection(raw, raw.length);
+            long at = sink.write(section);
+            partitions = List.of(new Partition(PLAIN_PARTITION_ID, List.of(new SectionRef(at, section.length))));
+        }
+        List<CatalogColumn> defs = new ArrayList<>();
+        for (int i = 0; i < columns.size(); i++) {
+            defs.add(CatalogColumn.of(columns.get(i), i));
+        }
+        return new TableEntry(name, columns.size(), List.of(ColumnGroup.inline(ColumnGroup.DEFAULT, defs)),
+                options.sortedBy(), "", rows, 0, chunks, partitions, null, List.of(), null);
+    }
+
+    private static long[] toArray(List<Long> list) {
+        long[] out = new long[list.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = list.get(i);
+        }
+        return out;
+    }
+}

@@ -1,0 +1,136 @@
+package io.jazmin.writer;
+
+import io.jazmin.Column;
+import io.jazmin.ColumnType;
+import io.jazmin.JsonText;
+import io.jazmin.column.Decimals;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZonedDateTime;
+import java.util.Date;
+
+/**
+ * Checks that a Java value fits a column and turns it into the form a {@link ColumnBuilder} stores.
+ * Only lossless conversions are made (an {@code Integer} for an int column, a {@code Float} for a
+ * float column); anything else is refused with the reason, which the caller reports with the row
+ * and column.
+ */
+final class ValueCoercion {
+    private ValueCoercion() {
+    }
+
+    /** Thrown with a human reason; the writer adds row and column. */
+    static final class Mismatch extends Exception {
+        Mismatch(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+
+    static boolean toBoolean(Object v) throws Mismatch {
+        if (v instanceof Boolean b) {
+            return b;
+        }
+        throw mismatch(v, ColumnType.BOOL);
+    }
+
+    static long toLong(Object v) throws Mismatch {
+        if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+            return ((Number) v).longValue();
+        }
+        if (v instanceof BigInteger b) {
+            if (b.bitLength() > 63) {
+                throw new Mismatch("integer " + b + " does not fit in 64 bits");
+            }
+            return b.longValue();
+        }
+        throw mismatch(v, ColumnType.INT);
+    }
+
+    static double toDouble(Object v) throws Mismatch {
+        if (v instanceof Double d) {
+            return d;
+        }
+        if (v instanceof Float f) {
+            return f.doubleValue();
+        }
+        throw mismatch(v, ColumnType.FLOAT);
+    }
+
+    static BigDecimal toDecimal(Object v) throws Mismatch {
+        BigDecimal d;
+        if (v instanceof BigDecimal b) {
+            d = b;
+        } else if (v instanceof BigInteger b) {
+            d = new BigDecimal(b);
+        } else if (v instanceof Long || v instanceof Integer || v instanceof Short || v instanceof Byte) {
+            d = BigDecimal.valueOf(((Number) v).longValue());
+        } else {
+            throw mismatch(v, ColumnType.DECIMAL);
+        }
+        try {
+            return Decimals.normalize(d);
+        } catch (RuntimeException e) {
+            throw new Mismatch(e.getMessage());
+        }
+    }
+
+    static String toText(Object v) throws Mismatch {
+        if (v instanceof String s) {
+            return s;
+        }
+        throw mismatch(v, ColumnType.STRING);
+    }
+
+    /** Epoch milliseconds of a datetime; sub-millisecond precision is refused rather than dropped. */
+    static long toEpochMillis(Object v) throws Mismatch {
+        Instant i;
+        if (v instanceof Instant x) {
+            i = x;
+        } else if (v instanceof OffsetDateTime x) {
+            i = x.toInstant();
+        } else if (v instanceof ZonedDateTime x) {
+            i = x.toInstant();
+        } else if (v instanceof Date x) {
+            return x.getTime();
+        } else {
+            throw mismatch(v, ColumnType.DATETIME);
+        }
+        if (i.getNano() % 1_000_000 != 0) {
+            throw new Mismatch("datetime " + i + " has sub-millisecond precision; truncate it to milliseconds first");
+        }
+        try {
+            return i.toEpochMilli();
+        } catch (ArithmeticException e) {
+            throw new Mismatch("datetime " + i + " is out of range");
+        }
+    }
+
+    static byte[] toBinary(Object v) throws Mismatch {
+        if (v instanceof byte[] b) {
+            return b;
+        }
+        throw mismatch(v, ColumnType.BINARY);
+    }
+
+    static JsonText toJson(Object v) throws Mismatch {
+        if (v instanceof JsonText j) {
+            return j;
+        }
+        throw mismatch(v, ColumnType.JSON);
+    }
+
+    private static Mismatch mismatch(Object v, ColumnType type) {
+        return new Mismatch("a " + v.getClass().getSimpleName() + " is not a valid " + type.typeName() + " value");
+    }
+
+    /** Rejects column types this writer cannot store yet. */
+    static void checkSupported(Column c) {
+        if (c.type().isNested()) {
+            throw new io.jazmin.UnsupportedFeatureException("nested-columns",
+                    "column '" + c.name() + "' is a nested " + c.type().typeName()
+                            + " column: nested-columns are not supported yet");
+        }
+    }
+}
