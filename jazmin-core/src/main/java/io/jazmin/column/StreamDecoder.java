@@ -6,15 +6,18 @@ import io.jazmin.JazminValidationException;
 import io.jazmin.JsonText;
 import io.jazmin.UnsupportedFeatureException;
 import io.jazmin.wire.ByteReader;
-import java.math.BigDecimal;
 
 /**
  * Reads one column stream (spec §1.9) into a {@link ColumnVector}, treating every byte as hostile:
  * any inconsistency is a {@link JazminFormatException}, and no array is sized from a count before
  * that count has been checked against the bytes left.
  *
- * <p>Bits of the null bitmap past the row count are ignored (the spec does not forbid them), as are
- * the unused bits of a bool bitmap's last byte.
+ * <p>Leniency and strictness where the spec is silent: bits of the null bitmap past the row count
+ * are ignored, as are the unused bits of a bool bitmap's last byte, and a HAS_NULLS bitmap with no
+ * bit set simply means no null. A dictionary must have at least one entry even when every row is
+ * null (spec: k ≥ 1); a plain bool byte must be 0 or 1; a delta sum that overflows 64 bits and a
+ * datetime outside years 1..9999 are format errors. A stream with the nested encoding (5) or of a
+ * list/object type raises {@link UnsupportedFeatureException} ({@code nested-columns}).
  */
 public final class StreamDecoder {
     private StreamDecoder() {

@@ -14,8 +14,8 @@ import java.util.NoSuchElementException;
 /**
  * Rows of a CSV file with a header row, converted to the columns' Java types. The header names
  * the columns (any order, a subset of the schema); cells are read with {@link TextValues#parse}.
- * An empty cell is {@code null}, except that a quoted empty cell ({@code ""}) in a string column
- * is the empty string.
+ * An empty cell is {@code null}, except that a quoted empty cell ({@code ""}) in a string or
+ * binary column is the empty string or empty binary value.
  */
 final class CsvRowSource implements RowSource {
     private final CsvReader reader;
@@ -96,7 +96,8 @@ final class CsvRowSource implements RowSource {
     }
 
     private static Object convert(Column column, String cell) {
-        if (cell == null || (cell.isEmpty() && column.type() != ColumnType.STRING)) {
+        boolean emptyIsValue = column.type() == ColumnType.STRING || column.type() == ColumnType.BINARY;
+        if (cell == null || (cell.isEmpty() && !emptyIsValue)) {
             return null;
         }
         return TextValues.parse(column, cell);

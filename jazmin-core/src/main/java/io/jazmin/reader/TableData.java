@@ -1,6 +1,13 @@
 package io.jazmin.reader;
 
 import io.jazmin.Column;
+import io.jazmin.JazminFormatException;
+import io.jazmin.catalog.ColumnStatistics;
+import io.jazmin.catalog.Statistics;
+import io.jazmin.catalog.StatisticsBlock;
+import io.jazmin.column.ChunkStatistics;
+import java.util.HashMap;
+import java.util.Map;
 import io.jazmin.catalog.SectionRef;
 import io.jazmin.catalog.TableEntry;
 import io.jazmin.column.ColumnVector;
@@ -18,8 +25,9 @@ public final class TableData {
     private final List<SectionRef> deltas;
     private final List<Column> columns;
     private final ChunkDecoder decoder;
-    private List<ChunkInfo> chunks;
+    private TableLayout.Layout layout;
     private DeletedRows deleted;
+    private final Map<Long, ChunkStatistics[]> statistics = new HashMap<>();
 
     public TableData(SectionReader sections, int tableIndex, TableEntry entry, List<SectionRef> deltas) {
         this.sections = sections;
@@ -41,10 +49,67 @@ public final class TableData {
 
     /** The chunks in ordinal order (reads the directory segments the first time). */
     public List<ChunkInfo> chunks() {
-        if (chunks == null) {
-            chunks = TableLayout.chunks(sections, tableIndex, entry, deltas, entry.columnGroups().size());
+        return layout().chunks();
+    }
+
+    /** The directory segments, in the order {@link ChunkInfo#segment()} refers to. */
+    public List<SegmentInfo> segments() {
+        return layout().segments();
+    }
+
+    private TableLayout.Layout layout() {
+        if (layout == null) {
+            layout = TableLayout.load(sections, tableIndex, entry, deltas, entry.columnGroups().size());
         }
-        return chunks;
+        return layout;
+    }
+
+    /**
+     * The statistics of column {@code position} for a chunk, or {@code null} when its segment has
+     * none for that column. Each statistics section is read once and kept.
+     */
+    public ChunkStatistics statistics(ChunkInfo chunk, int position) {
+        long key = ((long) chunk.segment() << 32) | position;
+        ChunkStatistics[] perChunk = statistics.computeIfAbsent(key, k -> loadStatistics(chunk.segment(), position));
+        return perChunk.length == 0 ? null : perChunk[chunk.slot()];
+    }
+
+    private ChunkStatistics[] loadStatistics(int segmentIndex, int position) {
+        SegmentInfo segment = segments().get(segmentIndex);
+        List<StatisticsBlock> blocks = segment.blocks();
+        for (int b = 0; b < blocks.size(); b++) {
+            int[] covered = blocks.get(b).columns();
+            for (int i = 0; i < covered.length; i++) {
+                if (covered[i] == position) {
+                    return readBlock(segment, b, i);
+                }
+            }
+        }
+        return new ChunkStatistics[0];
+    }
+
+    private ChunkStatistics[] readBlock(SegmentInfo segment, int block, int entry) {
+        StatisticsBlock ref = segment.blocks().get(block);
+        String id = SectionIds.statistics(tableIndex, segment.partition(), block, segment.number());
+        Statistics stats = Statistics.decode(sections.read(id, ref.section().offset(), ref.section().length()));
+        try {
+            if (stats.columns().size() != ref.columns().length) {
+                throw new JazminFormatException("statistics block covers " + ref.columns().length
+                        + " columns but holds " + stats.columns().size());
+            }
+            ColumnStatistics c = stats.columns().get(entry);
+            int n = segment.chunkCount();
+            if (c.nullCounts().length != n || c.min().size() != n || c.max().size() != n) {
+                throw new JazminFormatException("statistics do not have one entry per chunk of their segment");
+            }
+            ChunkStatistics[] out = new ChunkStatistics[n];
+            for (int i = 0; i < n; i++) {
+                out[i] = ChunkStatistics.of(c.nullCounts()[i], c.min().get(i), c.max().get(i));
+            }
+            return out;
+        } catch (JazminFormatException e) {
+            throw e.inSection(id, ref.section().offset());
+        }
     }
 
     /** The deleted row ids (reads the deletes section the first time). */
@@ -53,7 +118,7 @@ public final class TableData {
             SectionRef ref = entry.deletes();
             if (ref == null) {
                 if (entry.deletedCount() != 0) {
-                    throw new io.jazmin.JazminFormatException("table '" + entry.name() + "' counts "
+                    throw new JazminFormatException("table '" + entry.name() + "' counts "
                             + entry.deletedCount() + " deleted rows but has no deletes section");
                 }
                 deleted = DeletedRows.none();

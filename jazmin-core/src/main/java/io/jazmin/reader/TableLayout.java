@@ -26,9 +26,13 @@ final class TableLayout {
     private TableLayout() {
     }
 
-    /** The table's chunks in ordinal order. */
-    static List<ChunkInfo> chunks(SectionReader sections, int tableIndex, TableEntry table, List<SectionRef> deltas,
-                                  int groupCount) {
+    /** The chunks in ordinal order and the directory segments that list them. */
+    record Layout(List<ChunkInfo> chunks, List<SegmentInfo> segments) {
+    }
+
+    /** Reads the table's directory segments. */
+    static Layout load(SectionReader sections, int tableIndex, TableEntry table, List<SectionRef> deltas,
+                       int groupCount) {
         Map<String, List<SectionRef>> partitions = partitions(sections, tableIndex, table, deltas);
         if (partitions.size() > 1) {
             throw new UnsupportedFeatureException("access-control",
@@ -36,6 +40,7 @@ final class TableLayout {
                             + "supported yet");
         }
         ChunkInfo[] byOrdinal = new ChunkInfo[table.chunkCount()];
+        List<SegmentInfo> segmentInfos = new ArrayList<>();
         for (List<SectionRef> segments : partitions.values()) {
             for (int k = 0; k < segments.size(); k++) {
                 String id = SectionIds.directory(tableIndex, SectionIds.PLAIN_PARTITION, k);
@@ -43,13 +48,15 @@ final class TableLayout {
                 ChunkDirectory dir = ChunkDirectory.decode(new ByteReader(sections.read(id, ref.offset(),
                         ref.length())));
                 try {
-                    addSegment(dir, groupCount, byOrdinal);
+                    addSegment(dir, groupCount, byOrdinal, segmentInfos.size());
                 } catch (JazminFormatException e) {
                     throw e.inSection(id, ref.offset());
                 }
+                segmentInfos.add(new SegmentInfo(SectionIds.PLAIN_PARTITION, k, dir.statistics(),
+                        dir.ordinals().length));
             }
         }
-        return checkCoverage(table, byOrdinal);
+        return new Layout(checkCoverage(table, byOrdinal), List.copyOf(segmentInfos));
     }
 
     private static Map<String, List<SectionRef>> partitions(SectionReader sections, int tableIndex, TableEntry table,
@@ -79,7 +86,7 @@ final class TableLayout {
         }
     }
 
-    private static void addSegment(ChunkDirectory dir, int groupCount, ChunkInfo[] byOrdinal) {
+    private static void addSegment(ChunkDirectory dir, int groupCount, ChunkInfo[] byOrdinal, int segment) {
         int n = dir.ordinals().length;
         if (dir.rowStarts().length != n || dir.rowCounts().length != n
                 || dir.partOffsets().length != (long) n * groupCount || dir.partLengths().length != (long) n * groupCount) {
@@ -99,7 +106,8 @@ final class TableLayout {
                 offsets[g] = dir.partOffsets()[i * groupCount + g];
                 lengths[g] = dir.partLengths()[i * groupCount + g];
             }
-            byOrdinal[ordinal] = new ChunkInfo(ordinal, dir.rowStarts()[i], dir.rowCounts()[i], offsets, lengths);
+            byOrdinal[ordinal] = new ChunkInfo(ordinal, dir.rowStarts()[i], dir.rowCounts()[i], offsets, lengths,
+                    segment, i);
         }
     }
 

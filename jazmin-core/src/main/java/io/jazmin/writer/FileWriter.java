@@ -99,7 +99,8 @@ public final class FileWriter implements AutoCloseable {
                 throw new JazminValidationException("a file needs at least one table");
             }
             String metadata = options.metadata().isEmpty() ? "{}" : options.metadata();
-            Header header = new Header(List.of(), List.of(), System.currentTimeMillis(), 0, 0, metadata, finished,
+            long created = options.now() == null ? System.currentTimeMillis() : options.now().toEpochMilli();
+            Header header = new Header(List.of(), List.of(), created, 0, 0, metadata, finished,
                     null, null, null, List.of());
             byte[] raw = header.encode();
             byte[] section = sections.section(raw, raw.length);

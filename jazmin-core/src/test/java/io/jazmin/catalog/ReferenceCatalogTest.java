@@ -7,9 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jazmin.testing.SharedFiles;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -75,7 +74,7 @@ class ReferenceCatalogTest {
     private static void checkSegment(ReferenceFile file, SectionRef ref, String id, Summary summary) {
         ChunkDirectory dir = roundTrip(file, ref, ChunkDirectory::decode);
         summary.section(ref, id + " (" + dir.ordinals().length + " chunks, stats blocks "
-                + dir.statistics().stream().map(b -> java.util.Arrays.toString(b.columns())).toList() + ")", file);
+                + dir.statistics().stream().map(b -> Arrays.toString(b.columns())).toList() + ")", file);
         int chunks = dir.ordinals().length;
         assertEquals(chunks, dir.rowStarts().length);
         assertEquals(chunks, dir.rowCounts().length);
@@ -91,7 +90,7 @@ class ReferenceCatalogTest {
             for (ColumnStatistics cs : stats.columns()) {
                 assertEquals(chunks, cs.nullCounts().length);
             }
-            summary.section(block.section(), "  stats " + java.util.Arrays.toString(block.columns()), file);
+            summary.section(block.section(), "  stats " + Arrays.toString(block.columns()), file);
         }
     }
 
@@ -116,7 +115,7 @@ class ReferenceCatalogTest {
     /** Collects a readable description of a reference file's catalog. */
     private static final class Summary {
         private final StringBuilder text = new StringBuilder();
-        private final Map<Long, String> layout = new TreeMap<>(Comparator.naturalOrder());
+        private final Map<Long, String> layout = new TreeMap<>();
 
         Summary(String name) {
             text.append("=== ").append(name).append('\n');
@@ -158,7 +157,7 @@ class ReferenceCatalogTest {
         }
 
         private static String quote(String s) {
-            return '"' + new String(s.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8) + '"';
+            return '"' + s + '"';
         }
     }
 }

@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
@@ -25,10 +26,6 @@ final class ReferenceFile {
     ReferenceFile(Path path) throws IOException {
         file = Files.readAllBytes(path);
         le = ByteBuffer.wrap(file).order(ByteOrder.LITTLE_ENDIAN);
-    }
-
-    long size() {
-        return file.length;
     }
 
     /** The header section reference from the trailer. */
@@ -59,7 +56,7 @@ final class ReferenceFile {
         crc.update(file, off + ENVELOPE_SIZE, stored);
         assertEquals(Integer.toUnsignedLong(le.getInt(off + 12)), crc.getValue(), "crc at " + off);
         byte[] raw = switch (codec) {
-            case 0 -> java.util.Arrays.copyOfRange(file, off + ENVELOPE_SIZE, off + ENVELOPE_SIZE + stored);
+            case 0 -> Arrays.copyOfRange(file, off + ENVELOPE_SIZE, off + ENVELOPE_SIZE + stored);
             case 1 -> inflate(off + ENVELOPE_SIZE, stored, Math.toIntExact(rawLength));
             default -> throw new AssertionError("codec " + codec + " not supported by this test (section at " + off + ")");
         };

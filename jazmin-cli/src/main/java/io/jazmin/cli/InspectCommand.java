@@ -1,0 +1,36 @@
+package io.jazmin.cli;
+
+import io.jazmin.JazminReader;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code jazmin inspect FILE}: prints what a file holds, as JSON. */
+@Command(name = "inspect", mixinStandardHelpOptions = true,
+        description = "Print a JSON description of a .jzm file: flags, dates, features, metadata, "
+                + "tables with row counts, sort order, indexes and columns.")
+final class InspectCommand implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "the .jzm file")
+    private Path file;
+
+    @Option(names = "--table", paramLabel = "T", description = "describe only this table")
+    private String table;
+
+    @Override
+    public Integer call() {
+        try (JazminReader reader = JazminReader.open(file)) {
+            var tables = table == null ? reader.tables() : List.of(Usage.table(spec, reader, table));
+            spec.commandLine().getOut().println(new InspectReport().describe(reader, tables));
+            spec.commandLine().getOut().flush();
+        }
+        return ExitCodes.OK;
+    }
+}

@@ -1,0 +1,65 @@
+package io.jazmin.cli;
+
+import io.jazmin.Column;
+import io.jazmin.convert.JsonStyle;
+import io.jazmin.convert.RowFormat;
+import io.jazmin.convert.RowSink;
+import io.jazmin.convert.RowSinks;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.List;
+
+/**
+ * Writes rows to a JSON, JSON Lines or CSV file through a temporary file beside it, so a failed
+ * conversion never leaves a half-written target.
+ */
+final class TextRowOutput implements RowOutput {
+    private final Path target;
+    private final Path temporary;
+    private final RowSink sink;
+    private boolean finished;
+
+    TextRowOutput(Path target, RowFormat format, List<Column> columns, JsonStyle style) throws IOException {
+        this.target = target;
+        Path dir = target.toAbsolutePath().getParent();
+        this.temporary = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
+        this.sink = RowSinks.open(Files.newBufferedWriter(temporary, StandardCharsets.UTF_8), format, columns, style);
+    }
+
+    @Override
+    public void write(List<Object> values) {
+        sink.write(values);
+    }
+
+    @Override
+    public void finish() {
+        sink.close();
+        try {
+            Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        finished = true;
+    }
+
+    @Override
+    public void close() {
+        if (finished) {
+            return;
+        }
+        try {
+            sink.close();
+        } catch (UncheckedIOException e) {
+            // the conversion already failed; its error is the one to report
+        }
+        try {
+            Files.deleteIfExists(temporary);
+        } catch (IOException e) {
+            // best effort: a leftover hidden temporary file is harmless
+        }
+    }
+}
