@@ -5,7 +5,12 @@ import io.jazmin.catalog.SectionRef;
 import io.jazmin.catalog.TableEntry;
 import io.jazmin.column.ColumnVector;
 import io.jazmin.reader.ChunkInfo;
-import io.jazmin.reader.DeletedRows;
+import io.jazmin.query.FilterBinder;
+import io.jazmin.query.MatchBatch;
+import io.jazmin.query.Plan;
+import io.jazmin.query.Predicate;
+import io.jazmin.query.QueryEngine;
+import io.jazmin.query.QueryStats;
 import io.jazmin.reader.TableData;
 import io.jazmin.wire.SectionReader;
 import java.util.ArrayList;
@@ -18,16 +23,21 @@ import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
- * One table of an open file: its schema and counts, and its rows streamed chunk by chunk. Only
- * the selected columns are decoded; chunks wholly before the offset are skipped unread.
+ * One table of an open file: its schema and counts, and its rows streamed chunk by chunk, all of
+ * them or those matching a {@link Filter}. Only the needed columns are decoded; chunks that
+ * statistics or indexes rule out, or that lie wholly before the offset, are skipped unread.
  */
 public final class JazminTable {
     private final TableData data;
     private final TableEntry entry;
+    private final FilterBinder binder;
+    private final QueryEngine engine;
 
     JazminTable(SectionReader sections, int tableIndex, TableEntry entry, List<SectionRef> deltas) {
         this.data = new TableData(sections, tableIndex, entry, deltas);
         this.entry = entry;
+        this.binder = new FilterBinder(data.columns());
+        this.engine = new QueryEngine(data);
     }
 
     public String name() {
@@ -82,24 +92,127 @@ public final class JazminTable {
 
     /** Every row, every column, in file order. */
     public Stream<Row> rows() {
-        return rows(RowQuery.all());
+        return find(null, RowQuery.all());
     }
 
     /** The rows and columns {@code query} asks for, in file order, read lazily chunk by chunk. */
     public Stream<Row> rows(RowQuery query) {
-        Iterator<Row> it = iterator(query);
+        return find(null, query);
+    }
+
+    /** Every column of the rows matching {@code filter}, in file order. */
+    public Stream<Row> find(Filter filter) {
+        return find(filter, RowQuery.all());
+    }
+
+    /**
+     * The rows matching {@code filter} ({@code null} for all rows), with the columns, offset and limit
+     * of {@code query}, in file order, read lazily chunk by chunk.
+     *
+     * @throws JazminValidationException when the filter names an unknown column or misuses an operator
+     */
+    public Stream<Row> find(Filter filter, RowQuery query) {
+        Iterator<Row> it = iterator(filter, query, new QueryStats());
         return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED | Spliterator.NONNULL),
                 false);
     }
 
-    /** Like {@link #rows(RowQuery)}, as an iterator. */
-    public Iterator<Row> iterator(RowQuery query) {
+    /** Counts the rows matching {@code filter}, from indexes and statistics where they answer exactly. */
+    public long count(Filter filter) {
+        if (filter == null) {
+            return rowCount();
+        }
+        return engine.count(binder.bind(filter), new QueryStats());
+    }
+
+    /** The row with id {@code rowId}, or empty when there is none or it was deleted. */
+    public java.util.Optional<Row> get(long rowId) {
+        if (rowId < 0 || rowId >= entry.rowCount() || data.deleted().contains(rowId)) {
+            return java.util.Optional.empty();
+        }
+        List<ChunkInfo> chunks = data.chunks();
+        int lo = 0;
+        int hi = chunks.size() - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (chunks.get(mid).rowStart() <= rowId) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        ChunkInfo chunk = chunks.get(lo);
+        int[] all = allPositions();
+        ColumnVector[] vectors = data.read(chunk).columns(all);
+        return java.util.Optional.of(new Row(new RowLayout(data.columns()), vectors, (int) (rowId - chunk.rowStart()),
+                rowId));
+    }
+
+    /** The plan for {@code filter}, without running it. */
+    public Explain explain(Filter filter) {
+        Plan plan = engine.plan(binder.bind(filter), new QueryStats());
+        return new Explain(plan.strategy(), plan.candidates() == null ? -1 : plan.candidates().size(),
+                plan.totalChunks(), plan.chunksSkipped(), -1, -1, -1, -1, -1, -1);
+    }
+
+    /**
+     * Runs {@code find(filter, query)} and reports the plan and the work done. Use a freshly opened
+     * reader for meaningful byte counts: statistics already read are not read again.
+     */
+    public Explain explainAnalyze(Filter filter, RowQuery query) {
+        long start = System.nanoTime();
+        long bytesBefore = data.sections().bytesRead();
+        QueryStats stats = new QueryStats();
+        Predicate predicate = binder.bind(filter);
+        Plan plan = engine.plan(predicate, stats);
+        Iterator<Row> it = iterator(filter, query, stats);
+        while (it.hasNext()) {
+            it.next();
+        }
+        double ms = (System.nanoTime() - start) / 1e6;
+        return new Explain(plan.strategy(), plan.candidates() == null ? -1 : plan.candidates().size(),
+                plan.totalChunks(), plan.chunksSkipped(), stats.rows(), data.sections().bytesRead() - bytesBefore,
+                stats.chunksRead(), stats.indexPagesRead(), stats.columnsDecoded(), ms);
+    }
+
+    private int[] allPositions() {
+        int[] all = new int[data.columns().size()];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        return all;
+    }
+
+    private Iterator<Row> iterator(Filter filter, RowQuery query, QueryStats stats) {
         List<Column> selected = select(query.select());
         int[] positions = new int[selected.size()];
         for (int i = 0; i < positions.length; i++) {
             positions[i] = data.columns().indexOf(selected.get(i));
         }
-        return new RowIterator(new RowLayout(selected), positions, query.offset(), query.limit());
+        RowLayout layout = new RowLayout(selected);
+        Iterator<MatchBatch> batches = engine.find(binder.bind(filter), positions, query.offset(), query.limit(), stats);
+        return new Iterator<>() {
+            private MatchBatch batch;
+            private int i;
+
+            @Override
+            public boolean hasNext() {
+                while ((batch == null || i >= batch.count()) && batches.hasNext()) {
+                    batch = batches.next();
+                    i = 0;
+                }
+                return batch != null && i < batch.count();
+            }
+
+            @Override
+            public Row next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                int p = batch.positions()[i++];
+                return new Row(layout, batch.selected(), p, batch.chunk().rowStart() + p);
+            }
+        };
     }
 
     private List<Column> select(List<String> names) {
@@ -111,79 +224,5 @@ public final class JazminTable {
             out.add(column(n));
         }
         return out;
-    }
-
-    /** Walks chunks in order, skipping deleted rows, whole chunks before the offset, and stopping at the limit. */
-    private final class RowIterator implements Iterator<Row> {
-        private final RowLayout layout;
-        private final int[] positions;
-        private final DeletedRows deleted;
-        private final List<ChunkInfo> chunks;
-        private long toSkip;
-        private long remaining;
-        private int chunkIndex;
-        private ChunkInfo chunk;
-        private ColumnVector[] vectors;
-        private int position;
-        private Row next;
-
-        RowIterator(RowLayout layout, int[] positions, long offset, long limit) {
-            this.layout = layout;
-            this.positions = positions;
-            this.deleted = data.deleted();
-            this.chunks = data.chunks();
-            this.toSkip = offset;
-            this.remaining = limit < 0 ? Long.MAX_VALUE : limit;
-        }
-
-        @Override
-        public boolean hasNext() {
-            if (next == null && remaining > 0) {
-                next = advance();
-            }
-            return next != null;
-        }
-
-        @Override
-        public Row next() {
-            if (!hasNext()) {
-                throw new NoSuchElementException();
-            }
-            Row r = next;
-            next = null;
-            remaining--;
-            return r;
-        }
-
-        private Row advance() {
-            while (true) {
-                if (chunk != null && position < chunk.rowCount()) {
-                    int p = position++;
-                    long rowId = chunk.rowStart() + p;
-                    if (deleted.contains(rowId)) {
-                        continue;
-                    }
-                    if (toSkip > 0) {
-                        toSkip--;
-                        continue;
-                    }
-                    return new Row(layout, vectors, p, rowId);
-                }
-                if (chunkIndex >= chunks.size()) {
-                    return null;
-                }
-                chunk = chunks.get(chunkIndex++);
-                position = 0;
-                vectors = null;
-                long visible = chunk.rowCount() - deleted.countIn(chunk.rowStart(), chunk.rowStart() + chunk.rowCount());
-                if (toSkip >= visible) {
-                    // The whole chunk lies before the offset: count it without reading it.
-                    toSkip -= visible;
-                    position = chunk.rowCount();
-                    continue;
-                }
-                vectors = data.decode(chunk, positions);
-            }
-        }
     }
 }

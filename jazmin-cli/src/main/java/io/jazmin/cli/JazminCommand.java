@@ -16,8 +16,8 @@ import picocli.CommandLine.Command;
         exitCodeList = {
             "0:success",
             "2:usage error: unknown option, bad option value, unknown table or column",
-            "3:unreadable input: missing, damaged or unsupported .jzm file, malformed JSON/CSV,"
-                    + " or input rows that do not fit the columns"})
+            "3:unreadable input: missing, damaged or unsupported .jzm file, malformed JSON/CSV or"
+                    + " schema file, or input rows that do not fit the columns"})
 public final class JazminCommand implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

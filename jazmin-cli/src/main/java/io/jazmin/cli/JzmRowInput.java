@@ -32,7 +32,7 @@ final class JzmRowInput implements RowInput {
 
     @Override
     public List<Object> next() {
-        return RowsCommand.values(rows.next());
+        return RowValues.of(rows.next());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.jazmin.cli;
 
+import io.jazmin.Column;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
 import io.jazmin.Row;
@@ -9,7 +10,6 @@ import io.jazmin.convert.RowFormat;
 import io.jazmin.convert.RowSink;
 import io.jazmin.convert.RowSinks;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -58,23 +58,16 @@ final class RowsCommand implements Callable<Integer> {
             if (limit != null) {
                 query = query.withLimit(limit);
             }
-            List<io.jazmin.Column> columns = select.isEmpty() ? t.columns() : select.stream().map(t::column).toList();
+            List<Column> columns = select.isEmpty() ? t.columns() : select.stream().map(t::column).toList();
             JsonStyle style = canonical ? JsonStyle.CANONICAL : JsonStyle.HUMAN;
             try (RowSink sink = RowSinks.open(new NonClosingWriter(spec.commandLine().getOut()),
                     RowFormat.JSON_LINES, columns, style)) {
                 for (Iterator<Row> it = t.iterator(query); it.hasNext(); ) {
-                    sink.write(values(it.next()));
+                    sink.write(RowValues.of(it.next()));
                 }
             }
         }
         return ExitCodes.OK;
     }
 
-    static List<Object> values(Row row) {
-        List<Object> values = new ArrayList<>(row.size());
-        for (int i = 0; i < row.size(); i++) {
-            values.add(row.get(i));
-        }
-        return values;
-    }
 }

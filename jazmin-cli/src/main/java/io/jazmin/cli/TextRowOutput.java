@@ -11,7 +11,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * Writes rows to a JSON, JSON Lines or CSV file through a temporary file beside it, so a failed
@@ -25,9 +27,11 @@ final class TextRowOutput implements RowOutput {
 
     TextRowOutput(Path target, RowFormat format, List<Column> columns, JsonStyle style) throws IOException {
         this.target = target;
-        Path dir = target.toAbsolutePath().getParent();
-        this.temporary = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
-        this.sink = RowSinks.open(Files.newBufferedWriter(temporary, StandardCharsets.UTF_8), format, columns, style);
+        // Not Files.createTempFile: its owner-only permissions would stay on the finished file.
+        this.temporary = target.toAbsolutePath().resolveSibling(
+                "." + target.getFileName() + "." + UUID.randomUUID() + ".tmp");
+        this.sink = RowSinks.open(Files.newBufferedWriter(temporary, StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE), format, columns, style);
     }
 
     @Override

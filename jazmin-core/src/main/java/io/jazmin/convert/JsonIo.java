@@ -1,7 +1,6 @@
 package io.jazmin.convert;
 
 import java.io.InputStream;
-import java.io.Reader;
 import java.io.Writer;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
@@ -24,10 +23,6 @@ final class JsonIo {
     }
 
     static JsonParser parser(InputStream in) {
-        return FACTORY.createParser(ObjectReadContext.empty(), in);
-    }
-
-    static JsonParser parser(Reader in) {
         return FACTORY.createParser(ObjectReadContext.empty(), in);
     }
 

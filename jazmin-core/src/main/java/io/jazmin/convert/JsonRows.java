@@ -14,12 +14,12 @@ import tools.jackson.core.JsonToken;
 /** Reads and writes one row as a JSON object whose members are the columns. */
 final class JsonRows {
     private final List<Column> columns;
-    private final Map<String, Column> byName = new HashMap<>();
+    private final Map<String, Integer> positions = new HashMap<>();
 
     JsonRows(List<Column> columns) {
         this.columns = List.copyOf(columns);
-        for (Column c : columns) {
-            byName.put(c.name(), c);
+        for (int i = 0; i < columns.size(); i++) {
+            positions.put(columns.get(i).name(), i);
         }
     }
 
@@ -36,29 +36,30 @@ final class JsonRows {
             throw new InvalidRowException(row, null, "expected a JSON object, got "
                     + JsonValueReader.describe(p.currentToken()));
         }
-        Map<String, Object> values = new LinkedHashMap<>();
-        for (Column c : columns) {
-            values.put(c.name(), null);
-        }
-        MemberNames seen = new MemberNames();
+        Object[] values = new Object[columns.size()];
+        // Unknown names fail anyway, so repeats only need tracking per column position.
+        boolean[] seen = new boolean[columns.size()];
         for (String name = p.nextName(); name != null; name = p.nextName()) {
-            try {
-                seen.add(name);
-            } catch (JazminValidationException e) {
-                throw new JazminValidationException("row " + row + ": " + e.getMessage());
-            }
-            Column column = byName.get(name);
-            if (column == null) {
+            Integer position = positions.get(name);
+            if (position == null) {
                 throw new InvalidRowException(row, name, "not a column of the schema");
             }
+            if (seen[position]) {
+                throw new JazminValidationException("row " + row + ": duplicate member name '" + name + "'");
+            }
+            seen[position] = true;
             p.nextToken();
             try {
-                values.put(name, JsonValueReader.read(p, column));
+                values[position] = JsonValueReader.read(p, columns.get(position));
             } catch (JazminValidationException e) {
                 throw new InvalidRowException(row, name, e.getMessage());
             }
         }
-        return values;
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (int i = 0; i < values.length; i++) {
+            map.put(columns.get(i).name(), values[i]);
+        }
+        return map;
     }
 
     /** Writes the values (in column order) as one JSON object. */

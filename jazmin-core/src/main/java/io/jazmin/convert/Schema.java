@@ -1,6 +1,7 @@
 package io.jazmin.convert;
 
 import io.jazmin.Column;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,7 +16,7 @@ public record Schema(List<Column> columns, Map<String, List<String>> indexes) {
 
     public Schema {
         columns = List.copyOf(columns);
-        indexes = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(indexes));
+        indexes = Collections.unmodifiableMap(new LinkedHashMap<>(indexes));
     }
 
     /** A schema of these columns without indexes. */

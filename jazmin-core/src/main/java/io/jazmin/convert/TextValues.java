@@ -1,7 +1,6 @@
 package io.jazmin.convert;
 
 import io.jazmin.Column;
-import io.jazmin.ColumnType;
 import io.jazmin.JazminValidationException;
 import io.jazmin.JsonText;
 import java.io.StringWriter;

@@ -1,8 +1,7 @@
 package io.jazmin.reader;
 
 import io.jazmin.JazminFormatException;
-import io.jazmin.UnsupportedFeatureException;
-import io.jazmin.wire.ByteReader;
+import io.jazmin.index.Postings;
 import java.util.Arrays;
 
 /** The sorted row ids a table has deleted (spec §1.17); readers never return them. */
@@ -20,14 +19,7 @@ public final class DeletedRows {
 
     /** Parses a deletes section payload and checks it lists {@code expectedCount} ids. */
     public static DeletedRows parse(byte[] payload, long expectedCount, long rowCount) {
-        ByteReader in = new ByteReader(payload);
-        int encoding = in.u8();
-        if (encoding != 0) {
-            throw new UnsupportedFeatureException("deletes-encoding-" + encoding,
-                    "deleted-rows section uses unknown encoding " + encoding);
-        }
-        long[] ids = Postings.read(in, rowCount);
-        in.expectEnd("deleted rows");
+        long[] ids = Postings.readSection(payload, rowCount, "deleted-rows section");
         if (ids.length != expectedCount) {
             throw new JazminFormatException("deleted-rows section lists " + ids.length + " rows but the table says "
                     + expectedCount);

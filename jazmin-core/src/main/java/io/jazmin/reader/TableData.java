@@ -10,7 +10,6 @@ import java.util.HashMap;
 import java.util.Map;
 import io.jazmin.catalog.SectionRef;
 import io.jazmin.catalog.TableEntry;
-import io.jazmin.column.ColumnVector;
 import io.jazmin.wire.SectionReader;
 import java.util.List;
 
@@ -131,8 +130,17 @@ public final class TableData {
         return deleted;
     }
 
-    /** Decodes the columns at {@code positions} of a chunk. */
-    public ColumnVector[] decode(ChunkInfo chunk, int[] positions) {
-        return decoder.decode(chunk, positions);
+    /** Reads a chunk's part; its columns decode on demand. */
+    public ChunkPart read(ChunkInfo chunk) {
+        return decoder.read(chunk);
+    }
+
+    /** The section reader of the file (for byte counts and index sections). */
+    public SectionReader sections() {
+        return sections;
+    }
+
+    public int tableIndex() {
+        return tableIndex;
     }
 }

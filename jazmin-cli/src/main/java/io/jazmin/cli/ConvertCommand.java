@@ -1,0 +1,149 @@
+package io.jazmin.cli;
+
+import io.jazmin.Codec;
+import io.jazmin.Column;
+import io.jazmin.JazminReader;
+import io.jazmin.JazminValidationException;
+import io.jazmin.JazminWriter;
+import io.jazmin.WriteOptions;
+import io.jazmin.convert.JsonStyle;
+import io.jazmin.convert.RowFormat;
+import io.jazmin.convert.RowSources;
+import io.jazmin.convert.SchemaFile;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code jazmin convert IN OUT}: streams rows between .jzm, .json, .jsonl and .csv files. */
+@Command(name = "convert", mixinStandardHelpOptions = true,
+        description = {
+            "Convert rows between .jzm, .json (an array of objects), .jsonl and .csv, in either direction "
+                    + "(.jzm to .jzm rewrites a table). Rows are streamed; memory does not grow with the file.",
+            "Text input without --schema gets its columns inferred in a first pass: bool, int, float, string, "
+                    + "datetime (ISO-8601 with Z or an offset), json (objects, arrays, mixed values); all nullable.",
+            "Text input with --schema accepts the canonical interop form (ints and decimals as strings or numbers, "
+                    + "ISO datetimes, base64 binary). Values that do not fit exit with 3.",
+            "CSV: a header row names the columns; an empty cell is null, a quoted empty cell (\"\") an empty string.",
+            "JSON output writes ints as numbers when exact (|v| <= 2^53) and decimals as strings; --canonical "
+                    + "writes the interop form."})
+final class ConvertCommand implements Callable<Integer> {
+    private static final String JZM = "jzm";
+
+    @Spec
+    private CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "IN", description = "input file (.jzm, .json, .jsonl, .ndjson, .csv)")
+    private Path in;
+
+    @Parameters(index = "1", paramLabel = "OUT", description = "output file (.jzm, .json, .jsonl, .ndjson, .csv)")
+    private Path out;
+
+    @Option(names = "--schema", paramLabel = "FILE",
+            description = "columns of text input, as a schema.json array of {name, type, nullable, ...}")
+    private Path schema;
+
+    @Option(names = "--table", paramLabel = "T", description = "the table of .jzm input to read (default: the first)")
+    private String table;
+
+    @Option(names = "--sorted-by", paramLabel = "a,b", split = ",",
+            description = ".jzm output: declare the rows sorted by these columns (checked while writing)")
+    private List<String> sortedBy = List.of();
+
+    @Option(names = "--codec", paramLabel = "none|deflate|brotli", converter = CodecConverter.class,
+            description = ".jzm output: section compression (default deflate)")
+    private Codec codec;
+
+    @Option(names = "--level", paramLabel = "N", description = ".jzm output: compression level (deflate 0-9, brotli 0-11)")
+    private Integer level;
+
+    @Option(names = "--chunk-rows", paramLabel = "N", description = ".jzm output: most rows per chunk (default 4096)")
+    private Integer chunkRows;
+
+    @Option(names = "--canonical", description = "JSON output: write the canonical interop form")
+    private boolean canonical;
+
+    @Override
+    public Integer call() throws IOException {
+        boolean jzmIn = isJzm(in);
+        boolean jzmOut = isJzm(out);
+        RowFormat inFormat = jzmIn ? null : textFormat(in);
+        RowFormat outFormat = jzmOut ? null : textFormat(out);
+        checkApplicable(jzmIn, jzmOut);
+        List<Column> schemaColumns = schema == null ? null : SchemaFile.read(schema).columns();
+
+        Progress progress = new Progress(spec.commandLine().getErr());
+        try (RowInput input = jzmIn ? openJzm() : new TextRowInput(RowSources.open(in, inFormat, schemaColumns));
+             RowOutput output = jzmOut ? openJzm(input.columns()) : new TextRowOutput(out, outFormat,
+                     input.columns(), canonical ? JsonStyle.CANONICAL : JsonStyle.HUMAN)) {
+            while (input.hasNext()) {
+                output.write(input.next());
+                progress.row();
+            }
+            output.finish();
+        }
+        return ExitCodes.OK;
+    }
+
+    private RowInput openJzm() {
+        JazminReader reader = JazminReader.open(in);
+        try {
+            return new JzmRowInput(reader, Usage.table(spec, reader, table));
+        } catch (RuntimeException e) {
+            reader.close();
+            throw e;
+        }
+    }
+
+    private RowOutput openJzm(List<Column> columns) {
+        Usage.requireColumns(spec, "--sorted-by", sortedBy, columns);
+        WriteOptions options;
+        try {
+            options = WriteOptions.defaults().withSortedBy(sortedBy);
+            if (codec != null) {
+                options = options.withCodec(codec);
+            }
+            if (level != null) {
+                options = options.withLevel(level);
+            }
+            if (chunkRows != null) {
+                options = options.withChunkRows(chunkRows);
+            }
+        } catch (JazminValidationException e) {
+            throw Usage.error(spec, e.getMessage());
+        }
+        return new JzmRowOutput(JazminWriter.create(out, columns, options));
+    }
+
+    /** Options that only make sense for one side are refused on the other, instead of being ignored. */
+    private void checkApplicable(boolean jzmIn, boolean jzmOut) {
+        if (jzmIn && schema != null) {
+            throw Usage.error(spec, "--schema applies to text input; a .jzm file has its own columns");
+        }
+        if (!jzmIn && table != null) {
+            throw Usage.error(spec, "--table applies to .jzm input");
+        }
+        if (!jzmOut && (!sortedBy.isEmpty() || codec != null || level != null || chunkRows != null)) {
+            throw Usage.error(spec, "--sorted-by, --codec, --level and --chunk-rows apply to .jzm output");
+        }
+    }
+
+    private static boolean isJzm(Path file) {
+        return file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith("." + JZM);
+    }
+
+    private RowFormat textFormat(Path file) {
+        RowFormat format = RowFormat.forFileOrNull(file);
+        if (format == null) {
+            throw Usage.error(spec, "cannot tell the format of '" + file
+                    + "' (expected .jzm, .json, .jsonl, .ndjson or .csv)");
+        }
+        return format;
+    }
+}

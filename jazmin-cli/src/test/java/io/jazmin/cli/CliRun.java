@@ -1,0 +1,21 @@
+package io.jazmin.cli;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+
+/**
+ * One in-process run of the {@code jazmin} command with captured output.
+ *
+ * @param code the exit code
+ * @param out  what was printed on stdout
+ * @param err  what was printed on stderr
+ */
+record CliRun(int code, String out, String err) {
+
+    static CliRun of(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = JazminCommand.commandLine(new PrintWriter(out), new PrintWriter(err)).execute(args);
+        return new CliRun(code, out.toString(), err.toString());
+    }
+}

@@ -1,0 +1,94 @@
+package io.jazmin.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+class ConvertCommandTest {
+    private final Path mixed = SharedDir.conformanceCase("mixed-types");
+
+    @Test
+    void jsonLinesWithSchemaToJzmAndBackGivesTheExpectedRows(@TempDir Path tmp) throws Exception {
+        Path jzm = tmp.resolve("mixed.jzm");
+        Path back = tmp.resolve("back.jsonl");
+
+        CliRun toJzm = CliRun.of("convert", mixed.resolve("input.jsonl").toString(), jzm.toString(),
+                "--schema", mixed.resolve("schema.json").toString(), "--chunk-rows", "5", "--codec", "brotli");
+        assertThat(toJzm.err()).isEmpty();
+        assertThat(toJzm.code()).isZero();
+
+        CliRun toJsonl = CliRun.of("convert", jzm.toString(), back.toString(), "--canonical");
+        assertThat(toJsonl.code()).as(toJsonl.err()).isZero();
+        JsonLines.assertSameRows(Files.readString(back), Files.readString(mixed.resolve("expected.default.jsonl")));
+    }
+
+    @Test
+    void csvCarriesEveryTypeThroughJzm(@TempDir Path tmp) throws Exception {
+        Path csv = tmp.resolve("mixed.csv");
+        Path jzm = tmp.resolve("mixed.jzm");
+        String schema = mixed.resolve("schema.json").toString();
+
+        assertThat(CliRun.of("convert", mixed.resolve("input.jsonl").toString(), csv.toString(),
+                "--schema", schema).code()).isZero();
+        assertThat(CliRun.of("convert", csv.toString(), jzm.toString(), "--schema", schema).code()).isZero();
+        CliRun rows = CliRun.of("rows", jzm.toString(), "--canonical");
+        assertThat(rows.code()).as(rows.err()).isZero();
+        JsonLines.assertSameRows(rows.out(), Files.readString(mixed.resolve("expected.default.jsonl")));
+    }
+
+    @Test
+    void infersColumnsWithoutASchema(@TempDir Path tmp) throws Exception {
+        Path in = tmp.resolve("people.json");
+        Files.writeString(in, """
+                [{"id": 1, "name": "Ann", "joined": "2024-01-02T03:04:05Z", "tags": ["a"]},
+                 {"id": 2, "name": null, "score": 2.5}]
+                """);
+        Path jzm = tmp.resolve("people.jzm");
+        assertThat(CliRun.of("convert", in.toString(), jzm.toString(), "--sorted-by", "id").code()).isZero();
+
+        JsonNode report = JsonLines.tree(CliRun.of("inspect", jzm.toString()).out());
+        JsonNode table = report.get("tables").get(0);
+        assertThat(table.get("rowCount").asLong()).isEqualTo(2);
+        assertThat(table.get("sortedBy").get(0).asString()).isEqualTo("id");
+        assertThat(table.get("columns").findValuesAsString("type"))
+                .containsExactly("int", "string", "datetime", "json", "float");
+
+        CliRun rows = CliRun.of("rows", jzm.toString(), "--select", "score,id", "--offset", "1");
+        assertThat(rows.out()).isEqualTo("{\"score\":2.5,\"id\":2}\n");
+    }
+
+    @Test
+    void badInputDataExitsWith3AndLeavesNoTarget(@TempDir Path tmp) throws Exception {
+        Path in = tmp.resolve("bad.jsonl");
+        Files.writeString(in, "{\"id\":\"1\"}\n{\"id\":\"one\"}\n");
+        Path schema = tmp.resolve("schema.json");
+        Files.writeString(schema, "[{\"name\":\"id\",\"type\":\"int\",\"nullable\":false}]");
+        Path out = tmp.resolve("out.jzm");
+
+        CliRun run = CliRun.of("convert", in.toString(), out.toString(), "--schema", schema.toString());
+        assertThat(run.code()).isEqualTo(3);
+        assertThat(run.err()).startsWith("jazmin: ").contains("row 1", "'id'").hasLineCount(1);
+        assertThat(out).doesNotExist();
+        assertThat(tmp.toFile().list()).containsExactlyInAnyOrder("bad.jsonl", "schema.json");
+    }
+
+    @Test
+    void optionsForTheOtherSideAreUsageErrors(@TempDir Path tmp) {
+        String in = mixed.resolve("input.jsonl").toString();
+        assertUsageError(CliRun.of("convert", in, tmp.resolve("x.csv").toString(), "--codec", "brotli"));
+        assertUsageError(CliRun.of("convert", in, tmp.resolve("x.jzm").toString(), "--codec", "zip"));
+        assertUsageError(CliRun.of("convert", in, tmp.resolve("x.jzm").toString(), "--level", "12"));
+        assertUsageError(CliRun.of("convert", in, tmp.resolve("x.jzm").toString(), "--sorted-by", "nope",
+                "--schema", mixed.resolve("schema.json").toString()));
+        assertUsageError(CliRun.of("convert", in, tmp.resolve("x.txt").toString()));
+    }
+
+    static void assertUsageError(CliRun run) {
+        assertThat(run.code()).as(run.err()).isEqualTo(2);
+        assertThat(run.err()).startsWith("jazmin: ").hasLineCount(1);
+    }
+}

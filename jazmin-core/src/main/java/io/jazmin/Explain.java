@@ -1,0 +1,43 @@
+package io.jazmin;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * How a query runs (spec §2.4). Without analyze only the plan is filled in; with analyze the
+ * query was run and the work it did is counted ({@code -1} marks a figure that was not measured).
+ *
+ * @param strategy       {@code index} when indexes narrowed the rows, else {@code scan}
+ * @param candidateRows  rows the indexes left to check (index strategy), else -1
+ * @param chunks         chunks in the table
+ * @param chunksSkipped  chunks that statistics or indexes ruled out
+ * @param rows           rows returned (analyze)
+ * @param bytesRead      bytes of sections read: chunks, index pages, statistics, directories (analyze)
+ * @param chunksRead     chunk parts read (analyze)
+ * @param indexPagesRead index directories, pages and trigram sections read (analyze)
+ * @param columnsDecoded columns decoded, one per column per chunk (analyze)
+ * @param millis         elapsed time in milliseconds (analyze)
+ */
+public record Explain(String strategy, long candidateRows, int chunks, int chunksSkipped, long rows, long bytesRead,
+                      long chunksRead, long indexPagesRead, long columnsDecoded, double millis) {
+
+    /** The fields as an ordered map, omitting those not measured (for JSON output). */
+    public Map<String, Object> toMap() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("strategy", strategy);
+        if (candidateRows >= 0) {
+            m.put("candidateRows", candidateRows);
+        }
+        m.put("chunks", chunks);
+        m.put("chunksSkipped", chunksSkipped);
+        if (rows >= 0) {
+            m.put("rows", rows);
+            m.put("bytesRead", bytesRead);
+            m.put("chunksRead", chunksRead);
+            m.put("indexPagesRead", indexPagesRead);
+            m.put("columnsDecoded", columnsDecoded);
+            m.put("ms", millis);
+        }
+        return m;
+    }
+}

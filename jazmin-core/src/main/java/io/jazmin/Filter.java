@@ -1,0 +1,182 @@
+package io.jazmin;
+
+import io.jazmin.query.FilterJson;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A row filter: the same tree as the JSON filter language of the JAZMIN libraries (spec §2.1),
+ * built in Java or parsed from JSON.
+ *
+ * <pre>{@code
+ * Filter f = Filter.eq("country", "NA").and(Filter.gt("age", 80));
+ * Filter g = Filter.parse("{\"country\":\"NA\",\"age\":{\"gt\":80}}"); // the same filter
+ * }</pre>
+ *
+ * Operands are plain Java values ({@link String}, {@link Number}, {@link Boolean},
+ * {@link java.time.Instant}, {@link java.math.BigDecimal}); they are converted to the column's type
+ * when the filter is used on a table, where an unknown column, an unknown operator or an operator
+ * that does not fit the column's type is a {@link JazminValidationException}.
+ */
+public sealed interface Filter permits Filter.And, Filter.Or, Filter.Not, Filter.Condition {
+
+    /** Comparison operators of the filter language. */
+    enum Op {
+        EQ("eq"), NE("ne"), IN("in"), GT("gt"), GTE("gte"), LT("lt"), LTE("lte"), CONTAINS("contains"),
+        ICONTAINS("icontains"), STARTS_WITH("startsWith"), IS_NULL("isNull");
+
+        private final String jsonName;
+
+        Op(String jsonName) {
+            this.jsonName = jsonName;
+        }
+
+        /** The operator's name in JSON filters. */
+        public String jsonName() {
+            return jsonName;
+        }
+
+        /** The operator named {@code name} in JSON, or {@code null}. */
+        public static Op fromJsonName(String name) {
+            for (Op op : values()) {
+                if (op.jsonName.equals(name)) {
+                    return op;
+                }
+            }
+            return null;
+        }
+    }
+
+    /** All parts must match. */
+    record And(List<Filter> parts) implements Filter {
+        public And {
+            parts = List.copyOf(parts);
+        }
+    }
+
+    /** At least one part must match. */
+    record Or(List<Filter> parts) implements Filter {
+        public Or {
+            parts = List.copyOf(parts);
+        }
+    }
+
+    /** The inner filter must not match. */
+    record Not(Filter inner) implements Filter {
+        public Not {
+            Objects.requireNonNull(inner, "inner");
+        }
+    }
+
+    /**
+     * One condition on one column. For {@link Op#IN} the operand is a {@link List}; for
+     * {@link Op#IS_NULL} a {@link Boolean}.
+     */
+    record Condition(String column, Op op, Object operand) implements Filter {
+        public Condition {
+            Objects.requireNonNull(column, "column");
+            Objects.requireNonNull(op, "op");
+            if (op == Op.IN) {
+                if (!(operand instanceof Collection<?> c)) {
+                    throw new JazminValidationException("'in' needs a list of values");
+                }
+                operand = List.copyOf(new ArrayList<>(c));
+            }
+        }
+    }
+
+    /** This filter and {@code other}. */
+    default Filter and(Filter other) {
+        return new And(List.of(this, other));
+    }
+
+    /** This filter or {@code other}. */
+    default Filter or(Filter other) {
+        return new Or(List.of(this, other));
+    }
+
+    /** The negation of this filter. */
+    default Filter negate() {
+        return new Not(this);
+    }
+
+    /** The JSON form of this filter. */
+    default String toJson() {
+        return FilterJson.write(this);
+    }
+
+    /** Parses a JSON filter such as {@code {"country":"NA","age":{"gt":80}}}. */
+    static Filter parse(String json) {
+        return FilterJson.parse(json);
+    }
+
+    /** Column equals value; {@code eq(col, null)} is the same as {@link #isNull(String)}. */
+    static Filter eq(String column, Object value) {
+        return value == null ? isNull(column) : new Condition(column, Op.EQ, value);
+    }
+
+    /** Column is not equal to value (null cells never match); {@code ne(col, null)} means not null. */
+    static Filter ne(String column, Object value) {
+        return value == null ? isNotNull(column) : new Condition(column, Op.NE, value);
+    }
+
+    static Filter in(String column, Collection<?> values) {
+        return new Condition(column, Op.IN, values);
+    }
+
+    static Filter in(String column, Object... values) {
+        return new Condition(column, Op.IN, Arrays.asList(values));
+    }
+
+    static Filter gt(String column, Object value) {
+        return new Condition(column, Op.GT, value);
+    }
+
+    static Filter gte(String column, Object value) {
+        return new Condition(column, Op.GTE, value);
+    }
+
+    static Filter lt(String column, Object value) {
+        return new Condition(column, Op.LT, value);
+    }
+
+    static Filter lte(String column, Object value) {
+        return new Condition(column, Op.LTE, value);
+    }
+
+    /** Case-sensitive substring (string columns). */
+    static Filter contains(String column, String text) {
+        return new Condition(column, Op.CONTAINS, text);
+    }
+
+    /** Case-insensitive substring (string columns). */
+    static Filter icontains(String column, String text) {
+        return new Condition(column, Op.ICONTAINS, text);
+    }
+
+    /** Case-sensitive prefix (string columns). */
+    static Filter startsWith(String column, String prefix) {
+        return new Condition(column, Op.STARTS_WITH, prefix);
+    }
+
+    static Filter isNull(String column) {
+        return new Condition(column, Op.IS_NULL, Boolean.TRUE);
+    }
+
+    static Filter isNotNull(String column) {
+        return new Condition(column, Op.IS_NULL, Boolean.FALSE);
+    }
+
+    /** All of the filters. */
+    static Filter allOf(Filter... filters) {
+        return new And(Arrays.asList(filters));
+    }
+
+    /** Any of the filters. */
+    static Filter anyOf(Filter... filters) {
+        return new Or(Arrays.asList(filters));
+    }
+}

@@ -1,0 +1,262 @@
+package io.jazmin.query;
+
+import io.jazmin.column.ChunkStatistics;
+import io.jazmin.column.ColumnVector;
+import io.jazmin.reader.ChunkInfo;
+import io.jazmin.reader.ChunkPart;
+import io.jazmin.reader.DeletedRows;
+import io.jazmin.reader.TableData;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+
+/**
+ * Runs queries on one table (spec §2.2–§2.3): statistics choose the chunks, indexes narrow the
+ * rows, and every candidate row is checked against the full filter. Filter columns are decoded
+ * first; the returned columns only for chunks with matches.
+ */
+public final class QueryEngine {
+    private final TableData data;
+    private final IndexPlanner indexes;
+
+    public QueryEngine(TableData data) {
+        this.data = data;
+        this.indexes = new IndexPlanner(data);
+    }
+
+    /** Plans a query without reading any chunk. */
+    public Plan plan(Predicate predicate, QueryStats stats) {
+        List<ChunkInfo> chunks = new ArrayList<>();
+        List<Tri> proofs = new ArrayList<>();
+        List<ChunkInfo> all = data.chunks();
+        boolean needsStats = !(predicate instanceof Predicate.Constant);
+        for (ChunkInfo chunk : all) {
+            Tri proof = needsStats ? predicate.prune(statisticsOf(chunk)) : predicate.prune(null);
+            if (proof != Tri.NONE) {
+                chunks.add(chunk);
+                proofs.add(proof);
+            }
+        }
+        long scanBytes = 0;
+        for (ChunkInfo c : chunks) {
+            scanBytes += c.storedBytes();
+        }
+        IndexPlanner.Candidates candidates = chunks.isEmpty() ? null : indexes.candidates(predicate, scanBytes, stats);
+        if (candidates == null) {
+            return new Plan(chunks, proofs, all.size(), null, false);
+        }
+        // Index hits only narrow the scan: keep the chunks that both agree on.
+        RowIds rows = candidates.rows();
+        List<ChunkInfo> kept = new ArrayList<>();
+        List<Tri> keptProofs = new ArrayList<>();
+        List<long[]> ranges = new ArrayList<>();
+        for (int i = 0; i < chunks.size(); i++) {
+            ChunkInfo c = chunks.get(i);
+            if (rows.countIn(c.rowStart(), c.rowStart() + c.rowCount()) > 0) {
+                kept.add(c);
+                keptProofs.add(proofs.get(i));
+                ranges.add(new long[] {c.rowStart(), c.rowStart() + c.rowCount()});
+            }
+        }
+        return new Plan(kept, keptProofs, all.size(), restrict(rows, ranges), candidates.exact());
+    }
+
+    private static RowIds restrict(RowIds rows, List<long[]> ranges) {
+        long[] out = new long[rows.size()];
+        int n = 0;
+        for (long[] r : ranges) {
+            for (int i = rows.lowerBound(r[0]); i < rows.size() && rows.get(i) < r[1]; i++) {
+                out[n++] = rows.get(i);
+            }
+        }
+        return RowIds.ofSorted(Arrays.copyOf(out, n));
+    }
+
+    private StatisticsView statisticsOf(ChunkInfo chunk) {
+        return new StatisticsView() {
+            @Override
+            public ChunkStatistics column(int position) {
+                return data.statistics(chunk, position);
+            }
+
+            @Override
+            public int rowCount() {
+                return chunk.rowCount();
+            }
+        };
+    }
+
+    /** Counts matching rows, from indexes and statistics where they answer exactly. */
+    public long count(Predicate predicate, QueryStats stats) {
+        Plan plan = plan(predicate, stats);
+        DeletedRows deleted = data.deleted();
+        long total = 0;
+        if (plan.candidates() != null && plan.exact()) {
+            RowIds rows = plan.candidates();
+            for (int i = 0; i < rows.size(); i++) {
+                if (!deleted.contains(rows.get(i))) {
+                    total++;
+                }
+            }
+            stats.rows = total;
+            return total;
+        }
+        int[] filterColumns = positions(predicate);
+        for (int i = 0; i < plan.chunks().size(); i++) {
+            ChunkInfo chunk = plan.chunks().get(i);
+            long end = chunk.rowStart() + chunk.rowCount();
+            if (plan.proofs().get(i) == Tri.ALL && plan.candidates() == null) {
+                total += chunk.rowCount() - deleted.countIn(chunk.rowStart(), end);
+                continue;
+            }
+            ChunkPart part = data.read(chunk);
+            stats.chunksRead++;
+            ChunkValues values = values(part, filterColumns);
+            total += matches(plan, predicate, chunk, values, deleted, null);
+            stats.columnsDecoded += part.decodedColumns();
+        }
+        stats.rows = total;
+        return total;
+    }
+
+    /** Streams matching rows: {@code select} holds column positions to return. */
+    public Iterator<MatchBatch> find(Predicate predicate, int[] select, long offset, long limit, QueryStats stats) {
+        Plan plan = plan(predicate, stats);
+        return new BatchIterator(plan, predicate, select, offset, limit < 0 ? Long.MAX_VALUE : limit, stats);
+    }
+
+    /**
+     * Counts (and, with {@code out}, records the positions of) the rows of a chunk that match:
+     * index candidates only when there are any, never deleted rows.
+     */
+    private static int matches(Plan plan, Predicate predicate, ChunkInfo chunk, ChunkValues values,
+                               DeletedRows deleted, int[] out) {
+        int n = 0;
+        long start = chunk.rowStart();
+        RowIds candidates = plan.candidates();
+        if (candidates != null) {
+            for (int i = candidates.lowerBound(start); i < candidates.size(); i++) {
+                long id = candidates.get(i);
+                if (id >= start + chunk.rowCount()) {
+                    break;
+                }
+                int p = (int) (id - start);
+                if (!deleted.contains(id) && predicate.test(values, p)) {
+                    if (out != null) {
+                        out[n] = p;
+                    }
+                    n++;
+                }
+            }
+            return n;
+        }
+        boolean noDeletes = deleted.isEmpty();
+        for (int p = 0; p < chunk.rowCount(); p++) {
+            if ((noDeletes || !deleted.contains(start + p)) && predicate.test(values, p)) {
+                if (out != null) {
+                    out[n] = p;
+                }
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private int[] positions(Predicate predicate) {
+        return predicate.columns().stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private ChunkValues values(ChunkPart part, int[] positions) {
+        ColumnVector[] byPosition = new ColumnVector[data.columns().size()];
+        for (int p : positions) {
+            byPosition[p] = part.column(p);
+        }
+        return new ChunkValues(byPosition, part.rowCount());
+    }
+
+    /** Walks the planned chunks, skipping whole chunks before the offset when their count is provable. */
+    private final class BatchIterator implements Iterator<MatchBatch> {
+        private final Plan plan;
+        private final Predicate predicate;
+        private final int[] select;
+        private final int[] filterColumns;
+        private final QueryStats stats;
+        private final DeletedRows deleted;
+        private long toSkip;
+        private long remaining;
+        private int index;
+        private MatchBatch next;
+
+        BatchIterator(Plan plan, Predicate predicate, int[] select, long offset, long limit, QueryStats stats) {
+            this.plan = plan;
+            this.predicate = predicate;
+            this.select = select;
+            this.filterColumns = positions(predicate);
+            this.stats = stats;
+            this.deleted = data.deleted();
+            this.toSkip = offset;
+            this.remaining = limit;
+        }
+
+        @Override
+        public boolean hasNext() {
+            while (next == null && remaining > 0 && index < plan.chunks().size()) {
+                next = advance(plan.chunks().get(index), plan.proofs().get(index));
+                index++;
+            }
+            return next != null;
+        }
+
+        @Override
+        public MatchBatch next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            MatchBatch b = next;
+            next = null;
+            return b;
+        }
+
+        private MatchBatch advance(ChunkInfo chunk, Tri proof) {
+            long end = chunk.rowStart() + chunk.rowCount();
+            boolean allMatch = proof == Tri.ALL && plan.candidates() == null;
+            if (allMatch && toSkip > 0) {
+                long visible = chunk.rowCount() - deleted.countIn(chunk.rowStart(), end);
+                if (toSkip >= visible) {
+                    toSkip -= visible;
+                    return null;
+                }
+            }
+            ChunkPart part = data.read(chunk);
+            stats.chunksRead++;
+            int[] found = new int[chunk.rowCount()];
+            int n;
+            if (allMatch) {
+                n = 0;
+                for (int p = 0; p < chunk.rowCount(); p++) {
+                    if (!deleted.contains(chunk.rowStart() + p)) {
+                        found[n++] = p;
+                    }
+                }
+            } else {
+                ChunkValues values = values(part, filterColumns);
+                n = matches(plan, predicate, chunk, values, deleted, found);
+            }
+            int from = (int) Math.min(n, toSkip);
+            toSkip -= from;
+            int take = (int) Math.min(n - from, remaining);
+            if (take <= 0) {
+                stats.columnsDecoded += part.decodedColumns();
+                return null;
+            }
+            remaining -= take;
+            stats.rows += take;
+            int[] positions = Arrays.copyOfRange(found, from, from + take);
+            ColumnVector[] selected = part.columns(select);
+            stats.columnsDecoded += part.decodedColumns();
+            return new MatchBatch(chunk, selected, positions, take);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package io.jazmin.query;
+
+import io.jazmin.Filter.Op;
+import io.jazmin.column.ChunkStatistics;
+import io.jazmin.column.ColumnVector;
+import java.util.Locale;
+import java.util.Set;
+
+/** {@code contains}, {@code icontains} and {@code startsWith} on a string column. */
+final class TextTest extends Predicate {
+    final int position;
+    final Op op;
+    final String text;
+    private final String lowered;
+
+    TextTest(int position, Op op, String text) {
+        this.position = position;
+        this.op = op;
+        this.text = text;
+        this.lowered = text.toLowerCase(Locale.ROOT);
+    }
+
+    @Override
+    public boolean test(ChunkValues chunk, int row) {
+        ColumnVector v = chunk.byPosition()[position];
+        if (v.isNull(row)) {
+            return false;
+        }
+        String s = (String) v.objects()[row];
+        return switch (op) {
+            case CONTAINS -> s.contains(text);
+            case ICONTAINS -> s.toLowerCase(Locale.ROOT).contains(lowered);
+            case STARTS_WITH -> s.startsWith(text);
+            default -> throw new IllegalStateException(op.name());
+        };
+    }
+
+    @Override
+    public Tri prune(StatisticsView stats) {
+        ChunkStatistics s = stats.column(position);
+        if (s == null) {
+            return Tri.SOME;
+        }
+        if (s.nullCount() == stats.rowCount()) {
+            return Tri.NONE;
+        }
+        if (op != Op.STARTS_WITH) {
+            return Tri.SOME;
+        }
+        // Values starting with the prefix sort at or after it, and before any larger string that
+        // does not start with it.
+        String min = (String) s.minKey(io.jazmin.ColumnType.STRING);
+        String max = (String) s.maxKey(io.jazmin.ColumnType.STRING);
+        boolean none = (max != null && max.compareTo(text) < 0)
+                || (min != null && min.compareTo(text) > 0 && !min.startsWith(text));
+        return none ? Tri.NONE : Tri.SOME;
+    }
+
+    @Override
+    void collectColumns(Set<Integer> into) {
+        into.add(position);
+    }
+}

@@ -1,0 +1,50 @@
+package io.jazmin.testing;
+
+import io.jazmin.Column;
+import io.jazmin.JazminWriter;
+import io.jazmin.WriteOptions;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Writes small test files and returns their bytes (the temporary file is deleted again). */
+public final class Written {
+    private Written() {
+    }
+
+    /** The bytes of a one-table file of {@code rows} (values in column order). */
+    public static byte[] file(List<Column> columns, List<? extends List<?>> rows, WriteOptions options) {
+        Path dir = null;
+        try {
+            dir = Files.createTempDirectory("jazmin-test");
+            Path path = dir.resolve("t.jzm");
+            try (JazminWriter writer = JazminWriter.create(path, columns, options)) {
+                for (List<?> row : rows) {
+                    writer.writeValues(row.toArray());
+                }
+                writer.finish();
+            }
+            return Files.readAllBytes(path);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        } finally {
+            deleteQuietly(dir);
+        }
+    }
+
+    private static void deleteQuietly(Path dir) {
+        if (dir == null) {
+            return;
+        }
+        try (var files = Files.list(dir)) {
+            for (Path f : files.toList()) {
+                Files.deleteIfExists(f);
+            }
+            Files.deleteIfExists(dir);
+        } catch (IOException ignored) {
+            // A leftover temporary folder does not change any result.
+        }
+    }
+}
