@@ -125,6 +125,22 @@ public final class JazminTable {
         return engine.count(binder.bind(filter), new QueryStats());
     }
 
+    /**
+     * Chosen columns of the rows matching {@code filter} as primitive and object arrays, with no
+     * row objects built (charts, sums, vector maths).
+     */
+    public ColumnArrays columnArrays(Filter filter, RowQuery query) {
+        List<Column> selected = select(query.select());
+        ColumnArraysBuilder builder = new ColumnArraysBuilder(selected);
+        Iterator<MatchBatch> batches = engine.find(binder.bind(filter), positionsOf(selected), query.offset(),
+                query.limit(), new QueryStats());
+        while (batches.hasNext()) {
+            MatchBatch b = batches.next();
+            builder.add(b.selected(), b.positions(), b.count());
+        }
+        return builder.build();
+    }
+
     /** The row with id {@code rowId}, or empty when there is none or it was deleted. */
     public java.util.Optional<Row> get(long rowId) {
         if (rowId < 0 || rowId >= entry.rowCount() || data.deleted().contains(rowId)) {
@@ -142,8 +158,7 @@ public final class JazminTable {
             }
         }
         ChunkInfo chunk = chunks.get(lo);
-        int[] all = allPositions();
-        ColumnVector[] vectors = data.read(chunk).columns(all);
+        ColumnVector[] vectors = data.read(chunk).columns(positionsOf(data.columns()));
         return java.util.Optional.of(new Row(new RowLayout(data.columns()), vectors, (int) (rowId - chunk.rowStart()),
                 rowId));
     }
@@ -175,20 +190,17 @@ public final class JazminTable {
                 stats.chunksRead(), stats.indexPagesRead(), stats.columnsDecoded(), ms);
     }
 
-    private int[] allPositions() {
-        int[] all = new int[data.columns().size()];
-        for (int i = 0; i < all.length; i++) {
-            all[i] = i;
-        }
-        return all;
-    }
-
-    private Iterator<Row> iterator(Filter filter, RowQuery query, QueryStats stats) {
-        List<Column> selected = select(query.select());
+    private int[] positionsOf(List<Column> selected) {
         int[] positions = new int[selected.size()];
         for (int i = 0; i < positions.length; i++) {
             positions[i] = data.columns().indexOf(selected.get(i));
         }
+        return positions;
+    }
+
+    private Iterator<Row> iterator(Filter filter, RowQuery query, QueryStats stats) {
+        List<Column> selected = select(query.select());
+        int[] positions = positionsOf(selected);
         RowLayout layout = new RowLayout(selected);
         Iterator<MatchBatch> batches = engine.find(binder.bind(filter), positions, query.offset(), query.limit(), stats);
         return new Iterator<>() {

@@ -120,7 +120,10 @@ public final class SortedIndex implements ColumnIndex {
         } else if (lookup instanceof IndexLookup.In in) {
             in.values().forEach(v -> addEqSpan(span, v));
         } else if (lookup instanceof IndexLookup.Range r) {
-            addRangeSpan(span, r.lower(), r.upper());
+            Object[] keys = rangeKeys(r.lower(), r.upper());
+            if (keys != null) {
+                addRangeSpan(span, keys);
+            }
         } else if (lookup instanceof IndexLookup.StartsWith s && type == ColumnType.STRING) {
             addPrefixSpan(span, s.prefix());
         } else {
@@ -172,16 +175,15 @@ public final class SortedIndex implements ColumnIndex {
      * side open, a NaN bound matches nothing.
      */
     public RowIdSet range(Object lower, boolean lowerInclusive, Object upper, boolean upperInclusive) {
-        Object low = lower == null ? null : keyOf(lower);
-        Object high = upper == null ? null : keyOf(upper);
-        if ((lower != null && low == null) || (upper != null && high == null)) {
+        Object[] keys = rangeKeys(lower, upper);
+        if (keys == null) {
             return RowIdSet.empty();
         }
         BitSet span = new BitSet();
-        addRangeSpan(span, lower, upper);
+        addRangeSpan(span, keys);
         List<RowIdSet> parts = new ArrayList<>();
         for (int i = span.nextSetBit(0); i >= 0; i = span.nextSetBit(i + 1)) {
-            parts.add(page(i).between(low, lowerInclusive, high, upperInclusive));
+            parts.add(page(i).between(keys[0], lowerInclusive, keys[1], upperInclusive));
         }
         return RowIdSet.unionAll(parts);
     }
@@ -226,14 +228,16 @@ public final class SortedIndex implements ColumnIndex {
         }
     }
 
-    private void addRangeSpan(BitSet span, Object lower, Object upper) {
+    /** The key forms of range bounds ({@code null}: open side), or {@code null} when a bound is NaN. */
+    private Object[] rangeKeys(Object lower, Object upper) {
         Object low = lower == null ? null : keyOf(lower);
         Object high = upper == null ? null : keyOf(upper);
-        if ((lower != null && low == null) || (upper != null && high == null)) {
-            return; // a NaN bound
-        }
-        int from = low == null ? 0 : Math.max(pageFor(low), 0);
-        int to = high == null ? pages.length - 1 : pageFor(high);
+        return (lower != null && low == null) || (upper != null && high == null) ? null : new Object[] {low, high};
+    }
+
+    private void addRangeSpan(BitSet span, Object[] keys) {
+        int from = keys[0] == null ? 0 : Math.max(pageFor(keys[0]), 0);
+        int to = keys[1] == null ? pages.length - 1 : pageFor(keys[1]);
         if (from <= to) {
             span.set(from, to + 1);
         }
