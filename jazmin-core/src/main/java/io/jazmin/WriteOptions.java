@@ -1,7 +1,13 @@
 package io.jazmin;
 
 import java.time.Instant;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.Objects;
 
 /**
@@ -17,9 +23,13 @@ import java.util.Objects;
  * @param tableName  the name of the table written
  * @param now        the write time recorded in the file, or {@code null} for the current time
  *                   (set it for reproducible output)
+ * @param indexes    the indexes to build, by column name
+ * @param compactIndexes whether sorted index pages use the compact {@code index-deltas} encoding
+ *                   (smaller; readers older than library 1.2 cannot read it)
  */
 public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes, List<String> sortedBy,
-                           String metadata, String tableName, Instant now) {
+                           String metadata, String tableName, Instant now, Map<String, Set<IndexKind>> indexes,
+                           boolean compactIndexes) {
     public static final int DEFAULT_CHUNK_ROWS = 4096;
     public static final int DEFAULT_CHUNK_BYTES = 1 << 20;
     /** The table name the reference writers give a single table: empty. */
@@ -28,6 +38,7 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
     public WriteOptions {
         Objects.requireNonNull(codec, "codec");
         sortedBy = sortedBy == null ? List.of() : List.copyOf(sortedBy);
+        indexes = indexes == null ? Map.of() : copyIndexes(indexes);
         metadata = metadata == null ? "" : metadata;
         tableName = tableName == null ? DEFAULT_TABLE_NAME : tableName;
         if (chunkRows < 1) {
@@ -45,40 +56,71 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
     /** Deflate at level 6, 4,096 rows or 1 MiB per chunk, not sorted, no metadata. */
     public static WriteOptions defaults() {
         return new WriteOptions(Codec.DEFLATE, -1, DEFAULT_CHUNK_ROWS, DEFAULT_CHUNK_BYTES, List.of(), "",
-                DEFAULT_TABLE_NAME, null);
+                DEFAULT_TABLE_NAME, null, Map.of(), false);
     }
 
     public WriteOptions withCodec(Codec value) {
-        return new WriteOptions(value, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now);
+        return new WriteOptions(value, level, chunkRows, chunkBytes, sortedBy, metadata, tableName,
+                now, indexes, compactIndexes);
     }
 
     public WriteOptions withLevel(int value) {
-        return new WriteOptions(codec, value, chunkRows, chunkBytes, sortedBy, metadata, tableName, now);
+        return new WriteOptions(codec, value, chunkRows, chunkBytes, sortedBy, metadata, tableName,
+                now, indexes, compactIndexes);
     }
 
     public WriteOptions withChunkRows(int value) {
-        return new WriteOptions(codec, level, value, chunkBytes, sortedBy, metadata, tableName, now);
+        return new WriteOptions(codec, level, value, chunkBytes, sortedBy, metadata, tableName,
+                now, indexes, compactIndexes);
     }
 
     public WriteOptions withChunkBytes(int value) {
-        return new WriteOptions(codec, level, chunkRows, value, sortedBy, metadata, tableName, now);
+        return new WriteOptions(codec, level, chunkRows, value, sortedBy, metadata, tableName,
+                now, indexes, compactIndexes);
     }
 
     public WriteOptions withSortedBy(List<String> value) {
-        return new WriteOptions(codec, level, chunkRows, chunkBytes, value, metadata, tableName, now);
+        return new WriteOptions(codec, level, chunkRows, chunkBytes, value, metadata, tableName,
+                now, indexes, compactIndexes);
     }
 
     /** Application metadata as a JSON object text. */
     public WriteOptions withMetadata(String jsonObject) {
-        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, jsonObject, tableName, now);
+        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, jsonObject, tableName,
+                now, indexes, compactIndexes);
     }
 
     public WriteOptions withTableName(String value) {
-        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, value, now);
+        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, value,
+                now, indexes, compactIndexes);
     }
 
     /** The write time to record (for reproducible files); {@code null} means the current time. */
     public WriteOptions withNow(Instant value) {
-        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, value);
+        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName,
+                value, indexes, compactIndexes);
+    }
+
+    /** Builds {@code kinds} indexes on {@code column} (in addition to any declared before). */
+    public WriteOptions withIndex(String column, IndexKind... kinds) {
+        Map<String, Set<IndexKind>> next = new LinkedHashMap<>(indexes);
+        Set<IndexKind> set = new LinkedHashSet<>(next.getOrDefault(column, Set.of()));
+        set.addAll(Arrays.asList(kinds));
+        next.put(column, set);
+        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, next,
+                compactIndexes);
+    }
+
+    /** Whether sorted index pages use the compact encoding (reader feature {@code index-deltas}). */
+    public WriteOptions withCompactIndexes(boolean value) {
+        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
+                value);
+    }
+
+    /** Keeps declaration order: the reference writer lists indexes in the order they were requested. */
+    private static Map<String, Set<IndexKind>> copyIndexes(Map<String, Set<IndexKind>> in) {
+        Map<String, Set<IndexKind>> out = new LinkedHashMap<>();
+        in.forEach((column, kinds) -> out.put(column, Collections.unmodifiableSet(new LinkedHashSet<>(kinds))));
+        return Collections.unmodifiableMap(out);
     }
 }
