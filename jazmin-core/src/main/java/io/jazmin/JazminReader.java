@@ -3,6 +3,8 @@ package io.jazmin;
 import io.jazmin.catalog.Header;
 import io.jazmin.catalog.TableEntry;
 import io.jazmin.convert.JsonTexts;
+import io.jazmin.crypto.DecryptionSetup;
+import io.jazmin.crypto.SectionCipher;
 import io.jazmin.reader.FileVersion;
 import io.jazmin.reader.ReaderFeatures;
 import io.jazmin.reader.SectionIds;
@@ -36,13 +38,16 @@ public final class JazminReader implements AutoCloseable {
     private final FileVersion version;
     private final Header header;
     private final SectionReader sections;
+    private final SectionCipher cipher;
     private final List<JazminTable> tables;
 
-    private JazminReader(ByteSource source, FileVersion version, Header header, SectionReader sections) {
+    private JazminReader(ByteSource source, FileVersion version, Header header, SectionReader sections,
+                         SectionCipher cipher) {
         this.source = source;
         this.version = version;
         this.header = header;
         this.sections = sections;
+        this.cipher = cipher;
         List<JazminTable> list = new ArrayList<>();
         for (int t = 0; t < header.tables().size(); t++) {
             list.add(new JazminTable(sections, t, header.tables().get(t), header.deltas()));
@@ -51,13 +56,27 @@ public final class JazminReader implements AutoCloseable {
     }
 
     /**
-     * Opens a file.
+     * Opens a plain (unencrypted) file.
      *
      * @throws JazminFormatException       when the file is not a valid JAZMIN 1.0 file
+     * @throws JazminKeyException          when the file is encrypted
      * @throws UnsupportedFeatureException when the file needs a feature this library lacks
      * @throws UncheckedIOException        when the file cannot be read
      */
     public static JazminReader open(Path path) {
+        return open(path, ReadOptions.defaults());
+    }
+
+    /**
+     * Opens a file with the key or password in {@code options} (none for a plain file).
+     *
+     * @throws JazminFormatException       when the file is not a valid JAZMIN 1.0 file, or was changed
+     * @throws JazminKeyException          when the secret does not fit: wrong key or password, none
+     *                                     for an encrypted file, one for a plain file
+     * @throws UnsupportedFeatureException when the file needs a feature this library lacks
+     * @throws UncheckedIOException        when the file cannot be read
+     */
+    public static JazminReader open(Path path, ReadOptions options) {
         ByteSource source;
         try {
             source = ByteSource.open(path);
@@ -65,35 +84,42 @@ public final class JazminReader implements AutoCloseable {
             throw new UncheckedIOException("cannot open " + path + ": " + e.getMessage(), e);
         }
         try {
-            return open(source);
+            return open(source, options);
         } catch (RuntimeException e) {
             closeQuietly(source, e);
             throw e;
         }
     }
 
-    /** Opens a file held in memory. */
+    /** Opens a plain file held in memory. */
     public static JazminReader open(byte[] bytes) {
-        return open(ByteSource.of(bytes));
+        return open(bytes, ReadOptions.defaults());
     }
 
-    private static JazminReader open(ByteSource source) {
+    /** Opens a file held in memory with the key or password in {@code options}. */
+    public static JazminReader open(byte[] bytes, ReadOptions options) {
+        return open(ByteSource.of(bytes), options);
+    }
+
+    private static JazminReader open(ByteSource source, ReadOptions options) {
         FileVersion version = VersionLocator.locate(source);
-        Preamble preamble = version.preamble();
-        if (preamble.has(Preamble.ENCRYPTED)) {
-            String kind = preamble.has(Preamble.ACCESS) ? "access-controlled" : "encrypted";
-            throw new UnsupportedFeatureException("encryption",
-                    "the file is " + kind + ": encrypted files are not supported yet");
+        SectionCipher cipher = DecryptionSetup.forFile(version.preamble(), options);
+        try {
+            SectionReader sections = new SectionReader(source, version.trailerOffset(), cipher);
+            Header header = Header.decode(sections.read(SectionIds.header(), version.trailer().headerOffset(),
+                    version.trailer().headerLength()));
+            if (cipher != null) {
+                cipher.keys().useKeyring(header.keyring());
+            }
+            ReaderFeatures.check(header.readerFeatures());
+            checkHeader(header);
+            return new JazminReader(source, version, header, sections, cipher);
+        } catch (RuntimeException e) {
+            if (cipher != null) {
+                cipher.close();
+            }
+            throw e;
         }
-        if (preamble.has(Preamble.PASSWORD) || preamble.has(Preamble.ACCESS)) {
-            throw new JazminFormatException("preamble sets PASSWORD or ACCESS without ENCRYPTED", null, 4);
-        }
-        SectionReader sections = new SectionReader(source, version.trailerOffset());
-        Header header = Header.decode(sections.read(SectionIds.header(), version.trailer().headerOffset(),
-                version.trailer().headerLength()));
-        ReaderFeatures.check(header.readerFeatures());
-        checkHeader(header);
-        return new JazminReader(source, version, header, sections);
     }
 
     private static void checkHeader(Header header) {
@@ -193,8 +219,12 @@ public final class JazminReader implements AutoCloseable {
         return sections.bytesRead();
     }
 
+    /** Closes the file and clears the file's keys. */
     @Override
     public void close() {
+        if (cipher != null) {
+            cipher.close();
+        }
         try {
             source.close();
         } catch (IOException e) {

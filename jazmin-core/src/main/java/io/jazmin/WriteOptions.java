@@ -1,5 +1,7 @@
 package io.jazmin;
 
+import io.jazmin.crypto.JazminKey;
+import io.jazmin.crypto.PasswordKdf;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.Collections;
@@ -26,10 +28,14 @@ import java.util.Objects;
  * @param indexes    the indexes to build, by column name
  * @param compactIndexes whether sorted index pages use the compact {@code index-deltas} encoding
  *                   (smaller; readers older than library 1.2 cannot read it)
+ * @param key        encrypts the file with this key (a key file), or {@code null}
+ * @param password   encrypts the file with a key derived from this password (a password file), or
+ *                   {@code null}; never shown by {@link #toString()}
+ * @param kdfIterations PBKDF2 iterations of password files (default 600,000; 1,000-10,000,000)
  */
 public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes, List<String> sortedBy,
                            String metadata, String tableName, Instant now, Map<String, Set<IndexKind>> indexes,
-                           boolean compactIndexes) {
+                           boolean compactIndexes, JazminKey key, String password, int kdfIterations) {
     public static final int DEFAULT_CHUNK_ROWS = 4096;
     public static final int DEFAULT_CHUNK_BYTES = 1 << 20;
     /** The table name the reference writers give a single table: empty. */
@@ -47,6 +53,13 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
         if (chunkBytes < 1) {
             throw new JazminValidationException("chunkBytes must be at least 1, got " + chunkBytes);
         }
+        if (key != null && password != null) {
+            throw new JazminValidationException("give a key or a password, not both");
+        }
+        if (password != null && password.isEmpty()) {
+            throw new JazminValidationException("the password must not be empty");
+        }
+        PasswordKdf.checkWriteIterations(kdfIterations);
         int max = codec == Codec.BROTLI ? 11 : 9;
         if (level != -1 && (level < 0 || level > max)) {
             throw new JazminValidationException(codec.codecName() + " level must be 0-" + max + ", got " + level);
@@ -56,49 +69,49 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
     /** Deflate at level 6, 4,096 rows or 1 MiB per chunk, not sorted, no metadata. */
     public static WriteOptions defaults() {
         return new WriteOptions(Codec.DEFLATE, -1, DEFAULT_CHUNK_ROWS, DEFAULT_CHUNK_BYTES, List.of(), "",
-                DEFAULT_TABLE_NAME, null, Map.of(), false);
+                DEFAULT_TABLE_NAME, null, Map.of(), false, null, null, PasswordKdf.DEFAULT_ITERATIONS);
     }
 
     public WriteOptions withCodec(Codec value) {
         return new WriteOptions(value, level, chunkRows, chunkBytes, sortedBy, metadata, tableName,
-                now, indexes, compactIndexes);
+                now, indexes, compactIndexes, key, password, kdfIterations);
     }
 
     public WriteOptions withLevel(int value) {
         return new WriteOptions(codec, value, chunkRows, chunkBytes, sortedBy, metadata, tableName,
-                now, indexes, compactIndexes);
+                now, indexes, compactIndexes, key, password, kdfIterations);
     }
 
     public WriteOptions withChunkRows(int value) {
         return new WriteOptions(codec, level, value, chunkBytes, sortedBy, metadata, tableName,
-                now, indexes, compactIndexes);
+                now, indexes, compactIndexes, key, password, kdfIterations);
     }
 
     public WriteOptions withChunkBytes(int value) {
         return new WriteOptions(codec, level, chunkRows, value, sortedBy, metadata, tableName,
-                now, indexes, compactIndexes);
+                now, indexes, compactIndexes, key, password, kdfIterations);
     }
 
     public WriteOptions withSortedBy(List<String> value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, value, metadata, tableName,
-                now, indexes, compactIndexes);
+                now, indexes, compactIndexes, key, password, kdfIterations);
     }
 
     /** Application metadata as a JSON object text. */
     public WriteOptions withMetadata(String jsonObject) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, jsonObject, tableName,
-                now, indexes, compactIndexes);
+                now, indexes, compactIndexes, key, password, kdfIterations);
     }
 
     public WriteOptions withTableName(String value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, value,
-                now, indexes, compactIndexes);
+                now, indexes, compactIndexes, key, password, kdfIterations);
     }
 
     /** The write time to record (for reproducible files); {@code null} means the current time. */
     public WriteOptions withNow(Instant value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName,
-                value, indexes, compactIndexes);
+                value, indexes, compactIndexes, key, password, kdfIterations);
     }
 
     /** Builds {@code kinds} indexes on {@code column} (in addition to any declared before). */
@@ -108,13 +121,13 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
         set.addAll(Arrays.asList(kinds));
         next.put(column, set);
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, next,
-                compactIndexes);
+                compactIndexes, key, password, kdfIterations);
     }
 
     /** Whether sorted index pages use the compact encoding (reader feature {@code index-deltas}). */
     public WriteOptions withCompactIndexes(boolean value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                value);
+                value, key, password, kdfIterations);
     }
 
     /** Keeps declaration order: the reference writer lists indexes in the order they were requested. */
@@ -122,5 +135,32 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
         Map<String, Set<IndexKind>> out = new LinkedHashMap<>();
         in.forEach((column, kinds) -> out.put(column, Collections.unmodifiableSet(new LinkedHashSet<>(kinds))));
         return Collections.unmodifiableMap(out);
+    }
+
+    /** Encrypts the file with {@code value} ({@code null}: no key). */
+    public WriteOptions withKey(JazminKey value) {
+        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
+                compactIndexes, value, password, kdfIterations);
+    }
+
+    /** Encrypts the file with a key derived from {@code value} ({@code null}: no password). */
+    public WriteOptions withPassword(String value) {
+        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
+                compactIndexes, key, value, kdfIterations);
+    }
+
+    /** PBKDF2 iterations for a password file (1,000-10,000,000; default 600,000). */
+    public WriteOptions withKdfIterations(int value) {
+        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
+                compactIndexes, key, password, value);
+    }
+
+    /** Like the record's own, but never shows the password. */
+    @Override
+    public String toString() {
+        return "WriteOptions[codec=" + codec + ", level=" + level + ", chunkRows=" + chunkRows + ", chunkBytes="
+                + chunkBytes + ", sortedBy=" + sortedBy + ", metadata=" + metadata + ", tableName=" + tableName
+                + ", now=" + now + ", indexes=" + indexes + ", compactIndexes=" + compactIndexes + ", key=" + key + ", password=" + (password == null ? "null" : "(hidden)")
+                + ", kdfIterations=" + kdfIterations + "]";
     }
 }

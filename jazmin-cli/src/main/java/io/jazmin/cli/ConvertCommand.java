@@ -2,6 +2,7 @@ package io.jazmin.cli;
 
 import io.jazmin.Codec;
 import io.jazmin.Column;
+import io.jazmin.IndexKind;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminValidationException;
 import io.jazmin.JazminWriter;
@@ -9,11 +10,13 @@ import io.jazmin.WriteOptions;
 import io.jazmin.convert.JsonStyle;
 import io.jazmin.convert.RowFormat;
 import io.jazmin.convert.RowSources;
+import io.jazmin.convert.Schema;
 import io.jazmin.convert.SchemaFile;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -46,7 +49,8 @@ final class ConvertCommand implements Callable<Integer> {
     private Path out;
 
     @Option(names = "--schema", paramLabel = "FILE",
-            description = "columns of text input, as a schema.json array of {name, type, nullable, ...}")
+            description = "columns of text input, as a schema.json array of {name, type, nullable, ...};"
+                    + " its index declarations are built when writing .jzm")
     private Path schema;
 
     @Option(names = "--table", paramLabel = "T", description = "the table of .jzm input to read (default: the first)")
@@ -76,11 +80,12 @@ final class ConvertCommand implements Callable<Integer> {
         RowFormat inFormat = jzmIn ? null : textFormat(in);
         RowFormat outFormat = jzmOut ? null : textFormat(out);
         checkApplicable(jzmIn, jzmOut);
-        List<Column> schemaColumns = schema == null ? null : SchemaFile.read(schema).columns();
+        Schema schemaFile = schema == null ? null : SchemaFile.read(schema);
+        List<Column> schemaColumns = schemaFile == null ? null : schemaFile.columns();
 
         Progress progress = new Progress(spec.commandLine().getErr());
         try (RowInput input = jzmIn ? openJzm() : new TextRowInput(RowSources.open(in, inFormat, schemaColumns));
-             RowOutput output = jzmOut ? openJzm(input.columns()) : new TextRowOutput(out, outFormat,
+             RowOutput output = jzmOut ? openJzm(input.columns(), schemaFile) : new TextRowOutput(out, outFormat,
                      input.columns(), canonical ? JsonStyle.CANONICAL : JsonStyle.HUMAN)) {
             while (input.hasNext()) {
                 output.write(input.next());
@@ -101,7 +106,7 @@ final class ConvertCommand implements Callable<Integer> {
         }
     }
 
-    private RowOutput openJzm(List<Column> columns) {
+    private RowOutput openJzm(List<Column> columns, Schema schemaFile) {
         Usage.requireColumns(spec, "--sorted-by", sortedBy, columns);
         WriteOptions options;
         try {
@@ -117,6 +122,13 @@ final class ConvertCommand implements Callable<Integer> {
             }
         } catch (JazminValidationException e) {
             throw Usage.error(spec, e.getMessage());
+        }
+        if (schemaFile != null) {
+            // Outside the usage check: a wrong index kind is a fault of the schema file (exit 3).
+            for (Map.Entry<String, List<String>> index : schemaFile.indexes().entrySet()) {
+                IndexKind[] kinds = index.getValue().stream().map(IndexKind::fromName).toArray(IndexKind[]::new);
+                options = options.withIndex(index.getKey(), kinds);
+            }
         }
         return new JzmRowOutput(JazminWriter.create(out, columns, options));
     }

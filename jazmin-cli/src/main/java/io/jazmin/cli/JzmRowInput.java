@@ -7,17 +7,20 @@ import io.jazmin.Row;
 import io.jazmin.RowQuery;
 import java.util.Iterator;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** The rows of one table of an open .jzm file; closing closes the reader. */
 final class JzmRowInput implements RowInput {
     private final JazminReader reader;
     private final List<Column> columns;
+    private final Stream<Row> stream;
     private final Iterator<Row> rows;
 
     JzmRowInput(JazminReader reader, JazminTable table) {
         this.reader = reader;
         this.columns = table.columns();
-        this.rows = table.iterator(RowQuery.all());
+        this.stream = table.rows(RowQuery.all());
+        this.rows = stream.iterator();
     }
 
     @Override
@@ -37,6 +40,7 @@ final class JzmRowInput implements RowInput {
 
     @Override
     public void close() {
+        stream.close();
         reader.close();
     }
 }

@@ -10,9 +10,9 @@ import io.jazmin.convert.RowFormat;
 import io.jazmin.convert.RowSink;
 import io.jazmin.convert.RowSinks;
 import java.nio.file.Path;
-import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -60,14 +60,12 @@ final class RowsCommand implements Callable<Integer> {
             }
             List<Column> columns = select.isEmpty() ? t.columns() : select.stream().map(t::column).toList();
             JsonStyle style = canonical ? JsonStyle.CANONICAL : JsonStyle.HUMAN;
-            try (RowSink sink = RowSinks.open(new NonClosingWriter(spec.commandLine().getOut()),
-                    RowFormat.JSON_LINES, columns, style)) {
-                for (Iterator<Row> it = t.iterator(query); it.hasNext(); ) {
-                    sink.write(RowValues.of(it.next()));
-                }
+            try (Stream<Row> rows = t.rows(query);
+                 RowSink sink = RowSinks.open(new NonClosingWriter(spec.commandLine().getOut()),
+                         RowFormat.JSON_LINES, columns, style)) {
+                rows.forEach(row -> sink.write(RowValues.of(row)));
             }
         }
         return ExitCodes.OK;
     }
-
 }

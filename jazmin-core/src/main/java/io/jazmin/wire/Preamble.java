@@ -52,6 +52,9 @@ public record Preamble(int flags, byte[] fileId, byte[] salt, long kdfIterations
         byte[] fileId = r.bytes(16);
         byte[] salt = r.bytes(32);
         long iterations = r.u32();
+        if (r.u32() != 0) {
+            throw new JazminFormatException("reserved preamble field is not zero", null, 60);
+        }
         return new Preamble(flags, fileId, salt, iterations);
     }
 

@@ -35,4 +35,9 @@ public record SectionEnvelope(int codec, int flags, long rawLength, long payload
     public void encode(ByteWriter w) {
         w.u8(codec).u8(flags).u16(0).u32(rawLength).u32(payloadLength).u32(crc32);
     }
+
+    /** Envelope bytes 0..7 (codec, flags, reserved, raw_length): the part bound into an encrypted section's AAD. */
+    public byte[] head() {
+        return new ByteWriter(8).u8(codec).u8(flags).u16(0).u32(rawLength).toByteArray();
+    }
 }

@@ -3,16 +3,18 @@ package io.jazmin.wire;
 import io.jazmin.JazminFormatException;
 import io.jazmin.UnsupportedFeatureException;
 import io.jazmin.compress.Compression;
+import io.jazmin.crypto.SectionCipher;
 import java.util.zip.CRC32;
 
 /**
  * Reads sections of one file version: checks the reference lies inside the version, then the
- * envelope, the CRC and the decompressed length, and returns the raw payload. Counts the bytes
- * it reads so queries can report them.
+ * envelope, the CRC, the AES-GCM tag (encrypted files) and the decompressed length, and returns
+ * the raw payload. Counts the bytes it reads so queries can report them.
  */
 public final class SectionReader {
     private final ByteSource source;
     private final long versionEnd;
+    private final SectionCipher cipher;
     private long bytesRead;
     private long sectionsRead;
 
@@ -20,8 +22,17 @@ public final class SectionReader {
      * @param versionEnd offset of the trailer of the version being read; no section may reach it
      */
     public SectionReader(ByteSource source, long versionEnd) {
+        this(source, versionEnd, null);
+    }
+
+    /**
+     * A reader of an encrypted file version: every section must be encrypted (except key-slot and
+     * signature sections) and is decrypted with {@code cipher}; {@code null} reads a plain file.
+     */
+    public SectionReader(ByteSource source, long versionEnd, SectionCipher cipher) {
         this.source = source;
         this.versionEnd = versionEnd;
+        this.cipher = cipher;
     }
 
     /** Bytes of sections read so far (envelopes included). */
@@ -53,7 +64,7 @@ public final class SectionReader {
         }
     }
 
-    private static byte[] open(String id, byte[] whole) {
+    private byte[] open(String id, byte[] whole) {
         SectionEnvelope env = SectionEnvelope.decode(whole, 0);
         int stored = whole.length - SectionEnvelope.SIZE;
         if (env.payloadLength() != stored) {
@@ -65,13 +76,25 @@ public final class SectionReader {
         if (crc.getValue() != env.crc32()) {
             throw new JazminFormatException("section CRC-32 mismatch: the file is damaged");
         }
-        if (env.encrypted()) {
-            throw new JazminFormatException("encrypted section in a file that is not encrypted");
+        byte[] body = whole;
+        int bodyOffset = SectionEnvelope.SIZE;
+        int bodyLength = stored;
+        if (cipher == null) {
+            if (env.encrypted()) {
+                throw new JazminFormatException("encrypted section in a file that is not encrypted");
+            }
+        } else if (env.encrypted()) {
+            body = cipher.open(id, env.head(), whole, SectionEnvelope.SIZE, stored);
+            bodyOffset = 0;
+            bodyLength = body.length;
+        } else if (!SectionCipher.mayBePlain(id)) {
+            // Anti-downgrade: a plain section must never stand in for an encrypted one.
+            throw new JazminFormatException("section is not encrypted, but the file is");
         }
         if (env.rawLength() > Integer.MAX_VALUE - 8) {
             throw new UnsupportedFeatureException("large-sections",
                     "sections over 2 GiB are not supported by this reader");
         }
-        return Compression.decompress(env.codec(), whole, SectionEnvelope.SIZE, stored, (int) env.rawLength());
+        return Compression.decompress(env.codec(), body, bodyOffset, bodyLength, (int) env.rawLength());
     }
 }

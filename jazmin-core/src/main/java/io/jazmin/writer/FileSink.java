@@ -8,6 +8,10 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 
 /**
  * Writes a new file version to a temporary file beside the target and moves it into place
@@ -56,6 +60,7 @@ final class FileSink implements AutoCloseable {
             out.flush();
             out.close();
             done = true;
+            copyPermissions();
             try {
                 Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             } catch (AtomicMoveNotSupportedException e) {
@@ -65,6 +70,20 @@ final class FileSink implements AutoCloseable {
             abort();
             throw new UncheckedIOException("cannot move the new file into place at " + target, e);
         }
+    }
+
+    /**
+     * A temporary file is created owner-only; the new file takes the permissions of the file it
+     * replaces, or the usual rw-r--r-- for a new file, where the file system has POSIX permissions.
+     */
+    private void copyPermissions() throws IOException {
+        if (!Files.getFileStore(temp).supportsFileAttributeView(PosixFileAttributeView.class)) {
+            return;
+        }
+        Set<PosixFilePermission> permissions = Files.exists(target)
+                ? Files.getPosixFilePermissions(target)
+                : PosixFilePermissions.fromString("rw-r--r--");
+        Files.setPosixFilePermissions(temp, permissions);
     }
 
     /** Drops the temporary file; the target is left as it was. */

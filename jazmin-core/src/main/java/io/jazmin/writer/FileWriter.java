@@ -6,6 +6,8 @@ import io.jazmin.WriteOptions;
 import io.jazmin.catalog.Header;
 import io.jazmin.catalog.TableEntry;
 import io.jazmin.convert.JsonTexts;
+import io.jazmin.crypto.EncryptionSetup;
+import io.jazmin.reader.SectionIds;
 import io.jazmin.wire.Preamble;
 import io.jazmin.wire.SectionWriter;
 import io.jazmin.wire.Trailer;
@@ -18,9 +20,9 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Writes a complete plain (unencrypted) file: preamble, then each table's chunks, statistics and
- * directory, then the header and trailer, into a temporary file that replaces the target only when
- * everything was written.
+ * Writes a complete file: preamble, then each table's chunks, statistics and directory, then the
+ * header and trailer, into a temporary file that replaces the target only when everything was
+ * written. With a key or password in the options every section is encrypted (spec §1.18).
  */
 public final class FileWriter implements AutoCloseable {
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -28,6 +30,7 @@ public final class FileWriter implements AutoCloseable {
     private final FileSink sink;
     private final WriteOptions options;
     private final SectionWriter sections;
+    private final EncryptionSetup encryption;
     private final List<TableEntry> finished = new ArrayList<>();
     private final Set<String> tableNames = new HashSet<>();
     private TableWriter current;
@@ -42,11 +45,19 @@ public final class FileWriter implements AutoCloseable {
             }
         }
         this.options = options;
-        this.sections = new SectionWriter(options.codec(), options.level());
-        this.sink = new FileSink(path);
         byte[] fileId = new byte[16];
         RANDOM.nextBytes(fileId);
-        sink.write(new Preamble(0, fileId, new byte[32], 0).encode());
+        this.encryption = EncryptionSetup.forNewFile(options, fileId);
+        this.sections = new SectionWriter(options.codec(), options.level(),
+                encryption == null ? null : encryption.cipher());
+        Preamble preamble = encryption == null ? new Preamble(0, fileId, new byte[32], 0) : encryption.preamble();
+        try {
+            this.sink = new FileSink(path);
+        } catch (RuntimeException e) {
+            clearKeys();
+            throw e;
+        }
+        sink.write(preamble.encode());
     }
 
     /** Starts the next table; the previous one is finished first. */
@@ -56,7 +67,7 @@ public final class FileWriter implements AutoCloseable {
             throw new JazminValidationException("table name '" + name + "' is used twice");
         }
         finishTable();
-        current = new TableWriter(name, columns, tableOptions, sink, sections);
+        current = new TableWriter(finished.size(), name, columns, tableOptions, sink, sections);
     }
 
     /** Adds a row given by column name (missing columns are null). */
@@ -101,14 +112,15 @@ public final class FileWriter implements AutoCloseable {
             String metadata = options.metadata().isEmpty() ? "{}" : options.metadata();
             long created = options.now() == null ? System.currentTimeMillis() : options.now().toEpochMilli();
             Header header = new Header(List.of(), List.of(), created, 0, 0, metadata, finished,
-                    null, null, null, List.of());
+                    encryption == null ? null : encryption.keyring(), null, null, List.of());
             byte[] raw = header.encode();
-            byte[] section = sections.section(raw, raw.length);
+            byte[] section = sections.section(SectionIds.header(), raw, raw.length);
             long at = sink.write(section);
             sink.write(new Trailer(at, section.length, 0, 0, 0, 0).encode());
             sink.commit();
         } finally {
             closed = true;
+            clearKeys();
             sink.close();
         }
     }
@@ -116,7 +128,14 @@ public final class FileWriter implements AutoCloseable {
     /** Abandons the write; the target file is left as it was. */
     public void abort() {
         closed = true;
+        clearKeys();
         sink.abort();
+    }
+
+    private void clearKeys() {
+        if (encryption != null) {
+            encryption.cipher().close();
+        }
     }
 
     private void requireOpen() {

@@ -15,6 +15,7 @@ import io.jazmin.catalog.TableEntry;
 import io.jazmin.column.ChunkStatistics;
 import io.jazmin.column.ColumnVector;
 import io.jazmin.column.StreamEncoder;
+import io.jazmin.reader.SectionIds;
 import io.jazmin.wire.ByteWriter;
 import io.jazmin.wire.SectionWriter;
 import java.util.ArrayList;
@@ -32,6 +33,7 @@ import java.util.Set;
 final class TableWriter {
     private static final byte[] PLAIN_PARTITION_ID = new byte[0];
 
+    private final int tableIndex;
     private final String name;
     private final List<Column> columns;
     private final Map<String, Integer> positions = new HashMap<>();
@@ -48,8 +50,9 @@ final class TableWriter {
     private final List<Integer> rowCounts = new ArrayList<>();
     private long rows;
 
-    TableWriter(String name, List<Column> columns, WriteOptions options, FileSink sink,
+    TableWriter(int tableIndex, String name, List<Column> columns, WriteOptions options, FileSink sink,
                 SectionWriter sections) {
+        this.tableIndex = tableIndex;
         this.name = name;
         this.columns = List.copyOf(columns);
         this.options = options;
@@ -186,7 +189,8 @@ final class TableWriter {
             StreamEncoder.encode(columns.get(i).type(), v, stream);
             payload.varint(stream.size()).bytes(stream.array(), 0, stream.size());
         }
-        byte[] section = sections.section(payload.array(), payload.size());
+        String id = SectionIds.chunkPart(tableIndex, rowCounts.size(), SectionIds.DEFAULT_GROUP);
+        byte[] section = sections.section(id, payload.array(), payload.size());
         partOffsets.add(sink.write(section));
         partLengths.add((long) section.length);
         rowCounts.add(count);
@@ -200,7 +204,8 @@ final class TableWriter {
         if (chunks > 0) {
             for (int i = 0; i < columns.size(); i++) {
                 byte[] raw = new Statistics(List.of(statistics[i].toCatalog())).encode();
-                byte[] section = sections.catalogSection(raw, raw.length);
+                String id = SectionIds.statistics(tableIndex, SectionIds.PLAIN_PARTITION, i, 0);
+                byte[] section = sections.catalogSection(id, raw, raw.length);
                 long at = sink.write(section);
                 blocks.add(new StatisticsBlock(new int[] {i}, new SectionRef(at, section.length)));
             }
@@ -220,7 +225,8 @@ final class TableWriter {
             ChunkDirectory dir = new ChunkDirectory(ordinals, rowStarts, counts, toArray(partOffsets),
                     toArray(partLengths), null, blocks);
             byte[] raw = dir.encode();
-            byte[] section = sections.catalogSection(raw, raw.length);
+            String id = SectionIds.directory(tableIndex, SectionIds.PLAIN_PARTITION, 0);
+            byte[] section = sections.catalogSection(id, raw, raw.length);
             long at = sink.write(section);
             partitions = List.of(new Partition(PLAIN_PARTITION_ID, List.of(new SectionRef(at, section.length))));
         }

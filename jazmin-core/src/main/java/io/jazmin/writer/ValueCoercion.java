@@ -78,9 +78,28 @@ final class ValueCoercion {
 
     static String toText(Object v) throws Mismatch {
         if (v instanceof String s) {
+            int bad = unpairedSurrogate(s);
+            if (bad >= 0) {
+                throw new Mismatch("the string has an unpaired surrogate (U+" + Integer.toHexString(s.charAt(bad))
+                        .toUpperCase(java.util.Locale.ROOT) + ") at index " + bad
+                        + ": it is not valid Unicode and cannot be stored as UTF-8");
+            }
             return s;
         }
         throw mismatch(v, ColumnType.STRING);
+    }
+
+    /** The index of the first surrogate that is not part of a high-low pair, or -1. */
+    private static int unpairedSurrogate(String s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Epoch milliseconds of a datetime; sub-millisecond precision is refused rather than dropped. */
@@ -93,7 +112,7 @@ final class ValueCoercion {
         } else if (v instanceof ZonedDateTime x) {
             i = x.toInstant();
         } else if (v instanceof Date x) {
-            return x.getTime();
+            return checkDatetimeRange(x.getTime(), x.toInstant());
         } else {
             throw mismatch(v, ColumnType.DATETIME);
         }
@@ -101,10 +120,21 @@ final class ValueCoercion {
             throw new Mismatch("datetime " + i + " has sub-millisecond precision; truncate it to milliseconds first");
         }
         try {
-            return i.toEpochMilli();
+            return checkDatetimeRange(i.toEpochMilli(), i);
         } catch (ArithmeticException e) {
             throw new Mismatch("datetime " + i + " is out of range");
         }
+    }
+
+    /** The datetime range readers accept (years 1..9999, spec §1.30 item 9); the writer refuses what they would reject. */
+    private static final long MIN_DATETIME_MS = Instant.parse("0001-01-01T00:00:00Z").toEpochMilli();
+    private static final long MAX_DATETIME_MS = Instant.parse("9999-12-31T23:59:59.999Z").toEpochMilli();
+
+    private static long checkDatetimeRange(long ms, Instant value) throws Mismatch {
+        if (ms < MIN_DATETIME_MS || ms > MAX_DATETIME_MS) {
+            throw new Mismatch("datetime " + value + " is outside years 1..9999, which readers refuse");
+        }
+        return ms;
     }
 
     static byte[] toBinary(Object v) throws Mismatch {

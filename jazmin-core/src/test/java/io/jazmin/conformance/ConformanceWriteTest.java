@@ -81,18 +81,23 @@ class ConformanceWriteTest {
         }
         long writeMs = (System.nanoTime() - started) / 1_000_000;
 
+        started = System.nanoTime();
         try (JazminReader reader = JazminReader.open(out)) {
             assertEquals(created, reader.createdAt(), "created time");
             ReferenceChecks.check(reader, reader.table(), view.reference(), false);
             assertThat(ReferenceChecks.indexes(reader.table())).as("indexes (a later issue)").isEmpty();
             CanonicalJson.assertRowsMatch(reader.table().rows().iterator(), view.expectedFile());
         }
+        long verifyMs = (System.nanoTime() - started) / 1_000_000;
 
         long ours = Files.size(out);
         long reference = Files.size(c.dataFile());
         long referenceIndexes = FileSections.of(c.dataFile()).indexBytes();
-        reporter.publishEntry(c.name(), "ours " + ours + " B, reference " + reference + " B (of which indexes "
-                + referenceIndexes + " B, without them " + (reference - referenceIndexes) + " B), write " + writeMs + " ms");
+        String summary = "ours " + ours + " B, reference " + reference + " B (indexes " + referenceIndexes
+                + " B, without them " + (reference - referenceIndexes) + " B); write " + writeMs + " ms, verify "
+                + verifyMs + " ms";
+        reporter.publishEntry(c.name(), summary);
+        System.out.println("[write] " + c.name() + ": " + summary);
         assertThat(ours).as("our file vs the reference file without its index sections")
                 .isLessThanOrEqualTo(reference - referenceIndexes);
     }

@@ -1,0 +1,58 @@
+package io.jazmin;
+
+import io.jazmin.crypto.AccessKeyText;
+import io.jazmin.crypto.JazminKey;
+
+/**
+ * How a file is opened: the secret of an encrypted file. Immutable; give at most one secret:
+ * <pre>{@code
+ * JazminReader.open(path, ReadOptions.defaults().withKey(JazminKey.parse(keyText)));
+ * JazminReader.open(path, ReadOptions.defaults().withPassword(password));
+ * }</pre>
+ *
+ * @param key       the key of a key file, or {@code null}
+ * @param password  the password of a password file, or {@code null}; never shown by {@link #toString()}
+ * @param accessKey an access key; access-controlled files are not supported yet, so opening with
+ *                  one fails with {@link UnsupportedFeatureException}
+ */
+public record ReadOptions(JazminKey key, String password, AccessKeyText accessKey) {
+
+    public ReadOptions {
+        int secrets = (key != null ? 1 : 0) + (password != null ? 1 : 0) + (accessKey != null ? 1 : 0);
+        if (secrets > 1) {
+            throw new JazminValidationException("give one of a key, a password or an access key, not several");
+        }
+        if (password != null && password.isEmpty()) {
+            throw new JazminValidationException("the password must not be empty");
+        }
+    }
+
+    /** No secret: for plain files. */
+    public static ReadOptions defaults() {
+        return new ReadOptions(null, null, null);
+    }
+
+    public ReadOptions withKey(JazminKey value) {
+        return new ReadOptions(value, password, accessKey);
+    }
+
+    public ReadOptions withPassword(String value) {
+        return new ReadOptions(key, value, accessKey);
+    }
+
+    public ReadOptions withAccessKey(AccessKeyText value) {
+        return new ReadOptions(key, password, value);
+    }
+
+    /** Whether any secret is given. */
+    public boolean hasSecret() {
+        return key != null || password != null || accessKey != null;
+    }
+
+    /** Like the record's own, but never shows the password (keys show only their key id). */
+    @Override
+    public String toString() {
+        return "ReadOptions[key=" + key + ", password=" + (password == null ? "null" : "(hidden)")
+                + ", accessKey=" + accessKey + "]";
+    }
+}

@@ -1,0 +1,129 @@
+package io.jazmin.crypto;
+
+import io.jazmin.JazminFormatException;
+import io.jazmin.JazminKeyException;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import javax.crypto.AEADBadTagException;
+import javax.crypto.Cipher;
+import javax.crypto.spec.GCMParameterSpec;
+import javax.crypto.spec.SecretKeySpec;
+
+/**
+ * AES-256-GCM on section payloads of one encrypted file version (spec §1.5, §1.18): stored payload
+ * = nonce(12) ‖ ciphertext ‖ tag(16), key from the {@link KeySchedule}, AAD = file id ‖ envelope
+ * bytes 0..7 ‖ UTF-8 section id. The AAD binds each section to its file, codec, raw length and
+ * id, so changed, moved or swapped sections fail the tag check.
+ */
+public final class SectionCipher implements AutoCloseable {
+    /** Bytes of the envelope bound into the AAD: codec, flags, reserved, raw_length. */
+    public static final int ENVELOPE_HEAD = 8;
+    /** Bytes encryption adds to a payload. */
+    public static final int OVERHEAD = 12 + 16;
+    private static final int NONCE_SIZE = 12;
+    private static final int TAG_BITS = 128;
+    private static final String HEADER_ID = "header";
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final byte[] fileId;
+    private final KeySchedule keys;
+    private final String wrongSecret;
+
+    private SectionCipher(byte[] fileId, KeySchedule keys, String wrongSecret) {
+        this.fileId = fileId.clone();
+        this.keys = keys;
+        this.wrongSecret = wrongSecret;
+    }
+
+    /**
+     * A cipher that opens a file's sections.
+     *
+     * @param fileId      the preamble's file id
+     * @param keys        the file's keys; closed with this cipher
+     * @param wrongSecret the error message when the header does not open (wrong key or password)
+     */
+    public static SectionCipher forReading(byte[] fileId, KeySchedule keys, String wrongSecret) {
+        return new SectionCipher(fileId, keys, wrongSecret);
+    }
+
+    /** A cipher that seals the sections of a new file version; {@code keys} is closed with it. */
+    public static SectionCipher forWriting(byte[] fileId, KeySchedule keys) {
+        return new SectionCipher(fileId, keys, "wrong key");
+    }
+
+    /** The file's keys (to set the keyring once the header is read). */
+    public KeySchedule keys() {
+        return keys;
+    }
+
+    /**
+     * Whether section {@code sectionId} may be stored unencrypted in an encrypted file: only the
+     * key-slot list, key-slot pages and signature of access-controlled files (spec §1.18).
+     */
+    public static boolean mayBePlain(String sectionId) {
+        return sectionId.equals("keyslots") || sectionId.startsWith("keyslots/") || sectionId.equals("signature");
+    }
+
+    /** Encrypts {@code body[off..off+len)} of section {@code sectionId} under a fresh random nonce. */
+    public byte[] seal(String sectionId, byte[] envelopeHead, byte[] body, int off, int len) {
+        byte[] out = new byte[NONCE_SIZE + len + TAG_BITS / 8];
+        byte[] nonce = new byte[NONCE_SIZE];
+        RANDOM.nextBytes(nonce);
+        System.arraycopy(nonce, 0, out, 0, NONCE_SIZE);
+        try {
+            Cipher c = cipher(Cipher.ENCRYPT_MODE, sectionId, envelopeHead, nonce);
+            c.doFinal(body, off, len, out, NONCE_SIZE);
+            return out;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES-GCM encryption failed", e);
+        }
+    }
+
+    /**
+     * Checks the tag and decrypts {@code payload[off..off+len)} of section {@code sectionId}.
+     *
+     * @throws JazminKeyException    when the header does not open: wrong key or password
+     * @throws JazminFormatException when another section fails its tag check: the file was changed
+     */
+    public byte[] open(String sectionId, byte[] envelopeHead, byte[] payload, int off, int len) {
+        if (len < OVERHEAD) {
+            throw new JazminFormatException("encrypted section payload is shorter than a nonce and a tag");
+        }
+        byte[] nonce = Arrays.copyOfRange(payload, off, off + NONCE_SIZE);
+        try {
+            Cipher c = cipher(Cipher.DECRYPT_MODE, sectionId, envelopeHead, nonce);
+            return c.doFinal(payload, off + NONCE_SIZE, len - NONCE_SIZE);
+        } catch (AEADBadTagException e) {
+            if (sectionId.equals(HEADER_ID)) {
+                throw new JazminKeyException(wrongSecret);
+            }
+            throw new JazminFormatException("section failed its authentication check: "
+                    + "the file was changed or its sections were moved");
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES-GCM decryption failed", e);
+        }
+    }
+
+    private Cipher cipher(int mode, String sectionId, byte[] envelopeHead, byte[] nonce)
+            throws GeneralSecurityException {
+        byte[] key = keys.sectionKey(sectionId);
+        try {
+            Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
+            c.init(mode, new SecretKeySpec(key, "AES"), new GCMParameterSpec(TAG_BITS, nonce));
+            c.updateAAD(fileId);
+            c.updateAAD(envelopeHead, 0, ENVELOPE_HEAD);
+            c.updateAAD(sectionId.getBytes(StandardCharsets.UTF_8));
+            return c;
+        } finally {
+            Arrays.fill(key, (byte) 0);
+        }
+    }
+
+    /** Clears the file's keys. */
+    @Override
+    public void close() {
+        keys.close();
+    }
+}

@@ -1,0 +1,110 @@
+package io.jazmin.mapping;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+
+/**
+ * Where a mapping is (row, column, path inside the cell), which objects are open on the current
+ * path (for cycle detection) and how deep it is. One per writer or read stream; not thread-safe.
+ */
+final class MappingContext {
+    private final MappingOptions options;
+    private final JsonCodec json;
+    private final List<String> path = new ArrayList<>();
+    private final IdentityHashMap<Object, Boolean> open = new IdentityHashMap<>();
+    private long row = -1;
+    private String column;
+    private int depth;
+
+    MappingContext(MappingOptions options, JsonCodec json) {
+        this.options = options;
+        this.json = json;
+    }
+
+    MappingOptions options() {
+        return options;
+    }
+
+    JsonCodec json() {
+        return json;
+    }
+
+    /** Starts a row; {@code root} is the object being written, or {@code null} when reading. */
+    void startRow(long rowNumber, Object root) {
+        row = rowNumber;
+        column = null;
+        depth = 0;
+        if (!path.isEmpty()) {
+            path.clear();
+        }
+        // Clearing an empty IdentityHashMap still wipes its whole table: skip it on the hot path.
+        if (!open.isEmpty()) {
+            open.clear();
+        }
+        if (root != null) {
+            open.put(root, Boolean.TRUE);
+        }
+    }
+
+    void column(String name) {
+        column = name;
+    }
+
+    /** Appends a path segment ({@code ".address"}, {@code "[3]"}). */
+    void push(String segment) {
+        path.add(segment);
+    }
+
+    void pop() {
+        path.remove(path.size() - 1);
+    }
+
+    /**
+     * Enters a nested container. {@code value} is the object being written (checked for cycles), or
+     * {@code null} when reading.
+     */
+    void enter(Object value) {
+        if (++depth > options.maxDepth()) {
+            throw fail(MappingException.Reason.DEPTH_LIMIT, "nesting is deeper than " + options.maxDepth());
+        }
+        if (value != null && open.put(value, Boolean.TRUE) != null) {
+            throw fail(MappingException.Reason.CYCLE, "cycle: this object is already being written higher up");
+        }
+    }
+
+    void exit(Object value) {
+        depth--;
+        if (value != null) {
+            open.remove(value);
+        }
+    }
+
+    /** Refuses a collection or text over the limit. */
+    void checkItems(int count) {
+        if (count > options.maxItems()) {
+            throw fail(MappingException.Reason.SIZE_LIMIT, count + " items exceed the limit of " + options.maxItems());
+        }
+    }
+
+    void checkText(int length, String what) {
+        if (length > options.maxTextLength()) {
+            throw fail(MappingException.Reason.SIZE_LIMIT, what + " of length " + length + " exceeds the limit of "
+                    + options.maxTextLength());
+        }
+    }
+
+    /** An error at the current row, column and path. */
+    MappingException fail(MappingException.Reason reason, String problem) {
+        return new MappingException(reason, row, column, currentPath(), problem);
+    }
+
+    private String currentPath() {
+        if (column == null || path.isEmpty()) {
+            return column;
+        }
+        StringBuilder s = new StringBuilder(column);
+        path.forEach(s::append);
+        return s.toString();
+    }
+}

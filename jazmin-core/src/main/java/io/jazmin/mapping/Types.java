@@ -1,0 +1,62 @@
+package io.jazmin.mapping;
+
+import java.lang.reflect.GenericArrayType;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.Type;
+import java.lang.reflect.TypeVariable;
+import java.lang.reflect.WildcardType;
+import java.util.Map;
+
+/** Small helpers over {@link java.lang.reflect.Type}: raw classes, type arguments, boxing, names. */
+final class Types {
+    private static final Map<Class<?>, Class<?>> BOXES = Map.of(boolean.class, Boolean.class, byte.class,
+            Byte.class, short.class, Short.class, int.class, Integer.class, long.class, Long.class, float.class,
+            Float.class, double.class, Double.class, char.class, Character.class);
+
+    private Types() {
+    }
+
+    /** The erased class of {@code type} (type variables and wildcards by their first bound). */
+    static Class<?> raw(Type type) {
+        if (type instanceof Class<?> c) {
+            return c;
+        }
+        if (type instanceof ParameterizedType p) {
+            return (Class<?>) p.getRawType();
+        }
+        if (type instanceof GenericArrayType g) {
+            return raw(g.getGenericComponentType()).arrayType();
+        }
+        if (type instanceof WildcardType w) {
+            return raw(w.getUpperBounds()[0]);
+        }
+        if (type instanceof TypeVariable<?> v) {
+            return raw(v.getBounds()[0]);
+        }
+        throw new IllegalArgumentException("unsupported type " + type);
+    }
+
+    /** The i-th type argument of {@code type}, {@code Object} when it is raw. */
+    static Type argument(Type type, int i) {
+        if (type instanceof ParameterizedType p) {
+            Type a = p.getActualTypeArguments()[i];
+            return a instanceof WildcardType w ? w.getUpperBounds()[0] : a;
+        }
+        return Object.class;
+    }
+
+    /** The component type of an array type. */
+    static Type component(Type type) {
+        return type instanceof GenericArrayType g ? g.getGenericComponentType() : raw(type).getComponentType();
+    }
+
+    /** The wrapper of a primitive class, else the class itself. */
+    static Class<?> box(Class<?> c) {
+        return c.isPrimitive() ? BOXES.get(c) : c;
+    }
+
+    /** The name recorded in a column's {@code javaType} attribute: boxed, with type arguments. */
+    static String name(Type type) {
+        return type instanceof Class<?> c ? box(c).getTypeName() : type.getTypeName();
+    }
+}
