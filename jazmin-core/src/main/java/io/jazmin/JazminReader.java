@@ -50,7 +50,8 @@ public final class JazminReader implements AutoCloseable {
         this.cipher = cipher;
         List<JazminTable> list = new ArrayList<>();
         for (int t = 0; t < header.tables().size(); t++) {
-            list.add(new JazminTable(sections, t, header.tables().get(t), header.deltas()));
+            list.add(new JazminTable(sections, t, header.tables().get(t), header.deltas(),
+                    header.readerFeatures().contains(ReaderFeatures.INDEX_DELTAS)));
         }
         this.tables = List.copyOf(list);
     }

@@ -33,8 +33,9 @@ public final class JazminTable {
     private final FilterBinder binder;
     private final QueryEngine engine;
 
-    JazminTable(SectionReader sections, int tableIndex, TableEntry entry, List<SectionRef> deltas) {
-        this.data = new TableData(sections, tableIndex, entry, deltas);
+    JazminTable(SectionReader sections, int tableIndex, TableEntry entry, List<SectionRef> deltas,
+                boolean indexDeltas) {
+        this.data = new TableData(sections, tableIndex, entry, deltas, indexDeltas);
         this.entry = entry;
         this.binder = new FilterBinder(data.columns());
         this.engine = new QueryEngine(data);

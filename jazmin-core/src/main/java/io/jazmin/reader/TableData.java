@@ -24,11 +24,17 @@ public final class TableData {
     private final List<SectionRef> deltas;
     private final List<Column> columns;
     private final ChunkDecoder decoder;
+    private final boolean indexDeltas;
     private TableLayout.Layout layout;
     private DeletedRows deleted;
     private final Map<Long, ChunkStatistics[]> statistics = new HashMap<>();
 
-    public TableData(SectionReader sections, int tableIndex, TableEntry entry, List<SectionRef> deltas) {
+    /**
+     * @param indexDeltas whether the file lists reader feature {@code index-deltas} (compact index pages)
+     */
+    public TableData(SectionReader sections, int tableIndex, TableEntry entry, List<SectionRef> deltas,
+                     boolean indexDeltas) {
+        this.indexDeltas = indexDeltas;
         this.sections = sections;
         this.tableIndex = tableIndex;
         this.entry = entry;
@@ -142,5 +148,10 @@ public final class TableData {
 
     public int tableIndex() {
         return tableIndex;
+    }
+
+    /** Whether compact (encoding 1) index pages are allowed in this file. */
+    public boolean indexDeltas() {
+        return indexDeltas;
     }
 }

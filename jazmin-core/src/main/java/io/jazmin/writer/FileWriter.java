@@ -8,6 +8,7 @@ import io.jazmin.catalog.TableEntry;
 import io.jazmin.convert.JsonTexts;
 import io.jazmin.crypto.EncryptionSetup;
 import io.jazmin.reader.SectionIds;
+import io.jazmin.reader.ReaderFeatures;
 import io.jazmin.wire.Preamble;
 import io.jazmin.wire.SectionWriter;
 import io.jazmin.wire.Trailer;
@@ -34,6 +35,7 @@ public final class FileWriter implements AutoCloseable {
     private final List<TableEntry> finished = new ArrayList<>();
     private final Set<String> tableNames = new HashSet<>();
     private TableWriter current;
+    private boolean usesIndexDeltas;
     private boolean closed;
 
     public FileWriter(Path path, WriteOptions options) {
@@ -97,6 +99,7 @@ public final class FileWriter implements AutoCloseable {
     private void finishTable() {
         if (current != null) {
             finished.add(current.finish());
+            usesIndexDeltas |= current.usesIndexDeltas();
             current = null;
         }
     }
@@ -111,7 +114,8 @@ public final class FileWriter implements AutoCloseable {
             }
             String metadata = options.metadata().isEmpty() ? "{}" : options.metadata();
             long created = options.now() == null ? System.currentTimeMillis() : options.now().toEpochMilli();
-            Header header = new Header(List.of(), List.of(), created, 0, 0, metadata, finished,
+            List<String> readerFeatures = usesIndexDeltas ? List.of(ReaderFeatures.INDEX_DELTAS) : List.of();
+            Header header = new Header(readerFeatures, List.of(), created, 0, 0, metadata, finished,
                     encryption == null ? null : encryption.keyring(), null, null, List.of());
             byte[] raw = header.encode();
             byte[] section = sections.section(SectionIds.header(), raw, raw.length);

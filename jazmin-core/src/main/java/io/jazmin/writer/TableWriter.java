@@ -7,6 +7,7 @@ import io.jazmin.WriteOptions;
 import io.jazmin.catalog.CatalogColumn;
 import io.jazmin.catalog.ChunkDirectory;
 import io.jazmin.catalog.ColumnGroup;
+import io.jazmin.catalog.IndexRef;
 import io.jazmin.catalog.Partition;
 import io.jazmin.catalog.SectionRef;
 import io.jazmin.catalog.Statistics;
@@ -43,6 +44,7 @@ final class TableWriter {
     private final ColumnBuilder[] builders;
     private final ChunkStatisticsLog[] statistics;
     private final SortOrderCheck sortOrder;
+    private final TableIndexes indexes;
     private final ByteWriter payload = new ByteWriter(1 << 16);
     private final ByteWriter stream = new ByteWriter(1 << 16);
     private final List<Long> partOffsets = new ArrayList<>();
@@ -68,6 +70,7 @@ final class TableWriter {
             positions.put(columns.get(i).name(), i);
         }
         sortOrder = new SortOrderCheck(this.columns, options.sortedBy());
+        indexes = new TableIndexes(this.columns, options.indexes(), options.sortedBy(), options.compactIndexes());
     }
 
     private static void checkColumns(List<Column> columns) {
@@ -118,6 +121,7 @@ final class TableWriter {
         for (int i = 0; i < coerced.length; i++) {
             append(builders[i], coerced[i]);
         }
+        indexes.add(rows, coerced);
         rows++;
         if (builders[0].size() >= options.chunkRows() || rawBytes() >= options.chunkBytes()) {
             flushChunk();
@@ -199,6 +203,11 @@ final class TableWriter {
     /** Writes the last chunk, the statistics and the directory; returns the table's catalog entry. */
     TableEntry finish() {
         flushChunk();
+        // A new file lists its indexes even without rows, so later appends keep them.
+        List<IndexRef> indexRefs = indexes.write(tableIndex, (id, raw) -> {
+            byte[] section = sections.catalogSection(id, raw, raw.length);
+            return new SectionRef(sink.write(section), section.length);
+        });
         int chunks = rowCounts.size();
         List<StatisticsBlock> blocks = new ArrayList<>();
         if (chunks > 0) {
@@ -235,7 +244,12 @@ final class TableWriter {
             defs.add(CatalogColumn.of(columns.get(i), i));
         }
         return new TableEntry(name, columns.size(), List.of(ColumnGroup.inline(ColumnGroup.DEFAULT, defs)),
-                options.sortedBy(), "", rows, 0, chunks, partitions, null, List.of(), null);
+                options.sortedBy(), "", rows, 0, chunks, partitions, null, indexRefs, null);
+    }
+
+    /** Whether this table wrote compact index pages (reader feature {@code index-deltas}). */
+    boolean usesIndexDeltas() {
+        return indexes.usesIndexDeltas();
     }
 
     private static long[] toArray(List<Long> list) {
