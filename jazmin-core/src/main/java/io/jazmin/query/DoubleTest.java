@@ -4,20 +4,18 @@ import io.jazmin.Filter.Op;
 import io.jazmin.column.ChunkStatistics;
 import io.jazmin.column.ColumnVector;
 import java.util.Arrays;
-import java.util.Set;
 
 /**
  * A condition on a float column. NaN matches no comparison except {@code ne}; −0 equals +0.
  * Statistics never prove that every row matches a comparison, since NaN rows are left out of them.
  */
-final class DoubleTest extends Predicate {
-    final int position;
+final class DoubleTest extends ColumnPredicate {
     final Op op;
     final double operand;
     final double[] values;
 
     DoubleTest(int position, Op op, double operand, double[] inValues) {
-        this.position = position;
+        super(position);
         this.op = op;
         this.operand = operand;
         this.values = inValues == null ? null : normalise(inValues);
@@ -29,11 +27,7 @@ final class DoubleTest extends Predicate {
     }
 
     @Override
-    public boolean test(ChunkValues chunk, int row) {
-        ColumnVector v = chunk.byPosition()[position];
-        if (v.isNull(row)) {
-            return false;
-        }
+    boolean testValue(ColumnVector v, int row) {
         double x = v.getDouble(row);
         return switch (op) {
             case EQ -> x == operand;
@@ -48,14 +42,7 @@ final class DoubleTest extends Predicate {
     }
 
     @Override
-    public Tri prune(StatisticsView stats) {
-        ChunkStatistics s = stats.column(position);
-        if (s == null) {
-            return Tri.SOME;
-        }
-        if (s.nullCount() == stats.rowCount()) {
-            return Tri.NONE;
-        }
+    Tri pruneBounds(ChunkStatistics s) {
         Double min = (Double) s.minKey(io.jazmin.ColumnType.FLOAT);
         Double max = (Double) s.maxKey(io.jazmin.ColumnType.FLOAT);
         if (min == null || max == null) {
@@ -80,10 +67,5 @@ final class DoubleTest extends Predicate {
             }
         }
         return true;
-    }
-
-    @Override
-    void collectColumns(Set<Integer> into) {
-        into.add(position);
     }
 }

@@ -13,8 +13,7 @@ import java.util.Set;
  * A comparison on a bool, decimal or string column, made on key forms (decimals by numeric value,
  * so 1.50 equals 1.5; strings by UTF-16 code units). {@code in} uses a hash set of keys.
  */
-final class KeyTest extends Predicate {
-    final int position;
+final class KeyTest extends ColumnPredicate {
     final ColumnType type;
     final Op op;
     final Object operand;
@@ -22,7 +21,7 @@ final class KeyTest extends Predicate {
     private final Comparator<Object> order;
 
     KeyTest(int position, ColumnType type, Op op, Object operandKey, Set<Object> inKeys) {
-        this.position = position;
+        super(position);
         this.type = type;
         this.op = op;
         this.operand = operandKey;
@@ -39,11 +38,7 @@ final class KeyTest extends Predicate {
     }
 
     @Override
-    public boolean test(ChunkValues chunk, int row) {
-        ColumnVector v = chunk.byPosition()[position];
-        if (v.isNull(row)) {
-            return false;
-        }
+    boolean testValue(ColumnVector v, int row) {
         Object k = key(v, row);
         return switch (op) {
             case EQ -> order.compare(k, operand) == 0;
@@ -58,14 +53,7 @@ final class KeyTest extends Predicate {
     }
 
     @Override
-    public Tri prune(StatisticsView stats) {
-        ChunkStatistics s = stats.column(position);
-        if (s == null) {
-            return Tri.SOME;
-        }
-        if (s.nullCount() == stats.rowCount()) {
-            return Tri.NONE;
-        }
+    Tri pruneBounds(ChunkStatistics s) {
         Object min = s.minKey(type);
         Object max = s.maxKey(type);
         boolean none = switch (op) {
@@ -103,10 +91,5 @@ final class KeyTest extends Predicate {
     /** A string bound shorter than the truncation length is the exact value, not a prefix. */
     private static boolean exactBound(Object bound) {
         return ((String) bound).length() < ChunkStatistics.MAX_STRING_BOUND - 1;
-    }
-
-    @Override
-    void collectColumns(Set<Integer> into) {
-        into.add(position);
     }
 }

@@ -4,17 +4,15 @@ import io.jazmin.ColumnType;
 import io.jazmin.column.ChunkStatistics;
 import io.jazmin.column.ColumnVector;
 import java.util.Arrays;
-import java.util.Set;
 
 /**
  * A condition on an int or datetime column. Comparisons are normalised to an inclusive range
  * {@code [low, high]} (so {@code gt 5} and {@code lte 9} on one column merge into {@code [6, 9]});
  * {@code in} uses a sorted array searched by halving, fast for thousands of values.
  */
-final class LongTest extends Predicate {
+final class LongTest extends ColumnPredicate {
     enum Kind { RANGE, NE, IN }
 
-    final int position;
     final ColumnType type;
     final Kind kind;
     final long low;
@@ -22,7 +20,7 @@ final class LongTest extends Predicate {
     final long[] values;
 
     private LongTest(int position, ColumnType type, Kind kind, long low, long high, long[] values) {
-        this.position = position;
+        super(position);
         this.type = type;
         this.kind = kind;
         this.low = low;
@@ -44,11 +42,7 @@ final class LongTest extends Predicate {
     }
 
     @Override
-    public boolean test(ChunkValues chunk, int row) {
-        ColumnVector v = chunk.byPosition()[position];
-        if (v.isNull(row)) {
-            return false;
-        }
+    boolean testValue(ColumnVector v, int row) {
         long x = v.getLong(row);
         return switch (kind) {
             case RANGE -> x >= low && x <= high;
@@ -58,14 +52,7 @@ final class LongTest extends Predicate {
     }
 
     @Override
-    public Tri prune(StatisticsView stats) {
-        ChunkStatistics s = stats.column(position);
-        if (s == null) {
-            return Tri.SOME;
-        }
-        if (s.nullCount() == stats.rowCount()) {
-            return Tri.NONE;
-        }
+    Tri pruneBounds(ChunkStatistics s) {
         Long min = (Long) s.minKey(type);
         Long max = (Long) s.maxKey(type);
         if (min == null || max == null) {
@@ -88,10 +75,5 @@ final class LongTest extends Predicate {
         }
         int next = -i - 1;
         return next < values.length && values[next] <= max;
-    }
-
-    @Override
-    void collectColumns(Set<Integer> into) {
-        into.add(position);
     }
 }

@@ -4,28 +4,22 @@ import io.jazmin.Filter.Op;
 import io.jazmin.column.ChunkStatistics;
 import io.jazmin.column.ColumnVector;
 import java.util.Locale;
-import java.util.Set;
 
 /** {@code contains}, {@code icontains} and {@code startsWith} on a string column. */
-final class TextTest extends Predicate {
-    final int position;
+final class TextTest extends ColumnPredicate {
     final Op op;
     final String text;
     private final String lowered;
 
     TextTest(int position, Op op, String text) {
-        this.position = position;
+        super(position);
         this.op = op;
         this.text = text;
         this.lowered = text.toLowerCase(Locale.ROOT);
     }
 
     @Override
-    public boolean test(ChunkValues chunk, int row) {
-        ColumnVector v = chunk.byPosition()[position];
-        if (v.isNull(row)) {
-            return false;
-        }
+    boolean testValue(ColumnVector v, int row) {
         String s = (String) v.objects()[row];
         return switch (op) {
             case CONTAINS -> s.contains(text);
@@ -36,14 +30,7 @@ final class TextTest extends Predicate {
     }
 
     @Override
-    public Tri prune(StatisticsView stats) {
-        ChunkStatistics s = stats.column(position);
-        if (s == null) {
-            return Tri.SOME;
-        }
-        if (s.nullCount() == stats.rowCount()) {
-            return Tri.NONE;
-        }
+    Tri pruneBounds(ChunkStatistics s) {
         if (op != Op.STARTS_WITH) {
             return Tri.SOME;
         }
@@ -54,10 +41,5 @@ final class TextTest extends Predicate {
         boolean none = (max != null && max.compareTo(text) < 0)
                 || (min != null && min.compareTo(text) > 0 && !min.startsWith(text));
         return none ? Tri.NONE : Tri.SOME;
-    }
-
-    @Override
-    void collectColumns(Set<Integer> into) {
-        into.add(position);
     }
 }
