@@ -70,6 +70,16 @@ final class ConvertCommand implements Callable<Integer> {
     @Option(names = "--chunk-rows", paramLabel = "N", description = ".jzm output: most rows per chunk (default 4096)")
     private Integer chunkRows;
 
+    @Option(names = "--index", paramLabel = "COLUMN:KIND", converter = IndexOption.Converter.class,
+            description = ".jzm output: build a sorted or trigram index on the column (repeatable; a column may "
+                    + "take both kinds), in addition to the indexes --schema declares")
+    private List<IndexOption> indexes = List.of();
+
+    @Option(names = "--compact-indexes",
+            description = ".jzm output: the compact sorted index encoding (smaller; readers older than library 1.2 "
+                    + "cannot read it)")
+    private boolean compactIndexes;
+
     @Option(names = "--canonical", description = "JSON output: write the canonical interop form")
     private boolean canonical;
 
@@ -108,6 +118,7 @@ final class ConvertCommand implements Callable<Integer> {
 
     private RowOutput openJzm(List<Column> columns, Schema schemaFile) {
         Usage.requireColumns(spec, "--sorted-by", sortedBy, columns);
+        Usage.requireColumns(spec, "--index", indexes.stream().map(IndexOption::column).toList(), columns);
         WriteOptions options;
         try {
             options = WriteOptions.defaults().withSortedBy(sortedBy);
@@ -120,6 +131,7 @@ final class ConvertCommand implements Callable<Integer> {
             if (chunkRows != null) {
                 options = options.withChunkRows(chunkRows);
             }
+            options = options.withCompactIndexes(compactIndexes);
         } catch (JazminValidationException e) {
             throw Usage.error(spec, e.getMessage());
         }
@@ -129,6 +141,9 @@ final class ConvertCommand implements Callable<Integer> {
                 IndexKind[] kinds = index.getValue().stream().map(IndexKind::fromName).toArray(IndexKind[]::new);
                 options = options.withIndex(index.getKey(), kinds);
             }
+        }
+        for (IndexOption index : indexes) {
+            options = options.withIndex(index.column(), index.kind());
         }
         return new JzmRowOutput(JazminWriter.create(out, columns, options));
     }
@@ -141,8 +156,10 @@ final class ConvertCommand implements Callable<Integer> {
         if (!jzmIn && table != null) {
             throw Usage.error(spec, "--table applies to .jzm input");
         }
-        if (!jzmOut && (!sortedBy.isEmpty() || codec != null || level != null || chunkRows != null)) {
-            throw Usage.error(spec, "--sorted-by, --codec, --level and --chunk-rows apply to .jzm output");
+        if (!jzmOut && (!sortedBy.isEmpty() || codec != null || level != null || chunkRows != null
+                || !indexes.isEmpty() || compactIndexes)) {
+            throw Usage.error(spec, "--sorted-by, --codec, --level, --chunk-rows, --index and --compact-indexes"
+                    + " apply to .jzm output");
         }
     }
 

@@ -6,16 +6,17 @@ import java.nio.charset.StandardCharsets;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The {@code jazmin} command: reads, inspects and converts JAZMIN files. */
+/** The {@code jazmin} command: inspects, queries and converts JAZMIN files. */
 @Command(name = "jazmin",
         mixinStandardHelpOptions = true,
         version = "jazmin 0.1.0 (JAZMIN format 1.0)",
-        description = "Inspect, read and convert JAZMIN record files.",
-        subcommands = {InspectCommand.class, RowsCommand.class, ConvertCommand.class},
+        description = "Inspect, query and convert JAZMIN record files.",
+        subcommands = {InspectCommand.class, RowsCommand.class, FindCommand.class, CountCommand.class,
+            ExplainCommand.class, ConvertCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",
-            "2:usage error: unknown option, bad option value, unknown table or column",
+            "2:usage error: unknown option, bad option value or filter, unknown table or column",
             "3:unreadable input: missing, damaged or unsupported .jzm file, malformed JSON/CSV or"
                     + " schema file, or input rows that do not fit the columns"})
 public final class JazminCommand implements Runnable {
@@ -46,6 +47,7 @@ public final class JazminCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "missing command (inspect, rows or convert)");
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "missing command (inspect, rows, find, count, explain or convert)");
     }
 }

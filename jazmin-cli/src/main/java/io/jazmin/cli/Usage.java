@@ -3,7 +3,9 @@ package io.jazmin.cli;
 import io.jazmin.Column;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
+import io.jazmin.JazminValidationException;
 import java.util.List;
+import java.util.function.Supplier;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 
@@ -34,6 +36,18 @@ final class Usage {
             if (!known.contains(name)) {
                 throw error(spec, option + ": no column named '" + name + "' (columns: " + known + ")");
             }
+        }
+    }
+
+    /**
+     * Runs a query step that binds the {@code --where} filter to the table: its validation errors
+     * (an unknown column, an operator the column's type lacks, an operand of the wrong type) are usage errors.
+     */
+    static <T> T query(CommandSpec spec, Supplier<T> step) {
+        try {
+            return step.get();
+        } catch (JazminValidationException e) {
+            throw error(spec, "--where: " + e.getMessage());
         }
     }
 }

@@ -87,6 +87,44 @@ class ConvertCommandTest {
         assertUsageError(CliRun.of("convert", in, tmp.resolve("x.txt").toString()));
     }
 
+    @Test
+    void indexOptionsWriteAFileThatAnswersTheConformanceQueries(@TempDir Path tmp) throws Exception {
+        Path sorted = SharedDir.conformanceCase("sorted-indexed");
+        Path jzm = tmp.resolve("indexed.jzm");
+        CliRun convert = CliRun.of("convert", sorted.resolve("input.jsonl").toString(), jzm.toString(),
+                "--schema", sorted.resolve("schema.json").toString(), "--sorted-by", "country,id",
+                "--chunk-rows", "200", "--index", "name:sorted", "--index", "name:trigram",
+                "--index", "balance:sorted", "--compact-indexes");
+        assertThat(convert.code()).as(convert.err()).isZero();
+
+        CliRun rows = CliRun.of("rows", jzm.toString(), "--canonical");
+        JsonLines.assertSameRows(rows.out(), Files.readString(sorted.resolve("expected.default.jsonl")));
+        for (ConformanceQuery query : ConformanceQuery.of(sorted)) {
+            if (query.hasRows()) {
+                CliRun find = CliRun.of(query.find(jzm));
+                assertThat(find.code()).as(query + ": " + find.err()).isZero();
+                JsonLines.assertSameRows(find.out(), query.rows());
+            }
+            if (query.hasTotalCount()) {
+                assertThat(CliRun.of(query.count(jzm)).out()).as(query.name()).isEqualTo(query.count() + "\n");
+            }
+        }
+    }
+
+    @Test
+    void badIndexOptionsAreUsageErrors(@TempDir Path tmp) {
+        String in = mixed.resolve("input.jsonl").toString();
+        String out = tmp.resolve("x.jzm").toString();
+        String schema = mixed.resolve("schema.json").toString();
+        assertUsageError(CliRun.of("convert", in, out, "--schema", schema, "--index", "nope:sorted"));
+        assertUsageError(CliRun.of("convert", in, out, "--schema", schema, "--index", "name:bitmap"));
+        assertUsageError(CliRun.of("convert", in, out, "--schema", schema, "--index", "name"));
+        assertUsageError(CliRun.of("convert", in, out, "--schema", schema, "--index", ":sorted"));
+        assertUsageError(CliRun.of("convert", in, tmp.resolve("x.csv").toString(), "--index", "name:sorted"));
+        assertUsageError(CliRun.of("convert", in, tmp.resolve("x.csv").toString(), "--compact-indexes"));
+        assertThat(tmp.toFile().list()).isEmpty();
+    }
+
     static void assertUsageError(CliRun run) {
         assertThat(run.code()).as(run.err()).isEqualTo(2);
         assertThat(run.err()).startsWith("jazmin: ").hasLineCount(1);
