@@ -18,7 +18,7 @@ import java.util.OptionalLong;
 
 /**
  * One segment of a sorted index (spec §1.16), read on demand: only the directory is held up front;
- * a lookup reads the pages it needs, and the last {@value #CACHED_PAGES} decoded pages are kept.
+ * a lookup reads the pages it needs, and the last 8 decoded pages are kept.
  * A key can only be on the last page whose first key is at most that key. Not thread-safe.
  *
  * <p>Lookup values are converted to key forms first, so decimals compare numerically

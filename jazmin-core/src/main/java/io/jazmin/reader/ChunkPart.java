@@ -54,7 +54,7 @@ public final class ChunkPart {
         if (v == null) {
             Column column = columns.get(position);
             try {
-                v = StreamDecoder.decode(column.type(), new ByteReader(payload, starts[position], lengths[position]),
+                v = StreamDecoder.decode(column, new ByteReader(payload, starts[position], lengths[position]),
                         rowCount);
             } catch (JazminFormatException e) {
                 throw new JazminFormatException("column '" + column.name() + "': " + e.getMessage(), sectionId,

@@ -8,19 +8,16 @@ import java.util.Set;
 public final class ReaderFeatures {
     /** Compact index pages; they only concern index lookups, never how rows decode. */
     public static final String INDEX_DELTAS = "index-deltas";
+    /** List and object columns (spec §1.10). */
     public static final String NESTED_COLUMNS = "nested-columns";
 
-    private static final Set<String> SUPPORTED = Set.of(INDEX_DELTAS);
+    private static final Set<String> SUPPORTED = Set.of(INDEX_DELTAS, NESTED_COLUMNS);
 
     private ReaderFeatures() {
     }
 
     public static void check(List<String> features) {
         for (String f : features) {
-            if (NESTED_COLUMNS.equals(f)) {
-                throw new UnsupportedFeatureException(f, "the file uses nested list/object columns (reader feature "
-                        + "'nested-columns'), which are not supported yet");
-            }
             if (!SUPPORTED.contains(f)) {
                 throw new UnsupportedFeatureException(f, "the file needs reader feature '" + f
                         + "', which this library does not know");

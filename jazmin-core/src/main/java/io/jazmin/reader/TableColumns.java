@@ -6,6 +6,7 @@ import io.jazmin.UnsupportedFeatureException;
 import io.jazmin.catalog.CatalogColumn;
 import io.jazmin.catalog.ColumnGroup;
 import io.jazmin.catalog.TableEntry;
+import io.jazmin.column.NestedDefinitions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -46,10 +47,9 @@ final class TableColumns {
                 throw new JazminFormatException("column name '" + c.name() + "' is empty or repeated");
             }
             Column column = c.toColumn();
-            if (column.type().isNested()) {
-                throw new UnsupportedFeatureException("nested-columns",
-                        "column '" + c.name() + "' is a nested " + column.type().typeName()
-                                + " column: nested-columns are not supported yet");
+            String problem = NestedDefinitions.problem(column);
+            if (problem != null) {
+                throw new JazminFormatException(problem);
             }
             byPosition[c.position()] = column;
         }

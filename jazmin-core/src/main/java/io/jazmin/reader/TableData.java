@@ -103,15 +103,7 @@ public final class TableData {
                         + " columns but holds " + stats.columns().size());
             }
             ColumnStatistics c = stats.columns().get(entry);
-            int n = segment.chunkCount();
-            if (c.nullCounts().length != n || c.min().size() != n || c.max().size() != n) {
-                throw new JazminFormatException("statistics do not have one entry per chunk of their segment");
-            }
-            ChunkStatistics[] out = new ChunkStatistics[n];
-            for (int i = 0; i < n; i++) {
-                out[i] = ChunkStatistics.of(c.nullCounts()[i], c.min().get(i), c.max().get(i));
-            }
-            return out;
+            return StoredStatistics.perChunk(columns.get(ref.columns()[entry]), c, segment.chunkCount());
         } catch (JazminFormatException e) {
             throw e.inSection(id, ref.section().offset());
         }

@@ -16,6 +16,7 @@ import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 import net.jqwik.api.constraints.IntRange;
 
 /**
@@ -92,16 +93,16 @@ class IndexLookupProperties {
         Arbitrary<?> values = switch (type) {
             case BOOL -> Arbitraries.of(true, false);
             case INT -> Arbitraries.frequencyOf(
-                    Arbitraries.Frequency.of(8, Arbitraries.longs().between(-40, 40)),
-                    Arbitraries.Frequency.of(1, Arbitraries.of(Long.MIN_VALUE, Long.MAX_VALUE, -1L << 40)),
-                    Arbitraries.Frequency.of(1, Arbitraries.longs()));
+                    Tuple.of(8, Arbitraries.longs().between(-40, 40)),
+                    Tuple.of(1, Arbitraries.of(Long.MIN_VALUE, Long.MAX_VALUE, -1L << 40)),
+                    Tuple.of(1, Arbitraries.longs()));
             case DATETIME -> Arbitraries.longs().between(-62_135_596_800_000L, 253_402_300_799_999L)
                     .edgeCases(c -> c.add(0L));
             case FLOAT -> Arbitraries.frequencyOf(
-                    Arbitraries.Frequency.of(6, Arbitraries.integers().between(-20, 20).map(i -> i / 4.0)),
-                    Arbitraries.Frequency.of(2, Arbitraries.of(Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY,
+                    Tuple.of(6, Arbitraries.integers().between(-20, 20).map(i -> i / 4.0)),
+                    Tuple.of(2, Arbitraries.of(Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY,
                             Double.NEGATIVE_INFINITY, Double.MIN_VALUE, -Double.MAX_VALUE)),
-                    Arbitraries.Frequency.of(2, Arbitraries.doubles()));
+                    Tuple.of(2, Arbitraries.doubles()));
             case DECIMAL -> Combinators.combine(Arbitraries.integers().between(-300, 300),
                             Arbitraries.integers().between(0, 4))
                     .as((m, scale) -> BigDecimal.valueOf(m, scale));
@@ -113,10 +114,10 @@ class IndexLookupProperties {
     // Text with shared prefixes, upper case, non-ASCII, surrogate pairs and (rarely) a lone surrogate.
     static Arbitrary<Object> strings() {
         Arbitrary<String> unit = Arbitraries.frequencyOf(
-                Arbitraries.Frequency.of(20, Arbitraries.of("a", "b", "c", "A", "B")),
-                Arbitraries.Frequency.of(4, Arbitraries.of("\u00e9", "\u00c9", " ", "\u0000", "\uffff")),
-                Arbitraries.Frequency.of(2, Arbitraries.of("\ud83d\ude00", "\ud800\udc00")),
-                Arbitraries.Frequency.of(1, Arbitraries.of("\ud800", "\udfff")));
+                Tuple.of(20, Arbitraries.of("a", "b", "c", "A", "B")),
+                Tuple.of(4, Arbitraries.of("\u00e9", "\u00c9", " ", "\u0000", "\uffff")),
+                Tuple.of(2, Arbitraries.of("\ud83d\ude00", "\ud800\udc00")),
+                Tuple.of(1, Arbitraries.of("\ud800", "\udfff")));
         return unit.list().ofMaxSize(8).map(parts -> (Object) String.join("", parts));
     }
 }

@@ -92,6 +92,7 @@ class ReferenceIndexBytesTest {
         replay.expect(id, ref, file.loader().load(id, ref));
     }
 
+    /** The cases cover what the rebuild must reproduce: appended segments and multi-page indexes. */
     @ParameterizedTest
     @MethodSource("cases")
     void referenceFilesHaveTheExpectedIndexShapes(String name) {
@@ -100,6 +101,12 @@ class ReferenceIndexBytesTest {
         assertTrue(groups.containsKey("id/sorted"), "every case indexes id");
         if (name.equals("appended-insert")) {
             assertEquals(List.of(0, 1), groups.get("id/sorted").stream().map(IndexRef::segment).toList());
+        }
+        if (name.equals("customers-200k")) {
+            IndexRef ids = groups.get("id/sorted").get(0);
+            IndexDirectory dir = IndexDirectory.decode(
+                    file.loader().load(IndexSectionIds.index(0, "id", IndexRef.SORTED, 0), ids.section()));
+            assertTrue(dir.firstKeys().size() > 1, "200,000 ids take several 64 KiB pages");
         }
     }
 }

@@ -13,10 +13,16 @@ import io.jazmin.catalog.IndexRef;
 import io.jazmin.catalog.Partition;
 import io.jazmin.catalog.SectionRef;
 import io.jazmin.catalog.TableEntry;
+import io.jazmin.reader.FileVersion;
 import io.jazmin.reader.ReaderFeatures;
 import io.jazmin.reader.SectionIds;
-import io.jazmin.testing.FileSections;
+import io.jazmin.reader.VersionLocator;
 import io.jazmin.testing.SharedFiles;
+import io.jazmin.wire.ByteSource;
+import io.jazmin.wire.SectionReader;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -42,7 +48,7 @@ final class ReferenceIndexCase {
 
     final String name;
     final Header header;
-    private final FileSections sections;
+    private final SectionReader sections;
     private final Path path;
     private final Map<Integer, TableValues> tables = new HashMap<>();
 
@@ -53,16 +59,24 @@ final class ReferenceIndexCase {
     private ReferenceIndexCase(String name) {
         this.name = name;
         this.path = SharedFiles.conformanceCase(name).resolve("data.jzm");
-        this.sections = FileSections.of(path);
-        this.header = sections.header();
+        try {
+            ByteSource source = ByteSource.of(Files.readAllBytes(path));
+            FileVersion version = VersionLocator.locate(source);
+            this.sections = new SectionReader(source, version.trailerOffset());
+            this.header = Header.decode(sections.read(SectionIds.header(), version.trailer().headerOffset(),
+                    version.trailer().headerLength()));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     static ReferenceIndexCase get(String name) {
         return CACHE.computeIfAbsent(name, ReferenceIndexCase::new);
     }
 
+    /** Reads sections of the file (checked and decompressed) as the engine's reader does. */
     SectionLoader loader() {
-        return sections::read;
+        return (id, ref) -> sections.read(id, ref.offset(), ref.length());
     }
 
     boolean indexDeltas() {
@@ -94,7 +108,7 @@ final class ReferenceIndexCase {
         for (int k = 0; k < partition.segments().size(); k++) {
             SectionRef ref = partition.segments().get(k);
             ChunkDirectory dir = ChunkDirectory.decode(
-                    sections.read(SectionIds.directory(t, SectionIds.PLAIN_PARTITION, k), ref));
+                    loader().load(SectionIds.directory(t, SectionIds.PLAIN_PARTITION, k), ref));
             bounds[k] = dir.rowStarts()[0];
         }
         bounds[bounds.length - 1] = table.rowCount();

@@ -89,8 +89,9 @@ class ReferenceIndexLookupTest {
                     read[0] += ref.length();
                     return loader.load(id, ref);
                 };
-                IndexSegments index = IndexSegments.open(0, refs, type, table.rowCount(), false, loader);
-                IndexSegments measured = IndexSegments.open(0, refs, type, table.rowCount(), false, counting);
+                IndexSegments index = IndexSegments.open(0, refs, type, table.rowCount(), file.indexDeltas(), loader);
+                IndexSegments measured = IndexSegments.open(0, refs, type, table.rowCount(), file.indexDeltas(),
+                        counting);
                 long directories = refs.stream().map(IndexRef::section).mapToLong(SectionRef::length).sum();
                 assertEquals(directories, read[0]);
                 long cost = measured.cost(lookup).getAsLong();
