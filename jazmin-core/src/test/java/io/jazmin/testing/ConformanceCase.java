@@ -1,5 +1,9 @@
 package io.jazmin.testing;
 
+import io.jazmin.ReadOptions;
+import io.jazmin.crypto.AccessKeyText;
+import io.jazmin.crypto.JazminKey;
+import io.jazmin.wire.Preamble;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -86,6 +90,15 @@ public record ConformanceCase(String name, Path dir, JsonNode spec) {
         return Files.isRegularFile(file) ? Optional.of(file) : Optional.empty();
     }
 
+    /** Whether the file is access-controlled (preamble flag ACCESS): owner and access keys alike. */
+    public boolean accessControlled() {
+        try (InputStream in = Files.newInputStream(dataFile())) {
+            return Preamble.decode(in.readNBytes(Preamble.SIZE)).has(Preamble.ACCESS);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** Whether any view shows a list or object column (reader feature {@code nested-columns}). */
     public boolean hasNestedColumns() {
         for (View v : views()) {
@@ -133,6 +146,21 @@ public record ConformanceCase(String name, Path dir, JsonNode spec) {
         /** What the reference reader reported for this view. */
         public JsonNode reference() {
             return spec.path("reference");
+        }
+
+        /** The read options of the view: its key, password or access key (none for a plain file). */
+        public ReadOptions readOptions() {
+            ReadOptions options = ReadOptions.defaults();
+            if (spec.has("keyText")) {
+                return options.withKey(JazminKey.parse(spec.get("keyText").asString()));
+            }
+            if (spec.has("password")) {
+                return options.withPassword(spec.get("password").asString());
+            }
+            if (spec.has("accessKeyText")) {
+                return options.withAccessKey(AccessKeyText.parse(spec.get("accessKeyText").asString()));
+            }
+            return options;
         }
 
         /** The secret the view opens the file with (keyText, accessKeyText or password), or {@code null}. */
