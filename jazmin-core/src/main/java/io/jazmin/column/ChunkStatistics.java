@@ -2,7 +2,9 @@ package io.jazmin.column;
 
 import io.jazmin.ColumnType;
 import java.math.BigDecimal;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * One chunk's statistics for one column (spec §1.14): null count and min/max bounds in key-form
@@ -14,6 +16,8 @@ import java.util.Arrays;
  *       bounds are omitted (the reference drops the pair, not just the infinite side);</li>
  *   <li>strings: a min longer than 64 UTF-16 code units is cut to 64 (63 when the 64th is a high
  *       surrogate), still a lower bound; a max longer than 64 is omitted.</li>
+ *   <li>list and object columns: the null count of their rows, no bounds, and the statistics of
+ *       every leaf ({@link LeafChunkStatistics}), computed like those of a column.</li>
  * </ul>
  */
 public final class ChunkStatistics {
@@ -24,22 +28,41 @@ public final class ChunkStatistics {
     private final long nullCount;
     private final byte[] min;
     private final byte[] max;
+    private final List<LeafChunkStatistics> leaves;
 
     private ChunkStatistics(long nullCount, byte[] min, byte[] max) {
+        this(nullCount, min, max, List.of());
+    }
+
+    private ChunkStatistics(long nullCount, byte[] min, byte[] max, List<LeafChunkStatistics> leaves) {
         this.nullCount = nullCount;
         this.min = min;
         this.max = max;
+        this.leaves = leaves;
     }
 
     /** Statistics as stored in a file (bounds are not decoded until asked for). */
     public static ChunkStatistics of(long nullCount, byte[] min, byte[] max) {
-        return new ChunkStatistics(nullCount, min == null ? NONE : min, max == null ? NONE : max);
+        return of(nullCount, min, max, List.of());
     }
 
-    /** Computes the statistics of one chunk's values. */
+    /** Statistics as stored in a file, with the leaves of a nested column. */
+    public static ChunkStatistics of(long nullCount, byte[] min, byte[] max, List<LeafChunkStatistics> leaves) {
+        return new ChunkStatistics(nullCount, min == null ? NONE : min, max == null ? NONE : max,
+                List.copyOf(leaves));
+    }
+
+    /** Computes the statistics of one chunk's values (nested columns with their leaves). */
     public static ChunkStatistics compute(ColumnVector values) {
         int nulls = values.nullCount();
         ColumnType type = values.type();
+        if (type.isNested()) {
+            List<LeafChunkStatistics> leaves = new ArrayList<>();
+            for (NestedLeaves.Leaf leaf : NestedLeaves.of(values)) {
+                leaves.add(new LeafChunkStatistics(leaf.path(), leaf.values().size(), compute(leaf.values())));
+            }
+            return new ChunkStatistics(nulls, NONE, NONE, List.copyOf(leaves));
+        }
         if (!type.isOrdered() || nulls == values.size()) {
             return new ChunkStatistics(nulls, NONE, NONE);
         }
@@ -55,6 +78,21 @@ public final class ChunkStatistics {
     /** The null count. */
     public long nullCount() {
         return nullCount;
+    }
+
+    /** The statistics of a nested column's leaves (empty for other columns or when not stored). */
+    public List<LeafChunkStatistics> leaves() {
+        return leaves;
+    }
+
+    /** The statistics of the leaf at {@code path}, or {@code null} when not stored. */
+    public LeafChunkStatistics leaf(int[] path) {
+        for (LeafChunkStatistics l : leaves) {
+            if (l.isAt(path)) {
+                return l;
+            }
+        }
+        return null;
     }
 
     /** Key-form bytes of the lower bound; empty when unbounded. Shared, not copied. */
@@ -188,16 +226,18 @@ public final class ChunkStatistics {
     @Override
     public boolean equals(Object o) {
         return o instanceof ChunkStatistics other && other.nullCount == nullCount
-                && Arrays.equals(other.min, min) && Arrays.equals(other.max, max);
+                && Arrays.equals(other.min, min) && Arrays.equals(other.max, max) && other.leaves.equals(leaves);
     }
 
     @Override
     public int hashCode() {
-        return Long.hashCode(nullCount) * 31 * 31 + Arrays.hashCode(min) * 31 + Arrays.hashCode(max);
+        return (Long.hashCode(nullCount) * 31 * 31 + Arrays.hashCode(min) * 31 + Arrays.hashCode(max)) * 31
+                + leaves.hashCode();
     }
 
     @Override
     public String toString() {
-        return "ChunkStatistics[nulls=" + nullCount + ", min=" + min.length + " bytes, max=" + max.length + " bytes]";
+        return "ChunkStatistics[nulls=" + nullCount + ", min=" + min.length + " bytes, max=" + max.length + " bytes"
+                + (leaves.isEmpty() ? "" : ", " + leaves.size() + " leaves") + "]";
     }
 }

@@ -1,10 +1,15 @@
 package io.jazmin.column;
 
+import io.jazmin.Column;
 import io.jazmin.ColumnType;
 import io.jazmin.JsonText;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * The values of one column for the rows of one chunk, stored densely by row position: primitive
@@ -12,6 +17,12 @@ import java.util.Arrays;
  * and bool, an object array for the rest (decimal {@link BigDecimal}, string {@link String},
  * binary {@code byte[]}, json {@link JsonText}). Null rows are marked in an LSB-first bitmap and
  * hold 0/false/null in the value array.
+ *
+ * <p>List and object columns (spec §1.10) keep their entries as child vectors: a list its item
+ * offsets per row and one vector of all items of the chunk; an object one vector per field, with an
+ * entry per non-null object. Their row values ({@link List} of items, {@link Map} of field name to
+ * value, scalars as above and datetimes as {@link Instant}) are built from the children when first
+ * asked for.
  */
 public final class ColumnVector {
     private final ColumnType type;
@@ -20,10 +31,22 @@ public final class ColumnVector {
     private final long[] longs;
     private final double[] doubles;
     private final boolean[] bools;
-    private final Object[] objects;
+    private Object[] objects;
+    /** List or object definition of a nested vector, else {@code null}. */
+    private final Column definition;
+    /** List: item offsets per row ({@code size + 1}); object: entry per row, -1 when null. */
+    private final int[] offsets;
+    /** List: the items; object: the fields in position order. */
+    private final ColumnVector[] children;
 
     private ColumnVector(ColumnType type, int size, byte[] nullBits, long[] longs, double[] doubles,
                          boolean[] bools, Object[] objects) {
+        this(type, size, nullBits, longs, doubles, bools, objects, null, null, null);
+    }
+
+    private ColumnVector(ColumnType type, int size, byte[] nullBits, long[] longs, double[] doubles,
+                         boolean[] bools, Object[] objects, Column definition, int[] offsets,
+                         ColumnVector[] children) {
         this.type = type;
         this.size = size;
         this.nullBits = nullBits;
@@ -31,6 +54,9 @@ public final class ColumnVector {
         this.doubles = doubles;
         this.bools = bools;
         this.objects = objects;
+        this.definition = definition;
+        this.offsets = offsets;
+        this.children = children;
     }
 
     /** int or datetime values; {@code nullBits} may be {@code null} when no row is null. */
@@ -58,6 +84,89 @@ public final class ColumnVector {
             }
         }
         return new ColumnVector(type, size, bits, null, null, null, values);
+    }
+
+    /**
+     * A list column's values: row {@code r} holds items {@code offsets[r]} to {@code offsets[r + 1]}
+     * (exclusive) of {@code items}; a null row holds none.
+     *
+     * @param definition the list column (its item describes {@code items})
+     * @param offsets    {@code size + 1} non-decreasing item offsets, the last equal to the items' size
+     * @param nullBits   LSB-first null bitmap, or {@code null} when no row is null
+     */
+    public static ColumnVector ofList(Column definition, int size, byte[] nullBits, int[] offsets,
+                                      ColumnVector items) {
+        requireType(definition, ColumnType.LIST);
+        return new ColumnVector(ColumnType.LIST, size, nullBits, null, null, null, null, definition, offsets,
+                new ColumnVector[] {items});
+    }
+
+    /**
+     * An object column's values: each field vector holds one entry per non-null row, in row order.
+     *
+     * @param definition the object column (its fields describe {@code fields}, in order)
+     * @param nullBits   LSB-first null bitmap, or {@code null} when no row is null
+     */
+    public static ColumnVector ofObject(Column definition, int size, byte[] nullBits, ColumnVector[] fields) {
+        requireType(definition, ColumnType.OBJECT);
+        int[] entries = new int[size];
+        for (int r = 0, e = 0; r < size; r++) {
+            entries[r] = isSet(nullBits, r) ? -1 : e++;
+        }
+        return new ColumnVector(ColumnType.OBJECT, size, nullBits, null, null, null, null, definition, entries,
+                fields.clone());
+    }
+
+    private static void requireType(Column definition, ColumnType type) {
+        if (definition.type() != type) {
+            throw new IllegalArgumentException("a " + type.typeName() + " vector needs a " + type.typeName()
+                    + " definition, not " + definition.type().typeName());
+        }
+    }
+
+    private static boolean isSet(byte[] bits, int i) {
+        return bits != null && (bits[i >>> 3] & (1 << (i & 7))) != 0;
+    }
+
+    /** The list or object definition of a nested vector, else {@code null}. */
+    public Column definition() {
+        return definition;
+    }
+
+    /** A list vector's items, all rows' items concatenated in row order. */
+    public ColumnVector items() {
+        requireNested(ColumnType.LIST);
+        return children[0];
+    }
+
+    /** Index in {@link #items()} of the first item of {@code row}. */
+    public int itemStart(int row) {
+        requireNested(ColumnType.LIST);
+        return offsets[row];
+    }
+
+    /** Index in {@link #items()} just past the last item of {@code row}. */
+    public int itemEnd(int row) {
+        requireNested(ColumnType.LIST);
+        return offsets[row + 1];
+    }
+
+    /** An object vector's field vectors, in position order (shared, not copied). */
+    public ColumnVector[] fields() {
+        requireNested(ColumnType.OBJECT);
+        return children;
+    }
+
+    /** Index into an object vector's field vectors of {@code row}'s entry, or -1 for a null row. */
+    public int entry(int row) {
+        requireNested(ColumnType.OBJECT);
+        return offsets[row];
+    }
+
+    private void requireNested(ColumnType wanted) {
+        if (type != wanted) {
+            throw new IllegalStateException("not a " + wanted.typeName() + " vector but " + type.typeName());
+        }
     }
 
     public ColumnType type() {
@@ -107,8 +216,16 @@ public final class ColumnVector {
         return bools;
     }
 
-    /** Backing array for decimal/string/binary/json columns (shared). */
+    /**
+     * Backing array for decimal/string/binary/json columns (shared); for list/object columns every
+     * row's value, built on first use.
+     */
     public Object[] objects() {
+        if (definition != null) {
+            for (int r = 0; r < size; r++) {
+                get(r);
+            }
+        }
         return objects;
     }
 
@@ -137,8 +254,41 @@ public final class ColumnVector {
             case DATETIME -> Instant.ofEpochMilli(longs[row]);
             case FLOAT -> doubles[row];
             case BOOL -> bools[row];
+            case LIST, OBJECT -> nestedValue(row);
             default -> objects[row];
         };
+    }
+
+    /** A list or object row value, built from the children once and kept. */
+    private Object nestedValue(int row) {
+        if (objects == null) {
+            objects = new Object[size];
+        }
+        Object v = objects[row];
+        if (v == null) {
+            v = type == ColumnType.LIST ? listValue(row) : objectValue(row);
+            objects[row] = v;
+        }
+        return v;
+    }
+
+    private List<Object> listValue(int row) {
+        ColumnVector items = children[0];
+        List<Object> out = new ArrayList<>(offsets[row + 1] - offsets[row]);
+        for (int i = offsets[row]; i < offsets[row + 1]; i++) {
+            out.add(items.get(i));
+        }
+        return out;
+    }
+
+    private Map<String, Object> objectValue(int row) {
+        List<Column> fields = definition.fields();
+        Map<String, Object> out = new LinkedHashMap<>();
+        int entry = offsets[row];
+        for (int f = 0; f < fields.size(); f++) {
+            out.put(fields.get(f).name(), children[f].get(entry));
+        }
+        return out;
     }
 
     @Override

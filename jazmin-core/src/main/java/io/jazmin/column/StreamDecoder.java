@@ -1,10 +1,10 @@
 package io.jazmin.column;
 
+import io.jazmin.Column;
 import io.jazmin.ColumnType;
 import io.jazmin.JazminFormatException;
 import io.jazmin.JazminValidationException;
 import io.jazmin.JsonText;
-import io.jazmin.UnsupportedFeatureException;
 import io.jazmin.wire.ByteReader;
 
 /**
@@ -16,27 +16,40 @@ import io.jazmin.wire.ByteReader;
  * are ignored, as are the unused bits of a bool bitmap's last byte, and a HAS_NULLS bitmap with no
  * bit set simply means no null. A dictionary must have at least one entry even when every row is
  * null (spec: k ≥ 1); a plain bool byte must be 0 or 1; a delta sum that overflows 64 bits and a
- * datetime outside years 1..9999 are format errors. A stream with the nested encoding (5) or of a
- * list/object type raises {@link UnsupportedFeatureException} ({@code nested-columns}).
+ * datetime outside years 1..9999 are format errors. List and object streams (encoding 5) are read
+ * by {@link #decode(Column, ByteReader, int)} (spec §1.10).
  */
 public final class StreamDecoder {
     private StreamDecoder() {
     }
 
     /**
-     * Decodes the stream that fills exactly the window of {@code stream}.
+     * Decodes the stream of a column, scalar or nested, that fills exactly the window of {@code stream}.
      *
-     * @param type     the column type
+     * @param column   the column definition (for lists and objects with their items and fields)
      * @param stream   a reader over exactly the stream's bytes (after its varint length); consumed
      * @param rowCount the chunk's row count from the chunk directory
      * @return one value per row, nulls marked in the vector's bitmap
-     * @throws JazminFormatException        for damaged or inconsistent data, including bytes left over
-     * @throws UnsupportedFeatureException  for list/object columns or the nested encoding
-     *                                      (feature {@code nested-columns})
+     * @throws JazminFormatException for damaged or inconsistent data, including bytes left over
+     */
+    public static ColumnVector decode(Column column, ByteReader stream, int rowCount) {
+        return column.type().isNested() ? NestedDecoder.decode(column, stream, rowCount)
+                : decode(column.type(), stream, rowCount);
+    }
+
+    /**
+     * Decodes the stream of a scalar column that fills exactly the window of {@code stream}.
+     *
+     * @param type     the column type, not list or object (those need their definition:
+     *                 {@link #decode(Column, ByteReader, int)})
+     * @param stream   a reader over exactly the stream's bytes (after its varint length); consumed
+     * @param rowCount the chunk's row count from the chunk directory
+     * @return one value per row, nulls marked in the vector's bitmap
+     * @throws JazminFormatException for damaged or inconsistent data, including bytes left over
      */
     public static ColumnVector decode(ColumnType type, ByteReader stream, int rowCount) {
         if (type.isNested()) {
-            throw nested();
+            throw new IllegalArgumentException("a " + type.typeName() + " column is decoded with its definition");
         }
         if (rowCount < 0) {
             throw new JazminFormatException("negative row count " + rowCount);
@@ -46,16 +59,13 @@ public final class StreamDecoder {
             throw new JazminFormatException("reserved stream flag bits are set: 0x" + Integer.toHexString(flags));
         }
         int encoding = flags & StreamFormat.ENCODING_MASK;
-        if (encoding == StreamFormat.NESTED) {
-            throw nested();
-        }
         if (!StreamFormat.allowed(type, encoding)) {
             throw new JazminFormatException("encoding " + encoding + " is not valid for a " + type.typeName() + " column");
         }
         byte[] nulls = (flags & StreamFormat.HAS_NULLS) != 0 ? readNullBits(stream, rowCount) : null;
         int nonNull = nulls == null ? rowCount : rowCount - popCount(nulls);
         checkRoom(stream, encoding, nonNull);
-        Column col = new Column(type, rowCount, nulls, nonNull);
+        Shape col = new Shape(type, rowCount, nulls, nonNull);
         ColumnVector result = switch (type) {
             case BOOL -> readBools(stream, encoding, col);
             case INT, DATETIME -> readLongs(stream, encoding, col);
@@ -66,19 +76,15 @@ public final class StreamDecoder {
         return result;
     }
 
-    private static UnsupportedFeatureException nested() {
-        return new UnsupportedFeatureException("nested-columns", "nested (list/object) columns are not supported yet");
-    }
-
     /** The shape of the stream being decoded. */
-    private record Column(ColumnType type, int rows, byte[] nulls, int nonNull) {
+    private record Shape(ColumnType type, int rows, byte[] nulls, int nonNull) {
         boolean isNull(int row) {
             return nulls != null && (nulls[row >>> 3] & (1 << (row & 7))) != 0;
         }
     }
 
     /** Reads the bitmap, clearing stray bits past the last row; {@code null} when no row is null. */
-    private static byte[] readNullBits(ByteReader stream, int rowCount) {
+    static byte[] readNullBits(ByteReader stream, int rowCount) {
         byte[] bits = stream.bytes(StreamFormat.bitmapBytes(rowCount));
         if ((rowCount & 7) != 0) {
             bits[bits.length - 1] &= (byte) ((1 << (rowCount & 7)) - 1);
@@ -86,7 +92,7 @@ public final class StreamDecoder {
         return popCount(bits) == 0 ? null : bits;
     }
 
-    private static int popCount(byte[] bits) {
+    static int popCount(byte[] bits) {
         int n = 0;
         for (byte b : bits) {
             n += Integer.bitCount(b & 0xFF);
@@ -106,7 +112,7 @@ public final class StreamDecoder {
         }
     }
 
-    private static ColumnVector readBools(ByteReader stream, int encoding, Column col) {
+    private static ColumnVector readBools(ByteReader stream, int encoding, Shape col) {
         boolean[] vals = new boolean[col.rows];
         if (encoding == StreamFormat.BITMAP) {
             byte[] bits = stream.bytes(StreamFormat.bitmapBytes(col.nonNull));
@@ -130,7 +136,7 @@ public final class StreamDecoder {
         return ColumnVector.ofBooleans(col.rows, vals, col.nulls);
     }
 
-    private static ColumnVector readLongs(ByteReader stream, int encoding, Column col) {
+    private static ColumnVector readLongs(ByteReader stream, int encoding, Shape col) {
         long[] vals = new long[col.rows];
         boolean delta = encoding == StreamFormat.DELTA;
         boolean first = true;
@@ -161,7 +167,7 @@ public final class StreamDecoder {
         return ColumnVector.ofLongs(col.type, col.rows, vals, col.nulls);
     }
 
-    private static ColumnVector readDoubles(ByteReader stream, int encoding, Column col) {
+    private static ColumnVector readDoubles(ByteReader stream, int encoding, Shape col) {
         double[] vals = new double[col.rows];
         boolean scaled = encoding == StreamFormat.SCALED;
         for (int r = 0; r < col.rows; r++) {
@@ -187,7 +193,7 @@ public final class StreamDecoder {
         return m / StreamFormat.POW10[s]; // one IEEE division, as the spec defines the value
     }
 
-    private static ColumnVector readObjects(ByteReader stream, int encoding, Column col) {
+    private static ColumnVector readObjects(ByteReader stream, int encoding, Shape col) {
         Object[] vals = new Object[col.rows];
         if (encoding == StreamFormat.DICTIONARY) {
             readDictionary(stream, col, vals);
@@ -201,7 +207,7 @@ public final class StreamDecoder {
         return ColumnVector.ofObjects(col.type, col.rows, vals);
     }
 
-    private static void readDictionary(ByteReader stream, Column col, Object[] vals) {
+    private static void readDictionary(ByteReader stream, Shape col, Object[] vals) {
         // An entry takes at least one byte (string) or two (decimal: scale and mantissa).
         int k = stream.count(col.type == ColumnType.DECIMAL ? 2 : 1);
         if (k == 0) {

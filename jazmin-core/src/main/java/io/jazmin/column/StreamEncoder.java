@@ -1,8 +1,8 @@
 package io.jazmin.column;
 
+import io.jazmin.Column;
 import io.jazmin.ColumnType;
 import io.jazmin.JsonText;
-import io.jazmin.UnsupportedFeatureException;
 import io.jazmin.wire.ByteWriter;
 import java.math.BigDecimal;
 import java.util.HashMap;
@@ -18,17 +18,35 @@ public final class StreamEncoder {
     }
 
     /**
-     * Appends the stream of {@code values} (without the outer varint length) to {@code out}.
+     * Appends the stream of {@code values} (without the outer varint length) to {@code out}; list and
+     * object columns are written with the nested encoding (spec §1.10).
      *
-     * @param type   the column type; must be the vector's type
+     * @param column the column definition; its type must be the vector's type
+     * @param values the column values of one chunk (for nested columns in child-vector form, see
+     *               {@link NestedVectors})
+     * @param out    where the stream is appended
+     * @throws io.jazmin.JazminValidationException for a decimal beyond the format's limits
+     */
+    public static void encode(Column column, ColumnVector values, ByteWriter out) {
+        if (column.type().isNested()) {
+            NestedEncoder.encode(column, values, out);
+        } else {
+            encode(column.type(), values, out);
+        }
+    }
+
+    /**
+     * Appends the stream of scalar {@code values} (without the outer varint length) to {@code out}.
+     *
+     * @param type   the column type; must be the vector's type, and not list or object (those need
+     *               their definition: {@link #encode(Column, ColumnVector, ByteWriter)})
      * @param values the column values of one chunk
      * @param out    where the stream is appended
-     * @throws UnsupportedFeatureException for list and object columns (feature {@code nested-columns})
      * @throws io.jazmin.JazminValidationException for a decimal beyond the format's limits
      */
     public static void encode(ColumnType type, ColumnVector values, ByteWriter out) {
         if (type.isNested()) {
-            throw new UnsupportedFeatureException("nested-columns", "list and object columns are not supported yet");
+            throw new IllegalArgumentException("a " + type.typeName() + " column is encoded with its definition");
         }
         if (values.type() != type) {
             throw new IllegalArgumentException("vector of type " + values.type().typeName() + " given for a "
@@ -45,7 +63,7 @@ public final class StreamEncoder {
     }
 
     /** The rows of a vector that are not null, and the bitmap to write (masked to the row count). */
-    private record Rows(int size, byte[] nullBits, int nonNull) {
+    record Rows(int size, byte[] nullBits, int nonNull) {
         static Rows of(ColumnVector v) {
             int size = v.size();
             byte[] given = v.nullBits();
@@ -69,7 +87,7 @@ public final class StreamEncoder {
         }
     }
 
-    private static void header(ByteWriter out, int encoding, Rows rows) {
+    static void header(ByteWriter out, int encoding, Rows rows) {
         if (rows.nullBits == null) {
             out.u8(encoding);
         } else {

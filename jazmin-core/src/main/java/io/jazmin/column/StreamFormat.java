@@ -2,7 +2,6 @@ package io.jazmin.column;
 
 import io.jazmin.ColumnType;
 import io.jazmin.JazminFormatException;
-import java.time.Instant;
 
 /** Constants and small rules of the column stream layout (spec §1.9) shared by encoder and decoder. */
 final class StreamFormat {
@@ -38,9 +37,6 @@ final class StreamFormat {
         }
     }
 
-    /** Datetimes are limited to years 1..9999 (the .NET reference range, spec §1.30 item 9). */
-    static final long MIN_DATETIME_MS = Instant.parse("0001-01-01T00:00:00Z").toEpochMilli();
-    static final long MAX_DATETIME_MS = Instant.parse("9999-12-31T23:59:59.999Z").toEpochMilli();
 
     private StreamFormat() {
     }
@@ -61,7 +57,7 @@ final class StreamFormat {
 
     /** Returns {@code ms} or throws when it lies outside the supported datetime range. */
     static long checkDatetime(long ms) {
-        if (ms < MIN_DATETIME_MS || ms > MAX_DATETIME_MS) {
+        if (!DatetimeRange.contains(ms)) {
             throw new JazminFormatException("datetime " + ms + " ms is outside years 1..9999");
         }
         return ms;

@@ -2,8 +2,11 @@ package io.jazmin.writer;
 
 import io.jazmin.Column;
 import io.jazmin.ColumnType;
+import io.jazmin.JazminValidationException;
 import io.jazmin.JsonText;
+import io.jazmin.column.DatetimeRange;
 import io.jazmin.column.Decimals;
+import io.jazmin.column.NestedDefinitions;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -126,12 +129,8 @@ final class ValueCoercion {
         }
     }
 
-    /** The datetime range readers accept (years 1..9999, spec §1.30 item 9); the writer refuses what they would reject. */
-    private static final long MIN_DATETIME_MS = Instant.parse("0001-01-01T00:00:00Z").toEpochMilli();
-    private static final long MAX_DATETIME_MS = Instant.parse("9999-12-31T23:59:59.999Z").toEpochMilli();
-
     private static long checkDatetimeRange(long ms, Instant value) throws Mismatch {
-        if (ms < MIN_DATETIME_MS || ms > MAX_DATETIME_MS) {
+        if (!DatetimeRange.contains(ms)) {
             throw new Mismatch("datetime " + value + " is outside years 1..9999, which readers refuse");
         }
         return ms;
@@ -155,12 +154,30 @@ final class ValueCoercion {
         return new Mismatch("a " + v.getClass().getSimpleName() + " is not a valid " + type.typeName() + " value");
     }
 
-    /** Rejects column types this writer cannot store yet. */
+    /** Rejects a column definition the format does not allow (list items, object fields, nesting). */
     static void checkSupported(Column c) {
-        if (c.type().isNested()) {
-            throw new io.jazmin.UnsupportedFeatureException("nested-columns",
-                    "column '" + c.name() + "' is a nested " + c.type().typeName()
-                            + " column: nested-columns are not supported yet");
+        String problem = NestedDefinitions.problem(c);
+        if (problem != null) {
+            throw new JazminValidationException(problem);
         }
+    }
+
+    /**
+     * The stored form of a non-null value of column {@code c}: a {@code Long} for int and datetime
+     * (epoch ms), {@code Double}, {@code Boolean}, normalized {@code BigDecimal}, {@code String},
+     * {@code byte[]}, {@link JsonText}; for lists and objects see {@link NestedValues}.
+     */
+    static Object coerce(Column c, Object v) throws Mismatch {
+        return switch (c.type()) {
+            case BOOL -> toBoolean(v);
+            case INT -> toLong(v);
+            case FLOAT -> toDouble(v);
+            case DECIMAL -> toDecimal(v);
+            case STRING -> toText(v);
+            case DATETIME -> toEpochMillis(v);
+            case BINARY -> toBinary(v);
+            case JSON -> toJson(v);
+            case LIST, OBJECT -> NestedValues.coerce(c, v);
+        };
     }
 }

@@ -42,7 +42,7 @@ final class ColumnValues {
             case BOOL -> Arbitraries.of(true, false);
             case INT -> Arbitraries.oneOf(Arbitraries.longs(), Arbitraries.longs().between(-300, 300),
                     Arbitraries.of(Long.MIN_VALUE, Long.MAX_VALUE, 0L, -1L, 1L << 53, (1L << 53) + 1));
-            case DATETIME -> Arbitraries.longs().between(StreamFormat.MIN_DATETIME_MS, StreamFormat.MAX_DATETIME_MS)
+            case DATETIME -> Arbitraries.longs().between(DatetimeRange.MIN_MS, DatetimeRange.MAX_MS)
                     .edgeCases(c -> c.add(0L));
             case FLOAT -> floats();
             case DECIMAL -> decimals();

@@ -52,7 +52,7 @@ class KeyFormsTest {
         for (Object[] bad : new Object[][] {{ColumnType.BOOL, "02"}, {ColumnType.BOOL, "01 00"}, {ColumnType.INT, ""},
                 {ColumnType.INT, "80"}, {ColumnType.FLOAT, "00 00 00 00 00 00 F0 7F"}, {ColumnType.FLOAT, "00"},
                 {ColumnType.STRING, "FF"}, {ColumnType.DECIMAL, "80 02 00"},
-                {ColumnType.DATETIME, hex(KeyForms.encode(ColumnType.INT, StreamFormat.MAX_DATETIME_MS + 1))}}) {
+                {ColumnType.DATETIME, hex(KeyForms.encode(ColumnType.INT, DatetimeRange.MAX_MS + 1))}}) {
             byte[] bytes = Streams.bytes((String) bad[1]);
             assertThatThrownBy(() -> KeyForms.decode((ColumnType) bad[0], bytes))
                     .as("%s %s", bad[0], bad[1]).isInstanceOf(JazminFormatException.class);

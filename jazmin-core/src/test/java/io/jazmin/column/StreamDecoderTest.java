@@ -140,8 +140,8 @@ class StreamDecoderTest {
 
     @Test
     void rejectsDatetimesOutsideYears1To9999() {
-        long max = StreamFormat.MAX_DATETIME_MS;
-        long min = StreamFormat.MIN_DATETIME_MS;
+        long max = DatetimeRange.MAX_MS;
+        long min = DatetimeRange.MIN_MS;
         assertThat(decode(ColumnType.DATETIME, new ByteWriter().u8(0).zigzag(max).zigzag(min).toByteArray(), 2)
                 .longs()).containsExactly(max, min);
         for (long bad : new long[] {max + 1, min - 1, Long.MAX_VALUE}) {
