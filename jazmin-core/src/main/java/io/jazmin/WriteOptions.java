@@ -160,7 +160,7 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
     public String toString() {
         return "WriteOptions[codec=" + codec + ", level=" + level + ", chunkRows=" + chunkRows + ", chunkBytes="
                 + chunkBytes + ", sortedBy=" + sortedBy + ", metadata=" + metadata + ", tableName=" + tableName
-                + ", now=" + now + ", indexes=" + indexes + ", compactIndexes=" + compactIndexes + ", key=" + key + ", password=" + (password == null ? "null" : "(hidden)")
-                + ", kdfIterations=" + kdfIterations + "]";
+                + ", now=" + now + ", indexes=" + indexes + ", compactIndexes=" + compactIndexes + ", key=" + key
+                + ", password=" + (password == null ? "null" : "(hidden)") + ", kdfIterations=" + kdfIterations + "]";
     }
 }

@@ -19,6 +19,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -83,6 +84,10 @@ final class ConvertCommand implements Callable<Integer> {
     @Option(names = "--canonical", description = "JSON output: write the canonical interop form")
     private boolean canonical;
 
+    /** Opens encrypted .jzm input, and encrypts .jzm output (both, when both are .jzm). */
+    @Mixin
+    private SecretOptions secrets;
+
     @Override
     public Integer call() throws IOException {
         boolean jzmIn = isJzm(in);
@@ -107,7 +112,7 @@ final class ConvertCommand implements Callable<Integer> {
     }
 
     private RowInput openJzm() {
-        JazminReader reader = JazminReader.open(in);
+        JazminReader reader = JazminReader.open(in, secrets.readOptions());
         try {
             return new JzmRowInput(reader, Usage.table(spec, reader, table));
         } catch (RuntimeException e) {
@@ -145,6 +150,7 @@ final class ConvertCommand implements Callable<Integer> {
         for (IndexOption index : indexes) {
             options = options.withIndex(index.column(), index.kind());
         }
+        options = secrets.applyTo(options);
         return new JzmRowOutput(JazminWriter.create(out, columns, options));
     }
 
@@ -160,6 +166,9 @@ final class ConvertCommand implements Callable<Integer> {
                 || !indexes.isEmpty() || compactIndexes)) {
             throw Usage.error(spec, "--sorted-by, --codec, --level, --chunk-rows, --index and --compact-indexes"
                     + " apply to .jzm output");
+        }
+        if (!jzmIn && !jzmOut && secrets.given()) {
+            throw Usage.error(spec, "--key-file, --key-env and --password-env apply to .jzm input or output");
         }
     }
 

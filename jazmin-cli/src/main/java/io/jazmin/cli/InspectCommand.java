@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -24,9 +25,12 @@ final class InspectCommand implements Callable<Integer> {
     @Option(names = "--table", paramLabel = "T", description = "describe only this table")
     private String table;
 
+    @Mixin
+    private SecretOptions secrets;
+
     @Override
     public Integer call() {
-        try (JazminReader reader = JazminReader.open(file)) {
+        try (JazminReader reader = JazminReader.open(file, secrets.readOptions())) {
             var tables = table == null ? reader.tables() : List.of(Usage.table(spec, reader, table));
             spec.commandLine().getOut().println(new InspectReport().describe(reader, tables));
             spec.commandLine().getOut().flush();

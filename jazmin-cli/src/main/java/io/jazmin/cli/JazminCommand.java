@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
         version = "jazmin 0.1.0 (JAZMIN format 1.0)",
         description = "Inspect, query and convert JAZMIN record files.",
         subcommands = {InspectCommand.class, RowsCommand.class, FindCommand.class, CountCommand.class,
-            ExplainCommand.class, ConvertCommand.class},
+            ExplainCommand.class, ConvertCommand.class, KeygenCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",

@@ -5,6 +5,7 @@ import io.jazmin.JazminTable;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -24,9 +25,12 @@ abstract class TableCommand implements Callable<Integer> {
     @Option(names = "--table", paramLabel = "T", description = "the table to read (default: the first)")
     private String table;
 
+    @Mixin
+    private SecretOptions secrets;
+
     @Override
     public final Integer call() {
-        try (JazminReader reader = JazminReader.open(file)) {
+        try (JazminReader reader = JazminReader.open(file, secrets.readOptions())) {
             run(Usage.table(spec, reader, table));
         }
         out().flush();

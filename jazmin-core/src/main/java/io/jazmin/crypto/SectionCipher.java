@@ -15,13 +15,13 @@ import javax.crypto.spec.SecretKeySpec;
  * AES-256-GCM on section payloads of one encrypted file version (spec §1.5, §1.18): stored payload
  * = nonce(12) ‖ ciphertext ‖ tag(16), key from the {@link KeySchedule}, AAD = file id ‖ envelope
  * bytes 0..7 ‖ UTF-8 section id. The AAD binds each section to its file, codec, raw length and
- * id, so changed, moved or swapped sections fail the tag check.
+ * id, so changed, moved or swapped sections fail the tag check. Not thread-safe, like the readers
+ * and writers that use it.
  */
 public final class SectionCipher implements AutoCloseable {
-    /** Bytes of the envelope bound into the AAD: codec, flags, reserved, raw_length. */
-    public static final int ENVELOPE_HEAD = 8;
-    /** Bytes encryption adds to a payload. */
-    public static final int OVERHEAD = 12 + 16;
+    // Envelope bytes bound into the AAD (codec, flags, reserved, raw_length), and what sealing adds.
+    private static final int ENVELOPE_HEAD = 8;
+    private static final int OVERHEAD = 12 + 16;
     private static final int NONCE_SIZE = 12;
     private static final int TAG_BITS = 128;
     private static final String HEADER_ID = "header";
@@ -30,6 +30,7 @@ public final class SectionCipher implements AutoCloseable {
     private final byte[] fileId;
     private final KeySchedule keys;
     private final String wrongSecret;
+    private Cipher gcm;
 
     private SectionCipher(byte[] fileId, KeySchedule keys, String wrongSecret) {
         this.fileId = fileId.clone();
@@ -110,12 +111,15 @@ public final class SectionCipher implements AutoCloseable {
             throws GeneralSecurityException {
         byte[] key = keys.sectionKey(sectionId);
         try {
-            Cipher c = Cipher.getInstance("AES/GCM/NoPadding");
-            c.init(mode, new SecretKeySpec(key, "AES"), new GCMParameterSpec(TAG_BITS, nonce));
-            c.updateAAD(fileId);
-            c.updateAAD(envelopeHead, 0, ENVELOPE_HEAD);
-            c.updateAAD(sectionId.getBytes(StandardCharsets.UTF_8));
-            return c;
+            // One instance for all sections: looking up a JCA cipher costs more than using it.
+            if (gcm == null) {
+                gcm = Cipher.getInstance("AES/GCM/NoPadding");
+            }
+            gcm.init(mode, new SecretKeySpec(key, "AES"), new GCMParameterSpec(TAG_BITS, nonce));
+            gcm.updateAAD(fileId);
+            gcm.updateAAD(envelopeHead, 0, ENVELOPE_HEAD);
+            gcm.updateAAD(sectionId.getBytes(StandardCharsets.UTF_8));
+            return gcm;
         } finally {
             Arrays.fill(key, (byte) 0);
         }

@@ -1,11 +1,16 @@
 package io.jazmin.writer;
 
 import io.jazmin.catalog.ColumnStatistics;
+import io.jazmin.catalog.LeafStatistics;
 import io.jazmin.column.ChunkStatistics;
+import io.jazmin.column.LeafChunkStatistics;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Collects one column's statistics, one entry per chunk, for its statistics block. */
+/**
+ * Collects one column's statistics, one entry per chunk, for its statistics block; nested columns
+ * with every leaf (each chunk of a column has the same leaves, in the same order).
+ */
 final class ChunkStatisticsLog {
     private final List<ChunkStatistics> chunks = new ArrayList<>();
 
@@ -23,6 +28,29 @@ final class ChunkStatisticsLog {
             min.add(c.min());
             max.add(c.max());
         }
-        return new ColumnStatistics(nullCounts, min, max, List.of());
+        return new ColumnStatistics(nullCounts, min, max, leaves());
+    }
+
+    private List<LeafStatistics> leaves() {
+        if (chunks.isEmpty()) {
+            return List.of();
+        }
+        int n = chunks.size();
+        List<LeafStatistics> out = new ArrayList<>();
+        for (int leaf = 0; leaf < chunks.get(0).leaves().size(); leaf++) {
+            long[] valueCounts = new long[n];
+            long[] nullCounts = new long[n];
+            List<byte[]> min = new ArrayList<>(n);
+            List<byte[]> max = new ArrayList<>(n);
+            for (int c = 0; c < n; c++) {
+                LeafChunkStatistics s = chunks.get(c).leaves().get(leaf);
+                valueCounts[c] = s.valueCount();
+                nullCounts[c] = s.values().nullCount();
+                min.add(s.values().min());
+                max.add(s.values().max());
+            }
+            out.add(new LeafStatistics(chunks.get(0).leaves().get(leaf).path(), valueCounts, nullCounts, min, max));
+        }
+        return out;
     }
 }

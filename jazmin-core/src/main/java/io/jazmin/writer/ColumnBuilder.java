@@ -1,10 +1,14 @@
 package io.jazmin.writer;
 
+import io.jazmin.Column;
 import io.jazmin.ColumnType;
 import io.jazmin.JsonText;
 import io.jazmin.column.ColumnVector;
+import io.jazmin.column.NestedVectors;
 import java.math.BigDecimal;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Collects one column's values for the chunk being built and hands them over as a
@@ -12,6 +16,7 @@ import java.util.Arrays;
  * byte limit.
  */
 final class ColumnBuilder {
+    private final Column column;
     private final ColumnType type;
     private int size;
     private byte[] nulls;
@@ -22,8 +27,9 @@ final class ColumnBuilder {
     private Object[] objects;
     private long rawBytes;
 
-    ColumnBuilder(ColumnType type, int capacity) {
-        this.type = type;
+    ColumnBuilder(Column column, int capacity) {
+        this.column = column;
+        this.type = column.type();
         this.nulls = new byte[(capacity + 7) >>> 3];
         switch (type) {
             case INT, DATETIME -> longs = new long[capacity];
@@ -116,6 +122,20 @@ final class ColumnBuilder {
         if (v instanceof BigDecimal d) {
             return 1L + d.toPlainString().length();
         }
+        if (v instanceof List<?> list) {
+            long n = 1;
+            for (Object item : list) {
+                n += item == null ? 1 : estimate(item);
+            }
+            return n;
+        }
+        if (v instanceof Map<?, ?> object) {
+            long n = 1;
+            for (Object field : object.values()) {
+                n += field == null ? 1 : estimate(field);
+            }
+            return n;
+        }
         return 8;
     }
 
@@ -127,6 +147,7 @@ final class ColumnBuilder {
             case INT, DATETIME -> ColumnVector.ofLongs(type, n, Arrays.copyOf(longs, n), bits);
             case FLOAT -> ColumnVector.ofDoubles(n, Arrays.copyOf(doubles, n), bits);
             case BOOL -> ColumnVector.ofBooleans(n, Arrays.copyOf(bools, n), bits);
+            case LIST, OBJECT -> NestedVectors.of(column, objects, n);
             default -> ColumnVector.ofObjects(type, n, Arrays.copyOf(objects, n));
         };
         size = 0;

@@ -36,6 +36,7 @@ public final class FileWriter implements AutoCloseable {
     private final Set<String> tableNames = new HashSet<>();
     private TableWriter current;
     private boolean usesIndexDeltas;
+    private boolean usesNestedColumns;
     private boolean closed;
 
     public FileWriter(Path path, WriteOptions options) {
@@ -100,6 +101,7 @@ public final class FileWriter implements AutoCloseable {
         if (current != null) {
             finished.add(current.finish());
             usesIndexDeltas |= current.usesIndexDeltas();
+            usesNestedColumns |= current.usesNestedColumns();
             current = null;
         }
     }
@@ -114,7 +116,13 @@ public final class FileWriter implements AutoCloseable {
             }
             String metadata = options.metadata().isEmpty() ? "{}" : options.metadata();
             long created = options.now() == null ? System.currentTimeMillis() : options.now().toEpochMilli();
-            List<String> readerFeatures = usesIndexDeltas ? List.of(ReaderFeatures.INDEX_DELTAS) : List.of();
+            List<String> readerFeatures = new ArrayList<>();
+            if (usesIndexDeltas) {
+                readerFeatures.add(ReaderFeatures.INDEX_DELTAS);
+            }
+            if (usesNestedColumns) {
+                readerFeatures.add(ReaderFeatures.NESTED_COLUMNS);
+            }
             Header header = new Header(readerFeatures, List.of(), created, 0, 0, metadata, finished,
                     encryption == null ? null : encryption.keyring(), null, null, List.of());
             byte[] raw = header.encode();

@@ -65,7 +65,7 @@ final class TableWriter {
         builders = new ColumnBuilder[columns.size()];
         statistics = new ChunkStatisticsLog[columns.size()];
         for (int i = 0; i < columns.size(); i++) {
-            builders[i] = new ColumnBuilder(columns.get(i).type(), capacity);
+            builders[i] = new ColumnBuilder(columns.get(i), capacity);
             statistics[i] = new ChunkStatisticsLog();
             positions.put(columns.get(i).name(), i);
         }
@@ -140,17 +140,7 @@ final class TableWriter {
                 continue;
             }
             try {
-                out[i] = switch (c.type()) {
-                    case BOOL -> ValueCoercion.toBoolean(v);
-                    case INT -> ValueCoercion.toLong(v);
-                    case FLOAT -> ValueCoercion.toDouble(v);
-                    case DECIMAL -> ValueCoercion.toDecimal(v);
-                    case STRING -> ValueCoercion.toText(v);
-                    case DATETIME -> ValueCoercion.toEpochMillis(v);
-                    case BINARY -> ValueCoercion.toBinary(v);
-                    case JSON -> ValueCoercion.toJson(v);
-                    case LIST, OBJECT -> throw new IllegalStateException("nested columns are refused earlier");
-                };
+                out[i] = ValueCoercion.coerce(c, v);
             } catch (ValueCoercion.Mismatch m) {
                 throw new InvalidRowException(rows, c.name(), m.getMessage());
             }
@@ -190,7 +180,7 @@ final class TableWriter {
             ColumnVector v = builders[i].take();
             statistics[i].add(ChunkStatistics.compute(v));
             stream.reset();
-            StreamEncoder.encode(columns.get(i).type(), v, stream);
+            StreamEncoder.encode(columns.get(i), v, stream);
             payload.varint(stream.size()).bytes(stream.array(), 0, stream.size());
         }
         String id = SectionIds.chunkPart(tableIndex, rowCounts.size(), SectionIds.DEFAULT_GROUP);
@@ -245,6 +235,11 @@ final class TableWriter {
         }
         return new TableEntry(name, columns.size(), List.of(ColumnGroup.inline(ColumnGroup.DEFAULT, defs)),
                 options.sortedBy(), "", rows, 0, chunks, partitions, null, indexRefs, null);
+    }
+
+    /** Whether this table has a list or object column (reader feature {@code nested-columns}). */
+    boolean usesNestedColumns() {
+        return columns.stream().anyMatch(c -> c.type().isNested());
     }
 
     /** Whether this table wrote compact index pages (reader feature {@code index-deltas}). */

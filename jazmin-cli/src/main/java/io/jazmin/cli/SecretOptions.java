@@ -1,0 +1,97 @@
+package io.jazmin.cli;
+
+import io.jazmin.ReadOptions;
+import io.jazmin.WriteOptions;
+import io.jazmin.crypto.AccessKeyText;
+import io.jazmin.crypto.JazminKey;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * The secret of an encrypted file, mixed into the commands that read or write one. Secrets come
+ * from a file or an environment variable, never from the command line itself, where other users
+ * and shell history could see them.
+ */
+final class SecretOptions {
+    @Spec(Spec.Target.MIXEE)
+    private CommandSpec spec;
+
+    @Option(names = "--key-file", paramLabel = "FILE",
+            description = "encrypted file: read the key text (jzk1-...) from FILE")
+    private Path keyFile;
+
+    @Option(names = "--key-env", paramLabel = "VAR",
+            description = "encrypted file: read the key text (jzk1-...) from environment variable VAR")
+    private String keyEnv;
+
+    @Option(names = "--password-env", paramLabel = "VAR",
+            description = "password-protected file: read the password from environment variable VAR")
+    private String passwordEnv;
+
+    /** Whether a key or password was given. */
+    boolean given() {
+        return keyFile != null || keyEnv != null || passwordEnv != null;
+    }
+
+    /** The options to open a file with the given secret (none: a plain file). */
+    ReadOptions readOptions() {
+        ReadOptions options = ReadOptions.defaults();
+        String key = keyText();
+        if (key != null) {
+            return key.startsWith(AccessKeyText.PREFIX)
+                    ? options.withAccessKey(AccessKeyText.parse(key))
+                    : options.withKey(JazminKey.parse(key));
+        }
+        String password = password();
+        return password == null ? options : options.withPassword(password);
+    }
+
+    /** {@code options} with the given key or password, to encrypt a new file. */
+    WriteOptions applyTo(WriteOptions options) {
+        String key = keyText();
+        if (key != null) {
+            return options.withKey(JazminKey.parse(key));
+        }
+        String password = password();
+        return password == null ? options : options.withPassword(password);
+    }
+
+    private String keyText() {
+        if (keyFile != null && keyEnv != null) {
+            throw usage("give --key-file or --key-env, not both");
+        }
+        if ((keyFile != null || keyEnv != null) && passwordEnv != null) {
+            throw usage("give a key or a password, not both");
+        }
+        if (keyFile != null) {
+            try {
+                return Files.readString(keyFile).strip();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return keyEnv == null ? null : variable(keyEnv).strip();
+    }
+
+    private String password() {
+        return passwordEnv == null ? null : variable(passwordEnv);
+    }
+
+    private String variable(String name) {
+        String value = System.getenv(name);
+        if (value == null || value.isEmpty()) {
+            throw usage("environment variable " + name + " is not set or empty");
+        }
+        return value;
+    }
+
+    private ParameterException usage(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}
