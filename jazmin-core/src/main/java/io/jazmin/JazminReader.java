@@ -1,14 +1,10 @@
 package io.jazmin;
 
 import io.jazmin.catalog.Header;
-import io.jazmin.catalog.TableEntry;
-import io.jazmin.convert.JsonTexts;
-import io.jazmin.crypto.DecryptionSetup;
 import io.jazmin.crypto.SectionCipher;
+import io.jazmin.reader.FileOpener;
 import io.jazmin.reader.FileVersion;
-import io.jazmin.reader.ReaderFeatures;
-import io.jazmin.reader.SectionIds;
-import io.jazmin.reader.VersionLocator;
+import io.jazmin.reader.OpenedFile;
 import io.jazmin.wire.ByteSource;
 import io.jazmin.wire.Preamble;
 import io.jazmin.wire.SectionReader;
@@ -17,10 +13,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Set;
 
 /**
  * An open JAZMIN file. Opening reads only the preamble, the trailer and the header; chunk
@@ -41,17 +35,15 @@ public final class JazminReader implements AutoCloseable {
     private final SectionCipher cipher;
     private final List<JazminTable> tables;
 
-    private JazminReader(ByteSource source, FileVersion version, Header header, SectionReader sections,
-                         SectionCipher cipher) {
-        this.source = source;
-        this.version = version;
-        this.header = header;
-        this.sections = sections;
-        this.cipher = cipher;
+    private JazminReader(OpenedFile file) {
+        this.source = file.source();
+        this.version = file.version();
+        this.header = file.header();
+        this.sections = file.sections();
+        this.cipher = file.cipher();
         List<JazminTable> list = new ArrayList<>();
         for (int t = 0; t < header.tables().size(); t++) {
-            list.add(new JazminTable(sections, t, header.tables().get(t), header.deltas(),
-                    header.readerFeatures().contains(ReaderFeatures.INDEX_DELTAS)));
+            list.add(new JazminTable(file.table(t)));
         }
         this.tables = List.copyOf(list);
     }
@@ -103,37 +95,7 @@ public final class JazminReader implements AutoCloseable {
     }
 
     private static JazminReader open(ByteSource source, ReadOptions options) {
-        FileVersion version = VersionLocator.locate(source);
-        SectionCipher cipher = DecryptionSetup.forFile(version.preamble(), options);
-        try {
-            SectionReader sections = new SectionReader(source, version.trailerOffset(), cipher);
-            Header header = Header.decode(sections.read(SectionIds.header(), version.trailer().headerOffset(),
-                    version.trailer().headerLength()));
-            if (cipher != null) {
-                cipher.keys().useKeyring(header.keyring());
-            }
-            ReaderFeatures.check(header.readerFeatures());
-            checkHeader(header);
-            return new JazminReader(source, version, header, sections, cipher);
-        } catch (RuntimeException e) {
-            if (cipher != null) {
-                cipher.close();
-            }
-            throw e;
-        }
-    }
-
-    private static void checkHeader(Header header) {
-        if (header.tables().isEmpty()) {
-            throw new JazminFormatException("the header lists no tables");
-        }
-        JsonTexts.requireObjectFromFile(header.metadata(), "file metadata");
-        Set<String> names = new HashSet<>();
-        for (TableEntry t : header.tables()) {
-            if (!names.add(t.name())) {
-                throw new JazminFormatException("table name '" + t.name() + "' is repeated");
-            }
-        }
+        return new JazminReader(FileOpener.open(source, options));
     }
 
     /** The names of the tables, in file order (a single-table file's table is usually named ""). */

@@ -1,7 +1,6 @@
 package io.jazmin;
 
 import io.jazmin.catalog.IndexRef;
-import io.jazmin.catalog.SectionRef;
 import io.jazmin.catalog.TableEntry;
 import io.jazmin.column.ColumnVector;
 import io.jazmin.reader.ChunkInfo;
@@ -12,7 +11,6 @@ import io.jazmin.query.Predicate;
 import io.jazmin.query.QueryEngine;
 import io.jazmin.query.QueryStats;
 import io.jazmin.reader.TableData;
-import io.jazmin.wire.SectionReader;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -33,10 +31,9 @@ public final class JazminTable {
     private final FilterBinder binder;
     private final QueryEngine engine;
 
-    JazminTable(SectionReader sections, int tableIndex, TableEntry entry, List<SectionRef> deltas,
-                boolean indexDeltas) {
-        this.data = new TableData(sections, tableIndex, entry, deltas, indexDeltas);
-        this.entry = entry;
+    JazminTable(TableData data) {
+        this.data = data;
+        this.entry = data.entry();
         this.binder = new FilterBinder(data.columns());
         this.engine = new QueryEngine(data);
     }

@@ -124,6 +124,12 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
                 compactIndexes, key, password, kdfIterations);
     }
 
+    /** Replaces the declared indexes with {@code value} (column name to kinds). */
+    public WriteOptions withIndexes(Map<String, Set<IndexKind>> value) {
+        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, value,
+                compactIndexes, key, password, kdfIterations);
+    }
+
     /** Whether sorted index pages use the compact encoding (reader feature {@code index-deltas}). */
     public WriteOptions withCompactIndexes(boolean value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,

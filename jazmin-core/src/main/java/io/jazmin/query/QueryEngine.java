@@ -121,6 +121,23 @@ public final class QueryEngine {
         return total;
     }
 
+    /** The ids of every visible row matching {@code predicate}, ascending. */
+    public long[] matchingRowIds(Predicate predicate) {
+        Iterator<MatchBatch> batches = find(predicate, new int[0], 0, -1, new QueryStats());
+        long[] out = new long[64];
+        int n = 0;
+        while (batches.hasNext()) {
+            MatchBatch b = batches.next();
+            for (int i = 0; i < b.count(); i++) {
+                if (n == out.length) {
+                    out = Arrays.copyOf(out, n * 2);
+                }
+                out[n++] = b.chunk().rowStart() + b.positions()[i];
+            }
+        }
+        return Arrays.copyOf(out, n);
+    }
+
     /** Streams matching rows: {@code select} holds column positions to return. */
     public Iterator<MatchBatch> find(Predicate predicate, int[] select, long offset, long limit, QueryStats stats) {
         Plan plan = plan(predicate, stats);

@@ -27,6 +27,11 @@ public final class DeletedRows {
         return new DeletedRows(ids);
     }
 
+    /** The deleted row ids, ascending (a copy). */
+    public long[] toArray() {
+        return ids.clone();
+    }
+
     public int size() {
         return ids.length;
     }

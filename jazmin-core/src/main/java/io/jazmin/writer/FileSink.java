@@ -18,7 +18,7 @@ import java.util.Set;
  * atomically on {@link #commit()}, so readers never see a half-written file and a failed write
  * leaves nothing behind. Tracks the offset of the next byte so sections know where they land.
  */
-final class FileSink implements AutoCloseable {
+final class FileSink implements Output, AutoCloseable {
     private final Path target;
     private final Path temp;
     private final OutputStream out;
@@ -38,12 +38,14 @@ final class FileSink implements AutoCloseable {
     }
 
     /** Offset in the file of the next byte written. */
-    long offset() {
+    @Override
+    public long offset() {
         return offset;
     }
 
     /** Appends bytes and returns the offset they start at. */
-    long write(byte[] bytes) {
+    @Override
+    public long write(byte[] bytes) {
         long at = offset;
         try {
             out.write(bytes);

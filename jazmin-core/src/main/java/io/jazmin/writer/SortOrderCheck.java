@@ -18,7 +18,11 @@ final class SortOrderCheck {
     private Object[] previous;
 
     @SuppressWarnings("unchecked")
-    SortOrderCheck(List<Column> tableColumns, List<String> sortedBy) {
+    /**
+     * @param lastRow the table's last existing row (values as stored) that new rows must not sort
+     *                before, or {@code null} for a new table
+     */
+    SortOrderCheck(List<Column> tableColumns, List<String> sortedBy, Object[] lastRow) {
         positions = new int[sortedBy.size()];
         columns = new Column[sortedBy.size()];
         comparators = new Comparator[sortedBy.size()];
@@ -33,6 +37,9 @@ final class SortOrderCheck {
             positions[i] = p;
             columns[i] = c;
             comparators[i] = KeyForms.comparator(c.type());
+        }
+        if (lastRow != null && positions.length > 0) {
+            previous = keys(-1, lastRow);
         }
     }
 
@@ -51,15 +58,7 @@ final class SortOrderCheck {
 
     /** Checks the row (values in column order, as stored) against the previous one. */
     void check(long rowNumber, Object[] row) {
-        Object[] keys = new Object[positions.length];
-        for (int i = 0; i < positions.length; i++) {
-            Object v = row[positions[i]];
-            keys[i] = v == null ? null : KeyForms.keyOf(columns[i].type(), v);
-            if (v != null && keys[i] == null) {
-                throw new InvalidRowException(rowNumber, columns[i].name(), "NaN has no order and cannot be in a "
-                        + "sortedBy column");
-            }
-        }
+        Object[] keys = keys(rowNumber, row);
         if (previous != null) {
             for (int i = 0; i < keys.length; i++) {
                 int cmp = compare(i, previous[i], keys[i]);
@@ -73,6 +72,19 @@ final class SortOrderCheck {
             }
         }
         previous = keys;
+    }
+
+    private Object[] keys(long rowNumber, Object[] row) {
+        Object[] keys = new Object[positions.length];
+        for (int i = 0; i < positions.length; i++) {
+            Object v = row[positions[i]];
+            keys[i] = v == null ? null : KeyForms.keyOf(columns[i].type(), v);
+            if (v != null && keys[i] == null) {
+                throw new InvalidRowException(rowNumber, columns[i].name(), "NaN has no order and cannot be in a "
+                        + "sortedBy column");
+            }
+        }
+        return keys;
     }
 
     private int compare(int i, Object a, Object b) {

@@ -2,6 +2,7 @@ package io.jazmin.writer;
 
 import io.jazmin.Column;
 import io.jazmin.ColumnType;
+import io.jazmin.IndexInfo;
 import io.jazmin.IndexKind;
 import io.jazmin.JazminValidationException;
 import io.jazmin.catalog.IndexRef;
@@ -10,6 +11,8 @@ import io.jazmin.index.SectionOutput;
 import io.jazmin.index.SortedIndexBuilder;
 import io.jazmin.index.TrigramIndexBuilder;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -71,8 +74,8 @@ final class TableIndexes {
         }
     }
 
-    /** Writes every index through {@code out} and returns their catalog entries. */
-    List<IndexRef> write(int table, SectionOutput out) {
+    /** Writes every index as segment {@code segment} through {@code out} and returns their catalog entries. */
+    List<IndexRef> write(int table, int segment, SectionOutput out) {
         // Only a written page makes the file need the 'index-deltas' feature, not the option alone.
         SectionOutput watching = (id, raw) -> {
             wroteCompactPages |= compact && id.contains("/page/");
@@ -82,9 +85,9 @@ final class TableIndexes {
         List<IndexRef> refs = new ArrayList<>();
         for (Planned p : planned) {
             if (p.builder() instanceof SortedIndexBuilder sorted) {
-                refs.add(writer.writeSorted(table, p.column(), 0, sorted));
+                refs.add(writer.writeSorted(table, p.column(), segment, sorted));
             } else {
-                refs.add(writer.writeTrigram(table, p.column(), 0, (TrigramIndexBuilder) p.builder()));
+                refs.add(writer.writeTrigram(table, p.column(), segment, (TrigramIndexBuilder) p.builder()));
             }
         }
         return refs;
@@ -93,5 +96,14 @@ final class TableIndexes {
     /** Whether any compact (index-deltas) page was written: the file must then name that reader feature. */
     boolean usesIndexDeltas() {
         return wroteCompactPages;
+    }
+
+    /** The kinds of the indexes listed (any segments), by column, in the order listed. */
+    static Map<String, Set<IndexKind>> kindsOf(List<IndexInfo> indexes) {
+        Map<String, Set<IndexKind>> kinds = new LinkedHashMap<>();
+        for (IndexInfo i : indexes) {
+            kinds.computeIfAbsent(i.column(), c -> new LinkedHashSet<>()).add(IndexKind.fromName(i.kind()));
+        }
+        return kinds;
     }
 }

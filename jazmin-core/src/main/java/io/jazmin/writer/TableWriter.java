@@ -39,7 +39,8 @@ final class TableWriter {
     private final List<Column> columns;
     private final Map<String, Integer> positions = new HashMap<>();
     private final WriteOptions options;
-    private final FileSink sink;
+    private final Output sink;
+    private final TableStart start;
     private final SectionWriter sections;
     private final ColumnBuilder[] builders;
     private final ChunkStatisticsLog[] statistics;
@@ -52,8 +53,15 @@ final class TableWriter {
     private final List<Integer> rowCounts = new ArrayList<>();
     private long rows;
 
-    TableWriter(int tableIndex, String name, List<Column> columns, WriteOptions options, FileSink sink,
+    TableWriter(int tableIndex, String name, List<Column> columns, WriteOptions options, Output sink,
                 SectionWriter sections) {
+        this(tableIndex, name, columns, options, sink, sections, TableStart.newTable());
+    }
+
+    /** A writer whose rows continue a table as {@code start} says (appends). */
+    TableWriter(int tableIndex, String name, List<Column> columns, WriteOptions options, Output sink,
+                SectionWriter sections, TableStart start) {
+        this.start = start;
         this.tableIndex = tableIndex;
         this.name = name;
         this.columns = List.copyOf(columns);
@@ -69,7 +77,7 @@ final class TableWriter {
             statistics[i] = new ChunkStatisticsLog();
             positions.put(columns.get(i).name(), i);
         }
-        sortOrder = new SortOrderCheck(this.columns, options.sortedBy());
+        sortOrder = new SortOrderCheck(this.columns, options.sortedBy(), start.lastRow());
         indexes = new TableIndexes(this.columns, options.indexes(), options.sortedBy(), options.compactIndexes());
     }
 
@@ -121,7 +129,7 @@ final class TableWriter {
         for (int i = 0; i < coerced.length; i++) {
             append(builders[i], coerced[i]);
         }
-        indexes.add(rows, coerced);
+        indexes.add(start.firstRow() + rows, coerced);
         rows++;
         if (builders[0].size() >= options.chunkRows() || rawBytes() >= options.chunkBytes()) {
             flushChunk();
@@ -183,58 +191,73 @@ final class TableWriter {
             StreamEncoder.encode(columns.get(i), v, stream);
             payload.varint(stream.size()).bytes(stream.array(), 0, stream.size());
         }
-        String id = SectionIds.chunkPart(tableIndex, rowCounts.size(), SectionIds.DEFAULT_GROUP);
+        String id = SectionIds.chunkPart(tableIndex, start.firstOrdinal() + rowCounts.size(), SectionIds.DEFAULT_GROUP);
         byte[] section = sections.section(id, payload.array(), payload.size());
         partOffsets.add(sink.write(section));
         partLengths.add((long) section.length);
         rowCounts.add(count);
     }
 
-    /** Writes the last chunk, the statistics and the directory; returns the table's catalog entry. */
+    /** Writes the last chunk, the statistics and the directory; returns the catalog entry of a new table. */
     TableEntry finish() {
+        WrittenSegment segment = finishSegment(true);
+        List<Partition> partitions = segment.directory() == null ? List.of()
+                : List.of(new Partition(PLAIN_PARTITION_ID, List.of(segment.directory())));
+        return new TableEntry(name, columns.size(), List.of(ColumnGroup.inline(ColumnGroup.DEFAULT, definitions())),
+                options.sortedBy(), "", rows, 0, segment.chunks(), partitions, null, segment.indexes(), null);
+    }
+
+    /**
+     * Writes the last chunk, then the index segments (a new table lists its indexes even without
+     * rows, so later appends keep them; an append writes them only when it added rows), the
+     * statistics and the directory segment, in the reference writer's order.
+     */
+    WrittenSegment finishSegment(boolean newTable) {
         flushChunk();
-        // A new file lists its indexes even without rows, so later appends keep them.
-        List<IndexRef> indexRefs = indexes.write(tableIndex, (id, raw) -> {
-            byte[] section = sections.catalogSection(id, raw, raw.length);
-            return new SectionRef(sink.write(section), section.length);
-        });
         int chunks = rowCounts.size();
+        List<IndexRef> indexRefs = newTable || chunks > 0
+                ? indexes.write(tableIndex, start.indexSegment(), (id, raw) -> {
+                    byte[] section = sections.catalogSection(id, raw, raw.length);
+                    return new SectionRef(sink.write(section), section.length);
+                })
+                : List.of();
+        if (chunks == 0) {
+            return new WrittenSegment(rows, 0, null, indexRefs);
+        }
+        int k = start.directorySegment();
         List<StatisticsBlock> blocks = new ArrayList<>();
-        if (chunks > 0) {
-            for (int i = 0; i < columns.size(); i++) {
-                byte[] raw = new Statistics(List.of(statistics[i].toCatalog())).encode();
-                String id = SectionIds.statistics(tableIndex, SectionIds.PLAIN_PARTITION, i, 0);
-                byte[] section = sections.catalogSection(id, raw, raw.length);
-                long at = sink.write(section);
-                blocks.add(new StatisticsBlock(new int[] {i}, new SectionRef(at, section.length)));
-            }
+        for (int i = 0; i < columns.size(); i++) {
+            byte[] raw = new Statistics(List.of(statistics[i].toCatalog())).encode();
+            String id = SectionIds.statistics(tableIndex, SectionIds.PLAIN_PARTITION, i, k);
+            byte[] section = sections.catalogSection(id, raw, raw.length);
+            long at = sink.write(section);
+            blocks.add(new StatisticsBlock(new int[] {i}, new SectionRef(at, section.length)));
         }
         int[] ordinals = new int[chunks];
         long[] rowStarts = new long[chunks];
         int[] counts = new int[chunks];
-        long start = 0;
+        long next = start.firstRow();
         for (int c = 0; c < chunks; c++) {
-            ordinals[c] = c;
-            rowStarts[c] = start;
+            ordinals[c] = start.firstOrdinal() + c;
+            rowStarts[c] = next;
             counts[c] = rowCounts.get(c);
-            start += counts[c];
+            next += counts[c];
         }
-        List<Partition> partitions = List.of();
-        if (chunks > 0) {
-            ChunkDirectory dir = new ChunkDirectory(ordinals, rowStarts, counts, toArray(partOffsets),
-                    toArray(partLengths), null, blocks);
-            byte[] raw = dir.encode();
-            String id = SectionIds.directory(tableIndex, SectionIds.PLAIN_PARTITION, 0);
-            byte[] section = sections.catalogSection(id, raw, raw.length);
-            long at = sink.write(section);
-            partitions = List.of(new Partition(PLAIN_PARTITION_ID, List.of(new SectionRef(at, section.length))));
-        }
+        ChunkDirectory dir = new ChunkDirectory(ordinals, rowStarts, counts, toArray(partOffsets),
+                toArray(partLengths), null, blocks);
+        byte[] raw = dir.encode();
+        String id = SectionIds.directory(tableIndex, SectionIds.PLAIN_PARTITION, k);
+        byte[] section = sections.catalogSection(id, raw, raw.length);
+        long at = sink.write(section);
+        return new WrittenSegment(rows, chunks, new SectionRef(at, section.length), indexRefs);
+    }
+
+    private List<CatalogColumn> definitions() {
         List<CatalogColumn> defs = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
             defs.add(CatalogColumn.of(columns.get(i), i));
         }
-        return new TableEntry(name, columns.size(), List.of(ColumnGroup.inline(ColumnGroup.DEFAULT, defs)),
-                options.sortedBy(), "", rows, 0, chunks, partitions, null, indexRefs, null);
+        return defs;
     }
 
     /** Whether this table has a list or object column (reader feature {@code nested-columns}). */

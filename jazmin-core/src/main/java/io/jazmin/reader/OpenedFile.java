@@ -1,0 +1,26 @@
+package io.jazmin.reader;
+
+import io.jazmin.catalog.Header;
+import io.jazmin.crypto.SectionCipher;
+import io.jazmin.wire.ByteSource;
+import io.jazmin.wire.SectionReader;
+
+/**
+ * A file version opened and checked: where it is, its header, and how to read (and, for an
+ * encrypted file, decrypt) its sections.
+ *
+ * @param cipher the file's cipher, or {@code null} for a plain file
+ */
+public record OpenedFile(ByteSource source, FileVersion version, Header header, SectionReader sections,
+                         SectionCipher cipher) {
+
+    /** Whether sorted index pages may use the compact encoding in this file. */
+    public boolean indexDeltas() {
+        return header.readerFeatures().contains(ReaderFeatures.INDEX_DELTAS);
+    }
+
+    /** The data of table {@code index}. */
+    public TableData table(int index) {
+        return new TableData(sections, index, header.tables().get(index), header.deltas(), indexDeltas());
+    }
+}

@@ -1,0 +1,68 @@
+package io.jazmin.writer;
+
+import io.jazmin.JazminReader;
+import io.jazmin.JazminTable;
+import io.jazmin.ReadOptions;
+import io.jazmin.Row;
+import io.jazmin.UnsupportedFeatureException;
+import io.jazmin.WriteOptions;
+import java.nio.file.Path;
+import java.util.Iterator;
+
+/**
+ * Compaction (spec §1.24): a full rewrite of every table with no changes. Deleted rows and dead
+ * bytes are dropped, directory and index segments merged, and a new version gets a fresh file id
+ * (and fresh salts when encrypted); {@code append_count} returns to 0 and APPENDED is cleared.
+ * Columns, sort order, indexes and metadata carry over. The new file replaces the old atomically.
+ */
+public final class Rewriter {
+    private Rewriter() {
+    }
+
+    /**
+     * Rewrites {@code path}. {@code options} gives the secret to open it with (also used for the
+     * new version) and the codec and chunking of the new file; the file's metadata is kept.
+     */
+    public static void compact(Path path, WriteOptions options) {
+        try (WriterLock lock = WriterLock.acquire(path);
+             JazminReader reader = JazminReader.open(path, readOptions(options))) {
+            if (!reader.writerFeatures().isEmpty()) {
+                throw new UnsupportedFeatureException(reader.writerFeatures().get(0),
+                        "the file needs writer features " + reader.writerFeatures() + " that this library does not "
+                                + "know: it cannot be rewritten");
+            }
+            WriteOptions base = options.withMetadata(reader.metadata())
+                    .withCompactIndexes(reader.readerFeatures().contains("index-deltas"));
+            FileWriter writer = new FileWriter(path, base);
+            try {
+                for (JazminTable table : reader.tables()) {
+                    WriteOptions tableOptions = base.withSortedBy(table.sortedBy()).withIndexes(TableIndexes.kindsOf(table.indexes()));
+                    writer.startTable(table.name(), table.columns(), tableOptions);
+                    Iterator<Row> rows = table.rows().iterator();
+                    while (rows.hasNext()) {
+                        Row row = rows.next();
+                        Object[] values = new Object[row.size()];
+                        for (int i = 0; i < values.length; i++) {
+                            values[i] = row.get(i);
+                        }
+                        writer.add(values);
+                    }
+                }
+                writer.finish();
+            } finally {
+                writer.close();
+            }
+        }
+    }
+
+    static ReadOptions readOptions(WriteOptions options) {
+        ReadOptions r = ReadOptions.defaults();
+        if (options.key() != null) {
+            r = r.withKey(options.key());
+        }
+        if (options.password() != null) {
+            r = r.withPassword(options.password());
+        }
+        return r;
+    }
+}
