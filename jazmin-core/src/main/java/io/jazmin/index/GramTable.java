@@ -3,7 +3,9 @@ package io.jazmin.index;
 import io.jazmin.JazminFormatException;
 import io.jazmin.UnsupportedFeatureException;
 import io.jazmin.wire.ByteReader;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Comparator;
 
 /**
@@ -67,6 +69,33 @@ final class GramTable {
             }
             found[i] = offsets[at];
         }
+        return intersect(found);
+    }
+
+    /**
+     * Rows that have, for every entry of {@code alternatives}, at least one of its grams: the
+     * intersection over entries of the union of each entry's postings.
+     */
+    RowIdSet rowsWithOneOfEach(long[][] alternatives) {
+        RowIdSet result = null;
+        for (long[] variants : alternatives) {
+            List<RowIdSet> any = new ArrayList<>();
+            for (long g : variants) {
+                int at = Arrays.binarySearch(grams, g);
+                if (at >= 0) {
+                    any.add(RowIdSet.ofSorted(Postings.read(reader(offsets[at]), rowLimit)));
+                }
+            }
+            RowIdSet ids = RowIdSet.unionAll(any);
+            result = result == null ? ids : result.intersect(ids);
+            if (result.isEmpty()) {
+                break;
+            }
+        }
+        return result == null ? RowIdSet.empty() : result;
+    }
+
+    private RowIdSet intersect(Integer[] found) {
         Arrays.sort(found, Comparator.comparingLong(this::countAt));
         RowIdSet result = null;
         for (int offset : found) {

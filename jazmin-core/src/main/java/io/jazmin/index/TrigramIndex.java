@@ -57,7 +57,9 @@ public final class TrigramIndex implements ColumnIndex {
         if (!usable(text, ignoreCase)) {
             return Optional.empty();
         }
-        return Optional.of(table().rowsWithAll(Trigrams.of(text)));
+        return Optional.of(ignoreCase
+                ? table().rowsWithOneOfEach(Trigrams.caseInsensitiveAlternatives(text))
+                : table().rowsWithAll(Trigrams.of(text)));
     }
 
     /** The section's length until it has been read, then 0; empty unless a usable {@code Contains}. */

@@ -47,4 +47,40 @@ final class Trigrams {
         }
         return true;
     }
+
+    /** KELVIN SIGN: lower-cases to ASCII {@code k}. */
+    private static final char KELVIN = '\u212A';
+    /** LATIN CAPITAL LETTER I WITH DOT ABOVE: lower-cases to {@code i} + U+0307. */
+    private static final char DOTTED_I = '\u0130';
+
+    /**
+     * For a case-insensitive search of ASCII {@code text}: per gram of the text, the grams a stored
+     * value may hold instead. Lower-casing maps only two non-ASCII characters onto ASCII letters:
+     * the Kelvin sign onto {@code k} (anywhere) and the dotted capital I onto {@code i} followed by
+     * a combining dot (so only as the text's last character). Their grams are looked up too, so
+     * the candidates stay a superset of the rows a scan matches.
+     */
+    static long[][] caseInsensitiveAlternatives(String text) {
+        long[][] out = new long[text.length() - 2][];
+        for (int p = 0; p < out.length; p++) {
+            char[][] choices = new char[3][];
+            for (int j = 0; j < 3; j++) {
+                char c = fold(text.charAt(p + j));
+                boolean last = p + j == text.length() - 1;
+                choices[j] = c == 'k' ? new char[] {c, KELVIN} : c == 'i' && last ? new char[] {c, DOTTED_I}
+                        : new char[] {c};
+            }
+            long[] variants = new long[choices[0].length * choices[1].length * choices[2].length];
+            int n = 0;
+            for (char a : choices[0]) {
+                for (char b : choices[1]) {
+                    for (char c : choices[2]) {
+                        variants[n++] = gram(a, b, c);
+                    }
+                }
+            }
+            out[p] = variants;
+        }
+        return out;
+    }
 }
