@@ -18,6 +18,9 @@ import tools.jackson.databind.node.JsonNodeFactory;
 final class JsonCodec {
     static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
+    /** For the library's own small texts (column attributes), outside the cell limits. */
+    private static final JsonMapper PLAIN = JsonMapper.builder().build();
+
     private final JsonMapper mapper;
 
     JsonCodec(MappingOptions options) {
@@ -40,7 +43,9 @@ final class JsonCodec {
         try {
             return mapper.readTree(text.text());
         } catch (StreamConstraintsException e) {
-            throw ctx.fail(MappingException.Reason.DEPTH_LIMIT, "json text over the limits: " + e.getOriginalMessage());
+            boolean depth = e.getOriginalMessage().contains("depth");
+            throw ctx.fail(depth ? MappingException.Reason.DEPTH_LIMIT : MappingException.Reason.SIZE_LIMIT,
+                    "json text over the limits: " + e.getOriginalMessage());
         } catch (JacksonException e) {
             throw ctx.fail(MappingException.Reason.INVALID_VALUE, "invalid json text: " + e.getOriginalMessage());
         }
@@ -54,12 +59,12 @@ final class JsonCodec {
     }
 
     /** Parses a JSON text read from a file's column attributes (schema time, no row). */
-    JsonNode parseAttributes(String text) {
-        return mapper.readTree(text);
+    static JsonNode parseAttributes(String text) {
+        return PLAIN.readTree(text);
     }
 
     /** Writes a tree built by the library (column attributes). */
-    String text(JsonNode tree) {
-        return mapper.writeValueAsString(tree);
+    static String text(JsonNode tree) {
+        return PLAIN.writeValueAsString(tree);
     }
 }

@@ -48,6 +48,6 @@ interface ValueConverter {
      * JSON form (ISO text to {@code LocalDate}, an int to a {@code double}, and so on).
      */
     default Object fromForeignCell(ColumnType type, Object cell, MappingContext ctx) {
-        return fromJson(Cells.toJson(type, cell), ctx);
+        return fromJson(Cells.toJson(type, cell, ctx), ctx);
     }
 }

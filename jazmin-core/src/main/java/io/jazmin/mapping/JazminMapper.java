@@ -1,0 +1,140 @@
+package io.jazmin.mapping;
+
+import io.jazmin.Column;
+import io.jazmin.JazminReader;
+import io.jazmin.JazminTable;
+import io.jazmin.WriteOptions;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
+
+/**
+ * Maps one record or POJO type to JAZMIN rows and back. Thread-safe; get one per type and reuse it:
+ * row mappers are compiled once per file schema and cached here.
+ *
+ * <pre>{@code
+ * record Customer(@JazminId long id, String name, LocalDate joined, Optional<String> email) {}
+ *
+ * JazminMapper<Customer> customers = JazminMapper.forType(Customer.class);
+ * customers.write(path, List.of(new Customer(1, "Ann", LocalDate.of(2024, 1, 2), Optional.empty())));
+ * try (JazminReader reader = JazminReader.open(path)) {
+ *     List<Customer> found = customers.table(reader).find(Filter.eq("name", "Ann")).toList();
+ * }
+ * }</pre>
+ *
+ * @param <T> the mapped type
+ */
+public final class JazminMapper<T> {
+    private static final Map<Class<?>, Map<MappingOptions, JazminMapper<?>>> MAPPERS = new ConcurrentHashMap<>();
+
+    private final Class<T> type;
+    private final ConverterFactory factory;
+    private final ClassModel model;
+    private final List<ValueConverter> converters;
+    private final TypeSchema schema;
+    private final Map<SchemaKey, RowMapper<T>> compiled = new ConcurrentHashMap<>();
+
+    private record SchemaKey(List<Column> columns, boolean projection) {
+    }
+
+    private JazminMapper(Class<T> type, MappingOptions options) {
+        this.type = type;
+        this.factory = new ConverterFactory(options);
+        this.model = ClassModel.of(type);
+        this.converters = factory.members(model);
+        this.schema = SchemaDeriver.derive(model, converters);
+    }
+
+    /** The mapper of {@code type} with {@link MappingOptions#defaults()}. */
+    public static <T> JazminMapper<T> forType(Class<T> type) {
+        return forType(type, MappingOptions.defaults());
+    }
+
+    /**
+     * The mapper of {@code type} with {@code options} (one instance per pair, kept for reuse).
+     *
+     * @throws MappingException when the type cannot be mapped (reason {@code UNSUPPORTED_TYPE})
+     */
+    @SuppressWarnings("unchecked")
+    public static <T> JazminMapper<T> forType(Class<T> type, MappingOptions options) {
+        return (JazminMapper<T>) MAPPERS.computeIfAbsent(type, t -> new ConcurrentHashMap<>())
+                .computeIfAbsent(options, o -> new JazminMapper<>(type, o));
+    }
+
+    public Class<T> type() {
+        return type;
+    }
+
+    public MappingOptions options() {
+        return factory.options();
+    }
+
+    /** The schema objects of this type are written with. */
+    public TypeSchema schema() {
+        return schema;
+    }
+
+    /** Starts writing objects to a new file at {@code path}, sorted as the schema declares. */
+    public ObjectWriter<T> writer(Path path, WriteOptions options) {
+        return new ObjectWriter<>(this, path, schema.applyTo(options));
+    }
+
+    /** Writes {@code objects} to a new file with default write options. */
+    public void write(Path path, Iterable<? extends T> objects) {
+        write(path, objects, WriteOptions.defaults());
+    }
+
+    /** Writes {@code objects} to a new file. */
+    public void write(Path path, Iterable<? extends T> objects, WriteOptions options) {
+        try (ObjectWriter<T> w = writer(path, options)) {
+            w.writeAll(objects);
+            w.finish();
+        }
+    }
+
+    /** Writes a stream of objects to a new file (consumed in order, one chunk in memory at a time). */
+    public void write(Path path, Stream<? extends T> objects, WriteOptions options) {
+        try (ObjectWriter<T> w = writer(path, options)) {
+            w.writeAll(objects);
+            w.finish();
+        }
+    }
+
+    /** The first table of {@code reader}, read as this type. */
+    public ObjectTable<T> table(JazminReader reader) {
+        return table(reader.table());
+    }
+
+    /**
+     * {@code table} read as this type.
+     *
+     * @throws MappingException when the table's schema does not fit the type (in the options' mode)
+     */
+    public ObjectTable<T> table(JazminTable table) {
+        return new ObjectTable<>(this, table, compile(table.columns(), false));
+    }
+
+    /** {@code table} read as this type, taking only the columns it maps (extra columns ignored in any mode). */
+    public ObjectTable<T> projection(JazminTable table) {
+        return new ObjectTable<>(this, table, compile(table.columns(), true));
+    }
+
+    RowMapper<T> compile(List<Column> columns, boolean projection) {
+        return compiled.computeIfAbsent(new SchemaKey(List.copyOf(columns), projection),
+                k -> RowMapperCompiler.compile(type, model, converters, k.columns(), factory, k.projection()));
+    }
+
+    MappingContext context() {
+        return factory.context();
+    }
+
+    ClassModel model() {
+        return model;
+    }
+
+    List<ValueConverter> converters() {
+        return converters;
+    }
+}

@@ -1,0 +1,88 @@
+package io.jazmin.mapping;
+
+import io.jazmin.Column;
+import io.jazmin.JazminWriter;
+import io.jazmin.WriteOptions;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Writes objects of one type as rows of a new file (through {@link JazminWriter}: one chunk in
+ * memory, the target replaced only by {@link #finish()}). An object that cannot be mapped is refused
+ * with a {@link MappingException} before any of it is written; the writer stays usable.
+ * Not thread-safe.
+ *
+ * <pre>{@code
+ * try (ObjectWriter<Customer> w = JazminMapper.forType(Customer.class).writer(path, WriteOptions.defaults())) {
+ *     customers.forEach(w::write);
+ *     w.finish();
+ * }
+ * }</pre>
+ *
+ * @param <T> the mapped type
+ */
+public final class ObjectWriter<T> implements AutoCloseable {
+    private final JazminWriter writer;
+    private final List<Property> properties;
+    private final ValueConverter[] converters;
+    private final MappingContext ctx;
+
+    ObjectWriter(JazminMapper<T> mapper, Path path, WriteOptions options) {
+        List<Column> columns = mapper.schema().columns();
+        this.properties = mapper.model().properties();
+        this.converters = mapper.converters().toArray(ValueConverter[]::new);
+        this.ctx = mapper.context();
+        this.writer = JazminWriter.create(path, columns, options);
+    }
+
+    /** Writes one object as the next row. */
+    public void write(T object) {
+        ctx.startRow(writer.rowCount(), object);
+        Object[] cells = new Object[converters.length];
+        for (int i = 0; i < cells.length; i++) {
+            Property p = properties.get(i);
+            ctx.column(p.name());
+            Object value = p.get(object);
+            if (converters[i].isNull(value)) {
+                if (p.required()) {
+                    throw ctx.fail(MappingException.Reason.NULL_VALUE, "null in non-null member " + p.member());
+                }
+            } else {
+                cells[i] = converters[i].toCell(value, ctx);
+            }
+        }
+        writer.writeValues(cells);
+    }
+
+    /** Writes every object, in order. */
+    public void writeAll(Iterable<? extends T> objects) {
+        objects.forEach(this::write);
+    }
+
+    /** Writes every object of a stream, in order. */
+    public void writeAll(Stream<? extends T> objects) {
+        objects.forEachOrdered(this::write);
+    }
+
+    /** Rows written so far. */
+    public long rowCount() {
+        return writer.rowCount();
+    }
+
+    /** Completes the file and moves it into place. */
+    public void finish() {
+        writer.finish();
+    }
+
+    /** Abandons the file; the target is unchanged. */
+    public void abort() {
+        writer.abort();
+    }
+
+    /** Finishes the file unless it was finished, aborted or a write failed inside the engine. */
+    @Override
+    public void close() {
+        writer.close();
+    }
+}

@@ -1,0 +1,180 @@
+package io.jazmin.mapping;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.Parameter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Builds the {@link ClassModel} of a POJO: its instance fields (superclass fields first, static,
+ * transient and ignored ones left out), read through getters (or the field), built through a
+ * no-argument constructor and setters (or the field), else through a constructor whose parameter
+ * names (compiled with {@code -parameters}) are exactly the fields'.
+ */
+final class PojoScanner {
+    private PojoScanner() {
+    }
+
+    static ClassModel scan(Class<?> type) {
+        MethodHandles.Lookup lookup = ClassModel.lookup(type);
+        List<Field> fields = fields(type);
+        List<Property> properties = new ArrayList<>();
+        try {
+            for (Field f : fields) {
+                MemberAnnotations a = new MemberAnnotations(f, List.of(f, f.getAnnotatedType()));
+                properties.add(new Property(a.name(f.getName()), f.getName(), f.getGenericType(),
+                        f.getType().isPrimitive(), a.nonNull(), a.id(), a.description(), a.indexes(), a.sortOrder(),
+                        ClassModel.generic(getter(type, f, lookup))));
+            }
+            return new ClassModel(type, properties, instantiator(type, fields, lookup));
+        } catch (IllegalAccessException e) {
+            throw MappingException.schema(MappingException.Reason.UNSUPPORTED_TYPE, type.getName(),
+                    "cannot access its members: " + e.getMessage());
+        }
+    }
+
+    private static List<Field> fields(Class<?> type) {
+        List<Class<?>> chain = new ArrayList<>();
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            chain.add(c);
+        }
+        Collections.reverse(chain);
+        List<Field> out = new ArrayList<>();
+        for (Class<?> c : chain) {
+            for (Field f : c.getDeclaredFields()) {
+                int m = f.getModifiers();
+                if (!Modifier.isStatic(m) && !Modifier.isTransient(m) && !f.isSynthetic()
+                        && !new MemberAnnotations(f, List.of()).ignored()) {
+                    out.add(f);
+                }
+            }
+        }
+        return out;
+    }
+
+    private static MethodHandle getter(Class<?> type, Field f, MethodHandles.Lookup lookup)
+            throws IllegalAccessException {
+        String cap = capitalised(f.getName());
+        for (String name : List.of("get" + cap, "is" + cap)) {
+            Method m = method(type, name);
+            if (m != null && m.getReturnType() == f.getType()) {
+                return lookup.unreflect(m);
+            }
+        }
+        return lookup.unreflectGetter(f);
+    }
+
+    private static Instantiator instantiator(Class<?> type, List<Field> fields, MethodHandles.Lookup lookup)
+            throws IllegalAccessException {
+        try {
+            // Takes (and ignores) the values array, to be run like the other instantiators' handles.
+            MethodHandle create = MethodHandles.dropArguments(lookup.findConstructor(type,
+                    MethodType.methodType(void.class)).asType(MethodType.methodType(Object.class)), 0, Object[].class);
+            MethodHandle[] setters = new MethodHandle[fields.size()];
+            for (int i = 0; i < setters.length; i++) {
+                setters[i] = setter(type, fields.get(i), lookup);
+            }
+            return values -> {
+                Object target = ClassModel.invoke(create, values);
+                for (int i = 0; i < setters.length; i++) {
+                    set(setters[i], target, values[i]);
+                }
+                return target;
+            };
+        } catch (NoSuchMethodException e) {
+            return namedConstructor(type, fields, lookup);
+        }
+    }
+
+    private static void set(MethodHandle setter, Object target, Object value) {
+        try {
+            setter.invokeExact(target, value);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static MethodHandle setter(Class<?> type, Field f, MethodHandles.Lookup lookup)
+            throws IllegalAccessException {
+        MethodHandle h;
+        Method m = method(type, "set" + capitalised(f.getName()), f.getType());
+        if (m != null) {
+            h = lookup.unreflect(m);
+            h = h.type().returnType() == void.class ? h : MethodHandles.dropReturn(h);
+        } else if (!Modifier.isFinal(f.getModifiers())) {
+            h = lookup.unreflectSetter(f);
+        } else {
+            throw MappingException.schema(MappingException.Reason.UNSUPPORTED_TYPE, type.getName() + "." + f.getName(),
+                    "final field without a setter or a constructor taking it");
+        }
+        return h.asType(MethodType.methodType(void.class, Object.class, Object.class));
+    }
+
+    private static Instantiator namedConstructor(Class<?> type, List<Field> fields, MethodHandles.Lookup lookup)
+            throws IllegalAccessException {
+        for (Constructor<?> c : type.getDeclaredConstructors()) {
+            int[] order = parameterOrder(c, fields);
+            if (order != null) {
+                MethodHandle h = lookup.unreflectConstructor(c);
+                MethodHandle spread = h.asType(h.type().generic()).asSpreader(Object[].class, order.length);
+                return values -> {
+                    Object[] args = new Object[order.length];
+                    for (int i = 0; i < order.length; i++) {
+                        args[i] = values[order[i]];
+                    }
+                    return ClassModel.invoke(spread, args);
+                };
+            }
+        }
+        throw MappingException.schema(MappingException.Reason.UNSUPPORTED_TYPE, type.getName(),
+                "needs a no-argument constructor, or a constructor whose parameters are named like its fields "
+                        + "(compile with -parameters)");
+    }
+
+    /** For each constructor parameter the index of the field of the same name and type, or {@code null}. */
+    private static int[] parameterOrder(Constructor<?> c, List<Field> fields) {
+        Parameter[] params = c.getParameters();
+        if (params.length != fields.size()) {
+            return null;
+        }
+        int[] order = new int[params.length];
+        for (int i = 0; i < params.length; i++) {
+            order[i] = -1;
+            for (int j = 0; j < fields.size() && params[i].isNamePresent(); j++) {
+                Field f = fields.get(j);
+                if (f.getName().equals(params[i].getName()) && f.getType() == params[i].getType()) {
+                    order[i] = j;
+                }
+            }
+            if (order[i] < 0) {
+                return null;
+            }
+        }
+        return order;
+    }
+
+    private static Method method(Class<?> type, String name, Class<?>... params) {
+        for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
+            try {
+                return c.getDeclaredMethod(name, params);
+            } catch (NoSuchMethodException e) {
+                // Look in the superclass next.
+            }
+        }
+        return null;
+    }
+
+    private static String capitalised(String name) {
+        return name.substring(0, 1).toUpperCase(Locale.ROOT) + name.substring(1);
+    }
+}

@@ -1,0 +1,74 @@
+package io.jazmin.mapping;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Array;
+import java.lang.reflect.Field;
+import java.lang.reflect.RecordComponent;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Builds the {@link ClassModel} of a record: components in order, built through the canonical constructor. */
+final class RecordScanner {
+    private RecordScanner() {
+    }
+
+    static ClassModel scan(Class<?> type) {
+        MethodHandles.Lookup lookup = ClassModel.lookup(type);
+        RecordComponent[] components = type.getRecordComponents();
+        Class<?>[] types = new Class<?>[components.length];
+        List<Property> properties = new ArrayList<>();
+        List<Integer> slots = new ArrayList<>();
+        Object[] defaults = new Object[components.length];
+        try {
+            for (int i = 0; i < components.length; i++) {
+                RecordComponent c = components[i];
+                types[i] = c.getType();
+                MemberAnnotations a = annotations(type, c);
+                if (a.ignored()) {
+                    defaults[i] = c.getType().isPrimitive() ? Array.get(Array.newInstance(c.getType(), 1), 0) : null;
+                    continue;
+                }
+                MethodHandle getter = ClassModel.generic(lookup.unreflect(c.getAccessor()));
+                properties.add(new Property(a.name(c.getName()), c.getName(), c.getGenericType(),
+                        c.getType().isPrimitive(), a.nonNull(), a.id(), a.description(), a.indexes(), a.sortOrder(),
+                        getter));
+                slots.add(i);
+            }
+            MethodHandle ctor = lookup.unreflectConstructor(type.getDeclaredConstructor(types));
+            MethodHandle spread = ctor.asType(ctor.type().generic()).asSpreader(Object[].class, components.length);
+            return new ClassModel(type, properties, instantiator(spread, slots, defaults));
+        } catch (ReflectiveOperationException e) {
+            throw MappingException.schema(MappingException.Reason.UNSUPPORTED_TYPE, type.getName(),
+                    "cannot access the record's members: " + e);
+        }
+    }
+
+    private static Instantiator instantiator(MethodHandle spread, List<Integer> slots, Object[] defaults) {
+        if (slots.size() == defaults.length) {
+            return values -> ClassModel.invoke(spread, values);
+        }
+        int[] at = slots.stream().mapToInt(Integer::intValue).toArray();
+        // Ignored components get their defaults; mapped values are placed around them.
+        return values -> {
+            Object[] args = defaults.clone();
+            for (int i = 0; i < at.length; i++) {
+                args[at[i]] = values[i];
+            }
+            return ClassModel.invoke(spread, args);
+        };
+    }
+
+    private static MemberAnnotations annotations(Class<?> type, RecordComponent c) {
+        List<AnnotatedElement> others = new ArrayList<>(List.of(c, c.getAnnotatedType(), c.getAccessor()));
+        try {
+            Field f = type.getDeclaredField(c.getName());
+            others.add(f);
+            others.add(f.getAnnotatedType());
+        } catch (NoSuchFieldException e) {
+            // Every record component has its field; nothing more to look at otherwise.
+        }
+        return new MemberAnnotations(c, others);
+    }
+}

@@ -1,0 +1,40 @@
+package io.jazmin.spring.boot.autoconfigure;
+
+import io.jazmin.IndexKind;
+import io.jazmin.spring.data.core.JazminFileDefinition;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** Turns {@link JazminProperties} into the file definitions of the spring-data module. */
+final class FileDefinitions {
+    private FileDefinitions() {
+    }
+
+    static List<JazminFileDefinition> of(JazminProperties properties) {
+        return properties.getFiles().entrySet().stream().map(e -> of(e.getKey(), e.getValue(), properties)).toList();
+    }
+
+    private static JazminFileDefinition of(String name, JazminProperties.File file, JazminProperties properties) {
+        if (file.getPath() == null) {
+            throw new IllegalStateException("jazmin.files." + name + ".path is not set");
+        }
+        Map<String, Set<IndexKind>> indexes = new LinkedHashMap<>();
+        file.getIndexes().forEach((column, kinds) -> indexes.put(column, new LinkedHashSet<>(kinds)));
+        return JazminFileDefinition.of(name, file.getPath())
+                .withKey(blankToNull(file.getKey()))
+                .withPassword(blankToNull(file.getPassword()))
+                .withPriority(file.getPriority() != null ? file.getPriority() : properties.getPriority())
+                .withCreateIfMissing(file.isCreateIfMissing())
+                .withCodec(file.getCodec())
+                .withIndexes(indexes)
+                .withSortedBy(file.getSortedBy());
+    }
+
+    /** An empty placeholder ({@code ${KEY:}}) means no secret. */
+    private static String blankToNull(String value) {
+        return value == null || value.isBlank() ? null : value;
+    }
+}

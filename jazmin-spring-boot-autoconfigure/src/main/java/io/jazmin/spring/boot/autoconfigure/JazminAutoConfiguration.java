@@ -1,0 +1,62 @@
+package io.jazmin.spring.boot.autoconfigure;
+
+import io.jazmin.spring.data.core.JazminFiles;
+import io.jazmin.spring.data.core.JazminOperations;
+import io.jazmin.spring.data.core.JazminTemplate;
+import io.jazmin.spring.data.core.MicrometerQueryObserver;
+import io.jazmin.spring.data.core.QueryObserver;
+import io.jazmin.spring.data.core.mapping.JazminMappingContext;
+import io.micrometer.observation.ObservationRegistry;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandidate;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The JAZMIN infrastructure: the configured files, the mapping context and the
+ * {@link JazminTemplate}; each backs off when the application defines its own. Query
+ * observations are reported when an {@link ObservationRegistry} is present.
+ */
+@AutoConfiguration(afterName = "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration")
+@ConditionalOnClass(JazminTemplate.class)
+@EnableConfigurationProperties(JazminProperties.class)
+public final class JazminAutoConfiguration {
+
+    @Bean(destroyMethod = "destroy")
+    @ConditionalOnMissingBean
+    JazminFiles jazminFiles(JazminProperties properties) {
+        JazminFiles files = new JazminFiles(FileDefinitions.of(properties));
+        files.warmUp();
+        return files;
+    }
+
+    @Bean
+    @ConditionalOnMissingBean
+    JazminMappingContext jazminMappingContext() {
+        return new JazminMappingContext();
+    }
+
+    /** Named {@code jazminTemplate}: repositories refer to the operations bean by that name. */
+    @Bean
+    @ConditionalOnMissingBean(JazminOperations.class)
+    JazminTemplate jazminTemplate(JazminFiles files, JazminMappingContext mappingContext,
+                                  ObjectProvider<QueryObserver> observer) {
+        return new JazminTemplate(files, mappingContext, observer.getIfUnique(() -> QueryObserver.NONE));
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(ObservationRegistry.class)
+    static class ObservationConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean
+        @ConditionalOnSingleCandidate(ObservationRegistry.class)
+        QueryObserver jazminQueryObserver(ObservationRegistry registry) {
+            return new MicrometerQueryObserver(registry);
+        }
+    }
+}

@@ -1,0 +1,143 @@
+package io.jazmin.spring.boot.autoconfigure;
+
+import io.jazmin.Codec;
+import io.jazmin.IndexKind;
+import io.jazmin.spring.data.core.Priority;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Configuration of JAZMIN files: {@code jazmin.priority} and one {@code jazmin.files.<name>} group
+ * per file, the name being what entities ({@code @JazminFile("customers")}) and template calls use.
+ */
+@ConfigurationProperties("jazmin")
+public class JazminProperties {
+
+    /**
+     * Default priority of files that set none: memory keeps no reader open between operations,
+     * balanced keeps a few, speed keeps one per concurrent caller and opens one at startup.
+     */
+    private Priority priority = Priority.BALANCED;
+
+    /** Files by name. */
+    private final Map<String, File> files = new LinkedHashMap<>();
+
+    public Priority getPriority() {
+        return priority;
+    }
+
+    public void setPriority(Priority priority) {
+        this.priority = priority;
+    }
+
+    public Map<String, File> getFiles() {
+        return files;
+    }
+
+    /** One file. */
+    public static class File {
+
+        /** Location of the file. */
+        private Path path;
+
+        /**
+         * Key text ("jzk1-...") of an encrypted file. Use a placeholder such as ${CUSTOMERS_KEY} rather
+         * than the key itself. Never logged.
+         */
+        private String key;
+
+        /** Password of a password-protected file. Use a placeholder. Never logged. */
+        private String password;
+
+        /** Priority of this file, overriding jazmin.priority. */
+        private Priority priority;
+
+        /** Whether a missing file is created, empty with the entity's schema, when a repository needs it. */
+        private boolean createIfMissing;
+
+        /** Section compression of files written (engine default: deflate). */
+        private Codec codec;
+
+        /** Indexes to build when the file is written, by column: sorted, trigram or both. */
+        private Map<String, List<IndexKind>> indexes = new LinkedHashMap<>();
+
+        /** Columns the rows are kept sorted by; queries ordered by them need no sorting. */
+        private List<String> sortedBy = new ArrayList<>();
+
+        public Path getPath() {
+            return path;
+        }
+
+        public void setPath(Path path) {
+            this.path = path;
+        }
+
+        public String getKey() {
+            return key;
+        }
+
+        public void setKey(String key) {
+            this.key = key;
+        }
+
+        public String getPassword() {
+            return password;
+        }
+
+        public void setPassword(String password) {
+            this.password = password;
+        }
+
+        public Priority getPriority() {
+            return priority;
+        }
+
+        public void setPriority(Priority priority) {
+            this.priority = priority;
+        }
+
+        public boolean isCreateIfMissing() {
+            return createIfMissing;
+        }
+
+        public void setCreateIfMissing(boolean createIfMissing) {
+            this.createIfMissing = createIfMissing;
+        }
+
+        public Codec getCodec() {
+            return codec;
+        }
+
+        public void setCodec(Codec codec) {
+            this.codec = codec;
+        }
+
+        public Map<String, List<IndexKind>> getIndexes() {
+            return indexes;
+        }
+
+        public void setIndexes(Map<String, List<IndexKind>> indexes) {
+            this.indexes = indexes;
+        }
+
+        public List<String> getSortedBy() {
+            return sortedBy;
+        }
+
+        public void setSortedBy(List<String> sortedBy) {
+            this.sortedBy = sortedBy;
+        }
+
+        /** Never shows the key or password. */
+        @Override
+        public String toString() {
+            return "File[path=" + path + ", secret=" + (key != null ? "key" : password != null ? "password" : "none")
+                    + ", priority=" + priority + ", createIfMissing=" + createIfMissing + ", codec=" + codec
+                    + ", indexes=" + indexes + ", sortedBy=" + sortedBy + "]";
+        }
+    }
+}

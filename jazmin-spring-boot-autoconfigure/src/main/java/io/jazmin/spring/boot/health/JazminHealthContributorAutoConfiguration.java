@@ -1,0 +1,33 @@
+package io.jazmin.spring.boot.health;
+
+import io.jazmin.spring.boot.autoconfigure.JazminAutoConfiguration;
+import io.jazmin.spring.data.core.FileAccess;
+import io.jazmin.spring.data.core.JazminFiles;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.health.autoconfigure.contributor.ConditionalOnEnabledHealthIndicator;
+import org.springframework.boot.health.contributor.CompositeHealthContributor;
+import org.springframework.boot.health.contributor.HealthContributor;
+import org.springframework.context.annotation.Bean;
+
+/** A health indicator per configured file, under {@code jazmin}, when Spring Boot's health support is present. */
+@AutoConfiguration(after = JazminAutoConfiguration.class)
+@ConditionalOnClass(HealthContributor.class)
+@ConditionalOnBean(JazminFiles.class)
+@ConditionalOnEnabledHealthIndicator("jazmin")
+public final class JazminHealthContributorAutoConfiguration {
+
+    @Bean
+    @ConditionalOnMissingBean(name = "jazminHealthContributor")
+    HealthContributor jazminHealthContributor(JazminFiles files) {
+        Map<String, HealthContributor> indicators = new LinkedHashMap<>();
+        for (FileAccess file : files.all()) {
+            indicators.put(file.name(), new JazminFileHealthIndicator(file));
+        }
+        return CompositeHealthContributor.fromMap(indicators);
+    }
+}

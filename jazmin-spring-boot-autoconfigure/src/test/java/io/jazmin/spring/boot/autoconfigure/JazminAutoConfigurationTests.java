@@ -1,0 +1,217 @@
+package io.jazmin.spring.boot.autoconfigure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jazmin.Codec;
+import io.jazmin.IndexKind;
+import io.jazmin.crypto.JazminKey;
+import io.jazmin.spring.boot.autoconfigure.domain.bad.Gadget;
+import io.jazmin.spring.boot.autoconfigure.domain.good.Item;
+import io.jazmin.spring.boot.autoconfigure.domain.good.ItemRepository;
+import io.jazmin.spring.boot.health.JazminHealthContributorAutoConfiguration;
+import io.jazmin.spring.data.core.JazminFileDefinition;
+import io.jazmin.spring.data.core.JazminFiles;
+import io.jazmin.spring.data.core.JazminOperations;
+import io.jazmin.spring.data.core.JazminTemplate;
+import io.jazmin.spring.data.core.MicrometerQueryObserver;
+import io.jazmin.spring.data.core.Priority;
+import io.jazmin.spring.data.core.QueryObserver;
+import io.jazmin.spring.data.core.mapping.JazminMappingContext;
+import io.jazmin.spring.data.repository.config.EnableJazminRepositories;
+import io.micrometer.observation.ObservationRegistry;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.boot.autoconfigure.AutoConfigurationPackage;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.health.contributor.HealthContributor;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** Property binding, conditions, overrides and startup failures of the auto-configurations (issue 7). */
+class JazminAutoConfigurationTests {
+    @TempDir
+    Path dir;
+
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(JazminAutoConfiguration.class,
+                    JazminRepositoriesAutoConfiguration.class, JazminHealthContributorAutoConfiguration.class));
+
+    private String itemsPath() {
+        return "jazmin.files.items.path=" + dir.resolve("items.jzm");
+    }
+
+    @Test
+    void bindsEveryFileProperty() {
+        String key = JazminKey.generate().text();
+        runner.withPropertyValues("jazmin.priority=memory", itemsPath(), "jazmin.files.items.key=" + key,
+                "jazmin.files.items.priority=speed", "jazmin.files.items.create-if-missing=true",
+                "jazmin.files.items.codec=brotli", "jazmin.files.items.indexes.label=sorted,trigram",
+                "jazmin.files.items.sorted-by=id", "jazmin.files.other.path=" + dir.resolve("o.jzm"),
+                "jazmin.files.other.password=secret-pw").run(context -> {
+                    JazminFileDefinition items = context.getBean(JazminFiles.class).get("items").definition();
+                    assertThat(items.path()).isEqualTo(dir.resolve("items.jzm"));
+                    assertThat(items.key()).isEqualTo(key);
+                    assertThat(items.priority()).isEqualTo(Priority.SPEED);
+                    assertThat(items.createIfMissing()).isTrue();
+                    assertThat(items.codec()).isEqualTo(Codec.BROTLI);
+                    assertThat(items.indexes()).isEqualTo(Map.of("label", Set.of(IndexKind.SORTED, IndexKind.TRIGRAM)));
+                    assertThat(items.sortedBy()).containsExactly("id");
+                    assertThat(items.toString()).doesNotContain(key);
+                    JazminFileDefinition other = context.getBean(JazminFiles.class).get("other").definition();
+                    assertThat(other.priority()).isEqualTo(Priority.MEMORY);
+                    assertThat(other.createIfMissing()).isFalse();
+                    assertThat(other.password()).isEqualTo("secret-pw");
+                    assertThat(other.toString()).doesNotContain("secret-pw");
+                    assertThat(context.getBean(JazminProperties.class).getFiles().get("other").toString())
+                            .doesNotContain("secret-pw");
+                });
+    }
+
+    @Test
+    void emptySecretPlaceholderMeansNoSecret() {
+        runner.withPropertyValues(itemsPath(), "jazmin.files.items.key=").run(context ->
+                assertThat(context.getBean(JazminFiles.class).get("items").definition().key()).isNull());
+    }
+
+    @Test
+    void createsInfrastructureWithDefaults() {
+        runner.run(context -> {
+            assertThat(context).hasSingleBean(JazminFiles.class).hasSingleBean(JazminMappingContext.class)
+                    .hasSingleBean(JazminTemplate.class).hasBean("jazminTemplate").doesNotHaveBean(QueryObserver.class);
+            assertThat(context.getBean(JazminProperties.class).getPriority()).isEqualTo(Priority.BALANCED);
+        });
+    }
+
+    @Test
+    void backsOffWithoutTheSpringDataModule() {
+        runner.withClassLoader(new FilteredClassLoader(JazminTemplate.class))
+                .run(context -> assertThat(context).doesNotHaveBean(JazminFiles.class)
+                        .doesNotHaveBean(JazminOperations.class));
+    }
+
+    @Test
+    void allowsUserToDefineCustomFilesMappingContextAndTemplate() {
+        runner.withUserConfiguration(CustomBeans.class).run(context -> {
+            assertThat(context.getBean(JazminFiles.class)).isSameAs(context.getBean(CustomBeans.class).files);
+            assertThat(context.getBean(JazminMappingContext.class))
+                    .isSameAs(context.getBean(CustomBeans.class).mappingContext);
+            assertThat(context).getBean(JazminOperations.class).isSameAs(context.getBean("jazminTemplate"));
+            assertThat(context).hasSingleBean(JazminOperations.class);
+        });
+    }
+
+    @Test
+    void reportsObservationsWhenARegistryIsPresent() {
+        runner.withBean(ObservationRegistry.class, ObservationRegistry::create)
+                .run(context -> assertThat(context).getBean(QueryObserver.class)
+                        .isInstanceOf(MicrometerQueryObserver.class));
+        runner.withBean(ObservationRegistry.class, ObservationRegistry::create)
+                .withClassLoader(new FilteredClassLoader(ObservationRegistry.class))
+                .run(context -> assertThat(context).doesNotHaveBean(QueryObserver.class));
+    }
+
+    @Test
+    void allowsUserToDefineCustomQueryObserver() {
+        QueryObserver mine = QueryObserver.NONE;
+        runner.withBean(ObservationRegistry.class, ObservationRegistry::create)
+                .withBean(QueryObserver.class, () -> mine)
+                .run(context -> assertThat(context).getBean(QueryObserver.class).isSameAs(mine));
+    }
+
+    @Test
+    void scansTheApplicationPackagesForRepositories() {
+        runner.withUserConfiguration(GoodPackage.class)
+                .withPropertyValues(itemsPath(), "jazmin.files.items.create-if-missing=true").run(context -> {
+                    assertThat(context).hasSingleBean(ItemRepository.class);
+                    ItemRepository items = context.getBean(ItemRepository.class);
+                    items.saveAll(List.of(new Item(1, "alpha"), new Item(2, "beta")));
+                    assertThat(items.findByLabelStartingWith("al")).containsExactly(new Item(1, "alpha"));
+                });
+    }
+
+    @Test
+    void backsOffWhenRepositoriesAreDisabled() {
+        runner.withUserConfiguration(GoodPackage.class)
+                .withPropertyValues(itemsPath(), "jazmin.repositories.enabled=false")
+                .run(context -> assertThat(context).doesNotHaveBean(ItemRepository.class));
+    }
+
+    @Test
+    void backsOffWhenTheUserEnablesRepositories() {
+        runner.withUserConfiguration(BadPackage.class, UserEnabledGoodRepositories.class)
+                .withPropertyValues(itemsPath(), "jazmin.files.items.create-if-missing=true")
+                .run(context -> assertThat(context).hasNotFailed().hasSingleBean(ItemRepository.class));
+    }
+
+    @Test
+    void failsAtStartupOnAnUnsupportedMethod() {
+        runner.withUserConfiguration(BadPackage.class)
+                .withPropertyValues(itemsPath(), "jazmin.files.items.create-if-missing=true")
+                .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+                        .hasMessageContaining("GadgetRepository.findByLabelEndingWith")
+                        .hasMessageContaining("EndingWith"));
+    }
+
+    @Test
+    void failsAtStartupWhenTheEntityFileIsMissing() {
+        runner.withUserConfiguration(GoodPackage.class).withPropertyValues(itemsPath())
+                .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+                        .hasMessageContaining("does not exist"));
+        runner.withUserConfiguration(GoodPackage.class)
+                .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+                        .hasMessageContaining("'items'").hasMessageContaining("by convention"));
+    }
+
+    @Test
+    void contributesOneHealthIndicatorPerFile() {
+        runner.withUserConfiguration(GoodPackage.class)
+                .withPropertyValues(itemsPath(), "jazmin.files.items.create-if-missing=true")
+                .run(context -> assertThat(context).hasBean("jazminHealthContributor"));
+        runner.withPropertyValues(itemsPath(), "management.health.jazmin.enabled=false")
+                .run(context -> assertThat(context).doesNotHaveBean("jazminHealthContributor"));
+        runner.withClassLoader(new FilteredClassLoader(HealthContributor.class))
+                .run(context -> assertThat(context).doesNotHaveBean("jazminHealthContributor"));
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @AutoConfigurationPackage(basePackageClasses = Item.class)
+    static class GoodPackage {
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @AutoConfigurationPackage(basePackageClasses = Gadget.class)
+    static class BadPackage {
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @EnableJazminRepositories(basePackageClasses = Item.class)
+    static class UserEnabledGoodRepositories {
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class CustomBeans {
+        final JazminFiles files = new JazminFiles(List.of());
+        final JazminMappingContext mappingContext = new JazminMappingContext();
+
+        @Bean
+        JazminFiles myFiles() {
+            return files;
+        }
+
+        @Bean
+        JazminMappingContext myMappingContext() {
+            return mappingContext;
+        }
+
+        @Bean
+        JazminOperations jazminTemplate() {
+            return new JazminTemplate(files, mappingContext);
+        }
+    }
+}

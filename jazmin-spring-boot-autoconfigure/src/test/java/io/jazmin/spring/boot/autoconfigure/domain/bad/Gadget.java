@@ -1,0 +1,8 @@
+package io.jazmin.spring.boot.autoconfigure.domain.bad;
+
+import io.jazmin.mapping.annotation.JazminId;
+import io.jazmin.spring.data.core.mapping.JazminFile;
+
+@JazminFile("items")
+public record Gadget(@JazminId long id, String label) {
+}

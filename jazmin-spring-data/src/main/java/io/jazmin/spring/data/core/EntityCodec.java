@@ -1,0 +1,72 @@
+package io.jazmin.spring.data.core;
+
+import io.jazmin.Column;
+import io.jazmin.IndexKind;
+import io.jazmin.WriteOptions;
+import io.jazmin.mapping.JazminMapper;
+import io.jazmin.mapping.ObjectWriter;
+import io.jazmin.mapping.TypeSchema;
+import io.jazmin.spring.data.core.mapping.JazminPersistentEntity;
+import io.jazmin.spring.data.core.mapping.JazminPersistentProperty;
+import io.jazmin.spring.data.core.query.MappedRowReader;
+import io.jazmin.spring.data.core.query.RowReader;
+import java.nio.file.Path;
+import java.util.List;
+
+/** Entities through the engine's object mapping; the id column always gets a sorted index. */
+final class EntityCodec<T> implements RowCodec<T> {
+    private final JazminPersistentEntity<T> entity;
+    private final JazminMapper<T> mapper;
+
+    EntityCodec(JazminPersistentEntity<T> entity) {
+        this.entity = entity;
+        this.mapper = entity.getMapper();
+    }
+
+    @Override
+    public RowReader<T> reader() {
+        return MappedRowReader.entity(mapper);
+    }
+
+    @Override
+    public Object cell(T row, String column) {
+        JazminPersistentProperty property = entity.getPropertyForColumn(column);
+        if (property == null) {
+            throw new IllegalArgumentException(entity.getType().getName() + " has no property for column '"
+                    + column + "'");
+        }
+        return CellValues.toCell(entity.getPropertyAccessor(row).getProperty(property));
+    }
+
+    @Override
+    public WriteOptions declared(WriteOptions options) {
+        TypeSchema schema = mapper.schema();
+        WriteOptions declared = schema.applyTo(options);
+        for (TypeSchema.Index index : schema.indexes()) {
+            declared = declared.withIndex(index.column(), IndexKind.fromName(index.kind().kindName()));
+        }
+        String id = entity.getIdColumn();
+        return id == null ? declared : declared.withIndex(id, IndexKind.SORTED);
+    }
+
+    @Override
+    public Sink<T> open(Path path, List<Column> existing, WriteOptions options) {
+        ObjectWriter<T> writer = mapper.writer(path, options);
+        return new Sink<>() {
+            @Override
+            public void write(T row) {
+                writer.write(row);
+            }
+
+            @Override
+            public void finish() {
+                writer.finish();
+            }
+
+            @Override
+            public void close() {
+                writer.abort();
+            }
+        };
+    }
+}

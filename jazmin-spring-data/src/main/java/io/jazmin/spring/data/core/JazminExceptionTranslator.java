@@ -1,0 +1,53 @@
+package io.jazmin.spring.data.core;
+
+import io.jazmin.InvalidRowException;
+import io.jazmin.JazminException;
+import io.jazmin.JazminFormatException;
+import io.jazmin.JazminKeyException;
+import io.jazmin.JazminValidationException;
+import io.jazmin.UnsupportedFeatureException;
+import io.jazmin.mapping.MappingException;
+import java.io.UncheckedIOException;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.DataIntegrityViolationException;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.dao.InvalidDataAccessResourceUsageException;
+import org.springframework.dao.PermissionDeniedDataAccessException;
+import org.springframework.dao.TypeMismatchDataAccessException;
+import org.springframework.dao.UncategorizedDataAccessException;
+import org.springframework.dao.support.PersistenceExceptionTranslator;
+
+/** Maps the engine's exceptions to Spring's {@link DataAccessException} hierarchy. */
+public class JazminExceptionTranslator implements PersistenceExceptionTranslator {
+
+    @Override
+    public DataAccessException translateExceptionIfPossible(RuntimeException e) {
+        if (e instanceof DataAccessException dae) {
+            return dae;
+        }
+        if (e instanceof MappingException) {
+            return new TypeMismatchDataAccessException(e.getMessage(), e);
+        }
+        if (e instanceof InvalidRowException) {
+            return new DataIntegrityViolationException(e.getMessage(), e);
+        }
+        if (e instanceof JazminKeyException) {
+            return new PermissionDeniedDataAccessException(e.getMessage(), e);
+        }
+        if (e instanceof JazminFormatException || e instanceof UncheckedIOException) {
+            return new DataAccessResourceFailureException(e.getMessage(), e);
+        }
+        if (e instanceof UnsupportedFeatureException) {
+            return new InvalidDataAccessResourceUsageException(e.getMessage(), e);
+        }
+        if (e instanceof JazminValidationException) {
+            return new InvalidDataAccessApiUsageException(e.getMessage(), e);
+        }
+        if (e instanceof JazminException) {
+            return new UncategorizedDataAccessException(e.getMessage(), e) {
+            };
+        }
+        return null;
+    }
+}

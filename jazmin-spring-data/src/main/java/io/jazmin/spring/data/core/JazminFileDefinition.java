@@ -1,0 +1,119 @@
+package io.jazmin.spring.data.core;
+
+import io.jazmin.Codec;
+import io.jazmin.IndexKind;
+import io.jazmin.ReadOptions;
+import io.jazmin.WriteOptions;
+import io.jazmin.crypto.JazminKey;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * One configured file: where it is, its secret, and how it is written when created or rewritten.
+ * Immutable; {@link #toString()} never shows the secret.
+ *
+ * @param name            the logical name entities and template calls refer to
+ * @param path            the file on disk
+ * @param key             the key text ({@code jzk1-...}) of an encrypted file, or {@code null}
+ * @param password        the password of a password-protected file, or {@code null}
+ * @param priority        how readers are kept between operations
+ * @param createIfMissing whether a missing file is created empty when first needed
+ * @param codec           section compression for written files, or {@code null} for the engine default
+ * @param indexes         indexes to build on write, by column (in addition to those an entity declares)
+ * @param sortedBy        the order rows are kept in, or empty (then an entity's or the existing file's)
+ */
+public record JazminFileDefinition(String name, Path path, String key, String password, Priority priority,
+                                   boolean createIfMissing, Codec codec, Map<String, Set<IndexKind>> indexes,
+                                   List<String> sortedBy) {
+
+    public JazminFileDefinition {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(path, "path");
+        Objects.requireNonNull(priority, "priority");
+        if (key != null && password != null) {
+            throw new IllegalArgumentException("file '" + name + "': give a key or a password, not both");
+        }
+        indexes = indexes == null ? Map.of() : Map.copyOf(new LinkedHashMap<>(indexes));
+        sortedBy = sortedBy == null ? List.of() : List.copyOf(sortedBy);
+    }
+
+    /** A plain file with the defaults: balanced, not created when missing, engine write defaults. */
+    public static JazminFileDefinition of(String name, Path path) {
+        return new JazminFileDefinition(name, path, null, null, Priority.BALANCED, false, null, Map.of(), List.of());
+    }
+
+    public JazminFileDefinition withKey(String value) {
+        return new JazminFileDefinition(name, path, value, password, priority, createIfMissing, codec, indexes,
+                sortedBy);
+    }
+
+    public JazminFileDefinition withPassword(String value) {
+        return new JazminFileDefinition(name, path, key, value, priority, createIfMissing, codec, indexes,
+                sortedBy);
+    }
+
+    public JazminFileDefinition withPriority(Priority value) {
+        return new JazminFileDefinition(name, path, key, password, value, createIfMissing, codec, indexes,
+                sortedBy);
+    }
+
+    public JazminFileDefinition withCreateIfMissing(boolean value) {
+        return new JazminFileDefinition(name, path, key, password, priority, value, codec, indexes, sortedBy);
+    }
+
+    public JazminFileDefinition withCodec(Codec value) {
+        return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, value, indexes,
+                sortedBy);
+    }
+
+    public JazminFileDefinition withIndexes(Map<String, Set<IndexKind>> value) {
+        return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, value,
+                sortedBy);
+    }
+
+    public JazminFileDefinition withSortedBy(List<String> value) {
+        return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, indexes,
+                value);
+    }
+
+    /** How the file is opened: with its key or password, if any. */
+    public ReadOptions readOptions() {
+        if (key != null) {
+            return ReadOptions.defaults().withKey(JazminKey.parse(key));
+        }
+        return password != null ? ReadOptions.defaults().withPassword(password) : ReadOptions.defaults();
+    }
+
+    /** The write options this definition fixes: secret, codec, sort order and indexes. */
+    public WriteOptions writeOptions(WriteOptions base) {
+        WriteOptions options = base;
+        if (key != null) {
+            options = options.withKey(JazminKey.parse(key));
+        } else if (password != null) {
+            options = options.withPassword(password);
+        }
+        if (codec != null) {
+            options = options.withCodec(codec);
+        }
+        if (!sortedBy.isEmpty()) {
+            options = options.withSortedBy(sortedBy);
+        }
+        for (Map.Entry<String, Set<IndexKind>> index : indexes.entrySet()) {
+            options = options.withIndex(index.getKey(), index.getValue().toArray(IndexKind[]::new));
+        }
+        return options;
+    }
+
+    /** Never shows the key or password. */
+    @Override
+    public String toString() {
+        return "JazminFileDefinition[name=" + name + ", path=" + path + ", secret="
+                + (key != null ? "key" : password != null ? "password" : "none") + ", priority=" + priority
+                + ", createIfMissing=" + createIfMissing + ", codec=" + codec + ", indexes=" + indexes
+                + ", sortedBy=" + sortedBy + "]";
+    }
+}

@@ -1,0 +1,93 @@
+package io.jazmin.spring.data.core;
+
+import io.jazmin.Explain;
+import io.jazmin.Filter;
+import io.jazmin.spring.data.core.mapping.JazminMappingContext;
+import io.jazmin.spring.data.core.query.JazminQuery;
+import io.jazmin.spring.data.core.query.RowReader;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.springframework.data.domain.Page;
+import org.springframework.data.domain.Pageable;
+
+/**
+ * Reads and writes configured JAZMIN files, either as entities (the file an entity type is bound
+ * to) or as rows of a named file (maps of column name to cell value). Filters and sorts name
+ * columns. Every failure is a {@link org.springframework.dao.DataAccessException}; streams must be
+ * closed (they hold an open reader). Writes rewrite the whole file atomically.
+ */
+public interface JazminOperations {
+
+    /** The matching entities, ordered and sliced as the query says. */
+    <T> List<T> find(JazminQuery query, Class<T> entityType);
+
+    /** The matching entities as a lazy stream; close it. */
+    <T> Stream<T> stream(JazminQuery query, Class<T> entityType);
+
+    /**
+     * The only entity matching {@code filter}.
+     *
+     * @throws org.springframework.dao.IncorrectResultSizeDataAccessException when several match
+     */
+    <T> Optional<T> findOne(Filter filter, Class<T> entityType);
+
+    /** One page of the matching entities, with the total count. */
+    <T> Page<T> page(JazminQuery query, Pageable pageable, Class<T> entityType);
+
+    /** Counts the matching rows of the entity's file (from indexes and statistics where they answer). */
+    long count(Filter filter, Class<?> entityType);
+
+    /** Whether any row of the entity's file matches. */
+    boolean exists(Filter filter, Class<?> entityType);
+
+    /**
+     * Adds new entities.
+     *
+     * @throws org.springframework.dao.DuplicateKeyException when an id is already stored
+     */
+    <T> List<T> insert(Collection<? extends T> entities);
+
+    /** Stores entities, replacing those with the same id. */
+    <T> List<T> save(Collection<? extends T> entities);
+
+    /** Removes the matching rows of the entity's file; returns how many were removed. */
+    long delete(Filter filter, Class<?> entityType);
+
+    /** How the engine would run {@code filter} on the entity's file. */
+    Explain explain(Filter filter, Class<?> entityType);
+
+    /** The matching rows of a named file as maps of the query's selected columns. */
+    List<Map<String, Object>> find(String file, JazminQuery query);
+
+    /** The query's results read by {@code reader} from a named file, as a lazy stream; close it. */
+    <R> Stream<R> stream(String file, JazminQuery query, RowReader<R> reader);
+
+    /** One page of the matching rows of a named file, with the total count. */
+    Page<Map<String, Object>> page(String file, JazminQuery query, Pageable pageable);
+
+    long count(String file, Filter filter);
+
+    boolean exists(String file, Filter filter);
+
+    /** Appends rows (maps of column name to value) to an existing named file. */
+    void insert(String file, Collection<? extends Map<String, ?>> rows);
+
+    /** Removes the matching rows of a named file; returns how many were removed. */
+    long delete(String file, Filter filter);
+
+    Explain explain(String file, Filter filter);
+
+    /**
+     * Checks that the entity's file is configured, exists (or creates it empty when
+     * {@code create-if-missing} is set) and fits the entity's schema. Repositories call it at startup.
+     */
+    void prepare(Class<?> entityType);
+
+    /** The configured file an entity type is bound to. */
+    String fileOf(Class<?> entityType);
+
+    JazminMappingContext getMappingContext();
+}

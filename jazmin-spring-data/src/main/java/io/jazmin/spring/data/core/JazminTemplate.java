@@ -1,0 +1,263 @@
+package io.jazmin.spring.data.core;
+
+import io.jazmin.Explain;
+import io.jazmin.Filter;
+import io.jazmin.RowQuery;
+import io.jazmin.spring.data.core.mapping.JazminMappingContext;
+import io.jazmin.spring.data.core.mapping.JazminPersistentEntity;
+import io.jazmin.spring.data.core.query.JazminQuery;
+import io.jazmin.spring.data.core.query.MapRowReader;
+import io.jazmin.spring.data.core.query.MappedRowReader;
+import io.jazmin.spring.data.core.query.QueryRunner;
+import io.jazmin.spring.data.core.query.RowReader;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.dao.IncorrectResultSizeDataAccessException;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.data.domain.Page;
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.support.PageableExecutionUtils;
+import org.springframework.util.Assert;
+
+/**
+ * The {@link JazminOperations} implementation. Every call goes through one funnel that observes it
+ * and translates engine exceptions. Reads run on pooled readers of each file; writes rewrite the
+ * file atomically (read the kept rows, merge the new ones, move a new file into place).
+ */
+public class JazminTemplate implements JazminOperations {
+    private final JazminFiles files;
+    private final JazminMappingContext mappingContext;
+    private final JazminExceptionTranslator translator = new JazminExceptionTranslator();
+    private final QueryObserver observer;
+
+    public JazminTemplate(JazminFiles files, JazminMappingContext mappingContext) {
+        this(files, mappingContext, QueryObserver.NONE);
+    }
+
+    public JazminTemplate(JazminFiles files, JazminMappingContext mappingContext, QueryObserver observer) {
+        Assert.notNull(files, "files must not be null");
+        Assert.notNull(mappingContext, "mappingContext must not be null");
+        Assert.notNull(observer, "observer must not be null");
+        this.files = files;
+        this.mappingContext = mappingContext;
+        this.observer = observer;
+    }
+
+    @Override
+    public <T> List<T> find(JazminQuery query, Class<T> entityType) {
+        try (Stream<T> found = stream(query, entityType)) {
+            return found.toList();
+        }
+    }
+
+    @Override
+    public <T> Stream<T> stream(JazminQuery query, Class<T> entityType) {
+        return stream(fileOf(entityType), query, MappedRowReader.entity(entity(entityType).getMapper()));
+    }
+
+    @Override
+    public <T> Optional<T> findOne(Filter filter, Class<T> entityType) {
+        List<T> found = find(JazminQuery.where(filter).withLimit(2), entityType);
+        if (found.size() > 1) {
+            throw new IncorrectResultSizeDataAccessException("more than one " + entityType.getSimpleName()
+                    + " matches " + filter.toJson(), 1);
+        }
+        return found.stream().findFirst();
+    }
+
+    @Override
+    public <T> Page<T> page(JazminQuery query, Pageable pageable, Class<T> entityType) {
+        List<T> content = find(query.withPage(pageable), entityType);
+        return PageableExecutionUtils.getPage(content, pageable, () -> count(query.filter(), entityType));
+    }
+
+    @Override
+    public long count(Filter filter, Class<?> entityType) {
+        return count(fileOf(entityType), filter);
+    }
+
+    @Override
+    public boolean exists(Filter filter, Class<?> entityType) {
+        return exists(fileOf(entityType), filter);
+    }
+
+    @Override
+    public <T> List<T> insert(Collection<? extends T> entities) {
+        List<T> list = List.copyOf(entities);
+        if (list.isEmpty()) {
+            return list;
+        }
+        JazminPersistentEntity<T> entity = entityOf(list);
+        String file = entity.getFileName();
+        return execute("insert", file, () -> {
+            String idColumn = entity.getIdColumn();
+            if (idColumn != null) {
+                List<Object> ids = list.stream().map(e -> CellValues.toCell(entity.getIdentifierAccessor(e)
+                        .getRequiredIdentifier())).toList();
+                if (files.get(file).exists() && count(file, Filter.in(idColumn, ids)) > 0) {
+                    throw new DuplicateKeyException("an id of the " + list.size() + " " + entity.getType()
+                            .getSimpleName() + " entities to insert is already stored in file '" + file + "'");
+                }
+            }
+            FileRewriter.rewrite(files.get(file), new EntityCodec<>(entity), null, list);
+            return list;
+        });
+    }
+
+    @Override
+    public <T> List<T> save(Collection<? extends T> entities) {
+        if (entities.isEmpty()) {
+            return List.of();
+        }
+        JazminPersistentEntity<T> entity = entityOf(entities);
+        String idColumn = entity.getIdColumn();
+        if (idColumn == null) {
+            throw new InvalidDataAccessApiUsageException(entity.getType().getName()
+                    + " has no id (@JazminId or @Id), so entities can only be inserted");
+        }
+        Map<Object, T> byId = new LinkedHashMap<>();
+        for (T e : entities) {
+            Object id = entity.getIdentifierAccessor(e).getIdentifier();
+            if (id == null) {
+                throw new InvalidDataAccessApiUsageException("JAZMIN does not generate ids; set the id of "
+                        + entity.getType().getSimpleName() + " before saving it");
+            }
+            byId.put(CellValues.toCell(id), e);
+        }
+        List<T> latest = new ArrayList<>(byId.values());
+        String file = entity.getFileName();
+        return execute("save", file, () -> {
+            Filter replaced = Filter.in(idColumn, List.copyOf(byId.keySet()));
+            FileRewriter.rewrite(files.get(file), new EntityCodec<>(entity), replaced.negate(), latest);
+            return List.copyOf(entities);
+        });
+    }
+
+    @Override
+    public long delete(Filter filter, Class<?> entityType) {
+        return delete(fileOf(entityType), filter, new EntityCodec<>(entity(entityType)));
+    }
+
+    @Override
+    public Explain explain(Filter filter, Class<?> entityType) {
+        return explain(fileOf(entityType), filter);
+    }
+
+    @Override
+    public List<Map<String, Object>> find(String file, JazminQuery query) {
+        try (Stream<Map<String, Object>> found = stream(file, query, new MapRowReader(query.select()))) {
+            return found.toList();
+        }
+    }
+
+    @Override
+    public <R> Stream<R> stream(String file, JazminQuery query, RowReader<R> reader) {
+        return execute("find", file, () -> files.get(file).stream(table -> QueryRunner.run(table, query, reader)));
+    }
+
+    @Override
+    public Page<Map<String, Object>> page(String file, JazminQuery query, Pageable pageable) {
+        List<Map<String, Object>> content = find(file, query.withPage(pageable));
+        return PageableExecutionUtils.getPage(content, pageable, () -> count(file, query.filter()));
+    }
+
+    @Override
+    public long count(String file, Filter filter) {
+        return execute("count", file, () -> files.get(file).read(table -> table.count(filter)));
+    }
+
+    @Override
+    public boolean exists(String file, Filter filter) {
+        return execute("exists", file, () -> files.get(file).read(table -> {
+            RowQuery first = RowQuery.all().withSelect(List.of(table.columns().get(0).name())).withLimit(1);
+            try (Stream<?> rows = table.find(filter, first)) {
+                return rows.findAny().isPresent();
+            }
+        }));
+    }
+
+    @Override
+    public void insert(String file, Collection<? extends Map<String, ?>> rows) {
+        execute("insert", file, () -> FileRewriter.rewrite(files.get(file), new MapCodec(file), null,
+                List.copyOf(rows)));
+    }
+
+    @Override
+    public long delete(String file, Filter filter) {
+        return delete(file, filter, new MapCodec(file));
+    }
+
+    @Override
+    public Explain explain(String file, Filter filter) {
+        return execute("explain", file, () -> files.get(file).read(table -> table.explain(filter)));
+    }
+
+    @Override
+    public void prepare(Class<?> entityType) {
+        JazminPersistentEntity<?> entity = entity(entityType);
+        String name = entity.getFileName();
+        if (!files.contains(name)) {
+            throw new InvalidDataAccessApiUsageException(entityType.getName() + " is stored in file '" + name
+                    + "' (" + (entity.isFileNamed() ? "from @JazminFile" : "by convention: simple name lower-cased"
+                    + " + \"s\"; bind another with @JazminFile") + "), but no such file is configured; configured: "
+                    + files.all().stream().map(FileAccess::name).toList());
+        }
+        FileAccess file = files.get(name);
+        execute("prepare", name, () -> {
+            if (file.exists()) {
+                return file.read(table -> entity.getMapper().table(table));
+            }
+            if (!file.definition().createIfMissing()) {
+                throw new DataAccessResourceFailureException("file '" + name + "' (" + file.path() + ") does not "
+                        + "exist; create it or set create-if-missing for it");
+            }
+            return FileRewriter.rewrite(file, new EntityCodec<>(entity), null, List.of());
+        });
+    }
+
+    @Override
+    public String fileOf(Class<?> entityType) {
+        return entity(entityType).getFileName();
+    }
+
+    @Override
+    public JazminMappingContext getMappingContext() {
+        return mappingContext;
+    }
+
+    /** A {@code null} filter removes every row. */
+    private <T> long delete(String file, Filter filter, RowCodec<T> codec) {
+        return execute("delete", file, () -> filter == null
+                ? FileRewriter.replace(files.get(file), codec, List.of())
+                : FileRewriter.rewrite(files.get(file), codec, filter.negate(), List.of()));
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> JazminPersistentEntity<T> entity(Class<T> type) {
+        return (JazminPersistentEntity<T>) mappingContext.getRequiredPersistentEntity(type);
+    }
+
+    @SuppressWarnings("unchecked")
+    private <T> JazminPersistentEntity<T> entityOf(Collection<? extends T> entities) {
+        return entity((Class<T>) entities.iterator().next().getClass());
+    }
+
+    /** The funnel: observes the operation and turns engine exceptions into data access exceptions. */
+    private <R> R execute(String operation, String file, Supplier<R> work) {
+        try {
+            return observer.observe(operation, file, work);
+        } catch (RuntimeException e) {
+            DataAccessException translated = translator.translateExceptionIfPossible(e);
+            throw translated != null ? translated : e;
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package io.jazmin.spring.data.core;
+
+import io.jazmin.Column;
+import io.jazmin.JazminWriter;
+import io.jazmin.WriteOptions;
+import io.jazmin.spring.data.core.query.MapRowReader;
+import io.jazmin.spring.data.core.query.RowReader;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
+
+/** Rows of a named file as maps of column name to cell value, written with the file's own columns. */
+final class MapCodec implements RowCodec<Map<String, ?>> {
+    private final String fileName;
+
+    MapCodec(String fileName) {
+        this.fileName = fileName;
+    }
+
+    @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public RowReader<Map<String, ?>> reader() {
+        return (RowReader) new MapRowReader(List.of());
+    }
+
+    @Override
+    public Object cell(Map<String, ?> row, String column) {
+        return CellValues.toCell(row.get(column));
+    }
+
+    @Override
+    public WriteOptions declared(WriteOptions options) {
+        return options;
+    }
+
+    @Override
+    public Sink<Map<String, ?>> open(Path path, List<Column> existing, WriteOptions options) {
+        if (existing == null) {
+            throw new InvalidDataAccessApiUsageException("file '" + fileName + "' does not exist, and rows "
+                    + "given as maps carry no schema to create it with; write it through an entity type first");
+        }
+        JazminWriter writer = JazminWriter.create(path, existing, options);
+        return new Sink<>() {
+            @Override
+            public void write(Map<String, ?> row) {
+                writer.writeRow(row);
+            }
+
+            @Override
+            public void finish() {
+                writer.finish();
+            }
+
+            @Override
+            public void close() {
+                writer.abort();
+            }
+        };
+    }
+}

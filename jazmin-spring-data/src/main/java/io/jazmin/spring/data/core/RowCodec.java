@@ -1,0 +1,41 @@
+package io.jazmin.spring.data.core;
+
+import io.jazmin.Column;
+import io.jazmin.WriteOptions;
+import io.jazmin.spring.data.core.query.RowReader;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * How rows of one kind (entities, or maps for named files) are read, written and ordered.
+ *
+ * @param <T> the row type
+ */
+interface RowCodec<T> {
+
+    /** Reads whole rows of this kind. */
+    RowReader<T> reader();
+
+    /** The cell value of {@code column} in {@code row}, as the engine orders it. */
+    Object cell(T row, String column);
+
+    /** {@code options} plus what this kind declares (an entity's indexes and sort order). */
+    WriteOptions declared(WriteOptions options);
+
+    /**
+     * Starts writing a new file at {@code path}.
+     *
+     * @param existing the columns of the file being replaced, or {@code null} when there is none
+     */
+    Sink<T> open(Path path, List<Column> existing, WriteOptions options);
+
+    /** A file being written; {@link #close()} without {@link #finish()} leaves the target unchanged. */
+    interface Sink<T> extends AutoCloseable {
+        void write(T row);
+
+        void finish();
+
+        @Override
+        void close();
+    }
+}

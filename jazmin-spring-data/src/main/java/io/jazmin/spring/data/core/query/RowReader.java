@@ -1,0 +1,21 @@
+package io.jazmin.spring.data.core.query;
+
+import io.jazmin.Filter;
+import io.jazmin.JazminTable;
+import io.jazmin.RowQuery;
+import java.util.Optional;
+import java.util.stream.Stream;
+
+/**
+ * How rows of a table become results of one type, reading only the columns the type needs.
+ *
+ * @param <T> the result type
+ */
+public interface RowReader<T> {
+
+    /** The results for the rows matching {@code filter}, sliced by {@code rows}, in file order. */
+    Stream<T> find(JazminTable table, Filter filter, RowQuery rows);
+
+    /** The result for the row with id {@code rowId}, or empty when it is gone. */
+    Optional<T> get(JazminTable table, long rowId);
+}

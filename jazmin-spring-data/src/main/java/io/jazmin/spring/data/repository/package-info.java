@@ -1,0 +1,2 @@
+/** The JAZMIN repository interface. */
+package io.jazmin.spring.data.repository;

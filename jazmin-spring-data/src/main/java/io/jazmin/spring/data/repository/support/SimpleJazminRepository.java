@@ -1,0 +1,135 @@
+package io.jazmin.spring.data.repository.support;
+
+import io.jazmin.Filter;
+import io.jazmin.spring.data.core.CellValues;
+import io.jazmin.spring.data.core.JazminOperations;
+import io.jazmin.spring.data.core.mapping.JazminPersistentEntity;
+import io.jazmin.spring.data.core.query.JazminQuery;
+import io.jazmin.spring.data.repository.JazminRepository;
+import io.jazmin.spring.data.repository.query.ColumnSort;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.StreamSupport;
+import org.springframework.data.domain.Page;
+import org.springframework.data.domain.PageRequest;
+import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.Sort;
+import org.springframework.data.repository.core.EntityInformation;
+import org.springframework.util.Assert;
+
+/**
+ * The default {@link JazminRepository}: CRUD, paging and sorting through {@link JazminOperations};
+ * lookups by id use the id column's sorted index.
+ *
+ * @param <T>  the entity type
+ * @param <ID> the id type
+ */
+public class SimpleJazminRepository<T, ID> implements JazminRepository<T, ID> {
+    private final EntityInformation<T, ID> information;
+    private final JazminOperations operations;
+    private final JazminPersistentEntity<?> entity;
+    private final String idColumn;
+
+    public SimpleJazminRepository(EntityInformation<T, ID> information, JazminOperations operations) {
+        this.information = information;
+        this.operations = operations;
+        this.entity = operations.getMappingContext().getRequiredPersistentEntity(information.getJavaType());
+        this.idColumn = entity.getRequiredIdProperty().getColumnName();
+    }
+
+    @Override
+    public <S extends T> S save(S entity) {
+        Assert.notNull(entity, "entity must not be null");
+        operations.save(List.of(entity));
+        return entity;
+    }
+
+    @Override
+    public <S extends T> List<S> saveAll(Iterable<S> entities) {
+        Assert.notNull(entities, "entities must not be null");
+        return operations.save(toList(entities));
+    }
+
+    @Override
+    public Optional<T> findById(ID id) {
+        Assert.notNull(id, "id must not be null");
+        return operations.findOne(byId(id), information.getJavaType());
+    }
+
+    @Override
+    public boolean existsById(ID id) {
+        Assert.notNull(id, "id must not be null");
+        return operations.exists(byId(id), information.getJavaType());
+    }
+
+    @Override
+    public List<T> findAll() {
+        return operations.find(JazminQuery.all(), information.getJavaType());
+    }
+
+    @Override
+    public List<T> findAllById(Iterable<ID> ids) {
+        return operations.find(JazminQuery.where(byIds(ids)), information.getJavaType());
+    }
+
+    @Override
+    public long count() {
+        return operations.count(null, information.getJavaType());
+    }
+
+    @Override
+    public void deleteById(ID id) {
+        Assert.notNull(id, "id must not be null");
+        operations.delete(byId(id), information.getJavaType());
+    }
+
+    @Override
+    public void delete(T entity) {
+        deleteById(information.getRequiredId(entity));
+    }
+
+    @Override
+    public void deleteAllById(Iterable<? extends ID> ids) {
+        operations.delete(byIds(ids), information.getJavaType());
+    }
+
+    @Override
+    public void deleteAll(Iterable<? extends T> entities) {
+        deleteAllById(StreamSupport.stream(entities.spliterator(), false).map(information::getRequiredId).toList());
+    }
+
+    @Override
+    public void deleteAll() {
+        operations.delete(null, information.getJavaType());
+    }
+
+    @Override
+    public List<T> findAll(Sort sort) {
+        return operations.find(JazminQuery.all().withSort(ColumnSort.of(sort, entity)), information.getJavaType());
+    }
+
+    @Override
+    public Page<T> findAll(Pageable pageable) {
+        Pageable byColumns = pageable.isPaged()
+                ? PageRequest.of(pageable.getPageNumber(), pageable.getPageSize(), ColumnSort.of(pageable.getSort(),
+                entity)) : pageable;
+        return operations.page(JazminQuery.all(), byColumns, information.getJavaType());
+    }
+
+    private Filter byId(ID id) {
+        return Filter.eq(idColumn, CellValues.toCell(id));
+    }
+
+    private Filter byIds(Iterable<? extends ID> ids) {
+        List<Object> cells = new ArrayList<>();
+        ids.forEach(id -> cells.add(CellValues.toCell(id)));
+        return Filter.in(idColumn, cells);
+    }
+
+    private static <S> List<S> toList(Iterable<S> items) {
+        List<S> list = new ArrayList<>();
+        items.forEach(list::add);
+        return list;
+    }
+}

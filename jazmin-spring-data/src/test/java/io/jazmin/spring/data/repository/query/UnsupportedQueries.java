@@ -1,0 +1,23 @@
+package io.jazmin.spring.data.repository.query;
+
+import java.util.List;
+import org.springframework.data.repository.Repository;
+
+/** Methods the engine cannot serve: each must fail when the query is created. */
+interface UnsupportedQueries extends Repository<Person, Long> {
+    List<Person> findByNameEndingWith(String suffix);
+
+    List<Person> findByNameIgnoreCase(String name);
+
+    List<Person> findByNameStartingWithIgnoreCase(String prefix);
+
+    List<Person> findByAgeContaining(int age);
+
+    List<Person> findByNameRegex(String regex);
+
+    List<Person> findByNameIsEmpty();
+
+    List<Person> findByShoeSize(int size);
+
+    List<Person> findByAllIgnoreCaseNameAndCountry(String name, String country);
+}

@@ -1,0 +1,64 @@
+package io.jazmin.sample;
+
+import java.util.List;
+import java.util.Map;
+import org.springframework.data.domain.Page;
+import org.springframework.data.domain.PageRequest;
+import org.springframework.data.domain.Sort;
+import org.springframework.http.ResponseEntity;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PathVariable;
+import org.springframework.web.bind.annotation.RequestMapping;
+import org.springframework.web.bind.annotation.RequestParam;
+import org.springframework.web.bind.annotation.RestController;
+
+/** Customer lookups over HTTP. */
+@RestController
+@RequestMapping("/customers")
+class CustomerController {
+    private final CustomerRepository customers;
+
+    CustomerController(CustomerRepository customers) {
+        this.customers = customers;
+    }
+
+    /** A page of results as plain JSON (Spring Data's {@code Page} is not a stable JSON shape). */
+    record PageView<T>(List<T> content, int page, int size, long totalElements, int totalPages) {
+        static <T> PageView<T> of(Page<T> page) {
+            return new PageView<>(page.getContent(), page.getNumber(), page.getSize(), page.getTotalElements(),
+                    page.getTotalPages());
+        }
+    }
+
+    @GetMapping("/{id}")
+    ResponseEntity<Customer> byId(@PathVariable long id) {
+        return ResponseEntity.of(customers.findById(id));
+    }
+
+    /** {@code ?country=NA&minAge=30&maxAge=40&page=0&size=20&sort=balance,desc} */
+    @GetMapping
+    PageView<Customer> search(@RequestParam String country, @RequestParam(defaultValue = "0") int minAge,
+                              @RequestParam(defaultValue = "200") int maxAge, @RequestParam(defaultValue = "0") int page,
+                              @RequestParam(defaultValue = "20") int size, @RequestParam(defaultValue = "id") String sort) {
+        return PageView.of(customers.findByCountryAndAgeBetween(country, minAge, maxAge,
+                PageRequest.of(page, size, sortOf(sort))));
+    }
+
+    /** At most 100 customers whose name contains {@code name} (case-sensitive). */
+    @GetMapping("/name-contains")
+    List<Customer> nameContains(@RequestParam String name) {
+        return customers.findTop100ByNameContaining(name);
+    }
+
+    @GetMapping("/count")
+    Map<String, Long> count(@RequestParam(required = false) String country) {
+        return Map.of("count", country == null ? customers.count() : customers.countByCountry(country));
+    }
+
+    /** {@code age} or {@code balance,desc}. */
+    private static Sort sortOf(String text) {
+        String[] parts = text.split(",");
+        Sort.Direction direction = parts.length > 1 ? Sort.Direction.fromString(parts[1]) : Sort.Direction.ASC;
+        return Sort.by(direction, parts[0]);
+    }
+}
