@@ -42,7 +42,7 @@ final class ColumnArraysBuilder {
                     case INT, DATETIME -> ((long[]) values[c])[at] = v.getLong(p);
                     case FLOAT -> ((double[]) values[c])[at] = v.getDouble(p);
                     case BOOL -> ((boolean[]) values[c])[at] = v.getBoolean(p);
-                    default -> ((Object[]) values[c])[at] = v.objects()[p];
+                    default -> ((Object[]) values[c])[at] = v.get(p);
                 }
             }
         }

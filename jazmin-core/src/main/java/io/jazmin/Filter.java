@@ -21,7 +21,44 @@ import java.util.Objects;
  * when the filter is used on a table, where an unknown column, an unknown operator or an operator
  * that does not fit the column's type is a {@link JazminValidationException}.
  */
-public sealed interface Filter permits Filter.And, Filter.Or, Filter.Not, Filter.Condition {
+public sealed interface Filter permits Filter.And, Filter.Or, Filter.Not, Filter.Condition, Filter.Nested {
+
+    /**
+     * The column name by which the inner filter of {@code any}/{@code all} on a list whose items are
+     * not objects names the item itself: {@code Filter.any("tags", Filter.eq(Filter.ITEM, "vip"))}.
+     */
+    String ITEM = "";
+
+    /** Operators on list and object columns (spec §2.1). */
+    enum NestedOp {
+        /** Some item of the list matches the inner filter (an empty list: no). */
+        ANY("any"),
+        /** Every item of the list matches the inner filter (an empty list: yes). */
+        ALL("all"),
+        /** The object's fields match the inner filter. */
+        MATCH("match");
+
+        private final String jsonName;
+
+        NestedOp(String jsonName) {
+            this.jsonName = jsonName;
+        }
+
+        /** The operator's name in JSON filters. */
+        public String jsonName() {
+            return jsonName;
+        }
+
+        /** The operator named {@code name} in JSON, or {@code null}. */
+        public static NestedOp fromJsonName(String name) {
+            for (NestedOp op : values()) {
+                if (op.jsonName.equals(name)) {
+                    return op;
+                }
+            }
+            return null;
+        }
+    }
 
     /** Comparison operators of the filter language. */
     enum Op {
@@ -85,6 +122,20 @@ public sealed interface Filter permits Filter.And, Filter.Or, Filter.Not, Filter
                 }
                 operand = List.copyOf(new ArrayList<>(c));
             }
+        }
+    }
+
+    /**
+     * A condition on a list or object column: {@code inner} is a filter over the object's fields (for
+     * {@code match}), over each item's fields (lists of objects), or over the item itself named
+     * {@link #ITEM} (other lists). All conditions of the inner filter apply to the same item. A null
+     * list or object matches nothing, a null item object no inner filter.
+     */
+    record Nested(String column, NestedOp op, Filter inner) implements Filter {
+        public Nested {
+            Objects.requireNonNull(column, "column");
+            Objects.requireNonNull(op, "op");
+            Objects.requireNonNull(inner, "inner");
         }
     }
 
@@ -168,6 +219,21 @@ public sealed interface Filter permits Filter.And, Filter.Or, Filter.Not, Filter
 
     static Filter isNotNull(String column) {
         return new Condition(column, Op.IS_NULL, Boolean.FALSE);
+    }
+
+    /** Some item of list column {@code column} matches {@code inner} (see {@link Nested}). */
+    static Filter any(String column, Filter inner) {
+        return new Nested(column, NestedOp.ANY, inner);
+    }
+
+    /** Every item of list column {@code column} matches {@code inner} (see {@link Nested}). */
+    static Filter all(String column, Filter inner) {
+        return new Nested(column, NestedOp.ALL, inner);
+    }
+
+    /** The fields of object column {@code column} match {@code inner} (see {@link Nested}). */
+    static Filter match(String column, Filter inner) {
+        return new Nested(column, NestedOp.MATCH, inner);
     }
 
     /** All of the filters. */

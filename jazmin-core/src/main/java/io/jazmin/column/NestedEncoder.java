@@ -12,6 +12,8 @@ import java.util.List;
  * stream; an object's children are its fields' streams, one entry per non-null object.
  */
 final class NestedEncoder {
+    private static final Column LENGTHS = Column.required("lengths", ColumnType.INT);
+
     private NestedEncoder() {
     }
 
@@ -29,8 +31,7 @@ final class NestedEncoder {
                     lengths[i++] = values.itemEnd(r) - values.itemStart(r);
                 }
             }
-            child(Column.required("lengths", ColumnType.INT),
-                    ColumnVector.ofLongs(ColumnType.INT, lengths.length, lengths, null), out);
+            child(LENGTHS, ColumnVector.ofLongs(ColumnType.INT, lengths.length, lengths, null), out);
             child(column.item(), values.items(), out);
         } else {
             List<Column> fields = column.fields();

@@ -10,6 +10,8 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.json.JsonFactory;
+import tools.jackson.databind.ObjectMapper;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Checks and handles JSON texts stored in {@code json} columns. */
 public final class JsonTexts {
@@ -97,5 +99,22 @@ public final class JsonTexts {
         } catch (JacksonException e) {
             throw new JazminFormatException(what + " is not valid JSON: " + e.getOriginalMessage());
         }
+    }
+
+    /**
+     * {@code base} with the top-level members of {@code changes} put in (added or replaced), both
+     * JSON object texts; an empty {@code changes} leaves {@code base} as it is.
+     */
+    public static String mergeObjects(String base, String changes) {
+        if (changes.isEmpty()) {
+            return base;
+        }
+        requireObjectFromFile(changes, "metadata changes");
+        ObjectMapper mapper = new ObjectMapper();
+        ObjectNode merged = base.isEmpty()
+                ? mapper.createObjectNode()
+                : (ObjectNode) mapper.readTree(base);
+        merged.setAll((ObjectNode) mapper.readTree(changes));
+        return mapper.writeValueAsString(merged);
     }
 }

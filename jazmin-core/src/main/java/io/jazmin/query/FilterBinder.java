@@ -55,6 +55,13 @@ public final class FilterBinder {
         if (filter instanceof Filter.Not not) {
             return new Predicate.Not(bind(not.inner()));
         }
+        if (filter instanceof Filter.Nested nested) {
+            Integer position = positions.get(nested.column());
+            if (position == null) {
+                throw FilterJson.invalid("unknown column '" + nested.column() + "'");
+            }
+            return NestedPredicate.bind(position, columns.get(position), nested.op(), nested.inner());
+        }
         return condition((Filter.Condition) filter);
     }
 

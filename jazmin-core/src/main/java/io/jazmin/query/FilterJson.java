@@ -23,6 +23,8 @@ import tools.jackson.core.json.JsonFactory;
  * arrays, {@code not} one filter; {@code {"col": v}} means eq, {@code {"col": null}} is-null, and
  * {@code {"col": {"op": v, ...}}} applies each operator. Numbers keep their exact text (integers as
  * {@link Long} or {@link BigInteger}, others as {@link BigDecimal}) until bound to a column type.
+ * {@code {"list": {"any"|"all": f}}} and {@code {"object": {"match": f}}} take an inner filter
+ * {@code f} over fields, or over the item itself: operators, or a bare value meaning eq.
  */
 public final class FilterJson {
     private static final JsonFactory FACTORY = JsonFactory.builder()
@@ -37,7 +39,7 @@ public final class FilterJson {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 throw invalid("a filter must be a JSON object");
             }
-            Filter f = object(p);
+            Filter f = object(p, false);
             if (p.nextToken() != null) {
                 throw invalid("text after the filter object");
             }
@@ -47,8 +49,12 @@ public final class FilterJson {
         }
     }
 
-    /** Reads the members of an object whose START_OBJECT was just read. */
-    private static Filter object(JsonParser p) {
+    /**
+     * Reads the members of an object whose START_OBJECT was just read. Inside {@code any}/{@code all}/
+     * {@code match} ({@code nested}), a member named like an operator is a condition on the item
+     * itself ({@link Filter#ITEM}); other names are fields.
+     */
+    private static Filter object(JsonParser p, boolean nested) {
         List<Filter> parts = new ArrayList<>();
         while (p.nextToken() == JsonToken.PROPERTY_NAME) {
             String name = p.currentName();
@@ -63,7 +69,7 @@ public final class FilterJson {
                         if (p.currentToken() != JsonToken.START_OBJECT) {
                             throw invalid("'" + name + "' needs an array of filter objects");
                         }
-                        items.add(object(p));
+                        items.add(object(p, nested));
                     }
                     parts.add(name.equals("and") ? new Filter.And(items) : new Filter.Or(items));
                 }
@@ -71,9 +77,15 @@ public final class FilterJson {
                     if (t != JsonToken.START_OBJECT) {
                         throw invalid("'not' needs a filter object");
                     }
-                    parts.add(new Filter.Not(object(p)));
+                    parts.add(new Filter.Not(object(p, nested)));
                 }
-                default -> parts.addAll(column(name, p, t));
+                default -> {
+                    if (nested && isOperator(name)) {
+                        parts.add(operator(Filter.ITEM, name, p, t));
+                    } else {
+                        parts.addAll(column(name, p, t));
+                    }
+                }
             }
         }
         return parts.size() == 1 ? parts.get(0) : new Filter.And(parts);
@@ -90,17 +102,40 @@ public final class FilterJson {
         List<Filter> conditions = new ArrayList<>();
         while (p.nextToken() == JsonToken.PROPERTY_NAME) {
             String opName = p.currentName();
-            Op op = Op.fromJsonName(opName);
-            if (op == null) {
-                throw invalid("unknown operator '" + opName + "'");
-            }
-            JsonToken v = p.nextToken();
-            conditions.add(condition(name, op, p, v));
+            conditions.add(operator(name, opName, p, p.nextToken()));
         }
         if (conditions.isEmpty()) {
             throw invalid("column '" + name + "' has an empty operator object");
         }
         return conditions;
+    }
+
+    private static boolean isOperator(String name) {
+        return Op.fromJsonName(name) != null || Filter.NestedOp.fromJsonName(name) != null;
+    }
+
+    /** One operator on {@code column} whose operand starts at token {@code v}. */
+    private static Filter operator(String column, String opName, JsonParser p, JsonToken v) {
+        Filter.NestedOp nestedOp = Filter.NestedOp.fromJsonName(opName);
+        if (nestedOp != null) {
+            return new Filter.Nested(column, nestedOp, inner(opName, p, v));
+        }
+        Op op = Op.fromJsonName(opName);
+        if (op == null) {
+            throw invalid("unknown operator '" + opName + "'");
+        }
+        return condition(column, op, p, v);
+    }
+
+    /** The inner filter of any/all/match: a filter object, or a bare value meaning the item equals it. */
+    private static Filter inner(String opName, JsonParser p, JsonToken v) {
+        if (v == JsonToken.START_OBJECT) {
+            return object(p, true);
+        }
+        if (v == JsonToken.START_ARRAY) {
+            throw invalid("'" + opName + "' needs a filter object or a value, not an array");
+        }
+        return Filter.eq(Filter.ITEM, scalar(p, v));
     }
 
     private static Filter condition(String column, Op op, JsonParser p, JsonToken v) {
@@ -174,13 +209,33 @@ public final class FilterJson {
             g.writeStartObject();
             writeMember(g, not.inner());
             g.writeEndObject();
+        } else if (filter instanceof Filter.Nested n) {
+            // On the item itself (lists of lists) the operator stands alone, as the reference libraries write it.
+            boolean onItem = n.column().equals(Filter.ITEM);
+            if (!onItem) {
+                g.writeName(n.column());
+                g.writeStartObject();
+            }
+            g.writeName(n.op().jsonName());
+            g.writeStartObject();
+            writeMember(g, n.inner());
+            g.writeEndObject();
+            if (!onItem) {
+                g.writeEndObject();
+            }
         } else {
             Filter.Condition c = (Filter.Condition) filter;
-            g.writeName(c.column());
-            g.writeStartObject();
+            // A condition on a list item itself is written as its bare operator: {"any": {"eq": 1}}.
+            boolean onItem = c.column().equals(Filter.ITEM);
+            if (!onItem) {
+                g.writeName(c.column());
+                g.writeStartObject();
+            }
             g.writeName(c.op().jsonName());
             writeOperand(g, c.operand());
-            g.writeEndObject();
+            if (!onItem) {
+                g.writeEndObject();
+            }
         }
     }
 

@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.jazmin.ColumnType;
 import io.jazmin.JazminFormatException;
 import io.jazmin.JsonText;
-import io.jazmin.UnsupportedFeatureException;
 import io.jazmin.wire.ByteWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -77,11 +76,11 @@ class StreamDecoderTest {
     }
 
     @Test
-    void nestedEncodingAndTypesAreUnsupported() {
-        for (ColumnType type : new ColumnType[] {ColumnType.INT, ColumnType.LIST, ColumnType.OBJECT}) {
-            assertThatThrownBy(() -> decode(type, bytes("05"), 0))
-                    .isInstanceOf(UnsupportedFeatureException.class)
-                    .extracting(e -> ((UnsupportedFeatureException) e).feature()).isEqualTo("nested-columns");
+    void nestedEncodingIsRejectedOnScalarsAndNestedTypesNeedTheirDefinition() {
+        assertRejected(ColumnType.INT, "05", 0);
+        // Lists and objects are decoded with their definition (StreamDecoder.decode(Column, ...), see io.jazmin.nested).
+        for (ColumnType type : new ColumnType[] {ColumnType.LIST, ColumnType.OBJECT}) {
+            assertThatThrownBy(() -> decode(type, bytes("05"), 0)).isInstanceOf(IllegalArgumentException.class);
         }
     }
 
