@@ -60,15 +60,38 @@ public sealed interface Filter permits Filter.And, Filter.Or, Filter.Not, Filter
         }
     }
 
-    /** Comparison operators of the filter language. */
+    /**
+     * Comparison operators of the filter language. The last four ({@code endsWith}, {@code ieq},
+     * {@code istartsWith}, {@code iendsWith}) are extensions of this library for string columns
+     * (Spring Data's EndingWith and IgnoreCase keywords): the JavaScript and .NET libraries do not
+     * know them, so filters meant for them should not use them.
+     */
     enum Op {
         EQ("eq"), NE("ne"), IN("in"), GT("gt"), GTE("gte"), LT("lt"), LTE("lte"), CONTAINS("contains"),
-        ICONTAINS("icontains"), STARTS_WITH("startsWith"), IS_NULL("isNull");
+        ICONTAINS("icontains"), STARTS_WITH("startsWith"), IS_NULL("isNull"),
+        ENDS_WITH("endsWith", true), IEQ("ieq", true), ISTARTS_WITH("istartsWith", true),
+        IENDS_WITH("iendsWith", true);
 
         private final String jsonName;
+        private final boolean extension;
 
         Op(String jsonName) {
+            this(jsonName, false);
+        }
+
+        Op(String jsonName, boolean extension) {
             this.jsonName = jsonName;
+            this.extension = extension;
+        }
+
+        /** Whether only this library knows the operator (not part of the shared JAZMIN filter language). */
+        public boolean isExtension() {
+            return extension;
+        }
+
+        /** Whether the operator applies to string columns only and compares text. */
+        public boolean isText() {
+            return this == CONTAINS || this == ICONTAINS || this == STARTS_WITH || extension;
         }
 
         /** The operator's name in JSON filters. */
@@ -211,6 +234,26 @@ public sealed interface Filter permits Filter.And, Filter.Or, Filter.Not, Filter
     /** Case-sensitive prefix (string columns). */
     static Filter startsWith(String column, String prefix) {
         return new Condition(column, Op.STARTS_WITH, prefix);
+    }
+
+    /** Case-sensitive suffix (string columns; an extension, see {@link Op}). */
+    static Filter endsWith(String column, String suffix) {
+        return new Condition(column, Op.ENDS_WITH, suffix);
+    }
+
+    /** Equal ignoring case (string columns; an extension, see {@link Op}). */
+    static Filter equalsIgnoreCase(String column, String text) {
+        return new Condition(column, Op.IEQ, text);
+    }
+
+    /** Prefix ignoring case (string columns; an extension, see {@link Op}). */
+    static Filter startsWithIgnoreCase(String column, String prefix) {
+        return new Condition(column, Op.ISTARTS_WITH, prefix);
+    }
+
+    /** Suffix ignoring case (string columns; an extension, see {@link Op}). */
+    static Filter endsWithIgnoreCase(String column, String suffix) {
+        return new Condition(column, Op.IENDS_WITH, suffix);
     }
 
     static Filter isNull(String column) {

@@ -96,7 +96,7 @@ public final class FilterBinder {
         if (op == Op.IS_NULL) {
             return new NullTest(position, Operands.toBoolean(c.column(), c.operand()));
         }
-        if (op == Op.CONTAINS || op == Op.ICONTAINS || op == Op.STARTS_WITH) {
+        if (op.isText()) {
             if (type != ColumnType.STRING) {
                 throw FilterJson.invalid("'" + op.jsonName() + "' only applies to string columns");
             }

@@ -132,7 +132,10 @@ final class IndexPlanner {
             if (t.op == Op.STARTS_WITH) {
                 lookup = new IndexLookup.StartsWith(t.text);
             } else {
-                lookup = new IndexLookup.Contains(t.text, t.op == Op.ICONTAINS);
+                // Every other text test implies the row contains the text: the trigram index narrows it.
+                boolean ignoreCase = t.op == Op.ICONTAINS || t.op == Op.IEQ || t.op == Op.ISTARTS_WITH
+                        || t.op == Op.IENDS_WITH;
+                lookup = new IndexLookup.Contains(t.text, ignoreCase);
                 kind = IndexRef.TRIGRAM;
             }
             exact = false; // text conditions are re-checked on rows, never counted from the index alone

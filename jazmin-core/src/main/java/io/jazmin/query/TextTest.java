@@ -5,7 +5,7 @@ import io.jazmin.column.ChunkStatistics;
 import io.jazmin.column.ColumnVector;
 import java.util.Locale;
 
-/** {@code contains}, {@code icontains} and {@code startsWith} on a string column. */
+/** Text operators on a string column: substring, prefix and suffix tests, case-sensitive or not. */
 final class TextTest extends ColumnPredicate {
     final Op op;
     final String text;
@@ -25,6 +25,10 @@ final class TextTest extends ColumnPredicate {
             case CONTAINS -> s.contains(text);
             case ICONTAINS -> s.toLowerCase(Locale.ROOT).contains(lowered);
             case STARTS_WITH -> s.startsWith(text);
+            case ENDS_WITH -> s.endsWith(text);
+            case IEQ -> s.toLowerCase(Locale.ROOT).equals(lowered);
+            case ISTARTS_WITH -> s.toLowerCase(Locale.ROOT).startsWith(lowered);
+            case IENDS_WITH -> s.toLowerCase(Locale.ROOT).endsWith(lowered);
             default -> throw new IllegalStateException(op.name());
         };
     }
