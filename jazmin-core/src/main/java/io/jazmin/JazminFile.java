@@ -1,7 +1,14 @@
 package io.jazmin;
 
+import io.jazmin.reader.FileOpener;
+import io.jazmin.reader.OpenedFile;
+import io.jazmin.reader.StorageReport;
+import io.jazmin.wire.ByteSource;
 import io.jazmin.writer.Appender;
 import io.jazmin.writer.Rewriter;
+import io.jazmin.writer.Updater;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Iterator;
@@ -52,21 +59,7 @@ public final class JazminFile {
      */
     public static ChangeResult upsert(Path path, String table, List<String> keyColumns,
                                       Collection<? extends Map<String, ?>> rows, WriteOptions options) {
-        if (keyColumns.isEmpty()) {
-            throw new JazminValidationException("upsert needs at least one key column");
-        }
-        Filter matching = null;
-        for (Map<String, ?> row : rows) {
-            Filter key = null;
-            for (String column : keyColumns) {
-                if (!row.containsKey(column)) {
-                    throw new JazminValidationException("an upserted row lacks key column '" + column + "'");
-                }
-                Filter eq = Filter.eq(column, row.get(column));
-                key = key == null ? eq : key.and(eq);
-            }
-            matching = matching == null ? key : matching.or(key);
-        }
+        Filter matching = Updater.keyFilter(keyColumns, rows);
         return result(Appender.append(path, options, table, rows.iterator(), matching));
     }
 
@@ -76,6 +69,43 @@ public final class JazminFile {
      */
     public static void compact(Path path, WriteOptions options) {
         Rewriter.compact(path, options);
+    }
+
+    /** {@link #storage(Path, ReadOptions)} of a plain file. */
+    public static Storage storage(Path path) {
+        return storage(path, ReadOptions.defaults());
+    }
+
+    /**
+     * How the file's bytes are used by its current version: file size, live and dead bytes,
+     * deleted rows, chunks and directory segments per table, append count, so a caller can decide
+     * when to {@link #compact compact}. Reads the catalog only, no chunk; takes no lock.
+     *
+     * @param options the key or password of an encrypted file
+     */
+    public static Storage storage(Path path, ReadOptions options) {
+        try (ByteSource source = ByteSource.open(path)) {
+            OpenedFile file = FileOpener.open(source, options);
+            try {
+                return StorageReport.of(file, source.size());
+            } finally {
+                if (file.cipher() != null) {
+                    file.cipher().close();
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A full update (spec §1.25): deletes by filter, upserts by key columns, inserts and a metadata
+     * merge, written as a complete new version that replaces the file atomically. Unlike an
+     * upsert by append, a {@code sortedBy} table keeps its order (new rows are merged into place)
+     * and the file is compacted on the way.
+     */
+    public static Updater.Result update(Path path, Updater.Changes changes, WriteOptions options) {
+        return Updater.update(path, options, changes);
     }
 
     private static ChangeResult result(Appender.Result r) {

@@ -102,6 +102,39 @@ public final class JazminMapper<T> {
         }
     }
 
+    /**
+     * The cell the member stored in {@code column} is written as when it holds {@code value}, by
+     * the same rules as {@link ObjectWriter} (enums by name, {@code LocalDate} as midnight UTC, type
+     * adapters, JSON-stored objects, ...); {@code null} for a null value or an empty
+     * {@code Optional}. For building filter operands and rows to append with
+     * {@link io.jazmin.JazminFile}.
+     *
+     * @throws IllegalArgumentException when no member of this type is stored in {@code column}
+     * @throws MappingException         when {@code value} cannot be stored (for example a value not
+     *                                  of the member's type)
+     */
+    public Object cellValue(String column, Object value) {
+        List<Property> properties = model.properties();
+        for (int i = 0; i < properties.size(); i++) {
+            if (properties.get(i).name().equals(column)) {
+                ValueConverter converter = converters.get(i);
+                if (converter.isNull(value)) {
+                    return null;
+                }
+                MappingContext ctx = context();
+                ctx.startRow(-1, value);
+                ctx.column(column);
+                try {
+                    return converter.toCell(value, ctx);
+                } catch (ClassCastException e) {
+                    throw ctx.fail(MappingException.Reason.TYPE_MISMATCH, value.getClass().getName()
+                            + " is not the type of member " + properties.get(i).member());
+                }
+            }
+        }
+        throw new IllegalArgumentException(type.getName() + " stores no member in column '" + column + "'");
+    }
+
     /** The first table of {@code reader}, read as this type. */
     public ObjectTable<T> table(JazminReader reader) {
         return table(reader.table());

@@ -12,6 +12,7 @@ import io.jazmin.column.KeyForms;
 import io.jazmin.convert.JsonTexts;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -120,21 +121,32 @@ public final class Updater {
         return into.size() - before;
     }
 
-    /** Rows whose key columns equal those of an upserted row. */
     private static Filter keyFilter(Changes changes) {
-        Filter any = null;
-        for (Map<String, ?> row : changes.upsert()) {
-            Filter key = null;
-            for (String column : changes.keyColumns()) {
-                if (!row.containsKey(column)) {
+        return changes.upsert().isEmpty() ? null : keyFilter(changes.keyColumns(), changes.upsert());
+    }
+
+    /**
+     * The rows whose key columns equal those of one of {@code rows}: one flat {@code in} for a single
+     * key column, else one flat OR of equalities, so thousands of rows bind without deep nesting.
+     */
+    public static Filter keyFilter(List<String> keyColumns, Collection<? extends Map<String, ?>> rows) {
+        if (keyColumns.isEmpty()) {
+            throw new JazminValidationException("upserts need at least one key column");
+        }
+        List<Object> single = new ArrayList<>();
+        List<Filter> each = new ArrayList<>();
+        for (Map<String, ?> row : rows) {
+            List<Filter> parts = new ArrayList<>();
+            for (String column : keyColumns) {
+                if (!row.containsKey(column) || row.get(column) == null) {
                     throw new JazminValidationException("an upserted row lacks key column '" + column + "'");
                 }
-                Filter eq = Filter.eq(column, row.get(column));
-                key = key == null ? eq : key.and(eq);
+                parts.add(Filter.eq(column, row.get(column)));
+                single.add(row.get(column));
             }
-            any = any == null ? key : any.or(key);
+            each.add(parts.size() == 1 ? parts.get(0) : new Filter.And(parts));
         }
-        return any;
+        return keyColumns.size() == 1 ? Filter.in(keyColumns.get(0), single) : new Filter.Or(each);
     }
 
     private static Object[] inColumnOrder(List<Column> columns, Map<String, ?> row) {

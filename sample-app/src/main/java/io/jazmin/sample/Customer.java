@@ -1,5 +1,6 @@
 package io.jazmin.sample;
 
+import io.jazmin.IndexKind;
 import io.jazmin.mapping.annotation.JazminId;
 import io.jazmin.mapping.annotation.JazminIndex;
 import io.jazmin.spring.data.core.mapping.JazminFile;
@@ -7,6 +8,6 @@ import java.time.Instant;
 
 /** A customer row of the benchmark table (id sorted index, name trigram index, country sorted index). */
 @JazminFile("customers")
-public record Customer(@JazminId long id, @JazminIndex(JazminIndex.Kind.TRIGRAM) String name, String email,
+public record Customer(@JazminId long id, @JazminIndex(IndexKind.TRIGRAM) String name, String email,
                        @JazminIndex String country, int age, double balance, Instant joined, boolean active) {
 }

@@ -1,6 +1,7 @@
 package io.jazmin.spring.boot.autoconfigure;
 
 import io.jazmin.IndexKind;
+import io.jazmin.spring.data.core.CompactionPolicy;
 import io.jazmin.spring.data.core.JazminFileDefinition;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -30,7 +31,16 @@ final class FileDefinitions {
                 .withCreateIfMissing(file.isCreateIfMissing())
                 .withCodec(file.getCodec())
                 .withIndexes(indexes)
-                .withSortedBy(file.getSortedBy());
+                .withSortedBy(file.getSortedBy())
+                .withCompaction(compaction(name, file.getCompaction()));
+    }
+
+    private static CompactionPolicy compaction(String name, JazminProperties.Compaction compaction) {
+        try {
+            return new CompactionPolicy(compaction.getDeletedRatio(), compaction.getAppends());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("jazmin.files." + name + ": " + e.getMessage(), e);
+        }
     }
 
     /** An empty placeholder ({@code ${KEY:}}) means no secret. */

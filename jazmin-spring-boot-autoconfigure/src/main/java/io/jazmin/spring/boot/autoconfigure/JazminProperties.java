@@ -65,8 +65,14 @@ public class JazminProperties {
         /** Indexes to build when the file is written, by column: sorted, trigram or both. */
         private Map<String, List<IndexKind>> indexes = new LinkedHashMap<>();
 
-        /** Columns the rows are kept sorted by; queries ordered by them need no sorting. */
+        /**
+         * Columns the rows are kept sorted by; queries ordered by them need no sorting. Writes whose
+         * rows cannot go at the end of the file in this order rewrite it instead of appending.
+         */
         private List<String> sortedBy = new ArrayList<>();
+
+        /** When the file is compacted after a write; without a threshold only on demand. */
+        private final Compaction compaction = new Compaction();
 
         public Path getPath() {
             return path;
@@ -132,12 +138,57 @@ public class JazminProperties {
             this.sortedBy = sortedBy;
         }
 
+        public Compaction getCompaction() {
+            return compaction;
+        }
+
         /** Never shows the key or password. */
         @Override
         public String toString() {
             return "File[path=" + path + ", secret=" + (key != null ? "key" : password != null ? "password" : "none")
                     + ", priority=" + priority + ", createIfMissing=" + createIfMissing + ", codec=" + codec
-                    + ", indexes=" + indexes + ", sortedBy=" + sortedBy + "]";
+                    + ", indexes=" + indexes + ", sortedBy=" + sortedBy + ", compaction=" + compaction + "]";
+        }
+    }
+
+    /**
+     * Compaction thresholds of one file. Saves and deletes change a file in place: deleted rows keep
+     * their bytes and each write adds a version until compaction rewrites the file. After a write,
+     * the file is compacted when either threshold set is passed.
+     */
+    public static class Compaction {
+
+        /**
+         * Compact after a write when deleted rows exceed this share (0 to 1) of the rows written,
+         * deleted ones included. Unset: deletes never trigger compaction.
+         */
+        private Double deletedRatio;
+
+        /**
+         * Compact after a write when the file has had this many appends (saves and deletes) since its
+         * last full write. Unset: the number of appends never triggers compaction.
+         */
+        private Integer appends;
+
+        public Double getDeletedRatio() {
+            return deletedRatio;
+        }
+
+        public void setDeletedRatio(Double deletedRatio) {
+            this.deletedRatio = deletedRatio;
+        }
+
+        public Integer getAppends() {
+            return appends;
+        }
+
+        public void setAppends(Integer appends) {
+            this.appends = appends;
+        }
+
+        @Override
+        public String toString() {
+            return "Compaction[deletedRatio=" + deletedRatio + ", appends=" + appends + "]";
         }
     }
 }

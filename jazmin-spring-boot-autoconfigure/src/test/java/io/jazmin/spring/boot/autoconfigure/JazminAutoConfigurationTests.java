@@ -4,11 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jazmin.Codec;
 import io.jazmin.IndexKind;
+import io.jazmin.JazminReader;
 import io.jazmin.crypto.JazminKey;
 import io.jazmin.spring.boot.autoconfigure.domain.bad.Gadget;
 import io.jazmin.spring.boot.autoconfigure.domain.good.Item;
 import io.jazmin.spring.boot.autoconfigure.domain.good.ItemRepository;
 import io.jazmin.spring.boot.health.JazminHealthContributorAutoConfiguration;
+import io.jazmin.spring.data.core.CompactionPolicy;
 import io.jazmin.spring.data.core.JazminFileDefinition;
 import io.jazmin.spring.data.core.JazminFiles;
 import io.jazmin.spring.data.core.JazminOperations;
@@ -71,6 +73,47 @@ class JazminAutoConfigurationTests {
                     assertThat(context.getBean(JazminProperties.class).getFiles().get("other").toString())
                             .doesNotContain("secret-pw");
                 });
+    }
+
+    @Test
+    void bindsCompactionThresholds() {
+        runner.withPropertyValues(itemsPath(), "jazmin.files.items.compaction.deleted-ratio=0.25",
+                "jazmin.files.items.compaction.appends=10", "jazmin.files.other.path=" + dir.resolve("o.jzm"))
+                .run(context -> {
+                    JazminFiles files = context.getBean(JazminFiles.class);
+                    assertThat(files.get("items").definition().compaction())
+                            .isEqualTo(new CompactionPolicy(0.25, 10));
+                    assertThat(files.get("other").definition().compaction()).isEqualTo(CompactionPolicy.NONE);
+                    assertThat(context.getBean(JazminProperties.class).getFiles().get("items").getCompaction()
+                            .getAppends()).isEqualTo(10);
+                });
+        runner.withPropertyValues(itemsPath(), "jazmin.files.items.compaction.deleted-ratio=1.5")
+                .run(context -> assertThat(context).hasFailed().getFailure()
+                        .hasStackTraceContaining("jazmin.files.items: compaction deleted-ratio must be between 0 and 1"));
+        runner.withPropertyValues(itemsPath(), "jazmin.files.items.compaction.appends=0")
+                .run(context -> assertThat(context).hasFailed().getFailure()
+                        .hasStackTraceContaining("jazmin.files.items: compaction appends must be at least 1"));
+    }
+
+    @Test
+    void compactsAfterTheWriteThatPassesAThreshold() {
+        runner.withUserConfiguration(GoodPackage.class)
+                .withPropertyValues(itemsPath(), "jazmin.files.items.create-if-missing=true",
+                        "jazmin.files.items.compaction.appends=2").run(context -> {
+                    ItemRepository items = context.getBean(ItemRepository.class);
+                    items.saveAll(List.of(new Item(1, "alpha"), new Item(2, "beta")));
+                    items.save(new Item(3, "gamma"));
+                    assertThat(appendCount()).isEqualTo(1);
+                    items.deleteById(1L);
+                    assertThat(appendCount()).as("compacted after the second append").isZero();
+                    assertThat(items.findAll()).containsExactlyInAnyOrder(new Item(2, "beta"), new Item(3, "gamma"));
+                });
+    }
+
+    private long appendCount() {
+        try (JazminReader reader = JazminReader.open(dir.resolve("items.jzm"))) {
+            return reader.appendCount();
+        }
     }
 
     @Test
@@ -154,8 +197,8 @@ class JazminAutoConfigurationTests {
         runner.withUserConfiguration(BadPackage.class)
                 .withPropertyValues(itemsPath(), "jazmin.files.items.create-if-missing=true")
                 .run(context -> assertThat(context).hasFailed().getFailure().rootCause()
-                        .hasMessageContaining("GadgetRepository.findByLabelEndingWith")
-                        .hasMessageContaining("EndingWith"));
+                        .hasMessageContaining("GadgetRepository.findByLabelRegex")
+                        .hasMessageContaining("Regex"));
     }
 
     @Test

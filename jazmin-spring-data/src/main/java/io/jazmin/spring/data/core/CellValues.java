@@ -14,9 +14,13 @@ import java.util.UUID;
 /**
  * Turns Java values into the cell values the engine compares, the way the engine's object mapping
  * stores them: enums by name, {@code LocalDate} as midnight UTC, {@code LocalDateTime} read as UTC,
- * {@code BigInteger} as a decimal, other non-engine types by their text. Used for filter operands
- * and for ordering entities by column; {@link #fromCell} goes back for values read without the
- * object mapping (interface projections).
+ * {@code BigInteger} as a decimal, other non-engine types by their text. Used for operands of
+ * derived queries and keyset positions, whose Java type need not be the member's (an {@code int}
+ * argument for a {@code long} member, a collection for {@code In}), and for rows given as maps.
+ * Values of a member's own type (ids, entity rows written by appends, sort keys) go through the
+ * engine's object mapping instead ({@link io.jazmin.mapping.JazminMapper#cellValue}), which also
+ * knows the types these rules do not ({@code Duration}, {@code LocalTime}, type adapters).
+ * {@link #fromCell} goes back for values read without the object mapping (interface projections).
  */
 public final class CellValues {
     private CellValues() {

@@ -11,7 +11,9 @@ import io.jazmin.spring.data.core.mapping.JazminPersistentProperty;
 import io.jazmin.spring.data.core.query.MappedRowReader;
 import io.jazmin.spring.data.core.query.RowReader;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** Entities through the engine's object mapping; the id column always gets a sorted index. */
 final class EntityCodec<T> implements RowCodec<T> {
@@ -28,6 +30,7 @@ final class EntityCodec<T> implements RowCodec<T> {
         return MappedRowReader.entity(mapper);
     }
 
+    /** The cell the engine's object mapping stores for the member in {@code column}. */
     @Override
     public Object cell(T row, String column) {
         JazminPersistentProperty property = entity.getPropertyForColumn(column);
@@ -35,7 +38,17 @@ final class EntityCodec<T> implements RowCodec<T> {
             throw new IllegalArgumentException(entity.getType().getName() + " has no property for column '"
                     + column + "'");
         }
-        return CellValues.toCell(entity.getPropertyAccessor(row).getProperty(property));
+        return mapper.cellValue(column, entity.getPropertyAccessor(row).getProperty(property));
+    }
+
+    /** Every column of the entity's schema, converted as the object mapping writes it. */
+    @Override
+    public Map<String, ?> cells(T row) {
+        Map<String, Object> cells = new LinkedHashMap<>();
+        for (Column column : mapper.schema().columns()) {
+            cells.put(column.name(), cell(row, column.name()));
+        }
+        return cells;
     }
 
     @Override

@@ -1,7 +1,12 @@
 package io.jazmin.spring.data.core;
 
+import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
+import io.jazmin.Storage;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -9,13 +14,18 @@ import java.util.Deque;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
 import java.util.stream.Stream;
+import org.apache.commons.logging.Log;
+import org.apache.commons.logging.LogFactory;
+import org.springframework.dao.CannotAcquireLockException;
 
 /**
  * One configured file at run time: hands out open readers (kept for reuse as its {@link Priority}
- * says) and serialises rewrites. Readers are not thread-safe, so each caller gets one of its own.
- * A rewrite moves a new file into place; readers opened before it are closed instead of reused.
+ * says) and serialises writes. Readers are not thread-safe, so each caller gets one of its own.
+ * A reader keeps seeing the version it opened, so after every write (append, delete, rewrite or
+ * compaction) readers opened before it are closed instead of reused.
  */
 public final class FileAccess implements AutoCloseable {
+    private static final Log LOG = LogFactory.getLog(FileAccess.class);
     private final JazminFileDefinition definition;
     private final Deque<JazminReader> idle = new ArrayDeque<>();
     private final ReentrantLock writeLock = new ReentrantLock();
@@ -73,12 +83,41 @@ public final class FileAccess implements AutoCloseable {
     }
 
     /**
-     * Runs {@code rewrite} alone among rewrites of this file, with the current first table (or
-     * {@code null} when the file does not exist yet); readers handed out before are not reused.
+     * Runs {@code change} alone among this JVM's writes of this file, with a reader of the current
+     * version opened for it (its first table, or {@code null} when the file does not exist yet);
+     * the engine's appends, deletes and compaction take the file's {@code <path>.lock} themselves.
+     * Afterwards the file is compacted when its {@link CompactionPolicy} says so, and readers
+     * handed out before are not reused, so no later read sees an older version.
+     */
+    public <R> R write(Function<JazminTable, R> change) {
+        writeLock.lock();
+        try {
+            R result;
+            if (!exists()) {
+                result = change.apply(null);
+            } else {
+                try (JazminReader reader = open()) {
+                    result = change.apply(reader.table());
+                }
+            }
+            compactIfDue();
+            return result;
+        } finally {
+            retire();
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * Runs {@code rewrite} as a {@link #write} that also holds the file's {@code <path>.lock}, the
+     * engine's writer lock, so that no other process appends between the read of the current
+     * version and the move of the new file into place.
+     *
+     * @throws CannotAcquireLockException when another writer holds the lock
      */
     public <R> R rewrite(Function<JazminTable, R> rewrite) {
         writeLock.lock();
-        try {
+        try (ProcessLock lock = ProcessLock.acquire(path())) {
             if (!exists()) {
                 return rewrite.apply(null);
             }
@@ -88,6 +127,69 @@ public final class FileAccess implements AutoCloseable {
         } finally {
             retire();
             writeLock.unlock();
+        }
+    }
+
+    /** Compacts the file now (alone among this JVM's writes of it); does nothing when it does not exist. */
+    public void compact() {
+        writeLock.lock();
+        try {
+            if (exists()) {
+                JazminFile.compact(path(), definition.changeOptions());
+            }
+        } finally {
+            retire();
+            writeLock.unlock();
+        }
+    }
+
+    /** How the file's bytes are used (dead bytes, deleted rows, appends), read from its catalog. */
+    public Storage storage() {
+        return JazminFile.storage(path(), definition.readOptions());
+    }
+
+    /**
+     * Compacts after a write when the policy says so. A compaction that fails (another process
+     * holds the writer lock, say) does not fail the write that succeeded: it is logged and tried
+     * again after the next write.
+     */
+    private void compactIfDue() {
+        CompactionPolicy policy = definition.compaction();
+        if (!policy.enabled() || !exists()) {
+            return;
+        }
+        try {
+            if (policy.isDue(storage())) {
+                JazminFile.compact(path(), definition.changeOptions());
+            }
+        } catch (RuntimeException e) {
+            LOG.warn("compaction of JAZMIN file '" + name() + "' after a write failed; it is tried again after the "
+                    + "next write: " + e.getMessage(), e);
+        }
+    }
+
+    /** The engine's writer lock ({@code <path>.lock}, spec §1.24), for full rewrites, which the engine does not lock. */
+    private record ProcessLock(Path lock) implements AutoCloseable {
+        static ProcessLock acquire(Path file) {
+            Path lock = file.resolveSibling(file.getFileName() + ".lock");
+            try {
+                Files.createFile(lock);
+            } catch (FileAlreadyExistsException e) {
+                throw new CannotAcquireLockException("another writer holds " + lock + " (if no writer is running, "
+                        + "a killed one left it behind: delete it)");
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create the lock file " + lock, e);
+            }
+            return new ProcessLock(lock);
+        }
+
+        @Override
+        public void close() {
+            try {
+                Files.deleteIfExists(lock);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot remove the lock file " + lock, e);
+            }
         }
     }
 

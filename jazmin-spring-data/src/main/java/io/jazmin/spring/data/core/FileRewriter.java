@@ -14,9 +14,10 @@ import java.util.stream.Stream;
 
 /**
  * Replaces a file in one atomic step: the rows an engine filter keeps, merged in sort order with
- * the rows added, are written to a temporary file that is moved over the old one. Until writes
- * become appends, every change costs a full rewrite; the old rows stream through, one chunk at a time,
- * unless the sort order changes.
+ * the rows added, are written to a temporary file that is moved over the old one. The old rows
+ * stream through, one chunk at a time, unless the sort order changes. Used where an in-place change
+ * ({@link FileChanges}) cannot do: creating a file, an append that would break its sort order, a
+ * sort order or index set that the definition or entity changed, and emptying a file.
  */
 final class FileRewriter {
     private FileRewriter() {
@@ -42,7 +43,7 @@ final class FileRewriter {
 
     private static <T> long write(FileAccess file, RowCodec<T> codec, Filter keep, boolean keepOld, List<T> added) {
         return file.rewrite(table -> {
-            WriteOptions options = file.definition().writeOptions(codec.declared(inherited(table)));
+            WriteOptions options = options(file, codec, table);
             Comparator<T> order = order(codec, options.sortedBy());
             List<T> sortedAdded = new ArrayList<>(added);
             if (order != null) {
@@ -67,6 +68,14 @@ final class FileRewriter {
         });
     }
 
+    /**
+     * The options a rewrite of {@code file} (whose current first table is {@code table}, or
+     * {@code null}) writes with: the definition's, then the codec's, then the old file's.
+     */
+    static <T> WriteOptions options(FileAccess file, RowCodec<T> codec, JazminTable table) {
+        return file.definition().writeOptions(codec.declared(inherited(table)));
+    }
+
     /** Keeps the old file's sort order and indexes unless the definition or entity says otherwise. */
     private static WriteOptions inherited(JazminTable table) {
         WriteOptions options = WriteOptions.defaults();
@@ -80,7 +89,8 @@ final class FileRewriter {
         return options;
     }
 
-    private static <T> Comparator<T> order(RowCodec<T> codec, List<String> sortedBy) {
+    /** The order of {@code sortedBy} over rows of {@code codec}, or {@code null} when empty. */
+    static <T> Comparator<T> order(RowCodec<T> codec, List<String> sortedBy) {
         if (sortedBy.isEmpty()) {
             return null;
         }

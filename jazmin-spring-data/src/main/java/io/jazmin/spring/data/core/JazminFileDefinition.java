@@ -25,10 +25,11 @@ import java.util.Set;
  * @param codec           section compression for written files, or {@code null} for the engine default
  * @param indexes         indexes to build on write, by column (in addition to those an entity declares)
  * @param sortedBy        the order rows are kept in, or empty (then an entity's or the existing file's)
+ * @param compaction      when the file is compacted after a write ({@link CompactionPolicy#NONE}: on demand only)
  */
 public record JazminFileDefinition(String name, Path path, String key, String password, Priority priority,
                                    boolean createIfMissing, Codec codec, Map<String, Set<IndexKind>> indexes,
-                                   List<String> sortedBy) {
+                                   List<String> sortedBy, CompactionPolicy compaction) {
 
     public JazminFileDefinition {
         Objects.requireNonNull(name, "name");
@@ -39,6 +40,14 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
         }
         indexes = indexes == null ? Map.of() : Map.copyOf(new LinkedHashMap<>(indexes));
         sortedBy = sortedBy == null ? List.of() : List.copyOf(sortedBy);
+        compaction = compaction == null ? CompactionPolicy.NONE : compaction;
+    }
+
+    /** A definition compacted on demand only. */
+    public JazminFileDefinition(String name, Path path, String key, String password, Priority priority,
+                                boolean createIfMissing, Codec codec, Map<String, Set<IndexKind>> indexes,
+                                List<String> sortedBy) {
+        this(name, path, key, password, priority, createIfMissing, codec, indexes, sortedBy, CompactionPolicy.NONE);
     }
 
     /** A plain file with the defaults: balanced, not created when missing, engine write defaults. */
@@ -48,36 +57,53 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
 
     public JazminFileDefinition withKey(String value) {
         return new JazminFileDefinition(name, path, value, password, priority, createIfMissing, codec, indexes,
-                sortedBy);
+                sortedBy, compaction);
     }
 
     public JazminFileDefinition withPassword(String value) {
         return new JazminFileDefinition(name, path, key, value, priority, createIfMissing, codec, indexes,
-                sortedBy);
+                sortedBy, compaction);
     }
 
     public JazminFileDefinition withPriority(Priority value) {
         return new JazminFileDefinition(name, path, key, password, value, createIfMissing, codec, indexes,
-                sortedBy);
+                sortedBy, compaction);
     }
 
     public JazminFileDefinition withCreateIfMissing(boolean value) {
-        return new JazminFileDefinition(name, path, key, password, priority, value, codec, indexes, sortedBy);
+        return new JazminFileDefinition(name, path, key, password, priority, value, codec, indexes, sortedBy,
+                compaction);
     }
 
     public JazminFileDefinition withCodec(Codec value) {
         return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, value, indexes,
-                sortedBy);
+                sortedBy, compaction);
     }
 
     public JazminFileDefinition withIndexes(Map<String, Set<IndexKind>> value) {
         return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, value,
-                sortedBy);
+                sortedBy, compaction);
     }
 
     public JazminFileDefinition withSortedBy(List<String> value) {
         return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, indexes,
-                value);
+                value, compaction);
+    }
+
+    public JazminFileDefinition withCompaction(CompactionPolicy value) {
+        return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, indexes,
+                sortedBy, value);
+    }
+
+    /** The options appends, deletes and compaction use: the file's secret and, when set, the codec. */
+    public WriteOptions changeOptions() {
+        WriteOptions options = WriteOptions.defaults();
+        if (key != null) {
+            options = options.withKey(JazminKey.parse(key));
+        } else if (password != null) {
+            options = options.withPassword(password);
+        }
+        return codec != null ? options.withCodec(codec) : options;
     }
 
     /** How the file is opened: with its key or password, if any. */
@@ -114,6 +140,6 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
         return "JazminFileDefinition[name=" + name + ", path=" + path + ", secret="
                 + (key != null ? "key" : password != null ? "password" : "none") + ", priority=" + priority
                 + ", createIfMissing=" + createIfMissing + ", codec=" + codec + ", indexes=" + indexes
-                + ", sortedBy=" + sortedBy + "]";
+                + ", sortedBy=" + sortedBy + ", compaction=" + compaction + "]";
     }
 }

@@ -2,6 +2,7 @@ package io.jazmin.spring.data.core;
 
 import io.jazmin.Explain;
 import io.jazmin.Filter;
+import io.jazmin.Storage;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.jazmin.spring.data.core.query.JazminQuery;
 import io.jazmin.spring.data.core.query.RowReader;
@@ -17,7 +18,9 @@ import org.springframework.data.domain.Pageable;
  * Reads and writes configured JAZMIN files, either as entities (the file an entity type is bound
  * to) or as rows of a named file (maps of column name to cell value). Filters and sorts name
  * columns. Every failure is a {@link org.springframework.dao.DataAccessException}; streams must be
- * closed (they hold an open reader). Writes rewrite the whole file atomically.
+ * closed (they hold an open reader). Writes change the file in place (appends, upserts and deletes
+ * that add a new version at its end), or rewrite it atomically where an append cannot keep its sort
+ * order; {@link #compact(String)} drops what in-place changes leave behind.
  */
 public interface JazminOperations {
 
@@ -50,10 +53,16 @@ public interface JazminOperations {
      */
     <T> List<T> insert(Collection<? extends T> entities);
 
-    /** Stores entities, replacing those with the same id. */
+    /**
+     * Stores entities, replacing those with the same id: one upsert (a new version appended to the
+     * file) for all of them.
+     */
     <T> List<T> save(Collection<? extends T> entities);
 
-    /** Removes the matching rows of the entity's file; returns how many were removed. */
+    /**
+     * Removes the matching rows of the entity's file (marked deleted in a new version; their bytes
+     * stay until compaction); {@code null} empties the file by rewriting it. Returns how many were removed.
+     */
     long delete(Filter filter, Class<?> entityType);
 
     /** How the engine would run {@code filter} on the entity's file. */
@@ -90,4 +99,17 @@ public interface JazminOperations {
     String fileOf(Class<?> entityType);
 
     JazminMappingContext getMappingContext();
+
+    /**
+     * Compacts a named file now: rewrites it without its deleted rows and the bytes earlier versions
+     * left behind, merging the segments appends added ({@code appendCount} back to 0). Data, sort
+     * order and indexes are kept; readers already streaming keep their version.
+     */
+    void compact(String file);
+
+    /** Compacts the file an entity type is bound to; see {@link #compact(String)}. */
+    void compact(Class<?> entityType);
+
+    /** How a named file's bytes are used: dead bytes, deleted rows and appends since its last full write. */
+    Storage storage(String file);
 }

@@ -3,6 +3,7 @@ package io.jazmin.spring.data.core;
 import io.jazmin.Explain;
 import io.jazmin.Filter;
 import io.jazmin.RowQuery;
+import io.jazmin.Storage;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.jazmin.spring.data.core.mapping.JazminPersistentEntity;
 import io.jazmin.spring.data.core.query.JazminQuery;
@@ -30,8 +31,11 @@ import org.springframework.util.Assert;
 
 /**
  * The {@link JazminOperations} implementation. Every call goes through one funnel that observes it
- * and translates engine exceptions. Reads run on pooled readers of each file; writes rewrite the
- * file atomically (read the kept rows, merge the new ones, move a new file into place).
+ * and translates engine exceptions. Reads run on pooled readers of each file; writes change the file
+ * in place with the engine's appends, upserts and deletes (see {@link FileChanges} for when they
+ * fall back to an atomic full rewrite), one at a time per file, and readers opened before a write
+ * are not reused after it. Files are compacted on demand ({@link #compact(String)}) or after a
+ * write when their {@link CompactionPolicy} says so.
  */
 public class JazminTemplate implements JazminOperations {
     private final JazminFiles files;
@@ -98,19 +102,19 @@ public class JazminTemplate implements JazminOperations {
         }
         JazminPersistentEntity<T> entity = entityOf(list);
         String file = entity.getFileName();
-        return execute("insert", file, () -> {
+        EntityCodec<T> codec = new EntityCodec<>(entity);
+        return execute("insert", file, () -> files.get(file).write(table -> {
             String idColumn = entity.getIdColumn();
-            if (idColumn != null) {
-                List<Object> ids = list.stream().map(e -> CellValues.toCell(entity.getIdentifierAccessor(e)
-                        .getRequiredIdentifier())).toList();
-                if (files.get(file).exists() && count(file, Filter.in(idColumn, ids)) > 0) {
+            if (idColumn != null && table != null) {
+                List<Object> ids = list.stream().map(e -> codec.cell(e, idColumn)).toList();
+                if (table.count(Filter.in(idColumn, ids)) > 0) {
                     throw new DuplicateKeyException("an id of the " + list.size() + " " + entity.getType()
                             .getSimpleName() + " entities to insert is already stored in file '" + file + "'");
                 }
             }
-            FileRewriter.rewrite(files.get(file), new EntityCodec<>(entity), null, list);
+            FileChanges.store(files.get(file), table, codec, list, null);
             return list;
-        });
+        }));
     }
 
     @Override
@@ -124,22 +128,21 @@ public class JazminTemplate implements JazminOperations {
             throw new InvalidDataAccessApiUsageException(entity.getType().getName()
                     + " has no id (@JazminId or @Id), so entities can only be inserted");
         }
+        EntityCodec<T> codec = new EntityCodec<>(entity);
         Map<Object, T> byId = new LinkedHashMap<>();
         for (T e : entities) {
-            Object id = entity.getIdentifierAccessor(e).getIdentifier();
-            if (id == null) {
+            if (entity.getIdentifierAccessor(e).getIdentifier() == null) {
                 throw new InvalidDataAccessApiUsageException("JAZMIN does not generate ids; set the id of "
                         + entity.getType().getSimpleName() + " before saving it");
             }
-            byId.put(CellValues.toCell(id), e);
+            byId.put(codec.cell(e, idColumn), e);
         }
         List<T> latest = new ArrayList<>(byId.values());
         String file = entity.getFileName();
-        return execute("save", file, () -> {
-            Filter replaced = Filter.in(idColumn, List.copyOf(byId.keySet()));
-            FileRewriter.rewrite(files.get(file), new EntityCodec<>(entity), replaced.negate(), latest);
+        return execute("save", file, () -> files.get(file).write(table -> {
+            FileChanges.store(files.get(file), table, codec, latest, idColumn);
             return List.copyOf(entities);
-        });
+        }));
     }
 
     @Override
@@ -187,8 +190,11 @@ public class JazminTemplate implements JazminOperations {
 
     @Override
     public void insert(String file, Collection<? extends Map<String, ?>> rows) {
-        execute("insert", file, () -> FileRewriter.rewrite(files.get(file), new MapCodec(file), null,
-                List.copyOf(rows)));
+        List<Map<String, ?>> list = List.copyOf(rows);
+        execute("insert", file, () -> files.get(file).write(table -> {
+            FileChanges.store(files.get(file), table, new MapCodec(file), list, null);
+            return null;
+        }));
     }
 
     @Override
@@ -234,11 +240,28 @@ public class JazminTemplate implements JazminOperations {
         return mappingContext;
     }
 
+    @Override
+    public void compact(String file) {
+        execute("compact", file, () -> {
+            files.get(file).compact();
+            return null;
+        });
+    }
+
+    @Override
+    public void compact(Class<?> entityType) {
+        compact(fileOf(entityType));
+    }
+
+    @Override
+    public Storage storage(String file) {
+        return execute("storage", file, () -> files.get(file).storage());
+    }
+
     /** A {@code null} filter removes every row. */
     private <T> long delete(String file, Filter filter, RowCodec<T> codec) {
-        return execute("delete", file, () -> filter == null
-                ? FileRewriter.replace(files.get(file), codec, List.of())
-                : FileRewriter.rewrite(files.get(file), codec, filter.negate(), List.of()));
+        return execute("delete", file, () -> files.get(file).write(table ->
+                FileChanges.delete(files.get(file), table, codec, filter)));
     }
 
     @SuppressWarnings("unchecked")

@@ -30,6 +30,11 @@ final class MapCodec implements RowCodec<Map<String, ?>> {
     }
 
     @Override
+    public Map<String, ?> cells(Map<String, ?> row) {
+        return row;
+    }
+
+    @Override
     public WriteOptions declared(WriteOptions options) {
         return options;
     }

@@ -5,6 +5,7 @@ import io.jazmin.WriteOptions;
 import io.jazmin.spring.data.core.query.RowReader;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * How rows of one kind (entities, or maps for named files) are read, written and ordered.
@@ -18,6 +19,9 @@ interface RowCodec<T> {
 
     /** The cell value of {@code column} in {@code row}, as the engine orders it. */
     Object cell(T row, String column);
+
+    /** {@code row} as cells by column name, as an append takes them. */
+    Map<String, ?> cells(T row);
 
     /** {@code options} plus what this kind declares (an entity's indexes and sort order). */
     WriteOptions declared(WriteOptions options);

@@ -6,11 +6,21 @@ import org.springframework.data.repository.NoRepositoryBean;
 
 /**
  * A repository of entities stored in a JAZMIN file. Reads run on the engine's indexes and
- * statistics; every write rewrites the file atomically.
+ * statistics. Writes change the file in place: {@code save}/{@code saveAll} append new entities and
+ * upsert stored ones (one new version per call), deletes mark rows deleted; a file kept sorted
+ * ({@code sorted-by}) is rewritten instead when the rows cannot go at its end, and
+ * {@code deleteAll()} rewrites the file empty. Deleted rows and old versions keep their bytes
+ * until {@link #compact()} (or a {@code jazmin.files.<name>.compaction} threshold) rewrites the file.
  *
  * @param <T>  the entity type
  * @param <ID> the id type ({@code @JazminId} or {@code @Id} member; ids are set by the application)
  */
 @NoRepositoryBean
 public interface JazminRepository<T, ID> extends ListCrudRepository<T, ID>, ListPagingAndSortingRepository<T, ID> {
+
+    /**
+     * Compacts the entity's file now: rewrites it without deleted rows and the bytes earlier
+     * versions left behind ({@code appendCount} back to 0), keeping every entity.
+     */
+    void compact();
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jazmin.Filter;
+import io.jazmin.JazminReader;
 import io.jazmin.mapping.annotation.JazminId;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.jazmin.spring.data.core.query.JazminQuery;
@@ -78,6 +79,149 @@ class JazminTemplateTests {
         assertThat(template.findOne(Filter.eq("id", 5L), Event.class)).contains(new Event(5, "x", 1, null));
         assertThat(template.count(null, Event.class)).isEqualTo(ROWS);
         assertThat(template.delete(Filter.eq("kind", "x"), Event.class)).isEqualTo(1);
+    }
+
+    /** The current version of the events file as a fresh reader sees it. */
+    JazminReader reader() {
+        return JazminReader.open(dir.resolve("events.jzm"));
+    }
+
+    @Test
+    void saveAppendsNewEntitiesAndUpsertsStoredOnesWithoutRewriting() {
+        String fileId;
+        try (JazminReader r = reader()) {
+            fileId = r.fileId();
+            assertThat(r.appendCount()).isZero();
+        }
+        // A read before the writes leaves a reader in the pool; it must not serve the old version later.
+        assertThat(template.count(null, Event.class)).isEqualTo(ROWS);
+        template.save(List.of(new Event(ROWS, "new", 1, null)));
+        template.save(List.of(new Event(5, "changed", 2, "x"), new Event(ROWS + 1, "new", 3, null)));
+        try (JazminReader r = reader()) {
+            assertThat(r.fileId()).isEqualTo(fileId);
+            assertThat(r.appendCount()).isEqualTo(2);
+            assertThat(r.table().deletedRowCount()).isEqualTo(1);
+            assertThat(r.table().writtenRowCount()).isEqualTo(ROWS + 3);
+        }
+        assertThat(template.count(null, Event.class)).isEqualTo(ROWS + 2);
+        assertThat(template.findOne(Filter.eq("id", 5L), Event.class)).contains(new Event(5, "changed", 2, "x"));
+        assertThat(template.findOne(Filter.eq("id", (long) ROWS + 1), Event.class))
+                .contains(new Event(ROWS + 1, "new", 3, null));
+        assertThat(template.count(Filter.eq("kind", "new"), Event.class)).isEqualTo(2);
+        // The id index still serves lookups after appends.
+        assertThat(template.explain(Filter.eq("id", 14_600L), Event.class).strategy()).isEqualTo("index");
+    }
+
+    @Test
+    void deleteMarksRowsDeletedInPlace() {
+        String fileId;
+        try (JazminReader r = reader()) {
+            fileId = r.fileId();
+        }
+        long k3 = template.count(Filter.eq("kind", "k3"), Event.class);
+        assertThat(template.delete(Filter.eq("kind", "k3"), Event.class)).isEqualTo(k3);
+        assertThat(template.delete(Filter.eq("kind", "none"), Event.class)).isZero();
+        try (JazminReader r = reader()) {
+            assertThat(r.fileId()).isEqualTo(fileId);
+            assertThat(r.appendCount()).as("deleting nothing adds no version").isEqualTo(1);
+            assertThat(r.table().deletedRowCount()).isEqualTo(k3);
+        }
+        assertThat(template.count(null, Event.class)).isEqualTo(ROWS - k3);
+        assertThat(template.exists(Filter.eq("kind", "k3"), Event.class)).isFalse();
+        assertThat(template.storage("events").deletedRows()).isEqualTo(k3);
+    }
+
+    @Test
+    void compactionResetsAppendsAndKeepsTheData() {
+        template.save(List.of(new Event(5, "changed", 2, "x")));
+        template.delete(Filter.eq("kind", "k1"), Event.class);
+        List<Event> before = template.find(JazminQuery.all(), Event.class);
+        String fileId;
+        try (JazminReader r = reader()) {
+            fileId = r.fileId();
+            assertThat(r.appendCount()).isEqualTo(2);
+        }
+        template.compact(Event.class);
+        try (JazminReader r = reader()) {
+            assertThat(r.appendCount()).isZero();
+            assertThat(r.fileId()).isNotEqualTo(fileId);
+            assertThat(r.table().deletedRowCount()).isZero();
+        }
+        assertThat(template.storage("events").deadBytes()).isZero();
+        assertThat(template.find(JazminQuery.all(), Event.class)).containsExactlyInAnyOrderElementsOf(before);
+        assertThat(template.explain(Filter.eq("id", 14_600L), Event.class).strategy()).isEqualTo("index");
+    }
+
+    @Test
+    void thresholdsCompactAfterAWrite() {
+        JazminFiles compacting = new JazminFiles(List.of(JazminFileDefinition.of("events", dir.resolve("events.jzm"))
+                .withCompaction(new CompactionPolicy(0.1, 3))));
+        JazminTemplate t = new JazminTemplate(compacting, new JazminMappingContext());
+        t.save(List.of(new Event(ROWS, "a", 1, null)));
+        t.save(List.of(new Event(ROWS + 1, "a", 1, null)));
+        try (JazminReader r = reader()) {
+            assertThat(r.appendCount()).isEqualTo(2);
+        }
+        t.save(List.of(new Event(ROWS + 2, "a", 1, null)));
+        try (JazminReader r = reader()) {
+            assertThat(r.appendCount()).as("the third append reaches appends=3").isZero();
+        }
+        // 1/7 of the rows deleted: above 10 %.
+        t.delete(Filter.eq("kind", "k2"), Event.class);
+        try (JazminReader r = reader()) {
+            assertThat(r.appendCount()).isZero();
+            assertThat(r.table().deletedRowCount()).isZero();
+        }
+        assertThat(t.count(null, Event.class)).isEqualTo(ROWS + 3 - ROWS / 7);
+        // Below the ratio: no compaction.
+        t.delete(Filter.eq("id", 1L), Event.class);
+        try (JazminReader r = reader()) {
+            assertThat(r.appendCount()).isEqualTo(1);
+            assertThat(r.table().deletedRowCount()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void sortedFilesAppendInOrderAndRewriteOtherwise() {
+        JazminFiles sortedFiles = new JazminFiles(List.of(JazminFileDefinition.of("events", dir.resolve("sorted.jzm"))
+                .withCreateIfMissing(true).withSortedBy(List.of("id"))));
+        JazminTemplate t = new JazminTemplate(sortedFiles, new JazminMappingContext());
+        t.prepare(Event.class);
+        t.insert(LongStream.range(0, 100).map(i -> i * 2).mapToObj(JazminTemplateTests::event).toList());
+        String fileId;
+        try (JazminReader r = JazminReader.open(dir.resolve("sorted.jzm"))) {
+            fileId = r.fileId();
+            assertThat(r.table().sortedBy()).containsExactly("id");
+        }
+        // After the last id, out of order among themselves: sorted, then appended.
+        t.save(List.of(event(301), event(300)));
+        try (JazminReader r = JazminReader.open(dir.resolve("sorted.jzm"))) {
+            assertThat(r.fileId()).isEqualTo(fileId);
+            assertThat(r.appendCount()).isEqualTo(1);
+        }
+        // Id 7 belongs in the middle, and replacing id 4 would move it to the end: both rewrite.
+        t.save(List.of(event(7), new Event(4, "changed", 0, null)));
+        try (JazminReader r = JazminReader.open(dir.resolve("sorted.jzm"))) {
+            assertThat(r.fileId()).isNotEqualTo(fileId);
+            assertThat(r.appendCount()).isZero();
+            assertThat(r.table().deletedRowCount()).isZero();
+            assertThat(r.table().sortedBy()).containsExactly("id");
+        }
+        List<Event> all = t.find(JazminQuery.all(), Event.class);
+        assertThat(all).extracting(Event::id).isSorted().hasSize(103).contains(7L, 300L, 301L);
+        assertThat(all).contains(new Event(4, "changed", 0, null));
+    }
+
+    @Test
+    void largeSaveAllIsOneUpsert() {
+        List<Event> changed = LongStream.range(0, 5_000).mapToObj(i -> new Event(i * 3, "bulk", i, null)).toList();
+        template.save(changed);
+        try (JazminReader r = reader()) {
+            assertThat(r.appendCount()).isEqualTo(1);
+            assertThat(r.table().deletedRowCount()).isEqualTo(5_000);
+        }
+        assertThat(template.count(Filter.eq("kind", "bulk"), Event.class)).isEqualTo(5_000);
+        assertThat(template.count(null, Event.class)).isEqualTo(ROWS);
     }
 
     @Test

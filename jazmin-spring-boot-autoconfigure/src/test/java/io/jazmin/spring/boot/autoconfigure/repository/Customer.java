@@ -1,5 +1,6 @@
 package io.jazmin.spring.boot.autoconfigure.repository;
 
+import io.jazmin.IndexKind;
 import io.jazmin.mapping.annotation.JazminId;
 import io.jazmin.mapping.annotation.JazminIndex;
 import java.time.Instant;
@@ -10,7 +11,7 @@ import io.jazmin.spring.data.core.mapping.JazminFile;
 
 /** The benchmark's customer row (plus a nullable nickname), bound to the file {@code customers}. */
 @JazminFile("customers")
-public record Customer(@JazminId long id, @JazminIndex(JazminIndex.Kind.TRIGRAM) String name, String email,
+public record Customer(@JazminId long id, @JazminIndex(IndexKind.TRIGRAM) String name, String email,
                        @JazminIndex String country, int age, double balance, Instant joined, boolean active,
                        String nickname) {
     static final String[] FIRST = {"Ann", "Bob", "Thabo", "Lerato", "Pieter", "Aisha", "Sipho", "Maria"};

@@ -60,6 +60,12 @@ public interface CustomerRepository extends JazminRepository<Customer, Long> {
 
     List<Customer> findByNameContainingIgnoreCase(String text);
 
+    List<Customer> findByNameEndingWith(String suffix);
+
+    List<Customer> findByNameIgnoreCase(String name);
+
+    List<Customer> findByNameStartingWithIgnoreCase(String prefix);
+
     long countByActiveTrue();
 
     long countByActiveFalse();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jazmin.Filter;
+import io.jazmin.JazminReader;
 import io.jazmin.spring.data.core.JazminOperations;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -111,6 +112,11 @@ class JazminRepositoryIntegrationTests {
         assertThat(customers.findByNameNotContaining("van")).isEqualTo(where(c -> !c.name().contains("van")));
         assertThat(customers.findByNameContainingIgnoreCase("NDLOVU"))
                 .isEqualTo(where(c -> c.name().contains("Ndlovu")));
+        assertThat(customers.findByNameEndingWith("Smith")).isEqualTo(where(c -> c.name().endsWith("Smith")));
+        assertThat(customers.findByNameIgnoreCase("ANN SMITH"))
+                .isEqualTo(where(c -> c.name().equalsIgnoreCase("ann smith")));
+        assertThat(customers.findByNameStartingWithIgnoreCase("bob"))
+                .isEqualTo(where(c -> c.name().toLowerCase(java.util.Locale.ROOT).startsWith("bob")));
     }
 
     @Test
@@ -184,25 +190,84 @@ class JazminRepositoryIntegrationTests {
                 .map(Customer::name).toList());
     }
 
+    /** The current version of the customers file as a fresh reader sees it. */
+    static JazminReader reader() {
+        return JazminReader.open(dir.resolve("customers.jzm"));
+    }
+
+    static String fileId() {
+        try (JazminReader r = reader()) {
+            return r.fileId();
+        }
+    }
+
     @Test
-    void writesRewriteTheFile() {
-        Customer changed = new Customer(10, "Zed Zulu", "zed@example.com", "ZA", 99, 1.5, Customer.EPOCH, true, null);
-        customers.save(changed);
-        assertThat(customers.findById(10L)).contains(changed);
-        assertThat(customers.count()).isEqualTo(300);
+    void writesChangeTheFileInPlace() {
+        customers.compact();
+        String fileId = fileId();
+        // New ids after the last one: appended, though the file is sorted by id.
         Customer added = Customer.of(300);
-        customers.saveAll(List.of(added));
+        customers.saveAll(List.of(added, Customer.of(301)));
         assertThat(customers.findById(300L)).contains(added);
-        customers.deleteById(300L);
-        customers.delete(changed);
-        assertThat(customers.existsById(10L)).isFalse();
-        long na = where(c -> c.country().equals("NA") && c.id() != 10).size();
+        customers.save(Customer.of(302));
+        try (JazminReader r = reader()) {
+            assertThat(r.fileId()).isEqualTo(fileId);
+            assertThat(r.appendCount()).isEqualTo(2);
+        }
+        // Replacing the last row keeps the order: an upsert in place.
+        Customer last = new Customer(302, "Last One", "last@example.com", "ZA", 40, 2.5, Customer.EPOCH, true, null);
+        customers.save(last);
+        customers.deleteById(301L);
+        customers.deleteAll(List.of(added));
+        try (JazminReader r = reader()) {
+            assertThat(r.fileId()).isEqualTo(fileId);
+            assertThat(r.appendCount()).isEqualTo(5);
+            assertThat(r.table().deletedRowCount()).isEqualTo(3);
+        }
+        assertThat(customers.findById(302L)).contains(last);
+        assertThat(customers.existsById(301L)).isFalse();
+        assertThat(customers.count()).isEqualTo(301);
+        customers.deleteAllById(List.of(302L));
+        long na = where(c -> c.country().equals("NA")).size();
         assertThat(customers.deleteByCountry("NA")).isEqualTo(na);
-        assertThat(customers.removeByAge(30)).isEqualTo(where(c -> c.age() == 30 && !c.country().equals("NA")
-                && c.id() != 10));
+        assertThat(customers.removeByAge(30)).isEqualTo(where(c -> c.age() == 30 && !c.country().equals("NA")));
+        try (JazminReader r = reader()) {
+            assertThat(r.fileId()).isEqualTo(fileId);
+            assertThat(r.table().deletedRowCount()).isEqualTo(4 + na + where(c -> c.age() == 30
+                    && !c.country().equals("NA")).size());
+        }
         assertThat(customers.findByCountry("NA")).isEmpty();
+        assertThat(customers.countByAgeLessThanEqual(30)).isEqualTo(where(c -> c.age() < 30
+                && !c.country().equals("NA")).size());
+        List<Customer> before = customers.findAll();
+        customers.compact();
+        try (JazminReader r = reader()) {
+            assertThat(r.appendCount()).isZero();
+            assertThat(r.table().deletedRowCount()).isZero();
+            assertThat(r.table().sortedBy()).containsExactly("id");
+        }
+        assertThat(customers.findAll()).isEqualTo(before);
         customers.deleteAll();
         assertThat(customers.count()).isZero();
+    }
+
+    @Test
+    void writesOutOfOrderInASortedFileRewriteIt() {
+        String fileId = fileId();
+        Customer changed = new Customer(10, "Zed Zulu", "zed@example.com", "ZA", 99, 1.5, Customer.EPOCH, true, null);
+        customers.save(changed);
+        try (JazminReader r = reader()) {
+            assertThat(r.fileId()).as("id 10 cannot be appended after id 299").isNotEqualTo(fileId);
+            assertThat(r.appendCount()).isZero();
+            assertThat(r.table().deletedRowCount()).isZero();
+        }
+        assertThat(customers.findById(10L)).contains(changed);
+        assertThat(customers.count()).isEqualTo(300);
+        assertThat(customers.findAll()).extracting(Customer::id).isSorted();
+        customers.delete(changed);
+        assertThat(customers.existsById(10L)).isFalse();
+        customers.save(Customer.of(10));
+        assertThat(customers.findAll()).isEqualTo(ALL);
     }
 
     @Test

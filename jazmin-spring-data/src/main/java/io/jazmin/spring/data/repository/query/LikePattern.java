@@ -12,7 +12,7 @@ final class LikePattern {
     private LikePattern() {
     }
 
-    /** The filter for {@code column LIKE pattern}; {@code ignoreCase} is served for {@code %x%} only. */
+    /** The filter for {@code column LIKE pattern}, case-sensitive or not. */
     static Filter toFilter(String column, String pattern, boolean ignoreCase, String method) {
         boolean leading = pattern.startsWith("%");
         boolean trailing = pattern.endsWith("%") && (!leading || pattern.length() > 1);
@@ -23,14 +23,14 @@ final class LikePattern {
         if (leading) {
             return ignoreCase ? Filter.icontains(column, text) : Filter.contains(column, text);
         }
-        if (ignoreCase) {
-            throw refused(pattern, method);
+        if (trailing) {
+            return ignoreCase ? Filter.startsWithIgnoreCase(column, text) : Filter.startsWith(column, text);
         }
-        return trailing ? Filter.startsWith(column, text) : Filter.eq(column, text);
+        return ignoreCase ? Filter.equalsIgnoreCase(column, text) : Filter.eq(column, text);
     }
 
     private static InvalidDataAccessApiUsageException refused(String pattern, String method) {
         return new InvalidDataAccessApiUsageException("method " + method + ": Like pattern '" + pattern
-                + "' has no JAZMIN engine operator; use '%text%', 'text%' or 'text' (only '%text%' ignores case)");
+                + "' has no JAZMIN engine operator; use '%text%', 'text%' or 'text'");
     }
 }

@@ -49,8 +49,10 @@ final class PartFilters {
     static Filter toFilter(Part part, String column, Iterator<Object> args, String method) {
         boolean ignoreCase = ignoresCase(part);
         return switch (part.getType()) {
-            case SIMPLE_PROPERTY -> Filter.eq(column, cell(args));
-            case NEGATING_SIMPLE_PROPERTY -> Filter.ne(column, cell(args));
+            case SIMPLE_PROPERTY -> ignoreCase ? Filter.equalsIgnoreCase(column, text(args))
+                    : Filter.eq(column, cell(args));
+            case NEGATING_SIMPLE_PROPERTY -> ignoreCase ? Filter.equalsIgnoreCase(column, text(args)).negate()
+                    : Filter.ne(column, cell(args));
             case LESS_THAN, BEFORE -> Filter.lt(column, cell(args));
             case LESS_THAN_EQUAL -> Filter.lte(column, cell(args));
             case GREATER_THAN, AFTER -> Filter.gt(column, cell(args));
@@ -62,7 +64,10 @@ final class PartFilters {
             case IS_NOT_NULL -> Filter.isNotNull(column);
             case TRUE -> Filter.eq(column, true);
             case FALSE -> Filter.eq(column, false);
-            case STARTING_WITH -> Filter.startsWith(column, text(args));
+            case STARTING_WITH -> ignoreCase ? Filter.startsWithIgnoreCase(column, text(args))
+                    : Filter.startsWith(column, text(args));
+            case ENDING_WITH -> ignoreCase ? Filter.endsWithIgnoreCase(column, text(args))
+                    : Filter.endsWith(column, text(args));
             case CONTAINING -> contains(column, text(args), ignoreCase);
             case NOT_CONTAINING -> contains(column, text(args), ignoreCase).negate();
             case LIKE -> LikePattern.toFilter(column, text(args), ignoreCase, method);
@@ -85,24 +90,23 @@ final class PartFilters {
         }
         boolean string = part.getProperty().getType() == String.class;
         switch (part.getType()) {
-            case ENDING_WITH:
-                return "keyword EndingWith (property '" + property + "') is not supported: the engine has no "
-                        + "ends-with operator";
-            case STARTING_WITH, CONTAINING, NOT_CONTAINING, LIKE, NOT_LIKE:
+            case STARTING_WITH, ENDING_WITH, CONTAINING, NOT_CONTAINING, LIKE, NOT_LIKE:
                 if (!string) {
                     return "keyword " + keyword + " needs a String property, '" + property + "' is "
                             + part.getProperty().getType().getSimpleName();
                 }
-                if (ignoresCase(part) && part.getType() == Part.Type.STARTING_WITH) {
-                    return "keyword IgnoreCase with StartingWith (property '" + property + "') is not supported: "
-                            + "the engine has no case-insensitive prefix operator";
+                return null;
+            case SIMPLE_PROPERTY, NEGATING_SIMPLE_PROPERTY:
+                if (ignoresCase(part) && !string) {
+                    return "keyword IgnoreCase with " + keyword + " needs a String property, '" + property + "' is "
+                            + part.getProperty().getType().getSimpleName();
                 }
                 return null;
-            case SIMPLE_PROPERTY, NEGATING_SIMPLE_PROPERTY, LESS_THAN, LESS_THAN_EQUAL, GREATER_THAN,
+            case LESS_THAN, LESS_THAN_EQUAL, GREATER_THAN,
                  GREATER_THAN_EQUAL, BETWEEN, BEFORE, AFTER, IN, NOT_IN:
                 if (ignoresCase(part)) {
                     return "keyword IgnoreCase with " + keyword + " (property '" + property + "') is not supported: "
-                            + "the engine compares strings case-insensitively only for Containing";
+                            + "the engine orders strings by UTF-16 code units only";
                 }
                 return null;
             case IS_NULL, IS_NOT_NULL, TRUE, FALSE:

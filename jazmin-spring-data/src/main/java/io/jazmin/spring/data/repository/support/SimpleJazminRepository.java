@@ -1,7 +1,6 @@
 package io.jazmin.spring.data.repository.support;
 
 import io.jazmin.Filter;
-import io.jazmin.spring.data.core.CellValues;
 import io.jazmin.spring.data.core.JazminOperations;
 import io.jazmin.spring.data.core.mapping.JazminPersistentEntity;
 import io.jazmin.spring.data.core.query.JazminQuery;
@@ -20,7 +19,8 @@ import org.springframework.util.Assert;
 
 /**
  * The default {@link JazminRepository}: CRUD, paging and sorting through {@link JazminOperations};
- * lookups by id use the id column's sorted index.
+ * lookups by id use the id column's sorted index. Writes are in-place changes of the file (see
+ * {@link JazminRepository}); every delete method runs one engine delete by filter.
  *
  * @param <T>  the entity type
  * @param <ID> the id type
@@ -117,13 +117,18 @@ public class SimpleJazminRepository<T, ID> implements JazminRepository<T, ID> {
         return operations.page(JazminQuery.all(), byColumns, information.getJavaType());
     }
 
+    @Override
+    public void compact() {
+        operations.compact(information.getJavaType());
+    }
+
     private Filter byId(ID id) {
-        return Filter.eq(idColumn, CellValues.toCell(id));
+        return Filter.eq(idColumn, entity.getMapper().cellValue(idColumn, id));
     }
 
     private Filter byIds(Iterable<? extends ID> ids) {
         List<Object> cells = new ArrayList<>();
-        ids.forEach(id -> cells.add(CellValues.toCell(id)));
+        ids.forEach(id -> cells.add(entity.getMapper().cellValue(idColumn, id)));
         return Filter.in(idColumn, cells);
     }
 

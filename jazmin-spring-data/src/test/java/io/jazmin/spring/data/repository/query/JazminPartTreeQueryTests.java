@@ -56,6 +56,13 @@ class JazminPartTreeQueryTests {
                 Arguments.of("findByNameContaining", args("nn"), "{\"name\":{\"contains\":\"nn\"}}"),
                 Arguments.of("findByNameNotContaining", args("nn"), "{\"not\":{\"name\":{\"contains\":\"nn\"}}}"),
                 Arguments.of("findByNameContainingIgnoreCase", args("NN"), "{\"name\":{\"icontains\":\"NN\"}}"),
+                Arguments.of("findByNameEndingWith", args("nn"), "{\"name\":{\"endsWith\":\"nn\"}}"),
+                Arguments.of("findByNameIgnoreCase", args("ANN"), "{\"name\":{\"ieq\":\"ANN\"}}"),
+                Arguments.of("findByNameStartingWithIgnoreCase", args("an"), "{\"name\":{\"istartsWith\":\"an\"}}"),
+                Arguments.of("findByNameEndingWithIgnoreCase", args("NN"), "{\"name\":{\"iendsWith\":\"NN\"}}"),
+                Arguments.of("findByNameLikeIgnoreCase", args("an%"), "{\"name\":{\"istartsWith\":\"an\"}}"),
+                Arguments.of("findByAllIgnoreCaseNameAndCountry", args("ann", "na"),
+                        "{\"and\":[{\"name\":{\"ieq\":\"ann\"}},{\"nation\":{\"ieq\":\"na\"}}]}"),
                 Arguments.of("findByActiveTrue", args(), "{\"active\":{\"eq\":true}}"),
                 Arguments.of("findByActiveFalse", args(), "{\"active\":{\"eq\":false}}"),
                 Arguments.of("findByLevel", args(Person.Level.HIGH), "{\"level\":{\"eq\":\"HIGH\"}}"),
@@ -97,13 +104,11 @@ class JazminPartTreeQueryTests {
 
     static Stream<Arguments> unsupported() {
         return Stream.of(
-                Arguments.of("findByNameEndingWith", "EndingWith"),
-                Arguments.of("findByNameIgnoreCase", "IgnoreCase with Is"),
-                Arguments.of("findByNameStartingWithIgnoreCase", "IgnoreCase with StartingWith"),
+                Arguments.of("findByAgeIgnoreCase", "IgnoreCase with Is needs a String property"),
+                Arguments.of("findByNameGreaterThanIgnoreCase", "IgnoreCase with GreaterThan"),
                 Arguments.of("findByAgeContaining", "Containing needs a String property"),
                 Arguments.of("findByNameRegex", "keyword Regex"),
-                Arguments.of("findByNameIsEmpty", "keyword IsEmpty"),
-                Arguments.of("findByAllIgnoreCaseNameAndCountry", "IgnoreCase with Is"));
+                Arguments.of("findByNameIsEmpty", "keyword IsEmpty"));
     }
 
     @ParameterizedTest(name = "{0}")

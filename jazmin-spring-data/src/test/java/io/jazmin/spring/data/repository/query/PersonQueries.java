@@ -48,6 +48,18 @@ interface PersonQueries extends Repository<Person, Long> {
 
     List<Person> findByNameContainingIgnoreCase(String text);
 
+    List<Person> findByNameEndingWith(String suffix);
+
+    List<Person> findByNameIgnoreCase(String name);
+
+    List<Person> findByNameStartingWithIgnoreCase(String prefix);
+
+    List<Person> findByNameEndingWithIgnoreCase(String suffix);
+
+    List<Person> findByNameLikeIgnoreCase(String pattern);
+
+    List<Person> findByAllIgnoreCaseNameAndCountry(String name, String country);
+
     List<Person> findByActiveTrue();
 
     List<Person> findByActiveFalse();

@@ -5,11 +5,9 @@ import org.springframework.data.repository.Repository;
 
 /** Methods the engine cannot serve: each must fail when the query is created. */
 interface UnsupportedQueries extends Repository<Person, Long> {
-    List<Person> findByNameEndingWith(String suffix);
+    List<Person> findByAgeIgnoreCase(int age);
 
-    List<Person> findByNameIgnoreCase(String name);
-
-    List<Person> findByNameStartingWithIgnoreCase(String prefix);
+    List<Person> findByNameGreaterThanIgnoreCase(String name);
 
     List<Person> findByAgeContaining(int age);
 
@@ -19,5 +17,4 @@ interface UnsupportedQueries extends Repository<Person, Long> {
 
     List<Person> findByShoeSize(int size);
 
-    List<Person> findByAllIgnoreCaseNameAndCountry(String name, String country);
 }
