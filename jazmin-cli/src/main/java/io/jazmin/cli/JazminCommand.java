@@ -10,9 +10,10 @@ import picocli.CommandLine.Command;
 @Command(name = "jazmin",
         mixinStandardHelpOptions = true,
         version = "jazmin 0.1.0 (JAZMIN format 1.0)",
-        description = "Inspect, query and convert JAZMIN record files.",
+        description = "Inspect, query, convert and change JAZMIN record files.",
         subcommands = {InspectCommand.class, RowsCommand.class, FindCommand.class, CountCommand.class,
-            ExplainCommand.class, ConvertCommand.class, KeygenCommand.class},
+            ExplainCommand.class, ConvertCommand.class, KeygenCommand.class, AppendCommand.class,
+            DeleteCommand.class, CompactCommand.class, StorageCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",
@@ -48,6 +49,6 @@ public final class JazminCommand implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command (inspect, rows, find, count, explain or convert)");
+                "missing command (inspect, rows, find, count, explain, convert, append, delete, compact or storage)");
     }
 }

@@ -20,6 +20,7 @@ final class AppendOutput implements Output, AutoCloseable {
     private final int previousFlags;
     private long offset;
     private boolean done;
+    private boolean committed;
 
     AppendOutput(Path path, long validEnd, int previousFlags) {
         this.start = validEnd;
@@ -66,16 +67,25 @@ final class AppendOutput implements Output, AutoCloseable {
             channel.force(false);
             write(trailer);
             channel.force(false);
-            done = true;
-            channel.close();
         } catch (IOException e) {
             abort();
             throw new UncheckedIOException("cannot finish the append", e);
+        }
+        // Committed from here on: a failing close must not cut the new version off again.
+        done = true;
+        committed = true;
+        try {
+            channel.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("the append was written but the file did not close cleanly", e);
         }
     }
 
     /** Cuts the file back to its previous end and restores its flags: a failed append leaves no trace. */
     void abort() {
+        if (committed) {
+            return;
+        }
         done = true;
         try {
             channel.truncate(start);

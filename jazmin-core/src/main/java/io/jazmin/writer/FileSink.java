@@ -4,10 +4,13 @@ import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -21,6 +24,7 @@ import java.util.Set;
 final class FileSink implements Output, AutoCloseable {
     private final Path target;
     private final Path temp;
+    private final FileChannel channel;
     private final OutputStream out;
     private long offset;
     private boolean done;
@@ -31,7 +35,8 @@ final class FileSink implements Output, AutoCloseable {
             Path dir = this.target.getParent();
             Files.createDirectories(dir);
             this.temp = Files.createTempFile(dir, "." + this.target.getFileName(), ".jzm.tmp");
-            this.out = new BufferedOutputStream(Files.newOutputStream(temp), 1 << 16);
+            this.channel = FileChannel.open(temp, StandardOpenOption.WRITE);
+            this.out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create a temporary file beside " + target, e);
         }
@@ -60,6 +65,8 @@ final class FileSink implements Output, AutoCloseable {
     void commit() {
         try {
             out.flush();
+            // On disk before it replaces the target: a crash must never leave a renamed, partial file.
+            channel.force(true);
             out.close();
             done = true;
             copyPermissions();

@@ -1,0 +1,49 @@
+package io.jazmin.cli;
+
+import io.jazmin.Column;
+import io.jazmin.JazminFile;
+import io.jazmin.JazminReader;
+import io.jazmin.convert.RowFormat;
+import io.jazmin.convert.RowSource;
+import io.jazmin.convert.RowSources;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code jazmin append FILE --from INPUT}: appends the rows of a JSON, JSON Lines or CSV file. */
+@Command(name = "append", mixinStandardHelpOptions = true,
+        description = {
+            "Append the rows of a .json (array of objects), .jsonl or .csv file to a table of a .jzm file, "
+                    + "as a new version at its end (the file is not rewritten; see compact).",
+            "Values are converted to the table's columns (the canonical interop form is accepted); rows that do "
+                    + "not fit, or break the table's sort order, exit with 3 and leave the file unchanged.",
+            "Prints {\"appendCount\",\"rowsAppended\",\"rowsDeleted\",\"rowCount\"} as JSON. One writer at a time: "
+                    + "FILE.lock is held while appending (a killed writer leaves it behind; delete it)."})
+final class AppendCommand extends ChangeCommand {
+    @Option(names = "--from", required = true, paramLabel = "INPUT",
+            description = "the rows to append (.json, .jsonl, .ndjson or .csv)")
+    private Path from;
+
+    @Option(names = "--table", paramLabel = "T", description = "the table to append to (default: the first)")
+    private String table;
+
+    @Override
+    public Integer call() throws IOException {
+        RowFormat format = RowFormat.forFileOrNull(from);
+        if (format == null) {
+            throw Usage.error(spec, "cannot tell the format of '" + from + "' (expected .json, .jsonl, .ndjson or .csv)");
+        }
+        List<Column> columns;
+        String name;
+        try (JazminReader reader = open()) {
+            var t = Usage.table(spec, reader, table);
+            columns = t.columns();
+            name = t.name();
+        }
+        try (RowSource rows = RowSources.open(from, format, columns)) {
+            return report(JazminFile.append(file, name, rows, writeOptions()));
+        }
+    }
+}

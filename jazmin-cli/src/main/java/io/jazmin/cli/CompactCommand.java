@@ -1,0 +1,28 @@
+package io.jazmin.cli;
+
+import io.jazmin.JazminFile;
+import io.jazmin.Storage;
+import picocli.CommandLine.Command;
+import tools.jackson.databind.node.ObjectNode;
+
+/** {@code jazmin compact FILE}: rewrites the file without deleted rows and dead bytes. */
+@Command(name = "compact", mixinStandardHelpOptions = true,
+        description = {
+            "Rewrite a .jzm file without its deleted rows and the dead bytes appends left behind, merging its "
+                    + "segments; columns, sort order, indexes, metadata and file permissions are kept, the append "
+                    + "count returns to 0. The new file replaces the old atomically.",
+            "Prints {\"bytesBefore\",\"bytesAfter\",\"deletedRowsDropped\",\"rowCount\"} as JSON."})
+final class CompactCommand extends ChangeCommand {
+    @Override
+    public Integer call() {
+        Storage before = JazminFile.storage(file, secrets.readOptions());
+        JazminFile.compact(file, writeOptions());
+        Storage after = JazminFile.storage(file, secrets.readOptions());
+        ObjectNode node = JSON.createObjectNode();
+        node.put("bytesBefore", before.fileBytes());
+        node.put("bytesAfter", after.fileBytes());
+        node.put("deletedRowsDropped", before.deletedRows());
+        node.put("rowCount", after.tables().stream().mapToLong(Storage.Table::rowCount).sum());
+        return print(node);
+    }
+}

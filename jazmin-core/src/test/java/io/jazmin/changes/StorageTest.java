@@ -1,0 +1,140 @@
+package io.jazmin.changes;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.jazmin.Filter;
+import io.jazmin.JazminFile;
+import io.jazmin.ReadOptions;
+import io.jazmin.Storage;
+import io.jazmin.WriteOptions;
+import io.jazmin.catalog.SectionRef;
+import io.jazmin.crypto.JazminKey;
+import io.jazmin.reader.FileOpener;
+import io.jazmin.reader.OpenedFile;
+import io.jazmin.testing.ConformanceCase;
+import io.jazmin.wire.ByteSource;
+import io.jazmin.wire.Trailer;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@link JazminFile#storage}: live and dead bytes, segments, chunks and deleted rows (spec §1.24). */
+class StorageTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void deadBytesGrowBySupersededCatalogAndVanishOnCompaction() throws IOException {
+        JazminKey key = JazminKey.generate();
+        WriteOptions options = Rows.indexed(WriteOptions.defaults().withChunkRows(50)).withKey(key);
+        ReadOptions read = ReadOptions.defaults().withKey(key);
+        Path file = dir.resolve("s.jzm");
+        Rows.write(file, options, 0, 200);
+
+        Storage s0 = JazminFile.storage(file, read);
+        assertEquals(Files.size(file), s0.fileBytes());
+        assertEquals(s0.fileBytes(), s0.versionBytes());
+        assertEquals(s0.fileBytes(), s0.liveBytes(), "a fresh file has every byte accounted for");
+        assertEquals(0, s0.deadBytes());
+        assertEquals(0, s0.appendCount());
+        assertFalse(s0.appended());
+        assertEquals(4, s0.chunks());
+        assertEquals(1, s0.directorySegments());
+        assertEquals(0, s0.deletedRows());
+        assertEquals(200, s0.tables().get(0).rowCount());
+        assertEquals(3, s0.tables().get(0).indexSegments());
+
+        long header0 = headerLength(file, read);
+        JazminFile.append(file, Rows.range(200, 300), options);
+        Storage s1 = JazminFile.storage(file, read);
+        assertEquals(header0 + Trailer.SIZE, s1.deadBytes(), "the old header and trailer");
+        assertEquals(6, s1.chunks());
+        assertEquals(2, s1.directorySegments());
+        assertEquals(6, s1.tables().get(0).indexSegments());
+        assertEquals(1, s1.appendCount());
+        assertTrue(s1.appended());
+
+        long header1 = headerLength(file, read);
+        JazminFile.delete(file, Filter.lt("id", 10L), options);
+        Storage s2 = JazminFile.storage(file, read);
+        assertEquals(s1.deadBytes() + header1 + Trailer.SIZE, s2.deadBytes());
+        assertEquals(10, s2.deletedRows());
+        assertEquals(290, s2.tables().get(0).rowCount());
+        assertEquals(2, s2.directorySegments(), "a delete adds no directory segment");
+
+        long header2 = headerLength(file, read);
+        long deletes2 = deletesLength(file, read);
+        JazminFile.delete(file, Filter.lt("id", 20L), options);
+        Storage s3 = JazminFile.storage(file, read);
+        assertEquals(s2.deadBytes() + header2 + Trailer.SIZE + deletes2, s3.deadBytes(),
+                "the old header, trailer and deleted-row list");
+        assertEquals(20, s3.deletedRows());
+        assertEquals(s3.fileBytes(), s3.liveBytes() + s3.deadBytes());
+
+        // An interrupted append's tail is dead too.
+        byte[] tail = new byte[777];
+        Files.write(file, tail, StandardOpenOption.APPEND);
+        Storage torn = JazminFile.storage(file, read);
+        assertTrue(torn.recovered());
+        assertEquals(s3.fileBytes(), torn.versionBytes());
+        assertEquals(s3.deadBytes() + tail.length, torn.deadBytes());
+
+        JazminFile.compact(file, options);
+        Storage s4 = JazminFile.storage(file, read);
+        assertEquals(0, s4.deadBytes());
+        assertEquals(0, s4.deletedRows());
+        assertEquals(0, s4.appendCount());
+        assertFalse(s4.appended());
+        assertEquals(1, s4.directorySegments());
+        assertEquals(280, s4.tables().get(0).rowCount());
+        assertEquals(Files.size(file), s4.liveBytes());
+    }
+
+    /** Files the reference library wrote without appends have no dead byte: every section is found. */
+    @TestFactory
+    Stream<DynamicTest> referenceFilesAreFullyAccountedFor() {
+        return ConformanceCase.all().stream()
+                .filter(c -> !c.accessControlled())
+                .map(c -> DynamicTest.dynamicTest(c.name(), () -> {
+                    Storage s = JazminFile.storage(c.dataFile(), c.views().get(0).readOptions());
+                    assertEquals(Files.size(c.dataFile()), s.fileBytes());
+                    if (s.appendCount() == 0) {
+                        assertEquals(0, s.deadBytes(), c.name() + ": " + s);
+                    } else {
+                        // The reference append leaves at least the first header and trailer behind.
+                        assertTrue(s.deadBytes() > Trailer.SIZE, c.name() + ": " + s);
+                    }
+                }));
+    }
+
+    private static long headerLength(Path file, ReadOptions read) throws IOException {
+        try (ByteSource source = ByteSource.open(file)) {
+            OpenedFile f = FileOpener.open(source, read);
+            closeKeys(f);
+            return f.version().trailer().headerLength();
+        }
+    }
+
+    private static long deletesLength(Path file, ReadOptions read) throws IOException {
+        try (ByteSource source = ByteSource.open(file)) {
+            OpenedFile f = FileOpener.open(source, read);
+            closeKeys(f);
+            SectionRef ref = f.header().tables().get(0).deletes();
+            return ref == null ? 0 : ref.length();
+        }
+    }
+
+    private static void closeKeys(OpenedFile f) {
+        if (f.cipher() != null) {
+            f.cipher().close();
+        }
+    }
+}
