@@ -5,7 +5,7 @@ import io.jazmin.Row;
 import io.jazmin.mapping.JazminMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
+import io.jazmin.benchmarks.CustomersData.Customer;
 import java.util.Iterator;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -30,7 +30,8 @@ import org.openjdk.jmh.infra.Blackhole;
  * <pre>{@code java -jar jazmin-benchmarks/target/benchmarks.jar CustomersReadBenchmark -wi 2 -i 3 -f 1}</pre>
  *
  * The file is {@code -p file=...}, else {@code ../shared/conformance/cases/customers-200k/data.jzm}
- * from the working directory or its parent.
+ * from the working directory or its parent, else the same table made by {@link CustomersData} (the
+ * module's one generator, cached by {@link CustomersFiles}). The record is {@link Customer}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -41,11 +42,6 @@ import org.openjdk.jmh.infra.Blackhole;
 public class CustomersReadBenchmark {
     private static final String CASE = "shared/conformance/cases/customers-200k/data.jzm";
 
-    /** The customers table of benchmark-data.md. */
-    public record Customer(long id, String name, String email, String country, Integer age, Double balance,
-                           Instant joined, Boolean active) {
-    }
-
     @Param("")
     public String file;
 
@@ -55,6 +51,9 @@ public class CustomersReadBenchmark {
     @Setup
     public void setUp() {
         path = file.isEmpty() ? defaultFile() : Path.of(file);
+        if (path == null) {
+            path = CustomersFiles.ensure(CustomersData.DEFAULT_ROWS).jzm3Indexes;
+        }
         mapper = JazminMapper.forType(Customer.class);
     }
 
@@ -80,12 +79,17 @@ public class CustomersReadBenchmark {
     }
 
     private static Path defaultFile() {
+        return referenceFile();
+    }
+
+    /** The published customers-200k data.jzm beside the project, or {@code null} when it is not there. */
+    static Path referenceFile() {
         for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
             Path candidate = dir.resolveSibling(CASE);
             if (Files.isRegularFile(candidate)) {
                 return candidate;
             }
         }
-        throw new IllegalStateException("customers-200k not found; pass -p file=<path to data.jzm>");
+        return null;
     }
 }

@@ -1,0 +1,254 @@
+package io.jazmin.benchmarks;
+
+import io.jazmin.Row;
+import io.jazmin.WriteOptions;
+import io.jazmin.benchmarks.CustomersData.Customer;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * The published headline table (benchmark-data.md) on the customers table, JAZMIN against Jackson 3
+ * (databind: parse the whole array then find; streaming parse), SQLite (index on id; open →
+ * prepared query → row) and MessagePack, all in one run. Method names are {@code operation_system};
+ * {@link Report} groups them into a table. Every read starts from a cold open of the file.
+ * The answers are checked once per run by {@link Prepare} (run.sh runs it before JMH).
+ *
+ * <pre>{@code java -jar jazmin-benchmarks/target/benchmarks.jar CustomersBenchmark -prof gc}</pre>
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.MILLISECONDS)
+@Warmup(iterations = 5, time = 2)
+@Measurement(iterations = 8, time = 2)
+@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx2g"})
+public class CustomersBenchmark {
+
+    /** The files (made once and cached; see {@link CustomersFiles}). */
+    @State(Scope.Benchmark)
+    public static class Files {
+        @Param("200000")
+        public int rows;
+
+        public CustomersFiles files;
+        public long id;
+        public Path jzm;
+
+        @Setup(Level.Trial)
+        public void setUp() {
+            files = CustomersFiles.ensure(rows);
+            id = CustomersData.findId(rows);
+            jzm = files.jzm3Indexes;
+        }
+    }
+
+    /** Rows built in memory before timing, for the write benchmarks. */
+    @State(Scope.Benchmark)
+    public static class Rows {
+        public Object[][] values;
+        public List<Customer> customers;
+        public WriteOptions withKey;
+
+        @Setup(Level.Trial)
+        public void setUp(Files f) {
+            values = CustomersData.valueRows(f.rows);
+            customers = CustomersData.customers(f.rows);
+            withKey = CustomersData.threeIndexes().withKey(f.files.key());
+        }
+    }
+
+    // ---- find one row by id from a cold open ----
+
+    @Benchmark
+    public Customer findById_jazmin(Files f) {
+        return JazminOps.findById(f.jzm, f.id);
+    }
+
+    @Benchmark
+    public Row findById_jazminRow(Files f) {
+        return JazminOps.findByIdRow(f.jzm, f.id);
+    }
+
+    @Benchmark
+    public Customer findById_jackson(Files f) {
+        return JacksonOps.findById(f.files.json, f.id);
+    }
+
+    @Benchmark
+    public Customer findById_jacksonStream(Files f) {
+        return JacksonOps.streamFindById(f.files.json, f.id);
+    }
+
+    @Benchmark
+    public Customer findById_sqlite(Files f) {
+        return SqliteOps.findById(f.files.sqlite, f.id);
+    }
+
+    @Benchmark
+    public Customer findById_msgpack(Files f) {
+        return MsgpackOps.findById(f.files.msgpack, f.id);
+    }
+
+    // ---- filter {"country":"NA","age":{"gt":80}} ----
+
+    @Benchmark
+    public long filterCount_jazmin(Files f) {
+        return JazminOps.filterCount(f.jzm);
+    }
+
+    @Benchmark
+    public long filterCount_jackson(Files f) {
+        return JacksonOps.filterCount(f.files.json);
+    }
+
+    @Benchmark
+    public long filterCount_jacksonStream(Files f) {
+        return JacksonOps.streamFilterCount(f.files.json);
+    }
+
+    @Benchmark
+    public long filterCount_sqlite(Files f) {
+        return SqliteOps.filterCount(f.files.sqlite);
+    }
+
+    @Benchmark
+    public long filterCount_msgpack(Files f) {
+        return MsgpackOps.filterCount(f.files.msgpack);
+    }
+
+    @Benchmark
+    public List<Customer> filterRows_jazmin(Files f) {
+        return JazminOps.filterRows(f.jzm);
+    }
+
+    @Benchmark
+    public List<Customer> filterRows_jackson(Files f) {
+        return JacksonOps.filterRows(f.files.json);
+    }
+
+    @Benchmark
+    public List<Customer> filterRows_sqlite(Files f) {
+        return SqliteOps.filterRows(f.files.sqlite);
+    }
+
+    // ---- text search {"name":{"contains":"Ndlovu"}} ----
+
+    @Benchmark
+    public long containsCount_jazmin(Files f) {
+        return JazminOps.containsCount(f.jzm);
+    }
+
+    @Benchmark
+    public long containsCount_jackson(Files f) {
+        return JacksonOps.containsCount(f.files.json);
+    }
+
+    @Benchmark
+    public long containsCount_jacksonStream(Files f) {
+        return JacksonOps.streamContainsCount(f.files.json);
+    }
+
+    @Benchmark
+    public long containsCount_sqlite(Files f) {
+        return SqliteOps.containsCount(f.files.sqlite);
+    }
+
+    @Benchmark
+    public long containsCount_msgpack(Files f) {
+        return MsgpackOps.containsCount(f.files.msgpack);
+    }
+
+    // ---- read every row ----
+
+    @Benchmark
+    public long readAll_jazmin(Files f) {
+        return JazminOps.readAllRecords(f.jzm);
+    }
+
+    @Benchmark
+    public long readAll_jazminRow(Files f) {
+        return JazminOps.readAllRows(f.jzm);
+    }
+
+    @Benchmark
+    public long readAll_jackson(Files f) {
+        return JacksonOps.readAllRecords(f.files.json);
+    }
+
+    @Benchmark
+    public long readAll_jacksonStream(Files f) {
+        return JacksonOps.streamReadAll(f.files.json);
+    }
+
+    @Benchmark
+    public long readAll_sqlite(Files f) {
+        return SqliteOps.readAllRecords(f.files.sqlite);
+    }
+
+    @Benchmark
+    public long readAll_msgpack(Files f) {
+        return MsgpackOps.readAllRecords(f.files.msgpack);
+    }
+
+    // ---- sum one column ----
+
+    @Benchmark
+    public double sumBalance_jazmin(Files f) {
+        return JazminOps.sumBalance(f.jzm);
+    }
+
+    @Benchmark
+    public double sumBalance_jackson(Files f) {
+        return JacksonOps.sumBalance(f.files.json);
+    }
+
+    @Benchmark
+    public double sumBalance_sqlite(Files f) {
+        return SqliteOps.sumBalance(f.files.sqlite);
+    }
+
+    // ---- write every row (rows pre-built in memory) ----
+
+    @Benchmark
+    public long writeNoIndexes_jazmin(Files f, Rows r) {
+        return JazminOps.write(f.files.scratch("noindex.jzm"), r.values, CustomersData.noIndexes());
+    }
+
+    @Benchmark
+    public long write3Indexes_jazmin(Files f, Rows r) {
+        return JazminOps.write(f.files.scratch("3indexes.jzm"), r.values, CustomersData.threeIndexes());
+    }
+
+    @Benchmark
+    public long write3IndexesKey_jazmin(Files f, Rows r) {
+        return JazminOps.write(f.files.scratch("3indexes-key.jzm"), r.values, r.withKey);
+    }
+
+    @Benchmark
+    public int writeNoIndexes_jackson(Files f, Rows r) {
+        JacksonOps.write(f.files.scratch("customers.json"), r.customers);
+        return r.customers.size();
+    }
+
+    @Benchmark
+    public long writeNoIndexes_msgpack(Files f, Rows r) {
+        return MsgpackOps.write(f.files.scratch("customers.msgpack"), r.customers);
+    }
+
+    /** SQLite always has its rowid index on id; it also gets the country index, so it sits in the 3-index row. */
+    @Benchmark
+    public long write3Indexes_sqlite(Files f, Rows r) {
+        return SqliteOps.write(f.files.scratch("customers.sqlite"), r.customers);
+    }
+}

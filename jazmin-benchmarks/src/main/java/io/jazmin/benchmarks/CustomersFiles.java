@@ -1,0 +1,151 @@
+package io.jazmin.benchmarks;
+
+import io.jazmin.JazminWriter;
+import io.jazmin.Codec;
+import io.jazmin.crypto.JazminKey;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * The customers files every benchmark reads, made once from {@link CustomersData} and cached in a
+ * directory ({@code -Djazmin.bench.dir}, else {@code java.io.tmpdir/jazmin-bench-N}) so that each
+ * JMH fork does not rebuild them. Each file is written beside its name and moved into place.
+ */
+public final class CustomersFiles {
+    /** Bumped whenever the generator or the file layouts change, so stale caches are not reused. */
+    private static final String VERSION = "v1";
+
+    public final int rows;
+    public final Path dir;
+    public final Path jzmNoIndexes;
+    public final Path jzmNoIndexesBrotli;
+    public final Path jzm3Indexes;
+    public final Path jzm3IndexesKey;
+    public final Path json;
+    public final Path jsonGzip;
+    public final Path sqlite;
+    public final Path msgpack;
+    public final Path keyFile;
+
+    private CustomersFiles(int rows, Path dir) {
+        this.rows = rows;
+        this.dir = dir;
+        jzmNoIndexes = dir.resolve("customers-noindex-deflate.jzm");
+        jzmNoIndexesBrotli = dir.resolve("customers-noindex-brotli.jzm");
+        jzm3Indexes = dir.resolve("customers-3indexes.jzm");
+        jzm3IndexesKey = dir.resolve("customers-3indexes-key.jzm");
+        json = dir.resolve("customers.json");
+        jsonGzip = dir.resolve("customers.json.gz");
+        sqlite = dir.resolve("customers.sqlite");
+        msgpack = dir.resolve("customers.msgpack");
+        keyFile = dir.resolve("customers.key");
+    }
+
+    /** The files of {@code rows} rows, made if missing. */
+    public static CustomersFiles ensure(int rows) {
+        String base = System.getProperty("jazmin.bench.dir");
+        Path dir = (base == null ? Path.of(System.getProperty("java.io.tmpdir")) : Path.of(base))
+                .resolve("jazmin-bench-customers-" + rows + "-" + VERSION);
+        CustomersFiles f = new CustomersFiles(rows, dir);
+        f.make();
+        return f;
+    }
+
+    /** Scratch output for the write benchmarks (overwritten each time). */
+    public Path scratch(String name) {
+        return dir.resolve("scratch-" + name);
+    }
+
+    public JazminKey key() {
+        try {
+            return JazminKey.parse(Files.readString(keyFile).trim());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void make() {
+        try {
+            Files.createDirectories(dir);
+            if (!Files.exists(keyFile)) {
+                atomically(keyFile, p -> Files.writeString(p, JazminKey.generate().text()));
+            }
+            atomically(jzmNoIndexes, p -> JazminOps.write(p, CustomersData.valueRows(rows), CustomersData.noIndexes()));
+            atomically(jzmNoIndexesBrotli, p -> JazminOps.write(p, CustomersData.valueRows(rows),
+                    CustomersData.noIndexes().withCodec(Codec.BROTLI)));
+            atomically(jzm3Indexes, p -> JazminOps.write(p, CustomersData.valueRows(rows), CustomersData.threeIndexes()));
+            atomically(jzm3IndexesKey, p -> JazminOps.write(p, CustomersData.valueRows(rows),
+                    CustomersData.threeIndexes().withKey(key())));
+            atomically(json, p -> {
+                try (OutputStream out = Files.newOutputStream(p)) {
+                    JacksonOps.writeReferenceJson(out, rows);
+                }
+            });
+            atomically(jsonGzip, p -> {
+                try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(p), 1 << 16)) {
+                    Files.copy(json, out);
+                }
+            });
+            atomically(sqlite, p -> SqliteOps.write(p, CustomersData.customers(rows)));
+            atomically(msgpack, p -> MsgpackOps.write(p, CustomersData.customers(rows)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** File sizes in bytes, by label. */
+    public Map<String, Long> sizes() {
+        Map<String, Long> out = new LinkedHashMap<>();
+        out.put("json", size(json));
+        out.put("jsonGzip", size(jsonGzip));
+        out.put("noIndexesDeflate", size(jzmNoIndexes));
+        out.put("noIndexesBrotli", size(jzmNoIndexesBrotli));
+        out.put("indexes3", size(jzm3Indexes));
+        out.put("indexes3Key", size(jzm3IndexesKey));
+        out.put("sqlite", size(sqlite));
+        out.put("msgpack", size(msgpack));
+        return out;
+    }
+
+    private static long size(Path p) {
+        try {
+            return Files.size(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    interface Maker {
+        void make(Path path) throws Exception;
+    }
+
+    private static void atomically(Path target, Maker maker) throws IOException {
+        if (Files.exists(target)) {
+            return;
+        }
+        Path tmp = target.resolveSibling(target.getFileName() + ".tmp");
+        Files.deleteIfExists(tmp);
+        try {
+            maker.make(tmp);
+        } catch (Exception e) {
+            Files.deleteIfExists(tmp);
+            throw new IllegalStateException("could not make " + target, e);
+        }
+        Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    static void delete(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package io.jazmin.benchmarks;
+
+import io.jazmin.ColumnArrays;
+import io.jazmin.Filter;
+import io.jazmin.JazminReader;
+import io.jazmin.JazminTable;
+import io.jazmin.JazminWriter;
+import io.jazmin.Row;
+import io.jazmin.RowQuery;
+import io.jazmin.WriteOptions;
+import io.jazmin.benchmarks.CustomersData.Customer;
+import io.jazmin.mapping.JazminMapper;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** The JAZMIN side of each operation; each one opens the file itself (a cold open). */
+public final class JazminOps {
+    public static final JazminMapper<Customer> MAPPER = JazminMapper.forType(Customer.class);
+    public static final Filter FILTER = Filter.parse(CustomersData.FILTER_JSON);
+    public static final Filter CONTAINS = Filter.parse(CustomersData.CONTAINS_JSON);
+
+    private JazminOps() {
+    }
+
+    /** open → find {"id": id} → the row as a record. */
+    public static Customer findById(Path file, long id) {
+        try (JazminReader reader = JazminReader.open(file);
+             Stream<Customer> found = MAPPER.table(reader).find(Filter.eq("id", id))) {
+            return found.findFirst().orElse(null);
+        }
+    }
+
+    /** open → find {"id": id} → the raw row, every value read. */
+    public static Row findByIdRow(Path file, long id) {
+        try (JazminReader reader = JazminReader.open(file);
+             Stream<Row> found = reader.table().find(Filter.eq("id", id))) {
+            Row row = found.findFirst().orElse(null);
+            if (row != null) {
+                for (int i = 0; i < row.size(); i++) {
+                    row.get(i);
+                }
+            }
+            return row;
+        }
+    }
+
+    public static long filterCount(Path file) {
+        try (JazminReader reader = JazminReader.open(file)) {
+            return reader.table().count(FILTER);
+        }
+    }
+
+    /** The filter's rows, as records. */
+    public static List<Customer> filterRows(Path file) {
+        try (JazminReader reader = JazminReader.open(file); Stream<Customer> s = MAPPER.table(reader).find(FILTER)) {
+            return s.toList();
+        }
+    }
+
+    public static long containsCount(Path file) {
+        try (JazminReader reader = JazminReader.open(file)) {
+            return reader.table().count(CONTAINS);
+        }
+    }
+
+    /** Every row into a record; returns the count and a checksum of ids so nothing is dead code. */
+    public static long readAllRecords(Path file) {
+        long sum = 0;
+        try (JazminReader reader = JazminReader.open(file); Stream<Customer> s = MAPPER.table(reader).stream()) {
+            for (Iterator<Customer> it = s.iterator(); it.hasNext(); ) {
+                Customer c = it.next();
+                sum += c.id() + c.name().length();
+            }
+        }
+        return sum;
+    }
+
+    /** Every row as a raw {@link Row}, every value read. */
+    public static long readAllRows(Path file) {
+        long n = 0;
+        try (JazminReader reader = JazminReader.open(file); Stream<Row> rows = reader.table().rows()) {
+            for (Iterator<Row> it = rows.iterator(); it.hasNext(); ) {
+                Row row = it.next();
+                for (int i = 0; i < row.size(); i++) {
+                    if (row.get(i) != null) {
+                        n++;
+                    }
+                }
+            }
+        }
+        return n;
+    }
+
+    /** Sum of balance through {@link JazminTable#columnArrays}. */
+    public static double sumBalance(Path file) {
+        try (JazminReader reader = JazminReader.open(file)) {
+            ColumnArrays a = reader.table().columnArrays(null, RowQuery.all().withSelect(List.of("balance")));
+            double[] v = a.doubles("balance");
+            double s = 0;
+            for (double d : v) {
+                s += d;
+            }
+            return s;
+        }
+    }
+
+    public static long rowCount(Path file) {
+        try (JazminReader reader = JazminReader.open(file); Stream<Row> rows = reader.table().rows()) {
+            return rows.count();
+        }
+    }
+
+    /** Writes pre-built rows (column order) with {@code options}. */
+    public static long write(Path file, Object[][] rows, WriteOptions options) {
+        try (JazminWriter w = JazminWriter.create(file, CustomersData.COLUMNS, options)) {
+            for (Object[] row : rows) {
+                w.writeValues(row);
+            }
+            long n = w.rowCount();
+            w.finish();
+            return n;
+        }
+    }
+}

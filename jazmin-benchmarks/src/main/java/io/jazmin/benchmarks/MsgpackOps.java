@@ -1,0 +1,103 @@
+package io.jazmin.benchmarks;
+
+import io.jazmin.benchmarks.CustomersData.Customer;
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.function.Predicate;
+import org.msgpack.core.MessagePack;
+import org.msgpack.core.MessagePacker;
+import org.msgpack.core.MessageUnpacker;
+
+/**
+ * The MessagePack baseline (msgpack-core): the file is an array of N rows, each an array of the 8
+ * values in column order (datetime as epoch milliseconds). Reads are one streaming pass.
+ */
+public final class MsgpackOps {
+    private MsgpackOps() {
+    }
+
+    public static long write(Path file, List<Customer> rows) {
+        try (MessagePacker p = MessagePack.newDefaultPacker(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
+            p.packArrayHeader(rows.size());
+            for (Customer r : rows) {
+                p.packArrayHeader(8);
+                p.packLong(r.id());
+                p.packString(r.name());
+                p.packString(r.email());
+                p.packString(r.country());
+                p.packInt(r.age());
+                p.packDouble(r.balance());
+                p.packLong(r.joined().toEpochMilli());
+                p.packBoolean(r.active());
+            }
+            return rows.size();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static void stream(Path file, Predicate<Customer> sink) {
+        try (MessageUnpacker u = MessagePack.newDefaultUnpacker(new BufferedInputStream(Files.newInputStream(file), 1 << 16))) {
+            int n = u.unpackArrayHeader();
+            for (int i = 0; i < n; i++) {
+                u.unpackArrayHeader();
+                Customer c = new Customer(u.unpackLong(), u.unpackString(), u.unpackString(), u.unpackString(),
+                        u.unpackInt(), u.unpackDouble(), Instant.ofEpochMilli(u.unpackLong()), u.unpackBoolean());
+                if (!sink.test(c)) {
+                    return;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    public static Customer findById(Path file, long id) {
+        Customer[] found = new Customer[1];
+        stream(file, c -> {
+            if (c.id() == id) {
+                found[0] = c;
+                return false;
+            }
+            return true;
+        });
+        return found[0];
+    }
+
+    public static long filterCount(Path file) {
+        long[] n = new long[1];
+        stream(file, c -> {
+            if (CustomersData.matchesFilter(c.country(), c.age())) {
+                n[0]++;
+            }
+            return true;
+        });
+        return n[0];
+    }
+
+    public static long containsCount(Path file) {
+        long[] n = new long[1];
+        stream(file, c -> {
+            if (CustomersData.matchesContains(c.name())) {
+                n[0]++;
+            }
+            return true;
+        });
+        return n[0];
+    }
+
+    public static long readAllRecords(Path file) {
+        long[] sum = new long[1];
+        stream(file, c -> {
+            sum[0] += c.id() + c.name().length();
+            return true;
+        });
+        return sum[0];
+    }
+}

@@ -1,0 +1,38 @@
+package io.jazmin.benchmarks;
+
+import java.nio.file.Path;
+
+/**
+ * Repeats one JAZMIN operation on the customers table for a while, for a profiler (JFR) to sample:
+ * {@code java -XX:StartFlightRecording=duration=30s,filename=/tmp/x.jfr -cp benchmarks.jar
+ * io.jazmin.benchmarks.ProfileLoop readAll|readAllRows|write|write3Indexes|findById SECONDS}.
+ * profile.sh runs it and aggregates the top frames.
+ */
+public final class ProfileLoop {
+    private ProfileLoop() {
+    }
+
+    public static void main(String[] args) {
+        String op = args.length > 0 ? args[0] : "readAll";
+        long seconds = args.length > 1 ? Long.parseLong(args[1]) : 30;
+        CustomersFiles f = CustomersFiles.ensure(CustomersData.DEFAULT_ROWS);
+        Object[][] rows = op.startsWith("write") ? CustomersData.valueRows(f.rows) : null;
+        Path jzm = f.jzm3Indexes;
+        long id = CustomersData.findId(f.rows);
+        long end = System.nanoTime() + seconds * 1_000_000_000L;
+        long n = 0;
+        long sink = 0;
+        while (System.nanoTime() < end) {
+            sink += switch (op) {
+                case "readAll" -> JazminOps.readAllRecords(jzm);
+                case "readAllRows" -> JazminOps.readAllRows(jzm);
+                case "write" -> JazminOps.write(f.scratch("profile.jzm"), rows, CustomersData.noIndexes());
+                case "write3Indexes" -> JazminOps.write(f.scratch("profile.jzm"), rows, CustomersData.threeIndexes());
+                case "findById" -> JazminOps.findById(jzm, id).id();
+                default -> throw new IllegalArgumentException(op);
+            };
+            n++;
+        }
+        System.out.printf("%s: %d operations in %d s (%.1f ms each) [%d]%n", op, n, seconds, seconds * 1000.0 / n, sink);
+    }
+}

@@ -1,0 +1,259 @@
+package io.jazmin.benchmarks;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Turns one run's outputs into Markdown: the JMH JSON ({@code -rf json}), {@code sizes.json} from
+ * {@link Prepare} and the {@code WIDE} lines of {@link WideTable}. Ratios are against Jackson and
+ * SQLite measured in the same run.
+ *
+ * <pre>{@code java -cp benchmarks.jar io.jazmin.benchmarks.Report jmh.json sizes.json wide.tsv}</pre>
+ */
+public final class Report {
+    /** Published reference sizes (customers-200k case.json and its data.jzm). */
+    static final Map<String, Long> REFERENCE = Map.of("noIndexesDeflate", 1_322_722L, "noIndexesBrotli", 858_612L,
+            "indexes3", 2_280_155L, "indexes3Key", 2_282_644L, "json", 32_058_219L, "jsonGzip", 3_417_845L);
+
+    static final String[][] OPERATIONS = {
+        {"findById", "find by id, cold open → row"},
+        {"filterCount", "filter country=NA ∧ age>80, count"},
+        {"filterRows", "filter country=NA ∧ age>80, rows"},
+        {"containsCount", "name contains \"Ndlovu\", count"},
+        {"readAll", "read every row into records"},
+        {"sumBalance", "sum one column (balance)"},
+        {"writeNoIndexes", "write every row, no index"},
+        {"write3Indexes", "write every row, 3 indexes"},
+        {"write3IndexesKey", "write every row, 3 indexes + key"},
+    };
+    static final String[] VARIANTS = {"jazmin", "jazminRow"};
+    static final String[] BASELINES = {"jackson", "jacksonStream", "sqlite", "msgpack"};
+
+    record Result(double ms, double error, double allocBytes) {
+    }
+
+    private final Map<String, Result> results = new LinkedHashMap<>();
+    private final StringBuilder out = new StringBuilder();
+
+    public static void main(String[] args) throws Exception {
+        Locale.setDefault(Locale.ROOT);
+        Report r = new Report();
+        r.load(Path.of(args[0]));
+        JsonNode sizes = args.length > 1 && Files.exists(Path.of(args[1]))
+                ? JacksonOps.MAPPER.readTree(Path.of(args[1]).toFile()) : null;
+        List<String[]> wide = new ArrayList<>();
+        if (args.length > 2 && Files.exists(Path.of(args[2]))) {
+            for (String line : Files.readAllLines(Path.of(args[2]))) {
+                if (line.startsWith("WIDE\t")) {
+                    wide.add(line.split("\t"));
+                }
+            }
+        }
+        r.render(sizes, wide);
+        System.out.print(r.out);
+    }
+
+    private void load(Path json) throws Exception {
+        for (JsonNode b : JacksonOps.MAPPER.readTree(json.toFile())) {
+            String name = b.get("benchmark").asString();
+            name = name.substring(name.lastIndexOf('.') + 1);
+            JsonNode pm = b.get("primaryMetric");
+            double scale = toMs(pm.get("scoreUnit").asString());
+            double alloc = Double.NaN;
+            JsonNode sec = b.get("secondaryMetrics");
+            if (sec != null) {
+                for (String key : List.of("gc.alloc.rate.norm", "·gc.alloc.rate.norm")) {
+                    if (sec.has(key)) {
+                        alloc = sec.get(key).get("score").asDouble();
+                    }
+                }
+            }
+            double error = pm.get("scoreError").isNumber() ? pm.get("scoreError").asDouble() * scale : Double.NaN;
+            results.put(name, new Result(pm.get("score").asDouble() * scale, error, alloc));
+        }
+    }
+
+    private static double toMs(String unit) {
+        return switch (unit) {
+            case "s/op" -> 1000;
+            case "ms/op" -> 1;
+            case "us/op" -> 1e-3;
+            case "ns/op" -> 1e-6;
+            default -> throw new IllegalArgumentException("unit " + unit + " (run in AverageTime mode)");
+        };
+    }
+
+    private Result get(String op, String system) {
+        return results.get(op + "_" + system);
+    }
+
+    private void render(JsonNode sizes, List<String[]> wide) {
+        line("### Operations (JMH average time per operation, ± 99.9% error; allocation from -prof gc)");
+        line("");
+        line("| operation | JAZMIN | Jackson databind | Jackson streaming | SQLite | MessagePack "
+                + "| JAZMIN alloc/op | Jackson ÷ JAZMIN | SQLite ÷ JAZMIN |");
+        line("|---|--:|--:|--:|--:|--:|--:|--:|--:|");
+        for (String[] op : OPERATIONS) {
+            for (String variant : VARIANTS) {
+                Result j = get(op[0], variant);
+                if (j == null) {
+                    continue;
+                }
+                String label = op[1] + (variant.equals("jazminRow") ? " (raw Row)" : "");
+                StringBuilder row = new StringBuilder("| " + label + " | **" + time(j) + "**");
+                for (String b : BASELINES) {
+                    Result r = variant.equals("jazmin") ? get(op[0], b) : null;
+                    row.append(" | ").append(r == null ? "" : time(r));
+                }
+                row.append(" | ").append(bytes(j.allocBytes));
+                row.append(" | ").append(ratio(get(op[0], "jackson"), j));
+                row.append(" | ").append(ratio(get(op[0], "sqlite"), j)).append(" |");
+                line(row.toString());
+            }
+        }
+        line("");
+        line("Ratios above 1× mean JAZMIN is faster. Write rows: JAZMIN writes pre-built rows with writeValues; "
+                + "Jackson databind writes the record array; SQLite (rowid index on id + an index on country, one "
+                + "transaction) sits in the 3-index row; MessagePack writes arrays of values.");
+        line("");
+        line("Allocation per operation (-prof gc, gc.alloc.rate.norm):");
+        line("");
+        line("| operation | JAZMIN | Jackson databind | Jackson streaming | SQLite | MessagePack |");
+        line("|---|--:|--:|--:|--:|--:|");
+        for (String[] op : OPERATIONS) {
+            Result j = get(op[0], "jazmin");
+            if (j == null) {
+                continue;
+            }
+            StringBuilder row = new StringBuilder("| " + op[1] + " | " + bytes(j.allocBytes));
+            for (String b : BASELINES) {
+                Result r = get(op[0], b);
+                row.append(" | ").append(r == null ? "" : bytes(r.allocBytes));
+            }
+            line(row.append(" |").toString());
+        }
+        Result rec = results.get("records");
+        Result raw = results.get("rawRows");
+        if (rec != null && raw != null) {
+            line("");
+            line(String.format("CustomersReadBenchmark on the published data.jzm: records %s, raw rows %s "
+                    + "(records ÷ raw = %.2f; its goal ≤ 1.3).", time(rec), time(raw), rec.ms / raw.ms));
+        }
+
+        if (sizes != null) {
+            line("");
+            line("### File sizes (" + sizes.get("rows").asLong() + " rows)");
+            line("");
+            line("| file | bytes | reference | ours ÷ reference |");
+            line("|---|--:|--:|--:|");
+            JsonNode s = sizes.get("sizes");
+            for (Map.Entry<String, JsonNode> e : s.properties()) {
+                Long ref = REFERENCE.get(e.getKey());
+                long v = e.getValue().asLong();
+                line(String.format("| %s | %,d | %s | %s |", e.getKey(), v, ref == null ? "" : String.format("%,d", ref),
+                        ref == null ? "" : String.format("%.3f", (double) v / ref)));
+            }
+        }
+
+        if (!wide.isEmpty()) {
+            line("");
+            line("### Wide table (300 columns, each operation in its own JVM, -Xmx256m)");
+            line("");
+            line("| operation | rows | time | peak RSS (process) | heap peak | file | answer |");
+            line("|---|--:|--:|--:|--:|--:|---|");
+            for (String[] w : wide) {
+                line(String.format("| %s | %,d | %.2f s | %s MB | %s MB | %.1f MB | %s |", w[1], Long.parseLong(w[2]),
+                        Double.parseDouble(w[3]) / 1000, w[4], w[5], Long.parseLong(w[6]) / 1e6, w[8]));
+            }
+        }
+
+        line("");
+        line("### Goals");
+        line("");
+        line("| goal | measured | met? |");
+        line("|---|---|---|");
+        Result find = get("findById", "jazmin");
+        Result sqlFind = get("findById", "sqlite");
+        Result jackFind = get("findById", "jackson");
+        if (find != null && sqlFind != null) {
+            goal("find by id (cold open) ≤ SQLite", String.format("%s vs %s (%.2f×)", time(find), time(sqlFind),
+                    find.ms / sqlFind.ms), find.ms <= sqlFind.ms);
+        }
+        if (find != null && jackFind != null) {
+            goal("find by id ≥ 200× faster than Jackson parse-then-find",
+                    String.format("%.0f× faster", jackFind.ms / find.ms), jackFind.ms / find.ms >= 200);
+        }
+        Result all = get("readAll", "jazmin");
+        Result jackAll = get("readAll", "jackson");
+        if (all != null && jackAll != null) {
+            goal("read every row into records ≥ 2× faster than Jackson",
+                    String.format("%.2f× faster", jackAll.ms / all.ms), jackAll.ms / all.ms >= 2);
+        }
+        Result w = get("writeNoIndexes", "jazmin");
+        Result jw = get("writeNoIndexes", "jackson");
+        if (w != null && jw != null) {
+            goal("write without indexes faster than Jackson", String.format("%s vs %s (%.2f×)", time(w), time(jw),
+                    jw.ms / w.ms), w.ms < jw.ms);
+        }
+        if (find != null && !Double.isNaN(find.allocBytes)) {
+            goal("< 0.5 MB allocated per lookup", bytes(find.allocBytes), find.allocBytes < 500_000);
+        }
+        if (sizes != null) {
+            JsonNode s = sizes.get("sizes");
+            for (String k : List.of("indexes3", "noIndexesDeflate", "noIndexesBrotli")) {
+                long v = s.get(k).asLong();
+                goal("size " + k + " ≤ reference", String.format("%,d vs %,d", v, REFERENCE.get(k)), v <= REFERENCE.get(k));
+            }
+        }
+        if (!wide.isEmpty()) {
+            boolean ok = wide.stream().allMatch(x -> "ok".equals(x[8]));
+            double maxHeap = wide.stream().mapToDouble(x -> Double.parseDouble(x[5])).max().orElse(0);
+            double maxRss = wide.stream().mapToDouble(x -> Double.parseDouble(x[4])).max().orElse(0);
+            goal("wide table within -Xmx256m", String.format("%d ops ok; max heap peak %.0f MB, max RSS %.0f MB",
+                    wide.size(), maxHeap, maxRss), ok && maxHeap <= 256);
+        }
+    }
+
+    private void goal(String what, String measured, boolean met) {
+        line("| " + what + " | " + measured + " | " + (met ? "yes" : "**no**") + " |");
+    }
+
+    private static String ratio(Result base, Result j) {
+        return base == null ? "" : String.format("%.1f×", base.ms / j.ms);
+    }
+
+    static String time(Result r) {
+        String t = ms(r.ms);
+        return Double.isNaN(r.error) ? t : t + " ± " + ms(r.error);
+    }
+
+    static String ms(double v) {
+        if (v >= 100) {
+            return String.format("%.0f ms", v);
+        }
+        if (v >= 1) {
+            return String.format("%.2f ms", v);
+        }
+        return String.format("%.1f µs", v * 1000);
+    }
+
+    static String bytes(double b) {
+        if (Double.isNaN(b)) {
+            return "";
+        }
+        if (b >= 1e6) {
+            return String.format("%.1f MB", b / 1e6);
+        }
+        return String.format("%.0f KB", b / 1e3);
+    }
+
+    private void line(String s) {
+        out.append(s).append('\n');
+    }
+}
