@@ -43,6 +43,20 @@ public final class JazminFile {
         return result(Appender.append(path, options, table, rows, null));
     }
 
+    /**
+     * Appends rows to table {@code table} ({@code null} for the first), writing them with
+     * {@code grownColumns}: the table's column definitions in which object columns (at any depth)
+     * gained nullable fields at the end (spec §1.10, §1.24). The new header stores the grown
+     * definitions; rows written before read the new fields as null.
+     *
+     * @throws JazminValidationException naming the column when {@code grownColumns} changes the
+     *                                   columns in any other way; the file is then left unchanged
+     */
+    public static ChangeResult append(Path path, String table, Iterator<? extends Map<String, ?>> rows,
+                                      WriteOptions options, List<Column> grownColumns) {
+        return result(Appender.append(path, options, table, rows, null, grownColumns));
+    }
+
     /** Deletes the rows of the first table matching {@code filter}. */
     public static ChangeResult delete(Path path, Filter filter, WriteOptions options) {
         return delete(path, null, filter, options);

@@ -33,7 +33,7 @@ final class Cells {
             case DATETIME -> JsonCodec.NODES.stringNode(cell.toString());
             case BINARY -> JsonCodec.NODES.stringNode(Base64.getEncoder().encodeToString((byte[]) cell));
             case JSON -> ctx.json().parse((JsonText) cell, ctx);
-            case LIST, OBJECT -> throw new IllegalStateException("nested columns are not mapped yet");
+            case LIST, OBJECT -> throw new IllegalStateException("nested cells have no JSON form");
         };
     }
 
@@ -74,7 +74,7 @@ final class Cells {
                     yield Base64.getDecoder().decode(node.stringValue());
                 }
                 case JSON -> JsonText.of(node.toString());
-                case LIST, OBJECT -> throw new IllegalStateException("nested columns are not mapped yet");
+                case LIST, OBJECT -> throw new IllegalStateException("nested cells have no JSON form");
             };
         } catch (NumberFormatException | DateTimeParseException e) {
             throw ctx.fail(MappingException.Reason.INVALID_VALUE, "'" + node.asString() + "' is not a valid "

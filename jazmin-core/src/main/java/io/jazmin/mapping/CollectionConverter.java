@@ -47,6 +47,18 @@ final class CollectionConverter extends JsonStoredConverter {
         return new CollectionConverter(declared, element, KINDS.get(Types.raw(declared)));
     }
 
+    /** A new, empty collection of the declared kind. */
+    Collection<Object> empty() {
+        return factory.get();
+    }
+
+    /** Adds an element read to {@code out}, refusing a repeated element in a set. */
+    void add(Collection<Object> out, Object item, MappingContext ctx) {
+        if (!out.add(item) && set) {
+            throw ctx.fail(MappingException.Reason.DUPLICATE, "repeated element in a set");
+        }
+    }
+
     @Override
     public JsonNode toJson(Object value, MappingContext ctx) {
         Collection<?> items = (Collection<?>) value;
@@ -70,12 +82,10 @@ final class CollectionConverter extends JsonStoredConverter {
         }
         ctx.enter(null);
         ctx.checkItems(node.size());
-        Collection<Object> out = factory.get();
+        Collection<Object> out = empty();
         for (int i = 0; i < node.size(); i++) {
             ctx.push("[" + i + "]");
-            if (!out.add(element(element, node.get(i), ctx)) && set) {
-                throw ctx.fail(MappingException.Reason.DUPLICATE, "repeated element in a set");
-            }
+            add(out, element(element, node.get(i), ctx), ctx);
             ctx.pop();
         }
         ctx.exit(null);

@@ -3,6 +3,7 @@ package io.jazmin.mapping;
 import java.lang.reflect.Type;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -10,18 +11,22 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
 import java.util.OptionalLong;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Chooses and caches the converter of each declared Java type, for one set of options: adapters
  * first, then built-in scalars, enums, optionals, untyped JSON, arrays, collections, maps,
- * polymorphic (sealed or registered) types and finally records/POJOs. Classes come only from
+ * polymorphic (sealed or registered) types and finally records/POJOs. Collections and records
+ * asked to be nested columns get nested converters, all the way down. Classes come only from
  * declared types and the options' registries.
  */
 final class ConverterFactory {
     private final MappingOptions options;
     private final JsonCodec json;
     private final Map<Type, ValueConverter> cache = new HashMap<>();
+    private final Map<Type, ValueConverter> nestedCache = new HashMap<>();
+    private final Set<Type> nesting = new HashSet<>();
 
     ConverterFactory(MappingOptions options) {
         this.options = options;
@@ -109,13 +114,60 @@ final class ConverterFactory {
         return converter;
     }
 
-    /** The converters of a model's properties, in order. */
+    /**
+     * The converters of a model's properties, in order: nested ones for members marked
+     * {@code @JazminNested}, or for all when the options ask for nested columns.
+     */
     List<ValueConverter> members(ClassModel model) {
+        return members(model, options.nestedColumns());
+    }
+
+    private List<ValueConverter> members(ClassModel model, boolean nested) {
         List<ValueConverter> out = new ArrayList<>();
         for (Property p : model.properties()) {
-            out.add(resolve(p.type(), model.type().getSimpleName() + "." + p.member()));
+            String where = model.type().getSimpleName() + "." + p.member();
+            out.add(nested || p.nested() ? resolveNested(p.type(), where) : resolve(p.type(), where));
         }
         return out;
+    }
+
+    /**
+     * The converter storing {@code type} as a nested column: a {@code list} for a collection, an
+     * {@code object} for a record or POJO (their items and members nested in turn); other types
+     * get their usual converter.
+     */
+    private synchronized ValueConverter resolveNested(Type type, String where) {
+        ValueConverter known = nestedCache.get(type);
+        if (known != null) {
+            return known;
+        }
+        ValueConverter c = createNested(type, where);
+        nestedCache.put(type, c);
+        return c;
+    }
+
+    private ValueConverter createNested(Type type, String where) {
+        ValueConverter plain = resolve(type, where);
+        if (plain instanceof CollectionConverter collection) {
+            return new NestedListConverter(collection, resolveNested(Types.argument(type, 0), where + "[]"));
+        }
+        if (!(plain instanceof ObjectConverter object)) {
+            return plain;
+        }
+        ClassModel model = ClassModel.of(Types.raw(type));
+        if (model.properties().isEmpty()) {
+            throw MappingException.schema(MappingException.Reason.UNSUPPORTED_TYPE, where, type.getTypeName()
+                    + " has no mapped members, so it cannot be an object column");
+        }
+        if (!nesting.add(type)) {
+            throw MappingException.schema(MappingException.Reason.UNSUPPORTED_TYPE, where, type.getTypeName()
+                    + " contains itself, so it cannot be a nested column; store it as json");
+        }
+        try {
+            return new NestedObjectConverter(object, model, members(model, true));
+        } finally {
+            nesting.remove(type);
+        }
     }
 
     private ValueConverter polymorphic(Type type, Map<String, Class<?>> subtypes, String where) {

@@ -7,7 +7,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Base of the converters of structured types (collections, maps, arrays, nested objects), stored
- * in json columns as their JSON form until nested columns are mapped.
+ * in json columns as their JSON form unless asked to be nested columns ({@link NestedListConverter},
+ * {@link NestedObjectConverter}).
  */
 abstract class JsonStoredConverter implements ValueConverter {
     private final String javaType;

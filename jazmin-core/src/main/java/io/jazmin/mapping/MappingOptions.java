@@ -14,9 +14,12 @@ import java.util.Objects;
  *                      one json cell's text (read and write)
  * @param adapters      custom type adapters
  * @param subtypes      discriminators of polymorphic types beyond sealed hierarchies
+ * @param nestedColumns whether every collection and record member is stored as a nested column
+ *                      (as {@link io.jazmin.mapping.annotation.JazminNested} does for one member)
+ *                      rather than a json column
  */
 public record MappingOptions(Mode mode, SubMillis subMillis, int maxDepth, int maxItems, int maxTextLength,
-                             TypeAdapters adapters, SubtypeRegistry subtypes) {
+                             TypeAdapters adapters, SubtypeRegistry subtypes, boolean nestedColumns) {
     /** The spec's deepest nesting (§1.10). */
     public static final int DEFAULT_MAX_DEPTH = 64;
     public static final int DEFAULT_MAX_ITEMS = 1_000_000;
@@ -59,38 +62,49 @@ public record MappingOptions(Mode mode, SubMillis subMillis, int maxDepth, int m
         }
     }
 
-    /** Strict, sub-milliseconds refused, depth 64, 1,000,000 items, 16 MiB texts, no adapters. */
+    /** Strict, sub-milliseconds refused, depth 64, 1,000,000 items, 16 MiB texts, no adapters, json columns. */
     public static MappingOptions defaults() {
         return new MappingOptions(Mode.STRICT, SubMillis.REJECT, DEFAULT_MAX_DEPTH, DEFAULT_MAX_ITEMS,
-                DEFAULT_MAX_TEXT_LENGTH, TypeAdapters.none(), SubtypeRegistry.none());
+                DEFAULT_MAX_TEXT_LENGTH, TypeAdapters.none(), SubtypeRegistry.none(), false);
     }
 
     public MappingOptions withMode(Mode value) {
-        return new MappingOptions(value, subMillis, maxDepth, maxItems, maxTextLength, adapters, subtypes);
+        return new MappingOptions(value, subMillis, maxDepth, maxItems, maxTextLength, adapters, subtypes,
+                nestedColumns);
     }
 
     public MappingOptions withSubMillis(SubMillis value) {
-        return new MappingOptions(mode, value, maxDepth, maxItems, maxTextLength, adapters, subtypes);
+        return new MappingOptions(mode, value, maxDepth, maxItems, maxTextLength, adapters, subtypes,
+                nestedColumns);
     }
 
     public MappingOptions withMaxDepth(int value) {
-        return new MappingOptions(mode, subMillis, value, maxItems, maxTextLength, adapters, subtypes);
+        return new MappingOptions(mode, subMillis, value, maxItems, maxTextLength, adapters, subtypes,
+                nestedColumns);
     }
 
     public MappingOptions withMaxItems(int value) {
-        return new MappingOptions(mode, subMillis, maxDepth, value, maxTextLength, adapters, subtypes);
+        return new MappingOptions(mode, subMillis, maxDepth, value, maxTextLength, adapters, subtypes,
+                nestedColumns);
     }
 
     public MappingOptions withMaxTextLength(int value) {
-        return new MappingOptions(mode, subMillis, maxDepth, maxItems, value, adapters, subtypes);
+        return new MappingOptions(mode, subMillis, maxDepth, maxItems, value, adapters, subtypes,
+                nestedColumns);
     }
 
     public MappingOptions withAdapters(TypeAdapters value) {
-        return new MappingOptions(mode, subMillis, maxDepth, maxItems, maxTextLength, value, subtypes);
+        return new MappingOptions(mode, subMillis, maxDepth, maxItems, maxTextLength, value, subtypes,
+                nestedColumns);
     }
 
     public MappingOptions withSubtypes(SubtypeRegistry value) {
-        return new MappingOptions(mode, subMillis, maxDepth, maxItems, maxTextLength, adapters, value);
+        return new MappingOptions(mode, subMillis, maxDepth, maxItems, maxTextLength, adapters, value,
+                nestedColumns);
+    }
+
+    public MappingOptions withNestedColumns(boolean value) {
+        return new MappingOptions(mode, subMillis, maxDepth, maxItems, maxTextLength, adapters, subtypes, value);
     }
 
     boolean strict() {

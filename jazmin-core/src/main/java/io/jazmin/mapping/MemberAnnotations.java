@@ -5,6 +5,7 @@ import io.jazmin.mapping.annotation.JazminId;
 import io.jazmin.mapping.annotation.JazminIgnore;
 import io.jazmin.IndexKind;
 import io.jazmin.mapping.annotation.JazminIndex;
+import io.jazmin.mapping.annotation.JazminNested;
 import io.jazmin.mapping.annotation.JazminSortedBy;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
@@ -39,6 +40,11 @@ final class MemberAnnotations {
     String name(String member) {
         JazminColumn c = primary.getAnnotation(JazminColumn.class);
         return c == null || c.name().isEmpty() ? member : c.name();
+    }
+
+    /** Whether {@code @JazminNested} asks for a nested column. */
+    boolean nested() {
+        return primary.isAnnotationPresent(JazminNested.class);
     }
 
     String description() {

@@ -32,7 +32,7 @@ final class PojoScanner {
                 MemberAnnotations a = new MemberAnnotations(f, List.of(f, f.getAnnotatedType()));
                 properties.add(new Property(a.name(f.getName()), f.getName(), f.getGenericType(),
                         f.getType().isPrimitive(), a.nonNull(), a.id(), a.description(), a.indexes(), a.sortOrder(),
-                        ClassModel.generic(getter(type, f, lookup))));
+                        a.nested(), ClassModel.generic(getter(type, f, lookup))));
             }
             return new ClassModel(type, properties, instantiator(type, fields, lookup));
         } catch (IllegalAccessException e) {

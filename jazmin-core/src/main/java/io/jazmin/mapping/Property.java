@@ -17,10 +17,12 @@ import java.util.List;
  * @param description the column description, or empty
  * @param indexes     the index kinds asked for
  * @param sortOrder   its place among the sort columns, or {@code null}
+ * @param nested      whether {@code @JazminNested} asks for a nested column
  * @param getter      reads the member: {@code (Object) -> Object}
  */
 record Property(String name, String member, Type type, boolean primitive, boolean nonNull, boolean id,
-                String description, List<IndexKind> indexes, Integer sortOrder, MethodHandle getter) {
+                String description, List<IndexKind> indexes, Integer sortOrder, boolean nested,
+                MethodHandle getter) {
 
     /** Whether nulls are refused (primitives, non-null annotations and ids). */
     boolean required() {

@@ -33,7 +33,7 @@ final class RecordScanner {
                 MethodHandle getter = ClassModel.generic(lookup.unreflect(c.getAccessor()));
                 properties.add(new Property(a.name(c.getName()), c.getName(), c.getGenericType(),
                         c.getType().isPrimitive(), a.nonNull(), a.id(), a.description(), a.indexes(), a.sortOrder(),
-                        getter));
+                        a.nested(), getter));
                 slots.add(i);
             }
             MethodHandle ctor = lookup.unreflectConstructor(type.getDeclaredConstructor(types));

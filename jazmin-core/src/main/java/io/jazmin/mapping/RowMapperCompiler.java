@@ -1,6 +1,7 @@
 package io.jazmin.mapping;
 
 import io.jazmin.Column;
+import io.jazmin.ColumnType;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -14,7 +15,8 @@ import tools.jackson.databind.JsonNode;
  * need no checks but values': strict mode wants every column mapped, every member present with its
  * exact storage type and a matching {@code javaType} attribute; lenient mode ignores extra columns,
  * reads missing nullable members as null and converts cells of other types. Projections ignore
- * extra columns in both modes. Members that cannot be null need their column in both modes.
+ * extra columns in both modes. Members that cannot be null need their column in both modes. Nested
+ * columns follow the same rules field by field, with the exact types of the member's definition.
  */
 final class RowMapperCompiler {
     private RowMapperCompiler() {
@@ -46,9 +48,13 @@ final class RowMapperCompiler {
                 throw MappingException.schema(MappingException.Reason.TYPE_MISMATCH, where, "column '" + col.name()
                         + "' is " + col.type().typeName() + ", the member is stored as " + c.storage().typeName());
             }
+            if (foreign && (col.type().isNested() || c.storage().isNested())) {
+                throw MappingException.schema(MappingException.Reason.TYPE_MISMATCH, where, "column '" + col.name()
+                        + "' is " + col.type().typeName() + ", the member is stored as " + c.storage().typeName()
+                        + " (nested columns are mapped with @JazminNested or MappingOptions.withNestedColumns)");
+            }
             if (col.type().isNested()) {
-                throw MappingException.schema(MappingException.Reason.UNSUPPORTED_TYPE, where,
-                        "nested columns are not mapped yet");
+                checkNested(col, c.define(p.name(), !p.required(), p.description()), strict, where);
             }
             if (strict) {
                 checkJavaType(col, c, where);
@@ -67,6 +73,37 @@ final class RowMapperCompiler {
             }
         }
         return new RowMapper<>(type, model, slots, select);
+    }
+
+    /**
+     * The definition of a nested column must fit the member's: the same types all the way down,
+     * object fields matched by name; a member field the file lacks must be nullable (strict mode
+     * wants it present), and strict mode refuses file fields no member maps.
+     */
+    private static void checkNested(Column file, Column member, boolean strict, String where) {
+        if (file.type() != member.type()) {
+            throw MappingException.schema(MappingException.Reason.TYPE_MISMATCH, where, "'" + file.name() + "' is "
+                    + file.type().typeName() + ", the member is stored as " + member.type().typeName());
+        }
+        if (file.type() == ColumnType.LIST) {
+            checkNested(file.item(), member.item(), strict, where + "[]");
+            return;
+        }
+        Map<String, Column> fields = new HashMap<>();
+        file.fields().forEach(f -> fields.put(f.name(), f));
+        for (Column f : member.fields()) {
+            Column found = fields.remove(f.name());
+            if (found != null) {
+                checkNested(found, f, strict, where + "." + f.name());
+            } else if (strict || !f.nullable()) {
+                throw MappingException.schema(MappingException.Reason.MISSING_COLUMN, where + "." + f.name(),
+                        "'" + file.name() + "' has no field '" + f.name() + "'");
+            }
+        }
+        if (strict && !fields.isEmpty()) {
+            throw MappingException.schema(MappingException.Reason.EXTRA_COLUMN, where, "'" + file.name()
+                    + "' has fields no member maps: " + fields.keySet() + " (use lenient mode)");
+        }
     }
 
     /** A {@code javaType} attribute, when the file has one, must name the member's type (only compared). */

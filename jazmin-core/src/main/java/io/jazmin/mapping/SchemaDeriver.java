@@ -25,8 +25,7 @@ final class SchemaDeriver {
         for (int i = 0; i < properties.size(); i++) {
             Property p = properties.get(i);
             ValueConverter c = converters.get(i);
-            columns.add(new Column(p.name(), c.storage(), !p.required(), p.description(), attributes(c), null,
-                    List.of()));
+            columns.add(c.define(p.name(), !p.required(), p.description()));
             if (p.id()) {
                 if (id != null) {
                     throw fail(model, "more than one @JazminId member");
@@ -51,7 +50,8 @@ final class SchemaDeriver {
         return new TypeSchema(model.type(), columns, sortedBy(model, columns), indexes, id);
     }
 
-    private static String attributes(ValueConverter c) {
+    /** The attributes text of a column of converter {@code c}: its {@code javaType} and more, or empty. */
+    static String attributes(ValueConverter c) {
         if (c.javaType() == null) {
             return "";
         }

@@ -1,6 +1,8 @@
 package io.jazmin.mapping;
 
+import io.jazmin.Column;
 import io.jazmin.ColumnType;
+import java.util.List;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -16,6 +18,14 @@ interface ValueConverter {
 
     /** The {@code javaType} attribute value, or {@code null} when the column type says it all. */
     String javaType();
+
+    /**
+     * The definition of a column, list item or object field named {@code name} holding values of
+     * this type; nested converters add their item or fields.
+     */
+    default Column define(String name, boolean nullable, String description) {
+        return new Column(name, storage(), nullable, description, SchemaDeriver.attributes(this), null, List.of());
+    }
 
     /** Adds type-specific attributes (beyond {@code javaType}) to a column's attributes. */
     default void describe(ObjectNode attributes) {

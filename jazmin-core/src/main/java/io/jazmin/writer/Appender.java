@@ -59,10 +59,23 @@ public final class Appender {
      */
     public static Result append(Path path, WriteOptions options, String table, Iterator<? extends Map<String, ?>> rows,
                                 Filter delete) {
+        return append(path, options, table, rows, delete, null);
+    }
+
+    /**
+     * Like {@link #append(Path, WriteOptions, String, Iterator, Filter)}, writing the new rows with
+     * {@code grownColumns}: the table's column definitions where object columns gained nullable
+     * trailing fields, stored in the new header ({@code null} keeps the file's definitions).
+     *
+     * @throws JazminValidationException when {@code grownColumns} changes the columns in another way
+     *                                   (the file is left unchanged)
+     */
+    public static Result append(Path path, WriteOptions options, String table, Iterator<? extends Map<String, ?>> rows,
+                                Filter delete, List<Column> grownColumns) {
         try (WriterLock lock = WriterLock.acquire(path); ByteSource source = ByteSource.open(path)) {
             OpenedFile file = FileOpener.open(source, Rewriter.readOptions(options));
             try {
-                return appendTo(path, file, options, table, rows, delete);
+                return appendTo(path, file, options, table, rows, delete, grownColumns);
             } finally {
                 if (file.cipher() != null) {
                     file.cipher().close();
@@ -74,7 +87,8 @@ public final class Appender {
     }
 
     private static Result appendTo(Path path, OpenedFile file, WriteOptions options, String tableName,
-                                   Iterator<? extends Map<String, ?>> rows, Filter delete) {
+                                   Iterator<? extends Map<String, ?>> rows, Filter delete,
+                                   List<Column> grownColumns) {
         Header header = file.header();
         if (!header.writerFeatures().isEmpty()) {
             throw new UnsupportedFeatureException(header.writerFeatures().get(0), "the file needs writer features "
@@ -83,6 +97,7 @@ public final class Appender {
         int t = tableIndex(header, tableName);
         TableEntry entry = header.tables().get(t);
         TableData data = file.table(t);
+        List<Column> columns = grownColumns == null ? data.columns() : ColumnGrowth.check(data.columns(), grownColumns);
         long[] deleted = deletedAfter(data, delete);
         int s = header.appendCount() + 1;
         long validEnd = file.version().trailerOffset() + Trailer.SIZE;
@@ -95,14 +110,15 @@ public final class Appender {
                     .withCompactIndexes(file.indexDeltas());
             TableStart start = new TableStart(entry.rowCount(), entry.chunkCount(), segmentCount(data), s,
                     entry.sortedBy().isEmpty() ? null : lastRow(data));
-            TableWriter writer = new TableWriter(t, entry.name(), data.columns(), tableOptions, out, sections, start);
+            TableWriter writer = new TableWriter(t, entry.name(), columns, tableOptions, out, sections, start);
             while (rows.hasNext()) {
                 Map<String, ?> row = rows.next();
                 writer.add(writer.byPosition(row));
             }
             WrittenSegment segment = writer.finishSegment(false);
             List<SectionRef> deltas = new ArrayList<>(header.deltas());
-            TableEntry next = nextEntry(entry, segment, deltas, t, sections, out);
+            TableEntry defined = grownColumns == null ? entry : ColumnGrowth.withColumns(entry, columns);
+            TableEntry next = nextEntry(defined, segment, deltas, t, sections, out);
             if (deleted != null) {
                 byte[] raw = Postings.encodeSection(deleted);
                 String id = SectionIds.deletes(t, deleted.length);
