@@ -1,5 +1,6 @@
 package io.jazmin.cli;
 
+import io.jazmin.testing.SharedFiles;
 import static io.jazmin.cli.ConvertCommandTest.assertUsageError;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,8 +13,8 @@ import tools.jackson.databind.JsonNode;
 
 /** {@code jazmin append}, {@code delete}, {@code compact} and {@code storage}. */
 class ChangeCommandsTest {
-    private final Path mixed = SharedDir.conformanceCase("mixed-types");
-    private final Path inserted = SharedDir.conformanceCase("appended-insert");
+    private final Path mixed = SharedFiles.conformanceCase("mixed-types");
+    private final Path inserted = SharedFiles.conformanceCase("appended-insert");
 
     /** A .jzm copy of the appended-insert case (400 rows, indexes, appendCount 1). */
     private Path copy(Path tmp) throws Exception {

@@ -1,5 +1,6 @@
 package io.jazmin.cli;
 
+import io.jazmin.testing.SharedFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -9,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 class ConvertCommandTest {
-    private final Path mixed = SharedDir.conformanceCase("mixed-types");
+    private final Path mixed = SharedFiles.conformanceCase("mixed-types");
 
     @Test
     void jsonLinesWithSchemaToJzmAndBackGivesTheExpectedRows(@TempDir Path tmp) throws Exception {
@@ -89,7 +90,7 @@ class ConvertCommandTest {
 
     @Test
     void indexOptionsWriteAFileThatAnswersTheConformanceQueries(@TempDir Path tmp) throws Exception {
-        Path sorted = SharedDir.conformanceCase("sorted-indexed");
+        Path sorted = SharedFiles.conformanceCase("sorted-indexed");
         Path jzm = tmp.resolve("indexed.jzm");
         CliRun convert = CliRun.of("convert", sorted.resolve("input.jsonl").toString(), jzm.toString(),
                 "--schema", sorted.resolve("schema.json").toString(), "--sorted-by", "country,id",

@@ -1,5 +1,6 @@
 package io.jazmin.cli;
 
+import io.jazmin.testing.SharedFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
@@ -9,7 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code jazmin keygen}, and the key options of the commands that read and write .jzm files. */
 class EncryptionCommandsTest {
-    private final Path mixed = SharedDir.conformanceCase("mixed-types");
+    private final Path mixed = SharedFiles.conformanceCase("mixed-types");
 
     @Test
     void keygenPrintsANewKeyText() {
@@ -46,7 +47,7 @@ class EncryptionCommandsTest {
 
     @Test
     void readsTheReferenceKeyFile(@TempDir Path tmp) throws Exception {
-        Path jsKey = SharedDir.conformanceCase("js-key");
+        Path jsKey = SharedFiles.conformanceCase("js-key");
         Path key = tmp.resolve("key.txt");
         Files.writeString(key, "jzk1-vHrwa0bWS6k7mvfrQVlFGecW1lW5FacnsIzS6Qxrod1ig2bK\n");
         CliRun count = CliRun.of("count", jsKey.resolve("data.jzm").toString(), "--key-file", key.toString());
@@ -59,7 +60,7 @@ class EncryptionCommandsTest {
         Path key = tmp.resolve("key.txt");
         String text = CliRun.of("keygen").out().strip();
         Files.writeString(key, text.substring(0, 10) + (text.charAt(10) == 'A' ? 'B' : 'A') + text.substring(11));
-        Path jsKey = SharedDir.conformanceCase("js-key").resolve("data.jzm");
+        Path jsKey = SharedFiles.conformanceCase("js-key").resolve("data.jzm");
         assertThat(CliRun.of("rows", jsKey.toString(), "--key-file", key.toString()).err())
                 .contains("checksum mismatch");
         CliRun unset = CliRun.of("rows", jsKey.toString(), "--password-env", "JAZMIN_TEST_UNSET_VARIABLE");

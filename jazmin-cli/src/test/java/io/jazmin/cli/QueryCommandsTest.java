@@ -1,5 +1,6 @@
 package io.jazmin.cli;
 
+import io.jazmin.testing.SharedFiles;
 import static io.jazmin.cli.ConvertCommandTest.assertUsageError;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -17,11 +18,11 @@ import tools.jackson.databind.JsonNode;
 class QueryCommandsTest {
     private static final String[] CASES = {"sorted-indexed", "mixed-types"};
 
-    private final Path mixed = SharedDir.conformanceCase("mixed-types").resolve("data.jzm");
+    private final Path mixed = SharedFiles.conformanceCase("mixed-types").resolve("data.jzm");
 
     static Stream<Arguments> queries() {
         return Arrays.stream(CASES).flatMap(name -> {
-            Path dir = SharedDir.conformanceCase(name);
+            Path dir = SharedFiles.conformanceCase(name);
             return ConformanceQuery.of(dir).stream().map(q -> Arguments.of(name, q, dir.resolve("data.jzm")));
         });
     }

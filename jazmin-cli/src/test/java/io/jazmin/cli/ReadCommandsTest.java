@@ -1,5 +1,6 @@
 package io.jazmin.cli;
 
+import io.jazmin.testing.SharedFiles;
 import static io.jazmin.cli.ConvertCommandTest.assertUsageError;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -11,7 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 class ReadCommandsTest {
-    private final Path mixed = SharedDir.conformanceCase("mixed-types");
+    private final Path mixed = SharedFiles.conformanceCase("mixed-types");
 
     @Test
     void rowsOfAReferenceFileMatchTheExpectedCanonicalRows() throws Exception {

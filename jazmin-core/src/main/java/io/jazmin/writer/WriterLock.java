@@ -1,6 +1,6 @@
 package io.jazmin.writer;
 
-import io.jazmin.JazminException;
+import io.jazmin.FileLockedException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -11,19 +11,24 @@ import java.nio.file.Path;
  * One writer at a time per file through {@code <path>.lock} (spec §1.24); readers never take it.
  * A lock left by a killed process must be deleted by hand, as the reference libraries require.
  */
-final class WriterLock implements AutoCloseable {
+public final class WriterLock implements AutoCloseable {
     private final Path lock;
 
     private WriterLock(Path lock) {
         this.lock = lock;
     }
 
-    static WriterLock acquire(Path file) {
+    /**
+     * Takes the lock of {@code file}.
+     *
+     * @throws FileLockedException when another writer holds it
+     */
+    public static WriterLock acquire(Path file) {
         Path lock = file.resolveSibling(file.getFileName() + ".lock");
         try {
             Files.createFile(lock);
         } catch (FileAlreadyExistsException e) {
-            throw new JazminException("another writer holds " + lock + " (if no writer is running, a killed one "
+            throw new FileLockedException("another writer holds " + lock + " (if no writer is running, a killed one "
                     + "left it behind: delete it)");
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the lock file " + lock, e);

@@ -4,9 +4,7 @@ import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
 import io.jazmin.Storage;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.FileAlreadyExistsException;
+import io.jazmin.writer.WriterLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -16,7 +14,6 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
-import org.springframework.dao.CannotAcquireLockException;
 
 /**
  * One configured file at run time: hands out open readers (kept for reuse as its {@link Priority}
@@ -113,11 +110,12 @@ public final class FileAccess implements AutoCloseable {
      * engine's writer lock, so that no other process appends between the read of the current
      * version and the move of the new file into place.
      *
-     * @throws CannotAcquireLockException when another writer holds the lock
+     * @throws io.jazmin.FileLockedException when another writer holds the lock (the template translates it
+     *                                        to Spring's CannotAcquireLockException)
      */
     public <R> R rewrite(Function<JazminTable, R> rewrite) {
         writeLock.lock();
-        try (ProcessLock lock = ProcessLock.acquire(path())) {
+        try (WriterLock lock = WriterLock.acquire(path())) {
             if (!exists()) {
                 return rewrite.apply(null);
             }
@@ -165,31 +163,6 @@ public final class FileAccess implements AutoCloseable {
         } catch (RuntimeException e) {
             LOG.warn("compaction of JAZMIN file '" + name() + "' after a write failed; it is tried again after the "
                     + "next write: " + e.getMessage(), e);
-        }
-    }
-
-    /** The engine's writer lock ({@code <path>.lock}, spec §1.24), for full rewrites, which the engine does not lock. */
-    private record ProcessLock(Path lock) implements AutoCloseable {
-        static ProcessLock acquire(Path file) {
-            Path lock = file.resolveSibling(file.getFileName() + ".lock");
-            try {
-                Files.createFile(lock);
-            } catch (FileAlreadyExistsException e) {
-                throw new CannotAcquireLockException("another writer holds " + lock + " (if no writer is running, "
-                        + "a killed one left it behind: delete it)");
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot create the lock file " + lock, e);
-            }
-            return new ProcessLock(lock);
-        }
-
-        @Override
-        public void close() {
-            try {
-                Files.deleteIfExists(lock);
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot remove the lock file " + lock, e);
-            }
         }
     }
 

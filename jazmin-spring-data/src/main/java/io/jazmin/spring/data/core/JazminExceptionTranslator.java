@@ -1,6 +1,7 @@
 package io.jazmin.spring.data.core;
 
 import io.jazmin.InvalidRowException;
+import io.jazmin.FileLockedException;
 import io.jazmin.JazminException;
 import io.jazmin.JazminFormatException;
 import io.jazmin.JazminKeyException;
@@ -8,6 +9,7 @@ import io.jazmin.JazminValidationException;
 import io.jazmin.UnsupportedFeatureException;
 import io.jazmin.mapping.MappingException;
 import java.io.UncheckedIOException;
+import org.springframework.dao.CannotAcquireLockException;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.DataIntegrityViolationException;
@@ -25,6 +27,9 @@ public class JazminExceptionTranslator implements PersistenceExceptionTranslator
     public DataAccessException translateExceptionIfPossible(RuntimeException e) {
         if (e instanceof DataAccessException dae) {
             return dae;
+        }
+        if (e instanceof FileLockedException) {
+            return new CannotAcquireLockException(e.getMessage(), e);
         }
         if (e instanceof MappingException) {
             return new TypeMismatchDataAccessException(e.getMessage(), e);
