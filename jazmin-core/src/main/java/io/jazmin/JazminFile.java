@@ -67,6 +67,11 @@ public final class JazminFile {
         return result(Appender.append(path, options, table, List.<Map<String, ?>>of().iterator(), filter));
     }
 
+    /** Deletes the rows of table {@code table} ({@code null} for the first) with ids {@code rowIds}. */
+    public static ChangeResult deleteRows(Path path, String table, long[] rowIds, WriteOptions options) {
+        return result(Appender.deleteRows(path, options, table, rowIds));
+    }
+
     /**
      * Replaces the rows whose key columns equal those of {@code rows} and adds the others, in one
      * new version (delete + append, spec §1.17): the replaced rows get new row ids at the end.

@@ -35,6 +35,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 
 /**
  * Appends rows to one table of an existing file and/or deletes rows, without rewriting it (spec
@@ -72,10 +73,28 @@ public final class Appender {
      */
     public static Result append(Path path, WriteOptions options, String table, Iterator<? extends Map<String, ?>> rows,
                                 Filter delete, List<Column> grownColumns) {
+        return change(path, options, table, rows, data -> delete == null ? null : matching(data, delete), grownColumns);
+    }
+
+    /** Deletes the rows with ids {@code rowIds} (0-based write order) of table {@code table}, in one new version. */
+    public static Result deleteRows(Path path, WriteOptions options, String table, long[] rowIds) {
+        return change(path, options, table, List.<Map<String, ?>>of().iterator(), data -> {
+            for (long id : rowIds) {
+                if (id < 0 || id >= data.entry().rowCount()) {
+                    throw new JazminValidationException("row id " + id + " is outside the table's "
+                            + data.entry().rowCount() + " rows");
+                }
+            }
+            return rowIds;
+        }, null);
+    }
+
+    private static Result change(Path path, WriteOptions options, String table, Iterator<? extends Map<String, ?>> rows,
+                                 Function<TableData, long[]> toDelete, List<Column> grownColumns) {
         try (WriterLock lock = WriterLock.acquire(path); ByteSource source = ByteSource.open(path)) {
             OpenedFile file = FileOpener.open(source, Rewriter.readOptions(options));
             try {
-                return appendTo(path, file, options, table, rows, delete, grownColumns);
+                return appendTo(path, file, options, table, rows, toDelete, grownColumns);
             } finally {
                 if (file.cipher() != null) {
                     file.cipher().close();
@@ -87,7 +106,7 @@ public final class Appender {
     }
 
     private static Result appendTo(Path path, OpenedFile file, WriteOptions options, String tableName,
-                                   Iterator<? extends Map<String, ?>> rows, Filter delete,
+                                   Iterator<? extends Map<String, ?>> rows, Function<TableData, long[]> toDelete,
                                    List<Column> grownColumns) {
         Header header = file.header();
         if (!header.writerFeatures().isEmpty()) {
@@ -98,7 +117,7 @@ public final class Appender {
         TableEntry entry = header.tables().get(t);
         TableData data = file.table(t);
         List<Column> columns = grownColumns == null ? data.columns() : ColumnGrowth.check(data.columns(), grownColumns);
-        long[] deleted = deletedAfter(data, delete);
+        long[] deleted = deletedAfter(data, toDelete.apply(data));
         int s = header.appendCount() + 1;
         long validEnd = file.version().trailerOffset() + Trailer.SIZE;
         SectionWriter sections = new SectionWriter(options.codec(), options.level(), file.cipher());
@@ -158,9 +177,13 @@ public final class Appender {
         throw new JazminValidationException("no table named '" + name + "'");
     }
 
+    private static long[] matching(TableData data, Filter delete) {
+        return new QueryEngine(data).matchingRowIds(new FilterBinder(data.columns()).bind(delete));
+    }
+
     /** The complete new deleted-row list, or {@code null} when nothing new is deleted. */
-    private static long[] deletedAfter(TableData data, Filter delete) {
-        if (delete == null) {
+    private static long[] deletedAfter(TableData data, long[] newlyDeleted) {
+        if (newlyDeleted == null) {
             return null;
         }
         Set<Long> all = new TreeSet<>();
@@ -168,7 +191,7 @@ public final class Appender {
             all.add(id);
         }
         int before = all.size();
-        for (long id : new QueryEngine(data).matchingRowIds(new FilterBinder(data.columns()).bind(delete))) {
+        for (long id : newlyDeleted) {
             all.add(id);
         }
         if (all.size() == before) {
