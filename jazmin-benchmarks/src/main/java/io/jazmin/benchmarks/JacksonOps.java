@@ -184,33 +184,14 @@ public final class JacksonOps {
     }
 
     public static long streamFilterCount(Path file) {
-        long[] n = new long[1];
-        stream(file, c -> {
-            if (CustomersData.matchesFilter(c.country(), c.age() == null ? Integer.MIN_VALUE : c.age())) {
-                n[0]++;
-            }
-            return true;
-        });
-        return n[0];
+        return StreamedCustomers.filterCount(JacksonOps::stream, file);
     }
 
     public static long streamContainsCount(Path file) {
-        long[] n = new long[1];
-        stream(file, c -> {
-            if (CustomersData.matchesContains(c.name())) {
-                n[0]++;
-            }
-            return true;
-        });
-        return n[0];
+        return StreamedCustomers.containsCount(JacksonOps::stream, file);
     }
 
     public static long streamReadAll(Path file) {
-        long[] sum = new long[1];
-        stream(file, c -> {
-            sum[0] += c.id() + c.name().length();
-            return true;
-        });
-        return sum[0];
+        return StreamedCustomers.readAll(JacksonOps::stream, file);
     }
 }

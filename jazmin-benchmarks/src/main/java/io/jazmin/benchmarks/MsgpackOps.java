@@ -71,33 +71,14 @@ public final class MsgpackOps {
     }
 
     public static long filterCount(Path file) {
-        long[] n = new long[1];
-        stream(file, c -> {
-            if (CustomersData.matchesFilter(c.country(), c.age())) {
-                n[0]++;
-            }
-            return true;
-        });
-        return n[0];
+        return StreamedCustomers.filterCount(MsgpackOps::stream, file);
     }
 
     public static long containsCount(Path file) {
-        long[] n = new long[1];
-        stream(file, c -> {
-            if (CustomersData.matchesContains(c.name())) {
-                n[0]++;
-            }
-            return true;
-        });
-        return n[0];
+        return StreamedCustomers.containsCount(MsgpackOps::stream, file);
     }
 
     public static long readAllRecords(Path file) {
-        long[] sum = new long[1];
-        stream(file, c -> {
-            sum[0] += c.id() + c.name().length();
-            return true;
-        });
-        return sum[0];
+        return StreamedCustomers.readAll(MsgpackOps::stream, file);
     }
 }

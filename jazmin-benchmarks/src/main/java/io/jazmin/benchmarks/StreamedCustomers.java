@@ -1,0 +1,50 @@
+package io.jazmin.benchmarks;
+
+import io.jazmin.benchmarks.CustomersData.Customer;
+import java.nio.file.Path;
+import java.util.function.Predicate;
+
+/**
+ * The benchmark operations over a format read as a stream of customers (Jackson streaming,
+ * MessagePack): one implementation of each answer whatever the format.
+ */
+final class StreamedCustomers {
+    /** Streams the customers of {@code file} into {@code sink} until it returns false. */
+    @FunctionalInterface
+    interface Source {
+        void stream(Path file, Predicate<Customer> sink);
+    }
+
+    private StreamedCustomers() {
+    }
+
+    static long filterCount(Source source, Path file) {
+        return count(source, file, c -> CustomersData.matchesFilter(c.country(),
+                c.age() == null ? Integer.MIN_VALUE : c.age()));
+    }
+
+    static long containsCount(Source source, Path file) {
+        return count(source, file, c -> CustomersData.matchesContains(c.name()));
+    }
+
+    /** A checksum over every customer, so reading all of them cannot be optimised away. */
+    static long readAll(Source source, Path file) {
+        long[] sum = new long[1];
+        source.stream(file, c -> {
+            sum[0] += c.id() + c.name().length();
+            return true;
+        });
+        return sum[0];
+    }
+
+    private static long count(Source source, Path file, Predicate<Customer> matches) {
+        long[] n = new long[1];
+        source.stream(file, c -> {
+            if (matches.test(c)) {
+                n[0]++;
+            }
+            return true;
+        });
+        return n[0];
+    }
+}
