@@ -24,8 +24,10 @@ public final class WriterLock implements AutoCloseable {
      * @throws FileLockedException when another writer holds it
      */
     public static WriterLock acquire(Path file) {
-        Path lock = file.resolveSibling(file.getFileName() + ".lock");
+        Path lock = file.toAbsolutePath().resolveSibling(file.getFileName() + ".lock");
         try {
+            // A file being created may not have its folder yet; the writer creates it too.
+            Files.createDirectories(lock.getParent());
             Files.createFile(lock);
         } catch (FileAlreadyExistsException e) {
             throw new FileLockedException("another writer holds " + lock + " (if no writer is running, a killed one "
