@@ -172,15 +172,7 @@ public final class JacksonOps {
     }
 
     public static Customer streamFindById(Path file, long id) {
-        Customer[] found = new Customer[1];
-        stream(file, c -> {
-            if (c.id() == id) {
-                found[0] = c;
-                return false;
-            }
-            return true;
-        });
-        return found[0];
+        return StreamedCustomers.findById(JacksonOps::stream, file, id);
     }
 
     public static long streamFilterCount(Path file) {

@@ -59,15 +59,7 @@ public final class MsgpackOps {
     }
 
     public static Customer findById(Path file, long id) {
-        Customer[] found = new Customer[1];
-        stream(file, c -> {
-            if (c.id() == id) {
-                found[0] = c;
-                return false;
-            }
-            return true;
-        });
-        return found[0];
+        return StreamedCustomers.findById(MsgpackOps::stream, file, id);
     }
 
     public static long filterCount(Path file) {

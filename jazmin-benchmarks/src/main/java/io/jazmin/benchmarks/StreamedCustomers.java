@@ -18,6 +18,19 @@ final class StreamedCustomers {
     private StreamedCustomers() {
     }
 
+    /** The first customer with {@code id}, or {@code null}; stops reading once found. */
+    static Customer findById(Source source, Path file, long id) {
+        Customer[] found = new Customer[1];
+        source.stream(file, c -> {
+            if (c.id() == id) {
+                found[0] = c;
+                return false;
+            }
+            return true;
+        });
+        return found[0];
+    }
+
     static long filterCount(Source source, Path file) {
         return count(source, file, c -> CustomersData.matchesFilter(c.country(),
                 c.age() == null ? Integer.MIN_VALUE : c.age()));

@@ -173,11 +173,21 @@ public final class ChunkStatistics {
     }
 
     private static ChunkStatistics decimalBounds(ColumnVector v, int nulls) {
+        BigDecimal[] range = range(v, BigDecimal.class);
+        return bounds(ColumnType.DECIMAL, nulls, range[0], range[1]);
+    }
+
+    /**
+     * The smallest and largest non-null value of an object column by its natural order
+     * (BigDecimal numerically, String by UTF-16 code units, as the key forms order them).
+     */
+    @SuppressWarnings("unchecked")
+    private static <T extends Comparable<? super T>> T[] range(ColumnVector v, Class<T> type) {
         Object[] vals = v.objects();
-        BigDecimal lo = null;
-        BigDecimal hi = null;
+        T lo = null;
+        T hi = null;
         for (int r = 0; r < v.size(); r++) {
-            BigDecimal x = (BigDecimal) vals[r];
+            T x = type.cast(vals[r]);
             if (x == null || v.isNull(r)) {
                 continue;
             }
@@ -188,25 +198,16 @@ public final class ChunkStatistics {
                 hi = x;
             }
         }
-        return bounds(ColumnType.DECIMAL, nulls, lo, hi);
+        T[] out = (T[]) java.lang.reflect.Array.newInstance(type, 2);
+        out[0] = lo;
+        out[1] = hi;
+        return out;
     }
 
     private static ChunkStatistics stringBounds(ColumnVector v, int nulls) {
-        Object[] vals = v.objects();
-        String lo = null;
-        String hi = null;
-        for (int r = 0; r < v.size(); r++) {
-            String x = (String) vals[r];
-            if (x == null || v.isNull(r)) {
-                continue;
-            }
-            if (lo == null || x.compareTo(lo) < 0) {
-                lo = x;
-            }
-            if (hi == null || x.compareTo(hi) > 0) {
-                hi = x;
-            }
-        }
+        String[] range = range(v, String.class);
+        String lo = range[0];
+        String hi = range[1];
         byte[] maxBytes = hi.length() > MAX_STRING_BOUND ? NONE : Utf8.encode(hi);
         return new ChunkStatistics(nulls, Utf8.encode(truncatedMin(lo)), maxBytes);
     }
