@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the JAZMIN benchmark suite (issue 6): the customers table against Jackson 3, SQLite and
-# MessagePack in one JMH run (-prof gc), then the wide table one operation per JVM under -Xmx256m,
-# and prints a Markdown report with ratios from this run.
+# MessagePack, and under each priority (PriorityBenchmark), in one JMH run (-prof gc); then the wide
+# table one operation per JVM under -Xmx256m; and prints a Markdown report with ratios from this run.
 #
 #   jazmin-benchmarks/run.sh [quick|full]
 #
@@ -52,7 +52,7 @@ echo "== prepare data and verify every system's answers"
 
 echo "== JMH"
 # shellcheck disable=SC2086
-"$JAVA" -jar "$JAR" 'CustomersBenchmark' 'CustomersReadBenchmark' "${JMH_ARGS[@]}" -prof gc \
+"$JAVA" -jar "$JAR" 'CustomersBenchmark' 'CustomersReadBenchmark' 'PriorityBenchmark' "${JMH_ARGS[@]}" -prof gc \
   -jvmArgsAppend "-Xms1g -Xmx2g -Djazmin.bench.dir=$DATA" \
   -rf json -rff "$OUT/jmh.json" ${JMH_EXTRA:-} | tee "$OUT/jmh.txt"
 

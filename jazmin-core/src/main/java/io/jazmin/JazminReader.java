@@ -35,7 +35,7 @@ public final class JazminReader implements AutoCloseable {
     private final SectionCipher cipher;
     private final List<JazminTable> tables;
 
-    private JazminReader(OpenedFile file) {
+    private JazminReader(OpenedFile file, Parallelism parallelism) {
         this.source = file.source();
         this.version = file.version();
         this.header = file.header();
@@ -43,7 +43,7 @@ public final class JazminReader implements AutoCloseable {
         this.cipher = file.cipher();
         List<JazminTable> list = new ArrayList<>();
         for (int t = 0; t < header.tables().size(); t++) {
-            list.add(new JazminTable(file.table(t)));
+            list.add(new JazminTable(file.table(t), parallelism));
         }
         this.tables = List.copyOf(list);
     }
@@ -95,7 +95,7 @@ public final class JazminReader implements AutoCloseable {
     }
 
     private static JazminReader open(ByteSource source, ReadOptions options) {
-        return new JazminReader(FileOpener.open(source, options));
+        return new JazminReader(FileOpener.open(source, options), options.parallelism());
     }
 
     /** The names of the tables, in file order (a single-table file's table is usually named ""). */

@@ -31,11 +31,11 @@ public final class JazminTable {
     private final FilterBinder binder;
     private final QueryEngine engine;
 
-    JazminTable(TableData data) {
+    JazminTable(TableData data, Parallelism parallelism) {
         this.data = data;
         this.entry = data.entry();
         this.binder = new FilterBinder(data.columns());
-        this.engine = new QueryEngine(data);
+        this.engine = new QueryEngine(data, parallelism);
     }
 
     public String name() {

@@ -14,10 +14,12 @@ import io.jazmin.crypto.JazminKey;
  * @param password  the password of a password file, or {@code null}; never shown by {@link #toString()}
  * @param accessKey an access key; access-controlled files are not supported yet, so opening with
  *                  one fails with {@link UnsupportedFeatureException}
+ * @param parallelism how many chunks scans decode ahead on worker threads (default balanced)
  */
-public record ReadOptions(JazminKey key, String password, AccessKeyText accessKey) {
+public record ReadOptions(JazminKey key, String password, AccessKeyText accessKey, Parallelism parallelism) {
 
     public ReadOptions {
+        parallelism = parallelism == null ? Parallelism.defaults() : parallelism;
         int secrets = (key != null ? 1 : 0) + (password != null ? 1 : 0) + (accessKey != null ? 1 : 0);
         if (secrets > 1) {
             throw new JazminValidationException("give one of a key, a password or an access key, not several");
@@ -29,19 +31,32 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
 
     /** No secret: for plain files. */
     public static ReadOptions defaults() {
-        return new ReadOptions(null, null, null);
+        return new ReadOptions(null, null, null, Parallelism.defaults());
     }
 
     public ReadOptions withKey(JazminKey value) {
-        return new ReadOptions(value, password, accessKey);
+        return new ReadOptions(value, password, accessKey, parallelism);
     }
 
     public ReadOptions withPassword(String value) {
-        return new ReadOptions(key, value, accessKey);
+        return new ReadOptions(key, value, accessKey, parallelism);
     }
 
     public ReadOptions withAccessKey(AccessKeyText value) {
-        return new ReadOptions(key, password, value);
+        return new ReadOptions(key, password, value, parallelism);
+    }
+
+    /** Scans decode chunks ahead on worker threads as {@code value} allows (default {@link Priority#BALANCED}). */
+    public ReadOptions withPriority(Priority value) {
+        return new ReadOptions(key, password, accessKey, parallelism.withPriority(value));
+    }
+
+    /**
+     * At most {@code value} chunks decoded at once on worker threads, whatever the priority; 1 keeps
+     * every read on the calling thread, 0 follows the priority.
+     */
+    public ReadOptions withMaxDegreeOfParallelism(int value) {
+        return new ReadOptions(key, password, accessKey, parallelism.withMaxDegree(value));
     }
 
     /** Whether any secret is given. */
@@ -53,6 +68,6 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
     @Override
     public String toString() {
         return "ReadOptions[key=" + key + ", password=" + (password == null ? "null" : "(hidden)")
-                + ", accessKey=" + accessKey + "]";
+                + ", accessKey=" + accessKey + ", parallelism=" + parallelism + "]";
     }
 }

@@ -32,10 +32,13 @@ import java.util.Objects;
  * @param password   encrypts the file with a key derived from this password (a password file), or
  *                   {@code null}; never shown by {@link #toString()}
  * @param kdfIterations PBKDF2 iterations of password files (default 600,000; 1,000-10,000,000)
+ * @param parallelism how many chunks are encoded and compressed at once on worker threads (default
+ *                   balanced); the bytes written are the same whatever it is
  */
 public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes, List<String> sortedBy,
                            String metadata, String tableName, Instant now, Map<String, Set<IndexKind>> indexes,
-                           boolean compactIndexes, JazminKey key, String password, int kdfIterations) {
+                           boolean compactIndexes, JazminKey key, String password, int kdfIterations,
+                           Parallelism parallelism) {
     public static final int DEFAULT_CHUNK_ROWS = 4096;
     public static final int DEFAULT_CHUNK_BYTES = 1 << 20;
     /** The table name the reference writers give a single table: empty. */
@@ -43,6 +46,7 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
 
     public WriteOptions {
         Objects.requireNonNull(codec, "codec");
+        parallelism = parallelism == null ? Parallelism.defaults() : parallelism;
         sortedBy = sortedBy == null ? List.of() : List.copyOf(sortedBy);
         indexes = indexes == null ? Map.of() : copyIndexes(indexes);
         metadata = metadata == null ? "" : metadata;
@@ -69,49 +73,49 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
     /** Deflate at level 6, 4,096 rows or 1 MiB per chunk, not sorted, no metadata. */
     public static WriteOptions defaults() {
         return new WriteOptions(Codec.DEFLATE, -1, DEFAULT_CHUNK_ROWS, DEFAULT_CHUNK_BYTES, List.of(), "",
-                DEFAULT_TABLE_NAME, null, Map.of(), false, null, null, PasswordKdf.DEFAULT_ITERATIONS);
+                DEFAULT_TABLE_NAME, null, Map.of(), false, null, null, PasswordKdf.DEFAULT_ITERATIONS, Parallelism.defaults());
     }
 
     public WriteOptions withCodec(Codec value) {
         return new WriteOptions(value, level, chunkRows, chunkBytes, sortedBy, metadata, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism);
     }
 
     public WriteOptions withLevel(int value) {
         return new WriteOptions(codec, value, chunkRows, chunkBytes, sortedBy, metadata, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism);
     }
 
     public WriteOptions withChunkRows(int value) {
         return new WriteOptions(codec, level, value, chunkBytes, sortedBy, metadata, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism);
     }
 
     public WriteOptions withChunkBytes(int value) {
         return new WriteOptions(codec, level, chunkRows, value, sortedBy, metadata, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism);
     }
 
     public WriteOptions withSortedBy(List<String> value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, value, metadata, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism);
     }
 
     /** Application metadata as a JSON object text. */
     public WriteOptions withMetadata(String jsonObject) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, jsonObject, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism);
     }
 
     public WriteOptions withTableName(String value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, value,
-                now, indexes, compactIndexes, key, password, kdfIterations);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism);
     }
 
     /** The write time to record (for reproducible files); {@code null} means the current time. */
     public WriteOptions withNow(Instant value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName,
-                value, indexes, compactIndexes, key, password, kdfIterations);
+                value, indexes, compactIndexes, key, password, kdfIterations, parallelism);
     }
 
     /** Builds {@code kinds} indexes on {@code column} (in addition to any declared before). */
@@ -121,19 +125,19 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
         set.addAll(Arrays.asList(kinds));
         next.put(column, set);
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, next,
-                compactIndexes, key, password, kdfIterations);
+                compactIndexes, key, password, kdfIterations, parallelism);
     }
 
     /** Replaces the declared indexes with {@code value} (column name to kinds). */
     public WriteOptions withIndexes(Map<String, Set<IndexKind>> value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, value,
-                compactIndexes, key, password, kdfIterations);
+                compactIndexes, key, password, kdfIterations, parallelism);
     }
 
     /** Whether sorted index pages use the compact encoding (reader feature {@code index-deltas}). */
     public WriteOptions withCompactIndexes(boolean value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                value, key, password, kdfIterations);
+                value, key, password, kdfIterations, parallelism);
     }
 
     /** Keeps declaration order: the reference writer lists indexes in the order they were requested. */
@@ -146,19 +150,34 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
     /** Encrypts the file with {@code value} ({@code null}: no key). */
     public WriteOptions withKey(JazminKey value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, value, password, kdfIterations);
+                compactIndexes, value, password, kdfIterations, parallelism);
     }
 
     /** Encrypts the file with a key derived from {@code value} ({@code null}: no password). */
     public WriteOptions withPassword(String value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, key, value, kdfIterations);
+                compactIndexes, key, value, kdfIterations, parallelism);
     }
 
     /** PBKDF2 iterations for a password file (1,000-10,000,000; default 600,000). */
     public WriteOptions withKdfIterations(int value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, key, password, value);
+                compactIndexes, key, password, value, parallelism);
+    }
+
+    /** Encodes and compresses chunks on worker threads as {@code value} allows (default {@link Priority#BALANCED}). */
+    public WriteOptions withPriority(Priority value) {
+        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
+                compactIndexes, key, password, kdfIterations, parallelism.withPriority(value));
+    }
+
+    /**
+     * At most {@code value} chunks encoded at once on worker threads, whatever the priority; 1 keeps
+     * every write on the calling thread, 0 follows the priority.
+     */
+    public WriteOptions withMaxDegreeOfParallelism(int value) {
+        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
+                compactIndexes, key, password, kdfIterations, parallelism.withMaxDegree(value));
     }
 
     /** Like the record's own, but never shows the password. */
@@ -167,6 +186,7 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
         return "WriteOptions[codec=" + codec + ", level=" + level + ", chunkRows=" + chunkRows + ", chunkBytes="
                 + chunkBytes + ", sortedBy=" + sortedBy + ", metadata=" + metadata + ", tableName=" + tableName
                 + ", now=" + now + ", indexes=" + indexes + ", compactIndexes=" + compactIndexes + ", key=" + key
-                + ", password=" + (password == null ? "null" : "(hidden)") + ", kdfIterations=" + kdfIterations + "]";
+                + ", password=" + (password == null ? "null" : "(hidden)") + ", kdfIterations=" + kdfIterations
+                + ", parallelism=" + parallelism + "]";
     }
 }

@@ -5,6 +5,7 @@ import io.jazmin.Filter;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
 import io.jazmin.JazminWriter;
+import io.jazmin.ReadOptions;
 import io.jazmin.Row;
 import io.jazmin.RowQuery;
 import io.jazmin.WriteOptions;
@@ -54,7 +55,12 @@ public final class JazminOps {
 
     /** The filter's rows, as records. */
     public static List<Customer> filterRows(Path file) {
-        try (JazminReader reader = JazminReader.open(file); Stream<Customer> s = MAPPER.table(reader).find(FILTER)) {
+        return filterRows(file, ReadOptions.defaults());
+    }
+
+    public static List<Customer> filterRows(Path file, ReadOptions options) {
+        try (JazminReader reader = JazminReader.open(file, options);
+             Stream<Customer> s = MAPPER.table(reader).find(FILTER)) {
             return s.toList();
         }
     }
@@ -67,8 +73,13 @@ public final class JazminOps {
 
     /** Every row into a record; returns the count and a checksum of ids so nothing is dead code. */
     public static long readAllRecords(Path file) {
+        return readAllRecords(file, ReadOptions.defaults());
+    }
+
+    public static long readAllRecords(Path file, ReadOptions options) {
         long sum = 0;
-        try (JazminReader reader = JazminReader.open(file); Stream<Customer> s = MAPPER.table(reader).stream()) {
+        try (JazminReader reader = JazminReader.open(file, options);
+             Stream<Customer> s = MAPPER.table(reader).stream()) {
             for (Iterator<Customer> it = s.iterator(); it.hasNext(); ) {
                 Customer c = it.next();
                 sum += c.id() + c.name().length();
@@ -79,8 +90,12 @@ public final class JazminOps {
 
     /** Every row as a raw {@link Row}, every value read. */
     public static long readAllRows(Path file) {
+        return readAllRows(file, ReadOptions.defaults());
+    }
+
+    public static long readAllRows(Path file, ReadOptions options) {
         long n = 0;
-        try (JazminReader reader = JazminReader.open(file); Stream<Row> rows = reader.table().rows()) {
+        try (JazminReader reader = JazminReader.open(file, options); Stream<Row> rows = reader.table().rows()) {
             for (Iterator<Row> it = rows.iterator(); it.hasNext(); ) {
                 Row row = it.next();
                 for (int i = 0; i < row.size(); i++) {
@@ -95,7 +110,11 @@ public final class JazminOps {
 
     /** Sum of balance through {@link JazminTable#columnArrays}. */
     public static double sumBalance(Path file) {
-        try (JazminReader reader = JazminReader.open(file)) {
+        return sumBalance(file, ReadOptions.defaults());
+    }
+
+    public static double sumBalance(Path file, ReadOptions options) {
+        try (JazminReader reader = JazminReader.open(file, options)) {
             ColumnArrays a = reader.table().columnArrays(null, RowQuery.all().withSelect(List.of("balance")));
             double[] v = a.doubles("balance");
             double s = 0;

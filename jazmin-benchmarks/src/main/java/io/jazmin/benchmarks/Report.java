@@ -32,6 +32,8 @@ public final class Report {
         {"write3Indexes", "write every row, 3 indexes"},
         {"write3IndexesKey", "write every row, 3 indexes + key"},
     };
+    static final String[] PRIORITY_OPERATIONS = {"readAll_records", "readAll_rows", "filterRows", "sumBalance",
+        "writeNoIndexes", "write3Indexes"};
     static final String[] VARIANTS = {"jazmin", "jazminRow"};
     static final String[] BASELINES = {"jackson", "jacksonStream", "sqlite", "msgpack"};
 
@@ -75,6 +77,10 @@ public final class Report {
                 }
             }
             double error = pm.get("scoreError").isNumber() ? pm.get("scoreError").asDouble() * scale : Double.NaN;
+            JsonNode params = b.get("params");
+            if (params != null && params.has("priority")) {
+                name = name + "@" + params.get("priority").asString();
+            }
             results.put(name, new Result(pm.get("score").asDouble() * scale, error, alloc));
         }
     }
@@ -145,6 +151,8 @@ public final class Report {
             line(String.format("CustomersReadBenchmark on the published data.jzm: records %s, raw rows %s "
                     + "(records ÷ raw = %.2f; its goal ≤ 1.3).", time(rec), time(raw), rec.ms / raw.ms));
         }
+
+        renderPriorities();
 
         if (sizes != null) {
             line("");
@@ -217,6 +225,28 @@ public final class Report {
             double maxRss = wide.stream().mapToDouble(x -> Double.parseDouble(x[4])).max().orElse(0);
             goal("wide table within -Xmx256m", String.format("%d ops ok; max heap peak %.0f MB, max RSS %.0f MB",
                     wide.size(), maxHeap, maxRss), ok && maxHeap <= 256);
+        }
+    }
+
+    /** PriorityBenchmark: each operation under memory, balanced and speed, when the run has them. */
+    private void renderPriorities() {
+        if (results.keySet().stream().noneMatch(k -> k.contains("@"))) {
+            return;
+        }
+        line("");
+        line("### Priority (PriorityBenchmark: time, allocation per operation)");
+        line("");
+        line("| operation | memory | balanced | speed | memory ÷ balanced | memory ÷ speed |");
+        line("|---|--:|--:|--:|--:|--:|");
+        for (String op : PRIORITY_OPERATIONS) {
+            Result m = results.get(op + "@memory");
+            Result b = results.get(op + "@balanced");
+            Result f = results.get(op + "@speed");
+            if (m == null || b == null || f == null) {
+                continue;
+            }
+            line(String.format("| %s | %s (%s) | %s (%s) | %s (%s) | %s | %s |", op, time(m), bytes(m.allocBytes),
+                    time(b), bytes(b.allocBytes), time(f), bytes(f.allocBytes), ratio(m, b), ratio(m, f)));
         }
     }
 

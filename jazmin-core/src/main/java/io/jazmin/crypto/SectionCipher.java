@@ -68,7 +68,7 @@ public final class SectionCipher implements AutoCloseable {
     }
 
     /** Encrypts {@code body[off..off+len)} of section {@code sectionId} under a fresh random nonce. */
-    public byte[] seal(String sectionId, byte[] envelopeHead, byte[] body, int off, int len) {
+    public synchronized byte[] seal(String sectionId, byte[] envelopeHead, byte[] body, int off, int len) {
         byte[] out = new byte[NONCE_SIZE + len + TAG_BITS / 8];
         byte[] nonce = new byte[NONCE_SIZE];
         RANDOM.nextBytes(nonce);
@@ -88,7 +88,7 @@ public final class SectionCipher implements AutoCloseable {
      * @throws JazminKeyException    when the header does not open: wrong key or password
      * @throws JazminFormatException when another section fails its tag check: the file was changed
      */
-    public byte[] open(String sectionId, byte[] envelopeHead, byte[] payload, int off, int len) {
+    public synchronized byte[] open(String sectionId, byte[] envelopeHead, byte[] payload, int off, int len) {
         if (len < OVERHEAD) {
             throw new JazminFormatException("encrypted section payload is shorter than a nonce and a tag");
         }
@@ -111,7 +111,8 @@ public final class SectionCipher implements AutoCloseable {
             throws GeneralSecurityException {
         byte[] key = keys.sectionKey(sectionId);
         try {
-            // One instance for all sections: looking up a JCA cipher costs more than using it.
+            // One instance for all sections: looking up a JCA cipher costs more than using it. Hence
+            // open and seal are synchronized: worker threads decode and encode chunks in parallel.
             if (gcm == null) {
                 gcm = Cipher.getInstance("AES/GCM/NoPadding");
             }

@@ -1,10 +1,12 @@
 package io.jazmin.query;
 
+import io.jazmin.Parallelism;
 import io.jazmin.column.ChunkStatistics;
 import io.jazmin.column.ColumnVector;
 import io.jazmin.reader.ChunkInfo;
 import io.jazmin.reader.ChunkPart;
 import io.jazmin.reader.DeletedRows;
+import io.jazmin.parallel.OrderedPipeline;
 import io.jazmin.reader.TableData;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -20,10 +22,13 @@ import java.util.NoSuchElementException;
 public final class QueryEngine {
     private final TableData data;
     private final IndexPlanner indexes;
+    private final Parallelism parallelism;
 
-    public QueryEngine(TableData data) {
+    /** @param parallelism how many chunks scans may decode ahead on worker threads */
+    public QueryEngine(TableData data, Parallelism parallelism) {
         this.data = data;
         this.indexes = new IndexPlanner(data);
+        this.parallelism = parallelism;
     }
 
     /** Plans a query without reading any chunk. */
@@ -193,7 +198,40 @@ public final class QueryEngine {
         return new ChunkValues(byPosition, part.rowCount());
     }
 
-    /** Walks the planned chunks, skipping whole chunks before the offset when their count is provable. */
+    /** A chunk read and checked against the filter: the positions of its matching rows. */
+    private record CheckedChunk(ChunkInfo chunk, ChunkPart part, int[] found, int count) {
+    }
+
+    /**
+     * Reads {@code chunk} and finds its matching rows; with {@code decodeSelected}, also decodes the
+     * returned columns when any row matches (work a read-ahead thread does for the caller).
+     */
+    private CheckedChunk check(Plan plan, Predicate predicate, int[] filterColumns, int[] select, DeletedRows deleted,
+                               ChunkInfo chunk, Tri proof, boolean decodeSelected) {
+        ChunkPart part = data.read(chunk);
+        int[] found = new int[chunk.rowCount()];
+        int n;
+        if (proof == Tri.ALL && plan.candidates() == null) {
+            n = 0;
+            for (int p = 0; p < chunk.rowCount(); p++) {
+                if (!deleted.contains(chunk.rowStart() + p)) {
+                    found[n++] = p;
+                }
+            }
+        } else {
+            n = matches(plan, predicate, chunk, values(part, filterColumns), deleted, found);
+        }
+        if (decodeSelected && n > 0) {
+            part.columns(select);
+        }
+        return new CheckedChunk(chunk, part, found, n);
+    }
+
+    /**
+     * Walks the planned chunks, skipping whole chunks before the offset when their count is provable.
+     * A scan with no limit decodes the next chunks on worker threads as the reader's
+     * {@link Parallelism} allows, once the offset is passed (before it, chunks may be skipped unread).
+     */
     private final class BatchIterator implements Iterator<MatchBatch> {
         private final Plan plan;
         private final Predicate predicate;
@@ -201,9 +239,11 @@ public final class QueryEngine {
         private final int[] filterColumns;
         private final QueryStats stats;
         private final DeletedRows deleted;
+        private final OrderedPipeline<CheckedChunk> ahead;
         private long toSkip;
         private long remaining;
         private int index;
+        private int submitted;
         private MatchBatch next;
 
         BatchIterator(Plan plan, Predicate predicate, int[] select, long offset, long limit, QueryStats stats) {
@@ -215,13 +255,19 @@ public final class QueryEngine {
             this.deleted = data.deleted();
             this.toSkip = offset;
             this.remaining = limit;
+            int depth = limit == Long.MAX_VALUE && plan.chunks().size() > 1
+                    ? parallelism.readAheadChunks(Math.max(1, filterColumns.length + select.length)) : 0;
+            this.ahead = depth > 0 ? new OrderedPipeline<>(depth) : null;
         }
 
         @Override
         public boolean hasNext() {
             while (next == null && remaining > 0 && index < plan.chunks().size()) {
-                next = advance(plan.chunks().get(index), plan.proofs().get(index));
+                next = ahead != null && toSkip == 0 ? batch(readAhead()) : advance(index);
                 index++;
+            }
+            if (next == null && ahead != null) {
+                ahead.cancelAll();
             }
             return next != null;
         }
@@ -236,9 +282,22 @@ public final class QueryEngine {
             return b;
         }
 
-        private MatchBatch advance(ChunkInfo chunk, Tri proof) {
+        /** Keeps the next chunks in flight and returns the checked chunk at {@code index}. */
+        private CheckedChunk readAhead() {
+            submitted = Math.max(submitted, index);
+            while (ahead.hasRoom() && submitted < plan.chunks().size()) {
+                ChunkInfo chunk = plan.chunks().get(submitted);
+                Tri proof = plan.proofs().get(submitted);
+                ahead.submit(() -> check(plan, predicate, filterColumns, select, deleted, chunk, proof, true));
+                submitted++;
+            }
+            return ahead.takeOldest();
+        }
+
+        private MatchBatch advance(int i) {
+            ChunkInfo chunk = plan.chunks().get(i);
             long end = chunk.rowStart() + chunk.rowCount();
-            boolean allMatch = proof == Tri.ALL && plan.candidates() == null;
+            boolean allMatch = plan.proofs().get(i) == Tri.ALL && plan.candidates() == null;
             if (allMatch && toSkip > 0) {
                 long visible = chunk.rowCount() - deleted.countIn(chunk.rowStart(), end);
                 if (toSkip >= visible) {
@@ -246,34 +305,27 @@ public final class QueryEngine {
                     return null;
                 }
             }
-            ChunkPart part = data.read(chunk);
+            return batch(check(plan, predicate, filterColumns, select, deleted, chunk, plan.proofs().get(i),
+                    false));
+        }
+
+        /** Applies the offset and limit to a checked chunk. */
+        private MatchBatch batch(CheckedChunk checked) {
             stats.chunksRead++;
-            int[] found = new int[chunk.rowCount()];
-            int n;
-            if (allMatch) {
-                n = 0;
-                for (int p = 0; p < chunk.rowCount(); p++) {
-                    if (!deleted.contains(chunk.rowStart() + p)) {
-                        found[n++] = p;
-                    }
-                }
-            } else {
-                ChunkValues values = values(part, filterColumns);
-                n = matches(plan, predicate, chunk, values, deleted, found);
-            }
+            int n = checked.count();
             int from = (int) Math.min(n, toSkip);
             toSkip -= from;
             int take = (int) Math.min(n - from, remaining);
             if (take <= 0) {
-                stats.columnsDecoded += part.decodedColumns();
+                stats.columnsDecoded += checked.part().decodedColumns();
                 return null;
             }
             remaining -= take;
             stats.rows += take;
-            int[] positions = Arrays.copyOfRange(found, from, from + take);
-            ColumnVector[] selected = part.columns(select);
-            stats.columnsDecoded += part.decodedColumns();
-            return new MatchBatch(chunk, selected, positions, take);
+            int[] positions = Arrays.copyOfRange(checked.found(), from, from + take);
+            ColumnVector[] selected = checked.part().columns(select);
+            stats.columnsDecoded += checked.part().decodedColumns();
+            return new MatchBatch(checked.chunk(), selected, positions, take);
         }
     }
 }

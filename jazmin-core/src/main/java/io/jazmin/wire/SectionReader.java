@@ -4,6 +4,7 @@ import io.jazmin.JazminFormatException;
 import io.jazmin.UnsupportedFeatureException;
 import io.jazmin.compress.Compression;
 import io.jazmin.crypto.SectionCipher;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.zip.CRC32;
 
 /**
@@ -15,8 +16,9 @@ public final class SectionReader {
     private final ByteSource source;
     private final long versionEnd;
     private final SectionCipher cipher;
-    private long bytesRead;
-    private long sectionsRead;
+    // Atomic: scans may read chunks ahead on worker threads.
+    private final AtomicLong bytesRead = new AtomicLong();
+    private final AtomicLong sectionsRead = new AtomicLong();
 
     /**
      * @param versionEnd offset of the trailer of the version being read; no section may reach it
@@ -37,11 +39,11 @@ public final class SectionReader {
 
     /** Bytes of sections read so far (envelopes included). */
     public long bytesRead() {
-        return bytesRead;
+        return bytesRead.get();
     }
 
     public long sectionsRead() {
-        return sectionsRead;
+        return sectionsRead.get();
     }
 
     /**
@@ -55,8 +57,8 @@ public final class SectionReader {
                     + " lies outside the file's data", id, offset);
         }
         byte[] whole = source.read(offset, (int) length);
-        bytesRead += length;
-        sectionsRead++;
+        bytesRead.addAndGet(length);
+        sectionsRead.incrementAndGet();
         try {
             return open(id, whole);
         } catch (JazminFormatException e) {

@@ -73,7 +73,7 @@ public final class Appender {
      */
     public static Result append(Path path, WriteOptions options, String table, Iterator<? extends Map<String, ?>> rows,
                                 Filter delete, List<Column> grownColumns) {
-        return change(path, options, table, rows, data -> delete == null ? null : matching(data, delete), grownColumns);
+        return change(path, options, table, rows, data -> delete == null ? null : matching(data, delete, options), grownColumns);
     }
 
     /** Deletes the rows with ids {@code rowIds} (0-based write order) of table {@code table}, in one new version. */
@@ -177,8 +177,9 @@ public final class Appender {
         throw new JazminValidationException("no table named '" + name + "'");
     }
 
-    private static long[] matching(TableData data, Filter delete) {
-        return new QueryEngine(data).matchingRowIds(new FilterBinder(data.columns()).bind(delete));
+    private static long[] matching(TableData data, Filter delete, WriteOptions options) {
+        return new QueryEngine(data, options.parallelism())
+                .matchingRowIds(new FilterBinder(data.columns()).bind(delete));
     }
 
     /** The complete new deleted-row list, or {@code null} when nothing new is deleted. */

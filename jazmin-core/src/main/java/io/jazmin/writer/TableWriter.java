@@ -13,12 +13,11 @@ import io.jazmin.catalog.SectionRef;
 import io.jazmin.catalog.Statistics;
 import io.jazmin.catalog.StatisticsBlock;
 import io.jazmin.catalog.TableEntry;
-import io.jazmin.column.ChunkStatistics;
 import io.jazmin.column.ColumnVector;
-import io.jazmin.column.StreamEncoder;
+import io.jazmin.parallel.OrderedPipeline;
 import io.jazmin.reader.SectionIds;
-import io.jazmin.wire.ByteWriter;
 import io.jazmin.wire.SectionWriter;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -46,8 +45,11 @@ final class TableWriter {
     private final ChunkStatisticsLog[] statistics;
     private final SortOrderCheck sortOrder;
     private final TableIndexes indexes;
-    private final ByteWriter payload = new ByteWriter(1 << 16);
-    private final ByteWriter stream = new ByteWriter(1 << 16);
+    /** Encoders not in use; the sequential path always uses the first. */
+    private final ArrayDeque<ChunkEncoder> idleEncoders = new ArrayDeque<>();
+    /** Chunks being encoded on worker threads, or {@code null} when the caller's thread encodes. */
+    private final OrderedPipeline<EncodedWork> encoding;
+    private int chunksStarted;
     private final List<Long> partOffsets = new ArrayList<>();
     private final List<Long> partLengths = new ArrayList<>();
     private final List<Integer> rowCounts = new ArrayList<>();
@@ -79,6 +81,15 @@ final class TableWriter {
         }
         sortOrder = new SortOrderCheck(this.columns, options.sortedBy(), start.lastRow());
         indexes = new TableIndexes(this.columns, options.indexes(), options.sortedBy(), options.compactIndexes());
+        int ahead = options.parallelism().writeAheadChunks();
+        encoding = ahead > 0 ? new OrderedPipeline<>(ahead) : null;
+        for (int i = 0; i < Math.max(1, ahead); i++) {
+            idleEncoders.add(new ChunkEncoder(this.columns, sections));
+        }
+    }
+
+    /** A chunk encoded by a worker, with the encoder to give back once it is written. */
+    private record EncodedWork(ChunkEncoder.EncodedChunk chunk, ChunkEncoder encoder) {
     }
 
     private static void checkColumns(List<Column> columns) {
@@ -178,24 +189,53 @@ final class TableWriter {
         return n;
     }
 
+    /**
+     * Hands the current chunk to an encoder: on this thread, or, when the options allow, on a worker
+     * thread while more rows arrive. Chunks are written to the file in order either way, so the
+     * bytes do not depend on the parallelism.
+     */
     private void flushChunk() {
         int count = builders[0].size();
         if (count == 0) {
             return;
         }
-        payload.reset();
+        ColumnVector[] vectors = new ColumnVector[builders.length];
         for (int i = 0; i < builders.length; i++) {
-            ColumnVector v = builders[i].take();
-            statistics[i].add(ChunkStatistics.compute(v));
-            stream.reset();
-            StreamEncoder.encode(columns.get(i), v, stream);
-            payload.varint(stream.size()).bytes(stream.array(), 0, stream.size());
+            vectors[i] = builders[i].take();
         }
-        String id = SectionIds.chunkPart(tableIndex, start.firstOrdinal() + rowCounts.size(), SectionIds.DEFAULT_GROUP);
-        byte[] section = sections.section(id, payload.array(), payload.size());
-        partOffsets.add(sink.write(section));
-        partLengths.add((long) section.length);
-        rowCounts.add(count);
+        String id = SectionIds.chunkPart(tableIndex, start.firstOrdinal() + chunksStarted, SectionIds.DEFAULT_GROUP);
+        chunksStarted++;
+        if (encoding == null) {
+            write(idleEncoders.peek().encode(id, vectors, count));
+            return;
+        }
+        if (!encoding.hasRoom()) {
+            writeOldest();
+        }
+        ChunkEncoder encoder = idleEncoders.pop();
+        encoding.submit(() -> new EncodedWork(encoder.encode(id, vectors, count), encoder));
+    }
+
+    private void writeOldest() {
+        EncodedWork done = encoding.takeOldest();
+        idleEncoders.push(done.encoder());
+        write(done.chunk());
+    }
+
+    /** Writes the chunks still being encoded, in order. */
+    private void drainEncoding() {
+        while (encoding != null && !encoding.isEmpty()) {
+            writeOldest();
+        }
+    }
+
+    private void write(ChunkEncoder.EncodedChunk chunk) {
+        for (int i = 0; i < statistics.length; i++) {
+            statistics[i].add(chunk.statistics()[i]);
+        }
+        partOffsets.add(sink.write(chunk.section()));
+        partLengths.add((long) chunk.section().length);
+        rowCounts.add(chunk.rowCount());
     }
 
     /** Writes the last chunk, the statistics and the directory; returns the catalog entry of a new table. */
@@ -214,6 +254,7 @@ final class TableWriter {
      */
     WrittenSegment finishSegment(boolean newTable) {
         flushChunk();
+        drainEncoding();
         int chunks = rowCounts.size();
         List<IndexRef> indexRefs = newTable || chunks > 0
                 ? indexes.write(tableIndex, start.indexSegment(), (id, raw) -> {

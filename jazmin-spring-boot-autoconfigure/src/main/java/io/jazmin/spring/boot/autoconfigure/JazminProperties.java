@@ -18,8 +18,10 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 public class JazminProperties {
 
     /**
-     * Default priority of files that set none: memory keeps no reader open between operations,
-     * balanced keeps a few, speed keeps one per concurrent caller and opens one at startup.
+     * Default priority of files that set none: memory keeps no reader open between operations and
+     * uses no worker threads; balanced keeps a few readers, scans decode up to 4 chunks ahead and
+     * writes encode chunks in parallel; speed keeps a reader per concurrent caller, opens one at
+     * startup and decodes up to 8 chunks ahead.
      */
     private Priority priority = Priority.BALANCED;
 

@@ -97,7 +97,7 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
 
     /** The options appends, deletes and compaction use: the file's secret and, when set, the codec. */
     public WriteOptions changeOptions() {
-        WriteOptions options = WriteOptions.defaults();
+        WriteOptions options = WriteOptions.defaults().withPriority(priority.engine());
         if (key != null) {
             options = options.withKey(JazminKey.parse(key));
         } else if (password != null) {
@@ -106,17 +106,18 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
         return codec != null ? options.withCodec(codec) : options;
     }
 
-    /** How the file is opened: with its key or password, if any. */
+    /** How the file is opened: with its key or password, if any, and its priority. */
     public ReadOptions readOptions() {
+        ReadOptions options = ReadOptions.defaults().withPriority(priority.engine());
         if (key != null) {
-            return ReadOptions.defaults().withKey(JazminKey.parse(key));
+            return options.withKey(JazminKey.parse(key));
         }
-        return password != null ? ReadOptions.defaults().withPassword(password) : ReadOptions.defaults();
+        return password != null ? options.withPassword(password) : options;
     }
 
-    /** The write options this definition fixes: secret, codec, sort order and indexes. */
+    /** The write options this definition fixes: secret, codec, sort order, indexes and priority. */
     public WriteOptions writeOptions(WriteOptions base) {
-        WriteOptions options = base;
+        WriteOptions options = base.withPriority(priority.engine());
         if (key != null) {
             options = options.withKey(JazminKey.parse(key));
         } else if (password != null) {

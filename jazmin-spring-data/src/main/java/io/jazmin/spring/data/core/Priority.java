@@ -1,24 +1,36 @@
 package io.jazmin.spring.data.core;
 
 /**
- * What a configured file trades: how many open readers are kept between operations. An open reader
- * holds the file's header, catalog and the statistics and index pages it has read; opening one
- * costs a few reads (and, for a password file, a key derivation).
+ * What a configured file trades: how many open readers are kept between operations, and the
+ * engine's {@link io.jazmin.Priority} (chunks decoded ahead on worker threads by scans, chunks
+ * encoded in parallel by writes). An open reader holds the file's header, catalog and the
+ * statistics and index pages it has read; opening one costs a few reads (and, for a password file,
+ * a key derivation).
  */
 public enum Priority {
-    /** No reader is kept: every operation opens the file and closes it when done. */
-    MEMORY(0, false),
-    /** A few idle readers are kept for reuse. */
-    BALANCED(2, false),
-    /** An idle reader per thread that may query at once is kept, and one is opened at startup. */
-    SPEED(2 * Runtime.getRuntime().availableProcessors(), true);
+    /** No reader is kept: every operation opens the file and closes it when done; no worker threads. */
+    MEMORY(0, false, io.jazmin.Priority.MEMORY),
+    /** A few idle readers are kept for reuse; scans read up to 4 chunks ahead. */
+    BALANCED(2, false, io.jazmin.Priority.BALANCED),
+    /**
+     * An idle reader per thread that may query at once is kept, one is opened at startup, and scans
+     * read up to 8 chunks ahead.
+     */
+    SPEED(2 * Runtime.getRuntime().availableProcessors(), true, io.jazmin.Priority.SPEED);
 
     private final int idleReaders;
     private final boolean openEagerly;
+    private final io.jazmin.Priority engine;
 
-    Priority(int idleReaders, boolean openEagerly) {
+    Priority(int idleReaders, boolean openEagerly, io.jazmin.Priority engine) {
         this.idleReaders = idleReaders;
         this.openEagerly = openEagerly;
+        this.engine = engine;
+    }
+
+    /** The engine's priority for this file's readers and writers. */
+    public io.jazmin.Priority engine() {
+        return engine;
     }
 
     /** The most idle readers kept open for reuse. */
