@@ -109,6 +109,9 @@ public final class QueryEngine {
             return total;
         }
         int[] filterColumns = positions(predicate);
+        int depth = parallelism.readAheadChunks(Math.max(1, filterColumns.length));
+        OrderedPipeline<ChunkCount> counting = depth > 0 && plan.chunks().size() > 1 ? new OrderedPipeline<>(depth)
+                : null;
         for (int i = 0; i < plan.chunks().size(); i++) {
             ChunkInfo chunk = plan.chunks().get(i);
             long end = chunk.rowStart() + chunk.rowCount();
@@ -116,14 +119,37 @@ public final class QueryEngine {
                 total += chunk.rowCount() - deleted.countIn(chunk.rowStart(), end);
                 continue;
             }
-            ChunkPart part = data.read(chunk);
             stats.chunksRead++;
-            ChunkValues values = values(part, filterColumns);
-            total += matches(plan, predicate, chunk, values, deleted, null);
-            stats.columnsDecoded += part.decodedColumns();
+            if (counting == null) {
+                total += countChunk(plan, predicate, filterColumns, deleted, chunk).add(stats);
+                continue;
+            }
+            if (!counting.hasRoom()) {
+                total += counting.takeOldest().add(stats);
+            }
+            counting.submit(() -> countChunk(plan, predicate, filterColumns, deleted, chunk));
+        }
+        while (counting != null && !counting.isEmpty()) {
+            total += counting.takeOldest().add(stats);
         }
         stats.rows = total;
         return total;
+    }
+
+    /** The rows of one chunk that match, and the columns decoded to find them. */
+    private record ChunkCount(int matches, int columnsDecoded) {
+        int add(QueryStats stats) {
+            stats.columnsDecoded += columnsDecoded;
+            return matches;
+        }
+    }
+
+    /** Counts a chunk's matching rows (on a worker thread when the reader's parallelism allows). */
+    private ChunkCount countChunk(Plan plan, Predicate predicate, int[] filterColumns, DeletedRows deleted,
+                                  ChunkInfo chunk) {
+        ChunkPart part = data.read(chunk);
+        int n = matches(plan, predicate, chunk, values(part, filterColumns), deleted, null);
+        return new ChunkCount(n, part.decodedColumns());
     }
 
     /** The ids of every visible row matching {@code predicate}, ascending. */
