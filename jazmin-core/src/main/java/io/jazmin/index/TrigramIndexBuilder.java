@@ -1,8 +1,6 @@
 package io.jazmin.index;
 
 import io.jazmin.wire.ByteWriter;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Builds the trigram index of a string column (spec §1.16), used to narrow {@code contains} and
@@ -10,7 +8,7 @@ import java.util.Map;
  * as the reference writer.
  */
 public final class TrigramIndexBuilder {
-    private final Map<Long, PostingsBuffer> grams = new HashMap<>();
+    private final GramPostings grams = new GramPostings();
     private long lastRowId = -1;
 
     /**
@@ -31,7 +29,7 @@ public final class TrigramIndexBuilder {
         for (int i = 2; i < value.length(); i++) {
             char c = Trigrams.fold(value.charAt(i));
             // A gram repeated within one value is listed once: the row is already its last id.
-            grams.computeIfAbsent(Trigrams.gram(a, b, c), g -> new PostingsBuffer(0)).addDistinct(rowId);
+            grams.postings(Trigrams.gram(a, b, c)).addDistinct(rowId);
             a = b;
             b = c;
         }
@@ -39,7 +37,7 @@ public final class TrigramIndexBuilder {
 
     /** The index section payload: encoding byte 0, gram count, then each gram (3 × u16) with its postings. */
     public byte[] encode() {
-        long[] sorted = grams.keySet().stream().mapToLong(Long::longValue).sorted().toArray();
+        long[] sorted = grams.sortedGrams();
         ByteWriter out = new ByteWriter(64 + sorted.length * 10);
         out.u8(Postings.ENCODING).varint(sorted.length);
         for (long gram : sorted) {
