@@ -4,16 +4,20 @@ import java.util.ArrayDeque;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 
 /**
  * At most {@code depth} tasks running on the worker threads, whose results are taken in the order
  * the tasks were submitted (chunks are decoded or encoded out of order but used in file order).
  * A task's exception is rethrown unchanged by {@link #takeOldest()}. Used by one thread.
+ *
+ * <p>When the caller needs a result whose task has not started yet (the shared workers are busy
+ * with other readers' and writers' tasks), it runs the task itself rather than wait: many callers
+ * scanning at once never do worse than each decoding its own chunks.
  */
 public final class OrderedPipeline<T> {
     private final int depth;
-    private final ArrayDeque<Future<T>> pending = new ArrayDeque<>();
+    private final ArrayDeque<FutureTask<T>> pending = new ArrayDeque<>();
 
     /** @param depth the most tasks in flight; at least 1 */
     public OrderedPipeline(int depth) {
@@ -37,15 +41,19 @@ public final class OrderedPipeline<T> {
         if (!hasRoom()) {
             throw new IllegalStateException("the pipeline already holds " + depth + " tasks");
         }
-        pending.add(Workers.submit(task));
+        FutureTask<T> future = new FutureTask<>(task);
+        Workers.execute(future);
+        pending.add(future);
     }
 
     /** Waits for the oldest task and returns its result, or rethrows what it threw. */
     public T takeOldest() {
-        Future<T> oldest = pending.poll();
+        FutureTask<T> oldest = pending.poll();
         if (oldest == null) {
             throw new IllegalStateException("no task is pending");
         }
+        // Runs the task here unless a worker has started (or finished) it; then waits for it.
+        oldest.run();
         try {
             return oldest.get();
         } catch (ExecutionException e) {
@@ -66,7 +74,7 @@ public final class OrderedPipeline<T> {
 
     /** Cancels the tasks not taken yet (their results are dropped). */
     public void cancelAll() {
-        for (Future<T> f : pending) {
+        for (FutureTask<T> f : pending) {
             f.cancel(false);
         }
         pending.clear();

@@ -1,16 +1,15 @@
 package io.jazmin.parallel;
 
-import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The library's worker threads, shared by every reader and writer: one per processor (at most
  * 16), daemons, started on first use. Tasks beyond the pool's size wait in its queue, so callers
- * bound their own work in flight ({@link OrderedPipeline}).
+ * bound their own work in flight and run a task themselves when it has not started by the time
+ * they need it ({@link OrderedPipeline}).
  */
 final class Workers {
     private static final int MAX_THREADS = 16;
@@ -24,8 +23,9 @@ final class Workers {
                 Math.min(MAX_THREADS, Math.max(1, Runtime.getRuntime().availableProcessors())), new Daemons());
     }
 
-    static <T> Future<T> submit(Callable<T> task) {
-        return Pool.EXECUTOR.submit(task);
+    /** Queues {@code task} for a worker thread. */
+    static void execute(Runnable task) {
+        Pool.EXECUTOR.execute(task);
     }
 
     private static final class Daemons implements ThreadFactory {

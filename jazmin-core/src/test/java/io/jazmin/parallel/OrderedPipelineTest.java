@@ -1,0 +1,74 @@
+package io.jazmin.parallel;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.jazmin.JazminFormatException;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Results come back in submission order, errors unchanged, and a caller never waits behind busy workers. */
+class OrderedPipelineTest {
+
+    @Test
+    void resultsComeInSubmissionOrder() {
+        OrderedPipeline<Integer> pipeline = new OrderedPipeline<>(4);
+        int next = 0;
+        for (int i = 0; i < 100; i++) {
+            if (!pipeline.hasRoom()) {
+                assertEquals(next++, pipeline.takeOldest());
+            }
+            int value = i;
+            // Later tasks finish first: order must still hold.
+            pipeline.submit(() -> {
+                Thread.sleep((100 - value) % 3);
+                return value;
+            });
+        }
+        while (!pipeline.isEmpty()) {
+            assertEquals(next++, pipeline.takeOldest());
+        }
+        assertEquals(100, next);
+    }
+
+    @Test
+    void aTaskErrorIsRethrownUnchanged() {
+        OrderedPipeline<Integer> pipeline = new OrderedPipeline<>(2);
+        JazminFormatException error = new JazminFormatException("damaged chunk", "t0/c0", 64);
+        pipeline.submit(() -> 1);
+        pipeline.submit(() -> {
+            throw error;
+        });
+        assertEquals(1, pipeline.takeOldest());
+        assertSame(error, assertThrows(JazminFormatException.class, pipeline::takeOldest));
+        assertThrows(IllegalStateException.class, pipeline::takeOldest);
+    }
+
+    @Test
+    void theCallerRunsATaskNoWorkerHasStarted() throws InterruptedException {
+        int workers = Math.min(16, Runtime.getRuntime().availableProcessors());
+        CountDownLatch release = new CountDownLatch(1);
+        CountDownLatch started = new CountDownLatch(workers);
+        OrderedPipeline<Boolean> busy = new OrderedPipeline<>(workers);
+        for (int i = 0; i < workers; i++) {
+            busy.submit(() -> {
+                started.countDown();
+                return release.await(30, TimeUnit.SECONDS);
+            });
+        }
+        try {
+            assertThat(started.await(30, TimeUnit.SECONDS)).as("every worker is busy").isTrue();
+            OrderedPipeline<String> mine = new OrderedPipeline<>(1);
+            mine.submit(() -> Thread.currentThread().getName());
+            assertEquals(Thread.currentThread().getName(), mine.takeOldest());
+        } finally {
+            release.countDown();
+        }
+        while (!busy.isEmpty()) {
+            assertThat(busy.takeOldest()).isTrue();
+        }
+    }
+}
