@@ -27,7 +27,7 @@ abstract class ChangeCommand implements Callable<Integer> {
     Path file;
 
     @Mixin
-    SecretOptions secrets;
+    FileOptions secrets;
 
     /** The options of the change: the file's secret; columns, sort order and indexes come from the file. */
     final WriteOptions writeOptions() {

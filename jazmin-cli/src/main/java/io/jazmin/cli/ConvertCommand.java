@@ -86,7 +86,7 @@ final class ConvertCommand implements Callable<Integer> {
 
     /** Opens encrypted .jzm input, and encrypts .jzm output (both, when both are .jzm). */
     @Mixin
-    private SecretOptions secrets;
+    private FileOptions secrets;
 
     @Override
     public Integer call() throws IOException {

@@ -26,7 +26,7 @@ final class InspectCommand implements Callable<Integer> {
     private String table;
 
     @Mixin
-    private SecretOptions secrets;
+    private FileOptions secrets;
 
     @Override
     public Integer call() {

@@ -28,7 +28,7 @@ final class StorageCommand implements Callable<Integer> {
     private Path file;
 
     @Mixin
-    private SecretOptions secrets;
+    private FileOptions secrets;
 
     @Override
     public Integer call() {

@@ -26,7 +26,7 @@ abstract class TableCommand implements Callable<Integer> {
     private String table;
 
     @Mixin
-    private SecretOptions secrets;
+    private FileOptions secrets;
 
     @Override
     public final Integer call() {

@@ -78,6 +78,20 @@ class QueryCommandsTest {
     }
 
     @Test
+    void everyPriorityPrintsTheSameRows() {
+        String file = mixed.toString();
+        String expected = CliRun.of("find", file, "--where", "{\"id\":{\"gt\":2}}").out();
+        for (String priority : new String[] {"memory", "balanced", "SPEED"}) {
+            CliRun run = CliRun.of("find", file, "--where", "{\"id\":{\"gt\":2}}", "--priority", priority);
+            assertThat(run.code()).as(run.err()).isZero();
+            assertThat(run.out()).isEqualTo(expected);
+        }
+        CliRun wrong = CliRun.of("count", file, "--priority", "fast");
+        assertUsageError(wrong);
+        assertThat(wrong.err()).contains("--priority must be memory, balanced or speed");
+    }
+
+    @Test
     void badFiltersAndMisplacedOptionsAreUsageErrors() {
         String file = mixed.toString();
         for (String command : new String[] {"find", "count", "explain"}) {

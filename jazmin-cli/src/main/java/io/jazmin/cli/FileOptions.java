@@ -1,5 +1,6 @@
 package io.jazmin.cli;
 
+import io.jazmin.Priority;
 import io.jazmin.ReadOptions;
 import io.jazmin.WriteOptions;
 import io.jazmin.crypto.AccessKeyText;
@@ -8,17 +9,18 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The secret of an encrypted file, mixed into the commands that read or write one. Secrets come
- * from a file or an environment variable, never from the command line itself, where other users
- * and shell history could see them.
+ * How a command opens or writes a file: the secret of an encrypted file and the priority, mixed
+ * into the commands that read or write one. Secrets come from a file or an environment variable,
+ * never from the command line itself, where other users and shell history could see them.
  */
-final class SecretOptions {
+final class FileOptions {
     @Spec(Spec.Target.MIXEE)
     private CommandSpec spec;
 
@@ -34,6 +36,11 @@ final class SecretOptions {
             description = "password-protected file: read the password from environment variable VAR")
     private String passwordEnv;
 
+    @Option(names = "--priority", paramLabel = "PRIORITY", defaultValue = "balanced",
+            description = "memory, balanced or speed: how many chunks are decoded ahead and encoded at once "
+                    + "on worker threads (default: ${DEFAULT-VALUE})")
+    private String priority;
+
     /** Whether a key or password was given. */
     boolean given() {
         return keyFile != null || keyEnv != null || passwordEnv != null;
@@ -41,7 +48,7 @@ final class SecretOptions {
 
     /** The options to open a file with the given secret (none: a plain file). */
     ReadOptions readOptions() {
-        ReadOptions options = ReadOptions.defaults();
+        ReadOptions options = ReadOptions.defaults().withPriority(priority());
         String key = keyText();
         if (key != null) {
             return key.startsWith(AccessKeyText.PREFIX)
@@ -52,14 +59,23 @@ final class SecretOptions {
         return password == null ? options : options.withPassword(password);
     }
 
-    /** {@code options} with the given key or password, to encrypt a new file. */
-    WriteOptions applyTo(WriteOptions options) {
+    /** {@code base} with the given priority and key or password (to encrypt a new file). */
+    WriteOptions applyTo(WriteOptions base) {
+        WriteOptions options = base.withPriority(priority());
         String key = keyText();
         if (key != null) {
             return options.withKey(JazminKey.parse(key));
         }
         String password = password();
         return password == null ? options : options.withPassword(password);
+    }
+
+    private Priority priority() {
+        try {
+            return Priority.valueOf(priority.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw usage("--priority must be memory, balanced or speed, not '" + priority + "'");
+        }
     }
 
     private String keyText() {
