@@ -2,10 +2,15 @@ package io.jazmin.mapping;
 
 import io.jazmin.Filter;
 import io.jazmin.JazminTable;
+import io.jazmin.Row;
 import io.jazmin.RowQuery;
 import java.util.List;
 import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * A table read as objects of one type. Only the columns the type maps are decoded; streams are lazy
@@ -53,7 +58,23 @@ public final class ObjectTable<T> {
      */
     public Stream<T> find(Filter filter, RowQuery query) {
         MappingContext ctx = mapper.context();
-        return table.find(filter, query.withSelect(rows.select())).map(row -> rows.map(row, ctx, false));
+        Stream<Row> found = table.find(filter, query.withSelect(rows.select()));
+        // Mapped by a spliterator of its own rather than Stream.map: iterating a mapped stream
+        // passes every object through a buffer.
+        Spliterator<Row> source = found.spliterator();
+        Spliterator<T> mapped = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE,
+                Spliterator.ORDERED | Spliterator.NONNULL) {
+            @Override
+            public boolean tryAdvance(Consumer<? super T> action) {
+                return source.tryAdvance(row -> action.accept(rows.map(row, ctx, false)));
+            }
+
+            @Override
+            public void forEachRemaining(Consumer<? super T> action) {
+                source.forEachRemaining(row -> action.accept(rows.map(row, ctx, false)));
+            }
+        };
+        return StreamSupport.stream(mapped, false).onClose(found::close);
     }
 
     /** The object of row {@code rowId}, or empty when there is none or it was deleted. */
