@@ -59,22 +59,40 @@ public final class ObjectTable<T> {
     public Stream<T> find(Filter filter, RowQuery query) {
         MappingContext ctx = mapper.context();
         Stream<Row> found = table.find(filter, query.withSelect(rows.select()));
-        // Mapped by a spliterator of its own rather than Stream.map: iterating a mapped stream
-        // passes every object through a buffer.
-        Spliterator<Row> source = found.spliterator();
-        Spliterator<T> mapped = new Spliterators.AbstractSpliterator<>(Long.MAX_VALUE,
-                Spliterator.ORDERED | Spliterator.NONNULL) {
-            @Override
-            public boolean tryAdvance(Consumer<? super T> action) {
-                return source.tryAdvance(row -> action.accept(rows.map(row, ctx, false)));
-            }
-
-            @Override
-            public void forEachRemaining(Consumer<? super T> action) {
-                source.forEachRemaining(row -> action.accept(rows.map(row, ctx, false)));
-            }
-        };
+        Spliterator<T> mapped = new Mapped<>(found.spliterator(), rows, ctx);
         return StreamSupport.stream(mapped, false).onClose(found::close);
+    }
+
+    /**
+     * Rows mapped to objects. Used rather than {@code Stream.map}, which passes every object of an
+     * iterated stream through a buffer; it is its source's consumer, so advancing allocates nothing.
+     */
+    private static final class Mapped<T> extends Spliterators.AbstractSpliterator<T> implements Consumer<Row> {
+        private final Spliterator<Row> source;
+        private final RowMapper<T> rows;
+        private final MappingContext ctx;
+        private Row row;
+
+        Mapped(Spliterator<Row> source, RowMapper<T> rows, MappingContext ctx) {
+            super(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL);
+            this.source = source;
+            this.rows = rows;
+            this.ctx = ctx;
+        }
+
+        @Override
+        public void accept(Row next) {
+            row = next;
+        }
+
+        @Override
+        public boolean tryAdvance(Consumer<? super T> action) {
+            if (!source.tryAdvance(this)) {
+                return false;
+            }
+            action.accept(rows.map(row, ctx, false));
+            return true;
+        }
     }
 
     /** The object of row {@code rowId}, or empty when there is none or it was deleted. */
