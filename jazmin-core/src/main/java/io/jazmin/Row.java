@@ -55,22 +55,42 @@ public final class Row {
     }
 
     public boolean isNull(String name) {
-        return vectors[layout.indexOf(name)].isNull(position);
+        return isNull(layout.indexOf(name));
+    }
+
+    /** Whether the cell of the i-th returned column is null. */
+    public boolean isNull(int i) {
+        return vectors[i].isNull(position);
     }
 
     /** An int column's value; throws if the cell is null. */
     public long getLong(String name) {
-        return primitive(name, ColumnType.INT).getLong(position);
+        return getLong(layout.indexOf(name));
+    }
+
+    /** The i-th returned column's value, an int column's (no boxing); throws if the cell is null. */
+    public long getLong(int i) {
+        return primitive(i, ColumnType.INT).getLong(position);
     }
 
     /** A float column's value; throws if the cell is null. */
     public double getDouble(String name) {
-        return primitive(name, ColumnType.FLOAT).getDouble(position);
+        return getDouble(layout.indexOf(name));
+    }
+
+    /** The i-th returned column's value, a float column's (no boxing); throws if the cell is null. */
+    public double getDouble(int i) {
+        return primitive(i, ColumnType.FLOAT).getDouble(position);
     }
 
     /** A bool column's value; throws if the cell is null. */
     public boolean getBoolean(String name) {
-        return primitive(name, ColumnType.BOOL).getBoolean(position);
+        return getBoolean(layout.indexOf(name));
+    }
+
+    /** The i-th returned column's value, a bool column's; throws if the cell is null. */
+    public boolean getBoolean(int i) {
+        return primitive(i, ColumnType.BOOL).getBoolean(position);
     }
 
     public String getString(String name) {
@@ -103,10 +123,15 @@ public final class Row {
         return m;
     }
 
-    private ColumnVector primitive(String name, ColumnType type) {
-        ColumnVector v = vectors[layout.indexOf(name, type)];
+    private ColumnVector primitive(int i, ColumnType type) {
+        ColumnVector v = vectors[i];
+        if (v.type() != type) {
+            throw new JazminValidationException("column '" + layout.columns().get(i).name() + "' is "
+                    + v.type().typeName() + ", not " + type.typeName());
+        }
         if (v.isNull(position)) {
-            throw new JazminValidationException("column '" + name + "' is null in row " + rowId);
+            throw new JazminValidationException("column '" + layout.columns().get(i).name() + "' is null in row "
+                    + rowId);
         }
         return v;
     }

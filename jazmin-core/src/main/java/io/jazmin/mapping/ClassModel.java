@@ -20,14 +20,24 @@ final class ClassModel {
         }
     };
 
+    private static final MethodHandle REFUSED = handle("refused",
+            MethodType.methodType(Object.class, RuntimeException.class, String.class, MappingContext.class));
+
     private final Class<?> type;
     private final List<Property> properties;
-    private final Instantiator instantiator;
+    private final MethodHandle constructor;
+    private final MethodHandle spread;
 
-    ClassModel(Class<?> type, List<Property> properties, Instantiator instantiator) {
+    /**
+     * @param constructor builds an instance from one value per property, in property order: its
+     *                    parameters are the members' types where it can take them typed (records,
+     *                    constructors taking every field), else {@code Object}
+     */
+    ClassModel(Class<?> type, List<Property> properties, MethodHandle constructor) {
         this.type = type;
         this.properties = List.copyOf(properties);
-        this.instantiator = instantiator;
+        this.constructor = constructor;
+        this.spread = constructor(constructor.type().generic()).asSpreader(0, Object[].class, properties.size());
         Set<String> names = new HashSet<>();
         for (Property p : properties) {
             if (!names.add(p.name())) {
@@ -61,14 +71,47 @@ final class ClassModel {
         return properties;
     }
 
+    /** The parameter types the constructor takes the values as, in property order. */
+    List<Class<?>> valueTypes() {
+        return constructor.type().parameterList();
+    }
+
+    /**
+     * Builds instances from values of {@code values}' parameter types (one per property, converted to
+     * what the constructor takes), then the context; a constructor that refuses the values, or a
+     * value of the wrong type, is reported as an invalid value.
+     */
+    MethodHandle constructor(MethodType values) {
+        MethodHandle typed = constructor.asType(values.changeReturnType(Object.class));
+        MethodHandle withContext = MethodHandles.dropArguments(typed, values.parameterCount(), MappingContext.class);
+        MethodHandle handler = MethodHandles.dropArguments(MethodHandles.insertArguments(REFUSED, 1,
+                type.getSimpleName()), 1, values.parameterList());
+        return MethodHandles.catchException(withContext, RuntimeException.class, handler);
+    }
+
     /** Builds an instance; a constructor that refuses the values is reported as an invalid value. */
     Object create(Object[] values, MappingContext ctx) {
         try {
-            return instantiator.create(values);
-        } catch (MappingException e) {
+            return (Object) spread.invokeExact(values, ctx);
+        } catch (RuntimeException | Error e) {
             throw e;
-        } catch (RuntimeException e) {
-            throw ctx.fail(MappingException.Reason.INVALID_VALUE, type.getSimpleName() + " refused the values: " + e);
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Object refused(RuntimeException e, String type, MappingContext ctx) {
+        if (e instanceof MappingException) {
+            throw e;
+        }
+        throw ctx.fail(MappingException.Reason.INVALID_VALUE, type + " refused the values: " + e);
+    }
+
+    private static MethodHandle handle(String name, MethodType type) {
+        try {
+            return MethodHandles.lookup().findStatic(ClassModel.class, name, type);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
         }
     }
 
@@ -85,16 +128,5 @@ final class ClassModel {
     /** {@code getter} adapted to {@code (Object) -> Object}. */
     static MethodHandle generic(MethodHandle getter) {
         return getter.asType(MethodType.methodType(Object.class, Object.class));
-    }
-
-    /** Runs a method handle, passing on runtime exceptions. */
-    static Object invoke(MethodHandle handle, Object[] args) {
-        try {
-            return (Object) handle.invokeExact(args);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.jazmin.mapping;
 
+import io.jazmin.Row;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -14,6 +15,7 @@ final class MappingContext {
     private final List<String> path = new ArrayList<>();
     private final IdentityHashMap<Object, Boolean> open = new IdentityHashMap<>();
     private long row = -1;
+    private Row current;
     private String column;
     private int depth;
 
@@ -45,6 +47,17 @@ final class MappingContext {
         if (root != null) {
             open.put(root, Boolean.TRUE);
         }
+    }
+
+    /** Starts reading {@code source}, which the row mapper's readers take their cells from. */
+    void startRow(Row source) {
+        current = source;
+        startRow(source.rowId(), null);
+    }
+
+    /** The row being read. */
+    Row row() {
+        return current;
     }
 
     void column(String name) {

@@ -2,10 +2,15 @@ package io.jazmin.mapping;
 
 import io.jazmin.Filter;
 import io.jazmin.JazminTable;
+import io.jazmin.Row;
 import io.jazmin.RowQuery;
 import java.util.List;
 import java.util.Optional;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 /**
  * A table read as objects of one type. Only the columns the type maps are decoded; streams are lazy
@@ -53,7 +58,41 @@ public final class ObjectTable<T> {
      */
     public Stream<T> find(Filter filter, RowQuery query) {
         MappingContext ctx = mapper.context();
-        return table.find(filter, query.withSelect(rows.select())).map(row -> rows.map(row, ctx, false));
+        Stream<Row> found = table.find(filter, query.withSelect(rows.select()));
+        Spliterator<T> mapped = new Mapped<>(found.spliterator(), rows, ctx);
+        return StreamSupport.stream(mapped, false).onClose(found::close);
+    }
+
+    /**
+     * Rows mapped to objects. Used rather than {@code Stream.map}, which passes every object of an
+     * iterated stream through a buffer; it is its source's consumer, so advancing allocates nothing.
+     */
+    private static final class Mapped<T> extends Spliterators.AbstractSpliterator<T> implements Consumer<Row> {
+        private final Spliterator<Row> source;
+        private final RowMapper<T> rows;
+        private final MappingContext ctx;
+        private Row row;
+
+        Mapped(Spliterator<Row> source, RowMapper<T> rows, MappingContext ctx) {
+            super(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL);
+            this.source = source;
+            this.rows = rows;
+            this.ctx = ctx;
+        }
+
+        @Override
+        public void accept(Row next) {
+            row = next;
+        }
+
+        @Override
+        public boolean tryAdvance(Consumer<? super T> action) {
+            if (!source.tryAdvance(this)) {
+                return false;
+            }
+            action.accept(rows.map(row, ctx, false));
+            return true;
+        }
     }
 
     /** The object of row {@code rowId}, or empty when there is none or it was deleted. */

@@ -20,6 +20,17 @@ import java.util.Locale;
  * names (compiled with {@code -parameters}) are exactly the fields'.
  */
 final class PojoScanner {
+    private static final MethodHandle BUILD;
+
+    static {
+        try {
+            BUILD = MethodHandles.lookup().findStatic(PojoScanner.class, "build", MethodType.methodType(Object.class,
+                    MethodHandle.class, MethodHandle[].class, Object[].class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private PojoScanner() {
     }
 
@@ -72,36 +83,29 @@ final class PojoScanner {
         return lookup.unreflectGetter(f);
     }
 
-    private static Instantiator instantiator(Class<?> type, List<Field> fields, MethodHandles.Lookup lookup)
+    private static MethodHandle instantiator(Class<?> type, List<Field> fields, MethodHandles.Lookup lookup)
             throws IllegalAccessException {
         try {
-            // Takes (and ignores) the values array, to be run like the other instantiators' handles.
-            MethodHandle create = MethodHandles.dropArguments(lookup.findConstructor(type,
-                    MethodType.methodType(void.class)).asType(MethodType.methodType(Object.class)), 0, Object[].class);
+            MethodHandle create = lookup.findConstructor(type, MethodType.methodType(void.class))
+                    .asType(MethodType.methodType(Object.class));
             MethodHandle[] setters = new MethodHandle[fields.size()];
             for (int i = 0; i < setters.length; i++) {
                 setters[i] = setter(type, fields.get(i), lookup);
             }
-            return values -> {
-                Object target = ClassModel.invoke(create, values);
-                for (int i = 0; i < setters.length; i++) {
-                    set(setters[i], target, values[i]);
-                }
-                return target;
-            };
+            return MethodHandles.insertArguments(BUILD, 0, create, setters)
+                    .asCollector(Object[].class, setters.length);
         } catch (NoSuchMethodException e) {
             return namedConstructor(type, fields, lookup);
         }
     }
 
-    private static void set(MethodHandle setter, Object target, Object value) {
-        try {
-            setter.invokeExact(target, value);
-        } catch (RuntimeException | Error e) {
-            throw e;
-        } catch (Throwable e) {
-            throw new IllegalStateException(e);
+    /** Creates an instance and sets each field's value. */
+    private static Object build(MethodHandle create, MethodHandle[] setters, Object[] values) throws Throwable {
+        Object target = (Object) create.invokeExact();
+        for (int i = 0; i < setters.length; i++) {
+            setters[i].invokeExact(target, values[i]);
         }
+        return target;
     }
 
     private static MethodHandle setter(Class<?> type, Field f, MethodHandles.Lookup lookup)
@@ -120,20 +124,17 @@ final class PojoScanner {
         return h.asType(MethodType.methodType(void.class, Object.class, Object.class));
     }
 
-    private static Instantiator namedConstructor(Class<?> type, List<Field> fields, MethodHandles.Lookup lookup)
+    private static MethodHandle namedConstructor(Class<?> type, List<Field> fields, MethodHandles.Lookup lookup)
             throws IllegalAccessException {
         for (Constructor<?> c : type.getDeclaredConstructors()) {
             int[] order = parameterOrder(c, fields);
             if (order != null) {
+                // Takes the values in field order, typed, and passes each to its parameter.
+                MethodType inFieldOrder = MethodType.methodType(Object.class,
+                        fields.stream().map(Field::getType).toArray(Class<?>[]::new));
                 MethodHandle h = lookup.unreflectConstructor(c);
-                MethodHandle spread = h.asType(h.type().generic()).asSpreader(Object[].class, order.length);
-                return values -> {
-                    Object[] args = new Object[order.length];
-                    for (int i = 0; i < order.length; i++) {
-                        args[i] = values[order[i]];
-                    }
-                    return ClassModel.invoke(spread, args);
-                };
+                return MethodHandles.permuteArguments(h.asType(h.type().changeReturnType(Object.class)),
+                        inFieldOrder, order);
             }
         }
         throw MappingException.schema(MappingException.Reason.UNSUPPORTED_TYPE, type.getName(),

@@ -19,8 +19,8 @@ final class RecordScanner {
         RecordComponent[] components = type.getRecordComponents();
         Class<?>[] types = new Class<?>[components.length];
         List<Property> properties = new ArrayList<>();
-        List<Integer> slots = new ArrayList<>();
         Object[] defaults = new Object[components.length];
+        boolean[] ignored = new boolean[components.length];
         try {
             for (int i = 0; i < components.length; i++) {
                 RecordComponent c = components[i];
@@ -28,36 +28,26 @@ final class RecordScanner {
                 MemberAnnotations a = annotations(type, c);
                 if (a.ignored()) {
                     defaults[i] = c.getType().isPrimitive() ? Array.get(Array.newInstance(c.getType(), 1), 0) : null;
+                    ignored[i] = true;
                     continue;
                 }
                 MethodHandle getter = ClassModel.generic(lookup.unreflect(c.getAccessor()));
                 properties.add(new Property(a.name(c.getName()), c.getName(), c.getGenericType(),
                         c.getType().isPrimitive(), a.nonNull(), a.id(), a.description(), a.indexes(), a.sortOrder(),
                         a.nested(), getter));
-                slots.add(i);
             }
             MethodHandle ctor = lookup.unreflectConstructor(type.getDeclaredConstructor(types));
-            MethodHandle spread = ctor.asType(ctor.type().generic()).asSpreader(Object[].class, components.length);
-            return new ClassModel(type, properties, instantiator(spread, slots, defaults));
+            // Ignored components get their defaults; from the last so the earlier positions stay put.
+            for (int i = components.length - 1; i >= 0; i--) {
+                if (ignored[i]) {
+                    ctor = MethodHandles.insertArguments(ctor, i, defaults[i]);
+                }
+            }
+            return new ClassModel(type, properties, ctor);
         } catch (ReflectiveOperationException e) {
             throw MappingException.schema(MappingException.Reason.UNSUPPORTED_TYPE, type.getName(),
                     "cannot access the record's members: " + e);
         }
-    }
-
-    private static Instantiator instantiator(MethodHandle spread, List<Integer> slots, Object[] defaults) {
-        if (slots.size() == defaults.length) {
-            return values -> ClassModel.invoke(spread, values);
-        }
-        int[] at = slots.stream().mapToInt(Integer::intValue).toArray();
-        // Ignored components get their defaults; mapped values are placed around them.
-        return values -> {
-            Object[] args = defaults.clone();
-            for (int i = 0; i < at.length; i++) {
-                args[at[i]] = values[i];
-            }
-            return ClassModel.invoke(spread, args);
-        };
     }
 
     private static MemberAnnotations annotations(Class<?> type, RecordComponent c) {

@@ -2,38 +2,62 @@ package io.jazmin.mapping;
 
 import io.jazmin.ColumnType;
 import io.jazmin.Row;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.List;
 
 /**
  * Maps rows of one file schema to instances of one class, compiled by {@link RowMapperCompiler}:
  * per member, where its cell is and how to convert it. Immutable and shareable; the mutable state
  * lives in the {@link MappingContext} passed in.
+ *
+ * <p>Each row is built by one method handle: the members' {@link SlotReaders readers} feed the
+ * constructor directly, so values it takes as primitives are never boxed and no array of values is
+ * made per row.
  */
 final class RowMapper<T> {
-    /** How one member is filled. */
-    record Slot(String column, int position, boolean required, ValueConverter converter, ColumnType fileType,
-                boolean foreign) {
+    /**
+     * How one member is filled.
+     *
+     * @param position     the cell's position among {@link #select()}, -1 when the file lacks the column
+     * @param filePosition the cell's position among the file's columns, -1 when it lacks the column
+     */
+    record Slot(String column, int position, int filePosition, boolean required, ValueConverter converter,
+                ColumnType fileType, boolean foreign) {
+        /** The member's value for {@code cell}, through its converter. */
         Object read(Object cell, MappingContext ctx) {
             if (cell == null) {
-                if (required) {
-                    throw ctx.fail(MappingException.Reason.NULL_VALUE, "null cell for a member that cannot be null");
-                }
-                return converter.nullValue();
+                return nullCell(ctx);
             }
             return foreign ? converter.fromForeignCell(fileType, cell, ctx) : converter.fromCell(cell, ctx);
+        }
+
+        /** The member's value for a null cell: refused when it cannot be null. */
+        Object nullCell(MappingContext ctx) {
+            if (required) {
+                throw nullRefused(ctx);
+            }
+            return converter.nullValue();
+        }
+
+        MappingException nullRefused(MappingContext ctx) {
+            return ctx.fail(MappingException.Reason.NULL_VALUE, "null cell for a member that cannot be null");
         }
     }
 
     private final Class<T> type;
-    private final ClassModel model;
-    private final Slot[] slots;
     private final List<String> select;
+    /** {@code (MappingContext) -> Object}: the instance for the context's row, its cells in select order. */
+    private final MethodHandle bySelect;
+    /** The same for rows holding every column of the file, in file order. */
+    private final MethodHandle byFile;
 
     RowMapper(Class<T> type, ClassModel model, List<Slot> slots, List<String> select) {
         this.type = type;
-        this.model = model;
-        this.slots = slots.toArray(Slot[]::new);
         this.select = List.copyOf(select);
+        this.bySelect = builder(model, slots, false);
+        this.byFile = builder(model, slots, true);
     }
 
     /** The columns to read, in the order {@link #map} expects them. */
@@ -44,21 +68,34 @@ final class RowMapper<T> {
     /**
      * The instance for {@code row}.
      *
-     * @param byName whether to look cells up by name ({@code row} has all columns) rather than by
-     *               position in {@link #select()}
+     * @param wholeRow whether {@code row} has every column of the file, in file order, rather than
+     *                 the columns of {@link #select()}
      */
-    T map(Row row, MappingContext ctx, boolean byName) {
-        ctx.startRow(row.rowId(), null);
-        Object[] values = new Object[slots.length];
-        for (int i = 0; i < slots.length; i++) {
-            Slot s = slots[i];
-            if (s.position < 0) {
-                values[i] = s.converter.nullValue();
-                continue;
-            }
-            ctx.column(s.column);
-            values[i] = s.read(byName ? row.get(s.column) : row.get(s.position), ctx);
+    T map(Row row, MappingContext ctx, boolean wholeRow) {
+        ctx.startRow(row);
+        try {
+            return type.cast((Object) (wholeRow ? byFile : bySelect).invokeExact(ctx));
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException(e);
         }
-        return type.cast(model.create(values, ctx));
+    }
+
+    /** The constructor with each value read by its slot's reader: one handle from context to instance. */
+    private static MethodHandle builder(ClassModel model, List<Slot> slots, boolean wholeRow) {
+        List<Class<?>> members = model.valueTypes();
+        MethodHandle[] readers = new MethodHandle[slots.size()];
+        Class<?>[] valueTypes = new Class<?>[slots.size()];
+        for (int i = 0; i < readers.length; i++) {
+            Slot s = slots.get(i);
+            readers[i] = SlotReaders.of(s, wholeRow ? s.filePosition() : s.position(), members.get(i));
+            valueTypes[i] = readers[i].type().returnType();
+        }
+        // (ctx, ..., ctx) -> Object: a context per reader, and the constructor's own last.
+        MethodHandle filled = MethodHandles.filterArguments(
+                model.constructor(MethodType.methodType(Object.class, valueTypes)), 0, readers);
+        return MethodHandles.permuteArguments(filled, MethodType.methodType(Object.class, MappingContext.class),
+                new int[readers.length + 1]);
     }
 }

@@ -40,7 +40,7 @@ final class RowMapperCompiler {
                     throw MappingException.schema(MappingException.Reason.MISSING_COLUMN, where,
                             "the file has no column '" + p.name() + "'");
                 }
-                slots.add(new RowMapper.Slot(p.name(), -1, false, c, null, false));
+                slots.add(new RowMapper.Slot(p.name(), -1, -1, false, c, null, false));
                 continue;
             }
             boolean foreign = col.type() != c.storage();
@@ -60,7 +60,8 @@ final class RowMapperCompiler {
                 checkJavaType(col, c, where);
             }
             mapped.add(col.name());
-            slots.add(new RowMapper.Slot(p.name(), select.size(), p.required(), c, col.type(), foreign));
+            slots.add(new RowMapper.Slot(p.name(), select.size(), file.indexOf(col), p.required(), c, col.type(),
+                    foreign));
             select.add(col.name());
         }
         if (strict && !projection) {

@@ -165,7 +165,8 @@ final class Scalars {
                 (cell, ctx) -> narrow.apply(range((Long) cell, min, max, type.getSimpleName(), ctx)));
     }
 
-    private static long range(long value, long min, long max, String type, MappingContext ctx) {
+    /** {@code value}, refused as out of range unless it is from {@code min} to {@code max}. */
+    static long range(long value, long min, long max, String type, MappingContext ctx) {
         if (value < min || value > max) {
             throw ctx.fail(MappingException.Reason.OUT_OF_RANGE, value + " is out of range for " + type
                     + " (" + min + " to " + max + ")");
@@ -182,7 +183,8 @@ final class Scalars {
         return f;
     }
 
-    private static Object text(Object v, MappingContext ctx) {
+    /** A string cell, refused when longer than the options allow. */
+    static Object text(Object v, MappingContext ctx) {
         ctx.checkText(((String) v).length(), "string");
         return v;
     }
