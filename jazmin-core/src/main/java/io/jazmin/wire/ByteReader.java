@@ -2,10 +2,7 @@ package io.jazmin.wire;
 
 import io.jazmin.JazminFormatException;
 import java.math.BigInteger;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.ByteBuffer;
 
 /**
  * A bounds-checked cursor over a byte array window. Every read that would pass the window's end
@@ -192,26 +189,73 @@ public final class ByteReader {
         return s;
     }
 
-    /** Strict UTF-8 decoding of a byte range. */
+    /**
+     * Checks that the next {@code n} bytes are strict UTF-8 (malformed input is a format error) and
+     * moves past them without decoding them.
+     */
+    public void skipUtf8(int n) {
+        need(n);
+        requireUtf8(buf, pos, n);
+        pos += n;
+    }
+
+    /** Strict UTF-8 decoding of a byte range (malformed input is a format error). */
     public static String decodeUtf8(byte[] b, int off, int len) {
-        boolean ascii = true;
-        for (int i = off; i < off + len; i++) {
-            if (b[i] < 0) {
-                ascii = false;
-                break;
-            }
-        }
-        if (ascii) {
-            return new String(b, off, len, StandardCharsets.ISO_8859_1);
-        }
-        try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(b, off, len)).toString();
-        } catch (CharacterCodingException e) {
+        requireUtf8(b, off, len);
+        return new String(b, off, len, StandardCharsets.UTF_8); // well-formed, so nothing is replaced
+    }
+
+    private static void requireUtf8(byte[] b, int off, int len) {
+        if (!isUtf8(b, off, len)) {
             throw new JazminFormatException("invalid UTF-8 text");
         }
+    }
+
+    /**
+     * Whether a byte range is well-formed UTF-8 as the Unicode standard defines it (table 3-7): no
+     * overlong forms, no surrogates, nothing past U+10FFFF, no truncated sequence. Allocates nothing.
+     */
+    static boolean isUtf8(byte[] b, int off, int len) {
+        int end = off + len;
+        int i = off;
+        while (i < end) {
+            int lead = b[i];
+            if (lead >= 0) {
+                i++;
+                continue;
+            }
+            lead &= 0xFF;
+            int more;
+            int lowest = 0x80; // allowed range of the second byte, narrowed for some lead bytes
+            int highest = 0xBF;
+            if (lead >= 0xC2 && lead <= 0xDF) {
+                more = 1;
+            } else if (lead >= 0xE0 && lead <= 0xEF) {
+                more = 2;
+                lowest = lead == 0xE0 ? 0xA0 : 0x80; // overlong
+                highest = lead == 0xED ? 0x9F : 0xBF; // surrogates
+            } else if (lead >= 0xF0 && lead <= 0xF4) {
+                more = 3;
+                lowest = lead == 0xF0 ? 0x90 : 0x80; // overlong
+                highest = lead == 0xF4 ? 0x8F : 0xBF; // past U+10FFFF
+            } else {
+                return false;
+            }
+            if (more >= end - i) {
+                return false;
+            }
+            int second = b[i + 1] & 0xFF;
+            if (second < lowest || second > highest) {
+                return false;
+            }
+            for (int k = 2; k <= more; k++) {
+                if ((b[i + k] & 0xC0) != 0x80) {
+                    return false;
+                }
+            }
+            i += more + 1;
+        }
+        return true;
     }
 
     /** Throws unless every byte of the window was consumed. */
