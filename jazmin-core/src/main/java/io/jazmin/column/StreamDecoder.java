@@ -194,6 +194,9 @@ public final class StreamDecoder {
     }
 
     private static ColumnVector readObjects(ByteReader stream, int encoding, Shape col) {
+        if (col.type == ColumnType.STRING && encoding == StreamFormat.PLAIN) {
+            return readPlainStrings(stream, col);
+        }
         Object[] vals = new Object[col.rows];
         if (encoding == StreamFormat.DICTIONARY) {
             readDictionary(stream, col, vals);
@@ -205,6 +208,19 @@ public final class StreamDecoder {
             }
         }
         return ColumnVector.ofObjects(col.type, col.rows, vals);
+    }
+
+    /** Checks each value and notes where it starts; strings are built only when asked for. */
+    private static ColumnVector readPlainStrings(ByteReader stream, Shape col) {
+        int[] starts = new int[col.rows];
+        for (int r = 0; r < col.rows; r++) {
+            if (!col.isNull(r)) {
+                starts[r] = stream.position();
+                stream.skipUtf8(stream.length());
+            }
+        }
+        PlainStrings values = new PlainStrings(stream.array(), stream.position(), starts);
+        return ColumnVector.ofPlainStrings(col.rows, col.nulls, values);
     }
 
     private static void readDictionary(ByteReader stream, Shape col, Object[] vals) {

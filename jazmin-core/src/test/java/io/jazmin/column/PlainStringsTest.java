@@ -1,0 +1,66 @@
+package io.jazmin.column;
+
+import static io.jazmin.column.Streams.bytes;
+import static io.jazmin.column.Streams.decode;
+import static io.jazmin.column.Streams.encode;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jazmin.ColumnType;
+import io.jazmin.JazminFormatException;
+import org.junit.jupiter.api.Test;
+
+/** Strings of a plain stream stay bytes until asked for, and still read, re-encode and summarise exactly. */
+class PlainStringsTest {
+    private static final Object[] VALUES = {"Ann", "", null, "h\u00e9llo w\u00f6rld", "\uD83D\uDE00 ok", "\u4E2D\u6587",
+        null, "Zo\u00eb"};
+
+    private static ColumnVector written() {
+        return ColumnVector.ofObjects(ColumnType.STRING, VALUES.length, VALUES.clone());
+    }
+
+    private static ColumnVector readBack() {
+        byte[] stream = encode(written());
+        assertThat(stream[0] & StreamFormat.ENCODING_MASK).as("encoding").isEqualTo(StreamFormat.PLAIN);
+        return decode(ColumnType.STRING, stream, VALUES.length);
+    }
+
+    @Test
+    void getDecodesEachRowIncludingMultiByteEmptyAndNull() {
+        ColumnVector v = readBack();
+        for (int r = 0; r < VALUES.length; r++) {
+            assertThat(v.isNull(r)).as("null at row %d", r).isEqualTo(VALUES[r] == null);
+            assertThat(v.get(r)).as("row %d", r).isEqualTo(VALUES[r]);
+        }
+        assertThat(v.nullCount()).isEqualTo(2);
+    }
+
+    @Test
+    void objectsBuildsEveryRowOnceAndGetThenUsesThem() {
+        ColumnVector v = readBack();
+        assertThat(v.get(5)).isEqualTo(VALUES[5]);
+        Object[] all = v.objects();
+        assertThat(all).containsExactly(VALUES);
+        assertThat(v.objects()).isSameAs(all);
+        assertThat(v.get(3)).isSameAs(all[3]);
+    }
+
+    @Test
+    void reEncodesToTheSameBytes() {
+        byte[] stream = encode(written());
+        assertThat(encode(decode(ColumnType.STRING, stream, VALUES.length))).isEqualTo(stream);
+    }
+
+    @Test
+    void statisticsMatchThoseOfTheWrittenValues() {
+        assertThat(ChunkStatistics.compute(readBack())).isEqualTo(ChunkStatistics.compute(written()));
+    }
+
+    @Test
+    void malformedUtf8IsRejectedWhenTheStreamIsRead() {
+        assertThatThrownBy(() -> decode(ColumnType.STRING, bytes("00 01 41 02 C3 28"), 2))
+                .isInstanceOf(JazminFormatException.class).hasMessageContaining("UTF-8");
+        assertThatThrownBy(() -> decode(ColumnType.STRING, bytes("00 01 41 05 42"), 2))
+                .isInstanceOf(JazminFormatException.class);
+    }
+}
