@@ -1,7 +1,10 @@
 package io.jazmin.wire;
 
 import io.jazmin.JazminFormatException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -10,6 +13,13 @@ import java.nio.charset.StandardCharsets;
  * never over-read or over-allocate.
  */
 public final class ByteReader {
+    /** Reads eight bytes at once, little-endian: fixed-width values and runs of ASCII text. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** The top bit of each of eight bytes: zero for eight ASCII characters. */
+    private static final long HIGH_BITS = 0x8080808080808080L;
+    /** Bytes of the longest 64-bit varint. */
+    private static final int MAX_VARINT_BYTES = 10;
+
     private final byte[] buf;
     private final int end;
     private int pos;
@@ -71,9 +81,10 @@ public final class ByteReader {
     }
 
     public long u64() {
-        long lo = u32();
-        long hi = u32();
-        return lo | hi << 32;
+        need(8);
+        long v = (long) LONGS.get(buf, pos);
+        pos += 8;
+        return v;
     }
 
     public double f64() {
@@ -82,16 +93,23 @@ public final class ByteReader {
 
     /** Unsigned LEB128 of at most 64 bits. */
     public long varint() {
+        // One bound for the whole varint instead of a check per byte: this is the hottest read.
+        int p = pos;
+        int limit = (int) Math.min(end, (long) p + MAX_VARINT_BYTES);
         long result = 0;
-        for (int shift = 0; shift < 64; shift += 7) {
-            int b = u8();
+        for (int shift = 0; p < limit; shift += 7) {
+            int b = buf[p++];
             if (shift == 63 && (b & 0x7E) != 0) {
                 throw new JazminFormatException("varint too long");
             }
             result |= (long) (b & 0x7F) << shift;
-            if ((b & 0x80) == 0) {
+            if (b >= 0) { // no continuation bit
+                pos = p;
                 return result;
             }
+        }
+        if (p == end && p - pos < MAX_VARINT_BYTES) {
+            throw new JazminFormatException("unexpected end of data in a varint");
         }
         throw new JazminFormatException("varint too long");
     }
@@ -219,6 +237,10 @@ public final class ByteReader {
         int end = off + len;
         int i = off;
         while (i < end) {
+            if (end - i >= 8 && ((long) LONGS.get(b, i) & HIGH_BITS) == 0) {
+                i += 8; // eight ASCII characters
+                continue;
+            }
             int lead = b[i];
             if (lead >= 0) {
                 i++;

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -72,6 +73,18 @@ class Utf8CheckTest {
     @Property(tries = 1000, seed = "20261129")
     void acceptsAnyEncodedString(@ForAll String s) {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
+        assertThat(ByteReader.isUtf8(b, 0, b.length)).isEqualTo(jdkAccepts(b));
+    }
+
+    /** Long ASCII runs around one damaged byte, so the eight-at-a-time skip meets every position. */
+    @Property(tries = 2000, seed = "20261129")
+    void agreesWithTheJdkAroundOneDamagedByte(@ForAll @Size(min = 1, max = 40) byte[] ascii,
+                                              @ForAll @IntRange(max = 39) int at, @ForAll byte damage) {
+        byte[] b = ascii.clone();
+        for (int i = 0; i < b.length; i++) {
+            b[i] &= 0x7F;
+        }
+        b[at % b.length] = damage;
         assertThat(ByteReader.isUtf8(b, 0, b.length)).isEqualTo(jdkAccepts(b));
     }
 }
