@@ -13,10 +13,8 @@ import java.nio.charset.StandardCharsets;
  * never over-read or over-allocate.
  */
 public final class ByteReader {
-    /** Reads eight bytes at once, little-endian: fixed-width values and runs of ASCII text. */
+    /** Reads eight bytes at once, little-endian. */
     private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    /** The top bit of each of eight bytes: zero for eight ASCII characters. */
-    private static final long HIGH_BITS = 0x8080808080808080L;
     /** Bytes of the longest 64-bit varint. */
     private static final int MAX_VARINT_BYTES = 10;
 
@@ -224,60 +222,9 @@ public final class ByteReader {
     }
 
     private static void requireUtf8(byte[] b, int off, int len) {
-        if (!isUtf8(b, off, len)) {
+        if (!StrictUtf8.isValid(b, off, len)) {
             throw new JazminFormatException("invalid UTF-8 text");
         }
-    }
-
-    /**
-     * Whether a byte range is well-formed UTF-8 as the Unicode standard defines it (table 3-7): no
-     * overlong forms, no surrogates, nothing past U+10FFFF, no truncated sequence. Allocates nothing.
-     */
-    static boolean isUtf8(byte[] b, int off, int len) {
-        int end = off + len;
-        int i = off;
-        while (i < end) {
-            if (end - i >= 8 && ((long) LONGS.get(b, i) & HIGH_BITS) == 0) {
-                i += 8; // eight ASCII characters
-                continue;
-            }
-            int lead = b[i];
-            if (lead >= 0) {
-                i++;
-                continue;
-            }
-            lead &= 0xFF;
-            int more;
-            int lowest = 0x80; // allowed range of the second byte, narrowed for some lead bytes
-            int highest = 0xBF;
-            if (lead >= 0xC2 && lead <= 0xDF) {
-                more = 1;
-            } else if (lead >= 0xE0 && lead <= 0xEF) {
-                more = 2;
-                lowest = lead == 0xE0 ? 0xA0 : 0x80; // overlong
-                highest = lead == 0xED ? 0x9F : 0xBF; // surrogates
-            } else if (lead >= 0xF0 && lead <= 0xF4) {
-                more = 3;
-                lowest = lead == 0xF0 ? 0x90 : 0x80; // overlong
-                highest = lead == 0xF4 ? 0x8F : 0xBF; // past U+10FFFF
-            } else {
-                return false;
-            }
-            if (more >= end - i) {
-                return false;
-            }
-            int second = b[i + 1] & 0xFF;
-            if (second < lowest || second > highest) {
-                return false;
-            }
-            for (int k = 2; k <= more; k++) {
-                if ((b[i + k] & 0xC0) != 0x80) {
-                    return false;
-                }
-            }
-            i += more + 1;
-        }
-        return true;
     }
 
     /** Throws unless every byte of the window was consumed. */

@@ -18,7 +18,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** The allocation-free strict UTF-8 check agrees with the JDK's reporting decoder. */
-class Utf8CheckTest {
+class StrictUtf8Test {
 
     private static byte[] hex(String s) {
         return HexFormat.ofDelimiter(" ").parseHex(s);
@@ -42,7 +42,7 @@ class Utf8CheckTest {
             "EF BF BD"})
     void acceptsWellFormedText(String bytes) {
         byte[] b = hex(bytes);
-        assertThat(ByteReader.isUtf8(b, 0, b.length)).isTrue();
+        assertThat(StrictUtf8.isValid(b, 0, b.length)).isTrue();
         assertThat(ByteReader.decodeUtf8(b, 0, b.length)).isEqualTo(new String(b, StandardCharsets.UTF_8));
     }
 
@@ -67,13 +67,13 @@ class Utf8CheckTest {
 
     @Property(tries = 3000, seed = "20261129")
     void agreesWithTheJdkOnAnyBytes(@ForAll @Size(max = 12) byte[] b) {
-        assertThat(ByteReader.isUtf8(b, 0, b.length)).isEqualTo(jdkAccepts(b));
+        assertThat(StrictUtf8.isValid(b, 0, b.length)).isEqualTo(jdkAccepts(b));
     }
 
     @Property(tries = 1000, seed = "20261129")
     void acceptsAnyEncodedString(@ForAll String s) {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        assertThat(ByteReader.isUtf8(b, 0, b.length)).isEqualTo(jdkAccepts(b));
+        assertThat(StrictUtf8.isValid(b, 0, b.length)).isEqualTo(jdkAccepts(b));
     }
 
     /** Long ASCII runs around one damaged byte, so the eight-at-a-time skip meets every position. */
@@ -85,6 +85,6 @@ class Utf8CheckTest {
             b[i] &= 0x7F;
         }
         b[at % b.length] = damage;
-        assertThat(ByteReader.isUtf8(b, 0, b.length)).isEqualTo(jdkAccepts(b));
+        assertThat(StrictUtf8.isValid(b, 0, b.length)).isEqualTo(jdkAccepts(b));
     }
 }
