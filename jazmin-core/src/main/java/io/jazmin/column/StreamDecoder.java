@@ -210,15 +210,29 @@ public final class StreamDecoder {
         return ColumnVector.ofObjects(col.type, col.rows, vals);
     }
 
-    /** Checks each value and notes where it starts; strings are built only when asked for. */
+    /**
+     * Checks the values and notes where each starts; strings are built only when asked for. A
+     * one-byte length prefix is ASCII, so it can neither complete nor split a multi-byte sequence:
+     * a run of values with such prefixes is checked as UTF-8 in one pass, prefixes included.
+     */
     private static ColumnVector readPlainStrings(ByteReader stream, Shape col) {
         int[] starts = new int[col.rows];
+        int unchecked = stream.position(); // start of the values not yet checked
         for (int r = 0; r < col.rows; r++) {
             if (!col.isNull(r)) {
-                starts[r] = stream.position();
-                stream.skipUtf8(stream.length());
+                int start = stream.position();
+                starts[r] = start;
+                int length = stream.length();
+                if (length < 0x80) {
+                    stream.skip(length);
+                } else {
+                    stream.checkUtf8(unchecked, start);
+                    stream.skipUtf8(length);
+                    unchecked = stream.position();
+                }
             }
         }
+        stream.checkUtf8(unchecked, stream.position());
         PlainStrings values = new PlainStrings(stream.array(), stream.position(), starts);
         return ColumnVector.ofPlainStrings(col.rows, col.nulls, values);
     }

@@ -19,6 +19,7 @@ public final class ByteReader {
     private static final int MAX_VARINT_BYTES = 10;
 
     private final byte[] buf;
+    private final int start;
     private final int end;
     private int pos;
 
@@ -31,6 +32,7 @@ public final class ByteReader {
             throw new IllegalArgumentException("window outside buffer");
         }
         this.buf = buf;
+        this.start = offset;
         this.pos = offset;
         this.end = offset + length;
     }
@@ -213,6 +215,18 @@ public final class ByteReader {
         need(n);
         requireUtf8(buf, pos, n);
         pos += n;
+    }
+
+    /**
+     * Checks that the bytes from position {@code from} up to {@code to} (positions in the backing
+     * array, within what this reader has passed) are strict UTF-8; malformed input is a format error.
+     */
+    public void checkUtf8(int from, int to) {
+        if (from < start || from > to || to > pos) {
+            throw new IllegalArgumentException("range " + from + ".." + to + " lies outside the bytes read, "
+                    + start + ".." + pos);
+        }
+        requireUtf8(buf, from, to - from);
     }
 
     /** Strict UTF-8 decoding of a byte range (malformed input is a format error). */

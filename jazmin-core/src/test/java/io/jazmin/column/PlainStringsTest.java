@@ -57,6 +57,30 @@ class PlainStringsTest {
     }
 
     @Test
+    void valuesWithLongLengthPrefixesReadBack() {
+        String longAscii = "a".repeat(200);
+        String longMultiByte = "\u00e9".repeat(70) + "\uD83D\uDE00";
+        Object[] values = {"x", longAscii, null, "\u00fc", longMultiByte, "", "y"};
+        byte[] stream = encode(ColumnVector.ofObjects(ColumnType.STRING, values.length, values.clone()));
+        assertThat(decode(ColumnType.STRING, stream, values.length).objects()).containsExactly(values);
+    }
+
+    @Test
+    void malformedUtf8IsRejectedNextToLongValues() {
+        String longValue = "b".repeat(130);
+        byte[] damagedBefore = encode(ColumnVector.ofObjects(ColumnType.STRING, 2, new Object[] {"\u00e9", longValue}));
+        damagedBefore[3] = 0x41; // after the flags and the length prefix: the second byte of the é
+        byte[] damagedInside = encode(ColumnVector.ofObjects(ColumnType.STRING, 2, new Object[] {"a", longValue}));
+        damagedInside[damagedInside.length - 1] = (byte) 0xC3; // a truncated sequence ending the long value
+        byte[] damagedAfter = encode(ColumnVector.ofObjects(ColumnType.STRING, 2, new Object[] {longValue, "\u00e9"}));
+        damagedAfter[damagedAfter.length - 1] = (byte) 0xC3;
+        for (byte[] stream : new byte[][] {damagedBefore, damagedInside, damagedAfter}) {
+            assertThatThrownBy(() -> decode(ColumnType.STRING, stream, 2))
+                    .isInstanceOf(JazminFormatException.class).hasMessageContaining("UTF-8");
+        }
+    }
+
+    @Test
     void malformedUtf8IsRejectedWhenTheStreamIsRead() {
         assertThatThrownBy(() -> decode(ColumnType.STRING, bytes("00 01 41 02 C3 28"), 2))
                 .isInstanceOf(JazminFormatException.class).hasMessageContaining("UTF-8");

@@ -80,7 +80,8 @@ class LazyStringsQueryTest {
 
     private static void check(JazminReader reader, Filter filter, Predicate<String> expected) {
         List<Long> want = new ArrayList<>();
-        IntStream.range(0, ROWS).filter(i -> name(i) != null && expected.test(name(i))).forEach(i -> want.add((long) i));
+        IntStream.range(0, ROWS).filter(i -> name(i) != null && expected.test(name(i)))
+                .forEach(i -> want.add((long) i));
         List<Long> found = reader.table().find(filter, RowQuery.all().withSelect(List.of("id")))
                 .map(r -> (Long) r.get("id")).toList();
         assertThat(found).as(filter.toJson()).isEqualTo(want);

@@ -63,6 +63,14 @@ class StrictUtf8Test {
         ByteReader in = new ByteReader(b, 1, 3);
         in.skipUtf8(3);
         assertThat(in.hasRemaining()).isFalse();
+        in.checkUtf8(1, 4);
+        assertThatThrownBy(() -> in.checkUtf8(0, 4)).isInstanceOf(IllegalArgumentException.class);
+        ByteReader behind = new ByteReader(b, 1, 3);
+        behind.skip(1);
+        assertThatThrownBy(() -> behind.checkUtf8(1, 4)).isInstanceOf(IllegalArgumentException.class);
+        ByteReader damaged = new ByteReader(b);
+        damaged.skip(5);
+        assertThatThrownBy(() -> damaged.checkUtf8(1, 5)).isInstanceOf(JazminFormatException.class);
     }
 
     @Property(tries = 3000, seed = "20261129")
