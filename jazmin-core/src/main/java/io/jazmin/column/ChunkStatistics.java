@@ -183,11 +183,10 @@ public final class ChunkStatistics {
      */
     @SuppressWarnings("unchecked")
     private static <T extends Comparable<? super T>> T[] range(ColumnVector v, Class<T> type) {
-        Object[] vals = v.objects();
         T lo = null;
         T hi = null;
         for (int r = 0; r < v.size(); r++) {
-            T x = type.cast(vals[r]);
+            T x = type.cast(v.get(r));
             if (x == null || v.isNull(r)) {
                 continue;
             }

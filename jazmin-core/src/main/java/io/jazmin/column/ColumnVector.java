@@ -16,7 +16,8 @@ import java.util.Map;
  * arrays for int/datetime ({@code long}, datetime in epoch milliseconds), float ({@code double})
  * and bool, an object array for the rest (decimal {@link BigDecimal}, string {@link String},
  * binary {@code byte[]}, json {@link JsonText}). Null rows are marked in an LSB-first bitmap and
- * hold 0/false/null in the value array.
+ * hold 0/false/null in the value array. Strings read from a plain-encoded stream stay UTF-8 bytes
+ * until asked for: {@link #get(int)} decodes one row, {@link #objects()} builds them all.
  *
  * <p>List and object columns (spec §1.10) keep their entries as child vectors: a list its item
  * offsets per row and one vector of all items of the chunk; an object one vector per field, with an
@@ -32,6 +33,8 @@ public final class ColumnVector {
     private final double[] doubles;
     private final boolean[] bools;
     private Object[] objects;
+    /** Plain string values not yet decoded (then {@code objects} is built only if asked for), else {@code null}. */
+    private final PlainStrings strings;
     /** List or object definition of a nested vector, else {@code null}. */
     private final Column definition;
     /** List: item offsets per row ({@code size + 1}); object: entry per row, -1 when null. */
@@ -41,12 +44,12 @@ public final class ColumnVector {
 
     private ColumnVector(ColumnType type, int size, byte[] nullBits, long[] longs, double[] doubles,
                          boolean[] bools, Object[] objects) {
-        this(type, size, nullBits, longs, doubles, bools, objects, null, null, null);
+        this(type, size, nullBits, longs, doubles, bools, objects, null, null, null, null);
     }
 
     private ColumnVector(ColumnType type, int size, byte[] nullBits, long[] longs, double[] doubles,
-                         boolean[] bools, Object[] objects, Column definition, int[] offsets,
-                         ColumnVector[] children) {
+                         boolean[] bools, Object[] objects, PlainStrings strings, Column definition,
+                         int[] offsets, ColumnVector[] children) {
         this.type = type;
         this.size = size;
         this.nullBits = nullBits;
@@ -54,6 +57,7 @@ public final class ColumnVector {
         this.doubles = doubles;
         this.bools = bools;
         this.objects = objects;
+        this.strings = strings;
         this.definition = definition;
         this.offsets = offsets;
         this.children = children;
@@ -86,6 +90,11 @@ public final class ColumnVector {
         return new ColumnVector(type, size, bits, null, null, null, values);
     }
 
+    /** String values kept as their stored UTF-8 bytes, each decoded when {@link #get(int)} asks for it. */
+    static ColumnVector ofPlainStrings(int size, byte[] nullBits, PlainStrings values) {
+        return new ColumnVector(ColumnType.STRING, size, nullBits, null, null, null, null, values, null, null, null);
+    }
+
     /**
      * A list column's values: row {@code r} holds items {@code offsets[r]} to {@code offsets[r + 1]}
      * (exclusive) of {@code items}; a null row holds none.
@@ -97,7 +106,7 @@ public final class ColumnVector {
     public static ColumnVector ofList(Column definition, int size, byte[] nullBits, int[] offsets,
                                       ColumnVector items) {
         requireType(definition, ColumnType.LIST);
-        return new ColumnVector(ColumnType.LIST, size, nullBits, null, null, null, null, definition, offsets,
+        return new ColumnVector(ColumnType.LIST, size, nullBits, null, null, null, null, null, definition, offsets,
                 new ColumnVector[] {items});
     }
 
@@ -113,7 +122,7 @@ public final class ColumnVector {
         for (int r = 0, e = 0; r < size; r++) {
             entries[r] = isSet(nullBits, r) ? -1 : e++;
         }
-        return new ColumnVector(ColumnType.OBJECT, size, nullBits, null, null, null, null, definition, entries,
+        return new ColumnVector(ColumnType.OBJECT, size, nullBits, null, null, null, null, null, definition, entries,
                 fields.clone());
     }
 
@@ -217,14 +226,21 @@ public final class ColumnVector {
     }
 
     /**
-     * Backing array for decimal/string/binary/json columns (shared); for list/object columns every
-     * row's value, built on first use.
+     * Backing array for decimal/string/binary/json columns (shared); for list/object columns, and
+     * for strings read from a plain stream, every row's value, built on first use. Reading a few
+     * rows through {@link #get(int)} is cheaper: it builds only those rows' values.
      */
     public Object[] objects() {
         if (definition != null) {
             for (int r = 0; r < size; r++) {
                 get(r);
             }
+        } else if (objects == null && strings != null) {
+            Object[] all = new Object[size];
+            for (int r = 0; r < size; r++) {
+                all[r] = get(r);
+            }
+            objects = all;
         }
         return objects;
     }
@@ -255,7 +271,7 @@ public final class ColumnVector {
             case FLOAT -> doubles[row];
             case BOOL -> bools[row];
             case LIST, OBJECT -> nestedValue(row);
-            default -> objects[row];
+            default -> objects != null ? objects[row] : strings.get(row);
         };
     }
 

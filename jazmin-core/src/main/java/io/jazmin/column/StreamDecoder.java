@@ -194,6 +194,9 @@ public final class StreamDecoder {
     }
 
     private static ColumnVector readObjects(ByteReader stream, int encoding, Shape col) {
+        if (col.type == ColumnType.STRING && encoding == StreamFormat.PLAIN) {
+            return readPlainStrings(stream, col);
+        }
         Object[] vals = new Object[col.rows];
         if (encoding == StreamFormat.DICTIONARY) {
             readDictionary(stream, col, vals);
@@ -205,6 +208,33 @@ public final class StreamDecoder {
             }
         }
         return ColumnVector.ofObjects(col.type, col.rows, vals);
+    }
+
+    /**
+     * Checks the values and notes where each starts; strings are built only when asked for. A
+     * one-byte length prefix is ASCII, so it can neither complete nor split a multi-byte sequence:
+     * a run of values with such prefixes is checked as UTF-8 in one pass, prefixes included.
+     */
+    private static ColumnVector readPlainStrings(ByteReader stream, Shape col) {
+        int[] starts = new int[col.rows];
+        int unchecked = stream.position(); // start of the values not yet checked
+        for (int r = 0; r < col.rows; r++) {
+            if (!col.isNull(r)) {
+                int start = stream.position();
+                starts[r] = start;
+                int length = stream.length();
+                if (length < 0x80) {
+                    stream.skip(length);
+                } else {
+                    stream.checkUtf8(unchecked, start);
+                    stream.skipUtf8(length);
+                    unchecked = stream.position();
+                }
+            }
+        }
+        stream.checkUtf8(unchecked, stream.position());
+        PlainStrings values = new PlainStrings(stream.array(), stream.position(), starts);
+        return ColumnVector.ofPlainStrings(col.rows, col.nulls, values);
     }
 
     private static void readDictionary(ByteReader stream, Shape col, Object[] vals) {

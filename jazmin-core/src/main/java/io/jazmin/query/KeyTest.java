@@ -32,8 +32,8 @@ final class KeyTest extends ColumnPredicate {
     private Object key(ColumnVector v, int row) {
         return switch (type) {
             case BOOL -> v.getBoolean(row);
-            case DECIMAL -> KeyForms.keyOf(type, v.objects()[row]);
-            default -> v.objects()[row];
+            case DECIMAL -> KeyForms.keyOf(type, v.get(row));
+            default -> v.get(row);
         };
     }
 

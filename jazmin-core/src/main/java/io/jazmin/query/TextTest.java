@@ -20,7 +20,7 @@ final class TextTest extends ColumnPredicate {
 
     @Override
     boolean testValue(ColumnVector v, int row) {
-        String s = (String) v.objects()[row];
+        String s = (String) v.get(row);
         return switch (op) {
             case CONTAINS -> s.contains(text);
             case ICONTAINS -> s.toLowerCase(Locale.ROOT).contains(lowered);

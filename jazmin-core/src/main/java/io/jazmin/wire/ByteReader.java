@@ -1,11 +1,11 @@
 package io.jazmin.wire;
 
 import io.jazmin.JazminFormatException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.nio.ByteBuffer;
 
 /**
  * A bounds-checked cursor over a byte array window. Every read that would pass the window's end
@@ -13,7 +13,13 @@ import java.nio.ByteBuffer;
  * never over-read or over-allocate.
  */
 public final class ByteReader {
+    /** Reads eight bytes at once, little-endian. */
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    /** Bytes of the longest 64-bit varint. */
+    private static final int MAX_VARINT_BYTES = 10;
+
     private final byte[] buf;
+    private final int start;
     private final int end;
     private int pos;
 
@@ -26,6 +32,7 @@ public final class ByteReader {
             throw new IllegalArgumentException("window outside buffer");
         }
         this.buf = buf;
+        this.start = offset;
         this.pos = offset;
         this.end = offset + length;
     }
@@ -74,9 +81,10 @@ public final class ByteReader {
     }
 
     public long u64() {
-        long lo = u32();
-        long hi = u32();
-        return lo | hi << 32;
+        need(8);
+        long v = (long) LONGS.get(buf, pos);
+        pos += 8;
+        return v;
     }
 
     public double f64() {
@@ -85,16 +93,23 @@ public final class ByteReader {
 
     /** Unsigned LEB128 of at most 64 bits. */
     public long varint() {
+        // One bound for the whole varint instead of a check per byte: this is the hottest read.
+        int p = pos;
+        int limit = (int) Math.min(end, (long) p + MAX_VARINT_BYTES);
         long result = 0;
-        for (int shift = 0; shift < 64; shift += 7) {
-            int b = u8();
+        for (int shift = 0; p < limit; shift += 7) {
+            int b = buf[p++];
             if (shift == 63 && (b & 0x7E) != 0) {
                 throw new JazminFormatException("varint too long");
             }
             result |= (long) (b & 0x7F) << shift;
-            if ((b & 0x80) == 0) {
+            if (b >= 0) { // no continuation bit
+                pos = p;
                 return result;
             }
+        }
+        if (p == end && p - pos < MAX_VARINT_BYTES) {
+            throw new JazminFormatException("unexpected end of data in a varint");
         }
         throw new JazminFormatException("varint too long");
     }
@@ -192,24 +207,36 @@ public final class ByteReader {
         return s;
     }
 
-    /** Strict UTF-8 decoding of a byte range. */
+    /**
+     * Checks that the next {@code n} bytes are strict UTF-8 (malformed input is a format error) and
+     * moves past them without decoding them.
+     */
+    public void skipUtf8(int n) {
+        need(n);
+        requireUtf8(buf, pos, n);
+        pos += n;
+    }
+
+    /**
+     * Checks that the bytes from position {@code from} up to {@code to} (positions in the backing
+     * array, within what this reader has passed) are strict UTF-8; malformed input is a format error.
+     */
+    public void checkUtf8(int from, int to) {
+        if (from < start || from > to || to > pos) {
+            throw new IllegalArgumentException("range " + from + ".." + to + " lies outside the bytes read, "
+                    + start + ".." + pos);
+        }
+        requireUtf8(buf, from, to - from);
+    }
+
+    /** Strict UTF-8 decoding of a byte range (malformed input is a format error). */
     public static String decodeUtf8(byte[] b, int off, int len) {
-        boolean ascii = true;
-        for (int i = off; i < off + len; i++) {
-            if (b[i] < 0) {
-                ascii = false;
-                break;
-            }
-        }
-        if (ascii) {
-            return new String(b, off, len, StandardCharsets.ISO_8859_1);
-        }
-        try {
-            return StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(b, off, len)).toString();
-        } catch (CharacterCodingException e) {
+        requireUtf8(b, off, len);
+        return new String(b, off, len, StandardCharsets.UTF_8); // well-formed, so nothing is replaced
+    }
+
+    private static void requireUtf8(byte[] b, int off, int len) {
+        if (!StrictUtf8.isValid(b, off, len)) {
             throw new JazminFormatException("invalid UTF-8 text");
         }
     }
