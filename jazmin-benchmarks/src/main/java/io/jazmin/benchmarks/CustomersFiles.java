@@ -22,12 +22,17 @@ public final class CustomersFiles {
     /** Bumped whenever the generator or the file layouts change, so stale caches are not reused. */
     private static final String VERSION = "v1";
 
+    /** Rows per chunk of {@link #jzm3IndexesSmallChunks}. */
+    public static final int SMALL_CHUNK_ROWS = 1024;
+
     public final int rows;
     public final Path dir;
     public final Path jzmNoIndexes;
     public final Path jzmNoIndexesBrotli;
     public final Path jzm3Indexes;
     public final Path jzm3IndexesKey;
+    /** 3 indexes in 1,024-row chunks: a lookup inflates a quarter of a default chunk. */
+    public final Path jzm3IndexesSmallChunks;
     public final Path json;
     public final Path jsonGzip;
     public final Path sqlite;
@@ -41,6 +46,7 @@ public final class CustomersFiles {
         jzmNoIndexesBrotli = dir.resolve("customers-noindex-brotli.jzm");
         jzm3Indexes = dir.resolve("customers-3indexes.jzm");
         jzm3IndexesKey = dir.resolve("customers-3indexes-key.jzm");
+        jzm3IndexesSmallChunks = dir.resolve("customers-3indexes-1024.jzm");
         json = dir.resolve("customers.json");
         jsonGzip = dir.resolve("customers.json.gz");
         sqlite = dir.resolve("customers.sqlite");
@@ -83,6 +89,8 @@ public final class CustomersFiles {
             atomically(jzm3Indexes, p -> JazminOps.write(p, CustomersData.valueRows(rows), CustomersData.threeIndexes()));
             atomically(jzm3IndexesKey, p -> JazminOps.write(p, CustomersData.valueRows(rows),
                     CustomersData.threeIndexes().withKey(key())));
+            atomically(jzm3IndexesSmallChunks, p -> JazminOps.write(p, CustomersData.valueRows(rows),
+                    CustomersData.threeIndexes().withChunkRows(SMALL_CHUNK_ROWS)));
             atomically(json, p -> {
                 try (OutputStream out = Files.newOutputStream(p)) {
                     JacksonOps.writeReferenceJson(out, rows);
@@ -109,6 +117,7 @@ public final class CustomersFiles {
         out.put("noIndexesBrotli", size(jzmNoIndexesBrotli));
         out.put("indexes3", size(jzm3Indexes));
         out.put("indexes3Key", size(jzm3IndexesKey));
+        out.put("indexes3SmallChunks", size(jzm3IndexesSmallChunks));
         out.put("sqlite", size(sqlite));
         out.put("msgpack", size(msgpack));
         return out;

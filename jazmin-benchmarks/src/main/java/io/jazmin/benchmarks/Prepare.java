@@ -50,6 +50,7 @@ public final class Prepare {
         Row raw = JazminOps.findByIdRow(jzm, id);
         check("jazmin find row id", raw == null ? null : raw.get("id"), id);
         check("jazmin find row name", raw == null ? null : raw.get("name"), want.name());
+        row("jazmin find (1,024-row chunks)", JazminOps.findById(f.jzm3IndexesSmallChunks, id), want);
         row("jackson find", JacksonOps.findById(f.json, id), want);
         row("jackson stream find", JacksonOps.streamFindById(f.json, id), want);
         row("sqlite find", SqliteOps.findById(f.sqlite, id), want);
