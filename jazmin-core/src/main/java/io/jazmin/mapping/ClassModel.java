@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Modifier;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -23,9 +24,17 @@ final class ClassModel {
     private static final MethodHandle REFUSED = handle("refused",
             MethodType.methodType(Object.class, RuntimeException.class, String.class, MappingContext.class));
 
+    /**
+     * The most parameter slots (a long or double takes two) of a constructor handle fed typed values:
+     * the JVM allows 255 per method handle, less the context and the refusal handler's exception.
+     */
+    static final int MAX_TYPED_SLOTS = 250;
+
     private final Class<?> type;
     private final List<Property> properties;
+    /** Takes one value per property, typed where it can; {@code null} when the class is too wide for one handle. */
     private final MethodHandle constructor;
+    /** {@code (Object[] values, MappingContext) -> Object}, for any number of properties. */
     private final MethodHandle spread;
 
     /**
@@ -34,10 +43,15 @@ final class ClassModel {
      *                    constructors taking every field), else {@code Object}
      */
     ClassModel(Class<?> type, List<Property> properties, MethodHandle constructor) {
+        this(type, properties, constructor, constructor.asType(constructor.type().generic())
+                .asSpreader(Object[].class, properties.size()));
+    }
+
+    private ClassModel(Class<?> type, List<Property> properties, MethodHandle constructor, MethodHandle fromArray) {
         this.type = type;
         this.properties = List.copyOf(properties);
         this.constructor = constructor;
-        this.spread = constructor(constructor.type().generic()).asSpreader(0, Object[].class, properties.size());
+        this.spread = guarded(fromArray);
         Set<String> names = new HashSet<>();
         for (Property p : properties) {
             if (!names.add(p.name())) {
@@ -45,6 +59,16 @@ final class ClassModel {
                         "two members map to column '" + p.name() + "'");
             }
         }
+    }
+
+    /**
+     * A model built from an array of values, one per property ({@code (Object[]) -> Object}): POJOs
+     * filled through setters, which may have more members than one method handle takes parameters.
+     */
+    static ClassModel fromArray(Class<?> type, List<Property> properties, MethodHandle fromArray) {
+        MethodHandle typed = properties.size() <= MAX_TYPED_SLOTS
+                ? fromArray.asCollector(Object[].class, properties.size()) : null;
+        return new ClassModel(type, properties, typed, fromArray);
     }
 
     /** The model of {@code type}, built on first use. */
@@ -73,7 +97,17 @@ final class ClassModel {
 
     /** The parameter types the constructor takes the values as, in property order. */
     List<Class<?>> valueTypes() {
-        return constructor.type().parameterList();
+        return constructor == null ? Collections.nCopies(properties.size(), Object.class)
+                : constructor.type().parameterList();
+    }
+
+    /** Whether {@link #constructor(MethodType)} can take values of these types (else use {@link #create}). */
+    boolean takesTyped(List<Class<?>> valueTypes) {
+        int slots = 0;
+        for (Class<?> c : valueTypes) {
+            slots += c == long.class || c == double.class ? 2 : 1;
+        }
+        return constructor != null && slots <= MAX_TYPED_SLOTS;
     }
 
     /**
@@ -82,8 +116,13 @@ final class ClassModel {
      * value of the wrong type, is reported as an invalid value.
      */
     MethodHandle constructor(MethodType values) {
-        MethodHandle typed = constructor.asType(values.changeReturnType(Object.class));
-        MethodHandle withContext = MethodHandles.dropArguments(typed, values.parameterCount(), MappingContext.class);
+        return guarded(constructor.asType(values.changeReturnType(Object.class)));
+    }
+
+    /** {@code builder} taking the context last, with a refusal reported as an invalid value. */
+    private MethodHandle guarded(MethodHandle builder) {
+        MethodType values = builder.type();
+        MethodHandle withContext = MethodHandles.dropArguments(builder, values.parameterCount(), MappingContext.class);
         MethodHandle handler = MethodHandles.dropArguments(MethodHandles.insertArguments(REFUSED, 1,
                 type.getSimpleName()), 1, values.parameterList());
         return MethodHandles.catchException(withContext, RuntimeException.class, handler);

@@ -45,7 +45,7 @@ final class PojoScanner {
                         f.getType().isPrimitive(), a.nonNull(), a.id(), a.description(), a.indexes(), a.sortOrder(),
                         a.nested(), ClassModel.generic(getter(type, f, lookup))));
             }
-            return new ClassModel(type, properties, instantiator(type, fields, lookup));
+            return model(type, properties, fields, lookup);
         } catch (IllegalAccessException e) {
             throw MappingException.schema(MappingException.Reason.UNSUPPORTED_TYPE, type.getName(),
                     "cannot access its members: " + e.getMessage());
@@ -83,8 +83,9 @@ final class PojoScanner {
         return lookup.unreflectGetter(f);
     }
 
-    private static MethodHandle instantiator(Class<?> type, List<Field> fields, MethodHandles.Lookup lookup)
-            throws IllegalAccessException {
+    /** Built through the no-argument constructor and setters when there is one, else a constructor taking every field. */
+    private static ClassModel model(Class<?> type, List<Property> properties, List<Field> fields,
+                                    MethodHandles.Lookup lookup) throws IllegalAccessException {
         try {
             MethodHandle create = lookup.findConstructor(type, MethodType.methodType(void.class))
                     .asType(MethodType.methodType(Object.class));
@@ -92,10 +93,9 @@ final class PojoScanner {
             for (int i = 0; i < setters.length; i++) {
                 setters[i] = setter(type, fields.get(i), lookup);
             }
-            return MethodHandles.insertArguments(BUILD, 0, create, setters)
-                    .asCollector(Object[].class, setters.length);
+            return ClassModel.fromArray(type, properties, MethodHandles.insertArguments(BUILD, 0, create, setters));
         } catch (NoSuchMethodException e) {
-            return namedConstructor(type, fields, lookup);
+            return new ClassModel(type, properties, namedConstructor(type, fields, lookup));
         }
     }
 

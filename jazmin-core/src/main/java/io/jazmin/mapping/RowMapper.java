@@ -5,6 +5,7 @@ import io.jazmin.Row;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -43,6 +44,17 @@ final class RowMapper<T> {
 
         MappingException nullRefused(MappingContext ctx) {
             return ctx.fail(MappingException.Reason.NULL_VALUE, "null cell for a member that cannot be null");
+        }
+    }
+
+    private static final MethodHandle FILL_AND_CREATE;
+
+    static {
+        try {
+            FILL_AND_CREATE = MethodHandles.lookup().findStatic(RowMapper.class, "fillAndCreate", MethodType.methodType(
+                    Object.class, ClassModel.class, MethodHandle[].class, MappingContext.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
         }
     }
 
@@ -92,10 +104,34 @@ final class RowMapper<T> {
             readers[i] = SlotReaders.of(s, wholeRow ? s.filePosition() : s.position(), members.get(i));
             valueTypes[i] = readers[i].type().returnType();
         }
+        if (!model.takesTyped(Arrays.asList(valueTypes))) {
+            return wideBuilder(model, readers);
+        }
         // (ctx, ..., ctx) -> Object: a context per reader, and the constructor's own last.
         MethodHandle filled = MethodHandles.filterArguments(
                 model.constructor(MethodType.methodType(Object.class, valueTypes)), 0, readers);
         return MethodHandles.permuteArguments(filled, MethodType.methodType(Object.class, MappingContext.class),
                 new int[readers.length + 1]);
+    }
+
+    /**
+     * For classes wider than one method handle's parameters: the readers fill an array, then the
+     * class is built from it (values boxed, still no reflection per row).
+     */
+    private static MethodHandle wideBuilder(ClassModel model, MethodHandle[] readers) {
+        MethodHandle[] generic = new MethodHandle[readers.length];
+        for (int i = 0; i < readers.length; i++) {
+            generic[i] = readers[i].asType(MethodType.methodType(Object.class, MappingContext.class));
+        }
+        return MethodHandles.insertArguments(FILL_AND_CREATE, 0, model, generic);
+    }
+
+    private static Object fillAndCreate(ClassModel model, MethodHandle[] readers, MappingContext ctx)
+            throws Throwable {
+        Object[] values = new Object[readers.length];
+        for (int i = 0; i < readers.length; i++) {
+            values[i] = (Object) readers[i].invokeExact(ctx);
+        }
+        return model.create(values, ctx);
     }
 }
