@@ -25,7 +25,6 @@ final class ColumnBuilder {
     private double[] doubles;
     private boolean[] bools;
     private Object[] objects;
-    private long rawBytes;
 
     ColumnBuilder(Column column, int capacity) {
         this.column = column;
@@ -41,10 +40,6 @@ final class ColumnBuilder {
 
     int size() {
         return size;
-    }
-
-    long rawBytes() {
-        return rawBytes;
     }
 
     private void grow() {
@@ -67,45 +62,50 @@ final class ColumnBuilder {
         };
     }
 
-    void addNull() {
+    /**
+     * The add methods return the raw bytes the reference writer counts for the value, which decide
+     * where a chunk ends (spec: about 1 MiB).
+     */
+    long addNull() {
         if (size == capacity()) {
             grow();
         }
         nulls[size >>> 3] |= (byte) (1 << (size & 7));
         anyNull = true;
         size++;
+        return 0;
     }
 
-    void addLong(long v) {
+    long addLong(long v) {
         if (size == capacity()) {
             grow();
         }
         longs[size++] = v;
-        rawBytes += 5;
+        return 5;
     }
 
-    void addDouble(double v) {
+    long addDouble(double v) {
         if (size == capacity()) {
             grow();
         }
         doubles[size++] = v;
-        rawBytes += 8;
+        return 8;
     }
 
-    void addBoolean(boolean v) {
+    long addBoolean(boolean v) {
         if (size == capacity()) {
             grow();
         }
         bools[size++] = v;
-        rawBytes += 1;
+        return 1;
     }
 
-    void addObject(Object v) {
+    long addObject(Object v) {
         if (size == capacity()) {
             grow();
         }
         objects[size++] = v;
-        rawBytes += estimate(v);
+        return estimate(v);
     }
 
     /** The reference writer's size estimate (text length + 1, binary length + 2), so chunks are cut alike. */
@@ -151,7 +151,6 @@ final class ColumnBuilder {
             default -> ColumnVector.ofObjects(type, n, Arrays.copyOf(objects, n));
         };
         size = 0;
-        rawBytes = 0;
         anyNull = false;
         Arrays.fill(nulls, (byte) 0);
         if (objects != null) {

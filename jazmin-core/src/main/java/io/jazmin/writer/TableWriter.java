@@ -50,6 +50,8 @@ final class TableWriter {
     /** Chunks being encoded on worker threads, or {@code null} when the caller's thread encodes. */
     private final OrderedPipeline<EncodedWork> encoding;
     private int chunksStarted;
+    /** Raw bytes of the chunk being built, as the reference writer counts them. */
+    private long chunkRawBytes;
     private final List<Long> partOffsets = new ArrayList<>();
     private final List<Long> partLengths = new ArrayList<>();
     private final List<Integer> rowCounts = new ArrayList<>();
@@ -138,11 +140,11 @@ final class TableWriter {
             sortOrder.check(rows, coerced);
         }
         for (int i = 0; i < coerced.length; i++) {
-            append(builders[i], coerced[i]);
+            chunkRawBytes += append(builders[i], coerced[i]);
         }
         indexes.add(start.firstRow() + rows, coerced);
         rows++;
-        if (builders[0].size() >= options.chunkRows() || rawBytes() >= options.chunkBytes()) {
+        if (builders[0].size() >= options.chunkRows() || chunkRawBytes >= options.chunkBytes()) {
             flushChunk();
         }
     }
@@ -167,26 +169,18 @@ final class TableWriter {
         return out;
     }
 
-    private static void append(ColumnBuilder b, Object v) {
+    /** Adds a value to its column's builder; returns the raw bytes it counts toward the chunk's size. */
+    private static long append(ColumnBuilder b, Object v) {
         if (v == null) {
-            b.addNull();
+            return b.addNull();
         } else if (v instanceof Long l) {
-            b.addLong(l);
+            return b.addLong(l);
         } else if (v instanceof Double d) {
-            b.addDouble(d);
+            return b.addDouble(d);
         } else if (v instanceof Boolean x) {
-            b.addBoolean(x);
-        } else {
-            b.addObject(v);
+            return b.addBoolean(x);
         }
-    }
-
-    private long rawBytes() {
-        long n = 0;
-        for (ColumnBuilder b : builders) {
-            n += b.rawBytes();
-        }
-        return n;
+        return b.addObject(v);
     }
 
     /**
@@ -199,6 +193,7 @@ final class TableWriter {
         if (count == 0) {
             return;
         }
+        chunkRawBytes = 0;
         ColumnVector[] vectors = new ColumnVector[builders.length];
         for (int i = 0; i < builders.length; i++) {
             vectors[i] = builders[i].take();

@@ -47,6 +47,28 @@ class WriterBehaviourTest {
     @TempDir
     Path dir;
 
+    /**
+     * A chunk also ends once its rows reach {@code chunkBytes} as the reference writer counts them:
+     * 5 per int, text length + 1 per string, nothing for a null. Rows of 5 + 10 bytes against a limit
+     * of 100 cut chunks of 7 rows; rows whose name is null count 5 bytes.
+     */
+    @Test
+    void chunksEndAtTheirRawByteLimit() throws IOException {
+        Path target = dir.resolve("bytes.jzm");
+        try (JazminWriter w = JazminWriter.create(target, ID_NAME, WriteOptions.defaults().withChunkBytes(100))) {
+            for (long i = 0; i < 20; i++) {
+                w.writeValues(i, "name-" + (1000 + i));
+            }
+            for (long i = 20; i < 40; i++) {
+                w.writeValues(i, null);
+            }
+            w.finish();
+        }
+        ChunkDirectory dir = FileSections.of(target).firstDirectory(0);
+        // 7, 7, then 6 named rows + 2 null ones (90 + 10 bytes), then 18 null rows: 5 × 18 = 90.
+        assertArrayEquals(new int[] {7, 7, 8, 18}, dir.rowCounts());
+    }
+
     /** A write that fails mid-way and is then closed leaves the folder empty: no target, no temp file. */
     @Test
     void failedWriteLeavesNothingBehind() throws IOException {
