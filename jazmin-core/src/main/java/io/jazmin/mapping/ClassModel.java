@@ -21,7 +21,7 @@ final class ClassModel {
         }
     };
 
-    private static final MethodHandle REFUSED = handle("refused",
+    private static final MethodHandle REFUSED = OwnHandles.find(MethodHandles.lookup(), "refused",
             MethodType.methodType(Object.class, RuntimeException.class, String.class, MappingContext.class));
 
     /**
@@ -144,14 +144,6 @@ final class ClassModel {
             throw e;
         }
         throw ctx.fail(MappingException.Reason.INVALID_VALUE, type + " refused the values: " + e);
-    }
-
-    private static MethodHandle handle(String name, MethodType type) {
-        try {
-            return MethodHandles.lookup().findStatic(ClassModel.class, name, type);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
     }
 
     /** A lookup with private access to {@code type} (works for classes open to this library). */

@@ -20,16 +20,8 @@ import java.util.Locale;
  * names (compiled with {@code -parameters}) are exactly the fields'.
  */
 final class PojoScanner {
-    private static final MethodHandle BUILD;
-
-    static {
-        try {
-            BUILD = MethodHandles.lookup().findStatic(PojoScanner.class, "build", MethodType.methodType(Object.class,
-                    MethodHandle.class, MethodHandle[].class, Object[].class));
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final MethodHandle BUILD = OwnHandles.find(MethodHandles.lookup(), "build",
+            MethodType.methodType(Object.class, MethodHandle.class, MethodHandle[].class, Object[].class));
 
     private PojoScanner() {
     }

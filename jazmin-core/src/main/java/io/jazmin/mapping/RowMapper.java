@@ -47,16 +47,8 @@ final class RowMapper<T> {
         }
     }
 
-    private static final MethodHandle FILL_AND_CREATE;
-
-    static {
-        try {
-            FILL_AND_CREATE = MethodHandles.lookup().findStatic(RowMapper.class, "fillAndCreate", MethodType.methodType(
-                    Object.class, ClassModel.class, MethodHandle[].class, MappingContext.class));
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
+    private static final MethodHandle FILL_AND_CREATE = OwnHandles.find(MethodHandles.lookup(), "fillAndCreate",
+            MethodType.methodType(Object.class, ClassModel.class, MethodHandle[].class, MappingContext.class));
 
     private final Class<T> type;
     private final List<String> select;

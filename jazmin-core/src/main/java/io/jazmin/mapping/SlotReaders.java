@@ -124,11 +124,7 @@ final class SlotReaders {
     }
 
     private static MethodHandle find(String name, Class<?> returns) {
-        try {
-            return MethodHandles.lookup().findStatic(SlotReaders.class, name,
-                    MethodType.methodType(returns, RowMapper.Slot.class, int.class, MappingContext.class));
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
+        return OwnHandles.find(MethodHandles.lookup(), name,
+                MethodType.methodType(returns, RowMapper.Slot.class, int.class, MappingContext.class));
     }
 }
