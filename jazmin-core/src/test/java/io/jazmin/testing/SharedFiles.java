@@ -41,9 +41,11 @@ public final class SharedFiles {
         return dir;
     }
 
-    // The outermost directory above the working directory that still holds a pom.xml (the
-    // multi-module root when run from a module directory).
-    private static Path projectRoot() {
+    /**
+     * The outermost directory above the working directory that still holds a pom.xml (the
+     * multi-module root when run from a module directory).
+     */
+    public static Path projectRoot() {
         Path dir = Path.of("").toAbsolutePath();
         Path root = dir;
         for (Path d = dir; d != null && Files.exists(d.resolve("pom.xml")); d = d.getParent()) {

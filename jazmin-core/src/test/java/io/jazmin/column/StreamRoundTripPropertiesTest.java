@@ -9,7 +9,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
 /** Whatever the encoder writes, the decoder reads back to the same rows. */
-class StreamRoundTripProperties {
+class StreamRoundTripPropertiesTest {
 
     private static void roundTrip(ColumnVector v) {
         byte[] stream = Streams.encode(v);

@@ -18,7 +18,7 @@ import net.jqwik.api.Provide;
  * Corrupted and truncated streams must fail with a format error (or decode to something), never
  * with a raw runtime error such as an index, null-pointer, negative-size or out-of-memory error.
  */
-class StreamMutationProperties {
+class StreamMutationPropertiesTest {
     private static final int MUTATIONS_PER_STREAM = 40;
 
     @Property(tries = 500, seed = "20240611")

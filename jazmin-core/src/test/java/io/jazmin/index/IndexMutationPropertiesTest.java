@@ -20,10 +20,10 @@ import net.jqwik.api.constraints.IntRange;
  * either a right answer or a {@link JazminFormatException}; an {@link UnsupportedFeatureException}
  * only when an encoding byte was changed. Never another exception.
  */
-class IndexMutationProperties {
+class IndexMutationPropertiesTest {
 
     @Property(tries = 1000, seed = "41")
-    void damagedSortedIndexesFailCleanly(@ForAll("data") IndexLookupProperties.Data data,
+    void damagedSortedIndexesFailCleanly(@ForAll("data") IndexLookupPropertiesTest.Data data,
                                          @ForAll @IntRange(min = 1, max = 60) int pageBytes, @ForAll boolean compact,
                                          @ForAll long seed) {
         Random random = new Random(seed);
@@ -85,12 +85,12 @@ class IndexMutationProperties {
     }
 
     @Provide
-    Arbitrary<IndexLookupProperties.Data> data() {
-        return new IndexLookupProperties().data();
+    Arbitrary<IndexLookupPropertiesTest.Data> data() {
+        return new IndexLookupPropertiesTest().data();
     }
 
     @Provide
     Arbitrary<List<Object>> texts() {
-        return new IndexLookupProperties().texts();
+        return new IndexLookupPropertiesTest().texts();
     }
 }

@@ -30,7 +30,7 @@ import net.jqwik.api.constraints.IntRange;
  * {@code any}/{@code all}/{@code match} find exactly the rows a direct evaluation of the values
  * finds, whatever the chunking: statistics pruning never drops a match.
  */
-class NestedFilterProperties {
+class NestedFilterPropertiesTest {
     private static final Column INTS = list("ints", Column.of("item", ColumnType.INT));
     private static final Column OBJ = object("o", Column.of("a", ColumnType.INT), list("l", Column.of("item", ColumnType.INT)));
     private static final List<Column> COLUMNS = List.of(Column.required("id", ColumnType.INT), INTS, OBJ);

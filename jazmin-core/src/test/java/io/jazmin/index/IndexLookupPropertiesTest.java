@@ -23,7 +23,7 @@ import net.jqwik.api.constraints.IntRange;
  * On random columns of every indexable type, written in two segments with small pages (so lookups
  * cross many pages) in either page encoding, every lookup returns exactly what a scan finds.
  */
-class IndexLookupProperties {
+class IndexLookupPropertiesTest {
 
     /** A column's cells (row id = position) and where the second segment (an append) starts. */
     record Data(ColumnType type, List<Object> cells, int split) {

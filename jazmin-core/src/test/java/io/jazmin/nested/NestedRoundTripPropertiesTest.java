@@ -34,7 +34,7 @@ import net.jqwik.api.Tuple;
  * holding lists, up to 4 levels) and values a file is written with, under every codec and chunk
  * size, it reads back to the same values.
  */
-class NestedRoundTripProperties {
+class NestedRoundTripPropertiesTest {
     private static final ColumnType[] SCALARS = {ColumnType.BOOL, ColumnType.INT, ColumnType.FLOAT, ColumnType.DECIMAL,
         ColumnType.STRING, ColumnType.DATETIME, ColumnType.BINARY, ColumnType.JSON};
 
@@ -143,7 +143,7 @@ class NestedRoundTripProperties {
         return switch (c.type()) {
             case LIST -> cell(c.item()).list().ofMaxSize(4).map(l -> (Object) l);
             case OBJECT -> {
-                List<Arbitrary<Object>> fields = c.fields().stream().map(NestedRoundTripProperties::cell).toList();
+                List<Arbitrary<Object>> fields = c.fields().stream().map(NestedRoundTripPropertiesTest::cell).toList();
                 yield Combinators.combine(fields).as(values -> {
                     Map<String, Object> m = new LinkedHashMap<>();
                     for (int i = 0; i < values.size(); i++) {
