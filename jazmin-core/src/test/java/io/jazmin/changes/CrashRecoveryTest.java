@@ -25,6 +25,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * Interrupted appends (spec §1.4, §1.24): whatever point an append is stopped at, the file opens
  * at a committed version, holding exactly its rows, and the next append succeeds.
  */
+@Tag("slow")
 class CrashRecoveryTest {
     private static final int BATCH = 40;
     /** At least 200 (the bar); {@code -Djazmin.crashKills=N} runs more. */
