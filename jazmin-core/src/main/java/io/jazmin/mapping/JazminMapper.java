@@ -122,7 +122,9 @@ public final class JazminMapper<T> {
                     return null;
                 }
                 MappingContext ctx = context();
-                ctx.startRow(-1, value);
+                // The member's value is not the row's root object: the root is never open here,
+                // so a container value must not count as "already being written".
+                ctx.startRow(-1, null);
                 ctx.column(column);
                 try {
                     return converter.toCell(value, ctx);
