@@ -73,6 +73,16 @@ public final class JazminFile {
     }
 
     /**
+     * Deletes the rows of table {@code table} ({@code null} for the first) with ids {@code rowIds}
+     * and appends {@code rows}, in one new version: how a batch of changes made elsewhere (a
+     * transaction's working copy, say) lands as a single append.
+     */
+    public static ChangeResult replaceRows(Path path, String table, long[] rowIds,
+                                           Iterator<? extends Map<String, ?>> rows, WriteOptions options) {
+        return result(Appender.replaceRows(path, options, table, rowIds, rows));
+    }
+
+    /**
      * Replaces the rows whose key columns equal those of {@code rows} and adds the others, in one
      * new version (delete + append, spec §1.17): the replaced rows get new row ids at the end.
      */

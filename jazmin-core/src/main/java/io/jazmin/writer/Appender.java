@@ -78,15 +78,26 @@ public final class Appender {
 
     /** Deletes the rows with ids {@code rowIds} (0-based write order) of table {@code table}, in one new version. */
     public static Result deleteRows(Path path, WriteOptions options, String table, long[] rowIds) {
-        return change(path, options, table, List.<Map<String, ?>>of().iterator(), data -> {
-            for (long id : rowIds) {
-                if (id < 0 || id >= data.entry().rowCount()) {
-                    throw new JazminValidationException("row id " + id + " is outside the table's "
-                            + data.entry().rowCount() + " rows");
-                }
+        return replaceRows(path, options, table, rowIds, List.<Map<String, ?>>of().iterator());
+    }
+
+    /**
+     * Deletes the rows with ids {@code rowIds} and appends {@code rows} to table {@code table}
+     * ({@code null} for the first), in one new version.
+     */
+    public static Result replaceRows(Path path, WriteOptions options, String table, long[] rowIds,
+                                     Iterator<? extends Map<String, ?>> rows) {
+        return change(path, options, table, rows, data -> checkedRowIds(data, rowIds), null);
+    }
+
+    private static long[] checkedRowIds(TableData data, long[] rowIds) {
+        for (long id : rowIds) {
+            if (id < 0 || id >= data.entry().rowCount()) {
+                throw new JazminValidationException("row id " + id + " is outside the table's "
+                        + data.entry().rowCount() + " rows");
             }
-            return rowIds;
-        }, null);
+        }
+        return rowIds;
     }
 
     private static Result change(Path path, WriteOptions options, String table, Iterator<? extends Map<String, ?>> rows,

@@ -9,27 +9,44 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.springframework.dao.CannotAcquireLockException;
 
 /**
  * One configured file at run time: hands out open readers (kept for reuse as its {@link Priority}
  * says) and serialises writes. Readers are not thread-safe, so each caller gets one of its own.
  * A reader keeps seeing the version it opened, so after every write (append, delete, rewrite or
- * compaction) readers opened before it are closed instead of reused.
+ * compaction) readers opened before it are closed instead of reused. Inside a
+ * {@link JazminTransactionManager transaction} that wrote the file, reads and writes go to the
+ * transaction's working copy instead.
  */
 public final class FileAccess implements AutoCloseable {
     private static final Log LOG = LogFactory.getLog(FileAccess.class);
+    private static final long TRANSACTION_LOCK_SECONDS = 30;
     private final JazminFileDefinition definition;
+    private final JazminFiles owner;
     private final Deque<JazminReader> idle = new ArrayDeque<>();
     private final ReentrantLock writeLock = new ReentrantLock();
     private long generation;
+    private boolean changed;
+    private boolean rewritten;
 
+    /** Access to the file of {@code definition}, outside any transaction manager. */
     public FileAccess(JazminFileDefinition definition) {
+        this(definition, null);
+    }
+
+    /** Access to one of {@code owner}'s files, joining the transactions bound to {@code owner}. */
+    FileAccess(JazminFileDefinition definition, JazminFiles owner) {
         this.definition = definition;
+        this.owner = owner;
     }
 
     public String name() {
@@ -45,7 +62,8 @@ public final class FileAccess implements AutoCloseable {
     }
 
     public boolean exists() {
-        return Files.isRegularFile(definition.path());
+        WorkingCopy copy = transactionCopy();
+        return copy != null ? copy.copy().exists() : Files.isRegularFile(definition.path());
     }
 
     /** Opens one reader now when the priority asks for it and the file exists. */
@@ -57,6 +75,10 @@ public final class FileAccess implements AutoCloseable {
 
     /** Runs {@code action} on the file's first table with a reader that is released afterwards. */
     public <R> R read(Function<JazminTable, R> action) {
+        WorkingCopy copy = transactionCopy();
+        if (copy != null) {
+            return copy.copy().read(action);
+        }
         Lease lease = lease();
         try {
             return action.apply(lease.reader.table());
@@ -70,6 +92,10 @@ public final class FileAccess implements AutoCloseable {
      * stream is closed, so callers must close it.
      */
     public <R> Stream<R> stream(Function<JazminTable, Stream<R>> query) {
+        WorkingCopy copy = transactionCopy();
+        if (copy != null) {
+            return copy.copy().stream(query);
+        }
         Lease lease = lease();
         try {
             return query.apply(lease.reader.table()).onClose(() -> release(lease));
@@ -84,25 +110,48 @@ public final class FileAccess implements AutoCloseable {
      * version opened for it (its first table, or {@code null} when the file does not exist yet);
      * the engine's appends, deletes and compaction take the file's {@code <path>.lock} themselves.
      * Afterwards the file is compacted when its {@link CompactionPolicy} says so, and readers
-     * handed out before are not reused, so no later read sees an older version.
+     * handed out before are not reused, so no later read sees an older version. {@code change}
+     * gets the file it is to change: this one, or inside a transaction its working copy.
      */
-    public <R> R write(Function<JazminTable, R> change) {
+    public <R> R write(BiFunction<FileAccess, JazminTable, R> change) {
+        FileTransaction transaction = JazminTransactionManager.current(owner);
+        if (transaction != null) {
+            return transaction.join(this).copy().write(change);
+        }
         writeLock.lock();
         try {
             R result;
-            if (!exists()) {
-                result = change.apply(null);
+            if (!Files.isRegularFile(path())) {
+                result = change.apply(this, null);
             } else {
                 try (JazminReader reader = open()) {
-                    result = change.apply(reader.table());
+                    result = change.apply(this, reader.table());
                 }
             }
+            changed = true;
             compactIfDue();
             return result;
         } finally {
             retire();
             writeLock.unlock();
         }
+    }
+
+    /**
+     * Stores {@code rows}, each replacing a stored row with the same {@code keyColumn} cell (an
+     * upsert; see {@link FileChanges#store}). Inside a transaction consecutive saves of one
+     * {@code kind} are buffered and written together (see {@link PendingSaves}).
+     */
+    <T> void save(Object kind, RowCodec<T> codec, List<T> rows, String keyColumn) {
+        FileTransaction transaction = JazminTransactionManager.current(owner);
+        if (transaction != null) {
+            transaction.join(this).save(kind, codec, rows, keyColumn);
+            return;
+        }
+        write((target, table) -> {
+            FileChanges.store(target, table, codec, rows, keyColumn);
+            return null;
+        });
     }
 
     /**
@@ -114,9 +163,15 @@ public final class FileAccess implements AutoCloseable {
      *                                        to Spring's CannotAcquireLockException)
      */
     public <R> R rewrite(Function<JazminTable, R> rewrite) {
+        FileTransaction transaction = JazminTransactionManager.current(owner);
+        if (transaction != null) {
+            return transaction.join(this).copy().rewrite(rewrite);
+        }
         writeLock.lock();
         try (WriterLock lock = WriterLock.acquire(path())) {
-            if (!exists()) {
+            changed = true;
+            rewritten = true;
+            if (!Files.isRegularFile(path())) {
                 return rewrite.apply(null);
             }
             try (JazminReader reader = open()) {
@@ -130,9 +185,16 @@ public final class FileAccess implements AutoCloseable {
 
     /** Compacts the file now (alone among this JVM's writes of it); does nothing when it does not exist. */
     public void compact() {
+        FileTransaction transaction = JazminTransactionManager.current(owner);
+        if (transaction != null) {
+            transaction.join(this).copy().compact();
+            return;
+        }
         writeLock.lock();
         try {
-            if (exists()) {
+            if (Files.isRegularFile(path())) {
+                changed = true;
+                rewritten = true;
                 JazminFile.compact(path(), definition.changeOptions());
             }
         } finally {
@@ -143,6 +205,10 @@ public final class FileAccess implements AutoCloseable {
 
     /** How the file's bytes are used (dead bytes, deleted rows, appends), read from its catalog. */
     public Storage storage() {
+        WorkingCopy copy = transactionCopy();
+        if (copy != null) {
+            return copy.copy().storage();
+        }
         return JazminFile.storage(path(), definition.readOptions());
     }
 
@@ -164,6 +230,48 @@ public final class FileAccess implements AutoCloseable {
             LOG.warn("compaction of JAZMIN file '" + name() + "' after a write failed; it is tried again after the "
                     + "next write: " + e.getMessage(), e);
         }
+    }
+
+    /** The working copy of the current transaction, or {@code null} outside one or before its first write. */
+    private WorkingCopy transactionCopy() {
+        FileTransaction transaction = JazminTransactionManager.current(owner);
+        return transaction == null ? null : transaction.copyOf(this);
+    }
+
+    /**
+     * Locks out this JVM's other writers of the file until {@link #endTransaction()}: a transaction
+     * is writing it through a working copy.
+     */
+    void beginTransaction() {
+        try {
+            if (!writeLock.tryLock(TRANSACTION_LOCK_SECONDS, TimeUnit.SECONDS)) {
+                throw new CannotAcquireLockException("JAZMIN file '" + name() + "' is being written by another "
+                        + "transaction or thread; gave up after " + TRANSACTION_LOCK_SECONDS + " s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CannotAcquireLockException("interrupted while waiting to write JAZMIN file '" + name() + "'", e);
+        }
+    }
+
+    void endTransaction() {
+        writeLock.unlock();
+    }
+
+    /** A transaction committed a new version of the file: drop older readers, compact if due. */
+    void changedOutside() {
+        retire();
+        compactIfDue();
+    }
+
+    /** Whether a write has gone through this access (for a working copy: whether the transaction wrote). */
+    boolean wasChanged() {
+        return changed;
+    }
+
+    /** Whether the file was rewritten or compacted rather than only appended to. */
+    boolean wasRewritten() {
+        return rewritten;
     }
 
     private record Lease(JazminReader reader, long generation) {
