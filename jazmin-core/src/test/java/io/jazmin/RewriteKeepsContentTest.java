@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jazmin.catalog.AccessInfo;
+import io.jazmin.catalog.EmbeddedDirectory;
 import io.jazmin.catalog.EmbeddedDirectory.Content;
+import io.jazmin.catalog.EmbeddedDirectory.Entry;
+import io.jazmin.catalog.FileDirectory;
+import io.jazmin.catalog.FilesInfo;
 import io.jazmin.catalog.Header;
 import io.jazmin.catalog.SectionRef;
 import io.jazmin.reader.EmbeddedFiles;
@@ -88,6 +92,30 @@ class RewriteKeepsContentTest {
         assertRowsAsTheReference(file, 500);
         try (JazminReader reader = JazminReader.open(file, KEY_VIEW.readOptions())) {
             assertEquals(1, reader.table().count(Filter.eq("id", 1_000_000L)));
+        }
+    }
+
+    /** Actions and saved shapes, which the reference fixtures lack, survive compaction of a plain file. */
+    @Test
+    void compactionOfAPlainFileKeepsActionsSavedShapesAndThePackage() throws Exception {
+        byte[] hello = "hello, world".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        String actions = "{\"print\":false,\"pdf\":{\"format\":\"A4\"}}";
+        String shapes = "[{\"name\":\"short\",\"groups\":[\"*\"],\"shape\":{\"id\":true}}]";
+        String packageJson = "{\"entry\":\"a/hello.txt\",\"title\":\"t\"}";
+        Path file = plainFileWithHeader(h -> h);
+        Files.write(file, withOneEmbeddedFile(Files.readAllBytes(file), hello, actions, shapes, packageJson));
+
+        JazminFile.compact(file, WriteOptions.defaults());
+
+        try (JazminReader reader = JazminReader.open(file); ByteSource source = ByteSource.open(file)) {
+            assertThat(reader.files()).containsExactly(new EmbeddedFile("a/hello.txt", "text/plain", List.of("*"),
+                    hello.length, sha256(hello)));
+            assertArrayEquals(hello, reader.readFile("a/hello.txt"));
+            EmbeddedFiles files = EmbeddedFiles.of(FileOpener.open(source, ReadOptions.defaults()));
+            assertEquals(actions, files.file("a/hello.txt").actionsJson());
+            assertEquals(shapes, files.shapesJson());
+            assertEquals(packageJson, files.packageJson());
+            assertThat(reader.table().rows().map(r -> r.getLong("id")).toList()).containsExactly(1L, 2L);
         }
     }
 
@@ -225,6 +253,33 @@ class RewriteKeepsContentTest {
         out.writeBytes(new Trailer(at, section.length, 0, 0, 0, 0).encode());
         Files.write(file, out.toByteArray());
         return file;
+    }
+
+    /** {@code file} with one more version whose header lists one embedded file (one plain block). */
+    private static byte[] withOneEmbeddedFile(byte[] file, byte[] content, String actions, String shapes,
+                                              String packageJson) {
+        SectionWriter plain = new SectionWriter(Codec.NONE, 0);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        out.writeBytes(file);
+        byte[] block = plain.section(EmbeddedFiles.blockId(0, 0), content, content.length);
+        SectionRef blockRef = new SectionRef(out.size(), block.length);
+        out.writeBytes(block);
+        byte[] dirRaw = new EmbeddedDirectory(
+                List.of(new Entry("a/hello.txt", "text/plain", 0, List.of("*"), actions)),
+                List.of(new Content(0, content.length, sha256(content), 262144, null, List.of(blockRef))),
+                shapes).encode();
+        byte[] dirSection = plain.section(EmbeddedFiles.directoryId(0), dirRaw, dirRaw.length);
+        SectionRef dirRef = new SectionRef(out.size(), dirSection.length);
+        out.writeBytes(dirSection);
+        Header h = FileSections.of(file).header();
+        byte[] raw = new Header(h.readerFeatures(), h.writerFeatures(), h.created(), h.modified(), h.appendCount(),
+                h.metadata(), h.tables(), h.keyring(), new FilesInfo(List.of(new FileDirectory("*", dirRef)), 1,
+                packageJson, 0), h.access(), h.deltas()).encode();
+        byte[] header = plain.section(SectionIds.header(), raw, raw.length);
+        long at = out.size();
+        out.writeBytes(header);
+        out.writeBytes(new Trailer(at, header.length, 0, 0, 0, 0).encode());
+        return out.toByteArray();
     }
 
     private static String sha256(byte[] bytes) {
