@@ -55,6 +55,7 @@ public final class KeySchedule implements SectionKeys {
      * The 32-byte key of section {@code sectionId} (a fresh array: clear it after use). The
      * {@code header} section gets the header key; the others need the keyring.
      */
+    @Override
     public byte[] sectionKey(String sectionId) {
         requireOpen();
         if (sectionId.equals(HEADER_ID)) {

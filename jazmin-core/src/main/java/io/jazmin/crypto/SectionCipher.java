@@ -13,7 +13,8 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * AES-256-GCM on section payloads of one encrypted file version (spec §1.5, §1.18): stored payload
- * = nonce(12) ‖ ciphertext ‖ tag(16), key from the {@link KeySchedule}, AAD = file id ‖ envelope
+ * = nonce(12) ‖ ciphertext ‖ tag(16), key from the {@link KeySchedule}
+ * (or, for embedded-file blocks, from the content's own key), AAD = file id ‖ envelope
  * bytes 0..7 ‖ UTF-8 section id. The AAD binds each section to its file, codec, raw length and
  * id, so changed, moved or swapped sections fail the tag check. Not thread-safe, like the readers
  * and writers that use it.
