@@ -2,6 +2,7 @@ package io.jazmin;
 
 import io.jazmin.catalog.Header;
 import io.jazmin.crypto.SectionCipher;
+import io.jazmin.reader.EmbeddedFiles;
 import io.jazmin.reader.FileOpener;
 import io.jazmin.reader.FileVersion;
 import io.jazmin.reader.OpenedFile;
@@ -34,8 +35,11 @@ public final class JazminReader implements AutoCloseable {
     private final SectionReader sections;
     private final SectionCipher cipher;
     private final List<JazminTable> tables;
+    private final OpenedFile file;
+    private EmbeddedFiles embedded;
 
     private JazminReader(OpenedFile file, Parallelism parallelism) {
+        this.file = file;
         this.source = file.source();
         this.version = file.version();
         this.header = file.header();
@@ -95,7 +99,16 @@ public final class JazminReader implements AutoCloseable {
     }
 
     private static JazminReader open(ByteSource source, ReadOptions options) {
-        return new JazminReader(FileOpener.open(source, options), options.parallelism());
+        return of(FileOpener.open(source, options), options.parallelism());
+    }
+
+    /**
+     * Engine-internal: a reader over a file version already opened by {@link FileOpener}, so the
+     * writers that rewrite a file read its rows and its embedded files from one opening. Closing
+     * the reader closes the file.
+     */
+    public static JazminReader of(OpenedFile file, Parallelism parallelism) {
+        return new JazminReader(file, parallelism);
     }
 
     /** The names of the tables, in file order (a single-table file's table is usually named ""). */
@@ -167,6 +180,41 @@ public final class JazminReader implements AutoCloseable {
     /** When the last append was written, or {@code null} if never appended. */
     public Instant modifiedAt() {
         return header.modified() == 0 ? null : Instant.ofEpochMilli(header.modified());
+    }
+
+    /**
+     * The embedded files (spec §1.23), in directory order.
+     *
+     * @throws JazminFormatException when the embedded-file directory is damaged
+     */
+    public List<EmbeddedFile> files() {
+        EmbeddedFiles all = embedded();
+        return all.files().stream().map(e -> {
+            var content = all.content(e);
+            return new EmbeddedFile(e.path(), e.type(), e.groups(), content.size(), content.sha256());
+        }).toList();
+    }
+
+    /**
+     * The bytes of the embedded file at {@code path}, checked against its SHA-256.
+     *
+     * @throws JazminValidationException   when the file stores no embedded file at {@code path}
+     * @throws JazminFormatException       when the content is damaged
+     * @throws UnsupportedFeatureException when the content is too large for one array (over 2 GiB)
+     */
+    public byte[] readFile(String path) {
+        byte[] bytes = embedded().read(path);
+        if (bytes == null) {
+            throw new JazminValidationException("no embedded file at '" + path + "'");
+        }
+        return bytes;
+    }
+
+    private EmbeddedFiles embedded() {
+        if (embedded == null) {
+            embedded = EmbeddedFiles.of(file);
+        }
+        return embedded;
     }
 
     public List<String> readerFeatures() {

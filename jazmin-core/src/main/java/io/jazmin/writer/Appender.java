@@ -4,7 +4,6 @@ import io.jazmin.Column;
 import io.jazmin.Filter;
 import io.jazmin.IndexInfo;
 import io.jazmin.JazminValidationException;
-import io.jazmin.UnsupportedFeatureException;
 import io.jazmin.WriteOptions;
 import io.jazmin.catalog.Delta;
 import io.jazmin.catalog.Header;
@@ -120,10 +119,7 @@ public final class Appender {
                                    Iterator<? extends Map<String, ?>> rows, Function<TableData, long[]> toDelete,
                                    List<Column> grownColumns) {
         Header header = file.header();
-        if (!header.writerFeatures().isEmpty()) {
-            throw new UnsupportedFeatureException(header.writerFeatures().get(0), "the file needs writer features "
-                    + header.writerFeatures() + " that this library does not know: it cannot be changed");
-        }
+        ChangeChecks.knownWriterFeatures(header, "changed");
         int t = tableIndex(header, tableName);
         TableEntry entry = header.tables().get(t);
         TableData data = file.table(t);

@@ -3,10 +3,12 @@ package io.jazmin.writer;
 import io.jazmin.Column;
 import io.jazmin.JazminValidationException;
 import io.jazmin.WriteOptions;
+import io.jazmin.catalog.FilesInfo;
 import io.jazmin.catalog.Header;
 import io.jazmin.catalog.TableEntry;
 import io.jazmin.convert.JsonTexts;
 import io.jazmin.crypto.EncryptionSetup;
+import io.jazmin.reader.EmbeddedFiles;
 import io.jazmin.reader.SectionIds;
 import io.jazmin.reader.ReaderFeatures;
 import io.jazmin.wire.Preamble;
@@ -32,12 +34,14 @@ public final class FileWriter implements AutoCloseable {
     private final WriteOptions options;
     private final SectionWriter sections;
     private final EncryptionSetup encryption;
+    private final Preamble preamble;
     private final List<TableEntry> finished = new ArrayList<>();
     private final Set<String> tableNames = new HashSet<>();
     private TableWriter current;
     private boolean usesIndexDeltas;
     private boolean usesNestedColumns;
     private boolean closed;
+    private FilesInfo files;
 
     public FileWriter(Path path, WriteOptions options) {
         if (!options.metadata().isEmpty()) {
@@ -53,7 +57,7 @@ public final class FileWriter implements AutoCloseable {
         this.encryption = EncryptionSetup.forNewFile(options, fileId);
         this.sections = new SectionWriter(options.codec(), options.level(),
                 encryption == null ? null : encryption.cipher());
-        Preamble preamble = encryption == null ? new Preamble(0, fileId, new byte[32], 0) : encryption.preamble();
+        this.preamble = encryption == null ? new Preamble(0, fileId, new byte[32], 0) : encryption.preamble();
         try {
             this.sink = new FileSink(path);
         } catch (RuntimeException e) {
@@ -71,6 +75,24 @@ public final class FileWriter implements AutoCloseable {
         }
         finishTable();
         current = new TableWriter(finished.size(), name, columns, tableOptions, sink, sections);
+    }
+
+    /**
+     * Stores the embedded files, {@code package} and saved export shapes of {@code source}, a file
+     * being rewritten, under this version's keys; the header lists them. Call once, at most.
+     */
+    public void carryFiles(EmbeddedFiles source) {
+        requireOpen();
+        if (files != null) {
+            throw new IllegalStateException("embedded files are already stored");
+        }
+        if (source.isEmpty()) {
+            return;
+        }
+        EmbeddedFilesWriter writer = new EmbeddedFilesWriter(sink, sections, options.codec(), options.level(),
+                preamble, encryption != null);
+        writer.carry(source);
+        files = writer.finish(source.packageJson(), source.shapesJson());
     }
 
     /** Adds a row given by column name (missing columns are null). */
@@ -124,7 +146,7 @@ public final class FileWriter implements AutoCloseable {
                 readerFeatures.add(ReaderFeatures.NESTED_COLUMNS);
             }
             Header header = new Header(readerFeatures, List.of(), created, 0, 0, metadata, finished,
-                    encryption == null ? null : encryption.keyring(), null, null, List.of());
+                    encryption == null ? null : encryption.keyring(files != null), files, null, List.of());
             byte[] raw = header.encode();
             byte[] section = sections.section(SectionIds.header(), raw, raw.length);
             long at = sink.write(section);
