@@ -66,6 +66,11 @@ class EncryptionCommandsTest {
         CliRun unset = CliRun.of("rows", jsKey.toString(), "--password-env", "JAZMIN_TEST_UNSET_VARIABLE");
         assertThat(unset.code()).isEqualTo(ExitCodes.USAGE);
         assertThat(unset.err()).contains("JAZMIN_TEST_UNSET_VARIABLE is not set");
+
+        Files.write(key, new byte[] {'j', 'z', 'k', '1', '-', (byte) 0xC0, (byte) 0xAF});
+        CliRun notText = CliRun.of("rows", jsKey.toString(), "--key-file", key.toString());
+        assertThat(notText.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(notText.err()).contains("is not UTF-8 text").doesNotContain("Input length");
     }
 
     /** Secrets are refused on the command line, and the refusal never echoes them, whatever the error. */

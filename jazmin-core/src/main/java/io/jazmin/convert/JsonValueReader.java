@@ -82,8 +82,13 @@ final class JsonValueReader {
     }
 
     private static long numberToLong(String text) {
+        BigDecimal d = number(text);
+        // Judged on digits first: longValueExact would expand an exponent such as 1e2147483647.
+        if (d.signum() != 0 && (long) d.precision() - d.scale() > 19) {
+            throw new JazminValidationException(Abbrev.of(text) + " is not an integer in the 64-bit int range");
+        }
         try {
-            return new BigDecimal(text).longValueExact();
+            return d.longValueExact();
         } catch (ArithmeticException e) {
             throw new JazminValidationException(Abbrev.of(text) + " is not an integer in the 64-bit int range");
         }
@@ -91,7 +96,16 @@ final class JsonValueReader {
 
     /** Checked against the format's limits before any expansion: an exponent such as 1e3 widens to scale 0. */
     private static BigDecimal numberToDecimal(String text) {
-        return Decimals.normalize(new BigDecimal(text));
+        return Decimals.normalize(number(text));
+    }
+
+    /** A JSON number's exact value; exponents beyond ±2^31 are refused, as BigDecimal cannot hold them. */
+    private static BigDecimal number(String text) {
+        try {
+            return new BigDecimal(text);
+        } catch (NumberFormatException e) {
+            throw new JazminValidationException("'" + Abbrev.of(text) + "' has an exponent out of range");
+        }
     }
 
     private static List<Object> readList(JsonParser p, Column column, FloatOverflow overflow) {

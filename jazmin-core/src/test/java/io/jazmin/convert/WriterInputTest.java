@@ -62,6 +62,20 @@ class WriterInputTest {
         assertThat(e.getMessage()).hasSizeLessThan(500).contains("decimal has");
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"1e2147483647", "-1e2147483647", "1e-2147483648", "1e99999999999", "1e-999999999"})
+    void extremeExponentsAreRefusedForIntDecimalAndDatetimeColumns(String number) {
+        List<Column> columns = List.of(Column.of("i", ColumnType.INT), Column.of("d", ColumnType.DECIMAL),
+                Column.of("t", ColumnType.DATETIME));
+        for (Column column : columns) {
+            String input = "{\"" + column.name() + "\":" + number + "}";
+            InvalidRowException e = assertTimeoutPreemptively(Duration.ofSeconds(5),
+                    () -> catchInvalidRow(RowSources.open(bytes(input), RowFormat.JSON_LINES, columns)));
+            assertThat(e.column()).isEqualTo(column.name());
+            assertThat(e.getMessage()).hasSizeLessThan(500);
+        }
+    }
+
     @Test
     void theWriterRefusesHugeDecimalExponentsWithAShortMessage() {
         Path target = dir.resolve("amounts.jzm");
