@@ -78,6 +78,24 @@ class ConvertCommandTest {
     }
 
     @Test
+    void floatsBeyondTheDoubleRangeAreRefusedUnlessInfinityIsAllowed(@TempDir Path tmp) throws Exception {
+        Path in = tmp.resolve("big.jsonl");
+        Files.writeString(in, "{\"x\":1.5}\n{\"x\":1e400}\n");
+        Path out = tmp.resolve("out.jsonl");
+
+        CliRun refused = CliRun.of("convert", in.toString(), out.toString());
+        assertThat(refused.code()).isEqualTo(3);
+        assertThat(refused.err()).contains("row 1 (line 2", "'x'", "1e400").hasLineCount(1);
+        assertThat(out).doesNotExist();
+
+        CliRun allowed = CliRun.of("convert", in.toString(), out.toString(), "--overflow-to-infinity");
+        assertThat(allowed.code()).as(allowed.err()).isZero();
+        assertThat(Files.readString(out)).isEqualTo("{\"x\":1.5}\n{\"x\":\"Infinity\"}\n");
+        assertUsageError(CliRun.of("convert", tmp.resolve("x.jzm").toString(), tmp.resolve("y.jsonl").toString(),
+                "--overflow-to-infinity"));
+    }
+
+    @Test
     void optionsForTheOtherSideAreUsageErrors(@TempDir Path tmp) {
         String in = mixed.resolve("input.jsonl").toString();
         assertUsageError(CliRun.of("convert", in, tmp.resolve("x.csv").toString(), "--codec", "brotli"));
