@@ -34,8 +34,10 @@ public final class JazminReader implements AutoCloseable {
     private final SectionReader sections;
     private final SectionCipher cipher;
     private final List<JazminTable> tables;
+    private final boolean earlierVersion;
 
     private JazminReader(OpenedFile file, Parallelism parallelism) {
+        this.earlierVersion = file.earlierVersion();
         this.source = file.source();
         this.version = file.version();
         this.header = file.header();
@@ -153,6 +155,22 @@ public final class JazminReader implements AutoCloseable {
     /** Whether an unfinished append was skipped and an earlier version is being read. */
     public boolean recovered() {
         return version.recovered();
+    }
+
+    /**
+     * Whether the reader can tell it reads an earlier version than the file once held: it
+     * {@link #recovered()} past an unfinished or cut append, or the file is marked appended yet this
+     * version has no appends (cut back at the trailer of its last full write, or its first append
+     * stopped before writing anything). The rows are then older: appended rows are missing and
+     * later deletes undone.
+     *
+     * <p>Rollback limit (spec §1.24, §4): {@code false} does not prove the version is the latest. An
+     * appended file cut back at the trailer of an earlier append is a complete, valid (and in
+     * encrypted files authentic) older version; only a caller that remembers the
+     * {@link #appendCount()} it saw can detect that, with {@link ReadOptions#withRequireLatest(long)}.
+     */
+    public boolean earlierVersion() {
+        return earlierVersion;
     }
 
     public long appendCount() {
