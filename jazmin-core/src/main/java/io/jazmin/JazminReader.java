@@ -65,7 +65,9 @@ public final class JazminReader implements AutoCloseable {
     /**
      * Opens a file with the key or password in {@code options} (none for a plain file).
      *
-     * @throws JazminFormatException       when the file is not a valid JAZMIN 1.0 file, or was changed
+     * @throws JazminFormatException       when the file is not a valid JAZMIN 1.0 file, or was changed, or
+     *                                     exceeds the options' {@link ReadLimits}, or is an earlier
+     *                                     version while {@link ReadOptions#requireLatest()} is set
      * @throws JazminKeyException          when the secret does not fit: wrong key or password, none
      *                                     for an encrypted file, one for a plain file
      * @throws UnsupportedFeatureException when the file needs a feature this library lacks
