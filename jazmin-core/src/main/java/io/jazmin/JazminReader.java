@@ -67,7 +67,9 @@ public final class JazminReader implements AutoCloseable {
     /**
      * Opens a file with the key or password in {@code options} (none for a plain file).
      *
-     * @throws JazminFormatException       when the file is not a valid JAZMIN 1.0 file, or was changed
+     * @throws JazminFormatException       when the file is not a valid JAZMIN 1.0 file, or was changed, or
+     *                                     exceeds the options' {@link ReadLimits}, or is an earlier
+     *                                     version while {@link ReadOptions#requireLatest()} is set
      * @throws JazminKeyException          when the secret does not fit: wrong key or password, none
      *                                     for an encrypted file, one for a plain file
      * @throws UnsupportedFeatureException when the file needs a feature this library lacks
@@ -166,6 +168,22 @@ public final class JazminReader implements AutoCloseable {
     /** Whether an unfinished append was skipped and an earlier version is being read. */
     public boolean recovered() {
         return version.recovered();
+    }
+
+    /**
+     * Whether the reader can tell it reads an earlier version than the file once held: it
+     * {@link #recovered()} past an unfinished or cut append, or the file is marked appended yet this
+     * version has no appends (cut back at the trailer of its last full write, or its first append
+     * stopped before writing anything). The rows are then older: appended rows are missing and
+     * later deletes undone.
+     *
+     * <p>Rollback limit (spec §1.24, §4): {@code false} does not prove the version is the latest. An
+     * appended file cut back at the trailer of an earlier append is a complete, valid (and in
+     * encrypted files authentic) older version; only a caller that remembers the
+     * {@link #appendCount()} it saw can detect that, with {@link ReadOptions#withRequireLatest(long)}.
+     */
+    public boolean earlierVersion() {
+        return file.earlierVersion();
     }
 
     public long appendCount() {

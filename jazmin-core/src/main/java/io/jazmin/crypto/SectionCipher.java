@@ -22,7 +22,8 @@ import javax.crypto.spec.SecretKeySpec;
 public final class SectionCipher implements AutoCloseable {
     // Envelope bytes bound into the AAD (codec, flags, reserved, raw_length), and what sealing adds.
     private static final int ENVELOPE_HEAD = 8;
-    private static final int OVERHEAD = 12 + 16;
+    /** Bytes a sealed payload adds: the 12-byte nonce and the 16-byte tag. */
+    public static final int OVERHEAD = 12 + 16;
     private static final int NONCE_SIZE = 12;
     private static final int TAG_BITS = 128;
     private static final String HEADER_ID = "header";
