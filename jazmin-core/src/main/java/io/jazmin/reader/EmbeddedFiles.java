@@ -148,7 +148,8 @@ public final class EmbeddedFiles {
         SectionCipher cipher = c.key() == null ? null : SectionCipher.forContent(file.version().preamble().fileId(),
                 file.version().preamble().salt(), c.key());
         try {
-            SectionReader blocks = new SectionReader(file.source(), file.version().trailerOffset(), cipher);
+            SectionReader blocks = new SectionReader(file.source(), file.version().trailerOffset(), cipher,
+                    file.sections().limits());
             for (int b = 0; b < c.blocks().size(); b++) {
                 String id = blockId(c.id(), b);
                 byte[] raw = blocks.read(id, c.blocks().get(b).offset(), c.blocks().get(b).length());

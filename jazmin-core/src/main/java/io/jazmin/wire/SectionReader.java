@@ -40,6 +40,11 @@ public final class SectionReader {
         this.limits = limits;
     }
 
+    /** The bounds this reader checks sections against. */
+    public ReadLimits limits() {
+        return limits;
+    }
+
     /** Offset of the version's trailer: every section of the version lies before it. */
     public long versionEnd() {
         return versionEnd;
