@@ -33,7 +33,7 @@ public final class Rewriter {
             }
             WriteOptions base = options.withMetadata(reader.metadata())
                     .withCompactIndexes(reader.readerFeatures().contains("index-deltas"));
-            FileWriter writer = new FileWriter(path, base);
+            FileWriter writer = new FileWriter(lock, base);
             try {
                 for (JazminTable table : reader.tables()) {
                     WriteOptions tableOptions = base.withSortedBy(table.sortedBy()).withIndexes(TableIndexes.kindsOf(table.indexes()));

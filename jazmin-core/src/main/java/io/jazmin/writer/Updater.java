@@ -65,7 +65,7 @@ public final class Updater {
             String metadata = JsonTexts.mergeObjects(reader.metadata(), changes.metadata());
             WriteOptions base = options.withMetadata(metadata)
                     .withCompactIndexes(reader.readerFeatures().contains("index-deltas"));
-            FileWriter writer = new FileWriter(path, base);
+            FileWriter writer = new FileWriter(lock, base);
             try {
                 Result result = null;
                 for (JazminTable table : reader.tables()) {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.apache.commons.logging.Log;
@@ -108,19 +109,20 @@ public final class FileAccess implements AutoCloseable {
     /**
      * Runs {@code rewrite} as a {@link #write} that also holds the file's {@code <path>.lock}, the
      * engine's writer lock, so that no other process appends between the read of the current
-     * version and the move of the new file into place.
+     * version and the move of the new file into place. {@code rewrite} gets the held lock to write
+     * the new version under ({@code JazminWriter.create(lock, ...)}); it is released afterwards.
      *
      * @throws io.jazmin.FileLockedException when another writer holds the lock (the template translates it
      *                                        to Spring's CannotAcquireLockException)
      */
-    public <R> R rewrite(Function<JazminTable, R> rewrite) {
+    public <R> R rewrite(BiFunction<JazminTable, WriterLock, R> rewrite) {
         writeLock.lock();
         try (WriterLock lock = WriterLock.acquire(path())) {
             if (!exists()) {
-                return rewrite.apply(null);
+                return rewrite.apply(null, lock);
             }
             try (JazminReader reader = open()) {
-                return rewrite.apply(reader.table());
+                return rewrite.apply(reader.table(), lock);
             }
         } finally {
             retire();
