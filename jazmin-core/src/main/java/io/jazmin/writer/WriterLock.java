@@ -34,6 +34,11 @@ public final class WriterLock implements AutoCloseable {
         try {
             // A file being created may not have its folder yet; the writer creates it too.
             Files.createDirectories(lock.getParent());
+        } catch (IOException e) {
+            // Kept apart: for a folder on the path that is a file this throws FileAlreadyExistsException too.
+            throw new JazminIoException("cannot create the folder of the lock file", lock, e);
+        }
+        try {
             Files.createFile(lock);
         } catch (FileAlreadyExistsException e) {
             throw new FileLockedException("another writer holds " + lock + " (if no writer is running, a killed one "
