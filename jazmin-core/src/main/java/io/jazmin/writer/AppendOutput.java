@@ -89,7 +89,7 @@ final class AppendOutput implements Output, AutoCloseable {
         try {
             channel.close();
         } catch (IOException e) {
-            throw new JazminIoException("the append was written but did not close cleanly:", path, e);
+            throw new JazminIoException("the append was written but could not close", path, e);
         }
         TempFiles.removeStale(lock);
     }
