@@ -8,7 +8,6 @@ import io.jazmin.writer.Appender;
 import io.jazmin.writer.Rewriter;
 import io.jazmin.writer.Updater;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Iterator;
@@ -123,7 +122,7 @@ public final class JazminFile {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
+            throw new JazminIoException("cannot read", path, e);
         }
     }
 

@@ -10,7 +10,6 @@ import io.jazmin.wire.ByteSource;
 import io.jazmin.wire.Preamble;
 import io.jazmin.wire.SectionReader;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -58,7 +57,7 @@ public final class JazminReader implements AutoCloseable {
      * @throws JazminFormatException       when the file is not a valid JAZMIN 1.0 file
      * @throws JazminKeyException          when the file is encrypted
      * @throws UnsupportedFeatureException when the file needs a feature this library lacks
-     * @throws UncheckedIOException        when the file cannot be read
+     * @throws JazminIoException          when the file cannot be read
      */
     public static JazminReader open(Path path) {
         return open(path, ReadOptions.defaults());
@@ -73,14 +72,14 @@ public final class JazminReader implements AutoCloseable {
      * @throws JazminKeyException          when the secret does not fit: wrong key or password, none
      *                                     for an encrypted file, one for a plain file
      * @throws UnsupportedFeatureException when the file needs a feature this library lacks
-     * @throws UncheckedIOException        when the file cannot be read
+     * @throws JazminIoException          when the file cannot be read
      */
     public static JazminReader open(Path path, ReadOptions options) {
         ByteSource source;
         try {
             source = ByteSource.open(path);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot open " + path + ": " + e.getMessage(), e);
+            throw new JazminIoException("cannot open", path, e);
         }
         try {
             return open(source, options);
@@ -257,7 +256,7 @@ public final class JazminReader implements AutoCloseable {
         try {
             source.close();
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new JazminIoException("cannot close", source.path(), e);
         }
     }
 

@@ -3,6 +3,7 @@ package io.jazmin.writer;
 import io.jazmin.Column;
 import io.jazmin.Filter;
 import io.jazmin.IndexInfo;
+import io.jazmin.JazminIoException;
 import io.jazmin.JazminValidationException;
 import io.jazmin.WriteOptions;
 import io.jazmin.catalog.Delta;
@@ -26,7 +27,6 @@ import io.jazmin.wire.ByteSource;
 import io.jazmin.wire.SectionWriter;
 import io.jazmin.wire.Trailer;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -104,18 +104,18 @@ public final class Appender {
         try (WriterLock lock = WriterLock.acquire(path); ByteSource source = ByteSource.open(path)) {
             OpenedFile file = FileOpener.open(source, Rewriter.readOptions(options));
             try {
-                return appendTo(path, file, options, table, rows, toDelete, grownColumns);
+                return appendTo(lock, file, options, table, rows, toDelete, grownColumns);
             } finally {
                 if (file.cipher() != null) {
                     file.cipher().close();
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot append to " + path, e);
+            throw new JazminIoException("cannot append to", path, e);
         }
     }
 
-    private static Result appendTo(Path path, OpenedFile file, WriteOptions options, String tableName,
+    private static Result appendTo(WriterLock lock, OpenedFile file, WriteOptions options, String tableName,
                                    Iterator<? extends Map<String, ?>> rows, Function<TableData, long[]> toDelete,
                                    List<Column> grownColumns) {
         Header header = file.header();
@@ -128,7 +128,7 @@ public final class Appender {
         int s = header.appendCount() + 1;
         long validEnd = file.version().trailerOffset() + Trailer.SIZE;
         SectionWriter sections = new SectionWriter(options.codec(), options.level(), file.cipher());
-        AppendOutput out = new AppendOutput(path, validEnd, file.version().preamble().flags());
+        AppendOutput out = new AppendOutput(lock, validEnd, file.version().preamble().flags());
         try {
             WriteOptions tableOptions = options.withSortedBy(entry.sortedBy())
                     .withIndexes(TableIndexes.kindsOf(entry.indexes().stream()

@@ -25,11 +25,14 @@ import java.util.Set;
 /**
  * Writes a complete file: preamble, then each table's chunks, statistics and directory, then the
  * header and trailer, into a temporary file that replaces the target only when everything was
- * written. With a key or password in the options every section is encrypted (spec §1.18).
+ * written. With a key or password in the options every section is encrypted (spec §1.18). The
+ * file's writer lock is held from construction until {@link #finish()} or {@link #abort()}.
  */
 public final class FileWriter implements AutoCloseable {
     private static final SecureRandom RANDOM = new SecureRandom();
 
+    private final WriterLock lock;
+    private final boolean ownsLock;
     private final FileSink sink;
     private final WriteOptions options;
     private final SectionWriter sections;
@@ -43,28 +46,58 @@ public final class FileWriter implements AutoCloseable {
     private boolean closed;
     private FilesInfo files;
 
+    /**
+     * Starts a new version of {@code path} under a writer lock of its own, released when the writer
+     * finishes or aborts.
+     *
+     * @throws io.jazmin.FileLockedException when another writer holds the lock
+     */
     public FileWriter(Path path, WriteOptions options) {
-        if (!options.metadata().isEmpty()) {
-            try {
-                JsonTexts.requireObjectFromFile(options.metadata(), "metadata");
-            } catch (RuntimeException e) {
-                throw new JazminValidationException("metadata must be one JSON object: " + e.getMessage());
-            }
-        }
+        this(WriterLock.acquire(path), true, options);
+    }
+
+    /**
+     * Starts a new version of {@code held}'s file, for a caller that took the lock to read the
+     * current version first (an update or compaction); the caller releases it.
+     */
+    public FileWriter(WriterLock held, WriteOptions options) {
+        this(held, false, options);
+    }
+
+    private FileWriter(WriterLock lock, boolean ownsLock, WriteOptions options) {
+        this.lock = lock;
+        this.ownsLock = ownsLock;
         this.options = options;
-        byte[] fileId = new byte[16];
-        RANDOM.nextBytes(fileId);
-        this.encryption = EncryptionSetup.forNewFile(options, fileId);
-        this.sections = new SectionWriter(options.codec(), options.level(),
-                encryption == null ? null : encryption.cipher());
-        this.preamble = encryption == null ? new Preamble(0, fileId, new byte[32], 0) : encryption.preamble();
         try {
-            this.sink = new FileSink(path);
-        } catch (RuntimeException e) {
-            clearKeys();
+            if (!options.metadata().isEmpty()) {
+                try {
+                    JsonTexts.requireObjectFromFile(options.metadata(), "metadata");
+                } catch (RuntimeException e) {
+                    throw new JazminValidationException("metadata must be one JSON object: " + e.getMessage());
+                }
+            }
+            this.sink = new FileSink(lock);
+        } catch (RuntimeException | Error e) {
+            releaseLock();
             throw e;
         }
-        sink.write(preamble.encode());
+        byte[] fileId = new byte[16];
+        RANDOM.nextBytes(fileId);
+        EncryptionSetup setup = null;
+        try {
+            setup = EncryptionSetup.forNewFile(options, fileId);
+            this.sections = new SectionWriter(options.codec(), options.level(), setup == null ? null : setup.cipher());
+            this.preamble = setup == null ? new Preamble(0, fileId, new byte[32], 0) : setup.preamble();
+            sink.write(preamble.encode());
+        } catch (RuntimeException | Error e) {
+            if (setup != null) {
+                setup.cipher().close();
+            }
+            sink.abort();
+            releaseLock();
+            throw e;
+        }
+        this.encryption = setup;
     }
 
     /** Starts the next table; the previous one is finished first. */
@@ -156,6 +189,7 @@ public final class FileWriter implements AutoCloseable {
             closed = true;
             clearKeys();
             sink.close();
+            releaseLock();
         }
     }
 
@@ -164,6 +198,13 @@ public final class FileWriter implements AutoCloseable {
         closed = true;
         clearKeys();
         sink.abort();
+        releaseLock();
+    }
+
+    private void releaseLock() {
+        if (ownsLock) {
+            lock.close();
+        }
     }
 
     private void clearKeys() {

@@ -30,7 +30,7 @@ public final class Rewriter {
             JazminReader reader = source.reader();
             WriteOptions base = options.withMetadata(reader.metadata())
                     .withCompactIndexes(reader.readerFeatures().contains("index-deltas"));
-            FileWriter writer = new FileWriter(path, base);
+            FileWriter writer = new FileWriter(lock, base);
             try {
                 writer.carryFiles(source.files());
                 for (JazminTable table : reader.tables()) {

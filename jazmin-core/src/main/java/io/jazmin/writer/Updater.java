@@ -67,7 +67,7 @@ public final class Updater {
             String metadata = JsonTexts.mergeObjects(reader.metadata(), changes.metadata());
             WriteOptions base = options.withMetadata(metadata)
                     .withCompactIndexes(reader.readerFeatures().contains("index-deltas"));
-            FileWriter writer = new FileWriter(path, base);
+            FileWriter writer = new FileWriter(lock, base);
             try {
                 writer.carryFiles(source.files());
                 Result result = null;

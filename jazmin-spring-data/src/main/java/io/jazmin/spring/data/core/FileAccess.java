@@ -157,12 +157,13 @@ public final class FileAccess implements AutoCloseable {
     /**
      * Runs {@code rewrite} as a {@link #write} that also holds the file's {@code <path>.lock}, the
      * engine's writer lock, so that no other process appends between the read of the current
-     * version and the move of the new file into place.
+     * version and the move of the new file into place. {@code rewrite} gets the held lock to write
+     * the new version under ({@code JazminWriter.create(lock, ...)}); it is released afterwards.
      *
      * @throws io.jazmin.FileLockedException when another writer holds the lock (the template translates it
      *                                        to Spring's CannotAcquireLockException)
      */
-    public <R> R rewrite(Function<JazminTable, R> rewrite) {
+    public <R> R rewrite(BiFunction<JazminTable, WriterLock, R> rewrite) {
         FileTransaction transaction = JazminTransactionManager.current(owner);
         if (transaction != null) {
             return transaction.join(this).copy().rewrite(rewrite);
@@ -172,10 +173,10 @@ public final class FileAccess implements AutoCloseable {
             changed = true;
             rewritten = true;
             if (!Files.isRegularFile(path())) {
-                return rewrite.apply(null);
+                return rewrite.apply(null, lock);
             }
             try (JazminReader reader = open()) {
-                return rewrite.apply(reader.table());
+                return rewrite.apply(reader.table(), lock);
             }
         } finally {
             retire();

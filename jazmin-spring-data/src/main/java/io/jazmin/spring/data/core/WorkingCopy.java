@@ -13,13 +13,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.stream.Stream;
 import org.springframework.dao.ConcurrencyFailureException;
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -36,6 +37,7 @@ import org.springframework.dao.DataAccessResourceFailureException;
  * compacted it) the compacted copy replaces the file atomically instead.
  */
 final class WorkingCopy implements AutoCloseable {
+    private static final SecureRandom RANDOM = new SecureRandom();
     private final FileAccess original;
     private final FileAccess copy;
     private final Path copyPath;
@@ -67,7 +69,8 @@ final class WorkingCopy implements AutoCloseable {
         Path path = original.path().toAbsolutePath();
         // Named like the engine's temporary files, so a copy left by a killed process is cleaned
         // up with them by the next successful write.
-        Path copyPath = path.resolveSibling("." + path.getFileName() + ".tx-" + UUID.randomUUID() + ".jzm.tmp");
+        Path copyPath = path.resolveSibling("." + path.getFileName() + "." + HexFormat.of().toHexDigits(
+                RANDOM.nextLong()) + ".jzm.tmp");
         FileAccess copy = new FileAccess(original.definition().withPath(copyPath)
                 .withCompaction(CompactionPolicy.NONE), null);
         try {
