@@ -56,8 +56,8 @@ import java.util.regex.Pattern;
  * <li>{@code OffsetDateTime}, {@code ZonedDateTime} (zone kept), {@code Period}, {@code YearMonth},
  *     {@code MonthDay}, {@code ZoneId}, {@code ZoneOffset}, {@code UUID} (canonical lower case),
  *     {@code URI}, {@code URL} (through {@code URI}), {@code Path} (no file system access),
- *     {@code InetAddress} (IP literals only, no DNS), {@code Pattern} (without flags; write them
- *     inline), {@code Locale} (language tag), {@code Currency} and enums (by {@code name()}, never
+ *     {@code InetAddress} (IP literals only, no DNS), {@code Pattern} (flags only inline, as
+ *     {@code (?i)}), {@code Locale} (language tag), {@code Currency} and enums (by {@code name()}, never
  *     the ordinal) as ISO or canonical strings; years beyond 9999 with their ISO {@code +} sign;</li>
  * <li>{@code ByteBuffer} as binary (its remaining bytes).</li>
  * </ul>
@@ -295,10 +295,11 @@ final class Scalars {
         return p.toString();
     }
 
+    /** The pattern's text, refused when it was compiled with flags its text does not spell inline. */
     private static String pattern(Pattern p, MappingContext ctx) {
-        if (p.flags() != 0) {
-            throw ctx.fail(MappingException.Reason.NOT_REPRESENTABLE, "pattern flags (" + p.flags() + ") are not "
-                    + "stored; write them inline, as in (?i)");
+        if (p.flags() != 0 && Pattern.compile(p.pattern()).flags() != p.flags()) {
+            throw ctx.fail(MappingException.Reason.NOT_REPRESENTABLE, "flags given to Pattern.compile (" + p.flags()
+                    + ") are not stored; write them inline, as in (?i)");
         }
         return p.pattern();
     }
