@@ -13,7 +13,8 @@ import tools.jackson.databind.JsonNode;
  * The JSON form of cells: how scalars sit inside json cells, and the bridge lenient mode uses to
  * read a cell of one column type as another. Big numbers and decimals are JSON strings (exact, and
  * safe for JavaScript readers), datetimes ISO-8601 text, binary base64, NaN and ±Infinity the
- * strings {@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"}.
+ * strings {@code "NaN"}, {@code "Infinity"}, {@code "-Infinity"}. In lenient mode a number or
+ * boolean is also read as a string: its JSON text.
  */
 final class Cells {
     private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
@@ -62,6 +63,10 @@ final class Cells {
                     yield node.isString() ? new BigDecimal(node.stringValue()) : node.decimalValue();
                 }
                 case STRING -> {
+                    // Lenient mode reads numbers and booleans as their text (an int column into a String).
+                    if (!ctx.options().strict() && (node.isNumber() || node.isBoolean())) {
+                        yield node.asString();
+                    }
                     require(node.isString(), type, node, ctx);
                     yield node.stringValue();
                 }

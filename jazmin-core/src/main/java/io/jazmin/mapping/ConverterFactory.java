@@ -116,7 +116,8 @@ final class ConverterFactory {
 
     /**
      * The converters of a model's properties, in order: nested ones for members marked
-     * {@code @JazminNested}, or for all when the options ask for nested columns.
+     * {@code @JazminNested}, or for all when the options ask for nested columns; members marked
+     * {@code @JazminFinite} refuse NaN and ±Infinity.
      */
     List<ValueConverter> members(ClassModel model) {
         return members(model, options.nestedColumns());
@@ -126,15 +127,17 @@ final class ConverterFactory {
         List<ValueConverter> out = new ArrayList<>();
         for (Property p : model.properties()) {
             String where = model.type().getSimpleName() + "." + p.member();
-            out.add(nested || p.nested() ? resolveNested(p.type(), where) : resolve(p.type(), where));
+            ValueConverter c = nested || p.nested() ? resolveNested(p.type(), where) : resolve(p.type(), where);
+            out.add(p.finite() ? FiniteConverter.of(c, where) : c);
         }
         return out;
     }
 
     /**
      * The converter storing {@code type} as a nested column: a {@code list} for a collection, an
-     * {@code object} for a record or POJO (their items and members nested in turn); other types
-     * get their usual converter.
+     * {@code object} for a record or POJO (their items and members nested in turn) and for an
+     * {@code OffsetDateTime}/{@code ZonedDateTime} ({@code {at, zone}}); other types get their
+     * usual converter.
      */
     private synchronized ValueConverter resolveNested(Type type, String where) {
         ValueConverter known = nestedCache.get(type);
@@ -148,6 +151,11 @@ final class ConverterFactory {
 
     private ValueConverter createNested(Type type, String where) {
         ValueConverter plain = resolve(type, where);
+        ZonedObjectConverter zoned = plain == Scalars.find(Types.raw(type))
+                ? ZonedObjectConverter.of(Types.raw(type), plain) : null;
+        if (zoned != null) {
+            return zoned;
+        }
         if (plain instanceof CollectionConverter collection) {
             return new NestedListConverter(collection, resolveNested(Types.argument(type, 0), where + "[]"));
         }
@@ -170,6 +178,11 @@ final class ConverterFactory {
         }
     }
 
+    /**
+     * The converter of a polymorphic type. Permitted subtypes of a sealed type carrying a
+     * {@code @JazminTypeAlias} are also read under their simple name, which files written before
+     * the alias hold.
+     */
     private ValueConverter polymorphic(Type type, Map<String, Class<?>> subtypes, String where) {
         Map<String, ObjectConverter> byName = new LinkedHashMap<>();
         Map<Class<?>, String> names = new HashMap<>();
@@ -181,10 +194,17 @@ final class ConverterFactory {
             byName.put(name, converter);
             names.put(sub, name);
         });
-        return new PolymorphicConverter(type, byName, names);
+        Map<String, ObjectConverter> readable = new LinkedHashMap<>(byName);
+        if (options.subtypes().subtypesOf(Types.raw(type)).isEmpty()) {
+            subtypes.values().forEach(sub -> readable.putIfAbsent(sub.getSimpleName(), byName.get(names.get(sub))));
+        }
+        return new PolymorphicConverter(type, byName, readable, names);
     }
 
-    /** Registered subtypes of {@code base}, else the concrete classes a sealed type permits, by simple name. */
+    /**
+     * Registered subtypes of {@code base}, else the concrete classes a sealed type permits, by
+     * {@code @JazminTypeAlias} or simple name.
+     */
     private Map<String, Class<?>> subtypes(Class<?> base) {
         Map<String, Class<?>> registered = options.subtypes().subtypesOf(base);
         if (!registered.isEmpty() || !base.isSealed()) {
@@ -200,9 +220,11 @@ final class ConverterFactory {
             if (sub.isSealed()) {
                 addPermitted(sub, out);
             }
-            if (ClassModel.isMappable(sub) && out.put(sub.getSimpleName(), sub) != null) {
+            String name = Types.className(sub);
+            if (ClassModel.isMappable(sub) && out.put(name, sub) != null) {
                 throw MappingException.schema(MappingException.Reason.UNSUPPORTED_TYPE, type.getName(),
-                        "two permitted subtypes are named " + sub.getSimpleName() + "; register them explicitly");
+                        "two permitted subtypes are named " + name + "; give one a @JazminTypeAlias or register "
+                                + "them explicitly");
             }
         }
     }

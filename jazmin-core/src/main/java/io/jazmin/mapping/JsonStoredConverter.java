@@ -12,9 +12,11 @@ import tools.jackson.databind.JsonNode;
  */
 abstract class JsonStoredConverter implements ValueConverter {
     private final String javaType;
+    private final String legacyJavaType;
 
     JsonStoredConverter(Type declared) {
         this.javaType = Types.name(declared);
+        this.legacyJavaType = Types.legacyName(declared);
     }
 
     @Override
@@ -25,6 +27,11 @@ abstract class JsonStoredConverter implements ValueConverter {
     @Override
     public final String javaType() {
         return javaType;
+    }
+
+    @Override
+    public final String legacyJavaType() {
+        return legacyJavaType;
     }
 
     @Override

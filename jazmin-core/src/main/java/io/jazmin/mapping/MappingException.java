@@ -20,6 +20,8 @@ public class MappingException extends JazminException {
         OUT_OF_RANGE,
         /** A value JAZMIN cannot hold exactly (a negative-scale {@code BigDecimal}, a datetime that is not a date). */
         NOT_REPRESENTABLE,
+        /** NaN or ±Infinity in a member marked {@link io.jazmin.mapping.annotation.JazminFinite}. */
+        NOT_FINITE,
         /** An {@code Instant} or {@code LocalDateTime} with sub-millisecond digits, truncation not chosen. */
         SUB_MILLISECOND,
         /** An enum constant the Java enum does not have. */

@@ -36,7 +36,8 @@ public record MappingOptions(Mode mode, SubMillis subMillis, int maxDepth, int m
         /**
          * Extra columns and JSON properties are ignored, missing columns read as null (or empty),
          * and compatible cells are converted: ISO text to {@code LocalDate}, {@code UUID} or enum,
-         * an int column to a {@code double}, a datetime to a {@code String}, and so on.
+         * an int column to a {@code double}, an int, float, bool or datetime column to a
+         * {@code String} (its JSON or ISO text), and so on.
          */
         LENIENT
     }

@@ -1,6 +1,7 @@
 package io.jazmin.mapping;
 
 import io.jazmin.mapping.annotation.JazminColumn;
+import io.jazmin.mapping.annotation.JazminFinite;
 import io.jazmin.mapping.annotation.JazminId;
 import io.jazmin.mapping.annotation.JazminIgnore;
 import io.jazmin.IndexKind;
@@ -45,6 +46,11 @@ final class MemberAnnotations {
     /** Whether {@code @JazminNested} asks for a nested column. */
     boolean nested() {
         return primary.isAnnotationPresent(JazminNested.class);
+    }
+
+    /** Whether {@code @JazminFinite} refuses NaN and ±Infinity. */
+    boolean finite() {
+        return primary.isAnnotationPresent(JazminFinite.class);
     }
 
     String description() {

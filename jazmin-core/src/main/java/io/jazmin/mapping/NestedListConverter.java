@@ -35,6 +35,11 @@ final class NestedListConverter implements ValueConverter {
     }
 
     @Override
+    public String legacyJavaType() {
+        return json.legacyJavaType();
+    }
+
+    @Override
     public Column define(String name, boolean nullable, String description) {
         return new Column(name, ColumnType.LIST, nullable, description, SchemaDeriver.attributes(this),
                 element.define(ITEM, true, ""), List.of());

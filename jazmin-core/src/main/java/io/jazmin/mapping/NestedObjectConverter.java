@@ -36,6 +36,11 @@ final class NestedObjectConverter implements ValueConverter {
     }
 
     @Override
+    public String legacyJavaType() {
+        return json.legacyJavaType();
+    }
+
+    @Override
     public Column define(String name, boolean nullable, String description) {
         List<Property> properties = model.properties();
         List<Column> fields = new ArrayList<>(members.length);

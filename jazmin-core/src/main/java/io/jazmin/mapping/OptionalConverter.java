@@ -61,6 +61,11 @@ final class OptionalConverter implements ValueConverter {
     }
 
     @Override
+    public String legacyJavaType() {
+        return inner.legacyJavaType();
+    }
+
+    @Override
     public void describe(ObjectNode attributes) {
         inner.describe(attributes);
     }

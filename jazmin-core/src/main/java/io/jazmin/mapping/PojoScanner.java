@@ -35,7 +35,7 @@ final class PojoScanner {
                 MemberAnnotations a = new MemberAnnotations(f, List.of(f, f.getAnnotatedType()));
                 properties.add(new Property(a.name(f.getName()), f.getName(), f.getGenericType(),
                         f.getType().isPrimitive(), a.nonNull(), a.id(), a.description(), a.indexes(), a.sortOrder(),
-                        a.nested(), ClassModel.generic(getter(type, f, lookup))));
+                        a.nested(), a.finite(), ClassModel.generic(getter(type, f, lookup))));
             }
             return model(type, properties, fields, lookup);
         } catch (IllegalAccessException e) {

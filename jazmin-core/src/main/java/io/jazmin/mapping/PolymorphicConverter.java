@@ -14,11 +14,19 @@ final class PolymorphicConverter extends JsonStoredConverter {
     static final String DISCRIMINATOR = "@type";
 
     private final Map<String, ObjectConverter> byName;
+    private final Map<String, ObjectConverter> readable;
     private final Map<Class<?>, String> names;
 
-    PolymorphicConverter(Type declared, Map<String, ObjectConverter> byName, Map<Class<?>, String> names) {
+    /**
+     * @param byName   the subtypes by the discriminator they are written with
+     * @param readable the subtypes by every discriminator accepted on read ({@code byName}'s and older ones)
+     * @param names    the discriminator each subtype is written with
+     */
+    PolymorphicConverter(Type declared, Map<String, ObjectConverter> byName, Map<String, ObjectConverter> readable,
+                         Map<Class<?>, String> names) {
         super(declared);
         this.byName = Map.copyOf(byName);
+        this.readable = Map.copyOf(readable);
         this.names = Map.copyOf(names);
     }
 
@@ -41,7 +49,7 @@ final class PolymorphicConverter extends JsonStoredConverter {
             throw mismatch("object", node, ctx);
         }
         JsonNode name = node.get(DISCRIMINATOR);
-        ObjectConverter sub = name == null || !name.isString() ? null : byName.get(name.stringValue());
+        ObjectConverter sub = name == null || !name.isString() ? null : readable.get(name.stringValue());
         if (sub == null) {
             throw ctx.fail(MappingException.Reason.UNKNOWN_SUBTYPE, "discriminator " + name + " names no subtype of "
                     + javaType() + " " + byName.keySet());

@@ -18,10 +18,11 @@ import java.util.List;
  * @param indexes     the index kinds asked for
  * @param sortOrder   its place among the sort columns, or {@code null}
  * @param nested      whether {@code @JazminNested} asks for a nested column
+ * @param finite      whether {@code @JazminFinite} refuses NaN and ±Infinity
  * @param getter      reads the member: {@code (Object) -> Object}
  */
 record Property(String name, String member, Type type, boolean primitive, boolean nonNull, boolean id,
-                String description, List<IndexKind> indexes, Integer sortOrder, boolean nested,
+                String description, List<IndexKind> indexes, Integer sortOrder, boolean nested, boolean finite,
                 MethodHandle getter) {
 
     /** Whether nulls are refused (primitives, non-null annotations and ids). */

@@ -34,7 +34,7 @@ final class RecordScanner {
                 MethodHandle getter = ClassModel.generic(lookup.unreflect(c.getAccessor()));
                 properties.add(new Property(a.name(c.getName()), c.getName(), c.getGenericType(),
                         c.getType().isPrimitive(), a.nonNull(), a.id(), a.description(), a.indexes(), a.sortOrder(),
-                        a.nested(), getter));
+                        a.nested(), a.finite(), getter));
             }
             MethodHandle ctor = lookup.unreflectConstructor(type.getDeclaredConstructor(types));
             // Ignored components get their defaults; from the last so the earlier positions stay put.

@@ -107,7 +107,10 @@ final class RowMapperCompiler {
         }
     }
 
-    /** A {@code javaType} attribute, when the file has one, must name the member's type (only compared). */
+    /**
+     * A {@code javaType} attribute, when the file has one, must name the member's type (only
+     * compared): as written now, or as files written before type aliases named it.
+     */
     private static void checkJavaType(Column col, ValueConverter c, String where) {
         if (col.attributes().isEmpty()) {
             return;
@@ -117,9 +120,10 @@ final class RowMapperCompiler {
             return;
         }
         String expected = c.javaType();
-        if (!recorded.stringValue().equals(expected)) {
+        String found = recorded.stringValue();
+        if (!found.equals(expected) && !found.equals(c.legacyJavaType())) {
             throw MappingException.schema(MappingException.Reason.TYPE_MISMATCH, where, "column '" + col.name()
-                    + "' was written as " + recorded.stringValue() + ", the member is "
+                    + "' was written as " + found + ", the member is "
                     + (expected == null ? "the column type's own Java type" : expected));
         }
     }

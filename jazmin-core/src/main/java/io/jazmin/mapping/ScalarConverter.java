@@ -22,18 +22,20 @@ final class ScalarConverter implements ValueConverter {
     private final Class<?> type;
     private final ColumnType storage;
     private final String javaType;
+    private final String legacyJavaType;
     private final CellFunction toCell;
     private final CellFunction fromCell;
     private final Function<Object, String> toText;
     private final Function<String, Object> parseText;
     private final Consumer<ObjectNode> attributes;
 
-    private ScalarConverter(Class<?> type, ColumnType storage, String javaType, CellFunction toCell,
+    private ScalarConverter(Class<?> type, ColumnType storage, String javaType, String legacyJavaType, CellFunction toCell,
                             CellFunction fromCell, Function<Object, String> toText, Function<String, Object> parseText,
                             Consumer<ObjectNode> attributes) {
         this.type = type;
         this.storage = storage;
         this.javaType = javaType;
+        this.legacyJavaType = legacyJavaType;
         this.toCell = toCell;
         this.fromCell = fromCell;
         this.toText = toText;
@@ -43,22 +45,22 @@ final class ScalarConverter implements ValueConverter {
 
     /** The converter of a type that is the column type's own Java type: no {@code javaType} attribute. */
     static ScalarConverter natural(Class<?> type, ColumnType storage, CellFunction toCell, CellFunction fromCell) {
-        return new ScalarConverter(type, storage, null, toCell, fromCell, null, null, a -> { });
+        return new ScalarConverter(type, storage, null, null, toCell, fromCell, null, null, a -> { });
     }
 
     /** The converter of a type recorded in the {@code javaType} attribute. */
     static ScalarConverter of(Class<?> type, ColumnType storage, CellFunction toCell, CellFunction fromCell) {
-        return new ScalarConverter(type, storage, Types.name(type), toCell, fromCell, null, null, a -> { });
+        return new ScalarConverter(type, storage, Types.name(type), Types.legacyName(type), toCell, fromCell, null, null, a -> { });
     }
 
     /** This converter with an ISO text form used inside json cells and for lenient string cells. */
     ScalarConverter withText(Function<Object, String> format, Function<String, Object> parse) {
-        return new ScalarConverter(type, storage, javaType, toCell, fromCell, format, parse, attributes);
+        return new ScalarConverter(type, storage, javaType, legacyJavaType, toCell, fromCell, format, parse, attributes);
     }
 
     /** This converter adding more column attributes. */
     ScalarConverter withAttributes(Consumer<ObjectNode> more) {
-        return new ScalarConverter(type, storage, javaType, toCell, fromCell, toText, parseText, more);
+        return new ScalarConverter(type, storage, javaType, legacyJavaType, toCell, fromCell, toText, parseText, more);
     }
 
     @Override
@@ -69,6 +71,11 @@ final class ScalarConverter implements ValueConverter {
     @Override
     public String javaType() {
         return javaType;
+    }
+
+    @Override
+    public String legacyJavaType() {
+        return legacyJavaType;
     }
 
     @Override

@@ -4,8 +4,15 @@ import io.jazmin.ColumnType;
 import io.jazmin.JsonText;
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.net.InetAddress;
+import java.net.MalformedURLException;
 import java.net.URI;
+import java.net.URL;
+import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
+import java.nio.file.FileSystems;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -19,6 +26,10 @@ import java.time.YearMonth;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
+import java.time.format.SignStyle;
+import java.time.temporal.ChronoField;
 import java.time.temporal.ChronoUnit;
 import java.util.Currency;
 import java.util.HashMap;
@@ -27,6 +38,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The built-in scalar types and how each is stored (typed-values.md §3.2):
@@ -42,8 +55,10 @@ import java.util.function.Function;
  *     never used;</li>
  * <li>{@code OffsetDateTime}, {@code ZonedDateTime} (zone kept), {@code Period}, {@code YearMonth},
  *     {@code MonthDay}, {@code ZoneId}, {@code ZoneOffset}, {@code UUID} (canonical lower case),
- *     {@code URI} (parsed, never resolved), {@code Locale} (language tag), {@code Currency} and enums
- *     (by {@code name()}, never the ordinal) as ISO or canonical strings;</li>
+ *     {@code URI}, {@code URL} (through {@code URI}), {@code Path} (no file system access),
+ *     {@code InetAddress} (IP literals only, no DNS), {@code Pattern} (flags only inline, as
+ *     {@code (?i)}), {@code Locale} (language tag), {@code Currency} and enums (by {@code name()}, never
+ *     the ordinal) as ISO or canonical strings; years beyond 9999 with their ISO {@code +} sign;</li>
  * <li>{@code ByteBuffer} as binary (its remaining bytes).</li>
  * </ul>
  */
@@ -56,6 +71,16 @@ final class Scalars {
     /** Datetimes readers accept: years 0001 to 9999 (UTC). */
     private static final Instant FIRST_DATETIME = Instant.parse("0001-01-01T00:00:00Z");
     private static final Instant LAST_DATETIME = Instant.parse("9999-12-31T23:59:59.999Z");
+
+    /**
+     * ISO year-month with the sign {@code YearMonth.parse} wants beyond 9999 ({@code +10000-01});
+     * {@code YearMonth.toString} leaves it out.
+     */
+    private static final DateTimeFormatter YEAR_MONTH = new DateTimeFormatterBuilder()
+            .appendValue(ChronoField.YEAR, 4, 10, SignStyle.EXCEEDS_PAD).appendLiteral('-')
+            .appendValue(ChronoField.MONTH_OF_YEAR, 2).toFormatter();
+    /** An IPv4 address literal in dotted-quad form. */
+    private static final Pattern IPV4 = Pattern.compile("(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})\\.(\\d{1,3})");
 
     private static final Map<Class<?>, ScalarConverter> BUILT_IN = builtIn();
 
@@ -137,12 +162,18 @@ final class Scalars {
         text(m, OffsetDateTime.class, Object::toString, OffsetDateTime::parse);
         text(m, ZonedDateTime.class, Object::toString, ZonedDateTime::parse);
         text(m, Period.class, Object::toString, Period::parse);
-        text(m, YearMonth.class, Object::toString, YearMonth::parse);
+        text(m, YearMonth.class, v -> YEAR_MONTH.format((YearMonth) v), YearMonth::parse);
         text(m, MonthDay.class, Object::toString, MonthDay::parse);
         text(m, ZoneId.class, v -> ((ZoneId) v).getId(), ZoneId::of);
         text(m, ZoneOffset.class, v -> ((ZoneOffset) v).getId(), ZoneOffset::of);
         text(m, UUID.class, Object::toString, Scalars::uuid);
         text(m, URI.class, Object::toString, URI::create);
+        text(m, URL.class, v -> ((URL) v).toExternalForm(), Scalars::url);
+        m.put(Path.class, ScalarConverter.of(Path.class, ColumnType.STRING, (v, ctx) -> path((Path) v, ctx),
+                (cell, ctx) -> Path.of((String) cell)));
+        text(m, InetAddress.class, v -> ((InetAddress) v).getHostAddress(), Scalars::inetAddress);
+        m.put(Pattern.class, ScalarConverter.of(Pattern.class, ColumnType.STRING, (v, ctx) -> pattern((Pattern) v, ctx),
+                (cell, ctx) -> Pattern.compile((String) cell)));
         text(m, Locale.class, v -> ((Locale) v).toLanguageTag(), Locale::forLanguageTag);
         text(m, Currency.class, v -> ((Currency) v).getCurrencyCode(), Currency::getInstance);
         m.put(ByteBuffer.class, ScalarConverter.of(ByteBuffer.class, ColumnType.BINARY, (v, ctx) -> {
@@ -207,7 +238,7 @@ final class Scalars {
     }
 
     /** Applies the sub-millisecond policy and the year range: datetimes hold milliseconds of years 1-9999. */
-    private static Instant millis(Instant i, MappingContext ctx) {
+    static Instant millis(Instant i, MappingContext ctx) {
         if (i.getNano() % 1_000_000 != 0) {
             if (ctx.options().subMillis() == MappingOptions.SubMillis.REJECT) {
                 throw ctx.fail(MappingException.Reason.SUB_MILLISECOND, i + " has sub-millisecond digits, which "
@@ -245,6 +276,60 @@ final class Scalars {
             nanos += 1_000_000_000L;
         }
         return Duration.ofSeconds(secs.longValueExact(), nanos);
+    }
+
+    /** A URL parsed as a URI first, so nothing but the text is looked at (no host lookup, no handler I/O). */
+    private static URL url(String text) {
+        try {
+            return URI.create(text).toURL();
+        } catch (MalformedURLException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
+    }
+
+    private static String path(Path p, MappingContext ctx) {
+        if (p.getFileSystem() != FileSystems.getDefault()) {
+            throw ctx.fail(MappingException.Reason.NOT_REPRESENTABLE, p + " belongs to another file system than the "
+                    + "default one, which is what it would be read back on");
+        }
+        return p.toString();
+    }
+
+    /** The pattern's text, refused when it was compiled with flags its text does not spell inline. */
+    private static String pattern(Pattern p, MappingContext ctx) {
+        if (p.flags() != 0 && Pattern.compile(p.pattern()).flags() != p.flags()) {
+            throw ctx.fail(MappingException.Reason.NOT_REPRESENTABLE, "flags given to Pattern.compile (" + p.flags()
+                    + ") are not stored; write them inline, as in (?i)");
+        }
+        return p.pattern();
+    }
+
+    /**
+     * An IP address literal: IPv4 dotted quads are decoded here, and IPv6 literals (a colon, and a
+     * hex digit or colon first), which {@link InetAddress#getByName} parses or refuses without asking
+     * DNS; anything else (a host name) is refused.
+     */
+    private static InetAddress inetAddress(String text) {
+        try {
+            if (text.indexOf(':') >= 0 && (Character.digit(text.charAt(0), 16) >= 0 || text.charAt(0) == ':')) {
+                return InetAddress.getByName(text);
+            }
+            Matcher quad = IPV4.matcher(text);
+            if (!quad.matches()) {
+                throw new IllegalArgumentException("not an IP address literal (host names are never resolved)");
+            }
+            byte[] address = new byte[4];
+            for (int i = 0; i < 4; i++) {
+                int part = Integer.parseInt(quad.group(i + 1));
+                if (part > 255) {
+                    throw new IllegalArgumentException(part + " is not an IPv4 address byte");
+                }
+                address[i] = (byte) part;
+            }
+            return InetAddress.getByAddress(address);
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException(e.getMessage(), e);
+        }
     }
 
     private static UUID uuid(String text) {

@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * Explicit discriminators for polymorphic members whose declared type is not sealed. Immutable:
  * {@code SubtypeRegistry.none().with(Animal.class, "dog", Dog.class)}. A sealed type needs no
- * registration: its permitted subclasses are found from the class itself, named by simple name.
+ * registration: its permitted subclasses are found from the class itself, named by
+ * {@link io.jazmin.mapping.annotation.JazminTypeAlias} or simple name.
  * Classes come only from here or from the declared types, never from names in a file.
  */
 public final class SubtypeRegistry {

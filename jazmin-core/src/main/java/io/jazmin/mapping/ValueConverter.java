@@ -20,6 +20,14 @@ interface ValueConverter {
     String javaType();
 
     /**
+     * The {@code javaType} files written before type aliases record for this type (full class
+     * names), also accepted on read; {@link #javaType()} when the two agree.
+     */
+    default String legacyJavaType() {
+        return javaType();
+    }
+
+    /**
      * The definition of a column, list item or object field named {@code name} holding values of
      * this type; nested converters add their item or fields.
      */

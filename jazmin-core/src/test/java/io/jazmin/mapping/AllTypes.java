@@ -2,8 +2,11 @@ package io.jazmin.mapping;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.URL;
 import java.nio.ByteBuffer;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -28,8 +31,9 @@ import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.UUID;
+import java.util.regex.Pattern;
 
-/** A record with a member of every supported type, for round-trip tests. */
+/** A record with a member of every supported type (typed-values.md §3.2), for round-trip tests. */
 record AllTypes(
         long id, boolean flag, Boolean boxedFlag, byte tiny, short small, int number, Integer boxedNumber,
         float single, double real, Double boxedReal, char letter, String text,
@@ -40,7 +44,9 @@ record AllTypes(
         OptionalInt maybeInt, OptionalLong maybeLong, OptionalDouble maybeDouble, byte[] bytes, ByteBuffer buffer,
         int[] ints, double[] doubles, String[] strings, List<String> list, Set<Integer> set, SortedSet<String> sorted,
         Map<String, Double> scores, Map<UUID, Instant> stamps, Map<Color, List<Long>> byColor, Address address,
-        List<Address> addresses, Shape shape, Map<String, Object> plain) {
+        List<Address> addresses, Shape shape, Map<String, Object> plain, Byte boxedTiny, Short boxedSmall,
+        Long boxedLong, Float boxedSingle, Character boxedLetter, URL url, Path path, InetAddress inet,
+        Pattern pattern, long[] longs, float[] floats, Map<LocalDate, String> byDate) {
 
     enum Color { RED, GREEN, BLUE }
 

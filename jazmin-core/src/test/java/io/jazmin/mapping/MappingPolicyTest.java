@@ -8,17 +8,23 @@ import io.jazmin.ColumnType;
 import io.jazmin.JsonText;
 import io.jazmin.Row;
 import io.jazmin.mapping.MappingException.Reason;
+import io.jazmin.mapping.annotation.JazminFinite;
 import io.jazmin.mapping.annotation.JazminNotNull;
 import java.math.BigDecimal;
+import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.YearMonth;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.TimeZone;
 import java.util.UUID;
+import java.util.regex.Pattern;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,6 +47,129 @@ class MappingPolicyTest {
         assertThat(out).isEqualTo(in);
         assertThat(Double.doubleToRawLongBits(out.get(2).d())).isEqualTo(Double.doubleToRawLongBits(-0.0));
         assertThat(Double.doubleToRawLongBits(out.get(0).boxed())).isEqualTo(Double.doubleToRawLongBits(-0.0));
+    }
+
+    record Measured(String sensor, @JazminFinite double celsius, @JazminFinite Float boxed,
+                    @JazminFinite OptionalDouble maybe, @JazminFinite Optional<Double> optional, double free) {
+    }
+
+    @Test
+    void finiteMembersRefuseNanAndInfinityOnWriteAndRead() {
+        Measured ok = new Measured("a", -0.0, -0.0f, OptionalDouble.empty(), Optional.of(Double.MAX_VALUE), Double.NaN);
+        assertRefused(() -> JazminMapper.forType(Measured.class).write(dir.resolve("w1.jzm"),
+                List.of(ok, new Measured("b", Double.NaN, 1f, OptionalDouble.empty(), Optional.empty(), 0))),
+                Reason.NOT_FINITE, 1, "celsius");
+        assertRefused(() -> JazminMapper.forType(Measured.class).write(dir.resolve("w2.jzm"),
+                List.of(new Measured("b", 0, Float.NEGATIVE_INFINITY, OptionalDouble.empty(), Optional.empty(), 0))),
+                Reason.NOT_FINITE, 0, "boxed");
+        assertRefused(() -> JazminMapper.forType(Measured.class).write(dir.resolve("w3.jzm"),
+                List.of(new Measured("b", 0, 1f, OptionalDouble.of(Double.POSITIVE_INFINITY), Optional.empty(), 0))),
+                Reason.NOT_FINITE, 0, "maybe");
+        assertRefused(() -> JazminMapper.forType(Measured.class).write(dir.resolve("w4.jzm"),
+                List.of(new Measured("b", 0, 1f, OptionalDouble.empty(), Optional.of(Double.NaN), 0))),
+                Reason.NOT_FINITE, 0, "optional");
+
+        Path file = dir.resolve("finite.jzm");
+        JazminMapper.forType(Measured.class).write(file, List.of(ok));
+        Measured back = MappingFiles.read(file, r -> JazminMapper.forType(Measured.class).table(r).get(0).orElseThrow());
+        assertThat(Double.doubleToRawLongBits(back.celsius())).isEqualTo(Double.doubleToRawLongBits(-0.0));
+        assertThat(back.free()).isNaN();
+
+        // A file written elsewhere with a NaN is refused where the member is finite.
+        record Reading(@JazminFinite double celsius) {
+        }
+        Path nan = MappingFiles.write(dir.resolve("nan.jzm"), List.of(Column.of("celsius", ColumnType.FLOAT)),
+                new Object[] {1.5}, new Object[] {Double.NaN});
+        assertRefused(() -> MappingFiles.read(nan, r -> JazminMapper.forType(Reading.class).table(r).stream().toList()),
+                Reason.NOT_FINITE, 1, "celsius");
+
+        record Misplaced(@JazminFinite long count) {
+        }
+        assertThatThrownBy(() -> JazminMapper.forType(Misplaced.class)).isInstanceOf(MappingException.class)
+                .hasMessageContaining("@JazminFinite").extracting(e -> ((MappingException) e).reason())
+                .isEqualTo(Reason.UNSUPPORTED_TYPE);
+    }
+
+    record Labels(String count, String ratio, String flag, List<String> items) {
+    }
+
+    @Test
+    void lenientModeReadsNumbersAndBooleansAsText() {
+        Path file = MappingFiles.write(dir.resolve("labels.jzm"), List.of(Column.of("count", ColumnType.INT),
+                Column.of("ratio", ColumnType.FLOAT), Column.of("flag", ColumnType.BOOL),
+                Column.of("items", ColumnType.JSON)), new Object[] {42L, 1.5, true, JsonText.of("[7, \"x\", false]")});
+        MappingOptions lenient = MappingOptions.defaults().withMode(MappingOptions.Mode.LENIENT);
+        List<Labels> read = MappingFiles.read(file, r -> JazminMapper.forType(Labels.class, lenient).table(r).stream()
+                .toList());
+        assertThat(read).containsExactly(new Labels("42", "1.5", "true", List.of("7", "x", "false")));
+
+        MappingException e = assertRefused(() -> MappingFiles.read(file, r -> JazminMapper.forType(Labels.class)
+                .table(r)), Reason.TYPE_MISMATCH, -1, null);
+        assertThat(e.getMessage()).contains("'count' is int");
+        record Items(List<String> items) {
+        }
+        Path json = MappingFiles.write(dir.resolve("items.jzm"), List.of(Column.of("items", ColumnType.JSON)),
+                new Object[] {JsonText.of("[7]")});
+        e = assertRefused(() -> MappingFiles.read(json, r -> JazminMapper.forType(Items.class).table(r).stream()
+                .toList()), Reason.TYPE_MISMATCH, 0, "items");
+        assertThat(e.getMessage()).contains("a JSON number cannot be read as string");
+    }
+
+    record Month(YearMonth month) {
+    }
+
+    @Test
+    void yearMonthsBeyondYear9999AreWrittenWithTheirSign() {
+        Path file = dir.resolve("months.jzm");
+        List<Month> in = List.of(new Month(YearMonth.of(10_000, 1)), new Month(YearMonth.of(-10_000, 12)),
+                new Month(YearMonth.of(999, 3)));
+        JazminMapper.forType(Month.class).write(file, in);
+        Object first = MappingFiles.read(file, r -> r.table().get(0).orElseThrow().get("month"));
+        Object third = MappingFiles.read(file, r -> r.table().get(2).orElseThrow().get("month"));
+        List<Month> back = MappingFiles.read(file, r -> JazminMapper.forType(Month.class).table(r).stream().toList());
+        assertThat(first).isEqualTo("+10000-01");
+        assertThat(third).isEqualTo("0999-03");
+        assertThat(back).isEqualTo(in);
+    }
+
+    record Host(InetAddress address) {
+    }
+
+    @Test
+    void ipAddressesAreParsedAndNeverResolved() throws Exception {
+        Path file = MappingFiles.write(dir.resolve("hosts.jzm"), List.of(Column.of("address", ColumnType.STRING)
+                .withAttributes("{\"javaType\":\"java.net.InetAddress\"}")), new Object[] {"10.0.0.255"},
+                new Object[] {"2001:db8::1"}, new Object[] {"example.invalid"}, new Object[] {"300.1.1.1"},
+                new Object[] {"abc"}, new Object[] {"zz:1"}, new Object[] {"1:2:3"});
+        JazminMapper<Host> hosts = JazminMapper.forType(Host.class);
+        assertThat(MappingFiles.read(file, r -> hosts.table(r).get(0).orElseThrow()).address())
+                .isEqualTo(InetAddress.getByAddress(new byte[] {10, 0, 0, (byte) 255}));
+        assertThat(MappingFiles.read(file, r -> hosts.table(r).get(1).orElseThrow()).address().getHostAddress())
+                .isEqualTo("2001:db8:0:0:0:0:0:1");
+        for (int row = 2; row < 7; row++) {
+            long id = row;
+            assertRefused(() -> MappingFiles.read(file, r -> hosts.table(r).get(id)), Reason.INVALID_VALUE, row,
+                    "address");
+        }
+    }
+
+    record Rule(Pattern pattern) {
+    }
+
+    @Test
+    void patternsKeepInlineFlagsAndRefuseOthers() {
+        Path file = dir.resolve("rules.jzm");
+        JazminMapper.forType(Rule.class).write(file, List.of(new Rule(Pattern.compile("(?i)caf\u00e9"))));
+        Pattern back = MappingFiles.read(file, r -> JazminMapper.forType(Rule.class).table(r).get(0).orElseThrow())
+                .pattern();
+        assertThat(back.matcher("CAF\u00e9").matches()).isTrue();
+        assertRefused(() -> JazminMapper.forType(Rule.class).write(dir.resolve("flags.jzm"),
+                List.of(new Rule(Pattern.compile("caf", Pattern.CASE_INSENSITIVE)))), Reason.NOT_REPRESENTABLE, 0,
+                "pattern");
+        Path bad = MappingFiles.write(dir.resolve("bad.jzm"), List.of(Column.of("pattern", ColumnType.STRING)),
+                new Object[] {"(unclosed"});
+        assertRefused(() -> MappingFiles.read(bad, r -> JazminMapper.forType(Rule.class).table(r).get(0)),
+                Reason.INVALID_VALUE, 0, "pattern");
     }
 
     record Stamp(long id, Instant at, LocalDateTime local) {

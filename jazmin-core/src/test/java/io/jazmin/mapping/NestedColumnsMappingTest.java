@@ -13,7 +13,12 @@ import io.jazmin.mapping.annotation.JazminNotNull;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.OffsetDateTime;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -123,6 +128,64 @@ class NestedColumnsMappingTest {
             assertThatThrownBy(() -> JazminMapper.forType(Order.class, lenient).table(reader))
                     .isInstanceOf(MappingException.class).hasMessageContaining("withNestedColumns");
         }
+    }
+
+    record Meeting(long id, ZonedDateTime start, OffsetDateTime end, List<ZonedDateTime> reminders) {
+    }
+
+    record JsonMeeting(long id, ZonedDateTime start, @JazminNested OffsetDateTime end) {
+    }
+
+    @Test
+    void zonedDateTimesAreAtZoneObjectsWhenNested() {
+        ZonedDateTime start = ZonedDateTime.of(2024, 10, 27, 2, 30, 0, 0, ZoneId.of("Europe/Paris"))
+                .withLaterOffsetAtOverlap();
+        OffsetDateTime end = OffsetDateTime.of(2024, 10, 27, 4, 0, 0, 125_000_000, ZoneOffset.ofHours(1));
+        ZonedDateTime reminder = ZonedDateTime.ofInstant(Instant.parse("2024-10-26T08:00:00Z"), ZoneId.of("UTC"));
+        Meeting in = new Meeting(1, start, end, List.of(reminder));
+        JazminMapper<Meeting> mapper = JazminMapper.forType(Meeting.class, NESTED);
+        Column startColumn = mapper.schema().column("start");
+        assertThat(startColumn.type()).isEqualTo(ColumnType.OBJECT);
+        assertThat(startColumn.fields()).extracting(Column::name).containsExactly("at", "zone");
+        assertThat(startColumn.fields()).extracting(Column::type).containsExactly(ColumnType.DATETIME,
+                ColumnType.STRING);
+        assertThat(mapper.schema().column("reminders").item().type()).isEqualTo(ColumnType.OBJECT);
+
+        Path file = dir.resolve("meetings.jzm");
+        mapper.write(file, List.of(in));
+        try (JazminReader reader = JazminReader.open(file)) {
+            Row row = reader.table().get(0).orElseThrow();
+            assertThat(row.get("start")).isEqualTo(Map.of("at", Instant.parse("2024-10-27T01:30:00Z"),
+                    "zone", "Europe/Paris"));
+            assertThat(row.get("end")).isEqualTo(Map.of("at", Instant.parse("2024-10-27T03:00:00.125Z"),
+                    "zone", "+01:00"));
+            assertThat(mapper.table(reader).stream().toList()).containsExactly(in);
+        }
+
+        // Without nested columns (and without the annotation) the ISO text form stays.
+        JazminMapper<JsonMeeting> plain = JazminMapper.forType(JsonMeeting.class);
+        assertThat(plain.schema().column("start").type()).isEqualTo(ColumnType.STRING);
+        assertThat(plain.schema().column("end").type()).isEqualTo(ColumnType.OBJECT);
+    }
+
+    @Test
+    void zonedObjectsFollowTheDatetimeRules() {
+        JazminMapper<Meeting> mapper = JazminMapper.forType(Meeting.class, NESTED);
+        Meeting precise = new Meeting(1, ZonedDateTime.of(2024, 1, 1, 0, 0, 0, 1, ZoneId.of("UTC")), null, null);
+        MappingException e = MappingPolicyTest.assertRefused(() -> mapper.write(dir.resolve("precise.jzm"),
+                List.of(precise)), MappingException.Reason.SUB_MILLISECOND, 0, "start");
+        assertThat(e.path()).isEqualTo("start.at");
+        Meeting far = new Meeting(2, ZonedDateTime.of(10_000, 1, 1, 0, 0, 0, 0, ZoneId.of("UTC")), null, null);
+        MappingPolicyTest.assertRefused(() -> mapper.write(dir.resolve("far.jzm"), List.of(far)),
+                MappingException.Reason.OUT_OF_RANGE, 0, "start");
+
+        Path file = dir.resolve("zones.jzm");
+        Column zoned = mapper.schema().column("start");
+        MappingFiles.write(file, List.of(Column.required("id", ColumnType.INT), zoned), new Object[] {1L,
+                Map.of("at", Instant.EPOCH, "zone", "Mars/Olympus")});
+        MappingOptions lenient = NESTED.withMode(MappingOptions.Mode.LENIENT);
+        MappingPolicyTest.assertRefused(() -> MappingFiles.read(file, r -> JazminMapper.forType(Meeting.class, lenient)
+                .table(r).stream().toList()), MappingException.Reason.INVALID_VALUE, 0, "start");
     }
 
     @Test
