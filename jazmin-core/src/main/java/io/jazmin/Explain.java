@@ -8,6 +8,10 @@ import java.util.Map;
  * query was run and the work it did is counted ({@code -1} marks a figure that was not measured).
  *
  * @param strategy       {@code index} when indexes narrowed the rows, else {@code scan}
+ * @param sort           how rows are ordered: {@code none} (file order, none asked), {@code file-order} (the
+ *                       order asked is the table's {@code sorted_by}), {@code top-k} (one pass over the sort
+ *                       and filter columns keeps the first offset + limit rows, then only those are read) or
+ *                       {@code full-sort} (every match's keys sorted in memory, no limit)
  * @param candidateRows  rows the indexes left to check (index strategy), else -1
  * @param chunks         chunks in the table
  * @param chunksSkipped  chunks that statistics or indexes ruled out
@@ -18,13 +22,16 @@ import java.util.Map;
  * @param columnsDecoded columns decoded, one per column per chunk (analyze)
  * @param millis         elapsed time in milliseconds (analyze)
  */
-public record Explain(String strategy, long candidateRows, int chunks, int chunksSkipped, long rows, long bytesRead,
+public record Explain(String strategy, String sort, long candidateRows, int chunks, int chunksSkipped, long rows, long bytesRead,
                       long chunksRead, long indexPagesRead, long columnsDecoded, double millis) {
 
     /** The fields as an ordered map, omitting those not measured (for JSON output). */
     public Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("strategy", strategy);
+        if (!"none".equals(sort)) {
+            m.put("sort", sort);
+        }
         if (candidateRows >= 0) {
             m.put("candidateRows", candidateRows);
         }

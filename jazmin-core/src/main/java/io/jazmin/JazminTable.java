@@ -10,6 +10,7 @@ import io.jazmin.query.Plan;
 import io.jazmin.query.Predicate;
 import io.jazmin.query.QueryEngine;
 import io.jazmin.query.QueryStats;
+import io.jazmin.query.SortOrder;
 import io.jazmin.reader.TableData;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -96,7 +97,7 @@ public final class JazminTable {
         return find(null, RowQuery.all());
     }
 
-    /** The rows and columns {@code query} asks for, in file order, read lazily chunk by chunk. */
+    /** The rows and columns {@code query} asks for, in its order (default: file order), read lazily chunk by chunk. */
     public Stream<Row> rows(RowQuery query) {
         return find(null, query);
     }
@@ -107,10 +108,14 @@ public final class JazminTable {
     }
 
     /**
-     * The rows matching {@code filter} ({@code null} for all rows), with the columns, offset and limit
-     * of {@code query}, in file order, read lazily chunk by chunk.
+     * The rows matching {@code filter} ({@code null} for all rows), with the columns, order, offset and
+     * limit of {@code query}. Without an order (or with one the table's {@code sorted_by} gives) rows
+     * come in file order, read lazily chunk by chunk; any other order first ranks the matches on
+     * their sort columns alone (see {@link RowQuery}).
      *
-     * @throws JazminValidationException when the filter names an unknown column or misuses an operator
+     * @throws JazminValidationException when the filter or the order names an unknown column, the
+     *                                   filter misuses an operator, or the order names a column
+     *                                   without an order (binary, json, list, object)
      */
     public Stream<Row> find(Filter filter, RowQuery query) {
         Iterator<Row> it = iterator(filter, query, new QueryStats());
@@ -133,8 +138,8 @@ public final class JazminTable {
     public ColumnArrays columnArrays(Filter filter, RowQuery query) {
         List<Column> selected = select(query.select());
         ColumnArraysBuilder builder = new ColumnArraysBuilder(selected);
-        Iterator<MatchBatch> batches = engine.find(binder.bind(filter), positionsOf(selected), query.offset(),
-                query.limit(), new QueryStats());
+        Iterator<MatchBatch> batches = engine.find(binder.bind(filter), order(query), positionsOf(selected),
+                query.offset(), query.limit(), new QueryStats());
         while (batches.hasNext()) {
             MatchBatch b = batches.next();
             builder.add(b.selected(), b.positions(), b.count());
@@ -147,18 +152,7 @@ public final class JazminTable {
         if (rowId < 0 || rowId >= entry.rowCount() || data.deleted().contains(rowId)) {
             return java.util.Optional.empty();
         }
-        List<ChunkInfo> chunks = data.chunks();
-        int lo = 0;
-        int hi = chunks.size() - 1;
-        while (lo < hi) {
-            int mid = (lo + hi + 1) >>> 1;
-            if (chunks.get(mid).rowStart() <= rowId) {
-                lo = mid;
-            } else {
-                hi = mid - 1;
-            }
-        }
-        ChunkInfo chunk = chunks.get(lo);
+        ChunkInfo chunk = data.chunks().get(data.chunkIndexOf(rowId));
         ColumnVector[] vectors = data.read(chunk).columns(positionsOf(data.columns()));
         return java.util.Optional.of(new Row(new RowLayout(data.columns()), vectors, (int) (rowId - chunk.rowStart()),
                 rowId));
@@ -166,9 +160,22 @@ public final class JazminTable {
 
     /** The plan for {@code filter}, without running it. */
     public Explain explain(Filter filter) {
+        return explain(filter, RowQuery.all());
+    }
+
+    /** The plan for {@code find(filter, query)}, with how its order is served, without running it. */
+    public Explain explain(Filter filter, RowQuery query) {
         Plan plan = engine.plan(binder.bind(filter), new QueryStats());
-        return new Explain(plan.strategy(), plan.candidates() == null ? -1 : plan.candidates().size(),
-                plan.totalChunks(), plan.chunksSkipped(), -1, -1, -1, -1, -1, -1);
+        return new Explain(plan.strategy(), sortStrategy(query), plan.candidates() == null ? -1
+                : plan.candidates().size(), plan.totalChunks(), plan.chunksSkipped(), -1, -1, -1, -1, -1, -1);
+    }
+
+    private String sortStrategy(RowQuery query) {
+        return order(query).strategy(entry.sortedBy(), query.limit());
+    }
+
+    private SortOrder order(RowQuery query) {
+        return SortOrder.bind(query.order(), data.columns());
     }
 
     /**
@@ -186,8 +193,8 @@ public final class JazminTable {
             it.next();
         }
         double ms = (System.nanoTime() - start) / 1e6;
-        return new Explain(plan.strategy(), plan.candidates() == null ? -1 : plan.candidates().size(),
-                plan.totalChunks(), plan.chunksSkipped(), stats.rows(), data.sections().bytesRead() - bytesBefore,
+        return new Explain(plan.strategy(), sortStrategy(query), plan.candidates() == null ? -1
+                : plan.candidates().size(), plan.totalChunks(), plan.chunksSkipped(), stats.rows(), data.sections().bytesRead() - bytesBefore,
                 stats.chunksRead(), stats.indexPagesRead(), stats.columnsDecoded(), ms);
     }
 
@@ -203,7 +210,8 @@ public final class JazminTable {
         List<Column> selected = select(query.select());
         int[] positions = positionsOf(selected);
         RowLayout layout = new RowLayout(selected);
-        Iterator<MatchBatch> batches = engine.find(binder.bind(filter), positions, query.offset(), query.limit(), stats);
+        Iterator<MatchBatch> batches = engine.find(binder.bind(filter), order(query), positions, query.offset(),
+                query.limit(), stats);
         return new Iterator<>() {
             private MatchBatch batch;
             private int i;

@@ -106,6 +106,23 @@ public class CustomersBenchmark {
         return MsgpackOps.findById(f.files.msgpack, f.id);
     }
 
+    // ---- top 20 by balance descending (then id), from a cold open ----
+
+    @Benchmark
+    public List<Customer> topBalance_jazmin(Files f) {
+        return JazminOps.topBalance(f.jzm);
+    }
+
+    @Benchmark
+    public List<Row> topBalance_jazminRow(Files f) {
+        return JazminOps.topBalanceRows(f.jzm);
+    }
+
+    @Benchmark
+    public List<Customer> topBalance_sqlite(Files f) {
+        return SqliteOps.topBalance(f.files.sqlite);
+    }
+
     // ---- filter {"country":"NA","age":{"gt":80}} ----
 
     @Benchmark

@@ -28,6 +28,8 @@ public final class CustomersData {
     public static final String CONTAINS_JSON = "{\"name\":{\"contains\":\"Ndlovu\"}}";
     public static final String FILTER_COUNTRY = "NA";
     public static final int FILTER_AGE_GT = 80;
+    /** Rows of the sorted-page benchmark (top by balance). */
+    public static final int TOP_ROWS = 20;
     public static final String CONTAINS_TEXT = "Ndlovu";
 
     /** One customer; the record the mapper, Jackson and the hand-written readers all build. */

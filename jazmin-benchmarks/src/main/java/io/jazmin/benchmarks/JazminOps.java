@@ -8,6 +8,7 @@ import io.jazmin.JazminWriter;
 import io.jazmin.ReadOptions;
 import io.jazmin.Row;
 import io.jazmin.RowQuery;
+import io.jazmin.SortKey;
 import io.jazmin.WriteOptions;
 import io.jazmin.benchmarks.CustomersData.Customer;
 import io.jazmin.mapping.JazminMapper;
@@ -44,6 +45,32 @@ public final class JazminOps {
                 }
             }
             return row;
+        }
+    }
+
+    /** The sorted page of the top-20 benchmark: balance descending, ties by id. */
+    public static final RowQuery TOP_BALANCE = RowQuery.all().orderBy(SortKey.desc("balance"), SortKey.asc("id"))
+            .withLimit(CustomersData.TOP_ROWS);
+
+    /** open → the 20 rows with the highest balance, as records. */
+    public static List<Customer> topBalance(Path file) {
+        try (JazminReader reader = JazminReader.open(file);
+             Stream<Customer> top = MAPPER.table(reader).find(null, TOP_BALANCE)) {
+            return top.toList();
+        }
+    }
+
+    /** open → the 20 rows with the highest balance, raw rows with every value read. */
+    public static List<Row> topBalanceRows(Path file) {
+        try (JazminReader reader = JazminReader.open(file);
+             Stream<Row> top = reader.table().find(null, TOP_BALANCE)) {
+            List<Row> rows = top.toList();
+            for (Row row : rows) {
+                for (int i = 0; i < row.size(); i++) {
+                    row.get(i);
+                }
+            }
+            return rows;
         }
     }
 

@@ -78,6 +78,12 @@ public final class Prepare {
         check("sqlite read all", SqliteOps.readAllRecords(f.sqlite), checksum);
         check("msgpack read all", MsgpackOps.readAllRecords(f.msgpack), checksum);
 
+        List<Customer> top = SqliteOps.topBalance(f.sqlite);
+        check("sqlite top 20 by balance", (long) top.size(), (long) CustomersData.TOP_ROWS);
+        check("jazmin top 20 by balance", JazminOps.topBalance(jzm), top);
+        check("jazmin top 20 by balance, rows", JazminOps.topBalanceRows(jzm).stream().map(r -> r.get("id")).toList(),
+                top.stream().map(Customer::id).toList());
+
         near("jazmin sum", JazminOps.sumBalance(jzm), sum);
         near("jackson sum", JacksonOps.sumBalance(f.json), sum);
         near("sqlite sum", SqliteOps.sumBalance(f.sqlite), sum);

@@ -28,6 +28,7 @@ public final class Report {
         {"containsCount", "name contains \"Ndlovu\", count"},
         {"readAll", "read every row into records"},
         {"sumBalance", "sum one column (balance)"},
+        {"topBalance", "top 20 by balance desc, cold open → rows"},
         {"writeNoIndexes", "write every row, no index"},
         {"write3Indexes", "write every row, 3 indexes"},
         {"write3IndexesKey", "write every row, 3 indexes + key"},

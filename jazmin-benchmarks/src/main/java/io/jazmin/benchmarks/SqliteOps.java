@@ -121,6 +121,12 @@ public final class SqliteOps {
         }
     }
 
+    /** The top-20 page; ties by id so the answer is the same as JAZMIN's. */
+    public static List<Customer> topBalance(Path file) {
+        return query(file, "SELECT " + COLUMNS + " FROM customers ORDER BY balance DESC, id LIMIT ?",
+                CustomersData.TOP_ROWS);
+    }
+
     public static List<Customer> filterRows(Path file) {
         return query(file, "SELECT " + COLUMNS + " FROM customers WHERE country = ? AND age > ?",
                 CustomersData.FILTER_COUNTRY, CustomersData.FILTER_AGE_GT);

@@ -13,6 +13,8 @@ import tools.jackson.databind.json.JsonMapper;
         description = {
             "Print the plan of a query as JSON: strategy (index or scan), candidateRows (index) or chunks and "
                     + "chunksSkipped (scan).",
+            "With --order-by, sort tells how the order is served: file-order (the file's sorted-by), top-k (one "
+                    + "pass over the sort and filter columns, then only the returned rows) or full-sort.",
             "With --analyze the query is run (with --select, --offset and --limit) and the work counted: rows, "
                     + "bytesRead, chunksRead, indexPagesRead, columnsDecoded, ms."})
 final class ExplainCommand extends TableCommand {
@@ -35,7 +37,7 @@ final class ExplainCommand extends TableCommand {
         RowQuery query = slice.query(spec, table);
         Explain explain = Usage.query(spec, () -> analyze
                 ? table.explainAnalyze(where.filter(), query)
-                : table.explain(where.filter()));
+                : table.explain(where.filter(), query));
         out().println(MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(explain.toMap()));
     }
 }

@@ -6,7 +6,8 @@ import picocli.CommandLine.Mixin;
 
 /** {@code jazmin find FILE --where JSON}: prints the matching rows as JSON Lines. */
 @Command(name = "find", mixinStandardHelpOptions = true,
-        description = "Print the rows of a .jzm file matching a filter as JSON Lines, in file order; "
+        description = "Print the rows of a .jzm file matching a filter as JSON Lines, in file order or by "
+                + "--order-by; "
                 + "without --where, every row (like rows).")
 final class FindCommand extends TableCommand {
     @Mixin

@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 
 /**
  * Prints rows as JSON Lines, for {@code rows} and {@code find}, with the options shaping the
- * output: {@code --select}, {@code --offset}, {@code --limit} and {@code --canonical}.
+ * output: {@code --select}, {@code --order-by}, {@code --offset}, {@code --limit} and {@code --canonical}.
  */
 final class RowPrinter {
     @Mixin
@@ -26,7 +26,10 @@ final class RowPrinter {
             + "when exact, decimals as strings)")
     private boolean canonical;
 
-    /** Prints the rows of {@code table} matching {@code filter} ({@code null}: every row), in file order. */
+    /**
+     * Prints the rows of {@code table} matching {@code filter} ({@code null}: every row), in file
+     * order or the {@code --order-by} order.
+     */
     void print(CommandSpec spec, JazminTable table, Filter filter) {
         RowQuery query = slice.query(spec, table);
         JsonStyle style = canonical ? JsonStyle.CANONICAL : JsonStyle.HUMAN;

@@ -53,7 +53,7 @@ public final class ObjectTable<T> {
     }
 
     /**
-     * The rows matching {@code filter} with the offset and limit of {@code query}; its column
+     * The rows matching {@code filter} with the order, offset and limit of {@code query}; its column
      * selection is replaced by the columns the type maps.
      */
     public Stream<T> find(Filter filter, RowQuery query) {

@@ -176,6 +176,18 @@ public final class QueryEngine {
     }
 
     /**
+     * Streams matching rows in {@code order}: file order when the order is empty or the table's
+     * {@code sorted_by} already gives it, else ranked by {@link SortedRows}.
+     */
+    public Iterator<MatchBatch> find(Predicate predicate, SortOrder order, int[] select, long offset, long limit,
+                                     QueryStats stats) {
+        if (order.isEmpty() || order.servedByFileOrder(data.entry().sortedBy())) {
+            return find(predicate, select, offset, limit, stats);
+        }
+        return new SortedRows(this, data, predicate, order, select, offset, limit, stats);
+    }
+
+    /**
      * Counts (and, with {@code out}, records the positions of) the rows of a chunk that match:
      * index candidates only when there are any, never deleted rows.
      */

@@ -22,4 +22,11 @@ public final class QueryStats {
     public long rows() {
         return rows;
     }
+
+    /** Adds the chunks, index pages and columns {@code other} read (not its rows). */
+    void addWork(QueryStats other) {
+        chunksRead += other.chunksRead;
+        indexPagesRead += other.indexPagesRead;
+        columnsDecoded += other.columnsDecoded;
+    }
 }

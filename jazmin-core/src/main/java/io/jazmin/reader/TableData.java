@@ -66,6 +66,22 @@ public final class TableData {
         return layout().chunks();
     }
 
+    /** The index in {@link #chunks()} of the chunk holding row {@code rowId} (a written row's id). */
+    public int chunkIndexOf(long rowId) {
+        List<ChunkInfo> chunks = chunks();
+        int lo = 0;
+        int hi = chunks.size() - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (chunks.get(mid).rowStart() <= rowId) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
+    }
+
     /** The directory segments, in the order {@link ChunkInfo#segment()} refers to. */
     public List<SegmentInfo> segments() {
         return layout().segments();

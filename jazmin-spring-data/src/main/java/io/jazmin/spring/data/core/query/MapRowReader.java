@@ -4,10 +4,8 @@ import io.jazmin.Filter;
 import io.jazmin.JazminTable;
 import io.jazmin.Row;
 import io.jazmin.RowQuery;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Stream;
 
 /** Reads rows as ordered maps of column name to cell value, with only the selected columns. */
@@ -22,19 +20,5 @@ public final class MapRowReader implements RowReader<Map<String, Object>> {
     @Override
     public Stream<Map<String, Object>> find(JazminTable table, Filter filter, RowQuery rows) {
         return table.find(filter, rows.withSelect(select)).map(Row::toMap);
-    }
-
-    @Override
-    public Optional<Map<String, Object>> get(JazminTable table, long rowId) {
-        return table.get(rowId).map(this::selected);
-    }
-
-    private Map<String, Object> selected(Row row) {
-        if (select.isEmpty()) {
-            return row.toMap();
-        }
-        Map<String, Object> values = new LinkedHashMap<>();
-        select.forEach(column -> values.put(column, row.get(column)));
-        return values;
     }
 }

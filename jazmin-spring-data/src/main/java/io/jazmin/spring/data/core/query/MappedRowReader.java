@@ -5,7 +5,6 @@ import io.jazmin.JazminTable;
 import io.jazmin.RowQuery;
 import io.jazmin.mapping.JazminMapper;
 import io.jazmin.mapping.ObjectTable;
-import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -36,11 +35,6 @@ public final class MappedRowReader<T> implements RowReader<T> {
     @Override
     public Stream<T> find(JazminTable table, Filter filter, RowQuery rows) {
         return objects(table).find(filter, rows);
-    }
-
-    @Override
-    public Optional<T> get(JazminTable table, long rowId) {
-        return objects(table).get(rowId);
     }
 
     private ObjectTable<T> objects(JazminTable table) {

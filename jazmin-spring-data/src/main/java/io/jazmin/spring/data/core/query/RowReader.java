@@ -3,7 +3,6 @@ package io.jazmin.spring.data.core.query;
 import io.jazmin.Filter;
 import io.jazmin.JazminTable;
 import io.jazmin.RowQuery;
-import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -13,9 +12,6 @@ import java.util.stream.Stream;
  */
 public interface RowReader<T> {
 
-    /** The results for the rows matching {@code filter}, sliced by {@code rows}, in file order. */
+    /** The results for the rows matching {@code filter}, ordered and sliced by {@code rows}. */
     Stream<T> find(JazminTable table, Filter filter, RowQuery rows);
-
-    /** The result for the row with id {@code rowId}, or empty when it is gone. */
-    Optional<T> get(JazminTable table, long rowId);
 }

@@ -1,2 +1,2 @@
-/** Query values and their execution over a table: engine filter, order (file order, bounded top-k or full sort) and slice. */
+/** Query values and their execution over a table: engine filter, engine order and slice, and distinct results. */
 package io.jazmin.spring.data.core.query;

@@ -11,7 +11,6 @@ import io.jazmin.spring.data.core.query.RowReader;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.stream.Stream;
 import org.springframework.data.projection.ProjectionFactory;
 
@@ -36,11 +35,6 @@ final class InterfaceProjectionReader implements RowReader<Object> {
     @Override
     public Stream<Object> find(JazminTable table, Filter filter, RowQuery query) {
         return rows.find(table, filter, query).map(this::project);
-    }
-
-    @Override
-    public Optional<Object> get(JazminTable table, long rowId) {
-        return rows.get(table, rowId).map(this::project);
     }
 
     private Object project(Map<String, Object> row) {
