@@ -148,16 +148,19 @@ class CrashRecoveryTest {
                 Rows.write(file, options, 0, BATCH);
                 rows = BATCH;
             }
+            Path childErrors = dir.resolve("child-" + worker + ".err");
             Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                     "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xmx96m", "-cp", System.getProperty("java.class.path"),
                     AppendLoop.class.getName(), file.toString(), Long.toString(rows), Integer.toString(BATCH))
-                    .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+                    .redirectError(childErrors.toFile()).start();
             long lastReported = rows;
             try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(),
                     StandardCharsets.UTF_8))) {
                 String line = out.readLine();
                 if (!"ready".equals(line)) {
-                    throw new AssertionError("child did not start: " + line);
+                    child.waitFor(30, TimeUnit.SECONDS);
+                    throw new AssertionError("child did not start: " + line + "; exit " + child.exitValue()
+                            + ", stderr: " + Files.readString(childErrors));
                 }
                 Thread.sleep(random.nextInt(41));
                 // SIGKILL through the handle, which (unlike Process.destroyForcibly) leaves stdout
