@@ -27,6 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.data.domain.KeysetScrollPosition;
 import org.springframework.data.domain.Limit;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.ScrollPosition;
@@ -360,6 +361,9 @@ class OracleRepositoryTests {
             checks.page("findAll(page " + page + " of 7 by customer, id)" + at,
                     () -> orders.findAll(PageRequest.of(p, 7, byCustomer)), sorted, page, 7);
         }
+        int beyond = all.size() / 5 + 2;
+        checks.page("findAll(page " + beyond + " of 5, past the end)" + at, () -> orders.findAll(PageRequest.of(beyond, 5)),
+                all, beyond, 5);
         checks.page("findAll(page 1 of 5, unsorted)" + at, () -> orders.findAll(PageRequest.of(1, 5)), all, 1, 5);
     }
 
@@ -426,6 +430,8 @@ class OracleRepositoryTests {
                 where(o -> some2.contains(o.status())));
         checks.eq("findByStatusNotIn(" + some2 + ")" + at, () -> orders.findByStatusNotIn(some2),
                 where(o -> !some2.contains(o.status())));
+        checks.eq("findByStatusIn([])" + at, () -> orders.findByStatusIn(List.of()), List.of());
+        checks.eq("findByStatusNotIn([])" + at, () -> orders.findByStatusNotIn(List.of()), orderModel.all());
         List<Integer> priorities = List.of(1, 5);
         checks.eq("findByPriorityIn(" + priorities + ")" + at, () -> orders.findByPriorityIn(priorities),
                 where(o -> o.priority() != null && priorities.contains(o.priority())));
@@ -577,6 +583,11 @@ class OracleRepositoryTests {
                     pos -> orders.findFirst3ByStatusNotOrderByStatusAscPlacedDesc(Status.CANCELLED, pos), start,
                     where(o -> o.status() != Status.CANCELLED, asc((Order o) -> o.status().name())
                             .thenComparing(desc(Order::placed)).thenComparing(asc(Order::id))), 3);
+            // Keyset scrolling adds the id to the order (keys must be unique); offsets keep ties in file order.
+            Comparator<Order> byNote = start instanceof KeysetScrollPosition
+                    ? asc(Order::noteOrNull).thenComparing(asc(Order::id)) : asc(Order::noteOrNull);
+            checks.scroll("findFirst3ByNoteIsNotNullOrderByNoteAsc(" + kind + ") (Optional sort key)" + at,
+                    orders::findFirst3ByNoteIsNotNullOrderByNoteAsc, start, where(o -> o.note().isPresent(), byNote), 3);
             BigDecimal over = new BigDecimal("300.00");
             checks.scroll("findFirst5ByTotalGreaterThanOrderByPlacedAsc(300.00, " + kind + ") (interface projection)" + at,
                     pos -> summaries(orders.findFirst5ByTotalGreaterThanOrderByPlacedAsc(over, pos)), start,
@@ -592,6 +603,11 @@ class OracleRepositoryTests {
                         .map(v -> List.of(v.getId(), String.valueOf(v.getNote()), String.valueOf(v.getPriority()))).toList(),
                 where(o -> o.status() == Status.NEW, asc(Order::id)).stream()
                         .map(o -> List.of(o.id(), String.valueOf(o.note()), String.valueOf(o.priority()))).toList());
+        checks.eq("findContentViewsByPaidOrderByIdAsc(true) (interface projection: list, set, map, nested record)" + at,
+                () -> orders.findContentViewsByPaidOrderByIdAsc(true).stream().map(v -> List.of(v.getId(), v.getTags(),
+                        v.getLabels(), v.getQuantities(), String.valueOf(v.getShipTo()))).toList(),
+                where(Order::paid, asc(Order::id)).stream().map(o -> List.of(o.id(), o.tags(), o.labels(), o.quantities(),
+                        String.valueOf(o.shipTo()))).toList());
         BigDecimal over = new BigDecimal("600");
         checks.eq("findTotalsByTotalGreaterThanOrderByTotalAscIdAsc(600) (record projection)" + at,
                 () -> orders.findTotalsByTotalGreaterThanOrderByTotalAscIdAsc(over),

@@ -152,12 +152,16 @@ public interface OrderRepository extends JazminRepository<Order, Long> {
 
     Window<Order> findFirst3ByStatusNotOrderByStatusAscPlacedDesc(Status status, ScrollPosition position);
 
+    Window<Order> findFirst3ByNoteIsNotNullOrderByNoteAsc(ScrollPosition position);
+
     Window<OrderViews.Summary> findFirst5ByTotalGreaterThanOrderByPlacedAsc(BigDecimal total, ScrollPosition position);
 
     // projections and single results
     List<OrderViews.Summary> findSummariesByPaidOrderByIdAsc(boolean paid);
 
     List<OrderViews.NoteView> findNotesByStatusOrderByIdAsc(Status status);
+
+    List<OrderViews.ContentsView> findContentViewsByPaidOrderByIdAsc(boolean paid);
 
     List<OrderViews.Totals> findTotalsByTotalGreaterThanOrderByTotalAscIdAsc(BigDecimal total);
 

@@ -3,8 +3,10 @@ package io.jazmin.spring.boot.autoconfigure.oracle;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /** Projections of {@link Order}. */
 final class OrderViews {
@@ -31,6 +33,19 @@ final class OrderViews {
         Optional<String> getNote();
 
         Integer getPriority();
+    }
+
+    /** A closed interface projection over the collection, map and nested members. */
+    interface ContentsView {
+        long getId();
+
+        List<String> getTags();
+
+        Set<String> getLabels();
+
+        Map<String, Integer> getQuantities();
+
+        Order.Address getShipTo();
     }
 
     /** A record projection over scalar members. */
