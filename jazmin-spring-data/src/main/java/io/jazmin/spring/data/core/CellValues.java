@@ -9,6 +9,8 @@ import java.time.ZoneOffset;
 import java.util.Collection;
 import java.util.Date;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 
 /**
@@ -26,8 +28,14 @@ public final class CellValues {
     private CellValues() {
     }
 
-    /** The cell value of {@code value} ({@code null} stays {@code null}; collections item by item). */
+    /**
+     * The cell value of {@code value} ({@code null} stays {@code null}; collections item by item; an
+     * {@code Optional} as its content, empty as {@code null}, like the object mapping stores it).
+     */
     public static Object toCell(Object value) {
+        if (value instanceof Optional<?> o) {
+            return toCell(o.orElse(null));
+        }
         if (value == null || value instanceof String || value instanceof Boolean || value instanceof Instant
                 || value instanceof BigDecimal || value instanceof Long || value instanceof Double) {
             return value;
@@ -61,6 +69,20 @@ public final class CellValues {
         }
         return value.toString();
     }
+
+    /**
+     * Whether {@link #fromCell} turns the cells of a member of {@code type} into values of that
+     * type: the engine's own value types, their primitive and narrower forms and the types this
+     * class converts. Members of other types (collections, nested objects, type adapters,
+     * {@code Duration}, ...) need the object mapping.
+     */
+    public static boolean readsAs(Class<?> type) {
+        return type.isPrimitive() || type.isEnum() || CELL_TYPES.contains(type);
+    }
+
+    private static final Set<Class<?>> CELL_TYPES = Set.of(String.class, Boolean.class, Long.class, Integer.class,
+            Short.class, Byte.class, Double.class, Float.class, BigDecimal.class, BigInteger.class, Instant.class,
+            LocalDate.class, LocalDateTime.class, UUID.class);
 
     /**
      * {@code cell} as a value of {@code type} where the cell's Java type differs from the one the

@@ -56,7 +56,8 @@ public interface JazminOperations {
     /**
      * Stores entities, replacing those with the same id: one upsert (a new version appended to the
      * file) for all of them. Returns the saved entities in the order given: copies where auditing,
-     * callbacks or a {@code @Version} member changed an immutable entity.
+     * callbacks or a {@code @Version} member changed an immutable entity. Of several with one id the
+     * last is stored and returned in the place of each of them.
      *
      * @throws org.springframework.dao.OptimisticLockingFailureException when a {@code @Version}
      *         member does not match the stored version (nothing is written)

@@ -142,7 +142,8 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
      * Saves by id: each entity replaces the stored one with its id or is added. With a
      * {@code @Version} member the stored version is checked and advanced inside the file's write
      * lock. Returns the saved entities in the order given (copies where callbacks, auditing or the
-     * version changed an immutable one); of several with one id the last is stored.
+     * version changed an immutable one); of several with one id the last is stored, and returned
+     * for each of them.
      */
     @Override
     public <T> List<T> save(Collection<? extends T> entities) {
@@ -173,7 +174,8 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
                 files.get(file).save(entity.getType(), codec, latest, idColumn);
                 return null;
             });
-            return converted;
+            // Like the path below: each entity given maps to the one stored for its id.
+            return converted.stream().map(e -> byId.get(codec.cell(e, idColumn))).toList();
         }
         List<T> saved = execute("save", file, () -> files.get(file).write((target, table) -> {
             List<T> rows = lifecycle.beforeSave(versions == null ? latest

@@ -72,6 +72,16 @@ class JazminTemplateTests {
     }
 
     @Test
+    void saveOfOneIdTwiceReturnsTheStoredEntityForBoth() {
+        Event first = new Event(7, "first", 1, null);
+        Event added = new Event(ROWS, "added", 2, null);
+        Event last = new Event(7, "last", 3, null);
+        assertThat(template.save(List.of(first, added, last))).containsExactly(last, added, last);
+        assertThat(template.findOne(Filter.eq("id", 7L), Event.class)).contains(last);
+        assertThat(template.count(null, Event.class)).isEqualTo(ROWS + 1);
+    }
+
+    @Test
     void insertRefusesStoredIdsAndSaveReplacesThem() {
         assertThatThrownBy(() -> template.insert(List.of(new Event(5, "x", 1, null))))
                 .isInstanceOf(DuplicateKeyException.class);

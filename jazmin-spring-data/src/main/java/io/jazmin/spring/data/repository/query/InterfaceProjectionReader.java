@@ -1,5 +1,7 @@
 package io.jazmin.spring.data.repository.query;
 
+import io.jazmin.Column;
+import io.jazmin.ColumnType;
 import io.jazmin.Filter;
 import io.jazmin.JazminTable;
 import io.jazmin.RowQuery;
@@ -30,6 +32,27 @@ final class InterfaceProjectionReader implements RowReader<Object> {
         this.properties = properties.stream().map(entity::getRequiredPersistentProperty).toList();
         this.rows = new MapRowReader(this.properties.stream().map(JazminPersistentProperty::getColumnName).toList());
         this.factory = factory;
+    }
+
+    /**
+     * Whether every one of {@code properties} can be served from its cell: a scalar column whose
+     * cells {@link CellValues#fromCell} converts to the member's type (an {@code Optional} is
+     * wrapped by the projection proxy).
+     */
+    static boolean canRead(List<String> properties, JazminPersistentEntity<?> entity) {
+        for (String name : properties) {
+            JazminPersistentProperty p = entity.getPersistentProperty(name);
+            if (p == null) {
+                return false;
+            }
+            ColumnType column = entity.getMapper().schema().columns().stream()
+                    .filter(c -> c.name().equals(p.getColumnName())).map(Column::type).findFirst().orElse(null);
+            boolean converts = CellValues.readsAs(p.getType()) || p.getType() == Optional.class;
+            if (column == null || !column.isOrdered() || !converts) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

@@ -185,7 +185,7 @@ public class JazminPartTreeQuery implements RepositoryQuery {
     private Stream<Object> stream(JazminQuery query, ResultProcessor processor) {
         Stream<Object> results = (Stream<Object>) operations.stream(entity.getFileName(), query,
                 ResultReaders.of(processor.getReturnedType(), entity, projections));
-        return ResultReaders.readsEntities(processor.getReturnedType())
+        return ResultReaders.readsEntities(processor.getReturnedType(), entity)
                 && processor.getReturnedType().isProjecting() ? results.map(processor::processResult) : results;
     }
 }

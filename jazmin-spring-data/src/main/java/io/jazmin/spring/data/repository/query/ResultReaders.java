@@ -9,19 +9,24 @@ import org.springframework.data.repository.query.ReturnedType;
 /**
  * Chooses how a query method's results are read, so that projections decode only their columns:
  * DTOs and records through the engine's object mapping, closed interfaces through a map of their
- * columns. Entities and open interface projections (SpEL) read whole entities.
+ * columns. Entities, open interface projections (SpEL) and closed ones with collection, nested or
+ * adapted members read whole entities.
  */
 final class ResultReaders {
     private ResultReaders() {
     }
 
-    /** Whether {@link #of} reads whole entities that still need {@code ResultProcessor} to project. */
-    static boolean readsEntities(ReturnedType type) {
-        return !type.isProjecting() || (type.isInterfaceProjection() && !type.hasInputProperties());
+    /**
+     * Whether {@link #of} reads whole entities that still need {@code ResultProcessor} to project:
+     * open interfaces, and closed ones with a member only the object mapping can read.
+     */
+    static boolean readsEntities(ReturnedType type, JazminPersistentEntity<?> entity) {
+        return !type.isProjecting() || (type.isInterfaceProjection() && (!type.hasInputProperties()
+                || !InterfaceProjectionReader.canRead(type.getInputProperties(), entity)));
     }
 
     static RowReader<?> of(ReturnedType type, JazminPersistentEntity<?> entity, ProjectionFactory factory) {
-        if (readsEntities(type)) {
+        if (readsEntities(type, entity)) {
             return MappedRowReader.entity(entity.getMapper());
         }
         if (type.isInterfaceProjection()) {
