@@ -13,6 +13,7 @@ import io.jazmin.spring.data.core.query.RowReader;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 import org.springframework.data.projection.ProjectionFactory;
 
