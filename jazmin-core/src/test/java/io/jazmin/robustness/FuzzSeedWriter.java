@@ -60,6 +60,10 @@ final class FuzzSeedWriter {
                 }
             }
         }
+        // Uncompressed and plain, so that mutations reach the decoders of every section kind.
+        Path sorted = work.resolve("sorted.jzm");
+        write(sorted, options(Codec.NONE, "plain").withChunkRows(4).withSortedBy(List.of("id")));
+        save(out, "seed-none-plain-sorted", n++, Files.readAllBytes(sorted));
         for (String name : CONFORMANCE) {
             save(out, "conformance-" + name, n++, Files.readAllBytes(SharedFiles.conformanceCase(name).resolve("data.jzm")));
         }

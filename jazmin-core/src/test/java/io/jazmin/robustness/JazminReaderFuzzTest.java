@@ -13,10 +13,8 @@ import io.jazmin.crypto.JazminKey;
 import io.jazmin.crypto.PasswordKdf;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Timeout;
 
 /**
  * Coverage-guided fuzzing (Jazzer) of the reader: open, rows, find, count and explain of every
@@ -69,7 +67,6 @@ class JazminReaderFuzzTest {
     private static final int PREAMBLE_ITERATIONS = 56;
 
     @FuzzTest(maxDuration = "60s")
-    @Timeout(value = 10, unit = TimeUnit.SECONDS)
     void readerFailsOnlyTyped(byte[] data) {
         FuzzInput input = FuzzInput.decode(data);
         ReadOptions options = options(input);
