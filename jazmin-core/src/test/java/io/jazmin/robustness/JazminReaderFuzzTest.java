@@ -25,33 +25,37 @@ import java.util.stream.Stream;
  * <p>An input is a 4-byte control prefix and a file ({@link FuzzInput}): the prefix picks the
  * secret, whether checksums are repaired after mutation, the parallelism, and the filter (eq on a
  * column, a range, a contains, in, null checks, combined with not/and/or) and row query. Key
- * files use the key and password files the password of the conformance cases, so the copied
- * conformance seeds open too.
+ * files are opened with the key, and password files with the password, of the conformance cases,
+ * so the copied conformance seeds open too.
  *
  * <p>Password files cost a PBKDF2 derivation per open; the seeds are written with the fewest
  * iterations the format allows (1,000, about a millisecond), and an input whose preamble asks for
  * more than {@value #MAX_FUZZED_ITERATIONS} is opened without the password (it fails typed before
  * any derivation), so a mutated iteration count cannot slow the loop down by seconds per input.
  *
- * <h2>Running</h2>
+ * <h2>Running (Jazzer 0.24.0, JUnit 6, Java 17)</h2>
  * <ul>
- *   <li>{@code mvn -o -pl jazmin-core test -Dtest=JazminReaderFuzzTest}: regression mode. Jazzer
- *       runs the method once on the empty input and once per file in
+ *   <li>{@code mvn -o -pl jazmin-core test -Dtest=JazminReaderFuzzTest}: regression mode, the default
+ *       under plain JUnit. Jazzer runs the method once on the empty input and once per file in
  *       {@code src/test/resources/io/jazmin/robustness/JazminReaderFuzzTestInputs/readerFailsOnlyTyped/}
- *       (the seeds, and any crash file kept there as a regression input), as a plain JUnit test.</li>
+ *       (the seeds, and any crash file kept there as a regression input); nothing is mutated, and
+ *       {@code maxDuration} has no effect.</li>
  *   <li>{@code mvn -o -pl jazmin-core verify}: additionally runs the surefire execution
- *       {@code fuzz-seeded} in the verify phase: this class alone in its own JVM ({@code -Xmx256m})
- *       with the system property {@code JAZZER_FUZZ=1}, which Jazzer 0.24.0 reads like the
- *       environment variable; it then fuzzes for {@code maxDuration} (60 s) starting from the seeds.
- *       Jazzer only fuzzes one fuzz test per JVM, hence the separate execution; the ordinary test
- *       execution excludes nothing and runs this class in regression mode.</li>
- *   <li>{@code mvn -o -pl jazmin-core verify -Pfuzz-long -Dfuzz.seconds=3600}: the same with a
- *       libFuzzer {@code -max_total_time} override (default 1800 s) and {@code jazzer.keep_going}
- *       so that one run collects several distinct findings.</li>
+ *       {@code fuzz-seeded} of the verify phase: this class alone in its own JVM ({@code -Xmx256m})
+ *       with the system property {@code JAZZER_FUZZ=1}, which Jazzer reads like the environment
+ *       variable. It runs the inputs folder as above, then fuzzes from it for {@code maxDuration}
+ *       (60 s; the first finding fails the build). Jazzer fuzzes only one fuzz test per JVM, hence
+ *       the separate execution. The per-input hang limit is libFuzzer's {@code -timeout=10}, passed
+ *       through Jazzer's {@code jazzer.internal.arg.N} parameters: JUnit's {@code @Timeout} would
+ *       also end the whole fuzzing invocation.</li>
+ *   <li>{@code mvn -o -pl jazmin-core verify -Pfuzz-long -Dfuzz.seconds=3600} (default 1800): the
+ *       same with a later {@code -max_total_time} that overrides {@code maxDuration}, and
+ *       {@code jazzer.keep_going=50}: each distinct finding (by stack) is logged and written, and
+ *       fuzzing goes on; the run fails only at the 50th, so read the log for "== Java Exception".</li>
  * </ul>
  * New inputs found while fuzzing go to {@code jazmin-core/.cifuzz-corpus/} (not committed); a
  * crashing input is written by Jazzer as {@code crash-<sha1>} into the inputs folder above, where
- * it runs in every build from then on.
+ * it runs in every build from then on once committed.
  */
 class JazminReaderFuzzTest {
     /** The key of the conformance case encrypted-key (a published test key). */
