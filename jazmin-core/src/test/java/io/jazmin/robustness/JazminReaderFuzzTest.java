@@ -36,7 +36,9 @@ import java.util.stream.Stream;
  * <h2>Running (Jazzer 0.24.0, JUnit 6, Java 17)</h2>
  * <ul>
  *   <li>{@code mvn -o -pl jazmin-core test -Dtest=JazminReaderFuzzTest}: regression mode, the default
- *       under plain JUnit. Jazzer runs the method once on the empty input and once per file in
+ *       under plain JUnit, in the surefire execution {@code fuzz-regression} (fuzz tests, JUnit tag
+ *       {@code jazzer}, run in their own JVM: Jazzer's agent hooks every class loaded after it, so the
+ *       other tests' execution excludes the tag). Jazzer runs the method once on the empty input and once per file in
  *       {@code src/test/resources/io/jazmin/robustness/JazminReaderFuzzTestInputs/readerFailsOnlyTyped/}
  *       (the seeds, and any crash file kept there as a regression input); nothing is mutated, and
  *       {@code maxDuration} has no effect.</li>
