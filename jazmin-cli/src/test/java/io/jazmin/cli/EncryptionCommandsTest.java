@@ -86,7 +86,7 @@ class EncryptionCommandsTest {
 
         CliRun keyAsFile = CliRun.of("rows", key);
         assertThat(keyAsFile.code()).isEqualTo(ExitCodes.UNREADABLE);
-        assertThat(keyAsFile.err()).contains("no such file: jzk1-").doesNotContain(key.substring(5));
+        assertThat(keyAsFile.err()).contains("no such file", "jzk1-[redacted]").doesNotContain(key.substring(5));
 
         CliRun unmatched = CliRun.of("count", file, key);
         assertThat(unmatched.code()).isEqualTo(ExitCodes.USAGE);
