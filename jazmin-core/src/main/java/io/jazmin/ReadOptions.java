@@ -1,6 +1,7 @@
 package io.jazmin;
 
 import io.jazmin.crypto.AccessKeyText;
+import io.jazmin.crypto.DerivedKeyCache;
 import io.jazmin.crypto.JazminKey;
 
 /**
@@ -15,8 +16,11 @@ import io.jazmin.crypto.JazminKey;
  * @param accessKey an access key; access-controlled files are not supported yet, so opening with
  *                  one fails with {@link UnsupportedFeatureException}
  * @param parallelism how many chunks scans decode ahead on worker threads (default balanced)
+ * @param keyCache  keeps the PBKDF2 keys of password files between opens, or {@code null} to derive
+ *                  on every open (see {@link #withKeyCache})
  */
-public record ReadOptions(JazminKey key, String password, AccessKeyText accessKey, Parallelism parallelism) {
+public record ReadOptions(JazminKey key, String password, AccessKeyText accessKey, Parallelism parallelism,
+                          DerivedKeyCache keyCache) {
 
     public ReadOptions {
         parallelism = parallelism == null ? Parallelism.defaults() : parallelism;
@@ -31,24 +35,24 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
 
     /** No secret: for plain files. */
     public static ReadOptions defaults() {
-        return new ReadOptions(null, null, null, Parallelism.defaults());
+        return new ReadOptions(null, null, null, Parallelism.defaults(), null);
     }
 
     public ReadOptions withKey(JazminKey value) {
-        return new ReadOptions(value, password, accessKey, parallelism);
+        return new ReadOptions(value, password, accessKey, parallelism, keyCache);
     }
 
     public ReadOptions withPassword(String value) {
-        return new ReadOptions(key, value, accessKey, parallelism);
+        return new ReadOptions(key, value, accessKey, parallelism, keyCache);
     }
 
     public ReadOptions withAccessKey(AccessKeyText value) {
-        return new ReadOptions(key, password, value, parallelism);
+        return new ReadOptions(key, password, value, parallelism, keyCache);
     }
 
     /** Scans decode chunks ahead on worker threads as {@code value} allows (default {@link Priority#BALANCED}). */
     public ReadOptions withPriority(Priority value) {
-        return new ReadOptions(key, password, accessKey, parallelism.withPriority(value));
+        return new ReadOptions(key, password, accessKey, parallelism.withPriority(value), keyCache);
     }
 
     /**
@@ -56,7 +60,15 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
      * every read on the calling thread, 0 follows the priority.
      */
     public ReadOptions withMaxDegreeOfParallelism(int value) {
-        return new ReadOptions(key, password, accessKey, parallelism.withMaxDegree(value));
+        return new ReadOptions(key, password, accessKey, parallelism.withMaxDegree(value), keyCache);
+    }
+
+    /**
+     * Password keys are taken from and kept in {@code value} ({@code null}: derived on every
+     * open), so opening the same file version again costs no PBKDF2 run. The caller closes it.
+     */
+    public ReadOptions withKeyCache(DerivedKeyCache value) {
+        return new ReadOptions(key, password, accessKey, parallelism, value);
     }
 
     /** Whether any secret is given. */
@@ -68,6 +80,7 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
     @Override
     public String toString() {
         return "ReadOptions[key=" + key + ", password=" + (password == null ? "null" : "(hidden)")
-                + ", accessKey=" + accessKey + ", parallelism=" + parallelism + "]";
+                + ", accessKey=" + accessKey + ", parallelism=" + parallelism
+                + ", keyCache=" + keyCache + "]";
     }
 }

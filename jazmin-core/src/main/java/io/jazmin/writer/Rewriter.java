@@ -56,7 +56,7 @@ public final class Rewriter {
     }
 
     static ReadOptions readOptions(WriteOptions options) {
-        ReadOptions r = new ReadOptions(null, null, null, options.parallelism());
+        ReadOptions r = new ReadOptions(null, null, null, options.parallelism(), options.keyCache());
         if (options.key() != null) {
             r = r.withKey(options.key());
         }
