@@ -3,7 +3,10 @@ package io.jazmin.spring.data.core;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
+import io.jazmin.ReadOptions;
 import io.jazmin.Storage;
+import io.jazmin.WriteOptions;
+import io.jazmin.crypto.DerivedKeyCache;
 import io.jazmin.writer.WriterLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,17 +22,21 @@ import org.apache.commons.logging.LogFactory;
  * One configured file at run time: hands out open readers (kept for reuse as its {@link Priority}
  * says) and serialises writes. Readers are not thread-safe, so each caller gets one of its own.
  * A reader keeps seeing the version it opened, so after every write (append, delete, rewrite or
- * compaction) readers opened before it are closed instead of reused.
+ * compaction) readers opened before it are closed instead of reused. A password file's PBKDF2 key
+ * is derived once per file version (its salt) and kept for the readers and writes that follow
+ * until {@link #close()} clears it: appends and deletes keep the salt, full rewrites derive anew.
  */
 public final class FileAccess implements AutoCloseable {
     private static final Log LOG = LogFactory.getLog(FileAccess.class);
     private final JazminFileDefinition definition;
     private final Deque<JazminReader> idle = new ArrayDeque<>();
     private final ReentrantLock writeLock = new ReentrantLock();
+    private final DerivedKeyCache keys;
     private long generation;
 
     public FileAccess(JazminFileDefinition definition) {
         this.definition = definition;
+        this.keys = definition.password() != null ? new DerivedKeyCache() : null;
     }
 
     public String name() {
@@ -42,6 +49,26 @@ public final class FileAccess implements AutoCloseable {
 
     public JazminFileDefinition definition() {
         return definition;
+    }
+
+    /** The definition's {@link JazminFileDefinition#readOptions() read options}, with this file's key cache. */
+    public ReadOptions readOptions() {
+        return definition.readOptions().withKeyCache(keys);
+    }
+
+    /** The definition's {@link JazminFileDefinition#changeOptions() change options}, with this file's key cache. */
+    public WriteOptions changeOptions() {
+        return definition.changeOptions().withKeyCache(keys);
+    }
+
+    /** The definition's {@link JazminFileDefinition#writeOptions write options} over {@code base}, with this file's key cache. */
+    public WriteOptions writeOptions(WriteOptions base) {
+        return definition.writeOptions(base).withKeyCache(keys);
+    }
+
+    /** The password keys kept for this file, or {@code null} when it has no password. */
+    DerivedKeyCache keyCache() {
+        return keys;
     }
 
     public boolean exists() {
@@ -133,7 +160,7 @@ public final class FileAccess implements AutoCloseable {
         writeLock.lock();
         try {
             if (exists()) {
-                JazminFile.compact(path(), definition.changeOptions());
+                JazminFile.compact(path(), changeOptions());
             }
         } finally {
             retire();
@@ -143,7 +170,7 @@ public final class FileAccess implements AutoCloseable {
 
     /** How the file's bytes are used (dead bytes, deleted rows, appends), read from its catalog. */
     public Storage storage() {
-        return JazminFile.storage(path(), definition.readOptions());
+        return JazminFile.storage(path(), readOptions());
     }
 
     /**
@@ -158,7 +185,7 @@ public final class FileAccess implements AutoCloseable {
         }
         try {
             if (policy.isDue(storage())) {
-                JazminFile.compact(path(), definition.changeOptions());
+                JazminFile.compact(path(), changeOptions());
             }
         } catch (RuntimeException e) {
             LOG.warn("compaction of JAZMIN file '" + name() + "' after a write failed; it is tried again after the "
@@ -180,7 +207,7 @@ public final class FileAccess implements AutoCloseable {
     }
 
     private JazminReader open() {
-        return JazminReader.open(definition.path(), definition.readOptions());
+        return JazminReader.open(definition.path(), readOptions());
     }
 
     private void release(Lease lease) {
@@ -207,9 +234,15 @@ public final class FileAccess implements AutoCloseable {
         }
     }
 
-    /** Closes the idle readers; readers still leased are closed when released. */
+    /**
+     * Closes the idle readers and clears the kept password keys; readers still leased are closed
+     * when released.
+     */
     @Override
     public void close() {
         retire();
+        if (keys != null) {
+            keys.close();
+        }
     }
 }
