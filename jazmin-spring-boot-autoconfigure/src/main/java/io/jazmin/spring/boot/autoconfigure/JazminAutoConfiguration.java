@@ -44,8 +44,15 @@ public final class JazminAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(JazminOperations.class)
     JazminTemplate jazminTemplate(JazminFiles files, JazminMappingContext mappingContext,
-                                  ObjectProvider<QueryObserver> observer) {
-        return new JazminTemplate(files, mappingContext, observer.getIfUnique(() -> QueryObserver.NONE));
+                                  ObjectProvider<QueryObserver> observer, JazminProperties properties) {
+        JazminTemplate template = new JazminTemplate(files, mappingContext,
+                observer.getIfUnique(() -> QueryObserver.NONE));
+        if (properties.getMaxResultRows() < 1) {
+            throw new IllegalStateException("jazmin.max-result-rows must be at least 1, got "
+                    + properties.getMaxResultRows());
+        }
+        template.setMaxResultRows(properties.getMaxResultRows());
+        return template;
     }
 
     @Configuration(proxyBeanMethods = false)

@@ -3,6 +3,7 @@ package io.jazmin.spring.boot.autoconfigure;
 import io.jazmin.Codec;
 import io.jazmin.IndexKind;
 import io.jazmin.crypto.PasswordKdf;
+import io.jazmin.spring.data.core.JazminTemplate;
 import io.jazmin.spring.data.core.Priority;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -26,6 +27,13 @@ public class JazminProperties {
      */
     private Priority priority = Priority.BALANCED;
 
+    /**
+     * Most rows one read may put into a list (repository methods returning lists, findAll,
+     * template find); more fail with TooManyResultsException, a DataRetrievalFailureException.
+     * Page, limit or stream larger results.
+     */
+    private long maxResultRows = JazminTemplate.DEFAULT_MAX_RESULT_ROWS;
+
     /** Files by name. */
     private final Map<String, File> files = new LinkedHashMap<>();
 
@@ -35,6 +43,14 @@ public class JazminProperties {
 
     public void setPriority(Priority priority) {
         this.priority = priority;
+    }
+
+    public long getMaxResultRows() {
+        return maxResultRows;
+    }
+
+    public void setMaxResultRows(long maxResultRows) {
+        this.maxResultRows = maxResultRows;
     }
 
     public Map<String, File> getFiles() {
