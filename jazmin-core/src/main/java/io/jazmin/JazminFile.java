@@ -8,7 +8,6 @@ import io.jazmin.writer.Appender;
 import io.jazmin.writer.Rewriter;
 import io.jazmin.writer.Updater;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Iterator;
@@ -73,6 +72,16 @@ public final class JazminFile {
     }
 
     /**
+     * Deletes the rows of table {@code table} ({@code null} for the first) with ids {@code rowIds}
+     * and appends {@code rows}, in one new version: how a batch of changes made elsewhere (a
+     * transaction's working copy, say) lands as a single append.
+     */
+    public static ChangeResult replaceRows(Path path, String table, long[] rowIds,
+                                           Iterator<? extends Map<String, ?>> rows, WriteOptions options) {
+        return result(Appender.replaceRows(path, options, table, rowIds, rows));
+    }
+
+    /**
      * Replaces the rows whose key columns equal those of {@code rows} and adds the others, in one
      * new version (delete + append, spec §1.17): the replaced rows get new row ids at the end.
      */
@@ -113,7 +122,7 @@ public final class JazminFile {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + path + ": " + e.getMessage(), e);
+            throw new JazminIoException("cannot read", path, e);
         }
     }
 

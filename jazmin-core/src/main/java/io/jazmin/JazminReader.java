@@ -2,6 +2,7 @@ package io.jazmin;
 
 import io.jazmin.catalog.Header;
 import io.jazmin.crypto.SectionCipher;
+import io.jazmin.reader.EmbeddedFiles;
 import io.jazmin.reader.FileOpener;
 import io.jazmin.reader.FileVersion;
 import io.jazmin.reader.OpenedFile;
@@ -9,7 +10,6 @@ import io.jazmin.wire.ByteSource;
 import io.jazmin.wire.Preamble;
 import io.jazmin.wire.SectionReader;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,8 +34,11 @@ public final class JazminReader implements AutoCloseable {
     private final SectionReader sections;
     private final SectionCipher cipher;
     private final List<JazminTable> tables;
+    private final OpenedFile file;
+    private EmbeddedFiles embedded;
 
     private JazminReader(OpenedFile file, Parallelism parallelism) {
+        this.file = file;
         this.source = file.source();
         this.version = file.version();
         this.header = file.header();
@@ -54,7 +57,7 @@ public final class JazminReader implements AutoCloseable {
      * @throws JazminFormatException       when the file is not a valid JAZMIN 1.0 file
      * @throws JazminKeyException          when the file is encrypted
      * @throws UnsupportedFeatureException when the file needs a feature this library lacks
-     * @throws UncheckedIOException        when the file cannot be read
+     * @throws JazminIoException          when the file cannot be read
      */
     public static JazminReader open(Path path) {
         return open(path, ReadOptions.defaults());
@@ -63,18 +66,20 @@ public final class JazminReader implements AutoCloseable {
     /**
      * Opens a file with the key or password in {@code options} (none for a plain file).
      *
-     * @throws JazminFormatException       when the file is not a valid JAZMIN 1.0 file, or was changed
+     * @throws JazminFormatException       when the file is not a valid JAZMIN 1.0 file, or was changed, or
+     *                                     exceeds the options' {@link ReadLimits}, or is an earlier
+     *                                     version while {@link ReadOptions#requireLatest()} is set
      * @throws JazminKeyException          when the secret does not fit: wrong key or password, none
      *                                     for an encrypted file, one for a plain file
      * @throws UnsupportedFeatureException when the file needs a feature this library lacks
-     * @throws UncheckedIOException        when the file cannot be read
+     * @throws JazminIoException          when the file cannot be read
      */
     public static JazminReader open(Path path, ReadOptions options) {
         ByteSource source;
         try {
             source = ByteSource.open(path);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot open " + path + ": " + e.getMessage(), e);
+            throw new JazminIoException("cannot open", path, e);
         }
         try {
             return open(source, options);
@@ -95,7 +100,16 @@ public final class JazminReader implements AutoCloseable {
     }
 
     private static JazminReader open(ByteSource source, ReadOptions options) {
-        return new JazminReader(FileOpener.open(source, options), options.parallelism());
+        return of(FileOpener.open(source, options), options.parallelism());
+    }
+
+    /**
+     * Engine-internal: a reader over a file version already opened by {@link FileOpener}, so the
+     * writers that rewrite a file read its rows and its embedded files from one opening. Closing
+     * the reader closes the file.
+     */
+    public static JazminReader of(OpenedFile file, Parallelism parallelism) {
+        return new JazminReader(file, parallelism);
     }
 
     /** The names of the tables, in file order (a single-table file's table is usually named ""). */
@@ -155,6 +169,22 @@ public final class JazminReader implements AutoCloseable {
         return version.recovered();
     }
 
+    /**
+     * Whether the reader can tell it reads an earlier version than the file once held: it
+     * {@link #recovered()} past an unfinished or cut append, or the file is marked appended yet this
+     * version has no appends (cut back at the trailer of its last full write, or its first append
+     * stopped before writing anything). The rows are then older: appended rows are missing and
+     * later deletes undone.
+     *
+     * <p>Rollback limit (spec §1.24, §4): {@code false} does not prove the version is the latest. An
+     * appended file cut back at the trailer of an earlier append is a complete, valid (and in
+     * encrypted files authentic) older version; only a caller that remembers the
+     * {@link #appendCount()} it saw can detect that, with {@link ReadOptions#withRequireLatest(long)}.
+     */
+    public boolean earlierVersion() {
+        return file.earlierVersion();
+    }
+
     public long appendCount() {
         return header.appendCount();
     }
@@ -167,6 +197,41 @@ public final class JazminReader implements AutoCloseable {
     /** When the last append was written, or {@code null} if never appended. */
     public Instant modifiedAt() {
         return header.modified() == 0 ? null : Instant.ofEpochMilli(header.modified());
+    }
+
+    /**
+     * The embedded files (spec §1.23), in directory order.
+     *
+     * @throws JazminFormatException when the embedded-file directory is damaged
+     */
+    public List<EmbeddedFile> files() {
+        EmbeddedFiles all = embedded();
+        return all.files().stream().map(e -> {
+            var content = all.content(e);
+            return new EmbeddedFile(e.path(), e.type(), e.groups(), content.size(), content.sha256());
+        }).toList();
+    }
+
+    /**
+     * The bytes of the embedded file at {@code path}, checked against its SHA-256.
+     *
+     * @throws JazminValidationException   when the file stores no embedded file at {@code path}
+     * @throws JazminFormatException       when the content is damaged
+     * @throws UnsupportedFeatureException when the content is too large for one array (over 2 GiB)
+     */
+    public byte[] readFile(String path) {
+        byte[] bytes = embedded().read(path);
+        if (bytes == null) {
+            throw new JazminValidationException("no embedded file at '" + path + "'");
+        }
+        return bytes;
+    }
+
+    private EmbeddedFiles embedded() {
+        if (embedded == null) {
+            embedded = EmbeddedFiles.of(file);
+        }
+        return embedded;
     }
 
     public List<String> readerFeatures() {
@@ -191,7 +256,7 @@ public final class JazminReader implements AutoCloseable {
         try {
             source.close();
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new JazminIoException("cannot close", source.path(), e);
         }
     }
 

@@ -49,12 +49,15 @@ public final class JazminTable {
 
     /** The column named {@code name}. */
     public Column column(String name) {
-        for (Column c : data.columns()) {
-            if (c.name().equals(name)) {
-                return c;
-            }
+        return data.columns().get(position(name));
+    }
+
+    private int position(String name) {
+        int p = data.position(name);
+        if (p < 0) {
+            throw new JazminValidationException("unknown column '" + name + "' in table '" + name() + "'");
         }
-        throw new JazminValidationException("unknown column '" + name + "' in table '" + name() + "'");
+        return p;
     }
 
     /** Rows a reader returns: written rows minus deleted ones. */
@@ -191,7 +194,7 @@ public final class JazminTable {
     private int[] positionsOf(List<Column> selected) {
         int[] positions = new int[selected.size()];
         for (int i = 0; i < positions.length; i++) {
-            positions[i] = data.columns().indexOf(selected.get(i));
+            positions[i] = position(selected.get(i).name());
         }
         return positions;
     }

@@ -1,6 +1,7 @@
 package io.jazmin;
 
 import io.jazmin.writer.FileWriter;
+import io.jazmin.writer.WriterLock;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
@@ -9,8 +10,11 @@ import java.util.stream.Stream;
 
 /**
  * Writes a JAZMIN file row by row, holding only the current chunk in memory. The file is written
- * to a temporary file beside {@code path} and moved into place by {@link #finish()}; if anything
- * fails (or {@link #abort()} is called) the target is left untouched.
+ * to a temporary file beside {@code path} and moved into place by {@link #finish()} only: all or
+ * nothing. If anything fails, or the writer is closed or {@link #abort() aborted} before
+ * {@code finish()}, the target is left byte for byte as it was and no temporary file remains.
+ * From {@code create} until then the writer holds the file's writer lock {@code <path>.lock}, like
+ * appends, updates and compaction do, so no other writer can change the file in between.
  *
  * <pre>{@code
  * try (JazminWriter w = JazminWriter.create(path, columns, WriteOptions.defaults())) {
@@ -19,20 +23,37 @@ import java.util.stream.Stream;
  * }
  * }</pre>
  *
- * {@link #close()} finishes a writer that was neither finished nor aborted and had no failed
- * write; after a failure it aborts. Not thread-safe.
+ * {@link #close()} aborts a writer that was not finished: a row source that fails half way
+ * (an exception thrown out of the try block) never leaves a shortened file. Not thread-safe.
  */
 public final class JazminWriter implements AutoCloseable {
     private final FileWriter file;
-    private boolean failed;
 
     private JazminWriter(FileWriter file) {
         this.file = file;
     }
 
-    /** Starts writing a one-table file with {@code columns}. */
+    /**
+     * Starts writing a one-table file with {@code columns}, taking the file's writer lock.
+     *
+     * @throws FileLockedException when another writer (an append, update, compaction or full write)
+     *                             holds {@code <path>.lock}; the file is left unchanged
+     * @throws JazminIoException   when the lock or the temporary file cannot be created
+     */
     public static JazminWriter create(Path path, List<Column> columns, WriteOptions options) {
-        FileWriter file = new FileWriter(path, options);
+        return start(new FileWriter(path, options), columns, options);
+    }
+
+    /**
+     * Starts writing a new version of {@code held}'s file, for a caller that holds its writer lock
+     * already (to read the current version first, say). The caller keeps the lock and releases it
+     * after this writer is finished or aborted.
+     */
+    public static JazminWriter create(WriterLock held, List<Column> columns, WriteOptions options) {
+        return start(new FileWriter(held, options), columns, options);
+    }
+
+    private static JazminWriter start(FileWriter file, List<Column> columns, WriteOptions options) {
         try {
             file.startTable(options.tableName(), columns, options);
         } catch (RuntimeException e) {
@@ -42,7 +63,10 @@ public final class JazminWriter implements AutoCloseable {
         return new JazminWriter(file);
     }
 
-    /** Writes all {@code rows} (by column name) to a new file in one call. */
+    /**
+     * Writes all {@code rows} (by column name) to a new file in one call. When {@code rows} (or a
+     * row) fails, the target is left as it was.
+     */
     public static void write(Path path, List<Column> columns, WriteOptions options,
                              Iterator<? extends Map<String, ?>> rows) {
         try (JazminWriter w = create(path, columns, options)) {
@@ -57,7 +81,7 @@ public final class JazminWriter implements AutoCloseable {
      * @param tableOptions chunking and sort order of the new table (codec and metadata are the file's)
      */
     public void startTable(String name, List<Column> columns, WriteOptions tableOptions) {
-        guard(() -> file.startTable(name, columns, tableOptions));
+        abortOnIoFailure(() -> file.startTable(name, columns, tableOptions));
     }
 
     /**
@@ -67,14 +91,15 @@ public final class JazminWriter implements AutoCloseable {
      * {@code byte[]}, {@link JsonText}.
      *
      * @throws InvalidRowException when the row does not fit the columns (nothing of it is written)
+     * @throws JazminIoException   when the temporary file cannot be written (the writer is aborted)
      */
     public void writeRow(Map<String, ?> row) {
-        guard(() -> file.add(row));
+        abortOnIoFailure(() -> file.add(row));
     }
 
     /** Writes one row given in column order. */
     public void writeValues(Object... values) {
-        guard(() -> file.add(values));
+        abortOnIoFailure(() -> file.add(values));
     }
 
     /** Writes every row of an iterator. */
@@ -94,34 +119,34 @@ public final class JazminWriter implements AutoCloseable {
         return file.rowCount();
     }
 
-    /** Completes the file and moves it into place. */
+    /** Completes the file, moves it into place and releases the writer lock. */
     public void finish() {
-        guard(file::finish);
+        file.finish();
     }
 
-    /** Abandons the file; nothing is left behind and the target is unchanged. */
+    /** Abandons the file and releases the writer lock; nothing is left behind and the target is unchanged. */
     public void abort() {
         file.abort();
     }
 
-    private void guard(Runnable action) {
+    /**
+     * A refused row leaves the writer usable; a failed write of the temporary file may have left
+     * part of a chunk in it, so the writer is abandoned at once and can never finish that file.
+     */
+    private void abortOnIoFailure(Runnable action) {
         try {
             action.run();
-        } catch (RuntimeException | Error e) {
-            failed = true;
+        } catch (JazminIoException | Error e) {
+            file.abort();
             throw e;
         }
     }
 
+    /** Aborts the writer unless it was finished or aborted already. */
     @Override
     public void close() {
-        if (file.isClosed()) {
-            return;
-        }
-        if (failed) {
+        if (!file.isClosed()) {
             file.abort();
-        } else {
-            file.finish();
         }
     }
 }

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code jazmin append FILE --from INPUT}: appends the rows of a JSON, JSON Lines or CSV file. */
@@ -29,6 +30,9 @@ final class AppendCommand extends ChangeCommand {
     @Option(names = "--table", paramLabel = "T", description = "the table to append to (default: the first)")
     private String table;
 
+    @Mixin
+    private TextInputOptions input;
+
     @Override
     public Integer call() throws IOException {
         RowFormat format = RowFormat.forFileOrNull(from);
@@ -42,7 +46,7 @@ final class AppendCommand extends ChangeCommand {
             columns = t.columns();
             name = t.name();
         }
-        try (RowSource rows = RowSources.open(from, format, columns)) {
+        try (RowSource rows = RowSources.open(from, format, columns, input.floatOverflow())) {
             return report(JazminFile.append(file, name, rows, writeOptions()));
         }
     }

@@ -7,6 +7,7 @@ import io.jazmin.JazminReader;
 import io.jazmin.JazminValidationException;
 import io.jazmin.JazminWriter;
 import io.jazmin.WriteOptions;
+import io.jazmin.convert.FloatOverflow;
 import io.jazmin.convert.JsonStyle;
 import io.jazmin.convert.RowFormat;
 import io.jazmin.convert.RowSources;
@@ -88,6 +89,9 @@ final class ConvertCommand implements Callable<Integer> {
     @Mixin
     private FileOptions secrets;
 
+    @Mixin
+    private TextInputOptions textInput;
+
     @Override
     public Integer call() throws IOException {
         boolean jzmIn = isJzm(in);
@@ -99,7 +103,8 @@ final class ConvertCommand implements Callable<Integer> {
         List<Column> schemaColumns = schemaFile == null ? null : schemaFile.columns();
 
         Progress progress = new Progress(spec.commandLine().getErr());
-        try (RowInput input = jzmIn ? openJzm() : new TextRowInput(RowSources.open(in, inFormat, schemaColumns));
+        try (RowInput input = jzmIn ? openJzm() : new TextRowInput(RowSources.open(in, inFormat, schemaColumns,
+                textInput.floatOverflow()));
              RowOutput output = jzmOut ? openJzm(input.columns(), schemaFile) : new TextRowOutput(out, outFormat,
                      input.columns(), canonical ? JsonStyle.CANONICAL : JsonStyle.HUMAN)) {
             while (input.hasNext()) {
@@ -161,6 +166,9 @@ final class ConvertCommand implements Callable<Integer> {
         }
         if (!jzmIn && table != null) {
             throw Usage.error(spec, "--table applies to .jzm input");
+        }
+        if (jzmIn && textInput.floatOverflow() != FloatOverflow.REFUSE) {
+            throw Usage.error(spec, "--overflow-to-infinity applies to text input");
         }
         if (!jzmOut && (!sortedBy.isEmpty() || codec != null || level != null || chunkRows != null
                 || !indexes.isEmpty() || compactIndexes)) {

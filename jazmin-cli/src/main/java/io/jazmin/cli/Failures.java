@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.NoSuchFileException;
+import java.util.List;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
@@ -14,30 +15,32 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * Turns every failure into one {@code jazmin: <message>} line on stderr and an exit code: usage
- * errors 2; unreadable, damaged or invalid input 3; anything unexpected 1. No stack traces.
+ * errors 2; unreadable, damaged or invalid input 3; anything unexpected 1. No stack traces, and no
+ * secret given on the command line ({@link SecretRedaction}).
  */
 final class Failures implements IParameterExceptionHandler, IExecutionExceptionHandler {
 
     @Override
     public int handleParseException(ParameterException e, String[] args) {
-        return report(e.getCommandLine(), e.getMessage(), ExitCodes.USAGE);
+        return report(e.getCommandLine(), List.of(args), e.getMessage(), ExitCodes.USAGE);
     }
 
     @Override
     public int handleExecutionException(Exception e, CommandLine command, ParseResult parsed) {
+        List<String> args = parsed == null ? List.of() : parsed.originalArgs();
         if (e instanceof ParameterException p) {
-            return report(command, p.getMessage(), ExitCodes.USAGE);
+            return report(command, args, p.getMessage(), ExitCodes.USAGE);
         }
         if (e instanceof JazminException) {
-            return report(command, e.getMessage(), ExitCodes.UNREADABLE);
+            return report(command, args, e.getMessage(), ExitCodes.UNREADABLE);
         }
         if (e instanceof UncheckedIOException u) {
-            return report(command, describe(u.getCause()), ExitCodes.UNREADABLE);
+            return report(command, args, describe(u.getCause()), ExitCodes.UNREADABLE);
         }
         if (e instanceof IOException io) {
-            return report(command, describe(io), ExitCodes.UNREADABLE);
+            return report(command, args, describe(io), ExitCodes.UNREADABLE);
         }
-        return report(command, "internal error: " + e, ExitCodes.INTERNAL);
+        return report(command, args, "internal error: " + e, ExitCodes.INTERNAL);
     }
 
     /** IOException messages are often just a path; say what happened to it. */
@@ -54,8 +57,10 @@ final class Failures implements IParameterExceptionHandler, IExecutionExceptionH
         return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
-    private static int report(CommandLine command, String message, int code) {
+    /** The one place every failure is printed: secrets among the arguments never reach stderr. */
+    private static int report(CommandLine command, List<String> args, String message, int code) {
         String oneLine = message == null ? "failed" : message.replaceAll("\\s*[\\r\\n]+\\s*", " ").trim();
+        oneLine = SecretRedaction.redact(oneLine, args, command.getCommandSpec());
         command.getErr().println("jazmin: " + oneLine);
         command.getErr().flush();
         return code;

@@ -7,6 +7,7 @@ import io.jazmin.crypto.AccessKeyText;
 import io.jazmin.crypto.JazminKey;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -88,6 +89,9 @@ final class FileOptions {
         if (keyFile != null) {
             try {
                 return Files.readString(keyFile).strip();
+            } catch (CharacterCodingException e) {
+                // Strict UTF-8: the JDK's own message ("Input length = 1") says nothing of the file.
+                throw usage("the key file " + keyFile + " is not UTF-8 text");
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -3,8 +3,18 @@ package io.jazmin.cli;
 import io.jazmin.testing.SharedFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jazmin.JazminFile;
+import io.jazmin.WriteOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -63,6 +73,56 @@ class ConvertCommandTest {
     }
 
     @Test
+    void aConvertOverAFileBeingAppendedToIsRefusedAndTheAppendedRowsSurvive(@TempDir Path tmp) throws Exception {
+        Path in = tmp.resolve("people.jsonl");
+        Files.writeString(in, "{\"id\": 1, \"name\": \"Ann\"}\n{\"id\": 2, \"name\": \"Ben\"}\n");
+        Path jzm = tmp.resolve("people.jzm");
+        assertThat(CliRun.of("convert", in.toString(), jzm.toString()).code()).isZero();
+        CountDownLatch appending = new CountDownLatch(1);
+        CountDownLatch proceed = new CountDownLatch(1);
+        Iterator<Map<String, Object>> more = LongStream.range(10, 60)
+                .mapToObj(i -> Map.<String, Object>of("id", i, "name", "appended " + i)).iterator();
+        ExecutorService background = Executors.newSingleThreadExecutor();
+        try {
+            Future<JazminFile.ChangeResult> append = background.submit(() -> JazminFile.append(jzm, new Iterator<>() {
+                @Override
+                public boolean hasNext() {
+                    return more.hasNext();
+                }
+
+                @Override
+                public Map<String, Object> next() {
+                    // Holds the writer lock half way through the append until the convert has run.
+                    appending.countDown();
+                    await(proceed);
+                    return more.next();
+                }
+            }, WriteOptions.defaults()));
+            await(appending);
+
+            CliRun convert = CliRun.of("convert", in.toString(), jzm.toString());
+            assertThat(convert.code()).isEqualTo(ExitCodes.UNREADABLE);
+            assertThat(convert.err()).contains("people.jzm.lock", "another writer").hasLineCount(1);
+
+            proceed.countDown();
+            assertThat(append.get(10, TimeUnit.SECONDS).rowsAppended()).isEqualTo(50);
+        } finally {
+            background.shutdownNow();
+        }
+        CliRun count = CliRun.of("count", jzm.toString());
+        assertThat(count.out().trim()).isEqualTo("52");
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            assertThat(latch.await(10, TimeUnit.SECONDS)).isTrue();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Test
     void badInputDataExitsWith3AndLeavesNoTarget(@TempDir Path tmp) throws Exception {
         Path in = tmp.resolve("bad.jsonl");
         Files.writeString(in, "{\"id\":\"1\"}\n{\"id\":\"one\"}\n");
@@ -75,6 +135,24 @@ class ConvertCommandTest {
         assertThat(run.err()).startsWith("jazmin: ").contains("row 1", "'id'").hasLineCount(1);
         assertThat(out).doesNotExist();
         assertThat(tmp.toFile().list()).containsExactlyInAnyOrder("bad.jsonl", "schema.json");
+    }
+
+    @Test
+    void floatsBeyondTheDoubleRangeAreRefusedUnlessInfinityIsAllowed(@TempDir Path tmp) throws Exception {
+        Path in = tmp.resolve("big.jsonl");
+        Files.writeString(in, "{\"x\":1.5}\n{\"x\":1e400}\n");
+        Path out = tmp.resolve("out.jsonl");
+
+        CliRun refused = CliRun.of("convert", in.toString(), out.toString());
+        assertThat(refused.code()).isEqualTo(3);
+        assertThat(refused.err()).contains("row 1 (line 2", "'x'", "1e400").hasLineCount(1);
+        assertThat(out).doesNotExist();
+
+        CliRun allowed = CliRun.of("convert", in.toString(), out.toString(), "--overflow-to-infinity");
+        assertThat(allowed.code()).as(allowed.err()).isZero();
+        assertThat(Files.readString(out)).isEqualTo("{\"x\":1.5}\n{\"x\":\"Infinity\"}\n");
+        assertUsageError(CliRun.of("convert", tmp.resolve("x.jzm").toString(), tmp.resolve("y.jsonl").toString(),
+                "--overflow-to-infinity"));
     }
 
     @Test

@@ -66,5 +66,37 @@ class EncryptionCommandsTest {
         CliRun unset = CliRun.of("rows", jsKey.toString(), "--password-env", "JAZMIN_TEST_UNSET_VARIABLE");
         assertThat(unset.code()).isEqualTo(ExitCodes.USAGE);
         assertThat(unset.err()).contains("JAZMIN_TEST_UNSET_VARIABLE is not set");
+
+        Files.write(key, new byte[] {'j', 'z', 'k', '1', '-', (byte) 0xC0, (byte) 0xAF});
+        CliRun notText = CliRun.of("rows", jsKey.toString(), "--key-file", key.toString());
+        assertThat(notText.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(notText.err()).contains("is not UTF-8 text").doesNotContain("Input length");
+    }
+
+    /** Secrets are refused on the command line, and the refusal never echoes them, whatever the error. */
+    @Test
+    void errorsNeverEchoASecretGivenOnTheCommandLine() {
+        String file = SharedFiles.conformanceCase("js-key").resolve("data.jzm").toString();
+        String key = "jzk1-vHrwa0bWS6k7mvfrQVlFGecW1lW5FacnsIzS6Qxrod1ig2bK";
+        String password = "correct-horse-battery";
+
+        CliRun unknownOption = CliRun.of("rows", file, "--password=" + password);
+        assertThat(unknownOption.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(unknownOption.err()).contains("Unknown option", "--password=").doesNotContain(password);
+
+        CliRun keyAsFile = CliRun.of("rows", key);
+        assertThat(keyAsFile.code()).isEqualTo(ExitCodes.UNREADABLE);
+        assertThat(keyAsFile.err()).contains("no such file: jzk1-").doesNotContain(key.substring(5));
+
+        CliRun unmatched = CliRun.of("count", file, key);
+        assertThat(unmatched.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(unmatched.err()).contains("Unmatched argument").doesNotContain(key.substring(5));
+
+        CliRun separateValue = CliRun.of("rows", file, "--key", key.substring(5));
+        assertThat(separateValue.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(separateValue.err()).doesNotContain(key.substring(5));
+
+        CliRun accessKey = CliRun.of("inspect", file, "--key-env=jza1-notReallyAnAccessKey");
+        assertThat(accessKey.err()).isNotEmpty().doesNotContain("notReallyAnAccessKey");
     }
 }

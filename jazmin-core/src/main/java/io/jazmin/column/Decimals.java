@@ -32,15 +32,18 @@ public final class Decimals {
      *                                   than 256 digits
      */
     public static BigDecimal normalize(BigDecimal value) {
-        BigDecimal v = value.scale() < 0 ? value.setScale(0) : value;
-        if (v.scale() > MAX_SCALE) {
-            throw new JazminValidationException("decimal " + v.toPlainString() + " has more than " + MAX_SCALE
-                    + " digits after the point");
+        // Judged on scale and precision alone: 1e-999999999 or 1e999999999 must never be expanded to digits.
+        if (value.scale() > MAX_SCALE) {
+            throw new JazminValidationException("decimal has " + value.scale() + " digits after the point, more than "
+                    + MAX_SCALE);
         }
-        if (v.precision() > MAX_DIGITS) {
-            throw new JazminValidationException("decimal has more than " + MAX_DIGITS + " significant digits");
+        long digits = value.signum() == 0 || value.scale() >= 0
+                ? value.precision() : (long) value.precision() - value.scale();
+        if (digits > MAX_DIGITS) {
+            throw new JazminValidationException("decimal has " + digits + " significant digits, more than "
+                    + MAX_DIGITS);
         }
-        return v;
+        return value.scale() < 0 ? value.setScale(0) : value;
     }
 
     /**

@@ -5,6 +5,7 @@ import com.aayushatharva.brotli4j.decoder.DecoderJNI;
 import com.aayushatharva.brotli4j.encoder.Encoder;
 import io.jazmin.Codec;
 import io.jazmin.JazminFormatException;
+import io.jazmin.ReadLimits;
 import io.jazmin.UnsupportedFeatureException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -16,7 +17,9 @@ import java.util.zip.Inflater;
 /**
  * Section payload compression: raw Deflate (RFC 1951, no zlib header) through the JDK and Brotli
  * through brotli4j. Decompression is capped at the envelope's raw length, so a hostile section
- * cannot inflate past what it declared.
+ * cannot inflate past what it declared, and a Deflate section claiming more than
+ * {@link ReadLimits#DEFLATE_MAX_RATIO} raw bytes per stored byte is refused before anything is
+ * allocated (the caller bounds the raw length itself, {@link ReadLimits#maxSectionLength()}).
  */
 public final class Compression {
     /** Reference default levels: Deflate 6, Brotli quality 6. */
@@ -93,6 +96,10 @@ public final class Compression {
     }
 
     private static byte[] inflate(byte[] stored, int off, int len, int rawLength) {
+        if (rawLength > (long) len * ReadLimits.DEFLATE_MAX_RATIO) {
+            throw new JazminFormatException("Deflate section of " + len + " bytes declares a raw length of "
+                    + rawLength + ", more than Deflate can expand to");
+        }
         Inflater inf = new Inflater(true);
         try {
             inf.setInput(stored, off, len);

@@ -3,6 +3,7 @@ package io.jazmin.convert;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -19,15 +20,16 @@ final class CsvReader implements AutoCloseable {
     private int limit;
     private int pushedBack = -2;
     private long line = 1;
+    private long recordLine;
     private boolean started;
 
     CsvReader(Reader in) {
         this.in = in;
     }
 
-    /** The line the next record starts on (1-based), for error messages. */
-    long line() {
-        return line;
+    /** The line the record last returned by {@link #next()} starts on (1-based), for error messages. */
+    long recordLine() {
+        return recordLine;
     }
 
     /**
@@ -50,6 +52,7 @@ final class CsvReader implements AutoCloseable {
         if (c == -1) {
             return null;
         }
+        recordLine = line;
         List<String> record = new ArrayList<>();
         while (true) {
             StringBuilder field = new StringBuilder();
@@ -123,7 +126,7 @@ final class CsvReader implements AutoCloseable {
             try {
                 limit = in.read(buffer, 0, buffer.length);
             } catch (IOException e) {
-                throw new UncheckedIOException(e);
+                throw failure(e);
             }
             position = 0;
             if (limit <= 0) {
@@ -132,6 +135,18 @@ final class CsvReader implements AutoCloseable {
             }
         }
         return buffer[position++];
+    }
+
+    /** Ill-formed UTF-8 is a syntax error naming where it is; other read failures stay I/O errors. */
+    private RuntimeException failure(IOException e) {
+        if (e instanceof StrictUtf8Input.Malformed m) {
+            return m.syntaxError("CSV: ");
+        }
+        if (e instanceof CharacterCodingException) {
+            // A caller's own reader reported it: the place is known only to the line being read.
+            return new InputSyntaxException("CSV: invalid UTF-8 on or after line " + line, line, -1);
+        }
+        return new UncheckedIOException(e);
     }
 
     @Override

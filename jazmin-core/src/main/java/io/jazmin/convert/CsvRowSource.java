@@ -21,10 +21,13 @@ final class CsvRowSource implements RowSource {
     private final CsvReader reader;
     private final List<Column> columns;
     private final Column[] headerColumns;
+    private final FloatOverflow overflow;
     private long rowNumber;
     private List<String> ahead;
+    private long aheadLine;
 
-    CsvRowSource(Reader in, List<Column> columns) {
+    CsvRowSource(Reader in, List<Column> columns, FloatOverflow overflow) {
+        this.overflow = overflow;
         this.reader = new CsvReader(in);
         this.columns = List.copyOf(columns);
         this.headerColumns = mapHeader(reader.next(), columns);
@@ -64,6 +67,7 @@ final class CsvRowSource implements RowSource {
     public boolean hasNext() {
         if (ahead == null && headerColumns.length > 0) {
             ahead = reader.next();
+            aheadLine = reader.recordLine();
         }
         return ahead != null;
     }
@@ -76,9 +80,10 @@ final class CsvRowSource implements RowSource {
         List<String> cells = ahead;
         ahead = null;
         long row = rowNumber++;
+        String where = "line " + aheadLine;
         if (cells.size() != headerColumns.length) {
             throw new InvalidRowException(row, null, "has " + cells.size() + " fields, the header has "
-                    + headerColumns.length);
+                    + headerColumns.length, where);
         }
         Map<String, Object> values = new LinkedHashMap<>();
         for (Column c : columns) {
@@ -89,18 +94,18 @@ final class CsvRowSource implements RowSource {
             try {
                 values.put(column.name(), convert(column, cells.get(i)));
             } catch (JazminValidationException e) {
-                throw new InvalidRowException(row, column.name(), e.getMessage());
+                throw new InvalidRowException(row, column.name(), e.getMessage(), where);
             }
         }
         return values;
     }
 
-    private static Object convert(Column column, String cell) {
+    private Object convert(Column column, String cell) {
         boolean emptyIsValue = column.type() == ColumnType.STRING || column.type() == ColumnType.BINARY;
         if (cell == null || (cell.isEmpty() && !emptyIsValue)) {
             return null;
         }
-        return TextValues.parse(column, cell);
+        return TextValues.parse(column, cell, overflow);
     }
 
     @Override

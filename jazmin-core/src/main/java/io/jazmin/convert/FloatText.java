@@ -85,11 +85,22 @@ public final class FloatText {
 
     /**
      * Parses a float text: a decimal number (optionally signed, with exponent) or one of
-     * {@code NaN}, {@code Infinity}, {@code -Infinity}, {@code -0}.
+     * {@code NaN}, {@code Infinity}, {@code -Infinity}, {@code -0}. A number beyond the double
+     * range ({@code 1e400}) is refused; see {@link #parse(String, FloatOverflow)}.
      *
      * @throws JazminValidationException when the text is none of these
      */
     public static double parse(String text) {
+        return parse(text, FloatOverflow.REFUSE);
+    }
+
+    /**
+     * Parses a float text as {@link #parse(String)} does, with {@code overflow} deciding what a
+     * number beyond the double range becomes.
+     *
+     * @throws JazminValidationException when the text is not a float, or overflows and that is refused
+     */
+    public static double parse(String text, FloatOverflow overflow) {
         switch (text) {
             case "NaN":
                 return Double.NaN;
@@ -102,7 +113,17 @@ public final class FloatText {
                 if (!NUMBER.matcher(text).matches()) {
                     throw new JazminValidationException("'" + Abbrev.of(text) + "' is not a float");
                 }
-                return Double.parseDouble(text);
+                return parseNumber(text, overflow);
         }
+    }
+
+    /** Parses a decimal number text (already checked to be one), refusing overflow unless allowed. */
+    static double parseNumber(String text, FloatOverflow overflow) {
+        double v = Double.parseDouble(text);
+        if (Double.isInfinite(v) && overflow == FloatOverflow.REFUSE) {
+            throw new JazminValidationException("'" + Abbrev.of(text) + "' is beyond the float range (about ±1.8e308);"
+                    + " write \"Infinity\" for an infinite value");
+        }
+        return v;
     }
 }

@@ -8,6 +8,7 @@ import tools.jackson.core.JsonParser;
 import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.ObjectWriteContext;
 import tools.jackson.core.TokenStreamLocation;
+import tools.jackson.core.exc.JacksonIOException;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.core.json.JsonWriteFeature;
 
@@ -22,8 +23,9 @@ final class JsonIo {
     private JsonIo() {
     }
 
+    /** A parser of UTF-8 bytes, refusing ill-formed UTF-8 (see {@link StrictUtf8Input}). */
     static JsonParser parser(InputStream in) {
-        return FACTORY.createParser(ObjectReadContext.empty(), in);
+        return FACTORY.createParser(ObjectReadContext.empty(), StrictUtf8Input.of(in));
     }
 
     static JsonParser parser(String text) {
@@ -32,6 +34,17 @@ final class JsonIo {
 
     static JsonGenerator generator(Writer out) {
         return FACTORY.createGenerator(ObjectWriteContext.empty(), out);
+    }
+
+    /** The ill-formed UTF-8 behind a Jackson error, or {@code null} when it has another cause. */
+    static StrictUtf8Input.Malformed badUtf8(JacksonException e) {
+        return e instanceof JacksonIOException && e.getCause() instanceof StrictUtf8Input.Malformed m ? m : null;
+    }
+
+    /** Where the parser's current token is, for error messages: {@code "line 3, byte offset 57"}. */
+    static String where(JsonParser p) {
+        TokenStreamLocation at = p.currentTokenLocation();
+        return "line " + at.getLineNr() + (at.getByteOffset() >= 0 ? ", byte offset " + at.getByteOffset() : "");
     }
 
     /** Jackson's own message plus the line and column it points at, when known. */

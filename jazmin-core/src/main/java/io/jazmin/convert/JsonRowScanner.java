@@ -18,7 +18,12 @@ final class JsonRowScanner implements AutoCloseable {
     private boolean finished;
 
     JsonRowScanner(InputStream in, RowFormat format) {
-        this.parser = JsonIo.parser(in);
+        try {
+            // Creating the parser already reads the first bytes, to detect their encoding.
+            this.parser = JsonIo.parser(in);
+        } catch (JacksonException e) {
+            throw translate(e);
+        }
         this.array = format == RowFormat.JSON;
     }
 
@@ -62,6 +67,10 @@ final class JsonRowScanner implements AutoCloseable {
 
     /** The unchecked exception to throw for a Jackson error met while reading rows. */
     static RuntimeException translate(JacksonException e) {
+        StrictUtf8Input.Malformed badUtf8 = JsonIo.badUtf8(e);
+        if (badUtf8 != null) {
+            return badUtf8.syntaxError("JSON: ");
+        }
         if (e instanceof JacksonIOException io) {
             return new UncheckedIOException(io.getCause());
         }

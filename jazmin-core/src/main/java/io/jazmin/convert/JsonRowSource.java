@@ -15,10 +15,10 @@ final class JsonRowSource implements RowSource {
     private long rowNumber;
     private Boolean ahead;
 
-    JsonRowSource(InputStream in, RowFormat format, List<Column> columns) {
+    JsonRowSource(InputStream in, RowFormat format, List<Column> columns, FloatOverflow overflow) {
         this.scanner = new JsonRowScanner(in, format);
         this.columns = List.copyOf(columns);
-        this.rows = new JsonRows(columns);
+        this.rows = new JsonRows(columns, overflow);
     }
 
     @Override

@@ -15,9 +15,16 @@ import tools.jackson.core.JsonToken;
 final class JsonRows {
     private final List<Column> columns;
     private final Map<String, Integer> positions = new HashMap<>();
+    private final FloatOverflow overflow;
 
+    /** Rows of {@code columns}, refusing float numbers beyond the double range. */
     JsonRows(List<Column> columns) {
+        this(columns, FloatOverflow.REFUSE);
+    }
+
+    JsonRows(List<Column> columns, FloatOverflow overflow) {
         this.columns = List.copyOf(columns);
+        this.overflow = overflow;
         for (int i = 0; i < columns.size(); i++) {
             positions.put(columns.get(i).name(), i);
         }
@@ -34,7 +41,7 @@ final class JsonRows {
     Map<String, Object> read(JsonParser p, long row) {
         if (p.currentToken() != JsonToken.START_OBJECT) {
             throw new InvalidRowException(row, null, "expected a JSON object, got "
-                    + JsonValueReader.describe(p.currentToken()));
+                    + JsonValueReader.describe(p.currentToken()), JsonIo.where(p));
         }
         Object[] values = new Object[columns.size()];
         // Unknown names fail anyway, so repeats only need tracking per column position.
@@ -42,7 +49,7 @@ final class JsonRows {
         for (String name = p.nextName(); name != null; name = p.nextName()) {
             Integer position = positions.get(name);
             if (position == null) {
-                throw new InvalidRowException(row, name, "not a column of the schema");
+                throw new InvalidRowException(row, name, "not a column of the schema", JsonIo.where(p));
             }
             if (seen[position]) {
                 throw new JazminValidationException("row " + row + ": duplicate member name '" + name + "'");
@@ -50,9 +57,9 @@ final class JsonRows {
             seen[position] = true;
             p.nextToken();
             try {
-                values[position] = JsonValueReader.read(p, columns.get(position));
+                values[position] = JsonValueReader.read(p, columns.get(position), overflow);
             } catch (JazminValidationException e) {
-                throw new InvalidRowException(row, name, e.getMessage());
+                throw new InvalidRowException(row, name, e.getMessage(), JsonIo.where(p));
             }
         }
         Map<String, Object> map = new LinkedHashMap<>();

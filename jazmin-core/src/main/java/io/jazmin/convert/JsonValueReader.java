@@ -3,6 +3,7 @@ package io.jazmin.convert;
 import io.jazmin.Column;
 import io.jazmin.JazminValidationException;
 import io.jazmin.JsonText;
+import io.jazmin.column.Decimals;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -22,23 +23,31 @@ final class JsonValueReader {
     }
 
     /**
-     * The value at the current token (leaving the parser on the value's last token), or {@code null}.
+     * The value at the current token (leaving the parser on the value's last token), or {@code null};
+     * float numbers beyond the double range are refused.
      *
      * @throws JazminValidationException when the value does not fit the column
      */
     static Object read(JsonParser p, Column column) {
+        return read(p, column, FloatOverflow.REFUSE);
+    }
+
+    /** The value at the current token, as {@link #read(JsonParser, Column)}, with {@code overflow} for floats. */
+    static Object read(JsonParser p, Column column, FloatOverflow overflow) {
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_NULL) {
             return null;
         }
         return switch (column.type()) {
             case JSON -> JsonText.of(JsonTexts.copyCurrent(p));
-            case LIST -> readList(p, column);
-            case OBJECT -> readObject(p, column);
+            case LIST -> readList(p, column, overflow);
+            case OBJECT -> readObject(p, column, overflow);
             case STRING -> readString(p);
             case BOOL -> readBool(p);
             case INT -> t.isNumeric() ? numberToLong(p.getString()) : TextValues.parse(column, scalarString(p));
-            case FLOAT -> t.isNumeric() ? Double.parseDouble(p.getString()) : TextValues.parse(column, scalarString(p));
+            case FLOAT -> t.isNumeric()
+                    ? FloatText.parseNumber(p.getString(), overflow)
+                    : FloatText.parse(scalarString(p), overflow);
             case DECIMAL -> t.isNumeric() ? numberToDecimal(p.getString()) : TextValues.parse(column, scalarString(p));
             case DATETIME -> t == JsonToken.VALUE_NUMBER_INT
                     ? Instant.ofEpochMilli(numberToLong(p.getString()))
@@ -73,31 +82,44 @@ final class JsonValueReader {
     }
 
     private static long numberToLong(String text) {
+        BigDecimal d = number(text);
+        // Judged on digits first: longValueExact would expand an exponent such as 1e2147483647.
+        if (d.signum() != 0 && (long) d.precision() - d.scale() > 19) {
+            throw new JazminValidationException(Abbrev.of(text) + " is not an integer in the 64-bit int range");
+        }
         try {
-            return new BigDecimal(text).longValueExact();
+            return d.longValueExact();
         } catch (ArithmeticException e) {
             throw new JazminValidationException(Abbrev.of(text) + " is not an integer in the 64-bit int range");
         }
     }
 
+    /** Checked against the format's limits before any expansion: an exponent such as 1e3 widens to scale 0. */
     private static BigDecimal numberToDecimal(String text) {
-        BigDecimal d = new BigDecimal(text);
-        // An exponent such as 1e3 gives a negative scale, which the format cannot store.
-        return d.scale() < 0 ? d.setScale(0) : d;
+        return Decimals.normalize(number(text));
     }
 
-    private static List<Object> readList(JsonParser p, Column column) {
+    /** A JSON number's exact value; exponents beyond ±2^31 are refused, as BigDecimal cannot hold them. */
+    private static BigDecimal number(String text) {
+        try {
+            return new BigDecimal(text);
+        } catch (NumberFormatException e) {
+            throw new JazminValidationException("'" + Abbrev.of(text) + "' has an exponent out of range");
+        }
+    }
+
+    private static List<Object> readList(JsonParser p, Column column, FloatOverflow overflow) {
         if (p.currentToken() != JsonToken.START_ARRAY) {
             throw new JazminValidationException("expected an array, got " + describe(p.currentToken()));
         }
         List<Object> items = new ArrayList<>();
         while (p.nextToken() != JsonToken.END_ARRAY) {
-            items.add(read(p, column.item()));
+            items.add(read(p, column.item(), overflow));
         }
         return items;
     }
 
-    private static Map<String, Object> readObject(JsonParser p, Column column) {
+    private static Map<String, Object> readObject(JsonParser p, Column column, FloatOverflow overflow) {
         if (p.currentToken() != JsonToken.START_OBJECT) {
             throw new JazminValidationException("expected an object, got " + describe(p.currentToken()));
         }
@@ -115,7 +137,7 @@ final class JsonValueReader {
                 throw new JazminValidationException("unknown field '" + name + "'");
             }
             p.nextToken();
-            values.put(name, read(p, field));
+            values.put(name, read(p, field, overflow));
         }
         return values;
     }

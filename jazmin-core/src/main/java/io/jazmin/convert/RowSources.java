@@ -1,11 +1,8 @@
 package io.jazmin.convert;
 
 import io.jazmin.Column;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,21 +21,42 @@ public final class RowSources {
 
     /**
      * Opens a rows file. With {@code columns == null} the columns are first inferred from the data
-     * by {@link SchemaInference} (one extra pass over the file).
+     * by {@link SchemaInference} (one extra pass over the file). Float numbers beyond the double
+     * range are refused ({@link FloatOverflow#REFUSE}).
      *
      * @param columns the columns the values are converted to, or {@code null} to infer them
      * @throws IOException when the file cannot be opened or read during inference
      */
     public static RowSource open(Path file, RowFormat format, List<Column> columns) throws IOException {
-        List<Column> actual = columns != null ? columns : SchemaInference.infer(file, format);
-        return open(Files.newInputStream(file), format, actual);
+        return open(file, format, columns, FloatOverflow.REFUSE);
     }
 
-    /** Reads rows of the given columns from a stream (UTF-8); the source closes the stream. */
+    /**
+     * Opens a rows file as {@link #open(Path, RowFormat, List)} does, with {@code overflow} deciding
+     * what float numbers beyond the double range become.
+     *
+     * @throws IOException when the file cannot be opened or read during inference
+     */
+    public static RowSource open(Path file, RowFormat format, List<Column> columns, FloatOverflow overflow)
+            throws IOException {
+        List<Column> actual = columns != null ? columns : SchemaInference.infer(file, format);
+        return open(Files.newInputStream(file), format, actual, overflow);
+    }
+
+    /**
+     * Reads rows of the given columns from a stream of strict UTF-8 (ill-formed bytes are an
+     * {@link InputSyntaxException} naming their offset and line); the source closes the stream.
+     * Float numbers beyond the double range are refused.
+     */
     public static RowSource open(InputStream in, RowFormat format, List<Column> columns) {
+        return open(in, format, columns, FloatOverflow.REFUSE);
+    }
+
+    /** Reads rows from a stream as {@link #open(InputStream, RowFormat, List)}, with {@code overflow} for floats. */
+    public static RowSource open(InputStream in, RowFormat format, List<Column> columns, FloatOverflow overflow) {
         if (format == RowFormat.CSV) {
-            return new CsvRowSource(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder())), columns);
+            return new CsvRowSource(StrictUtf8Input.reader(in), columns, overflow);
         }
-        return new JsonRowSource(in, format, columns);
+        return new JsonRowSource(in, format, columns, overflow);
     }
 }

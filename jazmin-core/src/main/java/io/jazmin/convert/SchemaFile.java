@@ -58,7 +58,9 @@ public final class SchemaFile {
             }
             return new Schema(columns, indexes);
         } catch (JacksonException e) {
-            throw new JazminValidationException("schema: invalid JSON: " + JsonIo.describe(e));
+            StrictUtf8Input.Malformed badUtf8 = JsonIo.badUtf8(e);
+            throw new JazminValidationException("schema: " + (badUtf8 != null ? badUtf8.getMessage()
+                    : "invalid JSON: " + JsonIo.describe(e)));
         }
     }
 

@@ -5,9 +5,7 @@ import io.jazmin.ColumnType;
 import io.jazmin.JazminValidationException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.Reader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -43,7 +41,7 @@ public final class SchemaInference {
     public static List<Column> infer(Path file, RowFormat format) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
             return format == RowFormat.CSV
-                    ? inferCsv(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()))
+                    ? inferCsv(StrictUtf8Input.reader(in))
                     : inferJson(in, format);
         }
     }

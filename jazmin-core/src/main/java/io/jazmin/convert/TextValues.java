@@ -3,6 +3,7 @@ package io.jazmin.convert;
 import io.jazmin.Column;
 import io.jazmin.JazminValidationException;
 import io.jazmin.JsonText;
+import io.jazmin.column.Decimals;
 import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.util.Base64;
@@ -30,16 +31,21 @@ public final class TextValues {
      * @throws JazminValidationException when the text does not fit the column type
      */
     public static Object parse(Column column, String text) {
+        return parse(column, text, FloatOverflow.REFUSE);
+    }
+
+    /** The value of {@code text} for {@code column}, as {@link #parse(Column, String)}, with {@code overflow} for floats. */
+    static Object parse(Column column, String text, FloatOverflow overflow) {
         return switch (column.type()) {
             case BOOL -> parseBool(text);
             case INT -> parseInt(text);
-            case FLOAT -> FloatText.parse(text);
+            case FLOAT -> FloatText.parse(text, overflow);
             case DECIMAL -> parseDecimal(text);
             case STRING -> text;
             case DATETIME -> DateTimeText.parse(text);
             case BINARY -> parseBinary(text);
             case JSON -> JsonText.of(JsonTexts.compact(text));
-            case LIST, OBJECT -> parseNested(column, text);
+            case LIST, OBJECT -> parseNested(column, text, overflow);
         };
     }
 
@@ -68,7 +74,7 @@ public final class TextValues {
         if (!DECIMAL.matcher(text).matches()) {
             throw new JazminValidationException("'" + Abbrev.of(text) + "' is not a decimal (digits with an optional point)");
         }
-        return new BigDecimal(text);
+        return Decimals.normalize(new BigDecimal(text));
     }
 
     static byte[] parseBinary(String text) {
@@ -79,10 +85,10 @@ public final class TextValues {
         }
     }
 
-    private static Object parseNested(Column column, String text) {
+    private static Object parseNested(Column column, String text, FloatOverflow overflow) {
         try (JsonParser p = JsonIo.parser(text)) {
             p.nextToken();
-            Object value = JsonValueReader.read(p, column);
+            Object value = JsonValueReader.read(p, column, overflow);
             if (p.nextToken() != null) {
                 throw new JazminValidationException("more than one JSON value in one text");
             }

@@ -9,7 +9,9 @@ import java.util.Arrays;
 /**
  * The secrets of a new encrypted file version, as the reference writers make them: a random
  * preamble salt, flags ENCRYPTED (+ PASSWORD with the KDF iteration count), a keyring with random
- * {@code data} and {@code index} salts, and the cipher that seals every section.
+ * {@code data}, {@code index} and {@code files} salts, and the cipher that seals every section.
+ * The header stores the {@code files} salt only when the file stores embedded files
+ * ({@link #keyring(boolean)}).
  *
  * @param preamble the file's preamble
  * @param keyring  the keyring to store in the header
@@ -33,12 +35,17 @@ public record EncryptionSetup(Preamble preamble, Keyring keyring, SectionCipher 
                 : options.keyCache().derive(options.password(), salt, options.kdfIterations());
         try {
             KeySchedule keys = new KeySchedule(master, salt);
-            Keyring keyring = new Keyring(random(), random(), new byte[0]);
+            Keyring keyring = new Keyring(random(), random(), random());
             keys.useKeyring(keyring);
             return new EncryptionSetup(preamble, keyring, SectionCipher.forWriting(fileId, keys));
         } finally {
             Arrays.fill(master, (byte) 0);
         }
+    }
+
+    /** The keyring to store in the header: without the {@code files} salt when no embedded file is stored. */
+    public Keyring keyring(boolean withFiles) {
+        return withFiles ? keyring : new Keyring(keyring.data(), keyring.index(), new byte[0]);
     }
 
     private static byte[] random() {

@@ -13,7 +13,7 @@ import java.util.Map;
  * section's key HKDF(master, keyring[group], "JAZMIN/1/" + section id). The extract step is done
  * once per group. {@link #close()} clears every copy of key material it holds.
  */
-public final class KeySchedule implements AutoCloseable {
+public final class KeySchedule implements SectionKeys {
     private static final String LABEL = "JAZMIN/1/";
     private static final String HEADER_ID = "header";
 
@@ -55,6 +55,7 @@ public final class KeySchedule implements AutoCloseable {
      * The 32-byte key of section {@code sectionId} (a fresh array: clear it after use). The
      * {@code header} section gets the header key; the others need the keyring.
      */
+    @Override
     public byte[] sectionKey(String sectionId) {
         requireOpen();
         if (sectionId.equals(HEADER_ID)) {

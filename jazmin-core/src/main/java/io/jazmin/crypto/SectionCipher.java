@@ -13,7 +13,8 @@ import javax.crypto.spec.SecretKeySpec;
 
 /**
  * AES-256-GCM on section payloads of one encrypted file version (spec §1.5, §1.18): stored payload
- * = nonce(12) ‖ ciphertext ‖ tag(16), key from the {@link KeySchedule}, AAD = file id ‖ envelope
+ * = nonce(12) ‖ ciphertext ‖ tag(16), key from the {@link KeySchedule}
+ * (or, for embedded-file blocks, from the content's own key), AAD = file id ‖ envelope
  * bytes 0..7 ‖ UTF-8 section id. The AAD binds each section to its file, codec, raw length and
  * id, so changed, moved or swapped sections fail the tag check. Not thread-safe, like the readers
  * and writers that use it.
@@ -21,18 +22,19 @@ import javax.crypto.spec.SecretKeySpec;
 public final class SectionCipher implements AutoCloseable {
     // Envelope bytes bound into the AAD (codec, flags, reserved, raw_length), and what sealing adds.
     private static final int ENVELOPE_HEAD = 8;
-    private static final int OVERHEAD = 12 + 16;
+    /** Bytes a sealed payload adds: the 12-byte nonce and the 16-byte tag. */
+    public static final int OVERHEAD = 12 + 16;
     private static final int NONCE_SIZE = 12;
     private static final int TAG_BITS = 128;
     private static final String HEADER_ID = "header";
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final byte[] fileId;
-    private final KeySchedule keys;
+    private final SectionKeys keys;
     private final String wrongSecret;
     private Cipher gcm;
 
-    private SectionCipher(byte[] fileId, KeySchedule keys, String wrongSecret) {
+    private SectionCipher(byte[] fileId, SectionKeys keys, String wrongSecret) {
         this.fileId = fileId.clone();
         this.keys = keys;
         this.wrongSecret = wrongSecret;
@@ -54,9 +56,23 @@ public final class SectionCipher implements AutoCloseable {
         return new SectionCipher(fileId, keys, "wrong key");
     }
 
+    /**
+     * A cipher for the blocks {@code file/<id>/<b>} of one embedded content (spec §1.18): keys
+     * HKDF(contentKey, preamble salt, "JAZMIN/1/" + block id).
+     *
+     * @param contentKey the content's 32-byte random key (copied; the caller clears its own copy)
+     */
+    public static SectionCipher forContent(byte[] fileId, byte[] preambleSalt, byte[] contentKey) {
+        return new SectionCipher(fileId, new ContentKeys(contentKey, preambleSalt),
+                "embedded file block failed its authentication check");
+    }
+
     /** The file's keys (to set the keyring once the header is read). */
     public KeySchedule keys() {
-        return keys;
+        if (keys instanceof KeySchedule schedule) {
+            return schedule;
+        }
+        throw new IllegalStateException("an embedded content's cipher has no file key schedule");
     }
 
     /**

@@ -3,7 +3,9 @@ package io.jazmin.mapping;
 import io.jazmin.Column;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
+import io.jazmin.JazminWriter;
 import io.jazmin.WriteOptions;
+import io.jazmin.writer.WriterLock;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -76,9 +78,22 @@ public final class JazminMapper<T> {
         return schema;
     }
 
-    /** Starts writing objects to a new file at {@code path}, sorted as the schema declares. */
+    /**
+     * Starts writing objects to a new file at {@code path}, sorted as the schema declares, taking
+     * the file's writer lock (see {@link JazminWriter#create(Path, List, WriteOptions)}).
+     */
     public ObjectWriter<T> writer(Path path, WriteOptions options) {
-        return new ObjectWriter<>(this, path, schema.applyTo(options));
+        WriteOptions applied = schema.applyTo(options);
+        return new ObjectWriter<>(this, columns -> JazminWriter.create(path, columns, applied));
+    }
+
+    /**
+     * Starts writing objects to a new version of {@code held}'s file, for a caller that holds its
+     * writer lock already and releases it afterwards (see {@link JazminWriter#create(WriterLock, List, WriteOptions)}).
+     */
+    public ObjectWriter<T> writer(WriterLock held, WriteOptions options) {
+        WriteOptions applied = schema.applyTo(options);
+        return new ObjectWriter<>(this, columns -> JazminWriter.create(held, columns, applied));
     }
 
     /** Writes {@code objects} to a new file with default write options. */

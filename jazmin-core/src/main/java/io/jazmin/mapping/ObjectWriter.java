@@ -3,15 +3,15 @@ package io.jazmin.mapping;
 import io.jazmin.Column;
 import io.jazmin.JazminWriter;
 import io.jazmin.WriteOptions;
-import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
  * Writes objects of one type as rows of a new file (through {@link JazminWriter}: one chunk in
- * memory, the target replaced only by {@link #finish()}). An object that cannot be mapped is refused
- * with a {@link MappingException} before any of it is written; the writer stays usable.
- * Not thread-safe.
+ * memory, the file's writer lock held, the target replaced only by {@link #finish()}; closing an
+ * unfinished writer aborts it). An object that cannot be mapped is refused with a
+ * {@link MappingException} before any of it is written; the writer stays usable. Not thread-safe.
  *
  * <pre>{@code
  * try (ObjectWriter<Customer> w = JazminMapper.forType(Customer.class).writer(path, WriteOptions.defaults())) {
@@ -28,12 +28,11 @@ public final class ObjectWriter<T> implements AutoCloseable {
     private final ValueConverter[] converters;
     private final MappingContext ctx;
 
-    ObjectWriter(JazminMapper<T> mapper, Path path, WriteOptions options) {
-        List<Column> columns = mapper.schema().columns();
+    ObjectWriter(JazminMapper<T> mapper, Function<List<Column>, JazminWriter> create) {
         this.properties = mapper.model().properties();
         this.converters = mapper.converters().toArray(ValueConverter[]::new);
         this.ctx = mapper.context();
-        this.writer = JazminWriter.create(path, columns, options);
+        this.writer = create.apply(mapper.schema().columns());
     }
 
     /** Writes one object as the next row. */
@@ -80,7 +79,7 @@ public final class ObjectWriter<T> implements AutoCloseable {
         writer.abort();
     }
 
-    /** Finishes the file unless it was finished, aborted or a write failed inside the engine. */
+    /** Aborts the file unless it was finished: the target is then unchanged. */
     @Override
     public void close() {
         writer.close();

@@ -1,6 +1,7 @@
 package io.jazmin.reader;
 
 import io.jazmin.JazminFormatException;
+import io.jazmin.ReadLimits;
 import io.jazmin.ReadOptions;
 import io.jazmin.catalog.Header;
 import io.jazmin.catalog.TableEntry;
@@ -24,15 +25,17 @@ public final class FileOpener {
         FileVersion version = VersionLocator.locate(source);
         SectionCipher cipher = DecryptionSetup.forFile(version.preamble(), options);
         try {
-            SectionReader sections = new SectionReader(source, version.trailerOffset(), cipher);
+            SectionReader sections = new SectionReader(source, version.trailerOffset(), cipher, options.limits());
             Header header = Header.decode(sections.read(SectionIds.header(), version.trailer().headerOffset(),
                     version.trailer().headerLength()));
             if (cipher != null) {
                 cipher.keys().useKeyring(header.keyring());
             }
             ReaderFeatures.check(header.readerFeatures());
-            checkHeader(header);
-            return new OpenedFile(source, version, header, sections, cipher);
+            checkHeader(header, options.limits());
+            OpenedFile file = new OpenedFile(source, version, header, sections, cipher);
+            checkVersion(file, options);
+            return file;
         } catch (RuntimeException e) {
             if (cipher != null) {
                 cipher.close();
@@ -41,9 +44,13 @@ public final class FileOpener {
         }
     }
 
-    private static void checkHeader(Header header) {
+    private static void checkHeader(Header header, ReadLimits limits) {
         if (header.tables().isEmpty()) {
             throw new JazminFormatException("the header lists no tables");
+        }
+        if (header.tables().size() > limits.maxTables()) {
+            throw new JazminFormatException("the header lists " + header.tables().size()
+                    + " tables, more than this reader's limit of " + limits.maxTables() + " (ReadLimits.maxTables)");
         }
         JsonTexts.requireObjectFromFile(header.metadata(), "file metadata");
         Set<String> names = new HashSet<>();
@@ -51,6 +58,33 @@ public final class FileOpener {
             if (!names.add(t.name())) {
                 throw new JazminFormatException("table name '" + t.name() + "' is repeated");
             }
+            if (t.columnCount() > limits.maxColumns()) {
+                throw new JazminFormatException("table '" + t.name() + "' declares " + t.columnCount()
+                        + " columns, more than this reader's limit of " + limits.maxColumns()
+                        + " (ReadLimits.maxColumns)");
+            }
+        }
+    }
+
+    /** With {@link ReadOptions#requireLatest()}: refuses a version known or seen to be an earlier one. */
+    private static void checkVersion(OpenedFile file, ReadOptions options) {
+        if (!options.requireLatest()) {
+            return;
+        }
+        if (file.version().recovered()) {
+            throw new JazminFormatException("the file's last append is unfinished or cut: only an earlier version "
+                    + "can be read, and the latest is required", null, file.version().trailerOffset());
+        }
+        if (file.earlierVersion()) {
+            throw new JazminFormatException("the file is marked appended but its version has no appends: it was "
+                    + "cut back to its last full write, and the latest version is required", SectionIds.header(),
+                    file.version().trailer().headerOffset());
+        }
+        long appends = file.header().appendCount();
+        if (appends < options.knownAppendCount()) {
+            throw new JazminFormatException("the file's version has " + appends + " appends but "
+                    + options.knownAppendCount() + " are known: it was rolled back to an earlier version",
+                    SectionIds.header(), file.version().trailer().headerOffset());
         }
     }
 }

@@ -3,6 +3,7 @@ package io.jazmin.reader;
 import io.jazmin.catalog.Header;
 import io.jazmin.crypto.SectionCipher;
 import io.jazmin.wire.ByteSource;
+import io.jazmin.wire.Preamble;
 import io.jazmin.wire.SectionReader;
 
 /**
@@ -13,6 +14,15 @@ import io.jazmin.wire.SectionReader;
  */
 public record OpenedFile(ByteSource source, FileVersion version, Header header, SectionReader sections,
                          SectionCipher cipher) {
+
+    /**
+     * Whether this version is visibly earlier than one the file held: an unfinished or cut append
+     * was skipped, or the file is marked appended yet this version has no appends (the file was cut
+     * back at the trailer of its last full write, or its first append stopped before writing).
+     */
+    public boolean earlierVersion() {
+        return version.recovered() || (version.preamble().has(Preamble.APPENDED) && header.appendCount() == 0);
+    }
 
     /** Whether sorted index pages may use the compact encoding in this file. */
     public boolean indexDeltas() {

@@ -5,13 +5,13 @@ import io.jazmin.JazminFormatException;
 import io.jazmin.catalog.ColumnStatistics;
 import io.jazmin.catalog.Statistics;
 import io.jazmin.catalog.StatisticsBlock;
-import io.jazmin.column.ChunkStatistics;
-import java.util.HashMap;
-import java.util.Map;
 import io.jazmin.catalog.SectionRef;
 import io.jazmin.catalog.TableEntry;
+import io.jazmin.column.ChunkStatistics;
 import io.jazmin.wire.SectionReader;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Access to one table's stored data: its columns (checked at open), and, loaded on first use, its
@@ -23,6 +23,7 @@ public final class TableData {
     private final TableEntry entry;
     private final List<SectionRef> deltas;
     private final List<Column> columns;
+    private final Map<String, Integer> positions = new HashMap<>();
     private final ChunkDecoder decoder;
     private final boolean indexDeltas;
     private TableLayout.Layout layout;
@@ -40,6 +41,9 @@ public final class TableData {
         this.entry = entry;
         this.deltas = deltas;
         this.columns = List.copyOf(TableColumns.of(entry));
+        for (int i = 0; i < columns.size(); i++) {
+            positions.put(columns.get(i).name(), i);
+        }
         this.decoder = new ChunkDecoder(sections, tableIndex, columns);
     }
 
@@ -50,6 +54,11 @@ public final class TableData {
     /** Columns in position order. */
     public List<Column> columns() {
         return columns;
+    }
+
+    /** The position of the column named {@code name}, or -1 when the table has none (a hash lookup). */
+    public int position(String name) {
+        return positions.getOrDefault(name, -1);
     }
 
     /** The chunks in ordinal order (reads the directory segments the first time). */
@@ -93,7 +102,7 @@ public final class TableData {
         return new ChunkStatistics[0];
     }
 
-    private ChunkStatistics[] readBlock(SegmentInfo segment, int block, int entry) {
+    private ChunkStatistics[] readBlock(SegmentInfo segment, int block, int covered) {
         StatisticsBlock ref = segment.blocks().get(block);
         String id = SectionIds.statistics(tableIndex, segment.partition(), block, segment.number());
         Statistics stats = Statistics.decode(sections.read(id, ref.section().offset(), ref.section().length()));
@@ -102,8 +111,8 @@ public final class TableData {
                 throw new JazminFormatException("statistics block covers " + ref.columns().length
                         + " columns but holds " + stats.columns().size());
             }
-            ColumnStatistics c = stats.columns().get(entry);
-            return StoredStatistics.perChunk(columns.get(ref.columns()[entry]), c, segment.chunkCount());
+            ColumnStatistics c = stats.columns().get(covered);
+            return StoredStatistics.perChunk(columns.get(ref.columns()[covered]), c, segment.chunkCount());
         } catch (JazminFormatException e) {
             throw e.inSection(id, ref.section().offset());
         }

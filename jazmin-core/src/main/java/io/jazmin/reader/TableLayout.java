@@ -10,6 +10,8 @@ import io.jazmin.catalog.SectionRef;
 import io.jazmin.catalog.TableDelta;
 import io.jazmin.catalog.TableEntry;
 import io.jazmin.wire.ByteReader;
+import io.jazmin.wire.Preamble;
+import io.jazmin.wire.SectionEnvelope;
 import io.jazmin.wire.SectionReader;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -39,6 +41,7 @@ final class TableLayout {
                     "table '" + table.name() + "' has several partitions: access-controlled files are not "
                             + "supported yet");
         }
+        checkChunkCount(sections, table, groupCount);
         ChunkInfo[] byOrdinal = new ChunkInfo[table.chunkCount()];
         List<SegmentInfo> segmentInfos = new ArrayList<>();
         for (List<SectionRef> segments : partitions.values()) {
@@ -86,8 +89,26 @@ final class TableLayout {
         }
     }
 
+    /**
+     * Every chunk has a part section, of at least an envelope, per column group: a count the
+     * version's bytes cannot hold is damage, caught before the chunk array is allocated.
+     */
+    private static void checkChunkCount(SectionReader sections, TableEntry table, int groupCount) {
+        long room = (sections.versionEnd() - Preamble.SIZE) / ((long) SectionEnvelope.SIZE * Math.max(1, groupCount));
+        if (table.chunkCount() > room) {
+            throw new JazminFormatException("table '" + table.name() + "' declares " + table.chunkCount()
+                    + " chunks, more than the file's "
+                    + sections.versionEnd() + " bytes can hold");
+        }
+    }
+
     private static void addSegment(ChunkDirectory dir, int groupCount, ChunkInfo[] byOrdinal, int segment) {
         int n = dir.ordinals().length;
+        for (int b = 0; b < dir.statistics().size(); b++) {
+            if (dir.statistics().get(b).section() == null) {
+                throw new JazminFormatException("statistics block " + b + " names no section");
+            }
+        }
         if (dir.rowStarts().length != n || dir.rowCounts().length != n
                 || dir.partOffsets().length != (long) n * groupCount || dir.partLengths().length != (long) n * groupCount) {
             throw new JazminFormatException("chunk directory lists have inconsistent lengths");

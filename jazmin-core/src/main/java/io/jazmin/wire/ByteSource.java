@@ -1,9 +1,9 @@
 package io.jazmin.wire;
 
 import io.jazmin.JazminFormatException;
+import io.jazmin.JazminIoException;
 import java.io.Closeable;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -15,11 +15,13 @@ import java.nio.file.StandardOpenOption;
  * file.
  */
 public final class ByteSource implements Closeable {
+    private final Path path;
     private final FileChannel channel;
     private final byte[] bytes;
     private final long size;
 
-    private ByteSource(FileChannel channel, byte[] bytes, long size) {
+    private ByteSource(Path path, FileChannel channel, byte[] bytes, long size) {
+        this.path = path;
         this.channel = channel;
         this.bytes = bytes;
         this.size = size;
@@ -27,11 +29,21 @@ public final class ByteSource implements Closeable {
 
     public static ByteSource open(Path path) throws IOException {
         FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
-        return new ByteSource(ch, null, ch.size());
+        try {
+            return new ByteSource(path, ch, null, ch.size());
+        } catch (IOException e) {
+            ch.close();
+            throw e;
+        }
     }
 
     public static ByteSource of(byte[] bytes) {
-        return new ByteSource(null, bytes, bytes.length);
+        return new ByteSource(null, null, bytes, bytes.length);
+    }
+
+    /** The file read, or {@code null} for bytes in memory. */
+    public Path path() {
+        return path;
     }
 
     public long size() {
@@ -58,7 +70,7 @@ public final class ByteSource implements Closeable {
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new JazminIoException("cannot read", path, e);
         }
         return out;
     }

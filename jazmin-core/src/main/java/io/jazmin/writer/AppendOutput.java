@@ -1,8 +1,8 @@
 package io.jazmin.writer;
 
+import io.jazmin.JazminIoException;
 import io.jazmin.wire.Preamble;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -13,8 +13,12 @@ import java.nio.file.StandardOpenOption;
  * (an interrupted earlier append) is cut off first; the preamble's APPENDED flag is set and forced
  * to disk before any new byte is written; {@link #commit} forces the new sections to disk, then
  * writes the trailer and forces again. {@link #abort} restores the previous length and flags.
+ * Works only under the file's writer lock, which also lets a commit delete the temporary files of
+ * killed full writers.
  */
 final class AppendOutput implements Output, AutoCloseable {
+    private final WriterLock lock;
+    private final Path path;
     private final FileChannel channel;
     private final long start;
     private final int previousFlags;
@@ -22,13 +26,18 @@ final class AppendOutput implements Output, AutoCloseable {
     private boolean done;
     private boolean committed;
 
-    AppendOutput(Path path, long validEnd, int previousFlags) {
+    AppendOutput(WriterLock lock, long validEnd, int previousFlags) {
+        if (!lock.isHeld()) {
+            throw new IllegalStateException("a file is appended to only under its writer lock");
+        }
+        this.lock = lock;
+        this.path = lock.file();
         this.start = validEnd;
         this.previousFlags = previousFlags;
         try {
             channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot open " + path + " for appending", e);
+            throw new JazminIoException("cannot open for appending", path, e);
         }
         try {
             channel.truncate(validEnd);
@@ -36,7 +45,7 @@ final class AppendOutput implements Output, AutoCloseable {
             channel.force(false);
         } catch (IOException e) {
             abort();
-            throw new UncheckedIOException("cannot start an append to " + path, e);
+            throw new JazminIoException("cannot start an append to", path, e);
         }
         offset = validEnd;
     }
@@ -55,13 +64,16 @@ final class AppendOutput implements Output, AutoCloseable {
                 channel.write(buf, offset + buf.position());
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot append", e);
+            throw new JazminIoException("cannot append to", path, e);
         }
         offset += bytes.length;
         return at;
     }
 
-    /** Forces the new sections to disk, then writes and forces the trailer. */
+    /**
+     * Forces the new sections to disk, then writes and forces the trailer; then deletes the
+     * temporary files killed full writers left beside the file.
+     */
     void commit(byte[] trailer) {
         try {
             channel.force(false);
@@ -69,7 +81,7 @@ final class AppendOutput implements Output, AutoCloseable {
             channel.force(false);
         } catch (IOException e) {
             abort();
-            throw new UncheckedIOException("cannot finish the append", e);
+            throw new JazminIoException("cannot finish the append to", path, e);
         }
         // Committed from here on: a failing close must not cut the new version off again.
         done = true;
@@ -77,8 +89,9 @@ final class AppendOutput implements Output, AutoCloseable {
         try {
             channel.close();
         } catch (IOException e) {
-            throw new UncheckedIOException("the append was written but the file did not close cleanly", e);
+            throw new JazminIoException("the append was written but could not close", path, e);
         }
+        TempFiles.removeStale(lock);
     }
 
     /** Cuts the file back to its previous end and restores its flags: a failed append leaves no trace. */

@@ -3,8 +3,8 @@ package io.jazmin.writer;
 import io.jazmin.Column;
 import io.jazmin.Filter;
 import io.jazmin.IndexInfo;
+import io.jazmin.JazminIoException;
 import io.jazmin.JazminValidationException;
-import io.jazmin.UnsupportedFeatureException;
 import io.jazmin.WriteOptions;
 import io.jazmin.catalog.Delta;
 import io.jazmin.catalog.Header;
@@ -27,7 +27,6 @@ import io.jazmin.wire.ByteSource;
 import io.jazmin.wire.SectionWriter;
 import io.jazmin.wire.Trailer;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -78,15 +77,26 @@ public final class Appender {
 
     /** Deletes the rows with ids {@code rowIds} (0-based write order) of table {@code table}, in one new version. */
     public static Result deleteRows(Path path, WriteOptions options, String table, long[] rowIds) {
-        return change(path, options, table, List.<Map<String, ?>>of().iterator(), data -> {
-            for (long id : rowIds) {
-                if (id < 0 || id >= data.entry().rowCount()) {
-                    throw new JazminValidationException("row id " + id + " is outside the table's "
-                            + data.entry().rowCount() + " rows");
-                }
+        return replaceRows(path, options, table, rowIds, List.<Map<String, ?>>of().iterator());
+    }
+
+    /**
+     * Deletes the rows with ids {@code rowIds} and appends {@code rows} to table {@code table}
+     * ({@code null} for the first), in one new version.
+     */
+    public static Result replaceRows(Path path, WriteOptions options, String table, long[] rowIds,
+                                     Iterator<? extends Map<String, ?>> rows) {
+        return change(path, options, table, rows, data -> checkedRowIds(data, rowIds), null);
+    }
+
+    private static long[] checkedRowIds(TableData data, long[] rowIds) {
+        for (long id : rowIds) {
+            if (id < 0 || id >= data.entry().rowCount()) {
+                throw new JazminValidationException("row id " + id + " is outside the table's "
+                        + data.entry().rowCount() + " rows");
             }
-            return rowIds;
-        }, null);
+        }
+        return rowIds;
     }
 
     private static Result change(Path path, WriteOptions options, String table, Iterator<? extends Map<String, ?>> rows,
@@ -94,25 +104,22 @@ public final class Appender {
         try (WriterLock lock = WriterLock.acquire(path); ByteSource source = ByteSource.open(path)) {
             OpenedFile file = FileOpener.open(source, Rewriter.readOptions(options));
             try {
-                return appendTo(path, file, options, table, rows, toDelete, grownColumns);
+                return appendTo(lock, file, options, table, rows, toDelete, grownColumns);
             } finally {
                 if (file.cipher() != null) {
                     file.cipher().close();
                 }
             }
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot append to " + path, e);
+            throw new JazminIoException("cannot append to", path, e);
         }
     }
 
-    private static Result appendTo(Path path, OpenedFile file, WriteOptions options, String tableName,
+    private static Result appendTo(WriterLock lock, OpenedFile file, WriteOptions options, String tableName,
                                    Iterator<? extends Map<String, ?>> rows, Function<TableData, long[]> toDelete,
                                    List<Column> grownColumns) {
         Header header = file.header();
-        if (!header.writerFeatures().isEmpty()) {
-            throw new UnsupportedFeatureException(header.writerFeatures().get(0), "the file needs writer features "
-                    + header.writerFeatures() + " that this library does not know: it cannot be changed");
-        }
+        ChangeChecks.knownWriterFeatures(header, "changed");
         int t = tableIndex(header, tableName);
         TableEntry entry = header.tables().get(t);
         TableData data = file.table(t);
@@ -121,7 +128,7 @@ public final class Appender {
         int s = header.appendCount() + 1;
         long validEnd = file.version().trailerOffset() + Trailer.SIZE;
         SectionWriter sections = new SectionWriter(options.codec(), options.level(), file.cipher());
-        AppendOutput out = new AppendOutput(path, validEnd, file.version().preamble().flags());
+        AppendOutput out = new AppendOutput(lock, validEnd, file.version().preamble().flags());
         try {
             WriteOptions tableOptions = options.withSortedBy(entry.sortedBy())
                     .withIndexes(TableIndexes.kindsOf(entry.indexes().stream()

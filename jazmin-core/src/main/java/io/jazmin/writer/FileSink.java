@@ -1,9 +1,9 @@
 package io.jazmin.writer;
 
+import io.jazmin.JazminIoException;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.AtomicMoveNotSupportedException;
@@ -19,9 +19,12 @@ import java.util.Set;
 /**
  * Writes a new file version to a temporary file beside the target and moves it into place
  * atomically on {@link #commit()}, so readers never see a half-written file and a failed write
- * leaves nothing behind. Tracks the offset of the next byte so sections know where they land.
+ * leaves nothing behind. Works only under the target's writer lock, which also lets a commit
+ * delete the temporary files of killed writers. Tracks the offset of the next byte so sections
+ * know where they land.
  */
 final class FileSink implements Output, AutoCloseable {
+    private final WriterLock lock;
     private final Path target;
     private final Path temp;
     private final FileChannel channel;
@@ -29,17 +32,26 @@ final class FileSink implements Output, AutoCloseable {
     private long offset;
     private boolean done;
 
-    FileSink(Path target) {
-        this.target = target.toAbsolutePath();
-        try {
-            Path dir = this.target.getParent();
-            Files.createDirectories(dir);
-            this.temp = Files.createTempFile(dir, "." + this.target.getFileName(), ".jzm.tmp");
-            this.channel = FileChannel.open(temp, StandardOpenOption.WRITE);
-            this.out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot create a temporary file beside " + target, e);
+    /** Starts a new version of {@code lock}'s file, which the caller holds until commit or abort. */
+    FileSink(WriterLock lock) {
+        if (!lock.isHeld()) {
+            throw new IllegalStateException("a file is written only under its writer lock");
         }
+        this.lock = lock;
+        this.target = lock.file();
+        try {
+            Files.createDirectories(target.getParent());
+            this.temp = TempFiles.create(target);
+        } catch (IOException e) {
+            throw new JazminIoException("cannot create a temporary file beside", target, e);
+        }
+        try {
+            this.channel = FileChannel.open(temp, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            deleteTemp();
+            throw new JazminIoException("cannot open the temporary file", temp, e);
+        }
+        this.out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
     }
 
     /** Offset in the file of the next byte written. */
@@ -55,13 +67,16 @@ final class FileSink implements Output, AutoCloseable {
         try {
             out.write(bytes);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + temp, e);
+            throw new JazminIoException("cannot write the temporary file", temp, e);
         }
         offset += bytes.length;
         return at;
     }
 
-    /** Flushes to disk and atomically replaces the target with the new file. */
+    /**
+     * Flushes to disk and atomically replaces the target with the new file, then deletes the
+     * temporary files killed writers left beside it.
+     */
     void commit() {
         try {
             out.flush();
@@ -77,8 +92,9 @@ final class FileSink implements Output, AutoCloseable {
             }
         } catch (IOException e) {
             abort();
-            throw new UncheckedIOException("cannot move the new file into place at " + target, e);
+            throw new JazminIoException("cannot move the new file into place at", target, e);
         }
+        TempFiles.removeStale(lock);
     }
 
     /**
@@ -103,10 +119,14 @@ final class FileSink implements Output, AutoCloseable {
         } catch (IOException ignored) {
             // The file is deleted next; a close failure changes nothing.
         }
+        deleteTemp();
+    }
+
+    private void deleteTemp() {
         try {
             Files.deleteIfExists(temp);
         } catch (IOException ignored) {
-            // Best effort: a leftover temp file never replaces the target.
+            // Best effort: a leftover temp file never replaces the target, and the next write removes it.
         }
     }
 

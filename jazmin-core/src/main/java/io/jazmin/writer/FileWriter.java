@@ -3,10 +3,12 @@ package io.jazmin.writer;
 import io.jazmin.Column;
 import io.jazmin.JazminValidationException;
 import io.jazmin.WriteOptions;
+import io.jazmin.catalog.FilesInfo;
 import io.jazmin.catalog.Header;
 import io.jazmin.catalog.TableEntry;
 import io.jazmin.convert.JsonTexts;
 import io.jazmin.crypto.EncryptionSetup;
+import io.jazmin.reader.EmbeddedFiles;
 import io.jazmin.reader.SectionIds;
 import io.jazmin.reader.ReaderFeatures;
 import io.jazmin.wire.Preamble;
@@ -23,44 +25,79 @@ import java.util.Set;
 /**
  * Writes a complete file: preamble, then each table's chunks, statistics and directory, then the
  * header and trailer, into a temporary file that replaces the target only when everything was
- * written. With a key or password in the options every section is encrypted (spec §1.18).
+ * written. With a key or password in the options every section is encrypted (spec §1.18). The
+ * file's writer lock is held from construction until {@link #finish()} or {@link #abort()}.
  */
 public final class FileWriter implements AutoCloseable {
     private static final SecureRandom RANDOM = new SecureRandom();
 
+    private final WriterLock lock;
+    private final boolean ownsLock;
     private final FileSink sink;
     private final WriteOptions options;
     private final SectionWriter sections;
     private final EncryptionSetup encryption;
+    private final Preamble preamble;
     private final List<TableEntry> finished = new ArrayList<>();
     private final Set<String> tableNames = new HashSet<>();
     private TableWriter current;
     private boolean usesIndexDeltas;
     private boolean usesNestedColumns;
     private boolean closed;
+    private FilesInfo files;
 
+    /**
+     * Starts a new version of {@code path} under a writer lock of its own, released when the writer
+     * finishes or aborts.
+     *
+     * @throws io.jazmin.FileLockedException when another writer holds the lock
+     */
     public FileWriter(Path path, WriteOptions options) {
-        if (!options.metadata().isEmpty()) {
-            try {
-                JsonTexts.requireObjectFromFile(options.metadata(), "metadata");
-            } catch (RuntimeException e) {
-                throw new JazminValidationException("metadata must be one JSON object: " + e.getMessage());
-            }
-        }
+        this(WriterLock.acquire(path), true, options);
+    }
+
+    /**
+     * Starts a new version of {@code held}'s file, for a caller that took the lock to read the
+     * current version first (an update or compaction); the caller releases it.
+     */
+    public FileWriter(WriterLock held, WriteOptions options) {
+        this(held, false, options);
+    }
+
+    private FileWriter(WriterLock lock, boolean ownsLock, WriteOptions options) {
+        this.lock = lock;
+        this.ownsLock = ownsLock;
         this.options = options;
-        byte[] fileId = new byte[16];
-        RANDOM.nextBytes(fileId);
-        this.encryption = EncryptionSetup.forNewFile(options, fileId);
-        this.sections = new SectionWriter(options.codec(), options.level(),
-                encryption == null ? null : encryption.cipher());
-        Preamble preamble = encryption == null ? new Preamble(0, fileId, new byte[32], 0) : encryption.preamble();
         try {
-            this.sink = new FileSink(path);
-        } catch (RuntimeException e) {
-            clearKeys();
+            if (!options.metadata().isEmpty()) {
+                try {
+                    JsonTexts.requireObjectFromFile(options.metadata(), "metadata");
+                } catch (RuntimeException e) {
+                    throw new JazminValidationException("metadata must be one JSON object: " + e.getMessage());
+                }
+            }
+            this.sink = new FileSink(lock);
+        } catch (RuntimeException | Error e) {
+            releaseLock();
             throw e;
         }
-        sink.write(preamble.encode());
+        byte[] fileId = new byte[16];
+        RANDOM.nextBytes(fileId);
+        EncryptionSetup setup = null;
+        try {
+            setup = EncryptionSetup.forNewFile(options, fileId);
+            this.sections = new SectionWriter(options.codec(), options.level(), setup == null ? null : setup.cipher());
+            this.preamble = setup == null ? new Preamble(0, fileId, new byte[32], 0) : setup.preamble();
+            sink.write(preamble.encode());
+        } catch (RuntimeException | Error e) {
+            if (setup != null) {
+                setup.cipher().close();
+            }
+            sink.abort();
+            releaseLock();
+            throw e;
+        }
+        this.encryption = setup;
     }
 
     /** Starts the next table; the previous one is finished first. */
@@ -71,6 +108,24 @@ public final class FileWriter implements AutoCloseable {
         }
         finishTable();
         current = new TableWriter(finished.size(), name, columns, tableOptions, sink, sections);
+    }
+
+    /**
+     * Stores the embedded files, {@code package} and saved export shapes of {@code source}, a file
+     * being rewritten, under this version's keys; the header lists them. Call once, at most.
+     */
+    public void carryFiles(EmbeddedFiles source) {
+        requireOpen();
+        if (files != null) {
+            throw new IllegalStateException("embedded files are already stored");
+        }
+        if (source.isEmpty()) {
+            return;
+        }
+        EmbeddedFilesWriter writer = new EmbeddedFilesWriter(sink, sections, options.codec(), options.level(),
+                preamble, encryption != null);
+        writer.carry(source);
+        files = writer.finish(source.packageJson(), source.shapesJson());
     }
 
     /** Adds a row given by column name (missing columns are null). */
@@ -124,7 +179,7 @@ public final class FileWriter implements AutoCloseable {
                 readerFeatures.add(ReaderFeatures.NESTED_COLUMNS);
             }
             Header header = new Header(readerFeatures, List.of(), created, 0, 0, metadata, finished,
-                    encryption == null ? null : encryption.keyring(), null, null, List.of());
+                    encryption == null ? null : encryption.keyring(files != null), files, null, List.of());
             byte[] raw = header.encode();
             byte[] section = sections.section(SectionIds.header(), raw, raw.length);
             long at = sink.write(section);
@@ -134,6 +189,7 @@ public final class FileWriter implements AutoCloseable {
             closed = true;
             clearKeys();
             sink.close();
+            releaseLock();
         }
     }
 
@@ -142,6 +198,13 @@ public final class FileWriter implements AutoCloseable {
         closed = true;
         clearKeys();
         sink.abort();
+        releaseLock();
+    }
+
+    private void releaseLock() {
+        if (ownsLock) {
+            lock.close();
+        }
     }
 
     private void clearKeys() {

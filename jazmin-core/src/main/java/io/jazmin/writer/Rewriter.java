@@ -4,7 +4,6 @@ import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
 import io.jazmin.ReadOptions;
 import io.jazmin.Row;
-import io.jazmin.UnsupportedFeatureException;
 import io.jazmin.WriteOptions;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -13,7 +12,9 @@ import java.util.Iterator;
  * Compaction (spec §1.24): a full rewrite of every table with no changes. Deleted rows and dead
  * bytes are dropped, directory and index segments merged, and a new version gets a fresh file id
  * (and fresh salts when encrypted); {@code append_count} returns to 0 and APPENDED is cleared.
- * Columns, sort order, indexes and metadata carry over. The new file replaces the old atomically.
+ * Columns, sort order, indexes, metadata and the embedded files (with the package and saved
+ * shapes, re-stored under the new version's keys) carry over; a file holding what a rewrite cannot
+ * keep is refused before anything is written. The new file replaces the old atomically.
  */
 public final class Rewriter {
     private Rewriter() {
@@ -25,16 +26,13 @@ public final class Rewriter {
      */
     public static void compact(Path path, WriteOptions options) {
         try (WriterLock lock = WriterLock.acquire(path);
-             JazminReader reader = JazminReader.open(path, readOptions(options))) {
-            if (!reader.writerFeatures().isEmpty()) {
-                throw new UnsupportedFeatureException(reader.writerFeatures().get(0),
-                        "the file needs writer features " + reader.writerFeatures() + " that this library does not "
-                                + "know: it cannot be rewritten");
-            }
+             RewriteSource source = RewriteSource.open(path, readOptions(options), "compacted")) {
+            JazminReader reader = source.reader();
             WriteOptions base = options.withMetadata(reader.metadata())
                     .withCompactIndexes(reader.readerFeatures().contains("index-deltas"));
-            FileWriter writer = new FileWriter(path, base);
+            FileWriter writer = new FileWriter(lock, base);
             try {
+                writer.carryFiles(source.files());
                 for (JazminTable table : reader.tables()) {
                     WriteOptions tableOptions = base.withSortedBy(table.sortedBy()).withIndexes(TableIndexes.kindsOf(table.indexes()));
                     writer.startTable(table.name(), table.columns(), tableOptions);
@@ -56,7 +54,7 @@ public final class Rewriter {
     }
 
     static ReadOptions readOptions(WriteOptions options) {
-        ReadOptions r = new ReadOptions(null, null, null, options.parallelism(), options.keyCache());
+        ReadOptions r = new ReadOptions(null, null, null, options.parallelism()).withKeyCache(options.keyCache());
         if (options.key() != null) {
             r = r.withKey(options.key());
         }

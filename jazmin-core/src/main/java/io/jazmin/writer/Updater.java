@@ -25,7 +25,8 @@ import java.util.Set;
  * columns, inserts and a metadata merge, and writes a complete new version to a temporary file
  * renamed over the original (permissions kept). A {@code sortedBy} table keeps its order: the
  * existing rows stream in order and the new rows, sorted in memory, are merged into place.
- * Indexes, other tables and metadata carry over.
+ * Indexes, other tables, metadata and the embedded files (with the package and saved shapes) carry
+ * over; a file holding what a rewrite cannot keep is refused before anything is written.
  */
 public final class Updater {
     private Updater() {
@@ -60,13 +61,15 @@ public final class Updater {
 
     public static Result update(Path path, WriteOptions options, Changes changes) {
         try (WriterLock lock = WriterLock.acquire(path);
-             JazminReader reader = JazminReader.open(path, Rewriter.readOptions(options))) {
+             RewriteSource source = RewriteSource.open(path, Rewriter.readOptions(options), "updated")) {
+            JazminReader reader = source.reader();
             JazminTable target = changes.table() == null ? reader.table() : reader.table(changes.table());
             String metadata = JsonTexts.mergeObjects(reader.metadata(), changes.metadata());
             WriteOptions base = options.withMetadata(metadata)
                     .withCompactIndexes(reader.readerFeatures().contains("index-deltas"));
-            FileWriter writer = new FileWriter(path, base);
+            FileWriter writer = new FileWriter(lock, base);
             try {
+                writer.carryFiles(source.files());
                 Result result = null;
                 for (JazminTable table : reader.tables()) {
                     WriteOptions tableOptions = base.withSortedBy(table.sortedBy())

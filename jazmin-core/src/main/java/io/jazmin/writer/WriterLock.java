@@ -1,20 +1,24 @@
 package io.jazmin.writer;
 
 import io.jazmin.FileLockedException;
+import io.jazmin.JazminIoException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 /**
  * One writer at a time per file through {@code <path>.lock} (spec §1.24); readers never take it.
- * A lock left by a killed process must be deleted by hand, as the reference libraries require.
+ * Every write takes it: appends, full writes, updates and compaction. A lock left by a killed
+ * process must be deleted by hand, as the reference libraries require.
  */
 public final class WriterLock implements AutoCloseable {
+    private final Path file;
     private final Path lock;
+    private boolean released;
 
-    private WriterLock(Path lock) {
+    private WriterLock(Path file, Path lock) {
+        this.file = file;
         this.lock = lock;
     }
 
@@ -22,28 +26,50 @@ public final class WriterLock implements AutoCloseable {
      * Takes the lock of {@code file}.
      *
      * @throws FileLockedException when another writer holds it
+     * @throws JazminIoException   when the lock file cannot be created
      */
     public static WriterLock acquire(Path file) {
-        Path lock = file.toAbsolutePath().resolveSibling(file.getFileName() + ".lock");
+        Path target = file.toAbsolutePath();
+        Path lock = target.resolveSibling(target.getFileName() + ".lock");
         try {
             // A file being created may not have its folder yet; the writer creates it too.
             Files.createDirectories(lock.getParent());
+        } catch (IOException e) {
+            // Kept apart: for a folder on the path that is a file this throws FileAlreadyExistsException too.
+            throw new JazminIoException("cannot create the folder of the lock file", lock, e);
+        }
+        try {
             Files.createFile(lock);
         } catch (FileAlreadyExistsException e) {
             throw new FileLockedException("another writer holds " + lock + " (if no writer is running, a killed one "
                     + "left it behind: delete it)");
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot create the lock file " + lock, e);
+            throw new JazminIoException("cannot create the lock file", lock, e);
         }
-        return new WriterLock(lock);
+        return new WriterLock(target, lock);
     }
 
+    /** The (absolute) file this lock guards. */
+    public Path file() {
+        return file;
+    }
+
+    /** Whether the lock is still held by this object. */
+    public boolean isHeld() {
+        return !released;
+    }
+
+    /** Releases the lock; later calls do nothing, so they never remove another writer's lock. */
     @Override
     public void close() {
+        if (released) {
+            return;
+        }
+        released = true;
         try {
             Files.deleteIfExists(lock);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot remove the lock file " + lock, e);
+            throw new JazminIoException("cannot remove the lock file", lock, e);
         }
     }
 }

@@ -35,7 +35,7 @@ final class EncryptedSections implements AutoCloseable {
         ByteSource source = ByteSource.of(file);
         version = VersionLocator.locate(source);
         cipher = DecryptionSetup.forFile(version.preamble(), options);
-        sections = new SectionReader(source, version.trailerOffset(), cipher);
+        sections = new SectionReader(source, version.trailerOffset(), cipher, options.limits());
         header = Header.decode(read(SectionIds.header(), version.trailer().headerOffset(),
                 version.trailer().headerLength()));
         cipher.keys().useKeyring(header.keyring());

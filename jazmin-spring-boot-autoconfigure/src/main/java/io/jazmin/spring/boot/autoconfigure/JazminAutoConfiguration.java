@@ -3,6 +3,7 @@ package io.jazmin.spring.boot.autoconfigure;
 import io.jazmin.spring.data.core.JazminFiles;
 import io.jazmin.spring.data.core.JazminOperations;
 import io.jazmin.spring.data.core.JazminTemplate;
+import io.jazmin.spring.data.core.JazminTransactionManager;
 import io.jazmin.spring.data.core.MicrometerQueryObserver;
 import io.jazmin.spring.data.core.QueryObserver;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
@@ -15,11 +16,15 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandi
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.transaction.TransactionManager;
+import org.springframework.transaction.annotation.AbstractTransactionManagementConfiguration;
+import org.springframework.transaction.annotation.EnableTransactionManagement;
 
 /**
- * The JAZMIN infrastructure: the configured files, the mapping context and the
- * {@link JazminTemplate}; each backs off when the application defines its own. Query
- * observations are reported when an {@link ObservationRegistry} is present.
+ * The JAZMIN infrastructure: the configured files, the mapping context, the
+ * {@link JazminTemplate} and a {@link JazminTransactionManager} (with {@code @Transactional}
+ * enabled); each backs off when the application defines its own. Query observations are
+ * reported when an {@link ObservationRegistry} is present.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration")
 @ConditionalOnClass(JazminTemplate.class)
@@ -53,6 +58,20 @@ public final class JazminAutoConfiguration {
         }
         template.setMaxResultRows(properties.getMaxResultRows());
         return template;
+    }
+
+    /** Backs off when the application has a transaction manager of its own (JDBC's, say). */
+    @Bean
+    @ConditionalOnMissingBean(TransactionManager.class)
+    JazminTransactionManager transactionManager(JazminFiles files) {
+        return new JazminTransactionManager(files);
+    }
+
+    /** {@code @Transactional} works without the application enabling it (as Spring Boot does for JDBC). */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnMissingBean(AbstractTransactionManagementConfiguration.class)
+    @EnableTransactionManagement
+    static class TransactionManagementConfiguration {
     }
 
     @Configuration(proxyBeanMethods = false)

@@ -10,7 +10,7 @@ import io.jazmin.spring.data.core.mapping.JazminPersistentEntity;
 import io.jazmin.spring.data.core.mapping.JazminPersistentProperty;
 import io.jazmin.spring.data.core.query.MappedRowReader;
 import io.jazmin.spring.data.core.query.RowReader;
-import java.nio.file.Path;
+import io.jazmin.writer.WriterLock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,8 +63,8 @@ final class EntityCodec<T> implements RowCodec<T> {
     }
 
     @Override
-    public Sink<T> open(Path path, List<Column> existing, WriteOptions options) {
-        ObjectWriter<T> writer = mapper.writer(path, options);
+    public Sink<T> open(WriterLock held, List<Column> existing, WriteOptions options) {
+        ObjectWriter<T> writer = mapper.writer(held, options);
         return new Sink<>() {
             @Override
             public void write(T row) {

@@ -12,31 +12,63 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.apache.commons.logging.Log;
 import org.apache.commons.logging.LogFactory;
+import org.springframework.dao.CannotAcquireLockException;
 
 /**
  * One configured file at run time: hands out open readers (kept for reuse as its {@link Priority}
  * says) and serialises writes. Readers are not thread-safe, so each caller gets one of its own.
  * A reader keeps seeing the version it opened, so after every write (append, delete, rewrite or
- * compaction) readers opened before it are closed instead of reused. A password file's PBKDF2 key
- * is derived once per file version (its salt) and kept for the readers and writes that follow
- * until {@link #close()} clears it: appends and deletes keep the salt, full rewrites derive anew.
+ * compaction) readers opened before it are closed instead of reused. Inside a
+ * {@link JazminTransactionManager transaction} that wrote the file, reads and writes go to the
+ * transaction's working copy instead. A password file's PBKDF2 key is derived once per file
+ * version (its salt) and kept for the readers and writes that follow until {@link #close()} clears
+ * it: appends and deletes keep the salt, full rewrites derive anew.
  */
 public final class FileAccess implements AutoCloseable {
     private static final Log LOG = LogFactory.getLog(FileAccess.class);
+    private static final long TRANSACTION_LOCK_SECONDS = 30;
     private final JazminFileDefinition definition;
+    private final JazminFiles owner;
     private final Deque<JazminReader> idle = new ArrayDeque<>();
     private final ReentrantLock writeLock = new ReentrantLock();
     private final DerivedKeyCache keys;
+    private final boolean ownsKeys;
     private long generation;
+    private boolean changed;
+    private boolean rewritten;
 
+    /** Access to the file of {@code definition}, outside any transaction manager. */
     public FileAccess(JazminFileDefinition definition) {
+        this(definition, null);
+    }
+
+    /** Access to one of {@code owner}'s files, joining the transactions bound to {@code owner}. */
+    FileAccess(JazminFileDefinition definition, JazminFiles owner) {
+        this(definition, owner, definition.password() != null ? new DerivedKeyCache() : null, true);
+    }
+
+    private FileAccess(JazminFileDefinition definition, JazminFiles owner, DerivedKeyCache keys, boolean ownsKeys) {
         this.definition = definition;
-        this.keys = definition.password() != null ? new DerivedKeyCache() : null;
+        this.owner = owner;
+        this.keys = keys;
+        this.ownsKeys = ownsKeys;
+    }
+
+    /**
+     * Access to a copy of this file at {@code copy}'s path (a transaction's working copy), outside
+     * any transaction manager. A byte copy has the same salt, so it uses this file's password keys;
+     * closing it leaves them to this file.
+     */
+    FileAccess sharingKeys(JazminFileDefinition copy) {
+        return new FileAccess(copy, null, keys, false);
     }
 
     public String name() {
@@ -72,7 +104,8 @@ public final class FileAccess implements AutoCloseable {
     }
 
     public boolean exists() {
-        return Files.isRegularFile(definition.path());
+        WorkingCopy copy = transactionCopy();
+        return copy != null ? copy.copy().exists() : Files.isRegularFile(definition.path());
     }
 
     /** Opens one reader now when the priority asks for it and the file exists. */
@@ -84,6 +117,10 @@ public final class FileAccess implements AutoCloseable {
 
     /** Runs {@code action} on the file's first table with a reader that is released afterwards. */
     public <R> R read(Function<JazminTable, R> action) {
+        WorkingCopy copy = transactionCopy();
+        if (copy != null) {
+            return copy.copy().read(action);
+        }
         Lease lease = lease();
         try {
             return action.apply(lease.reader.table());
@@ -97,6 +134,10 @@ public final class FileAccess implements AutoCloseable {
      * stream is closed, so callers must close it.
      */
     public <R> Stream<R> stream(Function<JazminTable, Stream<R>> query) {
+        WorkingCopy copy = transactionCopy();
+        if (copy != null) {
+            return copy.copy().stream(query);
+        }
         Lease lease = lease();
         try {
             return query.apply(lease.reader.table()).onClose(() -> release(lease));
@@ -111,19 +152,25 @@ public final class FileAccess implements AutoCloseable {
      * version opened for it (its first table, or {@code null} when the file does not exist yet);
      * the engine's appends, deletes and compaction take the file's {@code <path>.lock} themselves.
      * Afterwards the file is compacted when its {@link CompactionPolicy} says so, and readers
-     * handed out before are not reused, so no later read sees an older version.
+     * handed out before are not reused, so no later read sees an older version. {@code change}
+     * gets the file it is to change: this one, or inside a transaction its working copy.
      */
-    public <R> R write(Function<JazminTable, R> change) {
+    public <R> R write(BiFunction<FileAccess, JazminTable, R> change) {
+        FileTransaction transaction = JazminTransactionManager.current(owner);
+        if (transaction != null) {
+            return transaction.join(this).copy().write(change);
+        }
         writeLock.lock();
         try {
             R result;
-            if (!exists()) {
-                result = change.apply(null);
+            if (!Files.isRegularFile(path())) {
+                result = change.apply(this, null);
             } else {
                 try (JazminReader reader = open()) {
-                    result = change.apply(reader.table());
+                    result = change.apply(this, reader.table());
                 }
             }
+            changed = true;
             compactIfDue();
             return result;
         } finally {
@@ -133,21 +180,45 @@ public final class FileAccess implements AutoCloseable {
     }
 
     /**
+     * Stores {@code rows}, each replacing a stored row with the same {@code keyColumn} cell (an
+     * upsert; see {@link FileChanges#store}). Inside a transaction consecutive saves of one
+     * {@code kind} are buffered and written together (see {@link PendingSaves}).
+     */
+    <T> void save(Object kind, RowCodec<T> codec, List<T> rows, String keyColumn) {
+        FileTransaction transaction = JazminTransactionManager.current(owner);
+        if (transaction != null) {
+            transaction.join(this).save(kind, codec, rows, keyColumn);
+            return;
+        }
+        write((target, table) -> {
+            FileChanges.store(target, table, codec, rows, keyColumn);
+            return null;
+        });
+    }
+
+    /**
      * Runs {@code rewrite} as a {@link #write} that also holds the file's {@code <path>.lock}, the
      * engine's writer lock, so that no other process appends between the read of the current
-     * version and the move of the new file into place.
+     * version and the move of the new file into place. {@code rewrite} gets the held lock to write
+     * the new version under ({@code JazminWriter.create(lock, ...)}); it is released afterwards.
      *
      * @throws io.jazmin.FileLockedException when another writer holds the lock (the template translates it
      *                                        to Spring's CannotAcquireLockException)
      */
-    public <R> R rewrite(Function<JazminTable, R> rewrite) {
+    public <R> R rewrite(BiFunction<JazminTable, WriterLock, R> rewrite) {
+        FileTransaction transaction = JazminTransactionManager.current(owner);
+        if (transaction != null) {
+            return transaction.join(this).copy().rewrite(rewrite);
+        }
         writeLock.lock();
         try (WriterLock lock = WriterLock.acquire(path())) {
-            if (!exists()) {
-                return rewrite.apply(null);
+            changed = true;
+            rewritten = true;
+            if (!Files.isRegularFile(path())) {
+                return rewrite.apply(null, lock);
             }
             try (JazminReader reader = open()) {
-                return rewrite.apply(reader.table());
+                return rewrite.apply(reader.table(), lock);
             }
         } finally {
             retire();
@@ -157,9 +228,16 @@ public final class FileAccess implements AutoCloseable {
 
     /** Compacts the file now (alone among this JVM's writes of it); does nothing when it does not exist. */
     public void compact() {
+        FileTransaction transaction = JazminTransactionManager.current(owner);
+        if (transaction != null) {
+            transaction.join(this).copy().compact();
+            return;
+        }
         writeLock.lock();
         try {
-            if (exists()) {
+            if (Files.isRegularFile(path())) {
+                changed = true;
+                rewritten = true;
                 JazminFile.compact(path(), changeOptions());
             }
         } finally {
@@ -170,6 +248,10 @@ public final class FileAccess implements AutoCloseable {
 
     /** How the file's bytes are used (dead bytes, deleted rows, appends), read from its catalog. */
     public Storage storage() {
+        WorkingCopy copy = transactionCopy();
+        if (copy != null) {
+            return copy.copy().storage();
+        }
         return JazminFile.storage(path(), readOptions());
     }
 
@@ -191,6 +273,48 @@ public final class FileAccess implements AutoCloseable {
             LOG.warn("compaction of JAZMIN file '" + name() + "' after a write failed; it is tried again after the "
                     + "next write: " + e.getMessage(), e);
         }
+    }
+
+    /** The working copy of the current transaction, or {@code null} outside one or before its first write. */
+    private WorkingCopy transactionCopy() {
+        FileTransaction transaction = JazminTransactionManager.current(owner);
+        return transaction == null ? null : transaction.copyOf(this);
+    }
+
+    /**
+     * Locks out this JVM's other writers of the file until {@link #endTransaction()}: a transaction
+     * is writing it through a working copy.
+     */
+    void beginTransaction() {
+        try {
+            if (!writeLock.tryLock(TRANSACTION_LOCK_SECONDS, TimeUnit.SECONDS)) {
+                throw new CannotAcquireLockException("JAZMIN file '" + name() + "' is being written by another "
+                        + "transaction or thread; gave up after " + TRANSACTION_LOCK_SECONDS + " s");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CannotAcquireLockException("interrupted while waiting to write JAZMIN file '" + name() + "'", e);
+        }
+    }
+
+    void endTransaction() {
+        writeLock.unlock();
+    }
+
+    /** A transaction committed a new version of the file: drop older readers, compact if due. */
+    void changedOutside() {
+        retire();
+        compactIfDue();
+    }
+
+    /** Whether a write has gone through this access (for a working copy: whether the transaction wrote). */
+    boolean wasChanged() {
+        return changed;
+    }
+
+    /** Whether the file was rewritten or compacted rather than only appended to. */
+    boolean wasRewritten() {
+        return rewritten;
     }
 
     private record Lease(JazminReader reader, long generation) {
@@ -241,7 +365,7 @@ public final class FileAccess implements AutoCloseable {
     @Override
     public void close() {
         retire();
-        if (keys != null) {
+        if (keys != null && ownsKeys) {
             keys.close();
         }
     }

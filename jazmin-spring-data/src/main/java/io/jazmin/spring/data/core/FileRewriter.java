@@ -42,7 +42,7 @@ final class FileRewriter {
     }
 
     private static <T> long write(FileAccess file, RowCodec<T> codec, Filter keep, boolean keepOld, List<T> added) {
-        return file.rewrite(table -> {
+        return file.rewrite((table, lock) -> {
             WriteOptions options = options(file, codec, table);
             Comparator<T> order = order(codec, options.sortedBy());
             List<T> sortedAdded = new ArrayList<>(added);
@@ -53,7 +53,7 @@ final class FileRewriter {
             long kept = 0;
             try (Stream<T> existing = table == null || !keepOld ? Stream.<T>empty()
                     : codec.reader().find(table, keep, RowQuery.all());
-                 RowCodec.Sink<T> sink = codec.open(file.path(), table == null ? null : table.columns(), options)) {
+                 RowCodec.Sink<T> sink = codec.open(lock, table == null ? null : table.columns(), options)) {
                 Iterator<T> old = existing.iterator();
                 if (order != null && table != null && !table.sortedBy().equals(options.sortedBy())) {
                     List<T> resorted = new ArrayList<>();

@@ -4,6 +4,7 @@ import io.jazmin.InvalidRowException;
 import io.jazmin.FileLockedException;
 import io.jazmin.JazminException;
 import io.jazmin.JazminFormatException;
+import io.jazmin.JazminIoException;
 import io.jazmin.JazminKeyException;
 import io.jazmin.JazminValidationException;
 import io.jazmin.UnsupportedFeatureException;
@@ -40,7 +41,7 @@ public class JazminExceptionTranslator implements PersistenceExceptionTranslator
         if (e instanceof JazminKeyException) {
             return new PermissionDeniedDataAccessException(e.getMessage(), e);
         }
-        if (e instanceof JazminFormatException || e instanceof UncheckedIOException) {
+        if (e instanceof JazminFormatException || e instanceof JazminIoException || e instanceof UncheckedIOException) {
             return new DataAccessResourceFailureException(e.getMessage(), e);
         }
         if (e instanceof UnsupportedFeatureException) {

@@ -64,6 +64,12 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
         return new JazminFileDefinition(name, path, null, null, Priority.BALANCED, false, null, Map.of(), List.of());
     }
 
+    /** The same file settings for another path (a transaction's working copy, say). */
+    public JazminFileDefinition withPath(Path value) {
+        return new JazminFileDefinition(name, value, key, password, priority, createIfMissing, codec, indexes,
+                sortedBy, compaction, kdfIterations);
+    }
+
     public JazminFileDefinition withKey(String value) {
         return new JazminFileDefinition(name, path, value, password, priority, createIfMissing, codec, indexes,
                 sortedBy, compaction, kdfIterations);

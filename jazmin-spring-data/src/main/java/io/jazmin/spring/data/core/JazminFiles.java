@@ -12,7 +12,7 @@ public final class JazminFiles implements DisposableBean {
 
     public JazminFiles(Collection<JazminFileDefinition> definitions) {
         for (JazminFileDefinition d : definitions) {
-            if (files.put(d.name(), new FileAccess(d)) != null) {
+            if (files.put(d.name(), new FileAccess(d, this)) != null) {
                 throw new IllegalArgumentException("file '" + d.name() + "' is defined twice");
             }
         }

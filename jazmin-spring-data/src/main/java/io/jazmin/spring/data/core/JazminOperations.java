@@ -65,9 +65,21 @@ public interface JazminOperations {
 
     /**
      * Stores entities, replacing those with the same id: one upsert (a new version appended to the
-     * file) for all of them.
+     * file) for all of them. Returns the saved entities in the order given: copies where auditing,
+     * callbacks or a {@code @Version} member changed an immutable entity.
+     *
+     * @throws org.springframework.dao.OptimisticLockingFailureException when a {@code @Version}
+     *         member does not match the stored version (nothing is written)
      */
     <T> List<T> save(Collection<? extends T> entities);
+
+    /**
+     * Deletes one entity by its id; with a {@code @Version} member only at its stored version.
+     *
+     * @throws org.springframework.dao.OptimisticLockingFailureException when a versioned entity is
+     *         stale or no longer stored
+     */
+    <T> void delete(T entity);
 
     /**
      * Removes the matching rows of the entity's file (marked deleted in a new version; their bytes

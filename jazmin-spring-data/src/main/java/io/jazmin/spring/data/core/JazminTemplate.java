@@ -19,6 +19,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
+import org.springframework.context.ApplicationContext;
+import org.springframework.context.ApplicationContextAware;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.DuplicateKeyException;
@@ -26,6 +28,7 @@ import org.springframework.dao.IncorrectResultSizeDataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.data.core.PropertyReferenceException;
 import org.springframework.data.core.TypeInformation;
+import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Sort;
@@ -37,10 +40,13 @@ import org.springframework.util.Assert;
  * and translates engine exceptions. Reads run on pooled readers of each file; writes change the file
  * in place with the engine's appends, upserts and deletes (see {@link FileChanges} for when they
  * fall back to an atomic full rewrite), one at a time per file, and readers opened before a write
- * are not reused after it. Files are compacted on demand ({@link #compact(String)}) or after a
+ * are not reused after it. Inside a {@link JazminTransactionManager} transaction writes go to the
+ * transaction's working copy of each file and land at commit. Entities with a {@code @Version}
+ * member are checked and advanced on save; entity callbacks and events run around saves and
+ * reads when the template has an application context. Files are compacted on demand ({@link #compact(String)}) or after a
  * write when their {@link CompactionPolicy} says so.
  */
-public class JazminTemplate implements JazminOperations {
+public class JazminTemplate implements JazminOperations, ApplicationContextAware {
     /** Rows one list may hold unless {@link #setMaxResultRows} says otherwise. */
     public static final long DEFAULT_MAX_RESULT_ROWS = 100_000;
     private final JazminFiles files;
@@ -48,6 +54,7 @@ public class JazminTemplate implements JazminOperations {
     private final JazminExceptionTranslator translator = new JazminExceptionTranslator();
     private final QueryObserver observer;
     private volatile long maxResultRows = DEFAULT_MAX_RESULT_ROWS;
+    private EntityLifecycle lifecycle = EntityLifecycle.none();
 
     public JazminTemplate(JazminFiles files, JazminMappingContext mappingContext) {
         this(files, mappingContext, QueryObserver.NONE);
@@ -77,6 +84,15 @@ public class JazminTemplate implements JazminOperations {
         return maxResultRows;
     }
 
+    /**
+     * Entity callbacks ({@link io.jazmin.spring.data.core.mapping.event}) and application events
+     * come from {@code context}; set by Spring for a template bean.
+     */
+    @Override
+    public void setApplicationContext(ApplicationContext context) {
+        this.lifecycle = EntityLifecycle.of(context);
+    }
+
     @Override
     public <T> List<T> find(JazminQuery query, Class<T> entityType) {
         return ResultRows.toList(stream(query, entityType), maxResultRows, fileOf(entityType));
@@ -86,7 +102,9 @@ public class JazminTemplate implements JazminOperations {
     public <T> Stream<T> stream(JazminQuery query, Class<T> entityType) {
         JazminPersistentEntity<T> entity = entity(entityType);
         requireSortColumns(query, entity);
-        return stream(fileOf(entityType), query, MappedRowReader.entity(entity.getMapper()));
+        String file = fileOf(entityType);
+        Stream<T> found = stream(file, query, MappedRowReader.entity(entity.getMapper()));
+        return lifecycle.isActive() ? found.map(e -> lifecycle.afterConvert(e, file)) : found;
     }
 
     /** Every sort column must hold a property of the entity (the sort names columns, spec §2.1). */
@@ -127,27 +145,36 @@ public class JazminTemplate implements JazminOperations {
 
     @Override
     public <T> List<T> insert(Collection<? extends T> entities) {
-        List<T> list = List.copyOf(entities);
-        if (list.isEmpty()) {
-            return list;
+        if (entities.isEmpty()) {
+            return List.of();
         }
-        JazminPersistentEntity<T> entity = entityOf(list);
+        JazminPersistentEntity<T> entity = entityOf(entities);
         String file = entity.getFileName();
         EntityCodec<T> codec = new EntityCodec<>(entity);
-        return execute("insert", file, () -> files.get(file).write(table -> {
+        EntityVersions<T> versions = EntityVersions.of(entity);
+        List<T> converted = lifecycle.beforeConvert(List.copyOf(entities), file);
+        return execute("insert", file, () -> files.get(file).write((target, table) -> {
             String idColumn = entity.getIdColumn();
             if (idColumn != null && table != null) {
-                List<Object> ids = list.stream().map(e -> codec.cell(e, idColumn)).toList();
+                List<Object> ids = converted.stream().map(e -> codec.cell(e, idColumn)).toList();
                 if (table.count(Filter.in(idColumn, ids)) > 0) {
-                    throw new DuplicateKeyException("an id of the " + list.size() + " " + entity.getType()
+                    throw new DuplicateKeyException("an id of the " + converted.size() + " " + entity.getType()
                             .getSimpleName() + " entities to insert is already stored in file '" + file + "'");
                 }
             }
-            FileChanges.store(files.get(file), table, codec, list, null);
-            return list;
+            List<T> rows = lifecycle.beforeSave(versions == null ? converted
+                    : versions.checkAndAdvance(table, codec, converted), file);
+            FileChanges.store(target, table, codec, rows, null);
+            return lifecycle.afterSave(rows, file);
         }));
     }
 
+    /**
+     * Saves by id: each entity replaces the stored one with its id or is added. With a
+     * {@code @Version} member the stored version is checked and advanced inside the file's write
+     * lock. Returns the saved entities in the order given (copies where callbacks, auditing or the
+     * version changed an immutable one); of several with one id the last is stored.
+     */
     @Override
     public <T> List<T> save(Collection<? extends T> entities) {
         if (entities.isEmpty()) {
@@ -159,9 +186,11 @@ public class JazminTemplate implements JazminOperations {
             throw new InvalidDataAccessApiUsageException(entity.getType().getName()
                     + " has no id (@JazminId or @Id), so entities can only be inserted");
         }
+        String file = entity.getFileName();
         EntityCodec<T> codec = new EntityCodec<>(entity);
+        List<T> converted = lifecycle.beforeConvert(List.copyOf(entities), file);
         Map<Object, T> byId = new LinkedHashMap<>();
-        for (T e : entities) {
+        for (T e : converted) {
             if (entity.getIdentifierAccessor(e).getIdentifier() == null) {
                 throw new InvalidDataAccessApiUsageException("JAZMIN does not generate ids; set the id of "
                         + entity.getType().getSimpleName() + " before saving it");
@@ -169,11 +198,46 @@ public class JazminTemplate implements JazminOperations {
             byId.put(codec.cell(e, idColumn), e);
         }
         List<T> latest = new ArrayList<>(byId.values());
-        String file = entity.getFileName();
-        return execute("save", file, () -> files.get(file).write(table -> {
-            FileChanges.store(files.get(file), table, codec, latest, idColumn);
-            return List.copyOf(entities);
+        EntityVersions<T> versions = EntityVersions.of(entity);
+        if (versions == null && !lifecycle.isActive()) {
+            execute("save", file, () -> {
+                files.get(file).save(entity.getType(), codec, latest, idColumn);
+                return null;
+            });
+            return converted;
+        }
+        List<T> saved = execute("save", file, () -> files.get(file).write((target, table) -> {
+            List<T> rows = lifecycle.beforeSave(versions == null ? latest
+                    : versions.checkAndAdvance(table, codec, latest), file);
+            FileChanges.store(target, table, codec, rows, idColumn);
+            return lifecycle.afterSave(rows, file);
         }));
+        Map<Object, T> savedById = new LinkedHashMap<>();
+        saved.forEach(e -> savedById.put(codec.cell(e, idColumn), e));
+        return converted.stream().map(e -> savedById.get(codec.cell(e, idColumn))).toList();
+    }
+
+    /**
+     * Deletes {@code entity}; with a {@code @Version} member only while the stored row still has
+     * its version.
+     *
+     * @throws OptimisticLockingFailureException when a versioned entity is stale or no longer stored
+     */
+    @Override
+    public <T> void delete(T entity) {
+        @SuppressWarnings("unchecked")
+        JazminPersistentEntity<T> type = entity((Class<T>) entity.getClass());
+        EntityCodec<T> codec = new EntityCodec<>(type);
+        EntityVersions<T> versions = EntityVersions.of(type);
+        String idColumn = type.getRequiredIdProperty().getColumnName();
+        Filter filter = versions == null ? Filter.eq(idColumn, codec.cell(entity, idColumn))
+                : versions.current(entity, codec);
+        long deleted = delete(type.getFileName(), filter, codec);
+        if (versions != null && deleted == 0) {
+            throw new OptimisticLockingFailureException("cannot delete " + type.getType().getSimpleName()
+                    + " with id " + codec.cell(entity, idColumn) + " at version " + codec.cell(entity, versions.column())
+                    + ": it is stale or no longer stored");
+        }
     }
 
     @Override
@@ -220,8 +284,8 @@ public class JazminTemplate implements JazminOperations {
     @Override
     public void insert(String file, Collection<? extends Map<String, ?>> rows) {
         List<Map<String, ?>> list = List.copyOf(rows);
-        execute("insert", file, () -> files.get(file).write(table -> {
-            FileChanges.store(files.get(file), table, new MapCodec(file), list, null);
+        execute("insert", file, () -> files.get(file).write((target, table) -> {
+            FileChanges.store(target, table, new MapCodec(file), list, null);
             return null;
         }));
     }
@@ -289,8 +353,8 @@ public class JazminTemplate implements JazminOperations {
 
     /** A {@code null} filter removes every row. */
     private <T> long delete(String file, Filter filter, RowCodec<T> codec) {
-        return execute("delete", file, () -> files.get(file).write(table ->
-                FileChanges.delete(files.get(file), table, codec, filter)));
+        return execute("delete", file, () -> files.get(file).write((target, table) ->
+                FileChanges.delete(target, table, codec, filter)));
     }
 
     @SuppressWarnings("unchecked")

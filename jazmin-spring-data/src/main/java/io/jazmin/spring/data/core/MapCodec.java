@@ -5,7 +5,7 @@ import io.jazmin.JazminWriter;
 import io.jazmin.WriteOptions;
 import io.jazmin.spring.data.core.query.MapRowReader;
 import io.jazmin.spring.data.core.query.RowReader;
-import java.nio.file.Path;
+import io.jazmin.writer.WriterLock;
 import java.util.List;
 import java.util.Map;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
@@ -40,12 +40,12 @@ final class MapCodec implements RowCodec<Map<String, ?>> {
     }
 
     @Override
-    public Sink<Map<String, ?>> open(Path path, List<Column> existing, WriteOptions options) {
+    public Sink<Map<String, ?>> open(WriterLock held, List<Column> existing, WriteOptions options) {
         if (existing == null) {
             throw new InvalidDataAccessApiUsageException("file '" + fileName + "' does not exist, and rows "
                     + "given as maps carry no schema to create it with; write it through an entity type first");
         }
-        JazminWriter writer = JazminWriter.create(path, existing, options);
+        JazminWriter writer = JazminWriter.create(held, existing, options);
         return new Sink<>() {
             @Override
             public void write(Map<String, ?> row) {

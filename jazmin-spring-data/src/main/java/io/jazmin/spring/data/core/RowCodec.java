@@ -3,7 +3,7 @@ package io.jazmin.spring.data.core;
 import io.jazmin.Column;
 import io.jazmin.WriteOptions;
 import io.jazmin.spring.data.core.query.RowReader;
-import java.nio.file.Path;
+import io.jazmin.writer.WriterLock;
 import java.util.List;
 import java.util.Map;
 
@@ -27,11 +27,11 @@ interface RowCodec<T> {
     WriteOptions declared(WriteOptions options);
 
     /**
-     * Starts writing a new file at {@code path}.
+     * Starts writing a new version of {@code held}'s file, under that writer lock (the caller's).
      *
      * @param existing the columns of the file being replaced, or {@code null} when there is none
      */
-    Sink<T> open(Path path, List<Column> existing, WriteOptions options);
+    Sink<T> open(WriterLock held, List<Column> existing, WriteOptions options);
 
     /** A file being written; {@link #close()} without {@link #finish()} leaves the target unchanged. */
     interface Sink<T> extends AutoCloseable {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jazmin.Filter;
+import io.jazmin.crypto.DerivedKeyCache;
 import io.jazmin.mapping.annotation.JazminId;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.jazmin.spring.data.core.query.JazminQuery;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /** Password files derive their PBKDF2 key once per file version, not once per save or read. */
 class PasswordFileTests {
@@ -51,6 +53,32 @@ class PasswordFileTests {
 
         files.destroy();
         assertThat(file.keyCache().size()).isZero();
+    }
+
+    @Test
+    void transactionsReuseTheFilesKey() {
+        JazminFiles files = files(Priority.BALANCED, 1_000);
+        JazminTemplate template = new JazminTemplate(files, new JazminMappingContext());
+        template.save(List.of(new Note(0, "first")));
+        template.save(List.of(new Note(1, "second")));
+        DerivedKeyCache keys = files.get("notes").keyCache();
+        long derived = keys.derivations();
+        TransactionTemplate transactions = new TransactionTemplate(new JazminTransactionManager(files));
+        for (long id = 2; id < 5; id++) {
+            long n = id;
+            transactions.executeWithoutResult(status -> {
+                template.save(List.of(new Note(n, "in a transaction")));
+                assertThat(template.findOne(Filter.eq("id", n), Note.class)).isPresent();
+            });
+        }
+        assertThat(template.count(null, Note.class)).isEqualTo(5);
+        assertThat(keys.derivations()).as("working copies have the file's salt; commits append").isEqualTo(derived);
+        FileAccess copy = files.get("notes").sharingKeys(files.get("notes").definition().withPath(dir.resolve("c")));
+        assertThat(copy.keyCache()).isSameAs(keys);
+        copy.close();
+        assertThat(keys.size()).as("a working copy leaves the keys to the file").isPositive();
+        files.destroy();
+        assertThat(keys.size()).isZero();
     }
 
     @Test

@@ -41,8 +41,7 @@ public class SimpleJazminRepository<T, ID> implements JazminRepository<T, ID> {
     @Override
     public <S extends T> S save(S entity) {
         Assert.notNull(entity, "entity must not be null");
-        operations.save(List.of(entity));
-        return entity;
+        return operations.save(List.of(entity)).get(0);
     }
 
     @Override
@@ -86,7 +85,8 @@ public class SimpleJazminRepository<T, ID> implements JazminRepository<T, ID> {
 
     @Override
     public void delete(T entity) {
-        deleteById(information.getRequiredId(entity));
+        Assert.notNull(entity, "entity must not be null");
+        operations.delete(entity);
     }
 
     @Override
@@ -96,6 +96,10 @@ public class SimpleJazminRepository<T, ID> implements JazminRepository<T, ID> {
 
     @Override
     public void deleteAll(Iterable<? extends T> entities) {
+        if (entity.hasVersionProperty()) {
+            entities.forEach(this::delete); // each checked at its own version
+            return;
+        }
         deleteAllById(StreamSupport.stream(entities.spliterator(), false).map(information::getRequiredId).toList());
     }
 

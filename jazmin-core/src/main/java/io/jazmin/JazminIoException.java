@@ -1,0 +1,51 @@
+package io.jazmin;
+
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.NotDirectoryException;
+import java.nio.file.Path;
+
+/**
+ * The file system failed an operation on a JAZMIN file: it could not be opened, read, written,
+ * moved into place or locked (disk full, permission denied, a folder that is a file, ...). The
+ * message names the operation and the file; the {@link IOException} is the cause. A failed write
+ * leaves the target as it was.
+ */
+public class JazminIoException extends JazminException {
+    private final transient Path file;
+
+    /**
+     * @param operation what was being done, e.g. {@code "cannot write"}
+     * @param file      the file it was done to
+     * @param cause     the file system's error
+     */
+    public JazminIoException(String operation, Path file, IOException cause) {
+        super(operation + " " + file + ": " + describe(cause), cause);
+        this.file = file;
+    }
+
+    /** The file the operation failed on. */
+    public Path file() {
+        return file;
+    }
+
+    /** IOException messages are often just a path; say what happened to it. */
+    private static String describe(IOException e) {
+        String message = e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
+        if (e instanceof NoSuchFileException) {
+            return "no such file or folder: " + message;
+        }
+        if (e instanceof AccessDeniedException) {
+            return "permission denied: " + message;
+        }
+        if (e instanceof FileAlreadyExistsException) {
+            return "file exists: " + message;
+        }
+        if (e instanceof NotDirectoryException) {
+            return "not a folder: " + message;
+        }
+        return message;
+    }
+}

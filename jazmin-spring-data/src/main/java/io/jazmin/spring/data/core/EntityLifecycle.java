@@ -1,0 +1,78 @@
+package io.jazmin.spring.data.core;
+
+import io.jazmin.spring.data.core.mapping.event.AfterConvertCallback;
+import io.jazmin.spring.data.core.mapping.event.AfterConvertEvent;
+import io.jazmin.spring.data.core.mapping.event.AfterSaveCallback;
+import io.jazmin.spring.data.core.mapping.event.AfterSaveEvent;
+import io.jazmin.spring.data.core.mapping.event.BeforeConvertCallback;
+import io.jazmin.spring.data.core.mapping.event.BeforeConvertEvent;
+import io.jazmin.spring.data.core.mapping.event.BeforeSaveCallback;
+import io.jazmin.spring.data.core.mapping.event.BeforeSaveEvent;
+import java.util.List;
+import org.springframework.context.ApplicationContext;
+import org.springframework.data.mapping.callback.EntityCallbacks;
+
+/**
+ * The entity callbacks and application events of one template, in the order Spring Data modules
+ * use: before convert (auditing), before save, after save, and after convert on reads. Without an
+ * application context (a template built by hand) every step returns the entity unchanged.
+ */
+final class EntityLifecycle {
+    private final EntityCallbacks callbacks;
+    private final ApplicationContext events;
+
+    private EntityLifecycle(EntityCallbacks callbacks, ApplicationContext events) {
+        this.callbacks = callbacks;
+        this.events = events;
+    }
+
+    static EntityLifecycle none() {
+        return new EntityLifecycle(null, null);
+    }
+
+    static EntityLifecycle of(ApplicationContext context) {
+        return new EntityLifecycle(EntityCallbacks.create(context), context);
+    }
+
+    boolean isActive() {
+        return callbacks != null;
+    }
+
+    <T> List<T> beforeConvert(List<T> entities, String file) {
+        if (!isActive()) {
+            return entities;
+        }
+        return entities.stream().map(e -> {
+            events.publishEvent(new BeforeConvertEvent<>(e, file));
+            return callbacks.callback(BeforeConvertCallback.class, e, file);
+        }).toList();
+    }
+
+    <T> List<T> beforeSave(List<T> entities, String file) {
+        if (!isActive()) {
+            return entities;
+        }
+        return entities.stream().map(e -> {
+            events.publishEvent(new BeforeSaveEvent<>(e, file));
+            return callbacks.callback(BeforeSaveCallback.class, e, file);
+        }).toList();
+    }
+
+    <T> List<T> afterSave(List<T> entities, String file) {
+        if (!isActive()) {
+            return entities;
+        }
+        return entities.stream().map(e -> {
+            events.publishEvent(new AfterSaveEvent<>(e, file));
+            return callbacks.callback(AfterSaveCallback.class, e, file);
+        }).toList();
+    }
+
+    <T> T afterConvert(T entity, String file) {
+        if (!isActive()) {
+            return entity;
+        }
+        events.publishEvent(new AfterConvertEvent<>(entity, file));
+        return callbacks.callback(AfterConvertCallback.class, entity, file);
+    }
+}
