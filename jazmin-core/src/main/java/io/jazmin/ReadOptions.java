@@ -1,6 +1,7 @@
 package io.jazmin;
 
 import io.jazmin.crypto.AccessKeyText;
+import io.jazmin.crypto.DerivedKeyCache;
 import io.jazmin.crypto.JazminKey;
 
 /**
@@ -20,9 +21,12 @@ import io.jazmin.crypto.JazminKey;
  *                    held (see {@link #withRequireLatest(long)})
  * @param knownAppendCount with {@code requireLatest}: the appends the caller knows the file has had
  *                    (0 when unknown); a version with fewer is refused
+ * @param keyCache  keeps the PBKDF2 keys of password files between opens, or {@code null} to derive
+ *                  on every open (see {@link #withKeyCache})
  */
 public record ReadOptions(JazminKey key, String password, AccessKeyText accessKey, Parallelism parallelism,
-                          ReadLimits limits, boolean requireLatest, long knownAppendCount) {
+                          ReadLimits limits, boolean requireLatest, long knownAppendCount,
+                          DerivedKeyCache keyCache) {
 
     public ReadOptions {
         parallelism = parallelism == null ? Parallelism.defaults() : parallelism;
@@ -41,7 +45,7 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
 
     /** Options with the given secret and parallelism, default limits, any version accepted. */
     public ReadOptions(JazminKey key, String password, AccessKeyText accessKey, Parallelism parallelism) {
-        this(key, password, accessKey, parallelism, null, false, 0);
+        this(key, password, accessKey, parallelism, null, false, 0, null);
     }
 
     /** No secret: for plain files. */
@@ -50,21 +54,21 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
     }
 
     public ReadOptions withKey(JazminKey value) {
-        return new ReadOptions(value, password, accessKey, parallelism, limits, requireLatest, knownAppendCount);
+        return new ReadOptions(value, password, accessKey, parallelism, limits, requireLatest, knownAppendCount, keyCache);
     }
 
     public ReadOptions withPassword(String value) {
-        return new ReadOptions(key, value, accessKey, parallelism, limits, requireLatest, knownAppendCount);
+        return new ReadOptions(key, value, accessKey, parallelism, limits, requireLatest, knownAppendCount, keyCache);
     }
 
     public ReadOptions withAccessKey(AccessKeyText value) {
-        return new ReadOptions(key, password, value, parallelism, limits, requireLatest, knownAppendCount);
+        return new ReadOptions(key, password, value, parallelism, limits, requireLatest, knownAppendCount, keyCache);
     }
 
     /** Scans decode chunks ahead on worker threads as {@code value} allows (default {@link Priority#BALANCED}). */
     public ReadOptions withPriority(Priority value) {
         return new ReadOptions(key, password, accessKey, parallelism.withPriority(value), limits, requireLatest,
-                knownAppendCount);
+                knownAppendCount, keyCache);
     }
 
     /**
@@ -73,12 +77,12 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
      */
     public ReadOptions withMaxDegreeOfParallelism(int value) {
         return new ReadOptions(key, password, accessKey, parallelism.withMaxDegree(value), limits, requireLatest,
-                knownAppendCount);
+                knownAppendCount, keyCache);
     }
 
     /** Reads within {@code value} instead of {@link ReadLimits#defaults()}. */
     public ReadOptions withLimits(ReadLimits value) {
-        return new ReadOptions(key, password, accessKey, parallelism, value, requireLatest, knownAppendCount);
+        return new ReadOptions(key, password, accessKey, parallelism, value, requireLatest, knownAppendCount, keyCache);
     }
 
     /** {@link #withRequireLatest(long)} with no append count known. */
@@ -99,7 +103,15 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
      * {@code knownAppendCount}, so callers that must not see undone changes should remember it.
      */
     public ReadOptions withRequireLatest(long knownAppendCount) {
-        return new ReadOptions(key, password, accessKey, parallelism, limits, true, knownAppendCount);
+        return new ReadOptions(key, password, accessKey, parallelism, limits, true, knownAppendCount, keyCache);
+    }
+
+    /**
+     * Password keys are taken from and kept in {@code value} ({@code null}: derived on every
+     * open), so opening the same file version again costs no PBKDF2 run. The caller closes it.
+     */
+    public ReadOptions withKeyCache(DerivedKeyCache value) {
+        return new ReadOptions(key, password, accessKey, parallelism, limits, requireLatest, knownAppendCount, value);
     }
 
     /** Whether any secret is given. */
@@ -112,6 +124,7 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
     public String toString() {
         return "ReadOptions[key=" + key + ", password=" + (password == null ? "null" : "(hidden)")
                 + ", accessKey=" + accessKey + ", parallelism=" + parallelism + ", limits=" + limits
-                + ", requireLatest=" + requireLatest + ", knownAppendCount=" + knownAppendCount + "]";
+                + ", requireLatest=" + requireLatest + ", knownAppendCount=" + knownAppendCount
+                + ", keyCache=" + keyCache + "]";
     }
 }

@@ -1,5 +1,6 @@
 package io.jazmin;
 
+import io.jazmin.crypto.DerivedKeyCache;
 import io.jazmin.crypto.JazminKey;
 import io.jazmin.crypto.PasswordKdf;
 import java.time.Instant;
@@ -34,11 +35,13 @@ import java.util.Objects;
  * @param kdfIterations PBKDF2 iterations of password files (default 600,000; 1,000-10,000,000)
  * @param parallelism how many chunks are encoded and compressed at once on worker threads (default
  *                   balanced); the bytes written are the same whatever it is
+ * @param keyCache   keeps the PBKDF2 keys of password files between calls, or {@code null} to derive
+ *                   on every open (see {@link #withKeyCache})
  */
 public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes, List<String> sortedBy,
                            String metadata, String tableName, Instant now, Map<String, Set<IndexKind>> indexes,
                            boolean compactIndexes, JazminKey key, String password, int kdfIterations,
-                           Parallelism parallelism) {
+                           Parallelism parallelism, DerivedKeyCache keyCache) {
     public static final int DEFAULT_CHUNK_ROWS = 4096;
     public static final int DEFAULT_CHUNK_BYTES = 1 << 20;
     /** The table name the reference writers give a single table: empty. */
@@ -73,49 +76,50 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
     /** Deflate at level 6, 4,096 rows or 1 MiB per chunk, not sorted, no metadata. */
     public static WriteOptions defaults() {
         return new WriteOptions(Codec.DEFLATE, -1, DEFAULT_CHUNK_ROWS, DEFAULT_CHUNK_BYTES, List.of(), "",
-                DEFAULT_TABLE_NAME, null, Map.of(), false, null, null, PasswordKdf.DEFAULT_ITERATIONS, Parallelism.defaults());
+                DEFAULT_TABLE_NAME, null, Map.of(), false, null, null, PasswordKdf.DEFAULT_ITERATIONS, Parallelism.defaults(),
+                null);
     }
 
     public WriteOptions withCodec(Codec value) {
         return new WriteOptions(value, level, chunkRows, chunkBytes, sortedBy, metadata, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
     }
 
     public WriteOptions withLevel(int value) {
         return new WriteOptions(codec, value, chunkRows, chunkBytes, sortedBy, metadata, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
     }
 
     public WriteOptions withChunkRows(int value) {
         return new WriteOptions(codec, level, value, chunkBytes, sortedBy, metadata, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
     }
 
     public WriteOptions withChunkBytes(int value) {
         return new WriteOptions(codec, level, chunkRows, value, sortedBy, metadata, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
     }
 
     public WriteOptions withSortedBy(List<String> value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, value, metadata, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
     }
 
     /** Application metadata as a JSON object text. */
     public WriteOptions withMetadata(String jsonObject) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, jsonObject, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
     }
 
     public WriteOptions withTableName(String value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, value,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
     }
 
     /** The write time to record (for reproducible files); {@code null} means the current time. */
     public WriteOptions withNow(Instant value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName,
-                value, indexes, compactIndexes, key, password, kdfIterations, parallelism);
+                value, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
     }
 
     /** Builds {@code kinds} indexes on {@code column} (in addition to any declared before). */
@@ -125,19 +129,19 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
         set.addAll(Arrays.asList(kinds));
         next.put(column, set);
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, next,
-                compactIndexes, key, password, kdfIterations, parallelism);
+                compactIndexes, key, password, kdfIterations, parallelism, keyCache);
     }
 
     /** Replaces the declared indexes with {@code value} (column name to kinds). */
     public WriteOptions withIndexes(Map<String, Set<IndexKind>> value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, value,
-                compactIndexes, key, password, kdfIterations, parallelism);
+                compactIndexes, key, password, kdfIterations, parallelism, keyCache);
     }
 
     /** Whether sorted index pages use the compact encoding (reader feature {@code index-deltas}). */
     public WriteOptions withCompactIndexes(boolean value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                value, key, password, kdfIterations, parallelism);
+                value, key, password, kdfIterations, parallelism, keyCache);
     }
 
     /** Keeps declaration order: the reference writer lists indexes in the order they were requested. */
@@ -150,25 +154,25 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
     /** Encrypts the file with {@code value} ({@code null}: no key). */
     public WriteOptions withKey(JazminKey value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, value, password, kdfIterations, parallelism);
+                compactIndexes, value, password, kdfIterations, parallelism, keyCache);
     }
 
     /** Encrypts the file with a key derived from {@code value} ({@code null}: no password). */
     public WriteOptions withPassword(String value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, key, value, kdfIterations, parallelism);
+                compactIndexes, key, value, kdfIterations, parallelism, keyCache);
     }
 
     /** PBKDF2 iterations for a password file (1,000-10,000,000; default 600,000). */
     public WriteOptions withKdfIterations(int value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, key, password, value, parallelism);
+                compactIndexes, key, password, value, parallelism, keyCache);
     }
 
     /** Encodes and compresses chunks on worker threads as {@code value} allows (default {@link Priority#BALANCED}). */
     public WriteOptions withPriority(Priority value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, key, password, kdfIterations, parallelism.withPriority(value));
+                compactIndexes, key, password, kdfIterations, parallelism.withPriority(value), keyCache);
     }
 
     /**
@@ -177,7 +181,17 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
      */
     public WriteOptions withMaxDegreeOfParallelism(int value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, key, password, kdfIterations, parallelism.withMaxDegree(value));
+                compactIndexes, key, password, kdfIterations, parallelism.withMaxDegree(value), keyCache);
+    }
+
+    /**
+     * Password keys are taken from and kept in {@code value} ({@code null}: derived every time):
+     * appends and deletes then reuse the key of the file version they open, and a new file's key
+     * is kept for the readers that follow. The caller closes the cache.
+     */
+    public WriteOptions withKeyCache(DerivedKeyCache value) {
+        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
+                compactIndexes, key, password, kdfIterations, parallelism, value);
     }
 
     /** Like the record's own, but never shows the password. */
@@ -187,6 +201,6 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
                 + chunkBytes + ", sortedBy=" + sortedBy + ", metadata=" + metadata + ", tableName=" + tableName
                 + ", now=" + now + ", indexes=" + indexes + ", compactIndexes=" + compactIndexes + ", key=" + key
                 + ", password=" + (password == null ? "null" : "(hidden)") + ", kdfIterations=" + kdfIterations
-                + ", parallelism=" + parallelism + "]";
+                + ", parallelism=" + parallelism + ", keyCache=" + keyCache + "]";
     }
 }

@@ -65,7 +65,10 @@ public final class DecryptionSetup {
                     : "the file is encrypted with a password: open it with its password");
         }
         PasswordKdf.checkFileIterations(preamble.kdfIterations());
-        return PasswordKdf.derive(options.password(), preamble.salt(), (int) preamble.kdfIterations());
+        int iterations = (int) preamble.kdfIterations();
+        return options.keyCache() == null
+                ? PasswordKdf.derive(options.password(), preamble.salt(), iterations)
+                : options.keyCache().derive(options.password(), preamble.salt(), iterations);
     }
 
     private static byte[] keyMaster(Preamble preamble, ReadOptions options) {

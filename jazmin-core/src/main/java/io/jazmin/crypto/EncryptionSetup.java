@@ -30,9 +30,9 @@ public record EncryptionSetup(Preamble preamble, Keyring keyring, SectionCipher 
         boolean password = options.password() != null;
         int flags = Preamble.ENCRYPTED | (password ? Preamble.PASSWORD : 0);
         Preamble preamble = new Preamble(flags, fileId.clone(), salt, password ? options.kdfIterations() : 0);
-        byte[] master = password
-                ? PasswordKdf.derive(options.password(), salt, options.kdfIterations())
-                : options.key().bytes();
+        byte[] master = !password ? options.key().bytes()
+                : options.keyCache() == null ? PasswordKdf.derive(options.password(), salt, options.kdfIterations())
+                : options.keyCache().derive(options.password(), salt, options.kdfIterations());
         try {
             KeySchedule keys = new KeySchedule(master, salt);
             Keyring keyring = new Keyring(random(), random(), random());

@@ -54,7 +54,7 @@ public final class Rewriter {
     }
 
     static ReadOptions readOptions(WriteOptions options) {
-        ReadOptions r = new ReadOptions(null, null, null, options.parallelism());
+        ReadOptions r = new ReadOptions(null, null, null, options.parallelism()).withKeyCache(options.keyCache());
         if (options.key() != null) {
             r = r.withKey(options.key());
         }

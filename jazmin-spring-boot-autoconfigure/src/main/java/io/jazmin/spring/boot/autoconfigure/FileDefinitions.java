@@ -1,6 +1,7 @@
 package io.jazmin.spring.boot.autoconfigure;
 
 import io.jazmin.IndexKind;
+import io.jazmin.crypto.PasswordKdf;
 import io.jazmin.spring.data.core.CompactionPolicy;
 import io.jazmin.spring.data.core.JazminFileDefinition;
 import java.util.LinkedHashMap;
@@ -32,7 +33,17 @@ final class FileDefinitions {
                 .withCodec(file.getCodec())
                 .withIndexes(indexes)
                 .withSortedBy(file.getSortedBy())
-                .withCompaction(compaction(name, file.getCompaction()));
+                .withCompaction(compaction(name, file.getCompaction()))
+                .withKdfIterations(kdfIterations(name, file.getKdfIterations()));
+    }
+
+    private static int kdfIterations(String name, int iterations) {
+        if (iterations < PasswordKdf.MIN_ITERATIONS || iterations > PasswordKdf.MAX_ITERATIONS) {
+            // The definition refuses it too; this names the property.
+            throw new IllegalStateException("jazmin.files." + name + ".kdf-iterations must be "
+                    + PasswordKdf.MIN_ITERATIONS + "-" + PasswordKdf.MAX_ITERATIONS + ", got " + iterations);
+        }
+        return iterations;
     }
 
     private static CompactionPolicy compaction(String name, JazminProperties.Compaction compaction) {

@@ -49,8 +49,15 @@ public final class JazminAutoConfiguration {
     @Bean
     @ConditionalOnMissingBean(JazminOperations.class)
     JazminTemplate jazminTemplate(JazminFiles files, JazminMappingContext mappingContext,
-                                  ObjectProvider<QueryObserver> observer) {
-        return new JazminTemplate(files, mappingContext, observer.getIfUnique(() -> QueryObserver.NONE));
+                                  ObjectProvider<QueryObserver> observer, JazminProperties properties) {
+        JazminTemplate template = new JazminTemplate(files, mappingContext,
+                observer.getIfUnique(() -> QueryObserver.NONE));
+        if (properties.getMaxResultRows() < 1) {
+            throw new IllegalStateException("jazmin.max-result-rows must be at least 1, got "
+                    + properties.getMaxResultRows());
+        }
+        template.setMaxResultRows(properties.getMaxResultRows());
+        return template;
     }
 
     /** Backs off when the application has a transaction manager of its own (JDBC's, say). */

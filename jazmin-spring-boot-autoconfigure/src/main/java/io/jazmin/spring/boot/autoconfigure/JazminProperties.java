@@ -2,6 +2,8 @@ package io.jazmin.spring.boot.autoconfigure;
 
 import io.jazmin.Codec;
 import io.jazmin.IndexKind;
+import io.jazmin.crypto.PasswordKdf;
+import io.jazmin.spring.data.core.JazminTemplate;
 import io.jazmin.spring.data.core.Priority;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -25,6 +27,13 @@ public class JazminProperties {
      */
     private Priority priority = Priority.BALANCED;
 
+    /**
+     * Most rows one read may put into a list (repository methods returning lists, findAll,
+     * template find); more fail with TooManyResultsException, a DataRetrievalFailureException.
+     * Page, limit or stream larger results.
+     */
+    private long maxResultRows = JazminTemplate.DEFAULT_MAX_RESULT_ROWS;
+
     /** Files by name. */
     private final Map<String, File> files = new LinkedHashMap<>();
 
@@ -34,6 +43,14 @@ public class JazminProperties {
 
     public void setPriority(Priority priority) {
         this.priority = priority;
+    }
+
+    public long getMaxResultRows() {
+        return maxResultRows;
+    }
+
+    public void setMaxResultRows(long maxResultRows) {
+        this.maxResultRows = maxResultRows;
     }
 
     public Map<String, File> getFiles() {
@@ -54,6 +71,14 @@ public class JazminProperties {
 
         /** Password of a password-protected file. Use a placeholder. Never logged. */
         private String password;
+
+        /**
+         * PBKDF2 iterations written into a password file each time it is written anew (created,
+         * rewritten or compacted), 1000-10000000. Each file version costs one derivation of this
+         * many iterations (about 0.5-1 s at the default on a server core), done once and kept in
+         * memory; reads use the count stored in the file. Lower it only for test or throwaway data.
+         */
+        private int kdfIterations = PasswordKdf.DEFAULT_ITERATIONS;
 
         /** Priority of this file, overriding jazmin.priority. */
         private Priority priority;
@@ -98,6 +123,14 @@ public class JazminProperties {
 
         public void setPassword(String password) {
             this.password = password;
+        }
+
+        public int getKdfIterations() {
+            return kdfIterations;
+        }
+
+        public void setKdfIterations(int kdfIterations) {
+            this.kdfIterations = kdfIterations;
         }
 
         public Priority getPriority() {
@@ -148,7 +181,7 @@ public class JazminProperties {
         @Override
         public String toString() {
             return "File[path=" + path + ", secret=" + (key != null ? "key" : password != null ? "password" : "none")
-                    + ", priority=" + priority + ", createIfMissing=" + createIfMissing + ", codec=" + codec
+                    + ", kdfIterations=" + kdfIterations + ", priority=" + priority + ", createIfMissing=" + createIfMissing + ", codec=" + codec
                     + ", indexes=" + indexes + ", sortedBy=" + sortedBy + ", compaction=" + compaction + "]";
         }
     }

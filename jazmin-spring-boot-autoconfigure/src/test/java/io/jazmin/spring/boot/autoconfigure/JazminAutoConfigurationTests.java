@@ -1,11 +1,14 @@
 package io.jazmin.spring.boot.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jazmin.Codec;
 import io.jazmin.IndexKind;
 import io.jazmin.JazminReader;
+import io.jazmin.crypto.DerivedKeyCache;
 import io.jazmin.crypto.JazminKey;
+import io.jazmin.crypto.PasswordKdf;
 import io.jazmin.spring.boot.autoconfigure.domain.bad.Gadget;
 import io.jazmin.spring.boot.autoconfigure.domain.good.Item;
 import io.jazmin.spring.boot.autoconfigure.domain.good.ItemRepository;
@@ -18,9 +21,12 @@ import io.jazmin.spring.data.core.JazminTemplate;
 import io.jazmin.spring.data.core.MicrometerQueryObserver;
 import io.jazmin.spring.data.core.Priority;
 import io.jazmin.spring.data.core.QueryObserver;
+import io.jazmin.spring.data.core.TooManyResultsException;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.jazmin.spring.data.repository.config.EnableJazminRepositories;
 import io.micrometer.observation.ObservationRegistry;
+import io.jazmin.wire.Preamble;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -114,6 +120,52 @@ class JazminAutoConfigurationTests {
         try (JazminReader reader = JazminReader.open(dir.resolve("items.jzm"))) {
             return reader.appendCount();
         }
+    }
+
+    @Test
+    void bindsKdfIterationsAndWritesNewPasswordFilesWithThem() {
+        runner.withUserConfiguration(GoodPackage.class)
+                .withPropertyValues(itemsPath(), "jazmin.files.items.create-if-missing=true",
+                        "jazmin.files.items.password=pw-of-items", "jazmin.files.items.kdf-iterations=1500",
+                        "jazmin.priority=memory").run(context -> {
+                    JazminFiles files = context.getBean(JazminFiles.class);
+                    assertThat(files.get("items").definition().kdfIterations()).isEqualTo(1_500);
+                    ItemRepository items = context.getBean(ItemRepository.class);
+                    items.save(new Item(1, "item 1")); // the file's first rows: written anew, a fresh salt
+                    DerivedKeyCache keys = files.get("items").readOptions().keyCache();
+                    long derived = keys.derivations();
+                    for (long id = 2; id <= 6; id++) {
+                        items.save(new Item(id, "item " + id));
+                        assertThat(items.findById(id)).contains(new Item(id, "item " + id));
+                    }
+                    assertThat(items.count()).isEqualTo(6);
+                    assertThat(keys.derivations()).as("appends keep the salt: no PBKDF2 run per save or read")
+                            .isEqualTo(derived);
+                    assertThat(keys.hits()).isGreaterThanOrEqualTo(10);
+                    assertThat(Preamble.decode(Files.readAllBytes(dir.resolve("items.jzm"))).kdfIterations())
+                            .isEqualTo(1_500);
+                });
+        assertThat(JazminFileDefinition.of("x", dir).kdfIterations()).isEqualTo(PasswordKdf.DEFAULT_ITERATIONS);
+        runner.withPropertyValues(itemsPath(), "jazmin.files.items.kdf-iterations=999")
+                .run(context -> assertThat(context).hasFailed().getFailure()
+                        .hasStackTraceContaining("jazmin.files.items.kdf-iterations must be 1000-10000000, got 999"));
+    }
+
+    @Test
+    void bindsMaxResultRows() {
+        runner.withUserConfiguration(GoodPackage.class)
+                .withPropertyValues(itemsPath(), "jazmin.files.items.create-if-missing=true", "jazmin.max-result-rows=2")
+                .run(context -> {
+                    assertThat(context.getBean(JazminTemplate.class).getMaxResultRows()).isEqualTo(2);
+                    ItemRepository items = context.getBean(ItemRepository.class);
+                    items.saveAll(List.of(new Item(1, "a1"), new Item(2, "a2"), new Item(3, "a3")));
+                    assertThatThrownBy(items::findAll).isInstanceOf(TooManyResultsException.class);
+                    assertThatThrownBy(() -> items.findByLabelStartingWith("a"))
+                            .isInstanceOf(TooManyResultsException.class).hasMessageContaining("max-result-rows");
+                    assertThat(items.count()).isEqualTo(3);
+                });
+        runner.withPropertyValues("jazmin.max-result-rows=0").run(context -> assertThat(context).hasFailed()
+                .getFailure().hasStackTraceContaining("jazmin.max-result-rows must be at least 1"));
     }
 
     @Test

@@ -3,7 +3,10 @@ package io.jazmin.spring.data.core;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
+import io.jazmin.ReadOptions;
 import io.jazmin.Storage;
+import io.jazmin.WriteOptions;
+import io.jazmin.crypto.DerivedKeyCache;
 import io.jazmin.writer.WriterLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,7 +28,9 @@ import org.springframework.dao.CannotAcquireLockException;
  * A reader keeps seeing the version it opened, so after every write (append, delete, rewrite or
  * compaction) readers opened before it are closed instead of reused. Inside a
  * {@link JazminTransactionManager transaction} that wrote the file, reads and writes go to the
- * transaction's working copy instead.
+ * transaction's working copy instead. A password file's PBKDF2 key is derived once per file
+ * version (its salt) and kept for the readers and writes that follow until {@link #close()} clears
+ * it: appends and deletes keep the salt, full rewrites derive anew.
  */
 public final class FileAccess implements AutoCloseable {
     private static final Log LOG = LogFactory.getLog(FileAccess.class);
@@ -34,6 +39,8 @@ public final class FileAccess implements AutoCloseable {
     private final JazminFiles owner;
     private final Deque<JazminReader> idle = new ArrayDeque<>();
     private final ReentrantLock writeLock = new ReentrantLock();
+    private final DerivedKeyCache keys;
+    private final boolean ownsKeys;
     private long generation;
     private boolean changed;
     private boolean rewritten;
@@ -45,8 +52,23 @@ public final class FileAccess implements AutoCloseable {
 
     /** Access to one of {@code owner}'s files, joining the transactions bound to {@code owner}. */
     FileAccess(JazminFileDefinition definition, JazminFiles owner) {
+        this(definition, owner, definition.password() != null ? new DerivedKeyCache() : null, true);
+    }
+
+    private FileAccess(JazminFileDefinition definition, JazminFiles owner, DerivedKeyCache keys, boolean ownsKeys) {
         this.definition = definition;
         this.owner = owner;
+        this.keys = keys;
+        this.ownsKeys = ownsKeys;
+    }
+
+    /**
+     * Access to a copy of this file at {@code copy}'s path (a transaction's working copy), outside
+     * any transaction manager. A byte copy has the same salt, so it uses this file's password keys;
+     * closing it leaves them to this file.
+     */
+    FileAccess sharingKeys(JazminFileDefinition copy) {
+        return new FileAccess(copy, null, keys, false);
     }
 
     public String name() {
@@ -59,6 +81,26 @@ public final class FileAccess implements AutoCloseable {
 
     public JazminFileDefinition definition() {
         return definition;
+    }
+
+    /** The definition's {@link JazminFileDefinition#readOptions() read options}, with this file's key cache. */
+    public ReadOptions readOptions() {
+        return definition.readOptions().withKeyCache(keys);
+    }
+
+    /** The definition's {@link JazminFileDefinition#changeOptions() change options}, with this file's key cache. */
+    public WriteOptions changeOptions() {
+        return definition.changeOptions().withKeyCache(keys);
+    }
+
+    /** The definition's {@link JazminFileDefinition#writeOptions write options} over {@code base}, with this file's key cache. */
+    public WriteOptions writeOptions(WriteOptions base) {
+        return definition.writeOptions(base).withKeyCache(keys);
+    }
+
+    /** The password keys kept for this file, or {@code null} when it has no password. */
+    DerivedKeyCache keyCache() {
+        return keys;
     }
 
     public boolean exists() {
@@ -196,7 +238,7 @@ public final class FileAccess implements AutoCloseable {
             if (Files.isRegularFile(path())) {
                 changed = true;
                 rewritten = true;
-                JazminFile.compact(path(), definition.changeOptions());
+                JazminFile.compact(path(), changeOptions());
             }
         } finally {
             retire();
@@ -210,7 +252,7 @@ public final class FileAccess implements AutoCloseable {
         if (copy != null) {
             return copy.copy().storage();
         }
-        return JazminFile.storage(path(), definition.readOptions());
+        return JazminFile.storage(path(), readOptions());
     }
 
     /**
@@ -225,7 +267,7 @@ public final class FileAccess implements AutoCloseable {
         }
         try {
             if (policy.isDue(storage())) {
-                JazminFile.compact(path(), definition.changeOptions());
+                JazminFile.compact(path(), changeOptions());
             }
         } catch (RuntimeException e) {
             LOG.warn("compaction of JAZMIN file '" + name() + "' after a write failed; it is tried again after the "
@@ -289,7 +331,7 @@ public final class FileAccess implements AutoCloseable {
     }
 
     private JazminReader open() {
-        return JazminReader.open(definition.path(), definition.readOptions());
+        return JazminReader.open(definition.path(), readOptions());
     }
 
     private void release(Lease lease) {
@@ -316,9 +358,15 @@ public final class FileAccess implements AutoCloseable {
         }
     }
 
-    /** Closes the idle readers; readers still leased are closed when released. */
+    /**
+     * Closes the idle readers and clears the kept password keys; readers still leased are closed
+     * when released.
+     */
     @Override
     public void close() {
         retire();
+        if (keys != null && ownsKeys) {
+            keys.close();
+        }
     }
 }

@@ -58,7 +58,7 @@ final class FileChanges {
             ordered.sort(order);
         }
         List<Map<String, ?>> cells = ordered.stream().<Map<String, ?>>map(codec::cells).toList();
-        WriteOptions options = file.definition().changeOptions();
+        WriteOptions options = file.changeOptions();
         try {
             if (keyColumn == null) {
                 JazminFile.append(file.path(), cells.iterator(), options);
@@ -90,7 +90,7 @@ final class FileChanges {
         if (table.count(filter) == 0) {
             return 0; // no new version for nothing
         }
-        return JazminFile.delete(file.path(), filter, file.definition().changeOptions()).rowsDeleted();
+        return JazminFile.delete(file.path(), filter, file.changeOptions()).rowsDeleted();
     }
 
     /** Whether the file already has the sort order and indexes a rewrite would give it. */

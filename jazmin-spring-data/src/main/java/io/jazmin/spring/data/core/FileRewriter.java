@@ -73,7 +73,7 @@ final class FileRewriter {
      * {@code null}) writes with: the definition's, then the codec's, then the old file's.
      */
     static <T> WriteOptions options(FileAccess file, RowCodec<T> codec, JazminTable table) {
-        return file.definition().writeOptions(codec.declared(inherited(table)));
+        return file.writeOptions(codec.declared(inherited(table)));
     }
 
     /** Keeps the old file's sort order and indexes unless the definition or entity says otherwise. */

@@ -5,6 +5,7 @@ import io.jazmin.IndexKind;
 import io.jazmin.ReadOptions;
 import io.jazmin.WriteOptions;
 import io.jazmin.crypto.JazminKey;
+import io.jazmin.crypto.PasswordKdf;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,10 +27,13 @@ import java.util.Set;
  * @param indexes         indexes to build on write, by column (in addition to those an entity declares)
  * @param sortedBy        the order rows are kept in, or empty (then an entity's or the existing file's)
  * @param compaction      when the file is compacted after a write ({@link CompactionPolicy#NONE}: on demand only)
+ * @param kdfIterations   PBKDF2 iterations of the password file when it is written anew (created, rewritten
+ *                        or compacted): {@value PasswordKdf#MIN_ITERATIONS}-{@value PasswordKdf#MAX_ITERATIONS},
+ *                        default {@value PasswordKdf#DEFAULT_ITERATIONS}. Reads use the count stored in the file.
  */
 public record JazminFileDefinition(String name, Path path, String key, String password, Priority priority,
                                    boolean createIfMissing, Codec codec, Map<String, Set<IndexKind>> indexes,
-                                   List<String> sortedBy, CompactionPolicy compaction) {
+                                   List<String> sortedBy, CompactionPolicy compaction, int kdfIterations) {
 
     public JazminFileDefinition {
         Objects.requireNonNull(name, "name");
@@ -41,13 +45,18 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
         indexes = indexes == null ? Map.of() : Map.copyOf(new LinkedHashMap<>(indexes));
         sortedBy = sortedBy == null ? List.of() : List.copyOf(sortedBy);
         compaction = compaction == null ? CompactionPolicy.NONE : compaction;
+        if (kdfIterations < PasswordKdf.MIN_ITERATIONS || kdfIterations > PasswordKdf.MAX_ITERATIONS) {
+            throw new IllegalArgumentException("file '" + name + "': kdf-iterations must be "
+                    + PasswordKdf.MIN_ITERATIONS + "-" + PasswordKdf.MAX_ITERATIONS + ", got " + kdfIterations);
+        }
     }
 
     /** A definition compacted on demand only. */
     public JazminFileDefinition(String name, Path path, String key, String password, Priority priority,
                                 boolean createIfMissing, Codec codec, Map<String, Set<IndexKind>> indexes,
                                 List<String> sortedBy) {
-        this(name, path, key, password, priority, createIfMissing, codec, indexes, sortedBy, CompactionPolicy.NONE);
+        this(name, path, key, password, priority, createIfMissing, codec, indexes, sortedBy, CompactionPolicy.NONE,
+                PasswordKdf.DEFAULT_ITERATIONS);
     }
 
     /** A plain file with the defaults: balanced, not created when missing, engine write defaults. */
@@ -58,47 +67,53 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
     /** The same file settings for another path (a transaction's working copy, say). */
     public JazminFileDefinition withPath(Path value) {
         return new JazminFileDefinition(name, value, key, password, priority, createIfMissing, codec, indexes,
-                sortedBy, compaction);
+                sortedBy, compaction, kdfIterations);
     }
 
     public JazminFileDefinition withKey(String value) {
         return new JazminFileDefinition(name, path, value, password, priority, createIfMissing, codec, indexes,
-                sortedBy, compaction);
+                sortedBy, compaction, kdfIterations);
     }
 
     public JazminFileDefinition withPassword(String value) {
         return new JazminFileDefinition(name, path, key, value, priority, createIfMissing, codec, indexes,
-                sortedBy, compaction);
+                sortedBy, compaction, kdfIterations);
     }
 
     public JazminFileDefinition withPriority(Priority value) {
         return new JazminFileDefinition(name, path, key, password, value, createIfMissing, codec, indexes,
-                sortedBy, compaction);
+                sortedBy, compaction, kdfIterations);
     }
 
     public JazminFileDefinition withCreateIfMissing(boolean value) {
         return new JazminFileDefinition(name, path, key, password, priority, value, codec, indexes, sortedBy,
-                compaction);
+                compaction, kdfIterations);
     }
 
     public JazminFileDefinition withCodec(Codec value) {
         return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, value, indexes,
-                sortedBy, compaction);
+                sortedBy, compaction, kdfIterations);
     }
 
     public JazminFileDefinition withIndexes(Map<String, Set<IndexKind>> value) {
         return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, value,
-                sortedBy, compaction);
+                sortedBy, compaction, kdfIterations);
     }
 
     public JazminFileDefinition withSortedBy(List<String> value) {
         return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, indexes,
-                value, compaction);
+                value, compaction, kdfIterations);
     }
 
     public JazminFileDefinition withCompaction(CompactionPolicy value) {
         return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, indexes,
-                sortedBy, value);
+                sortedBy, value, kdfIterations);
+    }
+
+    /** Writes new versions of the password file with {@code value} PBKDF2 iterations. */
+    public JazminFileDefinition withKdfIterations(int value) {
+        return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, indexes,
+                sortedBy, compaction, value);
     }
 
     /** The options appends, deletes and compaction use: the file's secret and, when set, the codec. */
@@ -107,7 +122,7 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
         if (key != null) {
             options = options.withKey(JazminKey.parse(key));
         } else if (password != null) {
-            options = options.withPassword(password);
+            options = options.withPassword(password).withKdfIterations(kdfIterations);
         }
         return codec != null ? options.withCodec(codec) : options;
     }
@@ -127,7 +142,7 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
         if (key != null) {
             options = options.withKey(JazminKey.parse(key));
         } else if (password != null) {
-            options = options.withPassword(password);
+            options = options.withPassword(password).withKdfIterations(kdfIterations);
         }
         if (codec != null) {
             options = options.withCodec(codec);
@@ -147,6 +162,6 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
         return "JazminFileDefinition[name=" + name + ", path=" + path + ", secret="
                 + (key != null ? "key" : password != null ? "password" : "none") + ", priority=" + priority
                 + ", createIfMissing=" + createIfMissing + ", codec=" + codec + ", indexes=" + indexes
-                + ", sortedBy=" + sortedBy + ", compaction=" + compaction + "]";
+                + ", sortedBy=" + sortedBy + ", compaction=" + compaction + ", kdfIterations=" + kdfIterations + "]";
     }
 }

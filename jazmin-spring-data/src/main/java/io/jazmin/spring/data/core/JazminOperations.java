@@ -24,7 +24,17 @@ import org.springframework.data.domain.Pageable;
  */
 public interface JazminOperations {
 
-    /** The matching entities, ordered and sliced as the query says. */
+    /**
+     * The most rows a read may put into one list ({@code find} and list-returning repository
+     * methods); more fail with {@link TooManyResultsException}.
+     */
+    long getMaxResultRows();
+
+    /**
+     * The matching entities, ordered and sliced as the query says.
+     *
+     * @throws TooManyResultsException when more than {@link #getMaxResultRows()} match
+     */
     <T> List<T> find(JazminQuery query, Class<T> entityType);
 
     /** The matching entities as a lazy stream; close it. */

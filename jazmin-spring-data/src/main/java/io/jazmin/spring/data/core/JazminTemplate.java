@@ -26,9 +26,12 @@ import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.data.core.PropertyReferenceException;
+import org.springframework.data.core.TypeInformation;
 import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.Pageable;
+import org.springframework.data.domain.Sort;
 import org.springframework.data.support.PageableExecutionUtils;
 import org.springframework.util.Assert;
 
@@ -44,10 +47,13 @@ import org.springframework.util.Assert;
  * write when their {@link CompactionPolicy} says so.
  */
 public class JazminTemplate implements JazminOperations, ApplicationContextAware {
+    /** Rows one list may hold unless {@link #setMaxResultRows} says otherwise. */
+    public static final long DEFAULT_MAX_RESULT_ROWS = 100_000;
     private final JazminFiles files;
     private final JazminMappingContext mappingContext;
     private final JazminExceptionTranslator translator = new JazminExceptionTranslator();
     private final QueryObserver observer;
+    private volatile long maxResultRows = DEFAULT_MAX_RESULT_ROWS;
     private EntityLifecycle lifecycle = EntityLifecycle.none();
 
     public JazminTemplate(JazminFiles files, JazminMappingContext mappingContext) {
@@ -64,6 +70,21 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
     }
 
     /**
+     * At most {@code value} (at least 1) rows are read into one list by {@code find} and by
+     * repository methods returning lists; more fail with {@link TooManyResultsException}. Streams,
+     * pages and counts are not limited. Default {@value #DEFAULT_MAX_RESULT_ROWS}.
+     */
+    public void setMaxResultRows(long value) {
+        Assert.isTrue(value >= 1, "maxResultRows must be at least 1");
+        this.maxResultRows = value;
+    }
+
+    @Override
+    public long getMaxResultRows() {
+        return maxResultRows;
+    }
+
+    /**
      * Entity callbacks ({@link io.jazmin.spring.data.core.mapping.event}) and application events
      * come from {@code context}; set by Spring for a template bean.
      */
@@ -74,16 +95,26 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
 
     @Override
     public <T> List<T> find(JazminQuery query, Class<T> entityType) {
-        try (Stream<T> found = stream(query, entityType)) {
-            return found.toList();
-        }
+        return ResultRows.toList(stream(query, entityType), maxResultRows, fileOf(entityType));
     }
 
     @Override
     public <T> Stream<T> stream(JazminQuery query, Class<T> entityType) {
+        JazminPersistentEntity<T> entity = entity(entityType);
+        requireSortColumns(query, entity);
         String file = fileOf(entityType);
-        Stream<T> found = stream(file, query, MappedRowReader.entity(entity(entityType).getMapper()));
+        Stream<T> found = stream(file, query, MappedRowReader.entity(entity.getMapper()));
         return lifecycle.isActive() ? found.map(e -> lifecycle.afterConvert(e, file)) : found;
+    }
+
+    /** Every sort column must hold a property of the entity (the sort names columns, spec §2.1). */
+    private static void requireSortColumns(JazminQuery query, JazminPersistentEntity<?> entity) {
+        for (Sort.Order order : query.sort()) {
+            if (entity.getPropertyForColumn(order.getProperty()) == null) {
+                throw new PropertyReferenceException(order.getProperty(), TypeInformation.of(entity.getType()),
+                        List.of());
+            }
+        }
     }
 
     @Override
@@ -223,9 +254,7 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
 
     @Override
     public List<Map<String, Object>> find(String file, JazminQuery query) {
-        try (Stream<Map<String, Object>> found = stream(file, query, new MapRowReader(query.select()))) {
-            return found.toList();
-        }
+        return ResultRows.toList(stream(file, query, new MapRowReader(query.select())), maxResultRows, file);
     }
 
     @Override

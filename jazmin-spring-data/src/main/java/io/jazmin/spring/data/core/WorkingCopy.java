@@ -71,8 +71,8 @@ final class WorkingCopy implements AutoCloseable {
         // up with them by the next successful write.
         Path copyPath = path.resolveSibling("." + path.getFileName() + "." + HexFormat.of().toHexDigits(
                 RANDOM.nextLong()) + ".jzm.tmp");
-        FileAccess copy = new FileAccess(original.definition().withPath(copyPath)
-                .withCompaction(CompactionPolicy.NONE), null);
+        FileAccess copy = original.sharingKeys(original.definition().withPath(copyPath)
+                .withCompaction(CompactionPolicy.NONE));
         try {
             Files.createDirectories(path.getParent());
             return new WorkingCopy(original, copy, copyPath);
@@ -140,8 +140,8 @@ final class WorkingCopy implements AutoCloseable {
         long[] deleted;
         List<Map<String, ?>> added = new ArrayList<>();
         long base;
-        try (JazminReader before = JazminReader.open(original.path(), original.definition().readOptions());
-             JazminReader after = JazminReader.open(copyPath, copy.definition().readOptions())) {
+        try (JazminReader before = JazminReader.open(original.path(), original.readOptions());
+             JazminReader after = JazminReader.open(copyPath, copy.readOptions())) {
             base = before.table().writtenRowCount();
             BitSet visibleBefore = visibleIds(before.table(), base);
             BitSet visibleAfter = visibleIds(after.table(), base);
@@ -154,7 +154,7 @@ final class WorkingCopy implements AutoCloseable {
         }
         if (deleted.length > 0 || !added.isEmpty()) {
             Iterator<Map<String, ?>> rows = added.iterator();
-            JazminFile.replaceRows(original.path(), null, deleted, rows, original.definition().changeOptions());
+            JazminFile.replaceRows(original.path(), null, deleted, rows, original.changeOptions());
         }
     }
 
@@ -180,7 +180,7 @@ final class WorkingCopy implements AutoCloseable {
         if (!copy.exists()) {
             return;
         }
-        JazminFile.compact(copyPath, copy.definition().changeOptions());
+        JazminFile.compact(copyPath, copy.changeOptions());
         try (WriterLock lock = WriterLock.acquire(original.path())) {
             requireUnchangedOriginal();
             try {

@@ -2,6 +2,7 @@ package io.jazmin.spring.data.repository.query;
 
 import io.jazmin.Filter;
 import io.jazmin.spring.data.core.JazminOperations;
+import io.jazmin.spring.data.core.ResultRows;
 import io.jazmin.spring.data.core.mapping.JazminPersistentEntity;
 import io.jazmin.spring.data.core.query.JazminQuery;
 import java.util.ArrayList;
@@ -176,9 +177,7 @@ public class JazminPartTreeQuery implements RepositoryQuery {
     }
 
     private List<Object> list(JazminQuery query, ResultProcessor processor) {
-        try (Stream<Object> results = stream(query, processor)) {
-            return results.toList();
-        }
+        return ResultRows.toList(stream(query, processor), operations.getMaxResultRows(), entity.getFileName());
     }
 
     @SuppressWarnings("unchecked")

@@ -48,6 +48,9 @@ final class PartFilters {
     /** The filter for {@code part} with its arguments taken from {@code args}. */
     static Filter toFilter(Part part, String column, Iterator<Object> args, String method) {
         boolean ignoreCase = ignoresCase(part);
+        if (part.getProperty().isCollection()) {
+            return ListPartFilters.toFilter(part, column, args, ignoreCase);
+        }
         return switch (part.getType()) {
             case SIMPLE_PROPERTY -> ignoreCase ? Filter.equalsIgnoreCase(column, text(args))
                     : Filter.eq(column, cell(args));
@@ -85,8 +88,12 @@ final class PartFilters {
             return "property path '" + property + "' (keyword " + keyword + ") is nested; JAZMIN filters apply to "
                     + "top-level columns";
         }
-        if (entity.getPersistentProperty(part.getProperty().getSegment()) == null) {
+        JazminPersistentProperty member = entity.getPersistentProperty(part.getProperty().getSegment());
+        if (member == null) {
             return entity.getType().getSimpleName() + " has no property '" + property + "'";
+        }
+        if (part.getProperty().isCollection()) {
+            return ListPartFilters.problem(part, entity, member.getColumnName());
         }
         boolean string = part.getProperty().getType() == String.class;
         switch (part.getType()) {
@@ -137,7 +144,7 @@ final class PartFilters {
         return String.valueOf(args.next());
     }
 
-    private static Collection<?> collection(Object value) {
+    static Collection<?> collection(Object value) {
         if (value instanceof Collection<?> c) {
             return c;
         }

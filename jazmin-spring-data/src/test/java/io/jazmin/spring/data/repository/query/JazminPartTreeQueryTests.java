@@ -17,6 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.data.core.PropertyReferenceException;
 import org.springframework.data.domain.Sort;
 import org.springframework.data.projection.SpelAwareProxyProjectionFactory;
 import org.springframework.data.repository.core.support.DefaultRepositoryMetadata;
@@ -83,6 +84,12 @@ class JazminPartTreeQueryTests {
                 .sort()).isEqualTo(Sort.by(Sort.Direction.DESC, "age"));
         assertThat(query(PersonQueries.class, "findByCountry", "NA", Sort.by("country", "name")).sort())
                 .isEqualTo(Sort.by("nation", "name"));
+    }
+
+    @Test
+    void anUnknownSortPropertyIsAPropertyReferenceException() {
+        assertThatThrownBy(() -> query(PersonQueries.class, "findByCountry", "NA", Sort.by("nosuchfield")))
+                .isInstanceOf(PropertyReferenceException.class).hasMessageContaining("nosuchfield");
     }
 
     @Test
