@@ -9,7 +9,10 @@ import io.jazmin.spring.data.core.mapping.event.BeforeConvertEvent;
 import io.jazmin.spring.data.core.mapping.event.BeforeSaveCallback;
 import io.jazmin.spring.data.core.mapping.event.BeforeSaveEvent;
 import java.util.List;
+import java.util.function.Function;
+import org.springframework.context.ApplicationEvent;
 import org.springframework.context.ApplicationContext;
+import org.springframework.data.mapping.callback.EntityCallback;
 import org.springframework.data.mapping.callback.EntityCallbacks;
 
 /**
@@ -39,32 +42,27 @@ final class EntityLifecycle {
     }
 
     <T> List<T> beforeConvert(List<T> entities, String file) {
-        if (!isActive()) {
-            return entities;
-        }
-        return entities.stream().map(e -> {
-            events.publishEvent(new BeforeConvertEvent<>(e, file));
-            return callbacks.callback(BeforeConvertCallback.class, e, file);
-        }).toList();
+        return each(entities, e -> new BeforeConvertEvent<>(e, file), BeforeConvertCallback.class, file);
     }
 
     <T> List<T> beforeSave(List<T> entities, String file) {
-        if (!isActive()) {
-            return entities;
-        }
-        return entities.stream().map(e -> {
-            events.publishEvent(new BeforeSaveEvent<>(e, file));
-            return callbacks.callback(BeforeSaveCallback.class, e, file);
-        }).toList();
+        return each(entities, e -> new BeforeSaveEvent<>(e, file), BeforeSaveCallback.class, file);
     }
 
     <T> List<T> afterSave(List<T> entities, String file) {
+        return each(entities, e -> new AfterSaveEvent<>(e, file), AfterSaveCallback.class, file);
+    }
+
+    /** Publishes {@code event} of each entity, then runs the callbacks of {@code callback}, in order. */
+    @SuppressWarnings("rawtypes")
+    private <T> List<T> each(List<T> entities, Function<T, ApplicationEvent> event,
+                             Class<? extends EntityCallback> callback, String file) {
         if (!isActive()) {
             return entities;
         }
         return entities.stream().map(e -> {
-            events.publishEvent(new AfterSaveEvent<>(e, file));
-            return callbacks.callback(AfterSaveCallback.class, e, file);
+            events.publishEvent(event.apply(e));
+            return callbacks.callback(callback, e, file);
         }).toList();
     }
 
