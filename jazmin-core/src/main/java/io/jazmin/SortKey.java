@@ -20,7 +20,7 @@ import java.util.Objects;
  * @param direction ascending or descending
  * @param nulls     whether null cells come before or after every value (independent of direction)
  */
-public record SortKey(String column, Direction direction, Nulls nulls) {
+public record SortKey(String column, Direction direction, Nulls nulls, boolean ignoreCase) {
 
     /** The direction of a sort key. */
     public enum Direction {
@@ -44,6 +44,11 @@ public record SortKey(String column, Direction direction, Nulls nulls) {
         Objects.requireNonNull(nulls, "nulls");
     }
 
+    /** A key that compares strings as stored (case matters). */
+    public SortKey(String column, Direction direction, Nulls nulls) {
+        this(column, direction, nulls, false);
+    }
+
     /** Ascending, nulls first (the order of a file's {@code sorted_by} columns). */
     public static SortKey asc(String column) {
         return new SortKey(column, Direction.ASC, Nulls.FIRST);
@@ -56,12 +61,20 @@ public record SortKey(String column, Direction direction, Nulls nulls) {
 
     /** This key with nulls before every value. */
     public SortKey nullsFirst() {
-        return new SortKey(column, direction, Nulls.FIRST);
+        return new SortKey(column, direction, Nulls.FIRST, ignoreCase);
     }
 
     /** This key with nulls after every value. */
     public SortKey nullsLast() {
-        return new SortKey(column, direction, Nulls.LAST);
+        return new SortKey(column, direction, Nulls.LAST, ignoreCase);
+    }
+
+    /**
+     * This key comparing strings without regard to case ({@link String#CASE_INSENSITIVE_ORDER});
+     * only for string columns. Never served by file order.
+     */
+    public SortKey ignoringCase() {
+        return new SortKey(column, direction, nulls, true);
     }
 
     public boolean descending() {
@@ -71,6 +84,6 @@ public record SortKey(String column, Direction direction, Nulls nulls) {
     @Override
     public String toString() {
         return column + ":" + direction.name().toLowerCase(java.util.Locale.ROOT) + ":nulls-"
-                + nulls.name().toLowerCase(java.util.Locale.ROOT);
+                + nulls.name().toLowerCase(java.util.Locale.ROOT) + (ignoreCase ? ":ignore-case" : "");
     }
 }

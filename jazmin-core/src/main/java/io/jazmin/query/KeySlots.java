@@ -99,7 +99,8 @@ final class KeySlots {
             } else if (doubles[k] != null) {
                 c = compareFloats(doubles[k][a], doubles[k][b]);
             } else {
-                c = compareObjects(objects[k][a], objects[k][b]);
+                c = order.ignoreCase(k) ? String.CASE_INSENSITIVE_ORDER.compare((String) objects[k][a],
+                        (String) objects[k][b]) : compareObjects(objects[k][a], objects[k][b]);
             }
             if (c != 0) {
                 return order.descending(k) ? -c : c;

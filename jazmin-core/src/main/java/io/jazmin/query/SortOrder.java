@@ -38,6 +38,10 @@ public final class SortOrder {
                 throw invalid("column '" + name + "' is " + column.type().typeName()
                         + ", which has no order (sortable: bool, int, float, decimal, string, datetime)");
             }
+            if (keys.get(i).ignoreCase() && column.type() != ColumnType.STRING) {
+                throw invalid("column '" + name + "' is " + column.type().typeName()
+                        + ": only string columns sort ignoring case");
+            }
             types[i] = column.type();
         }
         return new SortOrder(List.copyOf(keys), positions, types);
@@ -77,6 +81,10 @@ public final class SortOrder {
         return keys.get(key).descending();
     }
 
+    boolean ignoreCase(int key) {
+        return keys.get(key).ignoreCase();
+    }
+
     boolean nullsFirst(int key) {
         return keys.get(key).nulls() == SortKey.Nulls.FIRST;
     }
@@ -91,7 +99,7 @@ public final class SortOrder {
         }
         for (int i = 0; i < keys.size(); i++) {
             SortKey key = keys.get(i);
-            if (!key.column().equals(sortedBy.get(i)) || key.descending() || !nullsFirst(i)) {
+            if (!key.column().equals(sortedBy.get(i)) || key.descending() || !nullsFirst(i) || key.ignoreCase()) {
                 return false;
             }
         }

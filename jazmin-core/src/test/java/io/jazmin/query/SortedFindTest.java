@@ -101,6 +101,25 @@ class SortedFindTest {
     }
 
     @Test
+    void stringsCanSortIgnoringCaseWithTiesInFileOrder() {
+        List<Column> columns = List.of(Column.of("id", ColumnType.INT), Column.of("s", ColumnType.STRING));
+        List<List<Object>> rows = List.of(Arrays.asList(0L, "A"), Arrays.asList(1L, "B"), Arrays.asList(2L, "a"),
+                Arrays.asList(3L, "b"), Arrays.asList(4L, "c"));
+        JazminTable table = JazminReader.open(Written.file(columns, rows, WriteOptions.defaults()
+                .withSortedBy(List.of("s")))).table();
+        RowQuery ignoringCase = RowQuery.all().orderBy(SortKey.asc("s").ignoringCase());
+
+        assertThat(ids(table, null, ignoringCase)).containsExactly(0L, 2L, 1L, 3L, 4L);
+        assertThat(ids(table, null, RowQuery.all().orderBy(SortKey.desc("s").ignoringCase()).withLimit(3)))
+                .containsExactly(4L, 1L, 3L);
+        // The file keeps case-sensitive order: only that order is free.
+        assertThat(table.explain(null, RowQuery.all().orderBy(SortKey.asc("s"))).sort()).isEqualTo("file-order");
+        assertThat(table.explain(null, ignoringCase).sort()).isEqualTo("full-sort");
+        assertThatThrownBy(() -> table.find(null, RowQuery.all().orderBy(SortKey.asc("id").ignoringCase())))
+                .isInstanceOf(JazminValidationException.class).hasMessageContaining("only string columns");
+    }
+
+    @Test
     void datetimesAndBoolsHaveTheirNaturalOrder() {
         assertThat(ids(SortKey.asc("t"))).containsExactly(1L, 5L, 2L, 0L, 4L, 3L);
         assertThat(ids(SortKey.asc("b"), SortKey.desc("id"))).containsExactly(2L, 4L, 1L, 5L, 3L, 0L);

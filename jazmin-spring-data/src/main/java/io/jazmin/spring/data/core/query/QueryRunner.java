@@ -5,7 +5,6 @@ import io.jazmin.RowQuery;
 import io.jazmin.SortKey;
 import java.util.List;
 import java.util.stream.Stream;
-import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.data.domain.Sort;
 
 /**
@@ -30,20 +29,15 @@ public final class QueryRunner {
 
     /**
      * The engine order of {@code sort} (names are columns). Native null handling puts nulls first
-     * whatever the direction, as in sorted files.
-     *
-     * @throws InvalidDataAccessApiUsageException for an ignore-case order, which the engine does not offer
+     * whatever the direction, as in sorted files; ignore-case orders compare strings case-insensitively.
      */
     static List<SortKey> order(Sort sort) {
         return sort.stream().map(QueryRunner::key).toList();
     }
 
     private static SortKey key(Sort.Order order) {
-        if (order.isIgnoreCase()) {
-            throw new InvalidDataAccessApiUsageException("ignore-case ordering is not supported (property '"
-                    + order.getProperty() + "'); sort by the column as stored");
-        }
         SortKey key = order.isAscending() ? SortKey.asc(order.getProperty()) : SortKey.desc(order.getProperty());
+        key = order.isIgnoreCase() ? key.ignoringCase() : key;
         return order.getNullHandling() == Sort.NullHandling.NULLS_LAST ? key.nullsLast() : key.nullsFirst();
     }
 }

@@ -36,6 +36,11 @@ final class KeysetFilter {
         List<Filter> alternatives = new ArrayList<>();
         List<Filter> equalSoFar = new ArrayList<>();
         for (Sort.Order order : sort) {
+            if (order.isIgnoreCase()) {
+                // The engine's comparison filters are case-sensitive: a window would skip or repeat rows.
+                throw new InvalidDataAccessApiUsageException("keyset scrolling cannot follow an ignore-case order ('"
+                        + order.getProperty() + "'); use an offset scroll position");
+            }
             String column = entity.getColumnName(order.getProperty());
             Object key = CellValues.toCell(keys.get(order.getProperty()));
             if (key == null) {
