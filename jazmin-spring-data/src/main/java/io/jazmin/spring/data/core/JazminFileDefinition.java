@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.Executor;
 
 /**
  * One configured file: where it is, its secret, and how it is written when created or rewritten.
@@ -26,10 +27,12 @@ import java.util.Set;
  * @param indexes         indexes to build on write, by column (in addition to those an entity declares)
  * @param sortedBy        the order rows are kept in, or empty (then an entity's or the existing file's)
  * @param compaction      when the file is compacted after a write ({@link CompactionPolicy#NONE}: on demand only)
+ * @param executor        runs the engine's chunk work (read-ahead, parallel encoding), an application's
+ *                        task executor say, or {@code null} for the engine's shared worker threads
  */
 public record JazminFileDefinition(String name, Path path, String key, String password, Priority priority,
                                    boolean createIfMissing, Codec codec, Map<String, Set<IndexKind>> indexes,
-                                   List<String> sortedBy, CompactionPolicy compaction) {
+                                   List<String> sortedBy, CompactionPolicy compaction, Executor executor) {
 
     public JazminFileDefinition {
         Objects.requireNonNull(name, "name");
@@ -41,6 +44,13 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
         indexes = indexes == null ? Map.of() : Map.copyOf(new LinkedHashMap<>(indexes));
         sortedBy = sortedBy == null ? List.of() : List.copyOf(sortedBy);
         compaction = compaction == null ? CompactionPolicy.NONE : compaction;
+    }
+
+    /** A definition whose chunk work runs on the engine's shared worker threads. */
+    public JazminFileDefinition(String name, Path path, String key, String password, Priority priority,
+                                boolean createIfMissing, Codec codec, Map<String, Set<IndexKind>> indexes,
+                                List<String> sortedBy, CompactionPolicy compaction) {
+        this(name, path, key, password, priority, createIfMissing, codec, indexes, sortedBy, compaction, null);
     }
 
     /** A definition compacted on demand only. */
@@ -58,52 +68,58 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
     /** The same file settings for another path (a transaction's working copy, say). */
     public JazminFileDefinition withPath(Path value) {
         return new JazminFileDefinition(name, value, key, password, priority, createIfMissing, codec, indexes,
-                sortedBy, compaction);
+                sortedBy, compaction, executor);
     }
 
     public JazminFileDefinition withKey(String value) {
         return new JazminFileDefinition(name, path, value, password, priority, createIfMissing, codec, indexes,
-                sortedBy, compaction);
+                sortedBy, compaction, executor);
     }
 
     public JazminFileDefinition withPassword(String value) {
         return new JazminFileDefinition(name, path, key, value, priority, createIfMissing, codec, indexes,
-                sortedBy, compaction);
+                sortedBy, compaction, executor);
     }
 
     public JazminFileDefinition withPriority(Priority value) {
         return new JazminFileDefinition(name, path, key, password, value, createIfMissing, codec, indexes,
-                sortedBy, compaction);
+                sortedBy, compaction, executor);
     }
 
     public JazminFileDefinition withCreateIfMissing(boolean value) {
         return new JazminFileDefinition(name, path, key, password, priority, value, codec, indexes, sortedBy,
-                compaction);
+                compaction, executor);
     }
 
     public JazminFileDefinition withCodec(Codec value) {
         return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, value, indexes,
-                sortedBy, compaction);
+                sortedBy, compaction, executor);
     }
 
     public JazminFileDefinition withIndexes(Map<String, Set<IndexKind>> value) {
         return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, value,
-                sortedBy, compaction);
+                sortedBy, compaction, executor);
     }
 
     public JazminFileDefinition withSortedBy(List<String> value) {
         return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, indexes,
-                value, compaction);
+                value, compaction, executor);
     }
 
     public JazminFileDefinition withCompaction(CompactionPolicy value) {
         return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, indexes,
-                sortedBy, value);
+                sortedBy, value, executor);
+    }
+
+    /** The same file with its chunk work on {@code value} ({@code null}: the engine's shared worker threads). */
+    public JazminFileDefinition withExecutor(Executor value) {
+        return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, indexes,
+                sortedBy, compaction, value);
     }
 
     /** The options appends, deletes and compaction use: the file's secret and, when set, the codec. */
     public WriteOptions changeOptions() {
-        WriteOptions options = WriteOptions.defaults().withPriority(priority.engine());
+        WriteOptions options = WriteOptions.defaults().withPriority(priority.engine()).withExecutor(executor);
         if (key != null) {
             options = options.withKey(JazminKey.parse(key));
         } else if (password != null) {
@@ -114,7 +130,7 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
 
     /** How the file is opened: with its key or password, if any, and its priority. */
     public ReadOptions readOptions() {
-        ReadOptions options = ReadOptions.defaults().withPriority(priority.engine());
+        ReadOptions options = ReadOptions.defaults().withPriority(priority.engine()).withExecutor(executor);
         if (key != null) {
             return options.withKey(JazminKey.parse(key));
         }
@@ -123,7 +139,7 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
 
     /** The write options this definition fixes: secret, codec, sort order, indexes and priority. */
     public WriteOptions writeOptions(WriteOptions base) {
-        WriteOptions options = base.withPriority(priority.engine());
+        WriteOptions options = base.withPriority(priority.engine()).withExecutor(executor);
         if (key != null) {
             options = options.withKey(JazminKey.parse(key));
         } else if (password != null) {
