@@ -8,4 +8,8 @@ public class FileLockedException extends JazminException {
     public FileLockedException(String message) {
         super(message);
     }
+
+    public FileLockedException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

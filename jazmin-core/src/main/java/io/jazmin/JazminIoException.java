@@ -10,8 +10,8 @@ import java.nio.file.Path;
 /**
  * The file system failed an operation on a JAZMIN file: it could not be opened, read, written,
  * moved into place or locked (disk full, permission denied, a folder that is a file, ...). The
- * message names the operation and the file; the {@link IOException} is the cause. A failed write
- * leaves the target as it was.
+ * message names the operation and the file (or, for a stream given by the caller, the stream); the
+ * {@link IOException} is the cause. A failed write leaves the target as it was.
  */
 public class JazminIoException extends JazminException {
     private final transient Path file;
@@ -26,7 +26,19 @@ public class JazminIoException extends JazminException {
         this.file = file;
     }
 
-    /** The file the operation failed on. */
+    /**
+     * For a failure on a stream the caller opened, which has no path.
+     *
+     * @param operation what was being done, e.g. {@code "cannot write"}
+     * @param stream    what the stream is, e.g. {@code "the CSV output"}
+     * @param cause     the stream's error
+     */
+    public JazminIoException(String operation, String stream, IOException cause) {
+        super(operation + " " + stream + ": " + describe(cause), cause);
+        this.file = null;
+    }
+
+    /** The file the operation failed on, or {@code null} when it failed on a stream without a path. */
     public Path file() {
         return file;
     }

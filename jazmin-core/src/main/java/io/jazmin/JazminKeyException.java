@@ -9,4 +9,8 @@ public class JazminKeyException extends JazminException {
     public JazminKeyException(String message) {
         super(message);
     }
+
+    public JazminKeyException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

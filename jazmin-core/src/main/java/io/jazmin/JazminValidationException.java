@@ -5,4 +5,8 @@ public class JazminValidationException extends JazminException {
     public JazminValidationException(String message) {
         super(message);
     }
+
+    public JazminValidationException(String message, Throwable cause) {
+        super(message, cause);
+    }
 }

@@ -92,6 +92,7 @@ public final class JazminWriter implements AutoCloseable {
      *
      * @throws InvalidRowException when the row does not fit the columns (nothing of it is written)
      * @throws JazminIoException   when the temporary file cannot be written (the writer is aborted)
+     * @throws IllegalStateException when the writer is already finished or aborted (a programming error)
      */
     public void writeRow(Map<String, ?> row) {
         abortOnIoFailure(() -> file.add(row));
@@ -119,7 +120,12 @@ public final class JazminWriter implements AutoCloseable {
         return file.rowCount();
     }
 
-    /** Completes the file, moves it into place and releases the writer lock. */
+    /**
+     * Completes the file, moves it into place and releases the writer lock.
+     *
+     * @throws JazminIoException     when the file cannot be written or moved into place (the target is unchanged)
+     * @throws IllegalStateException when the writer is already finished or aborted (a programming error)
+     */
     public void finish() {
         file.finish();
     }

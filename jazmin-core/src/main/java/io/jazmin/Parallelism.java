@@ -1,16 +1,21 @@
 package io.jazmin;
 
 import java.util.Objects;
+import java.util.concurrent.Executor;
 
 /**
- * How much of a read or write may run on other threads: a {@link Priority}, and optionally an
- * explicit limit that overrides it.
+ * How much of a read or write may run on other threads: a {@link Priority}, optionally an
+ * explicit limit that overrides it, and the threads that do the work.
  *
  * @param priority  the trade between memory and speed
  * @param maxDegree the most chunks decoded (reads) or encoded (writes) at once on worker threads;
  *                  0 follows the priority, 1 keeps all work on the calling thread
+ * @param executor  runs the chunk work (read-ahead decoding, parallel chunk encoding), or
+ *                  {@code null} for the library's shared daemon threads (one per processor, at
+ *                  most 16); a task it refuses or has not started when needed runs on the caller's
+ *                  thread, so a small or busy executor slows work down but never stalls it
  */
-public record Parallelism(Priority priority, int maxDegree) {
+public record Parallelism(Priority priority, int maxDegree, Executor executor) {
     private static final Parallelism DEFAULT = new Parallelism(Priority.BALANCED, 0);
 
     public Parallelism {
@@ -21,17 +26,27 @@ public record Parallelism(Priority priority, int maxDegree) {
         }
     }
 
-    /** Balanced, with no explicit limit. */
+    /** On the library's shared worker threads. */
+    public Parallelism(Priority priority, int maxDegree) {
+        this(priority, maxDegree, null);
+    }
+
+    /** Balanced, with no explicit limit, on the shared worker threads. */
     public static Parallelism defaults() {
         return DEFAULT;
     }
 
     public Parallelism withPriority(Priority value) {
-        return new Parallelism(value, maxDegree);
+        return new Parallelism(value, maxDegree, executor);
     }
 
     public Parallelism withMaxDegree(int value) {
-        return new Parallelism(priority, value);
+        return new Parallelism(priority, value, executor);
+    }
+
+    /** Chunk work on {@code value} ({@code null}: the shared worker threads). */
+    public Parallelism withExecutor(Executor value) {
+        return new Parallelism(priority, maxDegree, value);
     }
 
     /**

@@ -80,6 +80,15 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
                 knownAppendCount, keyCache);
     }
 
+    /**
+     * Scans decode chunks ahead on {@code value} (an application's task executor, say) instead of
+     * the library's shared daemon threads; {@code null} goes back to those. See {@link Parallelism#executor()}.
+     */
+    public ReadOptions withExecutor(java.util.concurrent.Executor value) {
+        return new ReadOptions(key, password, accessKey, parallelism.withExecutor(value), limits, requireLatest,
+                knownAppendCount, keyCache);
+    }
+
     /** Reads within {@code value} instead of {@link ReadLimits#defaults()}. */
     public ReadOptions withLimits(ReadLimits value) {
         return new ReadOptions(key, password, accessKey, parallelism, value, requireLatest, knownAppendCount, keyCache);

@@ -194,6 +194,16 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
                 compactIndexes, key, password, kdfIterations, parallelism, value);
     }
 
+    /**
+     * Chunks are encoded and compressed on {@code value} (an application's task executor, say)
+     * instead of the library's shared daemon threads; {@code null} goes back to those. See
+     * {@link Parallelism#executor()}.
+     */
+    public WriteOptions withExecutor(java.util.concurrent.Executor value) {
+        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
+                compactIndexes, key, password, kdfIterations, parallelism.withExecutor(value), keyCache);
+    }
+
     /** Like the record's own, but never shows the password. */
     @Override
     public String toString() {

@@ -1,6 +1,7 @@
 package io.jazmin.cli;
 
 import io.jazmin.Column;
+import io.jazmin.JazminException;
 import io.jazmin.convert.JsonStyle;
 import io.jazmin.convert.RowFormat;
 import io.jazmin.convert.RowSink;
@@ -57,7 +58,7 @@ final class TextRowOutput implements RowOutput {
         }
         try {
             sink.close();
-        } catch (UncheckedIOException e) {
+        } catch (JazminException e) {
             // the conversion already failed; its error is the one to report
         }
         try {

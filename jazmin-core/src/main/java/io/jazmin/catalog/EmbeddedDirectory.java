@@ -130,7 +130,7 @@ public record EmbeddedDirectory(List<Entry> files, List<Content> contents, Strin
             return new EmbeddedDirectory(files, contents, shapesJson);
         } catch (JacksonException e) {
             throw new JazminFormatException("the embedded-file directory is not valid JSON: "
-                    + e.getOriginalMessage(), sectionId, -1);
+                    + e.getOriginalMessage(), sectionId, -1, e);
         }
     }
 
@@ -240,7 +240,7 @@ public record EmbeddedDirectory(List<Entry> files, List<Content> contents, Strin
         try {
             return Base64.getDecoder().decode(text);
         } catch (IllegalArgumentException e) {
-            throw new JazminFormatException(what + " is not base64", sectionId, -1);
+            throw new JazminFormatException(what + " is not base64", sectionId, -1, e);
         }
     }
 

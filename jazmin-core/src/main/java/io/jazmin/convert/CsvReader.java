@@ -1,8 +1,8 @@
 package io.jazmin.convert;
 
+import io.jazmin.JazminIoException;
 import java.io.IOException;
 import java.io.Reader;
-import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
 import java.util.ArrayList;
 import java.util.List;
@@ -146,7 +146,7 @@ final class CsvReader implements AutoCloseable {
             // A caller's own reader reported it: the place is known only to the line being read.
             return new InputSyntaxException("CSV: invalid UTF-8 on or after line " + line, line, -1);
         }
-        return new UncheckedIOException(e);
+        return new JazminIoException("cannot read", "the CSV input", e);
     }
 
     @Override
@@ -154,7 +154,7 @@ final class CsvReader implements AutoCloseable {
         try {
             in.close();
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw new JazminIoException("cannot close", "the CSV input", e);
         }
     }
 }

@@ -1,9 +1,9 @@
 package io.jazmin.convert;
 
 import io.jazmin.Column;
+import io.jazmin.JazminIoException;
 import io.jazmin.JazminValidationException;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.util.List;
 
@@ -25,7 +25,7 @@ final class CsvRowSink implements RowSink {
             }
             out.write("\r\n");
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw writeFailure(e);
         }
     }
 
@@ -47,7 +47,7 @@ final class CsvRowSink implements RowSink {
             }
             out.write("\r\n");
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw writeFailure(e);
         }
     }
 
@@ -75,12 +75,16 @@ final class CsvRowSink implements RowSink {
         return false;
     }
 
+    private static JazminIoException writeFailure(IOException e) {
+        return new JazminIoException("cannot write", "the CSV output", e);
+    }
+
     @Override
     public void close() {
         try {
             out.close();
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            throw writeFailure(e);
         }
     }
 }

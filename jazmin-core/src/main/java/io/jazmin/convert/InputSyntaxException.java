@@ -11,6 +11,13 @@ public class InputSyntaxException extends JazminException {
         this(message, 0, -1);
     }
 
+    /** A fault another parser reported: {@code cause} is its error. */
+    public InputSyntaxException(String message, Throwable cause) {
+        super(message, cause);
+        this.line = 0;
+        this.byteOffset = -1;
+    }
+
     /**
      * @param line       the 1-based line of the fault, or 0 when unknown
      * @param byteOffset the 0-based byte offset of the fault in the input, or -1 when unknown

@@ -31,7 +31,7 @@ final class JavaValues {
             try {
                 return big.longValueExact();
             } catch (ArithmeticException e) {
-                throw new JazminValidationException(big + " is outside the 64-bit int range");
+                throw new JazminValidationException(big + " is outside the 64-bit int range", e);
             }
         }
         throw wrongType("a Long", v);

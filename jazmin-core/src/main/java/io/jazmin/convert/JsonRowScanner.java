@@ -1,7 +1,7 @@
 package io.jazmin.convert;
 
+import io.jazmin.JazminIoException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -9,7 +9,7 @@ import tools.jackson.core.exc.JacksonIOException;
 
 /**
  * Walks the rows of a JSON array or a JSON Lines stream, leaving the parser on each row's first
- * token. Turns Jackson's errors into {@link InputSyntaxException} and {@link UncheckedIOException}.
+ * token. Turns Jackson's errors into {@link InputSyntaxException} and {@link JazminIoException}.
  */
 final class JsonRowScanner implements AutoCloseable {
     private final JsonParser parser;
@@ -72,9 +72,9 @@ final class JsonRowScanner implements AutoCloseable {
             return badUtf8.syntaxError("JSON: ");
         }
         if (e instanceof JacksonIOException io) {
-            return new UncheckedIOException(io.getCause());
+            return new JazminIoException("cannot read", "the JSON input", io.getCause());
         }
-        return new InputSyntaxException("invalid JSON: " + JsonIo.describe(e));
+        return new InputSyntaxException("invalid JSON: " + JsonIo.describe(e), e);
     }
 
     private String where() {
@@ -83,6 +83,10 @@ final class JsonRowScanner implements AutoCloseable {
 
     @Override
     public void close() {
-        parser.close();
+        try {
+            parser.close();
+        } catch (JacksonException e) {
+            throw translate(e);
+        }
     }
 }

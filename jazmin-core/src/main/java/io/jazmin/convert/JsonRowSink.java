@@ -1,7 +1,7 @@
 package io.jazmin.convert;
 
 import io.jazmin.Column;
-import java.io.UncheckedIOException;
+import io.jazmin.JazminIoException;
 import java.io.Writer;
 import java.util.List;
 import tools.jackson.core.JsonGenerator;
@@ -45,8 +45,12 @@ final class JsonRowSink implements RowSink {
                 generator.writeRaw('\n');
             }
         } catch (JacksonIOException e) {
-            throw new UncheckedIOException(e.getCause());
+            throw writeFailure(e);
         }
+    }
+
+    private static JazminIoException writeFailure(JacksonIOException e) {
+        return new JazminIoException("cannot write", "the JSON output", e.getCause());
     }
 
     @Override
@@ -57,7 +61,7 @@ final class JsonRowSink implements RowSink {
             }
             generator.close();
         } catch (JacksonIOException e) {
-            throw new UncheckedIOException(e.getCause());
+            throw writeFailure(e);
         }
     }
 }

@@ -90,7 +90,7 @@ final class JsonValueReader {
         try {
             return d.longValueExact();
         } catch (ArithmeticException e) {
-            throw new JazminValidationException(Abbrev.of(text) + " is not an integer in the 64-bit int range");
+            throw new JazminValidationException(Abbrev.of(text) + " is not an integer in the 64-bit int range", e);
         }
     }
 
@@ -104,7 +104,7 @@ final class JsonValueReader {
         try {
             return new BigDecimal(text);
         } catch (NumberFormatException e) {
-            throw new JazminValidationException("'" + Abbrev.of(text) + "' has an exponent out of range");
+            throw new JazminValidationException("'" + Abbrev.of(text) + "' has an exponent out of range", e);
         }
     }
 

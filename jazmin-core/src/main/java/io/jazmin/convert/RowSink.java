@@ -7,7 +7,7 @@ import java.util.Map;
 
 /**
  * Writes rows of fixed columns to a text format. {@link #close()} completes the output (closing
- * brackets) and closes the target. Write failures surface as {@link java.io.UncheckedIOException}.
+ * brackets) and closes the target. Write failures surface as {@link io.jazmin.JazminIoException}.
  */
 public interface RowSink extends AutoCloseable {
 

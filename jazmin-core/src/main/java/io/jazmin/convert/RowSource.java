@@ -9,7 +9,7 @@ import java.util.Map;
  * Rows read one at a time from a file, each a map holding every column in column order (absent
  * values are {@code null}). Reading is streaming: memory does not grow with the file.
  * {@link #next()} throws {@link io.jazmin.InvalidRowException} for a value that does not fit its
- * column, {@link InputSyntaxException} for malformed input and {@link java.io.UncheckedIOException}
+ * column, {@link InputSyntaxException} for malformed input and {@link io.jazmin.JazminIoException}
  * when reading fails.
  */
 public interface RowSource extends Iterator<Map<String, Object>>, AutoCloseable {

@@ -66,7 +66,7 @@ public final class TextValues {
         try {
             return Long.parseLong(text);
         } catch (NumberFormatException e) {
-            throw new JazminValidationException(Abbrev.of(text) + " is outside the 64-bit int range");
+            throw new JazminValidationException(Abbrev.of(text) + " is outside the 64-bit int range", e);
         }
     }
 

@@ -43,7 +43,7 @@ final class KeyText {
         try {
             raw = Base64.getUrlDecoder().decode(encoded);
         } catch (IllegalArgumentException e) {
-            throw new JazminKeyException("the " + what + " is damaged: it is not base64url text");
+            throw new JazminKeyException("the " + what + " is damaged: it is not base64url text", e);
         }
         try {
             if (raw.length != bodySize + CHECKSUM_SIZE) {

@@ -114,10 +114,10 @@ public final class SectionCipher implements AutoCloseable {
             return c.doFinal(payload, off + NONCE_SIZE, len - NONCE_SIZE);
         } catch (AEADBadTagException e) {
             if (sectionId.equals(HEADER_ID)) {
-                throw new JazminKeyException(wrongSecret);
+                throw new JazminKeyException(wrongSecret, e);
             }
             throw new JazminFormatException("section failed its authentication check: "
-                    + "the file was changed or its sections were moved");
+                    + "the file was changed or its sections were moved", e);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("AES-GCM decryption failed", e);
         }

@@ -83,9 +83,9 @@ final class Cells {
             };
         } catch (NumberFormatException | DateTimeParseException e) {
             throw ctx.fail(MappingException.Reason.INVALID_VALUE, "'" + node.asString() + "' is not a valid "
-                    + type.typeName() + ": " + e.getMessage());
+                    + type.typeName() + ": " + e.getMessage()).causedBy(e);
         } catch (IllegalArgumentException e) {
-            throw ctx.fail(MappingException.Reason.INVALID_VALUE, "not valid base64: " + e.getMessage());
+            throw ctx.fail(MappingException.Reason.INVALID_VALUE, "not valid base64: " + e.getMessage()).causedBy(e);
         }
     }
 

@@ -135,7 +135,9 @@ final class ClassModel {
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            // A checked exception thrown by the type's own constructor.
+            throw ctx.fail(MappingException.Reason.INVALID_VALUE, "the constructor of " + type.getName()
+                    + " failed: " + e).causedBy(e);
         }
     }
 
@@ -152,7 +154,7 @@ final class ClassModel {
             return MethodHandles.privateLookupIn(type, MethodHandles.lookup());
         } catch (IllegalAccessException e) {
             throw MappingException.schema(MappingException.Reason.UNSUPPORTED_TYPE, type.getName(),
-                    "not accessible to the mapper (open its package to io.jazmin.core): " + e.getMessage());
+                    "not accessible to the mapper (open its package to io.jazmin.core): " + e.getMessage()).causedBy(e);
         }
     }
 

@@ -3,6 +3,7 @@ package io.jazmin.mapping;
 import io.jazmin.Column;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
+import io.jazmin.JazminValidationException;
 import io.jazmin.JazminWriter;
 import io.jazmin.WriteOptions;
 import io.jazmin.writer.WriterLock;
@@ -29,7 +30,17 @@ import java.util.stream.Stream;
  * @param <T> the mapped type
  */
 public final class JazminMapper<T> {
-    private static final Map<Class<?>, Map<MappingOptions, JazminMapper<?>>> MAPPERS = new ConcurrentHashMap<>();
+    /**
+     * The mappers of each type, one per options. A {@link ClassValue} rather than a map keyed by
+     * class: the entry lives with the class, so a class loader thrown away (a redeploy, a devtools
+     * restart) is not kept alive by this cache.
+     */
+    private static final ClassValue<Map<MappingOptions, JazminMapper<?>>> MAPPERS = new ClassValue<>() {
+        @Override
+        protected Map<MappingOptions, JazminMapper<?>> computeValue(Class<?> type) {
+            return new ConcurrentHashMap<>();
+        }
+    };
 
     private final Class<T> type;
     private final ConverterFactory factory;
@@ -61,8 +72,7 @@ public final class JazminMapper<T> {
      */
     @SuppressWarnings("unchecked")
     public static <T> JazminMapper<T> forType(Class<T> type, MappingOptions options) {
-        return (JazminMapper<T>) MAPPERS.computeIfAbsent(type, t -> new ConcurrentHashMap<>())
-                .computeIfAbsent(options, o -> new JazminMapper<>(type, o));
+        return (JazminMapper<T>) MAPPERS.get(type).computeIfAbsent(options, o -> new JazminMapper<>(type, o));
     }
 
     public Class<T> type() {
@@ -124,9 +134,9 @@ public final class JazminMapper<T> {
      * {@code Optional}. For building filter operands and rows to append with
      * {@link io.jazmin.JazminFile}.
      *
-     * @throws IllegalArgumentException when no member of this type is stored in {@code column}
-     * @throws MappingException         when {@code value} cannot be stored (for example a value not
-     *                                  of the member's type)
+     * @throws JazminValidationException when no member of this type is stored in {@code column}
+     * @throws MappingException           when {@code value} cannot be stored (for example a value not
+     *                                    of the member's type)
      */
     public Object cellValue(String column, Object value) {
         List<Property> properties = model.properties();
@@ -145,11 +155,11 @@ public final class JazminMapper<T> {
                     return converter.toCell(value, ctx);
                 } catch (ClassCastException e) {
                     throw ctx.fail(MappingException.Reason.TYPE_MISMATCH, value.getClass().getName()
-                            + " is not the type of member " + properties.get(i).member());
+                            + " is not the type of member " + properties.get(i).member()).causedBy(e);
                 }
             }
         }
-        throw new IllegalArgumentException(type.getName() + " stores no member in column '" + column + "'");
+        throw new JazminValidationException(type.getName() + " stores no member in column '" + column + "'");
     }
 
     /** The first table of {@code reader}, read as this type. */

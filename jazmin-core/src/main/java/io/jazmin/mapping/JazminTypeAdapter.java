@@ -35,7 +35,7 @@ public interface JazminTypeAdapter<T> {
                                        java.util.function.Function<? super T, ?> write,
                                        java.util.function.Function<Object, ? extends T> read) {
         if (storage.isNested()) {
-            throw new IllegalArgumentException("adapters store scalar column types, not " + storage.typeName());
+            throw new io.jazmin.JazminValidationException("adapters store scalar column types, not " + storage.typeName());
         }
         return new JazminTypeAdapter<>() {
             @Override

@@ -71,6 +71,12 @@ public class MappingException extends JazminException {
         return new MappingException(reason, -1, null, where, problem);
     }
 
+    /** Attaches the error that caused this one; returns this exception, to be thrown. */
+    MappingException causedBy(Throwable cause) {
+        initCause(cause);
+        return this;
+    }
+
     private static String describe(long row, String where) {
         StringBuilder s = new StringBuilder();
         if (row >= 0) {

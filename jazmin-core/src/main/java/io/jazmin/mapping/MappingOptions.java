@@ -1,5 +1,6 @@
 package io.jazmin.mapping;
 
+import io.jazmin.JazminValidationException;
 import java.util.Objects;
 
 /**
@@ -56,10 +57,10 @@ public record MappingOptions(Mode mode, SubMillis subMillis, int maxDepth, int m
         Objects.requireNonNull(adapters, "adapters");
         Objects.requireNonNull(subtypes, "subtypes");
         if (maxDepth < 1 || maxDepth > DEFAULT_MAX_DEPTH) {
-            throw new IllegalArgumentException("maxDepth must be 1-" + DEFAULT_MAX_DEPTH + ", got " + maxDepth);
+            throw new JazminValidationException("maxDepth must be 1-" + DEFAULT_MAX_DEPTH + ", got " + maxDepth);
         }
         if (maxItems < 0 || maxTextLength < 0) {
-            throw new IllegalArgumentException("limits must not be negative");
+            throw new JazminValidationException("limits must not be negative");
         }
     }
 

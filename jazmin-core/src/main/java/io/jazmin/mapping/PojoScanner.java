@@ -40,7 +40,7 @@ final class PojoScanner {
             return model(type, properties, fields, lookup);
         } catch (IllegalAccessException e) {
             throw MappingException.schema(MappingException.Reason.UNSUPPORTED_TYPE, type.getName(),
-                    "cannot access its members: " + e.getMessage());
+                    "cannot access its members: " + e.getMessage()).causedBy(e);
         }
     }
 

@@ -37,7 +37,9 @@ record Property(String name, String member, Type type, boolean primitive, boolea
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException("cannot read " + member, e);
+            // A checked exception thrown by the type's own getter.
+            throw MappingException.schema(MappingException.Reason.INVALID_VALUE, name,
+                    "cannot read " + member + ": " + e).causedBy(e);
         }
     }
 }

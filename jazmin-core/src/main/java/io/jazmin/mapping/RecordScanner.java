@@ -46,7 +46,7 @@ final class RecordScanner {
             return new ClassModel(type, properties, ctor);
         } catch (ReflectiveOperationException e) {
             throw MappingException.schema(MappingException.Reason.UNSUPPORTED_TYPE, type.getName(),
-                    "cannot access the record's members: " + e);
+                    "cannot access the record's members: " + e).causedBy(e);
         }
     }
 

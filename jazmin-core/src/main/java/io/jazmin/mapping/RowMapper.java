@@ -82,7 +82,9 @@ final class RowMapper<T> {
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException(e);
+            // A checked exception thrown by the type's own constructor or setters.
+            throw ctx.fail(MappingException.Reason.INVALID_VALUE, "building " + type.getName()
+                    + " failed: " + e).causedBy(e);
         }
     }
 

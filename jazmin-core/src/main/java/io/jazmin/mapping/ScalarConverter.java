@@ -96,7 +96,7 @@ final class ScalarConverter implements ValueConverter {
             throw invalid(cell, e, ctx);
         } catch (ArithmeticException e) {
             throw ctx.fail(MappingException.Reason.OUT_OF_RANGE, "'" + cell + "' does not fit "
-                    + type.getSimpleName() + ": " + e.getMessage());
+                    + type.getSimpleName() + ": " + e.getMessage()).causedBy(e);
         }
     }
 
@@ -124,6 +124,6 @@ final class ScalarConverter implements ValueConverter {
 
     private MappingException invalid(Object value, RuntimeException e, MappingContext ctx) {
         return ctx.fail(MappingException.Reason.INVALID_VALUE, "'" + value + "' is not a valid "
-                + type.getSimpleName() + ": " + e.getMessage());
+                + type.getSimpleName() + ": " + e.getMessage()).causedBy(e);
     }
 }

@@ -1,5 +1,6 @@
 package io.jazmin.mapping;
 
+import io.jazmin.JazminValidationException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -29,7 +30,7 @@ public final class SubtypeRegistry {
         Map<Class<?>, Map<String, Class<?>>> next = new LinkedHashMap<>(bases);
         Map<String, Class<?>> names = new LinkedHashMap<>(next.getOrDefault(base, Map.of()));
         if (names.containsKey(name) || names.containsValue(subtype)) {
-            throw new IllegalArgumentException("discriminator '" + name + "' or " + subtype.getName()
+            throw new JazminValidationException("discriminator '" + name + "' or " + subtype.getName()
                     + " is already registered for " + base.getName());
         }
         names.put(name, subtype);

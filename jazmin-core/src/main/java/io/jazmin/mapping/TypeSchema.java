@@ -1,5 +1,6 @@
 package io.jazmin.mapping;
 
+import io.jazmin.JazminValidationException;
 import io.jazmin.Column;
 import io.jazmin.WriteOptions;
 import io.jazmin.IndexKind;
@@ -38,7 +39,7 @@ public record TypeSchema(Class<?> type, List<Column> columns, List<String> sorte
     /** The column named {@code name}. */
     public Column column(String name) {
         return columns.stream().filter(c -> c.name().equals(name)).findFirst()
-                .orElseThrow(() -> new IllegalArgumentException("no column '" + name + "' in " + type.getName()));
+                .orElseThrow(() -> new JazminValidationException("no column '" + name + "' in " + type.getName()));
     }
 
     /** {@code options} with this schema's sort order and indexes, for whichever of the two they do not set. */

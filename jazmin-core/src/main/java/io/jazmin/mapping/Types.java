@@ -36,7 +36,7 @@ final class Types {
         if (type instanceof TypeVariable<?> v) {
             return raw(v.getBounds()[0]);
         }
-        throw new IllegalArgumentException("unsupported type " + type);
+        throw MappingException.schema(MappingException.Reason.UNSUPPORTED_TYPE, type.getTypeName(), "unsupported type");
     }
 
     /** The i-th type argument of {@code type}, {@code Object} when it is raw. */

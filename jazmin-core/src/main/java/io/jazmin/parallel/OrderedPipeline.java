@@ -1,30 +1,45 @@
 package io.jazmin.parallel;
 
+import io.jazmin.JazminException;
+import io.jazmin.JazminInterruptedException;
 import java.util.ArrayDeque;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.RejectedExecutionException;
 
 /**
- * At most {@code depth} tasks running on the worker threads, whose results are taken in the order
+ * At most {@code depth} tasks running on worker threads (the library's shared daemon pool, or an
+ * executor the caller gives), whose results are taken in the order
  * the tasks were submitted (chunks are decoded or encoded out of order but used in file order).
  * A task's exception is rethrown unchanged by {@link #takeOldest()}. Used by one thread.
  *
  * <p>When the caller needs a result whose task has not started yet (the shared workers are busy
  * with other readers' and writers' tasks), it runs the task itself rather than wait: many callers
- * scanning at once never do worse than each decoding its own chunks.
+ * scanning at once never do worse than each decoding its own chunks. An executor that refuses a
+ * task ({@link RejectedExecutionException}, a saturated bounded pool) is handled the same way.
  */
 public final class OrderedPipeline<T> {
     private final int depth;
+    private final Executor executor;
     private final ArrayDeque<FutureTask<T>> pending = new ArrayDeque<>();
 
-    /** @param depth the most tasks in flight; at least 1 */
+    /** A pipeline on the library's shared worker threads; {@code depth} is the most tasks in flight (at least 1). */
     public OrderedPipeline(int depth) {
+        this(depth, null);
+    }
+
+    /**
+     * @param depth    the most tasks in flight; at least 1
+     * @param executor runs the tasks, or {@code null} for the library's shared worker threads
+     */
+    public OrderedPipeline(int depth, Executor executor) {
         if (depth < 1) {
             throw new IllegalArgumentException("depth must be at least 1, got " + depth);
         }
         this.depth = depth;
+        this.executor = executor;
     }
 
     /** Whether another task may be submitted now. */
@@ -42,11 +57,24 @@ public final class OrderedPipeline<T> {
             throw new IllegalStateException("the pipeline already holds " + depth + " tasks");
         }
         FutureTask<T> future = new FutureTask<>(task);
-        Workers.execute(future);
+        try {
+            if (executor == null) {
+                Workers.execute(future);
+            } else {
+                executor.execute(future);
+            }
+        } catch (RejectedExecutionException e) {
+            // Not started: takeOldest runs it on the caller's thread.
+        }
         pending.add(future);
     }
 
-    /** Waits for the oldest task and returns its result, or rethrows what it threw. */
+    /**
+     * Waits for the oldest task and returns its result, or rethrows what it threw.
+     *
+     * @throws JazminInterruptedException when the thread is interrupted while waiting (its interrupt
+     *                                    flag stays set and the tasks not taken are cancelled)
+     */
     public T takeOldest() {
         FutureTask<T> oldest = pending.poll();
         if (oldest == null) {
@@ -64,11 +92,12 @@ public final class OrderedPipeline<T> {
             if (cause instanceof Error err) {
                 throw err;
             }
-            throw new IllegalStateException(cause);
+            // Tasks are chunk work that throws only unchecked exceptions; a checked one is still kept.
+            throw new JazminException("a worker task failed: " + cause, cause);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             cancelAll();
-            throw new CancellationException("interrupted while waiting for a chunk");
+            throw new JazminInterruptedException("interrupted while waiting for a chunk", e);
         }
     }
 

@@ -6,7 +6,8 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * The library's worker threads, shared by every reader and writer: one per processor (at most
+ * The library's worker threads, shared by every reader and writer whose options give no executor
+ * of their own ({@code Parallelism.executor()}): one per processor (at most
  * 16), daemons, started on first use. Tasks beyond the pool's size wait in its queue, so callers
  * bound their own work in flight and run a task themselves when it has not started by the time
  * they need it ({@link OrderedPipeline}).

@@ -39,7 +39,7 @@ final class Operands {
             try {
                 return new BigDecimal(s.trim());
             } catch (NumberFormatException e) {
-                throw invalid(column, v, "a number");
+                throw invalid(column, v, "a number", e);
             }
         }
         throw invalid(column, v, "a number");
@@ -68,7 +68,8 @@ final class Operands {
             try {
                 return Instant.parse(s);
             } catch (DateTimeParseException e2) {
-                throw invalid(column, s, "an ISO-8601 datetime");
+                e2.addSuppressed(e);
+                throw invalid(column, s, "an ISO-8601 datetime", e2);
             }
         }
     }
@@ -89,7 +90,7 @@ final class Operands {
                     try {
                         return Double.parseDouble(s.trim());
                     } catch (NumberFormatException e) {
-                        throw invalid(column, v, "a number");
+                        throw invalid(column, v, "a number", e);
                     }
             }
         }
@@ -124,6 +125,12 @@ final class Operands {
 
     static JazminValidationException invalid(String column, Object v, String expected) {
         return FilterJson.invalid("column '" + column + "' needs " + expected + ", got " + describe(v));
+    }
+
+    static JazminValidationException invalid(String column, Object v, String expected, Throwable cause) {
+        JazminValidationException e = invalid(column, v, expected);
+        e.initCause(cause);
+        return e;
     }
 
     private static String describe(Object v) {

@@ -110,8 +110,8 @@ public final class QueryEngine {
         }
         int[] filterColumns = positions(predicate);
         int depth = parallelism.readAheadChunks(Math.max(1, filterColumns.length));
-        OrderedPipeline<ChunkCount> counting = depth > 0 && plan.chunks().size() > 1 ? new OrderedPipeline<>(depth)
-                : null;
+        OrderedPipeline<ChunkCount> counting = depth > 0 && plan.chunks().size() > 1
+                ? new OrderedPipeline<>(depth, parallelism.executor()) : null;
         for (int i = 0; i < plan.chunks().size(); i++) {
             ChunkInfo chunk = plan.chunks().get(i);
             long end = chunk.rowStart() + chunk.rowCount();
@@ -295,7 +295,7 @@ public final class QueryEngine {
             this.remaining = limit;
             int depth = limit == Long.MAX_VALUE && plan.chunks().size() > 1
                     ? parallelism.readAheadChunks(Math.max(1, filterColumns.length + select.length)) : 0;
-            this.ahead = depth > 0 ? new OrderedPipeline<>(depth) : null;
+            this.ahead = depth > 0 ? new OrderedPipeline<>(depth, parallelism.executor()) : null;
         }
 
         @Override

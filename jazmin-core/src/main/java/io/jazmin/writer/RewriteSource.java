@@ -1,5 +1,6 @@
 package io.jazmin.writer;
 
+import io.jazmin.JazminIoException;
 import io.jazmin.JazminReader;
 import io.jazmin.ReadOptions;
 import io.jazmin.reader.EmbeddedFiles;
@@ -7,7 +8,6 @@ import io.jazmin.reader.FileOpener;
 import io.jazmin.reader.OpenedFile;
 import io.jazmin.wire.ByteSource;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Path;
 
 /**
@@ -30,7 +30,7 @@ final class RewriteSource implements AutoCloseable {
         try {
             source = ByteSource.open(path);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot open " + path + ": " + e.getMessage(), e);
+            throw new JazminIoException("cannot open", path, e);
         }
         OpenedFile file;
         try {

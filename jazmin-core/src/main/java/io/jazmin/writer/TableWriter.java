@@ -84,7 +84,7 @@ final class TableWriter {
         sortOrder = new SortOrderCheck(this.columns, options.sortedBy(), start.lastRow());
         indexes = new TableIndexes(this.columns, options.indexes(), options.sortedBy(), options.compactIndexes());
         int ahead = options.parallelism().writeAheadChunks();
-        encoding = ahead > 0 ? new OrderedPipeline<>(ahead) : null;
+        encoding = ahead > 0 ? new OrderedPipeline<>(ahead, options.parallelism().executor()) : null;
         for (int i = 0; i < Math.max(1, ahead); i++) {
             idleEncoders.add(new ChunkEncoder(this.columns, sections));
         }

@@ -42,7 +42,7 @@ public final class WriterLock implements AutoCloseable {
             Files.createFile(lock);
         } catch (FileAlreadyExistsException e) {
             throw new FileLockedException("another writer holds " + lock + " (if no writer is running, a killed one "
-                    + "left it behind: delete it)");
+                    + "left it behind: delete it)", e);
         } catch (IOException e) {
             throw new JazminIoException("cannot create the lock file", lock, e);
         }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.jazmin.JazminFormatException;
+import io.jazmin.JazminInterruptedException;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -45,6 +46,33 @@ class OrderedPipelineTest {
         assertEquals(1, pipeline.takeOldest());
         assertSame(error, assertThrows(JazminFormatException.class, pipeline::takeOldest));
         assertThrows(IllegalStateException.class, pipeline::takeOldest);
+    }
+
+    @Test
+    void anInterruptedWaitIsATypedErrorAndKeepsTheInterruptFlag() throws InterruptedException {
+        CountDownLatch running = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Thread[] worker = new Thread[1];
+        OrderedPipeline<Boolean> pipeline = new OrderedPipeline<>(1, task -> {
+            worker[0] = new Thread(task);
+            worker[0].start();
+        });
+        pipeline.submit(() -> {
+            running.countDown();
+            return release.await(30, TimeUnit.SECONDS);
+        });
+        assertThat(running.await(30, TimeUnit.SECONDS)).isTrue();
+        Thread.currentThread().interrupt();
+        try {
+            JazminInterruptedException e = assertThrows(JazminInterruptedException.class, pipeline::takeOldest);
+            assertThat(e.getCause()).isInstanceOf(InterruptedException.class);
+            assertThat(Thread.interrupted()).as("the interrupt flag stays set").isTrue();
+            assertThat(pipeline.isEmpty()).isTrue();
+        } finally {
+            Thread.interrupted();
+            release.countDown();
+            worker[0].join(30_000);
+        }
     }
 
     @Test

@@ -30,6 +30,10 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -120,6 +124,47 @@ class ParallelReadWriteTest {
                 assertEquals(sequential.columnsDecoded(), analyzed.columnsDecoded(), p + " explain columns");
                 assertEquals(sequential.bytesRead(), analyzed.bytesRead(), p + " explain bytes");
             }
+        }
+    }
+
+    @Test
+    void aGivenExecutorRunsTheChunkWorkWithTheSameResults() {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        AtomicInteger tasks = new AtomicInteger();
+        Executor counting = task -> {
+            tasks.incrementAndGet();
+            pool.execute(task);
+        };
+        try {
+            Parallelism four = Parallelism.defaults().withMaxDegree(4);
+            byte[] shared = Written.file(COLUMNS, DATA, writing(four));
+            byte[] given = Written.file(COLUMNS, DATA, writing(four).withExecutor(counting));
+            assertArrayEquals(afterPreamble(shared), afterPreamble(given));
+            // One encoding task per chunk.
+            assertEquals(ROWS / CHUNK_ROWS, tasks.getAndSet(0));
+
+            try (JazminReader reader = JazminReader.open(given, reading(four).withExecutor(counting))) {
+                assertEquals(DATA, values(reader.table().rows()));
+                // Read-ahead decodes every chunk after the first on the executor.
+                assertThat(tasks.get()).isGreaterThanOrEqualTo(ROWS / CHUNK_ROWS - 1);
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void anExecutorThatRefusesEveryTaskLeavesTheWorkToTheCaller() {
+        Executor refusing = task -> {
+            throw new java.util.concurrent.RejectedExecutionException("saturated");
+        };
+        Parallelism four = Parallelism.defaults().withMaxDegree(4);
+        byte[] file = Written.file(COLUMNS, DATA, writing(four).withExecutor(refusing));
+        assertArrayEquals(afterPreamble(Written.file(COLUMNS, DATA, writing(four))), afterPreamble(file));
+        try (JazminReader reader = JazminReader.open(file, reading(four).withExecutor(refusing))) {
+            assertEquals(DATA, values(reader.table().rows()));
+            assertEquals(DATA.stream().filter(r -> r.get(2) != null).count(),
+                    reader.table().count(Filter.gt("score", -1.0)));
         }
     }
 

@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Executor;
 
 /** Turns {@link JazminProperties} into the file definitions of the spring-data module. */
 final class FileDefinitions {
@@ -17,6 +18,11 @@ final class FileDefinitions {
 
     static List<JazminFileDefinition> of(JazminProperties properties) {
         return properties.getFiles().entrySet().stream().map(e -> of(e.getKey(), e.getValue(), properties)).toList();
+    }
+
+    /** The definitions, their chunk work on {@code executor} ({@code null}: the engine's shared worker threads). */
+    static List<JazminFileDefinition> of(JazminProperties properties, Executor executor) {
+        return of(properties).stream().map(d -> d.withExecutor(executor)).toList();
     }
 
     private static JazminFileDefinition of(String name, JazminProperties.File file, JazminProperties properties) {

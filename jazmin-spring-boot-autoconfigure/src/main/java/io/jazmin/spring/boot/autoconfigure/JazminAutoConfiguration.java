@@ -8,7 +8,9 @@ import io.jazmin.spring.data.core.MicrometerQueryObserver;
 import io.jazmin.spring.data.core.QueryObserver;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.micrometer.observation.ObservationRegistry;
+import java.util.concurrent.Executor;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -24,17 +26,22 @@ import org.springframework.transaction.annotation.EnableTransactionManagement;
  * The JAZMIN infrastructure: the configured files, the mapping context, the
  * {@link JazminTemplate} and a {@link JazminTransactionManager} (with {@code @Transactional}
  * enabled); each backs off when the application defines its own. Query observations are
- * reported when an {@link ObservationRegistry} is present.
+ * reported when an {@link ObservationRegistry} is present. The engine's chunk work (read-ahead,
+ * parallel encoding) runs on the application's task executor ({@code applicationTaskExecutor}, which
+ * Spring Boot defines) when there is one, on the engine's own daemon threads otherwise.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration")
 @ConditionalOnClass(JazminTemplate.class)
 @EnableConfigurationProperties(JazminProperties.class)
 public final class JazminAutoConfiguration {
+    /** The name Spring Boot's task execution auto-configuration gives its executor. */
+    static final String APPLICATION_TASK_EXECUTOR = "applicationTaskExecutor";
 
     @Bean(destroyMethod = "destroy")
     @ConditionalOnMissingBean
-    JazminFiles jazminFiles(JazminProperties properties) {
-        JazminFiles files = new JazminFiles(FileDefinitions.of(properties));
+    JazminFiles jazminFiles(JazminProperties properties,
+                            @Qualifier(APPLICATION_TASK_EXECUTOR) ObjectProvider<Executor> taskExecutor) {
+        JazminFiles files = new JazminFiles(FileDefinitions.of(properties, taskExecutor.getIfAvailable()));
         files.warmUp();
         return files;
     }

@@ -31,6 +31,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Executor;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackage;
@@ -79,6 +80,21 @@ class JazminAutoConfigurationTests {
                     assertThat(context.getBean(JazminProperties.class).getFiles().get("other").toString())
                             .doesNotContain("secret-pw");
                 });
+    }
+
+    @Test
+    void theEngineRunsItsChunkWorkOnTheApplicationTaskExecutor() {
+        Executor given = Runnable::run;
+        runner.withBean("applicationTaskExecutor", Executor.class, () -> given)
+                .withPropertyValues(itemsPath(), "jazmin.files.items.create-if-missing=true",
+                        "jazmin.files.items.priority=speed").run(context -> {
+                    JazminFiles files = context.getBean(JazminFiles.class);
+                    assertThat(files.get("items").definition().executor()).isSameAs(given);
+                    assertThat(files.get("items").definition().readOptions().parallelism().executor())
+                            .isSameAs(given);
+                });
+        runner.withPropertyValues(itemsPath()).run(context ->
+                assertThat(context.getBean(JazminFiles.class).get("items").definition().executor()).isNull());
     }
 
     @Test

@@ -9,7 +9,6 @@ import io.jazmin.JazminKeyException;
 import io.jazmin.JazminValidationException;
 import io.jazmin.UnsupportedFeatureException;
 import io.jazmin.mapping.MappingException;
-import java.io.UncheckedIOException;
 import org.springframework.dao.CannotAcquireLockException;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
@@ -21,8 +20,17 @@ import org.springframework.dao.TypeMismatchDataAccessException;
 import org.springframework.dao.UncategorizedDataAccessException;
 import org.springframework.dao.support.PersistenceExceptionTranslator;
 
-/** Maps the engine's exceptions to Spring's {@link DataAccessException} hierarchy. */
+/**
+ * Maps the engine's exceptions to Spring's {@link DataAccessException} hierarchy. Every failure of
+ * the engine's public API is a {@link JazminException}; anything else is not translated.
+ */
 public class JazminExceptionTranslator implements PersistenceExceptionTranslator {
+
+    /** The translation of {@code e}, or {@code e} itself when it is not the engine's. */
+    RuntimeException translate(RuntimeException e) {
+        DataAccessException translated = translateExceptionIfPossible(e);
+        return translated != null ? translated : e;
+    }
 
     @Override
     public DataAccessException translateExceptionIfPossible(RuntimeException e) {
@@ -41,7 +49,7 @@ public class JazminExceptionTranslator implements PersistenceExceptionTranslator
         if (e instanceof JazminKeyException) {
             return new PermissionDeniedDataAccessException(e.getMessage(), e);
         }
-        if (e instanceof JazminFormatException || e instanceof JazminIoException || e instanceof UncheckedIOException) {
+        if (e instanceof JazminFormatException || e instanceof JazminIoException) {
             return new DataAccessResourceFailureException(e.getMessage(), e);
         }
         if (e instanceof UnsupportedFeatureException) {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.Executor;
 
 /**
  * One configured file: where it is, its secret, and how it is written when created or rewritten.
@@ -30,10 +31,13 @@ import java.util.Set;
  * @param kdfIterations   PBKDF2 iterations of the password file when it is written anew (created, rewritten
  *                        or compacted): {@value PasswordKdf#MIN_ITERATIONS}-{@value PasswordKdf#MAX_ITERATIONS},
  *                        default {@value PasswordKdf#DEFAULT_ITERATIONS}. Reads use the count stored in the file.
+ * @param executor        runs the engine's chunk work (read-ahead, parallel encoding), an application's
+ *                        task executor say, or {@code null} for the engine's shared worker threads
  */
 public record JazminFileDefinition(String name, Path path, String key, String password, Priority priority,
                                    boolean createIfMissing, Codec codec, Map<String, Set<IndexKind>> indexes,
-                                   List<String> sortedBy, CompactionPolicy compaction, int kdfIterations) {
+                                   List<String> sortedBy, CompactionPolicy compaction, int kdfIterations,
+                                   Executor executor) {
 
     public JazminFileDefinition {
         Objects.requireNonNull(name, "name");
@@ -51,12 +55,20 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
         }
     }
 
+    /** A definition whose chunk work runs on the engine's shared worker threads. */
+    public JazminFileDefinition(String name, Path path, String key, String password, Priority priority,
+                                boolean createIfMissing, Codec codec, Map<String, Set<IndexKind>> indexes,
+                                List<String> sortedBy, CompactionPolicy compaction) {
+        this(name, path, key, password, priority, createIfMissing, codec, indexes, sortedBy, compaction,
+                PasswordKdf.DEFAULT_ITERATIONS, null);
+    }
+
     /** A definition compacted on demand only. */
     public JazminFileDefinition(String name, Path path, String key, String password, Priority priority,
                                 boolean createIfMissing, Codec codec, Map<String, Set<IndexKind>> indexes,
                                 List<String> sortedBy) {
         this(name, path, key, password, priority, createIfMissing, codec, indexes, sortedBy, CompactionPolicy.NONE,
-                PasswordKdf.DEFAULT_ITERATIONS);
+                PasswordKdf.DEFAULT_ITERATIONS, null);
     }
 
     /** A plain file with the defaults: balanced, not created when missing, engine write defaults. */
@@ -67,58 +79,64 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
     /** The same file settings for another path (a transaction's working copy, say). */
     public JazminFileDefinition withPath(Path value) {
         return new JazminFileDefinition(name, value, key, password, priority, createIfMissing, codec, indexes,
-                sortedBy, compaction, kdfIterations);
+                sortedBy, compaction, kdfIterations, executor);
     }
 
     public JazminFileDefinition withKey(String value) {
         return new JazminFileDefinition(name, path, value, password, priority, createIfMissing, codec, indexes,
-                sortedBy, compaction, kdfIterations);
+                sortedBy, compaction, kdfIterations, executor);
     }
 
     public JazminFileDefinition withPassword(String value) {
         return new JazminFileDefinition(name, path, key, value, priority, createIfMissing, codec, indexes,
-                sortedBy, compaction, kdfIterations);
+                sortedBy, compaction, kdfIterations, executor);
     }
 
     public JazminFileDefinition withPriority(Priority value) {
         return new JazminFileDefinition(name, path, key, password, value, createIfMissing, codec, indexes,
-                sortedBy, compaction, kdfIterations);
+                sortedBy, compaction, kdfIterations, executor);
     }
 
     public JazminFileDefinition withCreateIfMissing(boolean value) {
         return new JazminFileDefinition(name, path, key, password, priority, value, codec, indexes, sortedBy,
-                compaction, kdfIterations);
+                compaction, kdfIterations, executor);
     }
 
     public JazminFileDefinition withCodec(Codec value) {
         return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, value, indexes,
-                sortedBy, compaction, kdfIterations);
+                sortedBy, compaction, kdfIterations, executor);
     }
 
     public JazminFileDefinition withIndexes(Map<String, Set<IndexKind>> value) {
         return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, value,
-                sortedBy, compaction, kdfIterations);
+                sortedBy, compaction, kdfIterations, executor);
     }
 
     public JazminFileDefinition withSortedBy(List<String> value) {
         return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, indexes,
-                value, compaction, kdfIterations);
+                value, compaction, kdfIterations, executor);
     }
 
     public JazminFileDefinition withCompaction(CompactionPolicy value) {
         return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, indexes,
-                sortedBy, value, kdfIterations);
+                sortedBy, value, kdfIterations, executor);
     }
 
     /** Writes new versions of the password file with {@code value} PBKDF2 iterations. */
     public JazminFileDefinition withKdfIterations(int value) {
         return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, indexes,
-                sortedBy, compaction, value);
+                sortedBy, compaction, value, executor);
+    }
+
+    /** The same file with its chunk work on {@code value} ({@code null}: the engine's shared worker threads). */
+    public JazminFileDefinition withExecutor(Executor value) {
+        return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, indexes,
+                sortedBy, compaction, kdfIterations, value);
     }
 
     /** The options appends, deletes and compaction use: the file's secret and, when set, the codec. */
     public WriteOptions changeOptions() {
-        WriteOptions options = WriteOptions.defaults().withPriority(priority.engine());
+        WriteOptions options = WriteOptions.defaults().withPriority(priority.engine()).withExecutor(executor);
         if (key != null) {
             options = options.withKey(JazminKey.parse(key));
         } else if (password != null) {
@@ -129,7 +147,7 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
 
     /** How the file is opened: with its key or password, if any, and its priority. */
     public ReadOptions readOptions() {
-        ReadOptions options = ReadOptions.defaults().withPriority(priority.engine());
+        ReadOptions options = ReadOptions.defaults().withPriority(priority.engine()).withExecutor(executor);
         if (key != null) {
             return options.withKey(JazminKey.parse(key));
         }
@@ -138,7 +156,7 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
 
     /** The write options this definition fixes: secret, codec, sort order, indexes and priority. */
     public WriteOptions writeOptions(WriteOptions base) {
-        WriteOptions options = base.withPriority(priority.engine());
+        WriteOptions options = base.withPriority(priority.engine()).withExecutor(executor);
         if (key != null) {
             options = options.withKey(JazminKey.parse(key));
         } else if (password != null) {
@@ -162,6 +180,6 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
         return "JazminFileDefinition[name=" + name + ", path=" + path + ", secret="
                 + (key != null ? "key" : password != null ? "password" : "none") + ", priority=" + priority
                 + ", createIfMissing=" + createIfMissing + ", codec=" + codec + ", indexes=" + indexes
-                + ", sortedBy=" + sortedBy + ", compaction=" + compaction + ", kdfIterations=" + kdfIterations + "]";
+                + ", sortedBy=" + sortedBy + ", compaction=" + compaction + ", kdfIterations=" + kdfIterations + ", executor=" + executor + "]";
     }
 }

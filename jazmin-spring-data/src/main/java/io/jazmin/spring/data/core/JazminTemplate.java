@@ -21,7 +21,6 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationContextAware;
-import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DataAccessResourceFailureException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
@@ -259,7 +258,9 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
 
     @Override
     public <R> Stream<R> stream(String file, JazminQuery query, RowReader<R> reader) {
-        return execute("find", file, () -> files.get(file).stream(table -> QueryRunner.run(table, query, reader)));
+        Stream<R> found = execute("find", file,
+                () -> files.get(file).stream(table -> QueryRunner.run(table, query, reader)));
+        return TranslatingSpliterator.translating(found, translator);
     }
 
     @Override
@@ -374,8 +375,7 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
         try {
             return observer.observe(operation, file, work);
         } catch (RuntimeException e) {
-            DataAccessException translated = translator.translateExceptionIfPossible(e);
-            throw translated != null ? translated : e;
+            throw translator.translate(e);
         }
     }
 }

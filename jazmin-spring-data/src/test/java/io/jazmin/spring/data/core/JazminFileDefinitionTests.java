@@ -4,9 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jazmin.WriteOptions;
 import java.nio.file.Path;
+import java.util.concurrent.Executor;
 import org.junit.jupiter.api.Test;
 
-/** A file's configured priority reaches the engine's readers and writers. */
+/** A file's configured priority and executor reach the engine's readers and writers. */
 class JazminFileDefinitionTests {
 
     @Test
@@ -19,5 +20,17 @@ class JazminFileDefinitionTests {
                     .isEqualTo(priority.engine());
             assertThat(priority.engine().name()).isEqualTo(priority.name());
         }
+    }
+
+    @Test
+    void theExecutorReachesEveryReadAndWriteAndSurvivesTheOtherSettings() {
+        Executor executor = Runnable::run;
+        JazminFileDefinition definition = JazminFileDefinition.of("f", Path.of("f.jzm")).withExecutor(executor)
+                .withPriority(Priority.SPEED).withPath(Path.of("g.jzm")).withCreateIfMissing(true);
+        assertThat(definition.executor()).isSameAs(executor);
+        assertThat(definition.readOptions().parallelism().executor()).isSameAs(executor);
+        assertThat(definition.changeOptions().parallelism().executor()).isSameAs(executor);
+        assertThat(definition.writeOptions(WriteOptions.defaults()).parallelism().executor()).isSameAs(executor);
+        assertThat(JazminFileDefinition.of("f", Path.of("f.jzm")).readOptions().parallelism().executor()).isNull();
     }
 }

@@ -4,15 +4,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jazmin.Filter;
+import io.jazmin.JazminFormatException;
 import io.jazmin.JazminReader;
+import io.jazmin.Row;
 import io.jazmin.mapping.annotation.JazminId;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.jazmin.spring.data.core.query.JazminQuery;
+import io.jazmin.spring.data.core.query.RowReader;
 import io.micrometer.observation.tck.TestObservationRegistry;
 import io.micrometer.observation.tck.TestObservationRegistryAssert;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.LongStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -50,6 +55,33 @@ class JazminTemplateTests {
     static Event event(long i) {
         // The note widens rows, so scanning a chunk costs more than an index lookup.
         return new Event(i, "k" + (i % 7), (i * 37) % 1000, "note " + i + " " + Long.toHexString(i * 0x9E3779B97F4A7C15L));
+    }
+
+    @Test
+    void aStreamFailingWhileItIsReadIsTranslated() {
+        // The engine fails lazily, at the 1000th row, long after the stream was opened.
+        RowReader<Long> failsLate = (table, filter, rows) -> table.find(filter, rows).map(row -> {
+            if (row.getLong("id") == 1_000L) {
+                throw new JazminFormatException("chunk failed its CRC-32 check", "t0/c3", 64);
+            }
+            return row.getLong("id");
+        });
+        AtomicLong read = new AtomicLong();
+        try (Stream<Long> ids = template.stream("events", JazminQuery.all().withSort(Sort.by("id")), failsLate)) {
+            assertThatThrownBy(() -> ids.forEach(id -> read.incrementAndGet()))
+                    .isInstanceOf(DataAccessResourceFailureException.class)
+                    .hasCauseInstanceOf(JazminFormatException.class)
+                    .hasMessageContaining("CRC-32");
+        }
+        assertThat(read).hasValue(1_000);
+        try (Stream<Long> ids = template.stream("events", JazminQuery.all().withSort(Sort.by("id")), failsLate)) {
+            var it = ids.iterator();
+            assertThatThrownBy(() -> {
+                while (it.hasNext()) {
+                    it.next();
+                }
+            }).isInstanceOf(DataAccessResourceFailureException.class);
+        }
     }
 
     @Test
