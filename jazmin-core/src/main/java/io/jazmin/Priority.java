@@ -5,26 +5,37 @@ package io.jazmin;
  * and reads the same rows; only threads and memory differ.
  * <ul>
  *   <li>{@link #MEMORY}: everything on the calling thread, one chunk in memory at a time.</li>
- *   <li>{@link #BALANCED} (default): reads decode up to 4 chunks ahead (about 128 columns in flight);
+ *   <li>{@link #BALANCED} (default): reads decode up to 4 chunks ahead (about 128 columns in flight)
+ *       and an open reader keeps up to 8 MiB of decompressed chunks for the next query;
  *       writes encode and compress chunks on one thread per processor (at most 16).</li>
- *   <li>{@link #SPEED}: reads decode up to 8 chunks ahead (about 1,024 columns in flight); writes as
- *       balanced.</li>
+ *   <li>{@link #SPEED}: reads decode up to 8 chunks ahead (about 1,024 columns in flight) and an open
+ *       reader keeps up to 64 MiB of decompressed chunks; writes as balanced.</li>
  * </ul>
  * On a single-processor machine only an explicit {@link Parallelism#maxDegree()} adds threads.
  */
 public enum Priority {
-    MEMORY(0, 0),
-    BALANCED(4, 128),
-    SPEED(8, 1024);
+    MEMORY(0, 0, 0),
+    BALANCED(4, 128, 8L << 20),
+    SPEED(8, 1024, 64L << 20);
 
     private static final int MAX_WRITE_THREADS = 16;
 
     private final int readAheadChunks;
     private final int columnsInFlight;
+    private final long chunkCacheBytes;
 
-    Priority(int readAheadChunks, int columnsInFlight) {
+    Priority(int readAheadChunks, int columnsInFlight, long chunkCacheBytes) {
         this.readAheadChunks = readAheadChunks;
         this.columnsInFlight = columnsInFlight;
+        this.chunkCacheBytes = chunkCacheBytes;
+    }
+
+    /**
+     * Bytes of decompressed chunk payloads an open reader keeps, so that the next query of the
+     * same reader (a pooled one, say) skips reading, decrypting and inflating them (0: none).
+     */
+    public long chunkCacheBytes() {
+        return chunkCacheBytes;
     }
 
     /** Chunks of {@code columnsPerChunk} decoded columns read ahead on other threads (0: none). */

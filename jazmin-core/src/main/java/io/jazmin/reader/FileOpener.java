@@ -33,7 +33,8 @@ public final class FileOpener {
             }
             ReaderFeatures.check(header.readerFeatures());
             checkHeader(header, options.limits());
-            OpenedFile file = new OpenedFile(source, version, header, sections, cipher);
+            OpenedFile file = new OpenedFile(source, version, header, sections, cipher,
+                    options.parallelism().priority().chunkCacheBytes());
             checkVersion(file, options);
             return file;
         } catch (RuntimeException e) {

@@ -10,10 +10,11 @@ import io.jazmin.wire.SectionReader;
  * A file version opened and checked: where it is, its header, and how to read (and, for an
  * encrypted file, decrypt) its sections.
  *
- * @param cipher the file's cipher, or {@code null} for a plain file
+ * @param cipher          the file's cipher, or {@code null} for a plain file
+ * @param chunkCacheBytes decompressed chunk payloads each table keeps for later queries (0: none)
  */
 public record OpenedFile(ByteSource source, FileVersion version, Header header, SectionReader sections,
-                         SectionCipher cipher) {
+                         SectionCipher cipher, long chunkCacheBytes) {
 
     /**
      * Whether this version is visibly earlier than one the file held: an unfinished or cut append
@@ -31,6 +32,7 @@ public record OpenedFile(ByteSource source, FileVersion version, Header header, 
 
     /** The data of table {@code index}. */
     public TableData table(int index) {
-        return new TableData(sections, index, header.tables().get(index), header.deltas(), indexDeltas());
+        return new TableData(sections, index, header.tables().get(index), header.deltas(), indexDeltas(),
+                new ChunkCache(chunkCacheBytes));
     }
 }

@@ -32,9 +32,10 @@ public final class TableData {
 
     /**
      * @param indexDeltas whether the file lists reader feature {@code index-deltas} (compact index pages)
+     * @param cache       where decompressed chunk payloads are kept for later reads
      */
     public TableData(SectionReader sections, int tableIndex, TableEntry entry, List<SectionRef> deltas,
-                     boolean indexDeltas) {
+                     boolean indexDeltas, ChunkCache cache) {
         this.indexDeltas = indexDeltas;
         this.sections = sections;
         this.tableIndex = tableIndex;
@@ -44,7 +45,7 @@ public final class TableData {
         for (int i = 0; i < columns.size(); i++) {
             positions.put(columns.get(i).name(), i);
         }
-        this.decoder = new ChunkDecoder(sections, tableIndex, columns);
+        this.decoder = new ChunkDecoder(sections, tableIndex, columns, cache);
     }
 
     public TableEntry entry() {

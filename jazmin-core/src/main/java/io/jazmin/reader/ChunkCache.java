@@ -1,0 +1,38 @@
+package io.jazmin.reader;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Decompressed chunk payloads of one table, least recently used dropped first, within a byte
+ * budget (0 keeps nothing). Payloads are never changed after they are read, so one may serve many
+ * queries; the cache is safe for the read-ahead threads that fill it concurrently.
+ */
+public final class ChunkCache {
+    private final long budget;
+    private final Map<Long, byte[]> payloads = new LinkedHashMap<>(16, 0.75f, true);
+    private long bytes;
+
+    public ChunkCache(long budget) {
+        this.budget = budget;
+    }
+
+    /** The payload of chunk {@code ordinal}, or {@code null} when it is not kept. */
+    public synchronized byte[] get(long ordinal) {
+        return budget == 0 ? null : payloads.get(ordinal);
+    }
+
+    /** Keeps {@code payload} of chunk {@code ordinal}, dropping the least recently used beyond the budget. */
+    public synchronized void put(long ordinal, byte[] payload) {
+        if (payload.length > budget) {
+            return;
+        }
+        byte[] old = payloads.put(ordinal, payload);
+        bytes += payload.length - (old == null ? 0 : old.length);
+        var eldest = payloads.entrySet().iterator();
+        while (bytes > budget) {
+            bytes -= eldest.next().getValue().length;
+            eldest.remove();
+        }
+    }
+}
