@@ -1,25 +1,37 @@
 package io.jazmin.reader;
 
-import io.jazmin.Column;
 import io.jazmin.wire.SectionReader;
+import java.util.ArrayList;
 import java.util.List;
 
-/** Reads chunk parts of one table; their columns are then decoded on demand. */
+/**
+ * Reads the part sections of one table's chunks, one per visible column group (the only group
+ * {@code *} outside access-controlled files); parts of hidden groups are never read. Their
+ * columns are then decoded on demand.
+ */
 public final class ChunkDecoder {
     private final SectionReader sections;
     private final int tableIndex;
-    private final List<Column> columns;
+    private final TableColumns groups;
 
-    public ChunkDecoder(SectionReader sections, int tableIndex, List<Column> columns) {
+    ChunkDecoder(SectionReader sections, int tableIndex, TableColumns groups) {
         this.sections = sections;
         this.tableIndex = tableIndex;
-        this.columns = columns;
+        this.groups = groups;
     }
 
-    /** Reads the part section of {@code chunk} (the default column group's). */
+    /** Reads the visible part sections of {@code chunk}, each checked against its digest when listed. */
     public ChunkPart read(ChunkInfo chunk) {
-        String id = SectionIds.chunkPart(tableIndex, chunk.ordinal(), SectionIds.DEFAULT_GROUP);
-        byte[] payload = sections.read(id, chunk.partOffsets()[0], chunk.partLengths()[0]);
-        return new ChunkPart(id, chunk.partOffsets()[0], payload, chunk.rowCount(), columns);
+        List<ChunkPart.Piece> pieces = new ArrayList<>();
+        for (int g = 0; g < groups.groupNames().size(); g++) {
+            if (!groups.groupVisible()[g] || groups.members()[g].length == 0) {
+                continue;
+            }
+            String id = SectionIds.chunkPart(tableIndex, chunk.ordinal(), groups.groupNames().get(g));
+            long offset = chunk.partOffsets()[g];
+            byte[] payload = sections.read(id, offset, chunk.partLengths()[g], chunk.partDigest(g), chunk.partition());
+            pieces.add(new ChunkPart.Piece(id, offset, payload, groups.members()[g]));
+        }
+        return new ChunkPart(pieces, chunk.rowCount(), groups.visible());
     }
 }
