@@ -7,7 +7,6 @@ import io.jazmin.crypto.AccessBundle;
 import io.jazmin.crypto.AccessCredential;
 import io.jazmin.crypto.KeySlots;
 import io.jazmin.crypto.OwnerSigning;
-import io.jazmin.wire.Preamble;
 import io.jazmin.wire.SectionReader;
 import io.jazmin.wire.Trailer;
 import java.io.ByteArrayOutputStream;
@@ -105,10 +104,5 @@ final class AccessOpener {
 
     private static JazminKeyException notGranted(AccessCredential key) {
         return new JazminKeyException("key " + key.keyId() + " has not been granted access to this file");
-    }
-
-    /** Whether the preamble marks the file access-controlled. */
-    static boolean applies(Preamble preamble) {
-        return preamble.has(Preamble.ACCESS);
     }
 }
