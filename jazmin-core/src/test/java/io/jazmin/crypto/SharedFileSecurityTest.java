@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.jazmin.Codec;
 import io.jazmin.Filter;
 import io.jazmin.JazminException;
+import io.jazmin.JazminFile;
 import io.jazmin.JazminFormatException;
 import io.jazmin.JazminKeyException;
 import io.jazmin.JazminReader;
@@ -18,6 +19,7 @@ import io.jazmin.ReadOptions;
 import io.jazmin.Row;
 import io.jazmin.RowQuery;
 import io.jazmin.UnsupportedFeatureException;
+import io.jazmin.WriteOptions;
 import io.jazmin.catalog.Header;
 import io.jazmin.catalog.Partition;
 import io.jazmin.catalog.SectionRef;
@@ -32,6 +34,7 @@ import java.io.ByteArrayOutputStream;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -39,6 +42,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.zip.CRC32;
 import org.bouncycastle.asn1.x9.X9ECParameters;
@@ -49,6 +53,7 @@ import org.bouncycastle.crypto.signers.ECDSASigner;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Security of reading shared (access-controlled) files (spec §1.19, §4): a key reads only its
@@ -312,6 +317,17 @@ class SharedFileSecurityTest {
         }
         return new Header(h.readerFeatures(), h.writerFeatures(), h.created(), h.modified(), h.appendCount(),
                 h.metadata(), tables, h.keyring(), h.files(), h.access(), h.deltas());
+    }
+
+    @Test
+    void appendingToASharedFileIsRefusedAndLeavesItUnchanged(@TempDir Path dir) throws Exception {
+        Path copy = dir.resolve("shared.jzm");
+        Files.write(copy, file);
+        WriteOptions owner = WriteOptions.defaults().withKey(JazminKey.parse(ownerText));
+        UnsupportedFeatureException e = assertThrows(UnsupportedFeatureException.class,
+                () -> JazminFile.append(copy, List.of(Map.of("id", 1000L)).iterator(), owner));
+        assertEquals(DecryptionSetup.ACCESS_CONTROL, e.feature());
+        assertArrayEquals(file, Files.readAllBytes(copy));
     }
 
     // ---- secrets -------------------------------------------------------------------------------
