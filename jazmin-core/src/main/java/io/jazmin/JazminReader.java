@@ -159,6 +159,54 @@ public final class JazminReader implements AutoCloseable {
         return version.preamble().has(Preamble.ACCESS);
     }
 
+    /** Whether an access-controlled file was opened with its owner key (which sees everything). */
+    public boolean ownerKey() {
+        return file.grant() != null && file.grant().owner();
+    }
+
+    /**
+     * The id of the owner or access key that opened this access-controlled file (16 lower-case hex
+     * digits, safe to log), or {@code null} for other files.
+     */
+    public String accessKeyId() {
+        return file.grant() == null ? null : file.grant().keyId();
+    }
+
+    /**
+     * The names of the partitions this reader sees in an access-controlled file: an access key's
+     * granted partitions (the partition of a table without a partition column is named {@code *});
+     * for the owner key every partition of the file (read from the owner directory). Empty for other
+     * files.
+     *
+     * @throws JazminFormatException when the owner directory is damaged
+     */
+    public List<String> visiblePartitions() {
+        return file.visiblePartitions();
+    }
+
+    /**
+     * The column groups this reader sees, over all tables, in file order: every group for the owner
+     * key and for files that are not access-controlled, the granted ones for an access key.
+     */
+    public List<String> visibleColumnGroups() {
+        java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
+        tables.forEach(t -> out.addAll(t.visibleColumnGroups()));
+        return List.copyOf(out);
+    }
+
+    /** When the access key's grant expires, or {@code null} when it does not (or for other files). */
+    public Instant accessExpires() {
+        return file.grant() == null ? null : file.grant().expires();
+    }
+
+    /**
+     * Live rows, over all tables, that the key which opened this file may not see (see
+     * {@link JazminTable#hiddenRowCount()}); 0 for files that are not access-controlled.
+     */
+    public long hiddenRowCount() {
+        return tables.stream().mapToLong(JazminTable::hiddenRowCount).sum();
+    }
+
     /** Whether the file has been appended to since its last full write. */
     public boolean appended() {
         return version.preamble().has(Preamble.APPENDED);

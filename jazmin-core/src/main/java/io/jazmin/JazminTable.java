@@ -61,9 +61,30 @@ public final class JazminTable {
         return p;
     }
 
-    /** Rows a reader returns: written rows minus deleted ones. */
+    /**
+     * Rows a reader returns: written rows minus deleted ones; with an access key of a shared file,
+     * only those of the partitions it was granted.
+     */
     public long rowCount() {
-        return entry.rowCount() - entry.deletedCount();
+        return data.rowCount();
+    }
+
+    /**
+     * Live rows of this table that the key which opened the file may not see: rows of partitions an
+     * access key was not granted, or all rows when it was granted no column group of the table. 0
+     * for files that are not access-controlled and for the owner key.
+     */
+    public long hiddenRowCount() {
+        return data.hiddenRowCount();
+    }
+
+    /**
+     * The column groups whose columns this reader returns ({@code *} is the default group): every
+     * group for files that are not access-controlled and for the owner key, the granted ones for an
+     * access key.
+     */
+    public List<String> visibleColumnGroups() {
+        return data.visibleGroups();
     }
 
     /** Rows ever written, deleted ones included. */
@@ -71,8 +92,9 @@ public final class JazminTable {
         return entry.rowCount();
     }
 
+    /** Deleted rows (among the visible ones, with an access key). */
     public long deletedRowCount() {
-        return entry.deletedCount();
+        return data.deletedRowCount();
     }
 
     public int chunkCount() {
@@ -83,10 +105,13 @@ public final class JazminTable {
         return entry.sortedBy();
     }
 
-    /** The indexes stored for this table (one entry per segment). */
+    /**
+     * The indexes this reader may use (one entry per segment). In access-controlled files only the
+     * owner uses indexes; an access key sees none.
+     */
     public List<IndexInfo> indexes() {
         List<IndexInfo> out = new ArrayList<>();
-        for (IndexRef ref : entry.indexes()) {
+        for (IndexRef ref : data.indexes()) {
             out.add(new IndexInfo(ref.column(), ref.kind(), ref.segment()));
         }
         return out;
@@ -147,12 +172,19 @@ public final class JazminTable {
         return builder.build();
     }
 
-    /** The row with id {@code rowId}, or empty when there is none or it was deleted. */
+    /**
+     * The row with id {@code rowId}, or empty when there is none, it was deleted, or (access keys)
+     * it lies in a partition the key does not see.
+     */
     public java.util.Optional<Row> get(long rowId) {
         if (rowId < 0 || rowId >= entry.rowCount() || data.deleted().contains(rowId)) {
             return java.util.Optional.empty();
         }
-        ChunkInfo chunk = data.chunks().get(data.chunkIndexOf(rowId));
+        List<ChunkInfo> chunks = data.chunks();
+        ChunkInfo chunk = chunks.isEmpty() ? null : chunks.get(data.chunkIndexOf(rowId));
+        if (chunk == null || rowId < chunk.rowStart() || rowId >= chunk.rowStart() + chunk.rowCount()) {
+            return java.util.Optional.empty(); // a row of a partition the key does not see
+        }
         ColumnVector[] vectors = data.read(chunk).columns(positionsOf(data.columns()));
         return java.util.Optional.of(new Row(new RowLayout(data.columns()), vectors, (int) (rowId - chunk.rowStart()),
                 rowId));

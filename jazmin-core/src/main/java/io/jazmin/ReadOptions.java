@@ -13,8 +13,9 @@ import io.jazmin.crypto.JazminKey;
  *
  * @param key       the key of a key file, or {@code null}
  * @param password  the password of a password file, or {@code null}; never shown by {@link #toString()}
- * @param accessKey an access key; access-controlled files are not supported yet, so opening with
- *                  one fails with {@link UnsupportedFeatureException}
+ * @param accessKey an access key ({@code jza1-…}) of an access-controlled file: the reader then sees
+ *                  only the partitions and column groups granted to it (the owner key of such a
+ *                  file is given as {@code key})
  * @param parallelism how many chunks scans decode ahead on worker threads (default balanced)
  * @param limits      the resource bounds applied to the file ({@link ReadLimits#defaults()} when {@code null})
  * @param requireLatest whether to refuse a version the reader can tell is earlier than one the file

@@ -4,9 +4,9 @@ import java.util.Arrays;
 
 /**
  * A parsed access key text {@code jza1-…} (spec §1.19): a 32-byte secret and the 8-byte
- * fingerprint of the owner who issued it, with a checksum verified on parse. Access-controlled
- * files cannot be opened yet; parsing still tells a mistyped key ("checksum mismatch") apart from
- * a valid one and gives its key id. {@link #toString()} prints only the key id.
+ * fingerprint of the owner who issued it, with a checksum verified on parse ("checksum mismatch"
+ * for a mistyped key). Open a shared file with it through
+ * {@link io.jazmin.ReadOptions#withAccessKey(AccessKeyText)}. {@link #toString()} prints only the key id.
  */
 public final class AccessKeyText {
     /** The prefix of access key texts. */
@@ -38,6 +38,11 @@ public final class AccessKeyText {
     /** The key id: 16 lower-case hex digits, safe to log (spec §1.19). */
     public String keyId() {
         return keyId;
+    }
+
+    /** A copy of the 32-byte secret, for the engine's own use; clear it when done. */
+    byte[] secret() {
+        return secret.clone();
     }
 
     /** The first 8 bytes of SHA-256 of the issuing owner's public key (a copy). */

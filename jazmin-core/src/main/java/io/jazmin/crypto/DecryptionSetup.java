@@ -14,7 +14,7 @@ import java.util.Arrays;
  * file and the reverse, and PBKDF2 iteration counts outside the accepted range.
  */
 public final class DecryptionSetup {
-    /** Feature name of access-controlled files in {@link UnsupportedFeatureException}. */
+    /** Feature name of what access-controlled files still lack (writing them) in {@link UnsupportedFeatureException}. */
     public static final String ACCESS_CONTROL = "access-control";
 
     private DecryptionSetup() {
@@ -25,7 +25,7 @@ public final class DecryptionSetup {
      *
      * @throws JazminKeyException          when the secret given does not fit the file
      * @throws JazminFormatException       when the preamble's flags or KDF fields are inconsistent
-     * @throws UnsupportedFeatureException for access-controlled files or access keys
+     * @throws IllegalStateException       for access-controlled files (see {@link #accessCredential})
      */
     public static SectionCipher forFile(Preamble preamble, ReadOptions options) {
         boolean encrypted = preamble.has(Preamble.ENCRYPTED);
@@ -35,9 +35,12 @@ public final class DecryptionSetup {
             throw new JazminFormatException("the preamble's flags are inconsistent: PASSWORD or ACCESS needs "
                     + "ENCRYPTED, and they exclude each other", null, Preamble.FLAGS_OFFSET);
         }
-        if (access || options.accessKey() != null) {
-            throw new UnsupportedFeatureException(ACCESS_CONTROL,
-                    "access-controlled files are not supported yet (access keys and owner keys of shared files)");
+        if (access) {
+            throw new IllegalStateException("access-controlled files open through accessCredential");
+        }
+        if (options.accessKey() != null) {
+            throw new JazminKeyException("the file is not access-controlled: an access key opens only shared files"
+                    + (encrypted ? "; open it with its key or password" : ""));
         }
         if (!encrypted) {
             if (options.hasSecret()) {
@@ -56,6 +59,28 @@ public final class DecryptionSetup {
         } finally {
             Arrays.fill(master, (byte) 0);
         }
+    }
+
+    /**
+     * The owner key or access key that opens an access-controlled file (spec §1.19), after the
+     * preamble checks: such files have no PBKDF2 iterations, and open with no password.
+     *
+     * @throws JazminKeyException    when no owner or access key was given
+     * @throws JazminFormatException when the preamble's KDF field is set
+     */
+    public static AccessCredential accessCredential(Preamble preamble, ReadOptions options) {
+        if (preamble.kdfIterations() != 0) {
+            throw new JazminFormatException("an access-controlled file's preamble must have 0 PBKDF2 iterations, "
+                    + "not " + preamble.kdfIterations(), null, 56);
+        }
+        if (options.key() != null) {
+            return AccessCredential.ofOwner(options.key());
+        }
+        if (options.accessKey() != null) {
+            return AccessCredential.ofAccessKey(options.accessKey());
+        }
+        throw new JazminKeyException("the file is access-controlled: open it with its owner key or an access key"
+                + (options.password() != null ? ", not a password" : ""));
     }
 
     private static byte[] passwordMaster(Preamble preamble, ReadOptions options) {

@@ -78,7 +78,12 @@ public final class JazminKey {
 
     /** Hex key id of the key-slot derivation, shared with access keys. */
     static String slotId(byte[] secret) {
-        return HexFormat.of().formatHex(KeyText.sha256(SLOT_ID_LABEL, secret), 0, 8);
+        return HexFormat.of().formatHex(slotIdBytes(secret));
+    }
+
+    /** The 8-byte slot id SHA-256("JAZMIN/1/slot-id" ‖ secret)[0..8) (spec §1.19). */
+    static byte[] slotIdBytes(byte[] secret) {
+        return java.util.Arrays.copyOf(KeyText.sha256(SLOT_ID_LABEL, secret), 8);
     }
 
     /** Keys are equal when their bytes are (compared in constant time). */

@@ -51,6 +51,17 @@ public final class SectionCipher implements AutoCloseable {
         return new SectionCipher(fileId, keys, wrongSecret);
     }
 
+    /**
+     * A cipher that opens the sections of an access-controlled file with the secrets of a key's
+     * bundle (spec §1.19); it closes (clears) the bundle with itself.
+     *
+     * @param keyId the key id, for messages
+     */
+    public static SectionCipher forAccess(byte[] fileId, byte[] salt, AccessBundle bundle, String keyId) {
+        return new SectionCipher(fileId, new AccessKeys(bundle, salt, keyId),
+                "the file's header does not open with the secrets of key " + keyId + "'s slot: the file was changed");
+    }
+
     /** A cipher that seals the sections of a new file version; {@code keys} is closed with it. */
     public static SectionCipher forWriting(byte[] fileId, KeySchedule keys) {
         return new SectionCipher(fileId, keys, "wrong key");
@@ -65,6 +76,11 @@ public final class SectionCipher implements AutoCloseable {
     public static SectionCipher forContent(byte[] fileId, byte[] preambleSalt, byte[] contentKey) {
         return new SectionCipher(fileId, new ContentKeys(contentKey, preambleSalt),
                 "embedded file block failed its authentication check");
+    }
+
+    /** Whether this cipher opens an access-controlled file (whose keys come from a key slot). */
+    public boolean accessControlled() {
+        return keys instanceof AccessKeys;
     }
 
     /** The file's keys (to set the keyring once the header is read). */
@@ -90,7 +106,7 @@ public final class SectionCipher implements AutoCloseable {
         RANDOM.nextBytes(nonce);
         System.arraycopy(nonce, 0, out, 0, NONCE_SIZE);
         try {
-            Cipher c = cipher(Cipher.ENCRYPT_MODE, sectionId, envelopeHead, nonce);
+            Cipher c = cipher(Cipher.ENCRYPT_MODE, sectionId, null, envelopeHead, nonce);
             c.doFinal(body, off, len, out, NONCE_SIZE);
             return out;
         } catch (GeneralSecurityException e) {
@@ -104,16 +120,28 @@ public final class SectionCipher implements AutoCloseable {
      * @throws JazminKeyException    when the header does not open: wrong key or password
      * @throws JazminFormatException when another section fails its tag check: the file was changed
      */
-    public synchronized byte[] open(String sectionId, byte[] envelopeHead, byte[] payload, int off, int len) {
+    public byte[] open(String sectionId, byte[] envelopeHead, byte[] payload, int off, int len) {
+        return open(sectionId, null, envelopeHead, payload, off, len);
+    }
+
+    /**
+     * Like {@link #open(String, byte[], byte[], int, int)}, for a section whose key also depends on
+     * {@code scope} (see {@link SectionKeys#sectionKey(String, String)}; {@code null} for none).
+     */
+    public synchronized byte[] open(String sectionId, String scope, byte[] envelopeHead, byte[] payload, int off,
+                                    int len) {
         if (len < OVERHEAD) {
             throw new JazminFormatException("encrypted section payload is shorter than a nonce and a tag");
         }
         byte[] nonce = Arrays.copyOfRange(payload, off, off + NONCE_SIZE);
         try {
-            Cipher c = cipher(Cipher.DECRYPT_MODE, sectionId, envelopeHead, nonce);
+            Cipher c = cipher(Cipher.DECRYPT_MODE, sectionId, scope, envelopeHead, nonce);
             return c.doFinal(payload, off + NONCE_SIZE, len - NONCE_SIZE);
         } catch (AEADBadTagException e) {
             if (sectionId.equals(HEADER_ID)) {
+                if (keys instanceof AccessKeys) {
+                    throw new JazminFormatException(wrongSecret, sectionId, -1);
+                }
                 throw new JazminKeyException(wrongSecret, e);
             }
             throw new JazminFormatException("section failed its authentication check: "
@@ -123,9 +151,9 @@ public final class SectionCipher implements AutoCloseable {
         }
     }
 
-    private Cipher cipher(int mode, String sectionId, byte[] envelopeHead, byte[] nonce)
+    private Cipher cipher(int mode, String sectionId, String scope, byte[] envelopeHead, byte[] nonce)
             throws GeneralSecurityException {
-        byte[] key = keys.sectionKey(sectionId);
+        byte[] key = keys.sectionKey(sectionId, scope);
         try {
             // One instance for all sections: looking up a JCA cipher costs more than using it. Hence
             // open and seal are synchronized: worker threads decode and encode chunks in parallel.

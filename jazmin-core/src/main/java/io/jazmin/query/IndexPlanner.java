@@ -44,7 +44,7 @@ final class IndexPlanner {
 
     /** The candidates for {@code predicate}, or {@code null} when no index helps. */
     Candidates candidates(Predicate predicate, long scanBytes, QueryStats stats) {
-        if (data.entry().indexes().isEmpty()) {
+        if (data.indexes().isEmpty()) {
             return null;
         }
         current = stats;
@@ -198,7 +198,7 @@ final class IndexPlanner {
             return opened.get(key);
         }
         List<IndexRef> refs = new ArrayList<>();
-        for (IndexRef ref : data.entry().indexes()) {
+        for (IndexRef ref : data.indexes()) {
             if (ref.column().equals(column) && ref.kind().equals(kind)) {
                 refs.add(ref);
             }
@@ -209,7 +209,7 @@ final class IndexPlanner {
             index = IndexSegments.open(data.tableIndex(), refs, type, data.entry().rowCount(), data.indexDeltas(),
                     (id, ref) -> {
                         current.indexPagesRead++;
-                        return data.sections().read(id, ref.offset(), ref.length());
+                        return data.sections().read(id, ref);
                     });
         }
         opened.put(key, index);

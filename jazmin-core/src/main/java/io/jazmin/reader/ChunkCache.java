@@ -10,24 +10,28 @@ import java.util.Map;
  */
 public final class ChunkCache {
     private final long budget;
-    private final Map<Long, byte[]> payloads = new LinkedHashMap<>(16, 0.75f, true);
+    private final Map<Part, byte[]> payloads = new LinkedHashMap<>(16, 0.75f, true);
     private long bytes;
 
     public ChunkCache(long budget) {
         this.budget = budget;
     }
 
-    /** The payload of chunk {@code ordinal}, or {@code null} when it is not kept. */
-    public synchronized byte[] get(long ordinal) {
-        return budget == 0 ? null : payloads.get(ordinal);
+    /** A chunk's part: the chunk's ordinal and the column group's position. */
+    private record Part(long ordinal, int group) {
     }
 
-    /** Keeps {@code payload} of chunk {@code ordinal}, dropping the least recently used beyond the budget. */
-    public synchronized void put(long ordinal, byte[] payload) {
+    /** The payload of chunk {@code ordinal}'s part of column group {@code group}, or {@code null} when it is not kept. */
+    public synchronized byte[] get(long ordinal, int group) {
+        return budget == 0 ? null : payloads.get(new Part(ordinal, group));
+    }
+
+    /** Keeps a part's {@code payload}, dropping the least recently used beyond the budget. */
+    public synchronized void put(long ordinal, int group, byte[] payload) {
         if (payload.length > budget) {
             return;
         }
-        byte[] old = payloads.put(ordinal, payload);
+        byte[] old = payloads.put(new Part(ordinal, group), payload);
         bytes += payload.length - (old == null ? 0 : old.length);
         var eldest = payloads.entrySet().iterator();
         while (bytes > budget) {

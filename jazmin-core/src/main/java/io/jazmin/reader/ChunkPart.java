@@ -8,39 +8,45 @@ import io.jazmin.wire.ByteReader;
 import java.util.List;
 
 /**
- * One chunk part read from the file: the stream of each column is located once (by the varint
- * lengths, spec §1.9) and decoded only when asked for, at most once.
+ * One chunk read from the file: the part section of each visible column group, in which the stream
+ * of each column is located once (by the varint lengths, spec §1.9) and decoded only when asked
+ * for, at most once. Columns are addressed by their view position (see {@link TableData#columns()}).
  */
 public final class ChunkPart {
-    private final String sectionId;
-    private final long offset;
-    private final byte[] payload;
     private final int rowCount;
     private final List<Column> columns;
+    private final Piece[] pieceOf;
     private final int[] starts;
     private final int[] lengths;
     private final ColumnVector[] decoded;
     private int decodedCount;
 
-    ChunkPart(String sectionId, long offset, byte[] payload, int rowCount, List<Column> columns) {
-        this.sectionId = sectionId;
-        this.offset = offset;
-        this.payload = payload;
+    /**
+     * One part section: its raw payload holds the streams of {@code members} (view positions), in order.
+     */
+    record Piece(String sectionId, long offset, byte[] payload, int[] members) {
+    }
+
+    ChunkPart(List<Piece> pieces, int rowCount, List<Column> columns) {
         this.rowCount = rowCount;
         this.columns = columns;
+        this.pieceOf = new Piece[columns.size()];
         this.starts = new int[columns.size()];
         this.lengths = new int[columns.size()];
         this.decoded = new ColumnVector[columns.size()];
-        try {
-            ByteReader in = new ByteReader(payload);
-            for (int p = 0; p < columns.size(); p++) {
-                lengths[p] = in.length();
-                starts[p] = in.position();
-                in.skip(lengths[p]);
+        for (Piece piece : pieces) {
+            try {
+                ByteReader in = new ByteReader(piece.payload());
+                for (int p : piece.members()) {
+                    pieceOf[p] = piece;
+                    lengths[p] = in.length();
+                    starts[p] = in.position();
+                    in.skip(lengths[p]);
+                }
+                in.expectEnd("chunk part");
+            } catch (JazminFormatException e) {
+                throw e.inSection(piece.sectionId(), piece.offset());
             }
-            in.expectEnd("chunk part");
-        } catch (JazminFormatException e) {
-            throw e.inSection(sectionId, offset);
         }
     }
 
@@ -53,12 +59,13 @@ public final class ChunkPart {
         ColumnVector v = decoded[position];
         if (v == null) {
             Column column = columns.get(position);
+            Piece piece = pieceOf[position];
             try {
-                v = StreamDecoder.decode(column, new ByteReader(payload, starts[position], lengths[position]),
+                v = StreamDecoder.decode(column, new ByteReader(piece.payload(), starts[position], lengths[position]),
                         rowCount);
             } catch (JazminFormatException e) {
-                throw new JazminFormatException("column '" + column.name() + "': " + e.getMessage(), sectionId,
-                        offset, e);
+                throw new JazminFormatException("column '" + column.name() + "': " + e.getMessage(),
+                        piece.sectionId(), piece.offset(), e);
             }
             decoded[position] = v;
             decodedCount++;

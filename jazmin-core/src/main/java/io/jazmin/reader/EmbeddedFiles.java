@@ -7,6 +7,7 @@ import io.jazmin.catalog.EmbeddedDirectory.Content;
 import io.jazmin.catalog.EmbeddedDirectory.Entry;
 import io.jazmin.catalog.FileDirectory;
 import io.jazmin.catalog.FilesInfo;
+import io.jazmin.crypto.DecryptionSetup;
 import io.jazmin.crypto.SectionCipher;
 import io.jazmin.wire.SectionReader;
 import java.io.ByteArrayOutputStream;
@@ -43,6 +44,10 @@ public final class EmbeddedFiles {
         FilesInfo info = file.header().files();
         if (info == null) {
             return new EmbeddedFiles(file, new EmbeddedDirectory(List.of(), List.of(), null), "");
+        }
+        if (file.grant() != null) {
+            throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "the embedded files of "
+                    + "access-controlled files (file groups) are not supported yet");
         }
         List<FileDirectory> dirs = info.directories();
         if (dirs.size() > 1 || dirs.size() == 1 && !dirs.get(0).group().equals(SectionIds.DEFAULT_GROUP)) {

@@ -6,10 +6,14 @@ import io.jazmin.ReadOptions;
 import io.jazmin.catalog.Header;
 import io.jazmin.catalog.TableEntry;
 import io.jazmin.convert.JsonTexts;
+import io.jazmin.crypto.AccessBundle;
+import io.jazmin.crypto.AccessCredential;
 import io.jazmin.crypto.DecryptionSetup;
 import io.jazmin.crypto.SectionCipher;
 import io.jazmin.wire.ByteSource;
+import io.jazmin.wire.Preamble;
 import io.jazmin.wire.SectionReader;
+import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
 
@@ -21,8 +25,17 @@ public final class FileOpener {
     private FileOpener() {
     }
 
+    /**
+     * Opens the version of {@code source} its trailer names, with the secret in {@code options}.
+     *
+     * @throws io.jazmin.JazminException (a subclass) naming what is wrong
+     */
     public static OpenedFile open(ByteSource source, ReadOptions options) {
         FileVersion version = VersionLocator.locate(source);
+        if (version.preamble().has(Preamble.ENCRYPTED) && version.preamble().has(Preamble.ACCESS)
+                && !version.preamble().has(Preamble.PASSWORD)) {
+            return openShared(source, version, options);
+        }
         SectionCipher cipher = DecryptionSetup.forFile(version.preamble(), options);
         try {
             SectionReader sections = new SectionReader(source, version.trailerOffset(), cipher, options.limits());
@@ -31,18 +44,56 @@ public final class FileOpener {
             if (cipher != null) {
                 cipher.keys().useKeyring(header.keyring());
             }
-            ReaderFeatures.check(header.readerFeatures());
-            checkHeader(header, options.limits());
-            OpenedFile file = new OpenedFile(source, version, header, sections, cipher,
-                    options.parallelism().priority().chunkCacheBytes());
-            checkVersion(file, options);
-            return file;
+            return checked(new OpenedFile(source, version, header, sections, cipher, null,
+                    options.parallelism().priority().chunkCacheBytes()), options);
         } catch (RuntimeException e) {
             if (cipher != null) {
                 cipher.close();
             }
             throw e;
         }
+    }
+
+    /** An access-controlled file: signature, key slot and bundle first (spec §1.19), then the header. */
+    private static OpenedFile openShared(ByteSource source, FileVersion version, ReadOptions options) {
+        Preamble preamble = version.preamble();
+        SectionCipher cipher = null;
+        try (AccessCredential key = DecryptionSetup.accessCredential(preamble, options)) {
+            SectionReader plain = new SectionReader(source, version.trailerOffset(), null, options.limits());
+            long headerOffset = version.trailer().headerOffset();
+            byte[] headerWhole = plain.readWhole(SectionIds.header(), headerOffset, version.trailer().headerLength());
+            AccessBundle bundle = AccessOpener.unseal(version, plain, key, headerWhole);
+            Instant expires;
+            try {
+                expires = Expiry.parse(bundle.expires());
+            } catch (RuntimeException e) {
+                bundle.clear();
+                throw e;
+            }
+            Grant grant = Grant.of(bundle, key.keyId(), expires);
+            cipher = SectionCipher.forAccess(preamble.fileId(), preamble.salt(), bundle, key.keyId());
+            SectionReader sections = new SectionReader(source, version.trailerOffset(), cipher, options.limits());
+            Header header = Header.decode(sections.open(SectionIds.header(), headerOffset, headerWhole));
+            if (header.access() == null && grant.owner()) {
+                throw new JazminFormatException("the access-controlled file's header has no owner sections",
+                        SectionIds.header(), headerOffset);
+            }
+            Expiry.check(grant, header, Instant.now());
+            return checked(new OpenedFile(source, version, header, sections, cipher, grant,
+                    options.parallelism().priority().chunkCacheBytes()), options);
+        } catch (RuntimeException e) {
+            if (cipher != null) {
+                cipher.close();
+            }
+            throw e;
+        }
+    }
+
+    private static OpenedFile checked(OpenedFile file, ReadOptions options) {
+        ReaderFeatures.check(file.header().readerFeatures());
+        checkHeader(file.header(), options.limits());
+        checkVersion(file, options);
+        return file;
     }
 
     private static void checkHeader(Header header, ReadLimits limits) {

@@ -11,10 +11,11 @@ import io.jazmin.wire.SectionReader;
  * encrypted file, decrypt) its sections.
  *
  * @param cipher          the file's cipher, or {@code null} for a plain file
+ * @param grant           in an access-controlled file, what the key that opened it may see; else {@code null}
  * @param chunkCacheBytes decompressed chunk payloads each table keeps for later queries (0: none)
  */
 public record OpenedFile(ByteSource source, FileVersion version, Header header, SectionReader sections,
-                         SectionCipher cipher, long chunkCacheBytes) {
+                         SectionCipher cipher, Grant grant, long chunkCacheBytes) {
 
     /**
      * Whether this version is visibly earlier than one the file held: an unfinished or cut append
@@ -30,9 +31,19 @@ public record OpenedFile(ByteSource source, FileVersion version, Header header, 
         return header.readerFeatures().contains(ReaderFeatures.INDEX_DELTAS);
     }
 
+    /**
+     * The names of the partitions the key sees: an access key's from its bundle, the owner's from
+     * the owner directory (read now); empty outside access-controlled files.
+     */
+    public java.util.List<String> visiblePartitions() {
+        if (grant == null) {
+            return java.util.List.of();
+        }
+        return grant.owner() ? OwnerDirectory.partitions(this) : grant.partitionList();
+    }
+
     /** The data of table {@code index}. */
     public TableData table(int index) {
-        return new TableData(sections, index, header.tables().get(index), header.deltas(), indexDeltas(),
-                new ChunkCache(chunkCacheBytes));
+        return new TableData(sections, index, header, grant, indexDeltas(), new ChunkCache(chunkCacheBytes));
     }
 }

@@ -1,6 +1,9 @@
 package io.jazmin.reader;
 
-/** Builds the textual section ids of spec §1.6 (plain files: partition text {@code *}). */
+/**
+ * Builds the textual section ids of spec §1.6 (partition text {@code *} in plain files, the
+ * base64url partition id in access-controlled ones).
+ */
 public final class SectionIds {
     /** The partition text of files that are not access-controlled. */
     public static final String PLAIN_PARTITION = "*";
@@ -26,6 +29,15 @@ public final class SectionIds {
     /** Statistics block b of directory segment k. */
     public static String statistics(int table, String partition, int block, int segment) {
         return table + "/stats/" + partition + "/" + block + suffix(segment);
+    }
+
+    /** The definitions of restricted column group {@code group}. */
+    public static String columnDefinitions(int table, String group) {
+        return table + "/columns/" + group;
+    }
+
+    public static String ownerCatalog() {
+        return "owner/catalog";
     }
 
     public static String partitionTable(int table) {

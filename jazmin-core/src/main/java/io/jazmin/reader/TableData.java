@@ -3,25 +3,35 @@ package io.jazmin.reader;
 import io.jazmin.Column;
 import io.jazmin.JazminFormatException;
 import io.jazmin.catalog.ColumnStatistics;
+import io.jazmin.catalog.Header;
+import io.jazmin.catalog.IndexRef;
+import io.jazmin.catalog.OwnerCatalog;
+import io.jazmin.catalog.TableIndexes;
 import io.jazmin.catalog.Statistics;
 import io.jazmin.catalog.StatisticsBlock;
 import io.jazmin.catalog.SectionRef;
 import io.jazmin.catalog.TableEntry;
 import io.jazmin.column.ChunkStatistics;
 import io.jazmin.wire.SectionReader;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Access to one table's stored data: its columns (checked at open), and, loaded on first use, its
- * chunk list and deleted rows.
+ * chunk list and deleted rows. In an access-controlled file it holds only what the key may see:
+ * visible columns (numbered 0.. in position order), the chunks of visible partitions, and the
+ * owner's indexes; counts of hidden rows are reported, their values never read.
  */
 public final class TableData {
     private final SectionReader sections;
     private final int tableIndex;
     private final TableEntry entry;
     private final List<SectionRef> deltas;
+    private final Header header;
+    private final Grant grant;
+    private final TableColumns groups;
     private final List<Column> columns;
     private final Map<String, Integer> positions = new HashMap<>();
     private final ChunkDecoder decoder;
@@ -29,23 +39,28 @@ public final class TableData {
     private TableLayout.Layout layout;
     private DeletedRows deleted;
     private final Map<Long, ChunkStatistics[]> statistics = new HashMap<>();
+    private List<IndexRef> indexes;
 
     /**
+     * @param grant       in an access-controlled file, what the key sees; else {@code null}
      * @param indexDeltas whether the file lists reader feature {@code index-deltas} (compact index pages)
      * @param cache       where decompressed chunk payloads are kept for later reads
      */
-    public TableData(SectionReader sections, int tableIndex, TableEntry entry, List<SectionRef> deltas,
-                     boolean indexDeltas, ChunkCache cache) {
+    public TableData(SectionReader sections, int tableIndex, Header header, Grant grant, boolean indexDeltas,
+                     ChunkCache cache) {
         this.indexDeltas = indexDeltas;
         this.sections = sections;
         this.tableIndex = tableIndex;
-        this.entry = entry;
-        this.deltas = deltas;
-        this.columns = List.copyOf(TableColumns.of(entry));
+        this.header = header;
+        this.entry = header.tables().get(tableIndex);
+        this.deltas = header.deltas();
+        this.grant = grant;
+        this.groups = TableColumns.of(entry, tableIndex, sections, grant);
+        this.columns = groups.visible();
         for (int i = 0; i < columns.size(); i++) {
             positions.put(columns.get(i).name(), i);
         }
-        this.decoder = new ChunkDecoder(sections, tableIndex, columns, cache);
+        this.decoder = new ChunkDecoder(sections, tableIndex, groups, cache);
     }
 
     public TableEntry entry() {
@@ -90,14 +105,15 @@ public final class TableData {
 
     private TableLayout.Layout layout() {
         if (layout == null) {
-            layout = TableLayout.load(sections, tableIndex, entry, deltas, entry.columnGroups().size());
+            layout = TableLayout.load(sections, tableIndex, entry, deltas, groups, grant);
         }
         return layout;
     }
 
     /**
-     * The statistics of column {@code position} for a chunk, or {@code null} when its segment has
-     * none for that column. Each statistics section is read once and kept.
+     * The statistics of the column at {@code position} (in {@link #columns()}) for a chunk, or
+     * {@code null} when its segment has none for that column. Each statistics section is read once
+     * and kept.
      */
     public ChunkStatistics statistics(ChunkInfo chunk, int position) {
         long key = ((long) chunk.segment() << 32) | position;
@@ -108,28 +124,32 @@ public final class TableData {
     private ChunkStatistics[] loadStatistics(int segmentIndex, int position) {
         SegmentInfo segment = segments().get(segmentIndex);
         List<StatisticsBlock> blocks = segment.blocks();
+        int stored = groups.stored()[position];
         for (int b = 0; b < blocks.size(); b++) {
             int[] covered = blocks.get(b).columns();
             for (int i = 0; i < covered.length; i++) {
-                if (covered[i] == position) {
-                    return readBlock(segment, b, i);
+                if (covered[i] == stored) {
+                    return readBlock(segment, b, i, position);
                 }
             }
         }
         return new ChunkStatistics[0];
     }
 
-    private ChunkStatistics[] readBlock(SegmentInfo segment, int block, int covered) {
+    private ChunkStatistics[] readBlock(SegmentInfo segment, int block, int covered, int position) {
         StatisticsBlock ref = segment.blocks().get(block);
         String id = SectionIds.statistics(tableIndex, segment.partition(), block, segment.number());
-        Statistics stats = Statistics.decode(sections.read(id, ref.section().offset(), ref.section().length()));
+        // A block covers columns of one group: its key joins the partition's and that group's secrets.
+        String group = grant == null ? null : groups.groupOf(position);
+        SectionRef at = ref.section();
+        Statistics stats = Statistics.decode(sections.read(id, at.offset(), at.length(), at.digest(), group));
         try {
             if (stats.columns().size() != ref.columns().length) {
                 throw new JazminFormatException("statistics block covers " + ref.columns().length
                         + " columns but holds " + stats.columns().size());
             }
             ColumnStatistics c = stats.columns().get(covered);
-            return StoredStatistics.perChunk(columns.get(ref.columns()[covered]), c, segment.chunkCount());
+            return StoredStatistics.perChunk(columns.get(position), c, segment.chunkCount());
         } catch (JazminFormatException e) {
             throw e.inSection(id, ref.section().offset());
         }
@@ -147,11 +167,75 @@ public final class TableData {
                 deleted = DeletedRows.none();
             } else {
                 String id = SectionIds.deletes(tableIndex, entry.deletedCount());
-                deleted = DeletedRows.parse(sections.read(id, ref.offset(), ref.length()), entry.deletedCount(),
-                        entry.rowCount());
+                deleted = DeletedRows.parse(sections.read(id, ref), entry.deletedCount(), entry.rowCount());
             }
         }
         return deleted;
+    }
+
+    /** Rows a reader returns: the visible written rows minus the visible deleted ones. */
+    public long rowCount() {
+        if (grant == null || grant.owner()) {
+            return entry.rowCount() - entry.deletedCount();
+        }
+        long rows = 0;
+        for (ChunkInfo c : chunks()) {
+            rows += c.rowCount();
+        }
+        return rows - deletedRowCount();
+    }
+
+    /** Deleted rows among the visible ones. */
+    public long deletedRowCount() {
+        if (grant == null || grant.owner()) {
+            return entry.deletedCount();
+        }
+        long n = 0;
+        for (ChunkInfo c : chunks()) {
+            n += deleted().countIn(c.rowStart(), c.rowStart() + c.rowCount());
+        }
+        return n;
+    }
+
+    /** Live rows the key may not see (0 outside access-controlled files and for the owner). */
+    public long hiddenRowCount() {
+        return entry.rowCount() - entry.deletedCount() - rowCount();
+    }
+
+    /** The names of the column groups the key sees, in header order. */
+    public List<String> visibleGroups() {
+        List<String> out = new ArrayList<>();
+        for (int g = 0; g < groups.groupNames().size(); g++) {
+            if (groups.groupVisible()[g]) {
+                out.add(groups.groupNames().get(g));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The index segments this reader may use: the table's; in access-controlled files the owner
+     * catalog's for the owner (read on first use), none for an access key (spec §1.19).
+     */
+    public List<IndexRef> indexes() {
+        if (indexes == null) {
+            indexes = grant == null ? entry.indexes() : grant.owner() ? ownerIndexes() : List.of();
+        }
+        return indexes;
+    }
+
+    private List<IndexRef> ownerIndexes() {
+        SectionRef ref = header.access() == null ? null : header.access().ownerCatalog();
+        if (ref == null) {
+            return List.of();
+        }
+        OwnerCatalog catalog = OwnerCatalog.decode(sections.read(SectionIds.ownerCatalog(), ref));
+        for (TableIndexes t : catalog.tables()) {
+            if (t.table() == tableIndex) {
+                return t.indexes();
+            }
+        }
+        return List.of();
     }
 
     /** Reads a chunk's part; its columns decode on demand. */

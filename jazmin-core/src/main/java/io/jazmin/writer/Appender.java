@@ -120,6 +120,7 @@ public final class Appender {
                                    List<Column> grownColumns) {
         Header header = file.header();
         ChangeChecks.knownWriterFeatures(header, "changed");
+        ChangeChecks.notShared(file, "changed");
         int t = tableIndex(header, tableName);
         TableEntry entry = header.tables().get(t);
         TableData data = file.table(t);

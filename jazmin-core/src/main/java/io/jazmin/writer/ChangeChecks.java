@@ -4,6 +4,7 @@ import io.jazmin.UnsupportedFeatureException;
 import io.jazmin.catalog.Header;
 import io.jazmin.catalog.TableEntry;
 import io.jazmin.crypto.DecryptionSetup;
+import io.jazmin.reader.OpenedFile;
 
 /**
  * What a writer checks before it changes a file, so it never silently loses what the file holds
@@ -19,6 +20,15 @@ final class ChangeChecks {
         if (!header.writerFeatures().isEmpty()) {
             throw new UnsupportedFeatureException(header.writerFeatures().get(0), "the file needs writer features "
                     + header.writerFeatures() + " that this library does not know: it cannot be " + change);
+        }
+    }
+
+    /** Refuses to append to an access-controlled file: writing shared files is not supported yet. */
+    static void notShared(OpenedFile file, String change) {
+        if (file.grant() != null) {
+            throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "the file is access-controlled, "
+                    + "and writing shared files (keys, grants, partitions) is not supported yet: it cannot be "
+                    + change);
         }
     }
 

@@ -48,8 +48,8 @@ import tools.jackson.databind.JsonNode;
  * {@code get} by row id, validation errors with the reference message, and the {@code explain} plan
  * (strategy; candidate rows for index plans; chunks and skipped chunks for scans).
  *
- * <p>Key and password views run with their secret. Entries of access-controlled files and export
- * shapes are reported as skipped (aborted) dynamic tests whose names give the reason, so the counts are visible in the report.
+ * <p>Key, password, owner-key and access-key views run with their secret. Export shapes are
+ * reported as skipped (aborted) dynamic tests whose names give the reason, so the counts are visible in the report.
  */
 class ConformanceQueryTest {
     /**
@@ -115,11 +115,10 @@ class ConformanceQueryTest {
                         () -> skip(c.name(), 1, "export shape")));
                 continue;
             }
-            // Key and password views run on the reference file with their secret; our files are
-            // written plain, and access-controlled files are a later feature.
-            boolean access = "accessKeyText".equals(view.secretKind()) || c.accessControlled();
-            if (view.secretKind() != null && (access || which.equals("ours"))) {
-                String reason = access ? "access-controlled file (later feature)" : "secret view on our plain file";
+            // Key, password, owner-key and access-key views run on the reference file with their
+            // secret; our files are written plain.
+            if (view.secretKind() != null && which.equals("ours")) {
+                String reason = "secret view on our plain file";
                 tests.add(dynamicTest(name + " [skipped: " + reason + "]", () -> skip(c.name(), 1, reason)));
                 continue;
             }

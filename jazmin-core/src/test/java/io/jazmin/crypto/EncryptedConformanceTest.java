@@ -10,7 +10,6 @@ import io.jazmin.Filter;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
 import io.jazmin.ReadOptions;
-import io.jazmin.UnsupportedFeatureException;
 import io.jazmin.testing.CanonicalJson;
 import io.jazmin.testing.ConformanceCase;
 import io.jazmin.testing.ConformanceCase.View;
@@ -29,7 +28,6 @@ import tools.jackson.databind.JsonNode;
 class EncryptedConformanceTest {
     static final List<String> KEY_AND_PASSWORD_CASES =
             List.of("encrypted-key", "js-key", "js-password", "js-paged-key", "js-files-key");
-    static final List<String> ACCESS_CASES = List.of("shared-access", "js-access", "js-many-partitions-access");
 
     @TestFactory
     Stream<DynamicTest> keyAndPasswordViewsReadExactly() {
@@ -87,17 +85,6 @@ class EncryptedConformanceTest {
                     assertThat(ids).anyMatch(id -> id.startsWith("0/index/"));
                 }
             }
-        }));
-    }
-
-    @TestFactory
-    Stream<DynamicTest> accessControlledViewsAreRefused() {
-        return views(ACCESS_CASES).map(view -> dynamicTest(view.toString(), () -> {
-            ReadOptions options = view.readOptions();
-            UnsupportedFeatureException e = assertThrows(UnsupportedFeatureException.class,
-                    () -> JazminReader.open(view.owner().dataFile(), options).close());
-            assertEquals(DecryptionSetup.ACCESS_CONTROL, e.feature());
-            assertThat(e.getMessage()).contains("access-controlled files are not supported yet");
         }));
     }
 

@@ -22,24 +22,24 @@ class ChunkCacheTest {
     @Test
     void keepsPayloadsWithinTheBudgetDroppingTheLeastRecentlyUsed() {
         ChunkCache cache = new ChunkCache(10);
-        cache.put(1, new byte[4]);
-        cache.put(2, new byte[4]);
-        assertThat(cache.get(1)).hasSize(4); // 1 is now the most recently used
-        cache.put(3, new byte[4]);
+        cache.put(1, 0, new byte[4]);
+        cache.put(2, 0, new byte[4]);
+        assertThat(cache.get(1, 0)).hasSize(4); // 1 is now the most recently used
+        cache.put(3, 0, new byte[4]);
 
-        assertThat(cache.get(2)).isNull();
-        assertThat(cache.get(1)).isNotNull();
-        assertThat(cache.get(3)).isNotNull();
-        cache.put(4, new byte[11]); // larger than the whole budget: not kept, nothing dropped
-        assertThat(cache.get(4)).isNull();
-        assertThat(cache.get(1)).isNotNull();
+        assertThat(cache.get(2, 0)).isNull();
+        assertThat(cache.get(1, 0)).isNotNull();
+        assertThat(cache.get(3, 0)).isNotNull();
+        cache.put(4, 0, new byte[11]); // larger than the whole budget: not kept, nothing dropped
+        assertThat(cache.get(4, 0)).isNull();
+        assertThat(cache.get(1, 0)).isNotNull();
     }
 
     @Test
     void aZeroBudgetKeepsNothing() {
         ChunkCache cache = new ChunkCache(0);
-        cache.put(1, new byte[0]);
-        assertThat(cache.get(1)).isNull();
+        cache.put(1, 0, new byte[0]);
+        assertThat(cache.get(1, 0)).isNull();
     }
 
     @Test
