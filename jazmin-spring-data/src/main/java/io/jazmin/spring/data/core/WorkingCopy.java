@@ -143,6 +143,11 @@ final class WorkingCopy implements AutoCloseable {
         try (JazminReader before = JazminReader.open(original.path(), original.readOptions());
              JazminReader after = JazminReader.open(copyPath, copy.readOptions())) {
             base = before.table().writtenRowCount();
+            if (base > Integer.MAX_VALUE) {
+                // Row ids beyond a BitSet's reach: land the compacted copy instead.
+                replaceOriginal();
+                return;
+            }
             BitSet visibleBefore = visibleIds(before.table(), base);
             BitSet visibleAfter = visibleIds(after.table(), base);
             visibleBefore.andNot(visibleAfter);
