@@ -8,12 +8,15 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName.Form;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
 import org.springframework.boot.context.properties.source.IterableConfigurationPropertySource;
 import org.springframework.core.env.Environment;
+import org.springframework.core.env.PropertySource;
+import org.springframework.core.env.StandardEnvironment;
 
 /**
  * The names of the {@code jazmin.*} properties, read from {@link JazminProperties} by reflection
@@ -25,6 +28,8 @@ final class JazminPropertyNames {
     /** Read by a condition, not bound to {@link JazminProperties}. */
     private static final String REPOSITORIES_ENABLED = "jazmin.repositories.enabled";
     private static final String ANY = "*";
+    private static final Set<String> SYSTEM_WIDE = Set.of(StandardEnvironment.SYSTEM_PROPERTIES_PROPERTY_SOURCE_NAME,
+            StandardEnvironment.SYSTEM_ENVIRONMENT_PROPERTY_SOURCE_NAME);
     private static final ConfigurationPropertyName ROOT = ConfigurationPropertyName.of(PREFIX);
 
     private JazminPropertyNames() {
@@ -74,14 +79,15 @@ final class JazminPropertyNames {
     }
 
     /**
-     * Fails on the first {@code jazmin.*} property of {@code environment} that is not a valid name.
+     * Fails on the first {@code jazmin.*} property of {@code environment} that is not a valid name
+     * (system properties and environment variables excepted).
      *
      * @throws UnknownJazminPropertyException naming it, where it is set and the nearest valid name
      */
     static void check(Environment environment) {
         List<String[]> known = known().stream().map(k -> k.split("\\.")).toList();
         for (ConfigurationPropertySource source : ConfigurationPropertySources.get(environment)) {
-            if (!(source instanceof IterableConfigurationPropertySource iterable)) {
+            if (!(source instanceof IterableConfigurationPropertySource iterable) || isSystemWide(source)) {
                 continue;
             }
             iterable.filter(ROOT::isAncestorOf).stream().map(JazminPropertyNames::withoutListIndexes)
@@ -91,6 +97,15 @@ final class JazminPropertyNames {
                                 String.valueOf(source.getUnderlyingSource()));
                     });
         }
+    }
+
+    /**
+     * System properties and environment variables are shared with other tools (the CLI, test and
+     * benchmark settings such as {@code jazmin.shared.dir}): not checked.
+     */
+    private static boolean isSystemWide(ConfigurationPropertySource source) {
+        return source.getUnderlyingSource() instanceof PropertySource<?> propertySource
+                && SYSTEM_WIDE.contains(propertySource.getName());
     }
 
     /** {@code sorted-by[0]} is {@code sorted-by}. */
