@@ -122,6 +122,10 @@ class JazminStartupFailureTests {
         assertThat(analysis.getDescription()).contains("'items'").contains("jazmin.files.items.key")
                 .doesNotContain(wrong).doesNotContain(key);
         assertThat(analysis.getAction()).contains("Set jazmin.files.items.key").doesNotContain(wrong);
+        analysis = analysis(runner.withPropertyValues(itemsPath(), "jazmin.files.items.key=" + wrong,
+                "jazmin.files.items.priority=speed"), new FilePreparationFailureAnalyzer());
+        assertThat(analysis.getDescription()).as("speed opens a reader before any repository")
+                .contains("'items'").contains("jazmin.files.items.key").doesNotContain(wrong);
         analysis = analysis(runner.withUserConfiguration(GoodPackage.class).withPropertyValues(itemsPath()),
                 new FilePreparationFailureAnalyzer());
         assertThat(analysis.getDescription()).contains("none is configured");

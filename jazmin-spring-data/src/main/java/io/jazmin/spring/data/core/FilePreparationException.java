@@ -27,6 +27,17 @@ public class FilePreparationException extends DataAccessResourceFailureException
         this.secret = secret;
     }
 
+    /**
+     * The failure of preparing {@code file}: {@code problem} follows the file's name and path in the
+     * message ({@code "does not exist; ..."}); a {@code null} cause means the file is missing.
+     */
+    public static FilePreparationException of(FileAccess file, String problem, Throwable cause) {
+        JazminFileDefinition definition = file.definition();
+        String secret = definition.key() != null ? "key" : definition.password() != null ? "password" : null;
+        return new FilePreparationException(file.name(), file.path(), secret,
+                "file '" + file.name() + "' (" + file.path() + ") " + problem, cause);
+    }
+
     /** The configured name of the file. */
     public String getFileName() {
         return fileName;

@@ -312,18 +312,14 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
                     files.all().stream().map(FileAccess::name).toList());
         }
         FileAccess file = files.get(name);
-        JazminFileDefinition definition = file.definition();
-        String secret = definition.key() != null ? "key" : definition.password() != null ? "password" : null;
-        if (!file.exists() && !definition.createIfMissing()) {
-            throw new FilePreparationException(name, file.path(), secret, "file '" + name + "' (" + file.path()
-                    + ") does not exist; create it or set create-if-missing for it", null);
+        if (!file.exists() && !file.definition().createIfMissing()) {
+            throw FilePreparationException.of(file, "does not exist; create it or set create-if-missing for it", null);
         }
         try {
             execute("prepare", name, () -> file.exists() ? file.read(table -> entity.getMapper().table(table))
                     : FileRewriter.rewrite(file, new EntityCodec<>(entity), null, List.of()));
         } catch (DataAccessException e) {
-            throw new FilePreparationException(name, file.path(), secret, "file '" + name + "' (" + file.path()
-                    + ") cannot be prepared: " + e.getMessage(), e);
+            throw FilePreparationException.of(file, "cannot be prepared: " + e.getMessage(), e);
         }
     }
 
