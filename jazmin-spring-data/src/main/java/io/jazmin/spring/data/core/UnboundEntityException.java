@@ -5,7 +5,7 @@ import org.springframework.dao.InvalidDataAccessApiUsageException;
 
 /** An entity is stored in a file that is not configured. Names the entity, the file and the configured ones. */
 public class UnboundEntityException extends InvalidDataAccessApiUsageException {
-    private final transient Class<?> entityType;
+    private final Class<?> entityType;
     private final String fileName;
     private final boolean fileNamed;
     private final List<String> configured;
