@@ -18,6 +18,8 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnSingleCandi
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.context.annotation.DependsOn;
+import org.springframework.core.env.Environment;
 import org.springframework.transaction.TransactionManager;
 import org.springframework.transaction.annotation.AbstractTransactionManagementConfiguration;
 import org.springframework.transaction.annotation.EnableTransactionManagement;
@@ -28,7 +30,8 @@ import org.springframework.transaction.annotation.EnableTransactionManagement;
  * enabled); each backs off when the application defines its own. Query observations are
  * reported when an {@link ObservationRegistry} is present. The engine's chunk work (read-ahead,
  * parallel encoding) runs on the application's task executor ({@code applicationTaskExecutor}, which
- * Spring Boot defines) when there is one, on the engine's own daemon threads otherwise.
+ * Spring Boot defines) when there is one, on the engine's own daemon threads otherwise. Unknown
+ * {@code jazmin.*} properties fail the start, and a failed start deletes the empty files it created.
  */
 @AutoConfiguration(afterName = "org.springframework.boot.micrometer.observation.autoconfigure.ObservationAutoConfiguration")
 @ConditionalOnClass(JazminTemplate.class)
@@ -39,8 +42,9 @@ public final class JazminAutoConfiguration {
 
     @Bean(destroyMethod = "destroy")
     @ConditionalOnMissingBean
-    JazminFiles jazminFiles(JazminProperties properties,
+    JazminFiles jazminFiles(JazminProperties properties, Environment environment,
                             @Qualifier(APPLICATION_TASK_EXECUTOR) ObjectProvider<Executor> taskExecutor) {
+        JazminPropertyNames.check(environment);
         JazminFiles files = new JazminFiles(FileDefinitions.of(properties, taskExecutor.getIfAvailable()));
         files.warmUp();
         return files;
@@ -52,9 +56,16 @@ public final class JazminAutoConfiguration {
         return new JazminMappingContext();
     }
 
+    /** Created before the template, so before any repository creates a file. */
+    @Bean
+    FilesCreatedAtStartup jazminFilesCreatedAtStartup(JazminFiles files) {
+        return new FilesCreatedAtStartup(files);
+    }
+
     /** Named {@code jazminTemplate}: repositories refer to the operations bean by that name. */
     @Bean
     @ConditionalOnMissingBean(JazminOperations.class)
+    @DependsOn("jazminFilesCreatedAtStartup")
     JazminTemplate jazminTemplate(JazminFiles files, JazminMappingContext mappingContext,
                                   ObjectProvider<QueryObserver> observer, JazminProperties properties) {
         JazminTemplate template = new JazminTemplate(files, mappingContext,

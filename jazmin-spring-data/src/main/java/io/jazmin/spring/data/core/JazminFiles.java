@@ -41,9 +41,19 @@ public final class JazminFiles implements DisposableBean {
         return files.values();
     }
 
-    /** Opens readers for the files whose priority asks for it. */
+    /**
+     * Opens readers for the files whose priority asks for it.
+     *
+     * @throws FilePreparationException naming the file when one cannot be opened (a wrong key, say)
+     */
     public void warmUp() {
-        files.values().forEach(FileAccess::warmUp);
+        for (FileAccess file : files.values()) {
+            try {
+                file.warmUp();
+            } catch (RuntimeException e) {
+                throw FilePreparationException.of(file, "cannot be opened: " + e.getMessage(), e);
+            }
+        }
     }
 
     @Override

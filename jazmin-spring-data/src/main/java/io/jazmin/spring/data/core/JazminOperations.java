@@ -115,6 +115,9 @@ public interface JazminOperations {
     /**
      * Checks that the entity's file is configured, exists (or creates it empty when
      * {@code create-if-missing} is set) and fits the entity's schema. Repositories call it at startup.
+     *
+     * @throws UnboundEntityException    when the entity's file is not configured
+     * @throws FilePreparationException  when the file is missing (without create-if-missing) or cannot be opened
      */
     void prepare(Class<?> entityType);
 

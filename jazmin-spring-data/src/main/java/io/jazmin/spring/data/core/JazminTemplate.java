@@ -21,7 +21,7 @@ import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationContextAware;
-import org.springframework.dao.DataAccessResourceFailureException;
+import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
@@ -308,22 +308,19 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
         JazminPersistentEntity<?> entity = entity(entityType);
         String name = entity.getFileName();
         if (!files.contains(name)) {
-            throw new InvalidDataAccessApiUsageException(entityType.getName() + " is stored in file '" + name
-                    + "' (" + (entity.isFileNamed() ? "from @JazminFile" : "by convention: simple name lower-cased"
-                    + " + \"s\"; bind another with @JazminFile") + "), but no such file is configured; configured: "
-                    + files.all().stream().map(FileAccess::name).toList());
+            throw new UnboundEntityException(entityType, name, entity.isFileNamed(),
+                    files.all().stream().map(FileAccess::name).toList());
         }
         FileAccess file = files.get(name);
-        execute("prepare", name, () -> {
-            if (file.exists()) {
-                return file.read(table -> entity.getMapper().table(table));
-            }
-            if (!file.definition().createIfMissing()) {
-                throw new DataAccessResourceFailureException("file '" + name + "' (" + file.path() + ") does not "
-                        + "exist; create it or set create-if-missing for it");
-            }
-            return FileRewriter.rewrite(file, new EntityCodec<>(entity), null, List.of());
-        });
+        if (!file.exists() && !file.definition().createIfMissing()) {
+            throw FilePreparationException.of(file, "does not exist; create it or set create-if-missing for it", null);
+        }
+        try {
+            execute("prepare", name, () -> file.exists() ? file.read(table -> entity.getMapper().table(table))
+                    : FileRewriter.rewrite(file, new EntityCodec<>(entity), null, List.of()));
+        } catch (DataAccessException e) {
+            throw FilePreparationException.of(file, "cannot be prepared: " + e.getMessage(), e);
+        }
     }
 
     @Override

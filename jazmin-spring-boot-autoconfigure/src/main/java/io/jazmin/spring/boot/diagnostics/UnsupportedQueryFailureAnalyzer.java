@@ -1,0 +1,17 @@
+package io.jazmin.spring.boot.diagnostics;
+
+import io.jazmin.spring.data.repository.query.UnsupportedQueryException;
+import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
+import org.springframework.boot.diagnostics.FailureAnalysis;
+
+/** Reports a derived query method the engine cannot serve; the exception names the method and keyword. */
+public class UnsupportedQueryFailureAnalyzer extends AbstractFailureAnalyzer<UnsupportedQueryException> {
+
+    @Override
+    protected FailureAnalysis analyze(Throwable rootFailure, UnsupportedQueryException cause) {
+        return new FailureAnalysis("A JAZMIN repository declares a query method the engine cannot serve: "
+                + cause.getMessage(),
+                "Rename the method to use a supported keyword (see the README's list of derived query keywords), "
+                        + "or remove it and query with JazminOperations and a Filter.", cause);
+    }
+}
