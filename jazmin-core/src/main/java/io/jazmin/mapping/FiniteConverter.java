@@ -5,18 +5,16 @@ import io.jazmin.ColumnType;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The {@code REJECT} NaN/±Infinity policy of one member marked {@code @JazminFinite}
  * (typed-values.md §3.5): the member's own converter, refusing non-finite values on write and on
  * read. The file format itself would hold them; the member's contract is that they never occur.
  */
-final class FiniteConverter implements ValueConverter {
-    private final ValueConverter inner;
+final class FiniteConverter extends WrappingConverter {
 
     private FiniteConverter(ValueConverter inner) {
-        this.inner = inner;
+        super(inner);
     }
 
     /** {@code inner} with the policy; {@code where} names the member when it is not floating point. */
@@ -39,28 +37,8 @@ final class FiniteConverter implements ValueConverter {
     }
 
     @Override
-    public ColumnType storage() {
-        return inner.storage();
-    }
-
-    @Override
-    public String javaType() {
-        return inner.javaType();
-    }
-
-    @Override
-    public String legacyJavaType() {
-        return inner.legacyJavaType();
-    }
-
-    @Override
     public Column define(String name, boolean nullable, String description) {
         return inner.define(name, nullable, description);
-    }
-
-    @Override
-    public void describe(ObjectNode attributes) {
-        inner.describe(attributes);
     }
 
     @Override

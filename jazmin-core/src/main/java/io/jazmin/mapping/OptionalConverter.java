@@ -8,14 +8,12 @@ import java.util.OptionalLong;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * {@code Optional<T>}, {@code OptionalInt}, {@code OptionalLong} and {@code OptionalDouble}: a nullable
  * column of the inner type, empty ⇄ null; a {@code null} Optional member is written as empty.
  */
-final class OptionalConverter implements ValueConverter {
-    private final ValueConverter inner;
+final class OptionalConverter extends WrappingConverter {
     private final Predicate<Object> present;
     private final Function<Object, Object> unwrap;
     private final Function<Object, Object> wrap;
@@ -23,7 +21,7 @@ final class OptionalConverter implements ValueConverter {
 
     private OptionalConverter(ValueConverter inner, Predicate<Object> present, Function<Object, Object> unwrap,
                               Function<Object, Object> wrap, Object empty) {
-        this.inner = inner;
+        super(inner);
         this.present = present;
         this.unwrap = unwrap;
         this.wrap = wrap;
@@ -48,26 +46,6 @@ final class OptionalConverter implements ValueConverter {
     static OptionalConverter ofDouble() {
         return new OptionalConverter(Scalars.find(Double.class), o -> ((OptionalDouble) o).isPresent(),
                 o -> ((OptionalDouble) o).getAsDouble(), v -> OptionalDouble.of((Double) v), OptionalDouble.empty());
-    }
-
-    @Override
-    public ColumnType storage() {
-        return inner.storage();
-    }
-
-    @Override
-    public String javaType() {
-        return inner.javaType();
-    }
-
-    @Override
-    public String legacyJavaType() {
-        return inner.legacyJavaType();
-    }
-
-    @Override
-    public void describe(ObjectNode attributes) {
-        inner.describe(attributes);
     }
 
     @Override
