@@ -199,20 +199,23 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
         }
         List<T> latest = new ArrayList<>(byId.values());
         EntityVersions<T> versions = EntityVersions.of(entity);
-        if (versions == null && !lifecycle.isActive()) {
+        List<T> saved;
+        if (versions == null) {
+            // No version to check against the stored row: a plain save, which a transaction may buffer
+            // (its callbacks then run as the save joins the transaction).
+            List<T> rows = lifecycle.beforeSave(latest, file);
             execute("save", file, () -> {
-                files.get(file).save(entity.getType(), codec, latest, idColumn);
+                files.get(file).save(entity.getType(), codec, rows, idColumn);
                 return null;
             });
-            // Like the path below: each entity given maps to the one stored for its id.
-            return converted.stream().map(e -> byId.get(codec.cell(e, idColumn))).toList();
+            saved = lifecycle.afterSave(rows, file);
+        } else {
+            saved = execute("save", file, () -> files.get(file).write((target, table) -> {
+                List<T> rows = lifecycle.beforeSave(versions.checkAndAdvance(table, codec, latest), file);
+                FileChanges.store(target, table, codec, rows, idColumn);
+                return lifecycle.afterSave(rows, file);
+            }));
         }
-        List<T> saved = execute("save", file, () -> files.get(file).write((target, table) -> {
-            List<T> rows = lifecycle.beforeSave(versions == null ? latest
-                    : versions.checkAndAdvance(table, codec, latest), file);
-            FileChanges.store(target, table, codec, rows, idColumn);
-            return lifecycle.afterSave(rows, file);
-        }));
         Map<Object, T> savedById = new LinkedHashMap<>();
         saved.forEach(e -> savedById.put(codec.cell(e, idColumn), e));
         return converted.stream().map(e -> savedById.get(codec.cell(e, idColumn))).toList();

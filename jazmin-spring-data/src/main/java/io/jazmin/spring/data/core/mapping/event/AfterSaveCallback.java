@@ -3,7 +3,7 @@ package io.jazmin.spring.data.core.mapping.event;
 import org.springframework.data.mapping.callback.EntityCallback;
 
 /**
- * Called after an entity's row was written (inside a transaction: written to its working copy).
+ * Called after an entity's row was written (inside a transaction: once the save joined it).
  *
  * @param <T> the entity type
  */
