@@ -1,18 +1,24 @@
 package io.jazmin;
 
-import io.jazmin.reader.FileOpener;
-import io.jazmin.reader.OpenedFile;
-import io.jazmin.reader.StorageReport;
-import io.jazmin.wire.ByteSource;
-import io.jazmin.writer.Appender;
-import io.jazmin.writer.Rewriter;
-import io.jazmin.writer.Updater;
+import io.jazmin.internal.reader.FileOpener;
+import io.jazmin.internal.reader.OpenedFile;
+import io.jazmin.internal.reader.StorageReport;
+import io.jazmin.internal.wire.ByteSource;
+import io.jazmin.internal.writer.Appender;
+import io.jazmin.internal.writer.Rewriter;
+import io.jazmin.internal.writer.Updater;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import io.jazmin.schema.Column;
+import io.jazmin.data.Filter;
+import io.jazmin.error.JazminIoException;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.schema.Storage;
+import io.jazmin.options.WriteOptions;
 
 /**
  * Changes to existing files (spec §1.24): appends, deletes and upserts that add a new version at

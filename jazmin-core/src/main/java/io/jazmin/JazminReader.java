@@ -1,20 +1,24 @@
 package io.jazmin;
 
-import io.jazmin.catalog.Header;
-import io.jazmin.crypto.SectionCipher;
-import io.jazmin.reader.EmbeddedFiles;
-import io.jazmin.reader.FileOpener;
-import io.jazmin.reader.FileVersion;
-import io.jazmin.reader.OpenedFile;
-import io.jazmin.wire.ByteSource;
-import io.jazmin.wire.Preamble;
-import io.jazmin.wire.SectionReader;
+import io.jazmin.internal.catalog.Header;
+import io.jazmin.internal.reader.EmbeddedFiles;
+import io.jazmin.internal.reader.FileOpener;
+import io.jazmin.internal.reader.FileVersion;
+import io.jazmin.internal.reader.OpenedFile;
+import io.jazmin.internal.reader.TableReader;
+import io.jazmin.internal.wire.ByteSource;
+import io.jazmin.internal.wire.Preamble;
+import io.jazmin.internal.section.SectionReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import io.jazmin.error.JazminIoException;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.options.Parallelism;
+import io.jazmin.options.ReadOptions;
 
 /**
  * An open JAZMIN file. Opening reads only the preamble, the trailer and the header; chunk
@@ -32,7 +36,6 @@ public final class JazminReader implements AutoCloseable {
     private final FileVersion version;
     private final Header header;
     private final SectionReader sections;
-    private final SectionCipher cipher;
     private final List<JazminTable> tables;
     private final OpenedFile file;
     private EmbeddedFiles embedded;
@@ -43,10 +46,9 @@ public final class JazminReader implements AutoCloseable {
         this.version = file.version();
         this.header = file.header();
         this.sections = file.sections();
-        this.cipher = file.cipher();
         List<JazminTable> list = new ArrayList<>();
         for (int t = 0; t < header.tables().size(); t++) {
-            list.add(new JazminTable(file.table(t), parallelism));
+            list.add(new JazminTable(new TableReader(file.table(t), parallelism)));
         }
         this.tables = List.copyOf(list);
     }
@@ -103,12 +105,7 @@ public final class JazminReader implements AutoCloseable {
         return of(FileOpener.open(source, options), options.parallelism());
     }
 
-    /**
-     * Engine-internal: a reader over a file version already opened by {@link FileOpener}, so the
-     * writers that rewrite a file read its rows and its embedded files from one opening. Closing
-     * the reader closes the file.
-     */
-    public static JazminReader of(OpenedFile file, Parallelism parallelism) {
+    private static JazminReader of(OpenedFile file, Parallelism parallelism) {
         return new JazminReader(file, parallelism);
     }
 
@@ -139,7 +136,7 @@ public final class JazminReader implements AutoCloseable {
 
     /** Application metadata as a JSON object text ({@code "{}"} when none). */
     public String metadata() {
-        return header.metadata().isEmpty() ? "{}" : header.metadata();
+        return file.metadata();
     }
 
     /** The file id (changes with every full write) as 32 lower-case hex digits. */
@@ -298,14 +295,7 @@ public final class JazminReader implements AutoCloseable {
     /** Closes the file and clears the file's keys. */
     @Override
     public void close() {
-        if (cipher != null) {
-            cipher.close();
-        }
-        try {
-            source.close();
-        } catch (IOException e) {
-            throw new JazminIoException("cannot close", source.path(), e);
-        }
+        file.close();
     }
 
     private static void closeQuietly(ByteSource source, RuntimeException failure) {

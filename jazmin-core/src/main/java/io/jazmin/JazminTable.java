@@ -1,25 +1,19 @@
 package io.jazmin;
 
-import io.jazmin.catalog.IndexRef;
-import io.jazmin.catalog.TableEntry;
-import io.jazmin.column.ColumnVector;
-import io.jazmin.reader.ChunkInfo;
-import io.jazmin.query.FilterBinder;
-import io.jazmin.query.MatchBatch;
-import io.jazmin.query.Plan;
-import io.jazmin.query.Predicate;
-import io.jazmin.query.QueryEngine;
-import io.jazmin.query.QueryStats;
-import io.jazmin.query.SortOrder;
-import io.jazmin.reader.TableData;
-import java.util.ArrayList;
+import io.jazmin.data.ColumnArrays;
+import io.jazmin.data.Filter;
+import io.jazmin.data.Row;
+import io.jazmin.data.RowQuery;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.internal.query.Plan;
+import io.jazmin.internal.query.QueryStats;
+import io.jazmin.internal.reader.TableReader;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.IndexInfo;
 import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
-import java.util.Spliterator;
-import java.util.Spliterators;
+import java.util.Optional;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
 /**
  * One table of an open file: its schema and counts, and its rows streamed chunk by chunk, all of
@@ -27,38 +21,24 @@ import java.util.stream.StreamSupport;
  * statistics or indexes rule out, or that lie wholly before the offset, are skipped unread.
  */
 public final class JazminTable {
-    private final TableData data;
-    private final TableEntry entry;
-    private final FilterBinder binder;
-    private final QueryEngine engine;
+    private final TableReader table;
 
-    JazminTable(TableData data, Parallelism parallelism) {
-        this.data = data;
-        this.entry = data.entry();
-        this.binder = new FilterBinder(data.columns());
-        this.engine = new QueryEngine(data, parallelism);
+    JazminTable(TableReader table) {
+        this.table = table;
     }
 
     public String name() {
-        return entry.name();
+        return table.name();
     }
 
     /** The columns in position order. */
     public List<Column> columns() {
-        return data.columns();
+        return table.columns();
     }
 
     /** The column named {@code name}. */
     public Column column(String name) {
-        return data.columns().get(position(name));
-    }
-
-    private int position(String name) {
-        int p = data.position(name);
-        if (p < 0) {
-            throw new JazminValidationException("unknown column '" + name + "' in table '" + name() + "'");
-        }
-        return p;
+        return table.column(name);
     }
 
     /**
@@ -66,7 +46,7 @@ public final class JazminTable {
      * only those of the partitions it was granted.
      */
     public long rowCount() {
-        return data.rowCount();
+        return table.rowCount();
     }
 
     /**
@@ -75,7 +55,7 @@ public final class JazminTable {
      * for files that are not access-controlled and for the owner key.
      */
     public long hiddenRowCount() {
-        return data.hiddenRowCount();
+        return table.hiddenRowCount();
     }
 
     /**
@@ -84,25 +64,25 @@ public final class JazminTable {
      * access key.
      */
     public List<String> visibleColumnGroups() {
-        return data.visibleGroups();
+        return table.visibleColumnGroups();
     }
 
     /** Rows ever written, deleted ones included. */
     public long writtenRowCount() {
-        return entry.rowCount();
+        return table.writtenRowCount();
     }
 
     /** Deleted rows (among the visible ones, with an access key). */
     public long deletedRowCount() {
-        return data.deletedRowCount();
+        return table.deletedRowCount();
     }
 
     public int chunkCount() {
-        return entry.chunkCount();
+        return table.chunkCount();
     }
 
     public List<String> sortedBy() {
-        return entry.sortedBy();
+        return table.sortedBy();
     }
 
     /**
@@ -110,11 +90,7 @@ public final class JazminTable {
      * owner uses indexes; an access key sees none.
      */
     public List<IndexInfo> indexes() {
-        List<IndexInfo> out = new ArrayList<>();
-        for (IndexRef ref : data.indexes()) {
-            out.add(new IndexInfo(ref.column(), ref.kind(), ref.segment()));
-        }
-        return out;
+        return table.indexes();
     }
 
     /** Every row, every column, in file order. */
@@ -143,17 +119,12 @@ public final class JazminTable {
      *                                   without an order (binary, json, list, object)
      */
     public Stream<Row> find(Filter filter, RowQuery query) {
-        Iterator<Row> it = iterator(filter, query, new QueryStats());
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED | Spliterator.NONNULL),
-                false);
+        return table.find(filter, query);
     }
 
     /** Counts the rows matching {@code filter}, from indexes and statistics where they answer exactly. */
     public long count(Filter filter) {
-        if (filter == null) {
-            return rowCount();
-        }
-        return engine.count(binder.bind(filter), new QueryStats());
+        return table.count(filter);
     }
 
     /**
@@ -161,33 +132,15 @@ public final class JazminTable {
      * row objects built (charts, sums, vector maths).
      */
     public ColumnArrays columnArrays(Filter filter, RowQuery query) {
-        List<Column> selected = select(query.select());
-        ColumnArraysBuilder builder = new ColumnArraysBuilder(selected);
-        Iterator<MatchBatch> batches = engine.find(binder.bind(filter), order(query), positionsOf(selected),
-                query.offset(), query.limit(), new QueryStats());
-        while (batches.hasNext()) {
-            MatchBatch b = batches.next();
-            builder.add(b.selected(), b.positions(), b.count());
-        }
-        return builder.build();
+        return table.columnArrays(filter, query);
     }
 
     /**
      * The row with id {@code rowId}, or empty when there is none, it was deleted, or (access keys)
      * it lies in a partition the key does not see.
      */
-    public java.util.Optional<Row> get(long rowId) {
-        if (rowId < 0 || rowId >= entry.rowCount() || data.deleted().contains(rowId)) {
-            return java.util.Optional.empty();
-        }
-        List<ChunkInfo> chunks = data.chunks();
-        ChunkInfo chunk = chunks.isEmpty() ? null : chunks.get(data.chunkIndexOf(rowId));
-        if (chunk == null || rowId < chunk.rowStart() || rowId >= chunk.rowStart() + chunk.rowCount()) {
-            return java.util.Optional.empty(); // a row of a partition the key does not see
-        }
-        ColumnVector[] vectors = data.read(chunk).columns(positionsOf(data.columns()));
-        return java.util.Optional.of(new Row(new RowLayout(data.columns()), vectors, (int) (rowId - chunk.rowStart()),
-                rowId));
+    public Optional<Row> get(long rowId) {
+        return table.get(rowId);
     }
 
     /** The plan for {@code filter}, without running it. */
@@ -197,17 +150,9 @@ public final class JazminTable {
 
     /** The plan for {@code find(filter, query)}, with how its order is served, without running it. */
     public Explain explain(Filter filter, RowQuery query) {
-        Plan plan = engine.plan(binder.bind(filter), new QueryStats());
-        return new Explain(plan.strategy(), sortStrategy(query), plan.candidates() == null ? -1
+        Plan plan = table.plan(filter, new QueryStats());
+        return new Explain(plan.strategy(), table.sortStrategy(query), plan.candidates() == null ? -1
                 : plan.candidates().size(), plan.totalChunks(), plan.chunksSkipped(), -1, -1, -1, -1, -1, -1);
-    }
-
-    private String sortStrategy(RowQuery query) {
-        return order(query).strategy(entry.sortedBy(), query.limit());
-    }
-
-    private SortOrder order(RowQuery query) {
-        return SortOrder.bind(query.order(), data.columns());
     }
 
     /**
@@ -216,66 +161,16 @@ public final class JazminTable {
      */
     public Explain explainAnalyze(Filter filter, RowQuery query) {
         long start = System.nanoTime();
-        long bytesBefore = data.sections().bytesRead();
+        long bytesBefore = table.bytesRead();
         QueryStats stats = new QueryStats();
-        Predicate predicate = binder.bind(filter);
-        Plan plan = engine.plan(predicate, stats);
-        Iterator<Row> it = iterator(filter, query, stats);
+        Plan plan = table.plan(filter, stats);
+        Iterator<Row> it = table.iterator(filter, query, stats);
         while (it.hasNext()) {
             it.next();
         }
         double ms = (System.nanoTime() - start) / 1e6;
-        return new Explain(plan.strategy(), sortStrategy(query), plan.candidates() == null ? -1
-                : plan.candidates().size(), plan.totalChunks(), plan.chunksSkipped(), stats.rows(), data.sections().bytesRead() - bytesBefore,
+        return new Explain(plan.strategy(), table.sortStrategy(query), plan.candidates() == null ? -1
+                : plan.candidates().size(), plan.totalChunks(), plan.chunksSkipped(), stats.rows(), table.bytesRead() - bytesBefore,
                 stats.chunksRead(), stats.indexPagesRead(), stats.columnsDecoded(), ms);
-    }
-
-    private int[] positionsOf(List<Column> selected) {
-        int[] positions = new int[selected.size()];
-        for (int i = 0; i < positions.length; i++) {
-            positions[i] = position(selected.get(i).name());
-        }
-        return positions;
-    }
-
-    private Iterator<Row> iterator(Filter filter, RowQuery query, QueryStats stats) {
-        List<Column> selected = select(query.select());
-        int[] positions = positionsOf(selected);
-        RowLayout layout = new RowLayout(selected);
-        Iterator<MatchBatch> batches = engine.find(binder.bind(filter), order(query), positions, query.offset(),
-                query.limit(), stats);
-        return new Iterator<>() {
-            private MatchBatch batch;
-            private int i;
-
-            @Override
-            public boolean hasNext() {
-                while ((batch == null || i >= batch.count()) && batches.hasNext()) {
-                    batch = batches.next();
-                    i = 0;
-                }
-                return batch != null && i < batch.count();
-            }
-
-            @Override
-            public Row next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                int p = batch.positions()[i++];
-                return new Row(layout, batch.selected(), p, batch.chunk().rowStart() + p);
-            }
-        };
-    }
-
-    private List<Column> select(List<String> names) {
-        if (names.isEmpty()) {
-            return data.columns();
-        }
-        List<Column> out = new ArrayList<>(names.size());
-        for (String n : names) {
-            out.add(column(n));
-        }
-        return out;
     }
 }

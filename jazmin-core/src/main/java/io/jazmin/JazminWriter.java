@@ -1,12 +1,14 @@
 package io.jazmin;
 
-import io.jazmin.writer.FileWriter;
-import io.jazmin.writer.WriterLock;
+import io.jazmin.internal.writer.FileWriter;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import io.jazmin.schema.Column;
+import io.jazmin.error.JazminIoException;
+import io.jazmin.options.WriteOptions;
 
 /**
  * Writes a JAZMIN file row by row, holding only the current chunk in memory. The file is written
@@ -49,8 +51,8 @@ public final class JazminWriter implements AutoCloseable {
      * already (to read the current version first, say). The caller keeps the lock and releases it
      * after this writer is finished or aborted.
      */
-    public static JazminWriter create(WriterLock held, List<Column> columns, WriteOptions options) {
-        return start(new FileWriter(held, options), columns, options);
+    public static JazminWriter create(WriteLock held, List<Column> columns, WriteOptions options) {
+        return start(new FileWriter(held.engineLock(), options), columns, options);
     }
 
     private static JazminWriter start(FileWriter file, List<Column> columns, WriteOptions options) {

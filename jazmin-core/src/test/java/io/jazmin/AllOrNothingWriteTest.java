@@ -3,13 +3,13 @@ package io.jazmin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jazmin.convert.InputSyntaxException;
+import io.jazmin.error.InputSyntaxException;
 import io.jazmin.convert.RowFormat;
 import io.jazmin.convert.RowSource;
 import io.jazmin.convert.RowSources;
-import io.jazmin.crypto.JazminKey;
-import io.jazmin.writer.Updater;
-import io.jazmin.writer.WriterLock;
+import io.jazmin.key.JazminKey;
+import io.jazmin.internal.writer.Updater;
+import io.jazmin.WriteLock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -31,6 +31,15 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.error.FileLockedException;
+import io.jazmin.data.Filter;
+import io.jazmin.error.InvalidRowException;
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.error.JazminIoException;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.options.WriteOptions;
 
 /**
  * A write either replaces the file completely or leaves it byte for byte as it was, with no
@@ -161,7 +170,7 @@ class AllOrNothingWriteTest {
     void aFullWriteIsRefusedWhileAnotherWriterHoldsTheLock() throws IOException {
         Path file = existing(Secret.PLAIN);
         byte[] before = Files.readAllBytes(file);
-        try (WriterLock held = WriterLock.acquire(file)) {
+        try (WriteLock held = WriteLock.acquire(file)) {
             assertThatThrownBy(() -> JazminWriter.write(file, COLUMNS, WriteOptions.defaults(), rows(0, 3)))
                     .isInstanceOf(FileLockedException.class).hasMessageContaining("people.jzm.lock");
             assertThatThrownBy(() -> JazminFile.compact(file, WriteOptions.defaults()))
@@ -204,7 +213,7 @@ class AllOrNothingWriteTest {
             List<Path> live = temporaryFiles().stream().filter(p -> !p.equals(stale)).toList();
             assertThat(live).hasSize(2);
 
-            try (WriterLock held = WriterLock.acquire(file)) {
+            try (WriteLock held = WriteLock.acquire(file)) {
                 assertThatThrownBy(() -> JazminWriter.write(file, COLUMNS, WriteOptions.defaults(), rows(0, 3)))
                         .isInstanceOf(FileLockedException.class);
                 assertThat(stale).exists();

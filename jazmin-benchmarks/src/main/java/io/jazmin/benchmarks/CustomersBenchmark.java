@@ -1,7 +1,7 @@
 package io.jazmin.benchmarks;
 
-import io.jazmin.Row;
-import io.jazmin.WriteOptions;
+import io.jazmin.data.Row;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.benchmarks.CustomersData.Customer;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.jazmin.benchmarks;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
-import io.jazmin.IndexKind;
-import io.jazmin.WriteOptions;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.schema.IndexKind;
+import io.jazmin.options.WriteOptions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

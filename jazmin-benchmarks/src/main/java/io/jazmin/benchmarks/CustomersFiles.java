@@ -1,8 +1,8 @@
 package io.jazmin.benchmarks;
 
 import io.jazmin.JazminWriter;
-import io.jazmin.Codec;
-import io.jazmin.crypto.JazminKey;
+import io.jazmin.schema.Codec;
+import io.jazmin.key.JazminKey;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;

@@ -1,7 +1,7 @@
 package io.jazmin.benchmarks;
 
 import io.jazmin.JazminReader;
-import io.jazmin.Row;
+import io.jazmin.data.Row;
 import io.jazmin.mapping.JazminMapper;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,15 +1,15 @@
 package io.jazmin.benchmarks;
 
-import io.jazmin.ColumnArrays;
-import io.jazmin.Filter;
+import io.jazmin.data.ColumnArrays;
+import io.jazmin.data.Filter;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
 import io.jazmin.JazminWriter;
-import io.jazmin.ReadOptions;
-import io.jazmin.Row;
-import io.jazmin.RowQuery;
-import io.jazmin.SortKey;
-import io.jazmin.WriteOptions;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.data.Row;
+import io.jazmin.data.RowQuery;
+import io.jazmin.data.SortKey;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.benchmarks.CustomersData.Customer;
 import io.jazmin.mapping.JazminMapper;
 import java.nio.file.Path;

@@ -1,8 +1,8 @@
 package io.jazmin.benchmarks;
 
 import io.jazmin.JazminReader;
-import io.jazmin.ReadOptions;
-import io.jazmin.Row;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.data.Row;
 import io.jazmin.benchmarks.CustomersData.Customer;
 import java.nio.file.Files;
 import java.nio.file.Path;

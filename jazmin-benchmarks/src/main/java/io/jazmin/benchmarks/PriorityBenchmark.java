@@ -1,8 +1,8 @@
 package io.jazmin.benchmarks;
 
-import io.jazmin.Priority;
-import io.jazmin.ReadOptions;
-import io.jazmin.WriteOptions;
+import io.jazmin.options.Priority;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.benchmarks.CustomersData.Customer;
 import java.nio.file.Path;
 import java.util.List;

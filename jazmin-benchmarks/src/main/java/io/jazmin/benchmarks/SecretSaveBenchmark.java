@@ -1,13 +1,13 @@
 package io.jazmin.benchmarks;
 
-import io.jazmin.IndexKind;
+import io.jazmin.schema.IndexKind;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminWriter;
-import io.jazmin.ReadOptions;
-import io.jazmin.WriteOptions;
-import io.jazmin.crypto.DerivedKeyCache;
-import io.jazmin.crypto.JazminKey;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.key.DerivedKeyCache;
+import io.jazmin.key.JazminKey;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

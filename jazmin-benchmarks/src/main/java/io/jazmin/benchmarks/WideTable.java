@@ -1,15 +1,15 @@
 package io.jazmin.benchmarks;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnArrays;
-import io.jazmin.ColumnType;
-import io.jazmin.Filter;
+import io.jazmin.schema.Column;
+import io.jazmin.data.ColumnArrays;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.data.Filter;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
 import io.jazmin.JazminWriter;
-import io.jazmin.Row;
-import io.jazmin.RowQuery;
-import io.jazmin.WriteOptions;
+import io.jazmin.data.Row;
+import io.jazmin.data.RowQuery;
+import io.jazmin.options.WriteOptions;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;

@@ -1,6 +1,6 @@
 package io.jazmin.cli;
 
-import io.jazmin.Column;
+import io.jazmin.schema.Column;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.convert.RowFormat;

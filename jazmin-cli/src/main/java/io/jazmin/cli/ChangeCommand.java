@@ -2,7 +2,7 @@ package io.jazmin.cli;
 
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
-import io.jazmin.WriteOptions;
+import io.jazmin.options.WriteOptions;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Mixin;

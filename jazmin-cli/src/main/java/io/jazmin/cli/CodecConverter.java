@@ -1,7 +1,7 @@
 package io.jazmin.cli;
 
-import io.jazmin.Codec;
-import io.jazmin.JazminValidationException;
+import io.jazmin.schema.Codec;
+import io.jazmin.error.JazminValidationException;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 

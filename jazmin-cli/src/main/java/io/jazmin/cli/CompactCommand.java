@@ -1,7 +1,7 @@
 package io.jazmin.cli;
 
 import io.jazmin.JazminFile;
-import io.jazmin.Storage;
+import io.jazmin.schema.Storage;
 import picocli.CommandLine.Command;
 import tools.jackson.databind.node.ObjectNode;
 

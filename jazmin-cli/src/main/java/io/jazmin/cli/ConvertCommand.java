@@ -1,12 +1,12 @@
 package io.jazmin.cli;
 
-import io.jazmin.Codec;
-import io.jazmin.Column;
-import io.jazmin.IndexKind;
+import io.jazmin.schema.Codec;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.IndexKind;
 import io.jazmin.JazminReader;
-import io.jazmin.JazminValidationException;
+import io.jazmin.error.JazminValidationException;
 import io.jazmin.JazminWriter;
-import io.jazmin.WriteOptions;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.convert.FloatOverflow;
 import io.jazmin.convert.JsonStyle;
 import io.jazmin.convert.RowFormat;

@@ -1,6 +1,6 @@
 package io.jazmin.cli;
 
-import io.jazmin.Filter;
+import io.jazmin.data.Filter;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import picocli.CommandLine.Command;

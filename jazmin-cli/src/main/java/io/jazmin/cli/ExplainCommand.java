@@ -2,7 +2,7 @@ package io.jazmin.cli;
 
 import io.jazmin.Explain;
 import io.jazmin.JazminTable;
-import io.jazmin.RowQuery;
+import io.jazmin.data.RowQuery;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

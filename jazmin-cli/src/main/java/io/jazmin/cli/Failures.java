@@ -1,6 +1,6 @@
 package io.jazmin.cli;
 
-import io.jazmin.JazminException;
+import io.jazmin.error.JazminException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.AccessDeniedException;

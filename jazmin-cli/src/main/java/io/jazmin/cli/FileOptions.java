@@ -1,10 +1,10 @@
 package io.jazmin.cli;
 
-import io.jazmin.Priority;
-import io.jazmin.ReadOptions;
-import io.jazmin.WriteOptions;
-import io.jazmin.crypto.AccessKeyText;
-import io.jazmin.crypto.JazminKey;
+import io.jazmin.options.Priority;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.key.AccessKeyText;
+import io.jazmin.key.JazminKey;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;

@@ -1,7 +1,7 @@
 package io.jazmin.cli;
 
-import io.jazmin.IndexKind;
-import io.jazmin.JazminValidationException;
+import io.jazmin.schema.IndexKind;
+import io.jazmin.error.JazminValidationException;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 

@@ -1,7 +1,7 @@
 package io.jazmin.cli;
 
-import io.jazmin.Column;
-import io.jazmin.IndexInfo;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.IndexInfo;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
 import io.jazmin.convert.DateTimeText;

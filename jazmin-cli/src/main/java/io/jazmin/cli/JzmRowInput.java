@@ -1,10 +1,10 @@
 package io.jazmin.cli;
 
-import io.jazmin.Column;
+import io.jazmin.schema.Column;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
-import io.jazmin.Row;
-import io.jazmin.RowQuery;
+import io.jazmin.data.Row;
+import io.jazmin.data.RowQuery;
 import java.util.Iterator;
 import java.util.List;
 import java.util.stream.Stream;

@@ -1,6 +1,6 @@
 package io.jazmin.cli;
 
-import io.jazmin.crypto.JazminKey;
+import io.jazmin.key.JazminKey;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

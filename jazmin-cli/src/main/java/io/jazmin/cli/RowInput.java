@@ -1,6 +1,6 @@
 package io.jazmin.cli;
 
-import io.jazmin.Column;
+import io.jazmin.schema.Column;
 import java.util.List;
 
 /** Rows read for {@code convert}: from a .jzm table or from a JSON, JSON Lines or CSV file. */

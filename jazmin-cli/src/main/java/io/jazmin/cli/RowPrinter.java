@@ -1,9 +1,9 @@
 package io.jazmin.cli;
 
-import io.jazmin.Filter;
+import io.jazmin.data.Filter;
 import io.jazmin.JazminTable;
-import io.jazmin.Row;
-import io.jazmin.RowQuery;
+import io.jazmin.data.Row;
+import io.jazmin.data.RowQuery;
 import io.jazmin.convert.JsonStyle;
 import io.jazmin.convert.RowFormat;
 import io.jazmin.convert.RowSink;

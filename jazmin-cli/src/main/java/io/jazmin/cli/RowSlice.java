@@ -1,9 +1,9 @@
 package io.jazmin.cli;
 
-import io.jazmin.Column;
+import io.jazmin.schema.Column;
 import io.jazmin.JazminTable;
-import io.jazmin.RowQuery;
-import io.jazmin.SortKey;
+import io.jazmin.data.RowQuery;
+import io.jazmin.data.SortKey;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

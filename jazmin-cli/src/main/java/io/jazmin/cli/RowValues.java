@@ -1,6 +1,6 @@
 package io.jazmin.cli;
 
-import io.jazmin.Row;
+import io.jazmin.data.Row;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package io.jazmin.cli;
 
 import io.jazmin.JazminFile;
-import io.jazmin.Storage;
+import io.jazmin.schema.Storage;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

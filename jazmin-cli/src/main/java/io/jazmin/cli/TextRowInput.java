@@ -1,6 +1,6 @@
 package io.jazmin.cli;
 
-import io.jazmin.Column;
+import io.jazmin.schema.Column;
 import io.jazmin.convert.RowSource;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.jazmin.cli;
 
-import io.jazmin.Column;
-import io.jazmin.JazminException;
+import io.jazmin.schema.Column;
+import io.jazmin.error.JazminException;
 import io.jazmin.convert.JsonStyle;
 import io.jazmin.convert.RowFormat;
 import io.jazmin.convert.RowSink;

@@ -1,9 +1,9 @@
 package io.jazmin.cli;
 
-import io.jazmin.Column;
+import io.jazmin.schema.Column;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
-import io.jazmin.JazminValidationException;
+import io.jazmin.error.JazminValidationException;
 import java.util.List;
 import java.util.function.Supplier;
 import picocli.CommandLine.Model.CommandSpec;

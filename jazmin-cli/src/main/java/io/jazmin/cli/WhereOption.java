@@ -1,6 +1,6 @@
 package io.jazmin.cli;
 
-import io.jazmin.Filter;
+import io.jazmin.data.Filter;
 import picocli.CommandLine.Option;
 
 /** The {@code --where JSON} option of the query commands. */

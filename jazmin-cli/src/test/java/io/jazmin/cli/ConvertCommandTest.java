@@ -4,7 +4,7 @@ import io.jazmin.testing.SharedFiles;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jazmin.JazminFile;
-import io.jazmin.WriteOptions;
+import io.jazmin.options.WriteOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;

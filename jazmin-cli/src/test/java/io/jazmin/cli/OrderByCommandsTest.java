@@ -4,8 +4,8 @@ import static io.jazmin.cli.ConvertCommandTest.assertUsageError;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jazmin.JazminReader;
-import io.jazmin.Row;
-import io.jazmin.RowQuery;
+import io.jazmin.data.Row;
+import io.jazmin.data.RowQuery;
 import io.jazmin.testing.SharedFiles;
 import java.nio.file.Path;
 import java.util.Comparator;

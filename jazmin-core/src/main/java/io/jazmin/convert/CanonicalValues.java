@@ -1,13 +1,14 @@
 package io.jazmin.convert;
 
-import io.jazmin.Column;
-import io.jazmin.JazminValidationException;
+import io.jazmin.schema.Column;
+import io.jazmin.error.JazminValidationException;
 import java.io.StringWriter;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
+import io.jazmin.internal.json.JsonIo;
 
 /**
  * Converts Java column values to and from the canonical interop JSON form of the conformance cases:
@@ -65,7 +66,7 @@ public final class CanonicalValues {
     /**
      * A row from one JSON object text: every column in column order, absent members as {@code null}.
      *
-     * @throws io.jazmin.InvalidRowException when a member is unknown or a value does not fit (row 0)
+     * @throws io.jazmin.error.InvalidRowException when a member is unknown or a value does not fit (row 0)
      * @throws JazminValidationException    when the text is not one JSON object or repeats a member
      */
     public static Map<String, Object> rowFromJson(List<Column> columns, String json) {

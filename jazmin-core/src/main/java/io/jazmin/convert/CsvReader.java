@@ -1,11 +1,13 @@
 package io.jazmin.convert;
 
-import io.jazmin.JazminIoException;
+import io.jazmin.error.JazminIoException;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.charset.CharacterCodingException;
 import java.util.ArrayList;
 import java.util.List;
+import io.jazmin.internal.json.StrictUtf8Input;
+import io.jazmin.error.InputSyntaxException;
 
 /**
  * Splits RFC 4180 text into records: fields separated by commas, records by CRLF, LF or CR; a

@@ -1,8 +1,8 @@
 package io.jazmin.convert;
 
-import io.jazmin.Column;
-import io.jazmin.JazminIoException;
-import io.jazmin.JazminValidationException;
+import io.jazmin.schema.Column;
+import io.jazmin.error.JazminIoException;
+import io.jazmin.error.JazminValidationException;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;

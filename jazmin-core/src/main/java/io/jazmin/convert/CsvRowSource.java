@@ -1,9 +1,9 @@
 package io.jazmin.convert;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
-import io.jazmin.InvalidRowException;
-import io.jazmin.JazminValidationException;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.error.InvalidRowException;
+import io.jazmin.error.JazminValidationException;
 import java.io.Reader;
 import java.util.HashMap;
 import java.util.LinkedHashMap;

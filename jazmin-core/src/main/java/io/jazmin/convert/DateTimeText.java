@@ -1,6 +1,6 @@
 package io.jazmin.convert;
 
-import io.jazmin.JazminValidationException;
+import io.jazmin.error.JazminValidationException;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;

@@ -1,6 +1,6 @@
 package io.jazmin.convert;
 
-import io.jazmin.JazminValidationException;
+import io.jazmin.error.JazminValidationException;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;

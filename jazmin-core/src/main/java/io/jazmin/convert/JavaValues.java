@@ -1,7 +1,7 @@
 package io.jazmin.convert;
 
-import io.jazmin.JazminValidationException;
-import io.jazmin.JsonText;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.schema.JsonText;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;

@@ -1,11 +1,14 @@
 package io.jazmin.convert;
 
-import io.jazmin.JazminIoException;
+import io.jazmin.error.JazminIoException;
 import java.io.InputStream;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
 import tools.jackson.core.exc.JacksonIOException;
+import io.jazmin.internal.json.JsonIo;
+import io.jazmin.internal.json.StrictUtf8Input;
+import io.jazmin.error.InputSyntaxException;
 
 /**
  * Walks the rows of a JSON array or a JSON Lines stream, leaving the parser on each row's first

@@ -1,11 +1,12 @@
 package io.jazmin.convert;
 
-import io.jazmin.Column;
-import io.jazmin.JazminIoException;
+import io.jazmin.schema.Column;
+import io.jazmin.error.JazminIoException;
 import java.io.Writer;
 import java.util.List;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.exc.JacksonIOException;
+import io.jazmin.internal.json.JsonIo;
 
 /**
  * Writes rows as JSON Lines (one object per line) or as one JSON array with one row object per

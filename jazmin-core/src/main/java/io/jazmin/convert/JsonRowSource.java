@@ -1,6 +1,6 @@
 package io.jazmin.convert;
 
-import io.jazmin.Column;
+import io.jazmin.schema.Column;
 import java.io.InputStream;
 import java.util.List;
 import java.util.Map;

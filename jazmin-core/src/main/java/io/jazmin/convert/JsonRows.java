@@ -1,8 +1,8 @@
 package io.jazmin.convert;
 
-import io.jazmin.Column;
-import io.jazmin.InvalidRowException;
-import io.jazmin.JazminValidationException;
+import io.jazmin.schema.Column;
+import io.jazmin.error.InvalidRowException;
+import io.jazmin.error.JazminValidationException;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,6 +10,7 @@ import java.util.Map;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import io.jazmin.internal.json.JsonIo;
 
 /** Reads and writes one row as a JSON object whose members are the columns. */
 final class JsonRows {

@@ -1,9 +1,9 @@
 package io.jazmin.convert;
 
-import io.jazmin.Column;
-import io.jazmin.JazminValidationException;
-import io.jazmin.JsonText;
-import io.jazmin.column.Decimals;
+import io.jazmin.schema.Column;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.schema.JsonText;
+import io.jazmin.internal.column.Decimals;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import io.jazmin.internal.json.JsonTexts;
 
 /**
  * Reads the JSON value at a parser's current token as the Java value of a column. Accepts the

@@ -1,11 +1,12 @@
 package io.jazmin.convert;
 
-import io.jazmin.Column;
-import io.jazmin.JsonText;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.JsonText;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.core.JsonGenerator;
+import io.jazmin.internal.json.JsonTexts;
 
 /** Writes one Java column value as a JSON value, in the canonical or the human style. */
 final class JsonValueWriter {

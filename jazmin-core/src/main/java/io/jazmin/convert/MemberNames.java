@@ -1,6 +1,6 @@
 package io.jazmin.convert;
 
-import io.jazmin.JazminValidationException;
+import io.jazmin.error.JazminValidationException;
 import java.util.HashSet;
 import java.util.Set;
 

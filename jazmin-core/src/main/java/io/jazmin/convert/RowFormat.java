@@ -1,6 +1,6 @@
 package io.jazmin.convert;
 
-import io.jazmin.JazminValidationException;
+import io.jazmin.error.JazminValidationException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;

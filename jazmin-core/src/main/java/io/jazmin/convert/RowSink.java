@@ -1,13 +1,13 @@
 package io.jazmin.convert;
 
-import io.jazmin.Column;
+import io.jazmin.schema.Column;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
  * Writes rows of fixed columns to a text format. {@link #close()} completes the output (closing
- * brackets) and closes the target. Write failures surface as {@link io.jazmin.JazminIoException}.
+ * brackets) and closes the target. Write failures surface as {@link io.jazmin.error.JazminIoException}.
  */
 public interface RowSink extends AutoCloseable {
 

@@ -1,6 +1,6 @@
 package io.jazmin.convert;
 
-import io.jazmin.Column;
+import io.jazmin.schema.Column;
 import java.io.IOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.jazmin.convert;
 
-import io.jazmin.Column;
+import io.jazmin.schema.Column;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -8,8 +8,8 @@ import java.util.Map;
 /**
  * Rows read one at a time from a file, each a map holding every column in column order (absent
  * values are {@code null}). Reading is streaming: memory does not grow with the file.
- * {@link #next()} throws {@link io.jazmin.InvalidRowException} for a value that does not fit its
- * column, {@link InputSyntaxException} for malformed input and {@link io.jazmin.JazminIoException}
+ * {@link #next()} throws {@link io.jazmin.error.InvalidRowException} for a value that does not fit its
+ * column, {@link InputSyntaxException} for malformed input and {@link io.jazmin.error.JazminIoException}
  * when reading fails.
  */
 public interface RowSource extends Iterator<Map<String, Object>>, AutoCloseable {

@@ -1,11 +1,12 @@
 package io.jazmin.convert;
 
-import io.jazmin.Column;
+import io.jazmin.schema.Column;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import io.jazmin.internal.json.StrictUtf8Input;
 
 /** Opens rows files (JSON array, JSON Lines, CSV) as {@link RowSource}s. */
 public final class RowSources {

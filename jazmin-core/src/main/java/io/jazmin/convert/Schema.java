@@ -1,6 +1,6 @@
 package io.jazmin.convert;
 
-import io.jazmin.Column;
+import io.jazmin.schema.Column;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,8 +1,8 @@
 package io.jazmin.convert;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
-import io.jazmin.JazminValidationException;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.error.JazminValidationException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.StringWriter;
@@ -17,6 +17,9 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import io.jazmin.internal.json.JsonIo;
+import io.jazmin.internal.json.JsonTexts;
+import io.jazmin.internal.json.StrictUtf8Input;
 
 /**
  * Reads and writes the schema file form of the conformance cases: a JSON array of

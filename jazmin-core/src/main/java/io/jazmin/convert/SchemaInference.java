@@ -1,8 +1,8 @@
 package io.jazmin.convert;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
-import io.jazmin.JazminValidationException;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.error.JazminValidationException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -13,6 +13,8 @@ import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
+import io.jazmin.internal.json.StrictUtf8Input;
+import io.jazmin.error.InputSyntaxException;
 
 /**
  * Infers columns from the rows of a file in one streaming pass (memory grows with the number of

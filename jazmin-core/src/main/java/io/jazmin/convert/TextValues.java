@@ -1,9 +1,9 @@
 package io.jazmin.convert;
 
-import io.jazmin.Column;
-import io.jazmin.JazminValidationException;
-import io.jazmin.JsonText;
-import io.jazmin.column.Decimals;
+import io.jazmin.schema.Column;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.schema.JsonText;
+import io.jazmin.internal.column.Decimals;
 import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.util.Base64;
@@ -11,6 +11,8 @@ import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
+import io.jazmin.internal.json.JsonIo;
+import io.jazmin.internal.json.JsonTexts;
 
 /**
  * Converts between column values and single texts, as found in CSV cells and in JSON strings

@@ -1,7 +1,7 @@
 package io.jazmin.convert;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;

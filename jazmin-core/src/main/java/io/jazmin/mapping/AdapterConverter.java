@@ -1,6 +1,6 @@
 package io.jazmin.mapping;
 
-import io.jazmin.ColumnType;
+import io.jazmin.schema.ColumnType;
 import tools.jackson.databind.JsonNode;
 
 /** Runs a registered {@link JazminTypeAdapter}; its failures become {@code ADAPTER_FAILED} errors. */

@@ -1,12 +1,12 @@
 package io.jazmin.mapping;
 
-import io.jazmin.Column;
+import io.jazmin.schema.Column;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
-import io.jazmin.JazminValidationException;
+import io.jazmin.error.JazminValidationException;
 import io.jazmin.JazminWriter;
-import io.jazmin.WriteOptions;
-import io.jazmin.writer.WriterLock;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.WriteLock;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -99,9 +99,9 @@ public final class JazminMapper<T> {
 
     /**
      * Starts writing objects to a new version of {@code held}'s file, for a caller that holds its
-     * writer lock already and releases it afterwards (see {@link JazminWriter#create(WriterLock, List, WriteOptions)}).
+     * writer lock already and releases it afterwards (see {@link JazminWriter#create(WriteLock, List, WriteOptions)}).
      */
-    public ObjectWriter<T> writer(WriterLock held, WriteOptions options) {
+    public ObjectWriter<T> writer(WriteLock held, WriteOptions options) {
         WriteOptions applied = schema.applyTo(options);
         return new ObjectWriter<>(this, columns -> JazminWriter.create(held, columns, applied));
     }

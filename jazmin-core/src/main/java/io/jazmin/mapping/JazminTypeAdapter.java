@@ -1,6 +1,6 @@
 package io.jazmin.mapping;
 
-import io.jazmin.ColumnType;
+import io.jazmin.schema.ColumnType;
 
 /**
  * Maps a Java type the library does not know to a scalar column. Adapters must be pure and
@@ -35,7 +35,7 @@ public interface JazminTypeAdapter<T> {
                                        java.util.function.Function<? super T, ?> write,
                                        java.util.function.Function<Object, ? extends T> read) {
         if (storage.isNested()) {
-            throw new io.jazmin.JazminValidationException("adapters store scalar column types, not " + storage.typeName());
+            throw new io.jazmin.error.JazminValidationException("adapters store scalar column types, not " + storage.typeName());
         }
         return new JazminTypeAdapter<>() {
             @Override

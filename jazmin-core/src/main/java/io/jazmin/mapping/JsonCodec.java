@@ -1,6 +1,6 @@
 package io.jazmin.mapping;
 
-import io.jazmin.JsonText;
+import io.jazmin.schema.JsonText;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.StreamReadFeature;

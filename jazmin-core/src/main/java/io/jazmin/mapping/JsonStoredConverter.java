@@ -1,7 +1,7 @@
 package io.jazmin.mapping;
 
-import io.jazmin.ColumnType;
-import io.jazmin.JsonText;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.schema.JsonText;
 import java.lang.reflect.Type;
 import tools.jackson.databind.JsonNode;
 

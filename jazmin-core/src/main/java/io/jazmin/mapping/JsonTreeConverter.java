@@ -93,7 +93,7 @@ final class JsonTreeConverter extends JsonStoredConverter {
             return JsonCodec.NODES.booleanNode(b);
         }
         if (value instanceof Double || value instanceof Float) {
-            return Cells.toJson(io.jazmin.ColumnType.FLOAT, ((Number) value).doubleValue(), null);
+            return Cells.toJson(io.jazmin.schema.ColumnType.FLOAT, ((Number) value).doubleValue(), null);
         }
         if (value instanceof BigDecimal d) {
             return JsonCodec.NODES.numberNode(d);

@@ -1,6 +1,6 @@
 package io.jazmin.mapping;
 
-import io.jazmin.Row;
+import io.jazmin.data.Row;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;

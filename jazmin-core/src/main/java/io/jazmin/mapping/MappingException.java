@@ -1,6 +1,6 @@
 package io.jazmin.mapping;
 
-import io.jazmin.JazminException;
+import io.jazmin.error.JazminException;
 
 /**
  * An object cannot be mapped to a row, or a row to an object, without losing or inventing

@@ -1,6 +1,6 @@
 package io.jazmin.mapping;
 
-import io.jazmin.JazminValidationException;
+import io.jazmin.error.JazminValidationException;
 import java.util.Objects;
 
 /**

@@ -4,7 +4,7 @@ import io.jazmin.mapping.annotation.JazminColumn;
 import io.jazmin.mapping.annotation.JazminFinite;
 import io.jazmin.mapping.annotation.JazminId;
 import io.jazmin.mapping.annotation.JazminIgnore;
-import io.jazmin.IndexKind;
+import io.jazmin.schema.IndexKind;
 import io.jazmin.mapping.annotation.JazminIndex;
 import io.jazmin.mapping.annotation.JazminNested;
 import io.jazmin.mapping.annotation.JazminSortedBy;

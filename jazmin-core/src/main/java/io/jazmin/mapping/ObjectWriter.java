@@ -1,8 +1,8 @@
 package io.jazmin.mapping;
 
-import io.jazmin.Column;
+import io.jazmin.schema.Column;
 import io.jazmin.JazminWriter;
-import io.jazmin.WriteOptions;
+import io.jazmin.options.WriteOptions;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;

@@ -1,6 +1,6 @@
 package io.jazmin.mapping;
 
-import io.jazmin.ColumnType;
+import io.jazmin.schema.ColumnType;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;

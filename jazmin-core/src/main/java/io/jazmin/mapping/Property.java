@@ -1,6 +1,6 @@
 package io.jazmin.mapping;
 
-import io.jazmin.IndexKind;
+import io.jazmin.schema.IndexKind;
 import java.lang.invoke.MethodHandle;
 import java.lang.reflect.Type;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.jazmin.mapping;
 
-import io.jazmin.ColumnType;
-import io.jazmin.Row;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.data.Row;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;

@@ -1,6 +1,6 @@
 package io.jazmin.mapping;
 
-import io.jazmin.ColumnType;
+import io.jazmin.schema.ColumnType;
 import java.time.DateTimeException;
 import java.util.function.Consumer;
 import java.util.function.Function;

@@ -1,7 +1,7 @@
 package io.jazmin.mapping;
 
-import io.jazmin.ColumnType;
-import io.jazmin.JsonText;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.schema.JsonText;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.InetAddress;

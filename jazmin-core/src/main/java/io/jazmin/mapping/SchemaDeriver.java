@@ -1,8 +1,8 @@
 package io.jazmin.mapping;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
-import io.jazmin.IndexKind;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.schema.IndexKind;
 import io.jazmin.mapping.annotation.JazminSortedBy;
 import java.util.ArrayList;
 import java.util.Comparator;

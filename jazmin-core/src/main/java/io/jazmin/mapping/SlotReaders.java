@@ -1,6 +1,6 @@
 package io.jazmin.mapping;
 
-import io.jazmin.Row;
+import io.jazmin.data.Row;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;

@@ -1,9 +1,9 @@
 package io.jazmin.mapping;
 
-import io.jazmin.JazminValidationException;
-import io.jazmin.Column;
-import io.jazmin.WriteOptions;
-import io.jazmin.IndexKind;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.schema.Column;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.schema.IndexKind;
 import java.util.List;
 import java.util.Objects;
 

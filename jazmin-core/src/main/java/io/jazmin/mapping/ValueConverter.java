@@ -1,7 +1,7 @@
 package io.jazmin.mapping;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;

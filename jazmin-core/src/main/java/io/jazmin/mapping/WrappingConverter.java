@@ -1,6 +1,6 @@
 package io.jazmin.mapping;
 
-import io.jazmin.ColumnType;
+import io.jazmin.schema.ColumnType;
 import tools.jackson.databind.node.ObjectNode;
 
 /**

@@ -1,7 +1,7 @@
 package io.jazmin.changes;
 
 import io.jazmin.JazminFile;
-import io.jazmin.WriteOptions;
+import io.jazmin.options.WriteOptions;
 import java.nio.file.Path;
 
 /**

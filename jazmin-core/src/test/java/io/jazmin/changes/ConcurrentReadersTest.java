@@ -3,11 +3,11 @@ package io.jazmin.changes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.jazmin.Filter;
+import io.jazmin.data.Filter;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
-import io.jazmin.WriteOptions;
+import io.jazmin.options.WriteOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.jazmin.Column;
-import io.jazmin.Filter;
+import io.jazmin.schema.Column;
+import io.jazmin.data.Filter;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
-import io.jazmin.Row;
-import io.jazmin.WriteOptions;
+import io.jazmin.data.Row;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.testing.CanonicalJson;
 import io.jazmin.testing.ConformanceCase;
 import java.io.IOException;

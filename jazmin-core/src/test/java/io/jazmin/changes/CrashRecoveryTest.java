@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
-import io.jazmin.Storage;
-import io.jazmin.WriteOptions;
-import io.jazmin.wire.Preamble;
+import io.jazmin.schema.Storage;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.internal.wire.Preamble;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -95,7 +95,7 @@ class CrashRecoveryTest {
                 assertFalse(reader.recovered());
                 assertEquals(1, reader.appendCount());
                 assertEquals(100, Rows.assertPrefix(reader.table()));
-                assertEquals(10, reader.table().count(io.jazmin.Filter.gte("id", 90L)));
+                assertEquals(10, reader.table().count(io.jazmin.data.Filter.gte("id", 90L)));
             }
             assertEquals(after.length, Files.size(torn), "the next append cut the tail off first");
         }
@@ -201,7 +201,7 @@ class CrashRecoveryTest {
             try (JazminReader reader = JazminReader.open(file)) {
                 assertFalse(reader.recovered());
                 assertEquals(rows, reader.table().rowCount());
-                assertEquals(BATCH, reader.table().count(io.jazmin.Filter.gte("id", rows - BATCH)));
+                assertEquals(BATCH, reader.table().count(io.jazmin.data.Filter.gte("id", rows - BATCH)));
             }
         }
     }

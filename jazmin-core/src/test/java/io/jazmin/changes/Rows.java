@@ -3,13 +3,13 @@ package io.jazmin.changes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
-import io.jazmin.IndexKind;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.schema.IndexKind;
 import io.jazmin.JazminTable;
 import io.jazmin.JazminWriter;
-import io.jazmin.Row;
-import io.jazmin.WriteOptions;
+import io.jazmin.data.Row;
+import io.jazmin.options.WriteOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;

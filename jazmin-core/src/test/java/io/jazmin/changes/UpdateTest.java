@@ -3,13 +3,13 @@ package io.jazmin.changes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jazmin.Filter;
+import io.jazmin.data.Filter;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
-import io.jazmin.JazminValidationException;
-import io.jazmin.WriteOptions;
-import io.jazmin.writer.Updater;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.internal.writer.Updater;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

@@ -3,8 +3,8 @@ package io.jazmin.changes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jazmin.FileLockedException;
-import io.jazmin.writer.WriterLock;
+import io.jazmin.error.FileLockedException;
+import io.jazmin.WriteLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -18,7 +18,7 @@ class WriterLockTest {
     @Test
     void createsTheFoldersOfAFileNotWrittenYet() {
         Path file = dir.resolve("data/new/customers.jzm");
-        try (WriterLock lock = WriterLock.acquire(file)) {
+        try (WriteLock lock = WriteLock.acquire(file)) {
             assertThat(dir.resolve("data/new/customers.jzm.lock")).exists();
         }
         assertThat(dir.resolve("data/new/customers.jzm.lock")).doesNotExist();
@@ -28,11 +28,11 @@ class WriterLockTest {
     @Test
     void aSecondWriterIsRefusedWhileTheLockIsHeld() throws Exception {
         Path file = dir.resolve("held.jzm");
-        try (WriterLock lock = WriterLock.acquire(file)) {
-            assertThatThrownBy(() -> WriterLock.acquire(file)).isInstanceOf(FileLockedException.class)
+        try (WriteLock lock = WriteLock.acquire(file)) {
+            assertThatThrownBy(() -> WriteLock.acquire(file)).isInstanceOf(FileLockedException.class)
                     .hasMessageContaining("held.jzm.lock");
         }
         Files.deleteIfExists(file);
-        WriterLock.acquire(file).close();
+        WriteLock.acquire(file).close();
     }
 }

@@ -9,12 +9,12 @@ import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import io.jazmin.Explain;
-import io.jazmin.Filter;
+import io.jazmin.data.Filter;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
-import io.jazmin.JazminValidationException;
-import io.jazmin.Row;
-import io.jazmin.RowQuery;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.data.Row;
+import io.jazmin.data.RowQuery;
 import io.jazmin.testing.CanonicalJson;
 import io.jazmin.testing.CaseWrites;
 import io.jazmin.testing.ConformanceCase;

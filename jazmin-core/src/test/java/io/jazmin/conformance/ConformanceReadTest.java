@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
-import io.jazmin.JazminKeyException;
+import io.jazmin.error.JazminKeyException;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
 import io.jazmin.testing.CanonicalJson;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.jazmin.Column;
-import io.jazmin.IndexInfo;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.IndexInfo;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
 import io.jazmin.testing.CanonicalJson;

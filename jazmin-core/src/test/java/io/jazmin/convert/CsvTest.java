@@ -5,11 +5,11 @@ import static io.jazmin.convert.RowSourcesTest.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
-import io.jazmin.InvalidRowException;
-import io.jazmin.JazminValidationException;
-import io.jazmin.JsonText;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.error.InvalidRowException;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.schema.JsonText;
 import io.jazmin.testing.SharedFiles;
 import java.io.StringReader;
 import java.io.StringWriter;
@@ -19,6 +19,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import io.jazmin.error.InputSyntaxException;
 
 class CsvTest {
 

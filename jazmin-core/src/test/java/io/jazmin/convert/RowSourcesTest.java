@@ -3,11 +3,11 @@ package io.jazmin.convert;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
-import io.jazmin.InvalidRowException;
-import io.jazmin.JazminValidationException;
-import io.jazmin.JsonText;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.error.InvalidRowException;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.schema.JsonText;
 import io.jazmin.testing.SharedFiles;
 import java.io.ByteArrayInputStream;
 import java.io.StringWriter;
@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import io.jazmin.error.InputSyntaxException;
 
 class RowSourcesTest {
 

@@ -3,9 +3,9 @@ package io.jazmin.convert;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
-import io.jazmin.JazminValidationException;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.error.JazminValidationException;
 import io.jazmin.testing.SharedFiles;
 import java.io.ByteArrayInputStream;
 import java.io.StringWriter;

@@ -4,9 +4,9 @@ import static io.jazmin.convert.RowSourcesTest.stream;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
-import io.jazmin.JazminValidationException;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.error.JazminValidationException;
 import java.io.StringReader;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -2,10 +2,10 @@ package io.jazmin.mapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jazmin.Column;
+import io.jazmin.schema.Column;
 import io.jazmin.JazminReader;
-import io.jazmin.Row;
-import io.jazmin.WriteOptions;
+import io.jazmin.data.Row;
+import io.jazmin.options.WriteOptions;
 import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.time.Instant;

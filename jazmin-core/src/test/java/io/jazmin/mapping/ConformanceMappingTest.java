@@ -2,9 +2,9 @@ package io.jazmin.mapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jazmin.Filter;
+import io.jazmin.data.Filter;
 import io.jazmin.JazminReader;
-import io.jazmin.RowQuery;
+import io.jazmin.data.RowQuery;
 import io.jazmin.testing.SharedFiles;
 import java.math.BigDecimal;
 import java.time.Instant;

@@ -3,12 +3,12 @@ package io.jazmin.mapping;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jazmin.JazminValidationException;
+import io.jazmin.error.JazminValidationException;
 import org.junit.jupiter.api.Test;
 
 /**
  * Mappers are cached per class and options, and the mapping API fails only with typed
- * {@link io.jazmin.JazminException}s that keep their cause.
+ * {@link io.jazmin.error.JazminException}s that keep their cause.
  */
 class MapperCacheAndErrorsTest {
     record Point(long id, int x) {

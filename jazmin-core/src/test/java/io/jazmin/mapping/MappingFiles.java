@@ -1,9 +1,9 @@
 package io.jazmin.mapping;
 
-import io.jazmin.Column;
+import io.jazmin.schema.Column;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminWriter;
-import io.jazmin.WriteOptions;
+import io.jazmin.options.WriteOptions;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Function;

@@ -3,10 +3,10 @@ package io.jazmin.mapping;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
-import io.jazmin.JsonText;
-import io.jazmin.Row;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.schema.JsonText;
+import io.jazmin.data.Row;
 import io.jazmin.mapping.MappingException.Reason;
 import io.jazmin.mapping.annotation.JazminFinite;
 import io.jazmin.mapping.annotation.JazminNotNull;

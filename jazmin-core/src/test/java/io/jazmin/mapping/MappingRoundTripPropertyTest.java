@@ -2,9 +2,9 @@ package io.jazmin.mapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jazmin.ColumnType;
+import io.jazmin.schema.ColumnType;
 import io.jazmin.JazminReader;
-import io.jazmin.WriteOptions;
+import io.jazmin.options.WriteOptions;
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
 import java.net.URL;

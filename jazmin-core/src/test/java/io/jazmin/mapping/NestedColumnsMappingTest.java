@@ -3,11 +3,11 @@ package io.jazmin.mapping;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
 import io.jazmin.JazminReader;
-import io.jazmin.Row;
-import io.jazmin.WriteOptions;
+import io.jazmin.data.Row;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.mapping.annotation.JazminNested;
 import io.jazmin.mapping.annotation.JazminNotNull;
 import java.io.IOException;

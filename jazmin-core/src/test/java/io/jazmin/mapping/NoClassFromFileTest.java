@@ -2,9 +2,9 @@ package io.jazmin.mapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
-import io.jazmin.JsonText;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.schema.JsonText;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;

@@ -2,12 +2,12 @@ package io.jazmin.mapping;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jazmin.ColumnType;
-import io.jazmin.Filter;
-import io.jazmin.IndexInfo;
-import io.jazmin.IndexKind;
-import io.jazmin.RowQuery;
-import io.jazmin.WriteOptions;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.data.Filter;
+import io.jazmin.schema.IndexInfo;
+import io.jazmin.schema.IndexKind;
+import io.jazmin.data.RowQuery;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.mapping.annotation.JazminColumn;
 import io.jazmin.mapping.annotation.JazminId;
 import io.jazmin.mapping.annotation.JazminIgnore;

@@ -3,9 +3,9 @@ package io.jazmin.mapping;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
-import io.jazmin.JsonText;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.schema.JsonText;
 import io.jazmin.mapping.MappingException.Reason;
 import io.jazmin.mapping.annotation.JazminTypeAlias;
 import java.nio.file.Path;

@@ -3,8 +3,8 @@ package io.jazmin.mapping;
 import static io.jazmin.mapping.MappingPolicyTest.assertRefused;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
 import io.jazmin.mapping.MappingException.Reason;
 import io.jazmin.mapping.annotation.JazminIgnore;
 import io.jazmin.mapping.annotation.JazminNotNull;

@@ -1,7 +1,7 @@
 package io.jazmin.nested;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -4,12 +4,12 @@ import static io.jazmin.nested.Nested.list;
 import static io.jazmin.nested.Nested.object;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
-import io.jazmin.Filter;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.data.Filter;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminWriter;
-import io.jazmin.WriteOptions;
+import io.jazmin.options.WriteOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jazmin.Explain;
-import io.jazmin.Filter;
+import io.jazmin.data.Filter;
 import io.jazmin.JazminReader;
-import io.jazmin.JazminValidationException;
-import io.jazmin.Row;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.data.Row;
 import io.jazmin.testing.CanonicalJson;
 import io.jazmin.testing.CaseWrites;
 import io.jazmin.testing.ConformanceCase;

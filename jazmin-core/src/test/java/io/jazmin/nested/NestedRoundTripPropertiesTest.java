@@ -2,14 +2,14 @@ package io.jazmin.nested;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jazmin.Codec;
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
+import io.jazmin.schema.Codec;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminWriter;
-import io.jazmin.JsonText;
-import io.jazmin.Row;
-import io.jazmin.WriteOptions;
+import io.jazmin.schema.JsonText;
+import io.jazmin.data.Row;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.convert.CanonicalValues;
 import java.io.IOException;
 import java.math.BigDecimal;

@@ -1,8 +1,8 @@
 package io.jazmin.robustness;
 
-import io.jazmin.Column;
-import io.jazmin.Filter;
-import io.jazmin.RowQuery;
+import io.jazmin.schema.Column;
+import io.jazmin.data.Filter;
+import io.jazmin.data.RowQuery;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;

@@ -1,13 +1,13 @@
 package io.jazmin.robustness;
 
-import io.jazmin.Codec;
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
-import io.jazmin.Filter;
-import io.jazmin.IndexKind;
+import io.jazmin.schema.Codec;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.data.Filter;
+import io.jazmin.schema.IndexKind;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminWriter;
-import io.jazmin.WriteOptions;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.testing.SharedFiles;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -75,7 +75,7 @@ final class FuzzSeedWriter {
         return switch (secret) {
             case "key" -> options.withKey(JazminReaderFuzzTest.KEY);
             case "password" -> options.withPassword(JazminReaderFuzzTest.PASSWORD)
-                    .withKdfIterations(io.jazmin.crypto.PasswordKdf.MIN_ITERATIONS);
+                    .withKdfIterations(io.jazmin.internal.keys.PasswordKdf.MIN_ITERATIONS);
             default -> options;
         };
     }

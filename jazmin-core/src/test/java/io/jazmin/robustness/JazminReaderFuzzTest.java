@@ -1,16 +1,16 @@
 package io.jazmin.robustness;
 
 import com.code_intelligence.jazzer.junit.FuzzTest;
-import io.jazmin.Column;
-import io.jazmin.Filter;
-import io.jazmin.JazminException;
+import io.jazmin.schema.Column;
+import io.jazmin.data.Filter;
+import io.jazmin.error.JazminException;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
-import io.jazmin.ReadOptions;
-import io.jazmin.Row;
-import io.jazmin.RowQuery;
-import io.jazmin.crypto.JazminKey;
-import io.jazmin.crypto.PasswordKdf;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.data.Row;
+import io.jazmin.data.RowQuery;
+import io.jazmin.key.JazminKey;
+import io.jazmin.internal.keys.PasswordKdf;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.jazmin.Row;
+import io.jazmin.data.Row;
 import io.jazmin.convert.CanonicalValues;
 import io.jazmin.convert.JsonStyle;
 import java.io.BufferedReader;

@@ -1,10 +1,10 @@
 package io.jazmin.testing;
 
-import io.jazmin.Codec;
-import io.jazmin.IndexKind;
+import io.jazmin.schema.Codec;
+import io.jazmin.schema.IndexKind;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminWriter;
-import io.jazmin.WriteOptions;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.convert.RowFormat;
 import io.jazmin.convert.RowSource;
 import io.jazmin.convert.RowSources;

@@ -1,11 +1,11 @@
 package io.jazmin.testing;
 
-import io.jazmin.Codec;
-import io.jazmin.catalog.Header;
-import io.jazmin.catalog.SectionRef;
-import io.jazmin.reader.SectionIds;
-import io.jazmin.wire.SectionWriter;
-import io.jazmin.wire.Trailer;
+import io.jazmin.schema.Codec;
+import io.jazmin.internal.catalog.Header;
+import io.jazmin.internal.catalog.SectionRef;
+import io.jazmin.internal.table.SectionIds;
+import io.jazmin.internal.section.SectionWriter;
+import io.jazmin.internal.wire.Trailer;
 import java.io.ByteArrayOutputStream;
 
 /**

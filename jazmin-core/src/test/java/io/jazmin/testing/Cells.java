@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.jazmin.JazminTable;
-import io.jazmin.Row;
+import io.jazmin.data.Row;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;

@@ -1,9 +1,9 @@
 package io.jazmin.testing;
 
-import io.jazmin.ReadOptions;
-import io.jazmin.crypto.AccessKeyText;
-import io.jazmin.crypto.JazminKey;
-import io.jazmin.wire.Preamble;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.key.AccessKeyText;
+import io.jazmin.key.JazminKey;
+import io.jazmin.internal.wire.Preamble;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,7 +1,7 @@
 package io.jazmin.testing;
 
-import io.jazmin.Filter;
-import io.jazmin.RowQuery;
+import io.jazmin.data.Filter;
+import io.jazmin.data.RowQuery;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.databind.JsonNode;

@@ -1,6 +1,6 @@
 package io.jazmin.sample;
 
-import io.jazmin.IndexKind;
+import io.jazmin.schema.IndexKind;
 import io.jazmin.mapping.annotation.JazminId;
 import io.jazmin.mapping.annotation.JazminIndex;
 import io.jazmin.spring.data.core.mapping.JazminFile;

@@ -1,6 +1,6 @@
 package io.jazmin.mapping.annotation;
 
-import io.jazmin.IndexKind;
+import io.jazmin.schema.IndexKind;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;

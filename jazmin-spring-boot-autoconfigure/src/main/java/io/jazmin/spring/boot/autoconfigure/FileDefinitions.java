@@ -1,7 +1,7 @@
 package io.jazmin.spring.boot.autoconfigure;
 
-import io.jazmin.IndexKind;
-import io.jazmin.crypto.PasswordKdf;
+import io.jazmin.schema.IndexKind;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.spring.data.core.CompactionPolicy;
 import io.jazmin.spring.data.core.JazminFileDefinition;
 import java.util.LinkedHashMap;
@@ -44,10 +44,10 @@ final class FileDefinitions {
     }
 
     private static int kdfIterations(String name, int iterations) {
-        if (iterations < PasswordKdf.MIN_ITERATIONS || iterations > PasswordKdf.MAX_ITERATIONS) {
+        if (iterations < WriteOptions.MIN_KDF_ITERATIONS || iterations > WriteOptions.MAX_KDF_ITERATIONS) {
             // The definition refuses it too; this names the property.
             throw new IllegalStateException("jazmin.files." + name + ".kdf-iterations must be "
-                    + PasswordKdf.MIN_ITERATIONS + "-" + PasswordKdf.MAX_ITERATIONS + ", got " + iterations);
+                    + WriteOptions.MIN_KDF_ITERATIONS + "-" + WriteOptions.MAX_KDF_ITERATIONS + ", got " + iterations);
         }
         return iterations;
     }

@@ -1,8 +1,8 @@
 package io.jazmin.spring.boot.autoconfigure;
 
-import io.jazmin.Codec;
-import io.jazmin.IndexKind;
-import io.jazmin.crypto.PasswordKdf;
+import io.jazmin.schema.Codec;
+import io.jazmin.schema.IndexKind;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.spring.data.core.JazminTemplate;
 import io.jazmin.spring.data.core.Priority;
 import java.nio.file.Path;
@@ -78,7 +78,7 @@ public class JazminProperties {
          * many iterations (about 0.5-1 s at the default on a server core), done once and kept in
          * memory; reads use the count stored in the file. Lower it only for test or throwaway data.
          */
-        private int kdfIterations = PasswordKdf.DEFAULT_ITERATIONS;
+        private int kdfIterations = WriteOptions.DEFAULT_KDF_ITERATIONS;
 
         /** Priority of this file, overriding jazmin.priority. */
         private Priority priority;

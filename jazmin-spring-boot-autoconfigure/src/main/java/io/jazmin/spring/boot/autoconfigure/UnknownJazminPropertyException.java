@@ -1,6 +1,6 @@
 package io.jazmin.spring.boot.autoconfigure;
 
-import io.jazmin.JazminException;
+import io.jazmin.error.JazminException;
 
 /** A property under {@code jazmin.} that no setting has: a typo, or a key of another version. */
 public class UnknownJazminPropertyException extends JazminException {

@@ -1,7 +1,7 @@
 package io.jazmin.spring.boot.diagnostics;
 
-import io.jazmin.FileLockedException;
-import io.jazmin.JazminKeyException;
+import io.jazmin.error.FileLockedException;
+import io.jazmin.error.JazminKeyException;
 import io.jazmin.spring.data.core.FilePreparationException;
 import java.nio.file.Path;
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;

@@ -3,12 +3,12 @@ package io.jazmin.spring.boot.autoconfigure;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jazmin.Codec;
-import io.jazmin.IndexKind;
+import io.jazmin.schema.Codec;
+import io.jazmin.schema.IndexKind;
 import io.jazmin.JazminReader;
-import io.jazmin.crypto.DerivedKeyCache;
-import io.jazmin.crypto.JazminKey;
-import io.jazmin.crypto.PasswordKdf;
+import io.jazmin.key.DerivedKeyCache;
+import io.jazmin.key.JazminKey;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.spring.boot.autoconfigure.domain.bad.Gadget;
 import io.jazmin.spring.boot.autoconfigure.domain.good.Item;
 import io.jazmin.spring.boot.autoconfigure.domain.good.ItemRepository;
@@ -25,7 +25,7 @@ import io.jazmin.spring.data.core.TooManyResultsException;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.jazmin.spring.data.repository.config.EnableJazminRepositories;
 import io.micrometer.observation.ObservationRegistry;
-import io.jazmin.wire.Preamble;
+import io.jazmin.internal.wire.Preamble;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -161,7 +161,7 @@ class JazminAutoConfigurationTests {
                     assertThat(Preamble.decode(Files.readAllBytes(dir.resolve("items.jzm"))).kdfIterations())
                             .isEqualTo(1_500);
                 });
-        assertThat(JazminFileDefinition.of("x", dir).kdfIterations()).isEqualTo(PasswordKdf.DEFAULT_ITERATIONS);
+        assertThat(JazminFileDefinition.of("x", dir).kdfIterations()).isEqualTo(WriteOptions.DEFAULT_KDF_ITERATIONS);
         runner.withPropertyValues(itemsPath(), "jazmin.files.items.kdf-iterations=999")
                 .run(context -> assertThat(context).hasFailed().getFailure()
                         .hasStackTraceContaining("jazmin.files.items.kdf-iterations must be 1000-10000000, got 999"));

@@ -3,7 +3,7 @@ package io.jazmin.spring.boot.autoconfigure;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.jayway.jsonpath.JsonPath;
-import io.jazmin.crypto.PasswordKdf;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.spring.data.core.JazminTemplate;
 import java.io.IOException;
 import java.io.InputStream;
@@ -65,7 +65,7 @@ class JazminMetadataTests {
         assertThat(((Number) properties.get("jazmin.max-result-rows").get("defaultValue")).longValue())
                 .isEqualTo(JazminTemplate.DEFAULT_MAX_RESULT_ROWS);
         assertThat(properties.get("jazmin.files.*.kdf-iterations").get("defaultValue"))
-                .isEqualTo(PasswordKdf.DEFAULT_ITERATIONS);
+                .isEqualTo(WriteOptions.DEFAULT_KDF_ITERATIONS);
         assertThat(properties.get("jazmin.files.*.create-if-missing").get("defaultValue")).isEqualTo(false);
         assertThat(properties.get("jazmin.repositories.enabled").get("defaultValue")).isEqualTo(true);
     }

@@ -2,7 +2,7 @@ package io.jazmin.spring.boot.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jazmin.crypto.JazminKey;
+import io.jazmin.key.JazminKey;
 import io.jazmin.spring.boot.autoconfigure.domain.bad.Gadget;
 import io.jazmin.spring.boot.autoconfigure.domain.good.Item;
 import io.jazmin.spring.boot.autoconfigure.domain.good.ItemRepository;

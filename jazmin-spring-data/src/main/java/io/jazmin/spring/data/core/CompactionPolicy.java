@@ -1,6 +1,6 @@
 package io.jazmin.spring.data.core;
 
-import io.jazmin.Storage;
+import io.jazmin.schema.Storage;
 
 /**
  * When a file is compacted right after a write (by the writing thread, while it still holds the

@@ -1,8 +1,8 @@
 package io.jazmin.spring.data.core;
 
-import io.jazmin.Column;
-import io.jazmin.IndexKind;
-import io.jazmin.WriteOptions;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.IndexKind;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.mapping.JazminMapper;
 import io.jazmin.mapping.ObjectWriter;
 import io.jazmin.mapping.TypeSchema;
@@ -10,7 +10,7 @@ import io.jazmin.spring.data.core.mapping.JazminPersistentEntity;
 import io.jazmin.spring.data.core.mapping.JazminPersistentProperty;
 import io.jazmin.spring.data.core.query.MappedRowReader;
 import io.jazmin.spring.data.core.query.RowReader;
-import io.jazmin.writer.WriterLock;
+import io.jazmin.WriteLock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -63,7 +63,7 @@ final class EntityCodec<T> implements RowCodec<T> {
     }
 
     @Override
-    public Sink<T> open(WriterLock held, List<Column> existing, WriteOptions options) {
+    public Sink<T> open(WriteLock held, List<Column> existing, WriteOptions options) {
         ObjectWriter<T> writer = mapper.writer(held, options);
         return new Sink<>() {
             @Override

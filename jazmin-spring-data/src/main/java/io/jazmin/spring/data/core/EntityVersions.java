@@ -1,9 +1,9 @@
 package io.jazmin.spring.data.core;
 
-import io.jazmin.Filter;
+import io.jazmin.data.Filter;
 import io.jazmin.JazminTable;
-import io.jazmin.Row;
-import io.jazmin.RowQuery;
+import io.jazmin.data.Row;
+import io.jazmin.data.RowQuery;
 import io.jazmin.spring.data.core.mapping.JazminPersistentEntity;
 import io.jazmin.spring.data.core.mapping.JazminPersistentProperty;
 import java.util.ArrayList;

@@ -3,11 +3,11 @@ package io.jazmin.spring.data.core;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
-import io.jazmin.ReadOptions;
-import io.jazmin.Storage;
-import io.jazmin.WriteOptions;
-import io.jazmin.crypto.DerivedKeyCache;
-import io.jazmin.writer.WriterLock;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.schema.Storage;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.key.DerivedKeyCache;
+import io.jazmin.WriteLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -202,16 +202,16 @@ public final class FileAccess implements AutoCloseable {
      * version and the move of the new file into place. {@code rewrite} gets the held lock to write
      * the new version under ({@code JazminWriter.create(lock, ...)}); it is released afterwards.
      *
-     * @throws io.jazmin.FileLockedException when another writer holds the lock (the template translates it
+     * @throws io.jazmin.error.FileLockedException when another writer holds the lock (the template translates it
      *                                        to Spring's CannotAcquireLockException)
      */
-    public <R> R rewrite(BiFunction<JazminTable, WriterLock, R> rewrite) {
+    public <R> R rewrite(BiFunction<JazminTable, WriteLock, R> rewrite) {
         FileTransaction transaction = JazminTransactionManager.current(owner);
         if (transaction != null) {
             return transaction.join(this).copy().rewrite(rewrite);
         }
         writeLock.lock();
-        try (WriterLock lock = WriterLock.acquire(path())) {
+        try (WriteLock lock = WriteLock.acquire(path())) {
             changed = true;
             rewritten = true;
             if (!Files.isRegularFile(path())) {

@@ -1,12 +1,12 @@
 package io.jazmin.spring.data.core;
 
-import io.jazmin.Filter;
-import io.jazmin.IndexInfo;
-import io.jazmin.IndexKind;
-import io.jazmin.InvalidRowException;
+import io.jazmin.data.Filter;
+import io.jazmin.schema.IndexInfo;
+import io.jazmin.schema.IndexKind;
+import io.jazmin.error.InvalidRowException;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminTable;
-import io.jazmin.WriteOptions;
+import io.jazmin.options.WriteOptions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.jazmin.spring.data.core;
 
-import io.jazmin.Filter;
-import io.jazmin.IndexInfo;
-import io.jazmin.IndexKind;
+import io.jazmin.data.Filter;
+import io.jazmin.schema.IndexInfo;
+import io.jazmin.schema.IndexKind;
 import io.jazmin.JazminTable;
-import io.jazmin.RowQuery;
-import io.jazmin.WriteOptions;
+import io.jazmin.data.RowQuery;
+import io.jazmin.options.WriteOptions;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.Iterator;

@@ -1,13 +1,13 @@
 package io.jazmin.spring.data.core;
 
-import io.jazmin.InvalidRowException;
-import io.jazmin.FileLockedException;
-import io.jazmin.JazminException;
-import io.jazmin.JazminFormatException;
-import io.jazmin.JazminIoException;
-import io.jazmin.JazminKeyException;
-import io.jazmin.JazminValidationException;
-import io.jazmin.UnsupportedFeatureException;
+import io.jazmin.error.InvalidRowException;
+import io.jazmin.error.FileLockedException;
+import io.jazmin.error.JazminException;
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.error.JazminIoException;
+import io.jazmin.error.JazminKeyException;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.error.UnsupportedFeatureException;
 import io.jazmin.mapping.MappingException;
 import org.springframework.dao.CannotAcquireLockException;
 import org.springframework.dao.DataAccessException;

@@ -1,11 +1,10 @@
 package io.jazmin.spring.data.core;
 
-import io.jazmin.Codec;
-import io.jazmin.IndexKind;
-import io.jazmin.ReadOptions;
-import io.jazmin.WriteOptions;
-import io.jazmin.crypto.JazminKey;
-import io.jazmin.crypto.PasswordKdf;
+import io.jazmin.schema.Codec;
+import io.jazmin.schema.IndexKind;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.key.JazminKey;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -29,8 +28,8 @@ import java.util.concurrent.Executor;
  * @param sortedBy        the order rows are kept in, or empty (then an entity's or the existing file's)
  * @param compaction      when the file is compacted after a write ({@link CompactionPolicy#NONE}: on demand only)
  * @param kdfIterations   PBKDF2 iterations of the password file when it is written anew (created, rewritten
- *                        or compacted): {@value PasswordKdf#MIN_ITERATIONS}-{@value PasswordKdf#MAX_ITERATIONS},
- *                        default {@value PasswordKdf#DEFAULT_ITERATIONS}. Reads use the count stored in the file.
+ *                        or compacted): {@value WriteOptions#MIN_KDF_ITERATIONS}-{@value WriteOptions#MAX_KDF_ITERATIONS},
+ *                        default {@value WriteOptions#DEFAULT_KDF_ITERATIONS}. Reads use the count stored in the file.
  * @param executor        runs the engine's chunk work (read-ahead, parallel encoding), an application's
  *                        task executor say, or {@code null} for the engine's shared worker threads
  */
@@ -49,9 +48,9 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
         indexes = indexes == null ? Map.of() : Map.copyOf(new LinkedHashMap<>(indexes));
         sortedBy = sortedBy == null ? List.of() : List.copyOf(sortedBy);
         compaction = compaction == null ? CompactionPolicy.NONE : compaction;
-        if (kdfIterations < PasswordKdf.MIN_ITERATIONS || kdfIterations > PasswordKdf.MAX_ITERATIONS) {
+        if (kdfIterations < WriteOptions.MIN_KDF_ITERATIONS || kdfIterations > WriteOptions.MAX_KDF_ITERATIONS) {
             throw new IllegalArgumentException("file '" + name + "': kdf-iterations must be "
-                    + PasswordKdf.MIN_ITERATIONS + "-" + PasswordKdf.MAX_ITERATIONS + ", got " + kdfIterations);
+                    + WriteOptions.MIN_KDF_ITERATIONS + "-" + WriteOptions.MAX_KDF_ITERATIONS + ", got " + kdfIterations);
         }
     }
 
@@ -60,7 +59,7 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
                                 boolean createIfMissing, Codec codec, Map<String, Set<IndexKind>> indexes,
                                 List<String> sortedBy, CompactionPolicy compaction) {
         this(name, path, key, password, priority, createIfMissing, codec, indexes, sortedBy, compaction,
-                PasswordKdf.DEFAULT_ITERATIONS, null);
+                WriteOptions.DEFAULT_KDF_ITERATIONS, null);
     }
 
     /** A definition compacted on demand only. */
@@ -68,7 +67,7 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
                                 boolean createIfMissing, Codec codec, Map<String, Set<IndexKind>> indexes,
                                 List<String> sortedBy) {
         this(name, path, key, password, priority, createIfMissing, codec, indexes, sortedBy, CompactionPolicy.NONE,
-                PasswordKdf.DEFAULT_ITERATIONS, null);
+                WriteOptions.DEFAULT_KDF_ITERATIONS, null);
     }
 
     /** A plain file with the defaults: balanced, not created when missing, engine write defaults. */

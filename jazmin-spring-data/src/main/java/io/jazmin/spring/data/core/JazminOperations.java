@@ -1,8 +1,8 @@
 package io.jazmin.spring.data.core;
 
 import io.jazmin.Explain;
-import io.jazmin.Filter;
-import io.jazmin.Storage;
+import io.jazmin.data.Filter;
+import io.jazmin.schema.Storage;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.jazmin.spring.data.core.query.JazminQuery;
 import io.jazmin.spring.data.core.query.RowReader;

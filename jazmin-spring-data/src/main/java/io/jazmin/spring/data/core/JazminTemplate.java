@@ -1,9 +1,9 @@
 package io.jazmin.spring.data.core;
 
 import io.jazmin.Explain;
-import io.jazmin.Filter;
-import io.jazmin.RowQuery;
-import io.jazmin.Storage;
+import io.jazmin.data.Filter;
+import io.jazmin.data.RowQuery;
+import io.jazmin.schema.Storage;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.jazmin.spring.data.core.mapping.JazminPersistentEntity;
 import io.jazmin.spring.data.core.query.JazminQuery;

@@ -1,11 +1,11 @@
 package io.jazmin.spring.data.core;
 
-import io.jazmin.Column;
+import io.jazmin.schema.Column;
 import io.jazmin.JazminWriter;
-import io.jazmin.WriteOptions;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.spring.data.core.query.MapRowReader;
 import io.jazmin.spring.data.core.query.RowReader;
-import io.jazmin.writer.WriterLock;
+import io.jazmin.WriteLock;
 import java.util.List;
 import java.util.Map;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
@@ -40,7 +40,7 @@ final class MapCodec implements RowCodec<Map<String, ?>> {
     }
 
     @Override
-    public Sink<Map<String, ?>> open(WriterLock held, List<Column> existing, WriteOptions options) {
+    public Sink<Map<String, ?>> open(WriteLock held, List<Column> existing, WriteOptions options) {
         if (existing == null) {
             throw new InvalidDataAccessApiUsageException("file '" + fileName + "' does not exist, and rows "
                     + "given as maps carry no schema to create it with; write it through an entity type first");

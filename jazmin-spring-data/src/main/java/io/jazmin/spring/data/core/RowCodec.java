@@ -1,9 +1,9 @@
 package io.jazmin.spring.data.core;
 
-import io.jazmin.Column;
-import io.jazmin.WriteOptions;
+import io.jazmin.schema.Column;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.spring.data.core.query.RowReader;
-import io.jazmin.writer.WriterLock;
+import io.jazmin.WriteLock;
 import java.util.List;
 import java.util.Map;
 
@@ -31,7 +31,7 @@ interface RowCodec<T> {
      *
      * @param existing the columns of the file being replaced, or {@code null} when there is none
      */
-    Sink<T> open(WriterLock held, List<Column> existing, WriteOptions options);
+    Sink<T> open(WriteLock held, List<Column> existing, WriteOptions options);
 
     /** A file being written; {@link #close()} without {@link #finish()} leaves the target unchanged. */
     interface Sink<T> extends AutoCloseable {

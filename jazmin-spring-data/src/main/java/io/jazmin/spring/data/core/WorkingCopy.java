@@ -1,12 +1,12 @@
 package io.jazmin.spring.data.core;
 
-import io.jazmin.Column;
+import io.jazmin.schema.Column;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
-import io.jazmin.Row;
-import io.jazmin.RowQuery;
-import io.jazmin.writer.WriterLock;
+import io.jazmin.data.Row;
+import io.jazmin.data.RowQuery;
+import io.jazmin.WriteLock;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
@@ -186,7 +186,7 @@ final class WorkingCopy implements AutoCloseable {
             return;
         }
         JazminFile.compact(copyPath, copy.changeOptions());
-        try (WriterLock lock = WriterLock.acquire(original.path())) {
+        try (WriteLock lock = WriteLock.acquire(original.path())) {
             requireUnchangedOriginal();
             try {
                 Files.move(copyPath, original.path(), StandardCopyOption.ATOMIC_MOVE,

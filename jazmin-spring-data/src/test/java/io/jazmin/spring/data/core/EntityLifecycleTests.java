@@ -3,7 +3,7 @@ package io.jazmin.spring.data.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jazmin.Filter;
+import io.jazmin.data.Filter;
 import io.jazmin.mapping.annotation.JazminId;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.jazmin.spring.data.core.mapping.event.AfterSaveEvent;

@@ -2,7 +2,7 @@ package io.jazmin.spring.data.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jazmin.WriteOptions;
+import io.jazmin.options.WriteOptions;
 import java.nio.file.Path;
 import java.util.concurrent.Executor;
 import org.junit.jupiter.api.Test;

@@ -3,10 +3,10 @@ package io.jazmin.spring.data.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jazmin.Filter;
-import io.jazmin.JazminFormatException;
+import io.jazmin.data.Filter;
+import io.jazmin.error.JazminFormatException;
 import io.jazmin.JazminReader;
-import io.jazmin.Row;
+import io.jazmin.data.Row;
 import io.jazmin.mapping.annotation.JazminId;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.jazmin.spring.data.core.query.JazminQuery;

@@ -3,10 +3,10 @@ package io.jazmin.spring.data.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jazmin.Filter;
+import io.jazmin.data.Filter;
 import io.jazmin.JazminFile;
-import io.jazmin.ReadOptions;
-import io.jazmin.crypto.JazminKey;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.key.JazminKey;
 import io.jazmin.mapping.annotation.JazminId;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.jazmin.spring.data.core.query.JazminQuery;

@@ -3,12 +3,12 @@ package io.jazmin.spring.data.core;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jazmin.Filter;
-import io.jazmin.crypto.DerivedKeyCache;
+import io.jazmin.data.Filter;
+import io.jazmin.key.DerivedKeyCache;
 import io.jazmin.mapping.annotation.JazminId;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.jazmin.spring.data.core.query.JazminQuery;
-import io.jazmin.wire.Preamble;
+import io.jazmin.internal.wire.Preamble;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

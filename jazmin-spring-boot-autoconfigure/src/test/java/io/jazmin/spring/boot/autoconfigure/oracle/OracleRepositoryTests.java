@@ -3,8 +3,8 @@ package io.jazmin.spring.boot.autoconfigure.oracle;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jazmin.JazminReader;
-import io.jazmin.ReadOptions;
-import io.jazmin.crypto.JazminKey;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.key.JazminKey;
 import io.jazmin.spring.boot.autoconfigure.oracle.Order.Address;
 import io.jazmin.spring.boot.autoconfigure.oracle.Order.Status;
 import java.math.BigDecimal;

@@ -1,6 +1,6 @@
 package io.jazmin.spring.boot.autoconfigure.repository;
 
-import io.jazmin.IndexKind;
+import io.jazmin.schema.IndexKind;
 import io.jazmin.mapping.annotation.JazminId;
 import io.jazmin.mapping.annotation.JazminIndex;
 import java.time.Instant;

@@ -3,7 +3,7 @@ package io.jazmin.spring.boot.autoconfigure.repository;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jazmin.Filter;
+import io.jazmin.data.Filter;
 import io.jazmin.JazminReader;
 import io.jazmin.spring.data.core.JazminOperations;
 import java.nio.file.Path;

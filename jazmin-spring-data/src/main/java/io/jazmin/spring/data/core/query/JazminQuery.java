@@ -1,6 +1,6 @@
 package io.jazmin.spring.data.core.query;
 
-import io.jazmin.Filter;
+import io.jazmin.data.Filter;
 import java.util.List;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Sort;

@@ -1,9 +1,9 @@
 package io.jazmin.spring.data.core.query;
 
-import io.jazmin.Filter;
+import io.jazmin.data.Filter;
 import io.jazmin.JazminTable;
-import io.jazmin.Row;
-import io.jazmin.RowQuery;
+import io.jazmin.data.Row;
+import io.jazmin.data.RowQuery;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;

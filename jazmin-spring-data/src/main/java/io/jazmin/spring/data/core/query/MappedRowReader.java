@@ -1,8 +1,8 @@
 package io.jazmin.spring.data.core.query;
 
-import io.jazmin.Filter;
+import io.jazmin.data.Filter;
 import io.jazmin.JazminTable;
-import io.jazmin.RowQuery;
+import io.jazmin.data.RowQuery;
 import io.jazmin.mapping.JazminMapper;
 import io.jazmin.mapping.ObjectTable;
 import java.util.stream.Stream;

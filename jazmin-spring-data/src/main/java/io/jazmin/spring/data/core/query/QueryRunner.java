@@ -1,8 +1,8 @@
 package io.jazmin.spring.data.core.query;
 
 import io.jazmin.JazminTable;
-import io.jazmin.RowQuery;
-import io.jazmin.SortKey;
+import io.jazmin.data.RowQuery;
+import io.jazmin.data.SortKey;
 import java.util.List;
 import java.util.stream.Stream;
 import org.springframework.data.domain.Sort;

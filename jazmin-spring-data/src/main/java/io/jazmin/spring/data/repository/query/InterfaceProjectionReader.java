@@ -1,10 +1,10 @@
 package io.jazmin.spring.data.repository.query;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
-import io.jazmin.Filter;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.data.Filter;
 import io.jazmin.JazminTable;
-import io.jazmin.RowQuery;
+import io.jazmin.data.RowQuery;
 import io.jazmin.spring.data.core.CellValues;
 import io.jazmin.spring.data.core.mapping.JazminPersistentEntity;
 import io.jazmin.spring.data.core.mapping.JazminPersistentProperty;

@@ -1,6 +1,6 @@
 package io.jazmin.spring.data.repository.query;
 
-import io.jazmin.Filter;
+import io.jazmin.data.Filter;
 import io.jazmin.spring.data.core.JazminOperations;
 import io.jazmin.spring.data.core.ResultRows;
 import io.jazmin.spring.data.core.mapping.JazminPersistentEntity;

@@ -1,8 +1,8 @@
 package io.jazmin.spring.data.repository.query;
 
-import io.jazmin.Column;
-import io.jazmin.ColumnType;
-import io.jazmin.Filter;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.data.Filter;
 import io.jazmin.spring.data.core.CellValues;
 import io.jazmin.spring.data.core.mapping.JazminPersistentEntity;
 import java.util.Collection;

@@ -1,6 +1,6 @@
 package io.jazmin.spring.data.repository.query;
 
-import io.jazmin.Filter;
+import io.jazmin.data.Filter;
 import io.jazmin.spring.data.core.CellValues;
 import io.jazmin.spring.data.core.mapping.JazminPersistentEntity;
 import io.jazmin.spring.data.core.mapping.JazminPersistentProperty;

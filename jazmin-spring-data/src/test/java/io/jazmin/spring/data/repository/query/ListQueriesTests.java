@@ -134,7 +134,7 @@ class ListQueriesTests {
     @Test
     void containingIsItemEqualityThroughAny() {
         assertThat(create(PostQueries.class, "findByTagsContaining").createQuery(new Object[] {"vip"}).filter())
-                .hasToString(io.jazmin.Filter.any("tags", io.jazmin.Filter.eq(io.jazmin.Filter.ITEM, "vip"))
+                .hasToString(io.jazmin.data.Filter.any("tags", io.jazmin.data.Filter.eq(io.jazmin.data.Filter.ITEM, "vip"))
                         .toString());
         long expected = posts.stream().filter(has(t -> t.equals("new"))).filter(p -> p.id() > 30).count();
         assertThat(create(PostQueries.class, "countByTagsContainingAndIdGreaterThan").execute(new Object[] {"new", 30L}))

@@ -1,0 +1,52 @@
+package io.jazmin;
+
+import io.jazmin.error.FileLockedException;
+import io.jazmin.error.JazminIoException;
+import io.jazmin.internal.writer.WriterLock;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * A file's writer lock ({@code <path>.lock}, spec §1.24), for a caller that runs several steps as
+ * one write: take it, then hand it to {@link JazminWriter#create(WriteLock, List, io.jazmin.options.WriteOptions)}
+ * or {@link io.jazmin.mapping.JazminMapper#writer(WriteLock, io.jazmin.options.WriteOptions)}, which
+ * write under it without taking it again. Every other write takes the lock itself. Readers never
+ * take it.
+ */
+public final class WriteLock implements AutoCloseable {
+    private final WriterLock lock;
+
+    private WriteLock(WriterLock lock) {
+        this.lock = lock;
+    }
+
+    /**
+     * Takes the writer lock of {@code file}.
+     *
+     * @throws FileLockedException when another writer holds it
+     * @throws JazminIoException   when the lock file cannot be created
+     */
+    public static WriteLock acquire(Path file) {
+        return new WriteLock(WriterLock.acquire(file));
+    }
+
+    /** The (absolute) file this lock guards. */
+    public Path file() {
+        return lock.file();
+    }
+
+    /** Whether the lock is still held by this object. */
+    public boolean isHeld() {
+        return lock.isHeld();
+    }
+
+    /** Releases the lock; later calls do nothing, so they never remove another writer's lock. */
+    @Override
+    public void close() {
+        lock.close();
+    }
+
+    WriterLock engineLock() {
+        return lock;
+    }
+}

@@ -1,0 +1,82 @@
+package io.jazmin.internal.catalog;
+
+import io.jazmin.internal.wire.ByteReader;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Proto {@code ChunkDirectory}: payload of a directory segment {@code <t>/dir/<p>[/<k>]}. Lists that
+ * are stored as differences on disk ({@code ordinals}, {@code rowStarts}, {@code partOffsets}) are
+ * held here as absolute values. Arrays are shared with the caller of the accessors: do not modify.
+ *
+ * @param ordinals    chunk ordinals, ascending
+ * @param rowStarts   first row id of each chunk
+ * @param rowCounts   rows in each chunk
+ * @param partOffsets absolute file offsets of the chunk parts, chunk-major, column groups in order
+ * @param partLengths whole-section lengths of the chunk parts
+ * @param partDigests 32-byte SHA-256 per part, concatenated (access-controlled files), else empty
+ * @param statistics  statistics blocks covering the segment's chunks
+ */
+public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, long[] partOffsets,
+                             long[] partLengths, byte[] partDigests, List<StatisticsBlock> statistics)
+        implements ProtoMessage {
+
+    public ChunkDirectory {
+        ordinals = Values.ints(ordinals);
+        rowStarts = Values.longs(rowStarts);
+        rowCounts = Values.ints(rowCounts);
+        partOffsets = Values.longs(partOffsets);
+        partLengths = Values.longs(partLengths);
+        partDigests = Values.bytes(partDigests);
+        statistics = Values.list(statistics);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * @throws IllegalArgumentException when a list stored as differences is not ascending
+     */
+    @Override
+    public void encode(ProtoWriter out) {
+        out.packedUint32(1, Differences.of(ordinals, "ordinals"))
+                .packedUint64(2, Differences.of(rowStarts, "row_starts"))
+                .packedUint32(3, rowCounts)
+                .packedUint64(4, Differences.of(partOffsets, "part_offsets"))
+                .packedUint64(5, partLengths)
+                .bytes(6, partDigests)
+                .messages(7, statistics);
+    }
+
+    /** Decodes a section payload. */
+    public static ChunkDirectory decode(byte[] payload) {
+        return decode(new ByteReader(payload));
+    }
+
+    /** Decodes a {@code ChunkDirectory} message body, turning differences into absolute values. */
+    public static ChunkDirectory decode(ByteReader in) {
+        ProtoReader r = new ProtoReader(in, "ChunkDirectory");
+        NumberList ordinals = new NumberList();
+        NumberList rowStarts = new NumberList();
+        NumberList rowCounts = new NumberList();
+        NumberList partOffsets = new NumberList();
+        NumberList partLengths = new NumberList();
+        byte[] partDigests = null;
+        List<StatisticsBlock> statistics = new ArrayList<>();
+        while (r.next()) {
+            switch (r.field()) {
+                case 1 -> r.repeatedUint32(ordinals);
+                case 2 -> r.repeatedUint64(rowStarts);
+                case 3 -> r.repeatedUint32(rowCounts);
+                case 4 -> r.repeatedUint64(partOffsets);
+                case 5 -> r.repeatedUint32AsLong(partLengths);
+                case 6 -> partDigests = r.bytes();
+                case 7 -> statistics.add(StatisticsBlock.decode(r.message()));
+                default -> r.skip();
+            }
+        }
+        return new ChunkDirectory(ordinals.runningIntSums("ordinals"),
+                rowStarts.runningSums(Long.MAX_VALUE, "row_starts"), rowCounts.toIntArray(),
+                partOffsets.runningSums(Long.MAX_VALUE, "part_offsets"), partLengths.toLongArray(), partDigests,
+                statistics);
+    }
+}

@@ -1,0 +1,49 @@
+package io.jazmin.internal.catalog;
+
+import io.jazmin.internal.wire.ByteReader;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Proto {@code ColumnStatistics}: per-chunk statistics of one column. Bounds are key-form bytes;
+ * an empty entry means unbounded. Arrays are shared: do not modify.
+ *
+ * @param nullCounts null cells per chunk
+ * @param min        lower bound per chunk
+ * @param max        upper bound per chunk
+ * @param leaves     statistics of the leaves of a nested column (optional)
+ */
+public record ColumnStatistics(int[] nullCounts, List<byte[]> min, List<byte[]> max, List<LeafStatistics> leaves)
+        implements ProtoMessage {
+
+    public ColumnStatistics {
+        nullCounts = Values.ints(nullCounts);
+        min = Values.bytesList(min);
+        max = Values.bytesList(max);
+        leaves = Values.list(leaves);
+    }
+
+    @Override
+    public void encode(ProtoWriter out) {
+        out.packedUint32(1, nullCounts).bytesList(2, min).bytesList(3, max).messages(4, leaves);
+    }
+
+    /** Decodes a {@code ColumnStatistics} message body. */
+    public static ColumnStatistics decode(ByteReader in) {
+        ProtoReader r = new ProtoReader(in, "ColumnStatistics");
+        NumberList nullCounts = new NumberList();
+        List<byte[]> min = new ArrayList<>();
+        List<byte[]> max = new ArrayList<>();
+        List<LeafStatistics> leaves = new ArrayList<>();
+        while (r.next()) {
+            switch (r.field()) {
+                case 1 -> r.repeatedUint32(nullCounts);
+                case 2 -> min.add(r.bytes());
+                case 3 -> max.add(r.bytes());
+                case 4 -> leaves.add(LeafStatistics.decode(r.message()));
+                default -> r.skip();
+            }
+        }
+        return new ColumnStatistics(nullCounts.toIntArray(), min, max, leaves);
+    }
+}

@@ -1,0 +1,161 @@
+package io.jazmin.internal.catalog;
+
+import io.jazmin.internal.wire.ByteWriter;
+import java.util.List;
+
+/**
+ * Writes protobuf (proto3) fields the way the JAZMIN reference encoder does: callers write fields
+ * in ascending field-number order; default values (0, false, "", empty bytes, empty lists, absent
+ * messages) are omitted, except entries of repeated string/bytes fields, which are always written;
+ * repeated numerics are packed.
+ */
+public final class ProtoWriter {
+    static final int VARINT = 0;
+    static final int FIXED64 = 1;
+    static final int LENGTH_DELIMITED = 2;
+    static final int FIXED32 = 5;
+
+    private final ByteWriter out = new ByteWriter();
+
+    private void tag(int field, int wireType) {
+        out.varint((long) field << 3 | wireType);
+    }
+
+    /** An unsigned 64-bit field; values must be non-negative. */
+    public ProtoWriter uint64(int field, long value) {
+        requireUnsigned(field, value);
+        if (value != 0) {
+            tag(field, VARINT);
+            out.varint(value);
+        }
+        return this;
+    }
+
+    /** An unsigned 32-bit field held in a non-negative int. */
+    public ProtoWriter uint32(int field, int value) {
+        return uint64(field, value);
+    }
+
+    /** A signed 64-bit field: a plain two's-complement varint (10 bytes when negative), not zigzag. */
+    public ProtoWriter int64(int field, long value) {
+        if (value != 0) {
+            tag(field, VARINT);
+            out.varint(value);
+        }
+        return this;
+    }
+
+    /** An enum field; negative values are sign-extended to 64 bits as protobuf requires. */
+    public ProtoWriter enumValue(int field, int value) {
+        return int64(field, value);
+    }
+
+    public ProtoWriter bool(int field, boolean value) {
+        if (value) {
+            tag(field, VARINT);
+            out.varint(1);
+        }
+        return this;
+    }
+
+    /** A singular string field, omitted when empty. */
+    public ProtoWriter string(int field, String value) {
+        if (!value.isEmpty()) {
+            tag(field, LENGTH_DELIMITED);
+            out.utf8(value);
+        }
+        return this;
+    }
+
+    /** A singular bytes field, omitted when empty. */
+    public ProtoWriter bytes(int field, byte[] value) {
+        if (value.length > 0) {
+            tag(field, LENGTH_DELIMITED);
+            out.lengthPrefixed(value);
+        }
+        return this;
+    }
+
+    /** A repeated string field; every entry is written, empty ones included. */
+    public ProtoWriter strings(int field, List<String> values) {
+        for (String s : values) {
+            tag(field, LENGTH_DELIMITED);
+            out.utf8(s);
+        }
+        return this;
+    }
+
+    /** A repeated bytes field; every entry is written, empty ones included. */
+    public ProtoWriter bytesList(int field, List<byte[]> values) {
+        for (byte[] b : values) {
+            tag(field, LENGTH_DELIMITED);
+            out.lengthPrefixed(b);
+        }
+        return this;
+    }
+
+    /** A sub-message field, omitted when {@code null}. */
+    public ProtoWriter message(int field, ProtoMessage value) {
+        if (value != null) {
+            tag(field, LENGTH_DELIMITED);
+            out.lengthPrefixed(value.encode());
+        }
+        return this;
+    }
+
+    /** A repeated sub-message field. */
+    public ProtoWriter messages(int field, List<? extends ProtoMessage> values) {
+        for (ProtoMessage m : values) {
+            tag(field, LENGTH_DELIMITED);
+            out.lengthPrefixed(m.encode());
+        }
+        return this;
+    }
+
+    /** A packed repeated uint32 field, omitted when empty; values must be non-negative. */
+    public ProtoWriter packedUint32(int field, int[] values) {
+        if (values.length == 0) {
+            return this;
+        }
+        int size = 0;
+        for (int v : values) {
+            requireUnsigned(field, v);
+            size += ByteWriter.varintSize(v);
+        }
+        tag(field, LENGTH_DELIMITED);
+        out.varint(size);
+        for (int v : values) {
+            out.varint(v);
+        }
+        return this;
+    }
+
+    /** A packed repeated uint64 field, omitted when empty; values must be non-negative. */
+    public ProtoWriter packedUint64(int field, long[] values) {
+        if (values.length == 0) {
+            return this;
+        }
+        long size = 0;
+        for (long v : values) {
+            requireUnsigned(field, v);
+            size += ByteWriter.varintSize(v);
+        }
+        tag(field, LENGTH_DELIMITED);
+        out.varint(size);
+        for (long v : values) {
+            out.varint(v);
+        }
+        return this;
+    }
+
+    /** The bytes written so far. */
+    public byte[] toByteArray() {
+        return out.toByteArray();
+    }
+
+    private static void requireUnsigned(int field, long value) {
+        if (value < 0) {
+            throw new IllegalArgumentException("field " + field + ": unsigned value expected, got " + value);
+        }
+    }
+}

@@ -1,0 +1,46 @@
+package io.jazmin.internal.catalog;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Null-tolerant defensive copies for the catalog records' compact constructors. */
+final class Values {
+    static final byte[] NO_BYTES = new byte[0];
+    static final int[] NO_INTS = new int[0];
+    static final long[] NO_LONGS = new long[0];
+
+    private Values() {
+    }
+
+    static String text(String s) {
+        return s == null ? "" : s;
+    }
+
+    static byte[] bytes(byte[] b) {
+        return b == null || b.length == 0 ? NO_BYTES : b.clone();
+    }
+
+    static int[] ints(int[] v) {
+        return v == null || v.length == 0 ? NO_INTS : v.clone();
+    }
+
+    static long[] longs(long[] v) {
+        return v == null || v.length == 0 ? NO_LONGS : v.clone();
+    }
+
+    static <T> List<T> list(List<T> v) {
+        return v == null ? List.of() : List.copyOf(v);
+    }
+
+    /** An unmodifiable copy of a list of byte strings, each copied too. */
+    static List<byte[]> bytesList(List<byte[]> v) {
+        if (v == null) {
+            return List.of();
+        }
+        List<byte[]> out = new ArrayList<>(v.size());
+        for (byte[] b : v) {
+            out.add(bytes(b));
+        }
+        return List.copyOf(out);
+    }
+}

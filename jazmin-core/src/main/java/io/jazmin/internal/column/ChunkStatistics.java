@@ -1,0 +1,243 @@
+package io.jazmin.internal.column;
+
+import io.jazmin.schema.ColumnType;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * One chunk's statistics for one column (spec §1.14): null count and min/max bounds in key-form
+ * bytes, an empty array meaning "unbounded". Computed exactly as the reference writer computes them
+ * ({@code stats.js}), so the stored bytes match:
+ * <ul>
+ *   <li>bounds only for ordered types, and only over non-null values (all-null chunk: none);</li>
+ *   <li>floats: NaN is left out and −0 counts as +0; if the min or the max is infinite, <em>both</em>
+ *       bounds are omitted (the reference drops the pair, not just the infinite side);</li>
+ *   <li>strings: a min longer than 64 UTF-16 code units is cut to 64 (63 when the 64th is a high
+ *       surrogate), still a lower bound; a max longer than 64 is omitted.</li>
+ *   <li>list and object columns: the null count of their rows, no bounds, and the statistics of
+ *       every leaf ({@link LeafChunkStatistics}), computed like those of a column.</li>
+ * </ul>
+ */
+public final class ChunkStatistics {
+    /** Longest string bound kept, in UTF-16 code units. */
+    public static final int MAX_STRING_BOUND = 64;
+    private static final byte[] NONE = new byte[0];
+
+    private final long nullCount;
+    private final byte[] min;
+    private final byte[] max;
+    private final List<LeafChunkStatistics> leaves;
+
+    private ChunkStatistics(long nullCount, byte[] min, byte[] max) {
+        this(nullCount, min, max, List.of());
+    }
+
+    private ChunkStatistics(long nullCount, byte[] min, byte[] max, List<LeafChunkStatistics> leaves) {
+        this.nullCount = nullCount;
+        this.min = min;
+        this.max = max;
+        this.leaves = leaves;
+    }
+
+    /** Statistics as stored in a file (bounds are not decoded until asked for). */
+    public static ChunkStatistics of(long nullCount, byte[] min, byte[] max) {
+        return of(nullCount, min, max, List.of());
+    }
+
+    /** Statistics as stored in a file, with the leaves of a nested column. */
+    public static ChunkStatistics of(long nullCount, byte[] min, byte[] max, List<LeafChunkStatistics> leaves) {
+        return new ChunkStatistics(nullCount, min == null ? NONE : min, max == null ? NONE : max,
+                List.copyOf(leaves));
+    }
+
+    /** Computes the statistics of one chunk's values (nested columns with their leaves). */
+    public static ChunkStatistics compute(ColumnVector values) {
+        int nulls = values.nullCount();
+        ColumnType type = values.type();
+        if (type.isNested()) {
+            List<LeafChunkStatistics> leaves = new ArrayList<>();
+            for (NestedLeaves.Leaf leaf : NestedLeaves.of(values)) {
+                leaves.add(new LeafChunkStatistics(leaf.path(), leaf.values().size(), compute(leaf.values())));
+            }
+            return new ChunkStatistics(nulls, NONE, NONE, List.copyOf(leaves));
+        }
+        if (!type.isOrdered() || nulls == values.size()) {
+            return new ChunkStatistics(nulls, NONE, NONE);
+        }
+        return switch (type) {
+            case BOOL -> boolBounds(values, nulls);
+            case INT, DATETIME -> longBounds(values, nulls);
+            case FLOAT -> floatBounds(values, nulls);
+            case DECIMAL -> decimalBounds(values, nulls);
+            default -> stringBounds(values, nulls);
+        };
+    }
+
+    /** The null count. */
+    public long nullCount() {
+        return nullCount;
+    }
+
+    /** The statistics of a nested column's leaves (empty for other columns or when not stored). */
+    public List<LeafChunkStatistics> leaves() {
+        return leaves;
+    }
+
+    /** The statistics of the leaf at {@code path}, or {@code null} when not stored. */
+    public LeafChunkStatistics leaf(int[] path) {
+        for (LeafChunkStatistics l : leaves) {
+            if (l.isAt(path)) {
+                return l;
+            }
+        }
+        return null;
+    }
+
+    /** Key-form bytes of the lower bound; empty when unbounded. Shared, not copied. */
+    public byte[] min() {
+        return min;
+    }
+
+    /** Key-form bytes of the upper bound; empty when unbounded. Shared, not copied. */
+    public byte[] max() {
+        return max;
+    }
+
+    /**
+     * The lower bound as a key value of {@code type} (see {@link KeyForms}), or {@code null} when
+     * unbounded.
+     *
+     * @throws io.jazmin.error.JazminFormatException when the bytes are not a valid key
+     */
+    public Object minKey(ColumnType type) {
+        return min.length == 0 ? null : KeyForms.decode(type, min);
+    }
+
+    /** The upper bound as a key value of {@code type}, or {@code null} when unbounded. */
+    public Object maxKey(ColumnType type) {
+        return max.length == 0 ? null : KeyForms.decode(type, max);
+    }
+
+    private static ChunkStatistics bounds(ColumnType type, int nulls, Object minKey, Object maxKey) {
+        return new ChunkStatistics(nulls, KeyForms.encode(type, minKey), KeyForms.encode(type, maxKey));
+    }
+
+    private static ChunkStatistics boolBounds(ColumnVector v, int nulls) {
+        boolean[] vals = v.booleans();
+        boolean anyFalse = false;
+        boolean anyTrue = false;
+        for (int r = 0; r < v.size(); r++) {
+            if (!v.isNull(r)) {
+                anyTrue |= vals[r];
+                anyFalse |= !vals[r];
+            }
+        }
+        return bounds(ColumnType.BOOL, nulls, !anyFalse, anyTrue);
+    }
+
+    private static ChunkStatistics longBounds(ColumnVector v, int nulls) {
+        long[] vals = v.longs();
+        long lo = Long.MAX_VALUE;
+        long hi = Long.MIN_VALUE;
+        for (int r = 0; r < v.size(); r++) {
+            if (!v.isNull(r)) {
+                lo = Math.min(lo, vals[r]);
+                hi = Math.max(hi, vals[r]);
+            }
+        }
+        return bounds(v.type(), nulls, lo, hi);
+    }
+
+    private static ChunkStatistics floatBounds(ColumnVector v, int nulls) {
+        double[] vals = v.doubles();
+        double lo = Double.NaN;
+        double hi = Double.NaN;
+        for (int r = 0; r < v.size(); r++) {
+            double x = vals[r];
+            if (v.isNull(r) || Double.isNaN(x)) {
+                continue;
+            }
+            if (Double.isNaN(lo) || x < lo) {
+                lo = x;
+            }
+            if (Double.isNaN(hi) || x > hi) {
+                hi = x;
+            }
+        }
+        if (!Double.isFinite(lo) || !Double.isFinite(hi)) {
+            return new ChunkStatistics(nulls, NONE, NONE); // also when every value is NaN
+        }
+        return bounds(ColumnType.FLOAT, nulls, lo, hi); // KeyForms folds -0 into +0
+    }
+
+    private static ChunkStatistics decimalBounds(ColumnVector v, int nulls) {
+        BigDecimal[] range = range(v, BigDecimal.class);
+        return bounds(ColumnType.DECIMAL, nulls, range[0], range[1]);
+    }
+
+    /**
+     * The smallest and largest non-null value of an object column by its natural order
+     * (BigDecimal numerically, String by UTF-16 code units, as the key forms order them).
+     */
+    @SuppressWarnings("unchecked")
+    private static <T extends Comparable<? super T>> T[] range(ColumnVector v, Class<T> type) {
+        T lo = null;
+        T hi = null;
+        for (int r = 0; r < v.size(); r++) {
+            T x = type.cast(v.get(r));
+            if (x == null || v.isNull(r)) {
+                continue;
+            }
+            if (lo == null || x.compareTo(lo) < 0) {
+                lo = x;
+            }
+            if (hi == null || x.compareTo(hi) > 0) {
+                hi = x;
+            }
+        }
+        T[] out = (T[]) java.lang.reflect.Array.newInstance(type, 2);
+        out[0] = lo;
+        out[1] = hi;
+        return out;
+    }
+
+    private static ChunkStatistics stringBounds(ColumnVector v, int nulls) {
+        String[] range = range(v, String.class);
+        String lo = range[0];
+        String hi = range[1];
+        byte[] maxBytes = hi.length() > MAX_STRING_BOUND ? NONE : Utf8.encode(hi);
+        return new ChunkStatistics(nulls, Utf8.encode(truncatedMin(lo)), maxBytes);
+    }
+
+    /** A prefix of at most 64 code units, never ending in the high half of a surrogate pair. */
+    static String truncatedMin(String s) {
+        if (s.length() <= MAX_STRING_BOUND) {
+            return s;
+        }
+        int end = MAX_STRING_BOUND;
+        if (Character.isHighSurrogate(s.charAt(end - 1))) {
+            end--;
+        }
+        return s.substring(0, end);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof ChunkStatistics other && other.nullCount == nullCount
+                && Arrays.equals(other.min, min) && Arrays.equals(other.max, max) && other.leaves.equals(leaves);
+    }
+
+    @Override
+    public int hashCode() {
+        return (Long.hashCode(nullCount) * 31 * 31 + Arrays.hashCode(min) * 31 + Arrays.hashCode(max)) * 31
+                + leaves.hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "ChunkStatistics[nulls=" + nullCount + ", min=" + min.length + " bytes, max=" + max.length + " bytes"
+                + (leaves.isEmpty() ? "" : ", " + leaves.size() + " leaves") + "]";
+    }
+}

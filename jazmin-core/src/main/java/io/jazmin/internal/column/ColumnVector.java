@@ -1,0 +1,318 @@
+package io.jazmin.internal.column;
+
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.schema.JsonText;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The values of one column for the rows of one chunk, stored densely by row position: primitive
+ * arrays for int/datetime ({@code long}, datetime in epoch milliseconds), float ({@code double})
+ * and bool, an object array for the rest (decimal {@link BigDecimal}, string {@link String},
+ * binary {@code byte[]}, json {@link JsonText}). Null rows are marked in an LSB-first bitmap and
+ * hold 0/false/null in the value array. Strings read from a plain-encoded stream stay UTF-8 bytes
+ * until asked for: {@link #get(int)} decodes one row, {@link #objects()} builds them all.
+ *
+ * <p>List and object columns (spec §1.10) keep their entries as child vectors: a list its item
+ * offsets per row and one vector of all items of the chunk; an object one vector per field, with an
+ * entry per non-null object. Their row values ({@link List} of items, {@link Map} of field name to
+ * value, scalars as above and datetimes as {@link Instant}) are built from the children when first
+ * asked for.
+ */
+public final class ColumnVector {
+    private final ColumnType type;
+    private final int size;
+    private final byte[] nullBits;
+    private final long[] longs;
+    private final double[] doubles;
+    private final boolean[] bools;
+    private Object[] objects;
+    /** Plain string values not yet decoded (then {@code objects} is built only if asked for), else {@code null}. */
+    private final PlainStrings strings;
+    /** List or object definition of a nested vector, else {@code null}. */
+    private final Column definition;
+    /** List: item offsets per row ({@code size + 1}); object: entry per row, -1 when null. */
+    private final int[] offsets;
+    /** List: the items; object: the fields in position order. */
+    private final ColumnVector[] children;
+
+    private ColumnVector(ColumnType type, int size, byte[] nullBits, long[] longs, double[] doubles,
+                         boolean[] bools, Object[] objects) {
+        this(type, size, nullBits, longs, doubles, bools, objects, null, null, null, null);
+    }
+
+    private ColumnVector(ColumnType type, int size, byte[] nullBits, long[] longs, double[] doubles,
+                         boolean[] bools, Object[] objects, PlainStrings strings, Column definition,
+                         int[] offsets, ColumnVector[] children) {
+        this.type = type;
+        this.size = size;
+        this.nullBits = nullBits;
+        this.longs = longs;
+        this.doubles = doubles;
+        this.bools = bools;
+        this.objects = objects;
+        this.strings = strings;
+        this.definition = definition;
+        this.offsets = offsets;
+        this.children = children;
+    }
+
+    /** int or datetime values; {@code nullBits} may be {@code null} when no row is null. */
+    public static ColumnVector ofLongs(ColumnType type, int size, long[] values, byte[] nullBits) {
+        return new ColumnVector(type, size, nullBits, values, null, null, null);
+    }
+
+    public static ColumnVector ofDoubles(int size, double[] values, byte[] nullBits) {
+        return new ColumnVector(ColumnType.FLOAT, size, nullBits, null, values, null, null);
+    }
+
+    public static ColumnVector ofBooleans(int size, boolean[] values, byte[] nullBits) {
+        return new ColumnVector(ColumnType.BOOL, size, nullBits, null, null, values, null);
+    }
+
+    /** decimal, string, binary or json values; a {@code null} element is a null row. */
+    public static ColumnVector ofObjects(ColumnType type, int size, Object[] values) {
+        byte[] bits = null;
+        for (int i = 0; i < size; i++) {
+            if (values[i] == null) {
+                if (bits == null) {
+                    bits = new byte[(size + 7) >>> 3];
+                }
+                bits[i >>> 3] |= (byte) (1 << (i & 7));
+            }
+        }
+        return new ColumnVector(type, size, bits, null, null, null, values);
+    }
+
+    /** String values kept as their stored UTF-8 bytes, each decoded when {@link #get(int)} asks for it. */
+    static ColumnVector ofPlainStrings(int size, byte[] nullBits, PlainStrings values) {
+        return new ColumnVector(ColumnType.STRING, size, nullBits, null, null, null, null, values, null, null, null);
+    }
+
+    /**
+     * A list column's values: row {@code r} holds items {@code offsets[r]} to {@code offsets[r + 1]}
+     * (exclusive) of {@code items}; a null row holds none.
+     *
+     * @param definition the list column (its item describes {@code items})
+     * @param offsets    {@code size + 1} non-decreasing item offsets, the last equal to the items' size
+     * @param nullBits   LSB-first null bitmap, or {@code null} when no row is null
+     */
+    public static ColumnVector ofList(Column definition, int size, byte[] nullBits, int[] offsets,
+                                      ColumnVector items) {
+        requireType(definition, ColumnType.LIST);
+        return new ColumnVector(ColumnType.LIST, size, nullBits, null, null, null, null, null, definition, offsets,
+                new ColumnVector[] {items});
+    }
+
+    /**
+     * An object column's values: each field vector holds one entry per non-null row, in row order.
+     *
+     * @param definition the object column (its fields describe {@code fields}, in order)
+     * @param nullBits   LSB-first null bitmap, or {@code null} when no row is null
+     */
+    public static ColumnVector ofObject(Column definition, int size, byte[] nullBits, ColumnVector[] fields) {
+        requireType(definition, ColumnType.OBJECT);
+        int[] entries = new int[size];
+        for (int r = 0, e = 0; r < size; r++) {
+            entries[r] = isSet(nullBits, r) ? -1 : e++;
+        }
+        return new ColumnVector(ColumnType.OBJECT, size, nullBits, null, null, null, null, null, definition, entries,
+                fields.clone());
+    }
+
+    private static void requireType(Column definition, ColumnType type) {
+        if (definition.type() != type) {
+            throw new IllegalArgumentException("a " + type.typeName() + " vector needs a " + type.typeName()
+                    + " definition, not " + definition.type().typeName());
+        }
+    }
+
+    private static boolean isSet(byte[] bits, int i) {
+        return bits != null && (bits[i >>> 3] & (1 << (i & 7))) != 0;
+    }
+
+    /** The list or object definition of a nested vector, else {@code null}. */
+    public Column definition() {
+        return definition;
+    }
+
+    /** A list vector's items, all rows' items concatenated in row order. */
+    public ColumnVector items() {
+        requireNested(ColumnType.LIST);
+        return children[0];
+    }
+
+    /** Index in {@link #items()} of the first item of {@code row}. */
+    public int itemStart(int row) {
+        requireNested(ColumnType.LIST);
+        return offsets[row];
+    }
+
+    /** Index in {@link #items()} just past the last item of {@code row}. */
+    public int itemEnd(int row) {
+        requireNested(ColumnType.LIST);
+        return offsets[row + 1];
+    }
+
+    /** An object vector's field vectors, in position order (shared, not copied). */
+    public ColumnVector[] fields() {
+        requireNested(ColumnType.OBJECT);
+        return children;
+    }
+
+    /** Index into an object vector's field vectors of {@code row}'s entry, or -1 for a null row. */
+    public int entry(int row) {
+        requireNested(ColumnType.OBJECT);
+        return offsets[row];
+    }
+
+    private void requireNested(ColumnType wanted) {
+        if (type != wanted) {
+            throw new IllegalStateException("not a " + wanted.typeName() + " vector but " + type.typeName());
+        }
+    }
+
+    public ColumnType type() {
+        return type;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public boolean hasNulls() {
+        return nullBits != null;
+    }
+
+    /** The LSB-first null bitmap, or {@code null} when no row is null. Shared, not copied. */
+    public byte[] nullBits() {
+        return nullBits;
+    }
+
+    public boolean isNull(int row) {
+        return nullBits != null && (nullBits[row >>> 3] & (1 << (row & 7))) != 0;
+    }
+
+    public int nullCount() {
+        if (nullBits == null) {
+            return 0;
+        }
+        int n = 0;
+        for (byte b : nullBits) {
+            n += Integer.bitCount(b & 0xFF);
+        }
+        return n;
+    }
+
+    /** Backing array for int/datetime columns (shared). */
+    public long[] longs() {
+        return longs;
+    }
+
+    /** Backing array for float columns (shared). */
+    public double[] doubles() {
+        return doubles;
+    }
+
+    /** Backing array for bool columns (shared). */
+    public boolean[] booleans() {
+        return bools;
+    }
+
+    /**
+     * Backing array for decimal/string/binary/json columns (shared); for list/object columns, and
+     * for strings read from a plain stream, every row's value, built on first use. Reading a few
+     * rows through {@link #get(int)} is cheaper: it builds only those rows' values.
+     */
+    public Object[] objects() {
+        if (definition != null) {
+            for (int r = 0; r < size; r++) {
+                get(r);
+            }
+        } else if (objects == null && strings != null) {
+            Object[] all = new Object[size];
+            for (int r = 0; r < size; r++) {
+                all[r] = get(r);
+            }
+            objects = all;
+        }
+        return objects;
+    }
+
+    public long getLong(int row) {
+        return longs[row];
+    }
+
+    public double getDouble(int row) {
+        return doubles[row];
+    }
+
+    public boolean getBoolean(int row) {
+        return bools[row];
+    }
+
+    /**
+     * The value at {@code row} as its public Java type (datetime as {@link Instant}), or
+     * {@code null} for a null cell.
+     */
+    public Object get(int row) {
+        if (isNull(row)) {
+            return null;
+        }
+        return switch (type) {
+            case INT -> longs[row];
+            case DATETIME -> Instant.ofEpochMilli(longs[row]);
+            case FLOAT -> doubles[row];
+            case BOOL -> bools[row];
+            case LIST, OBJECT -> nestedValue(row);
+            default -> objects != null ? objects[row] : strings.get(row);
+        };
+    }
+
+    /** A list or object row value, built from the children once and kept. */
+    private Object nestedValue(int row) {
+        if (objects == null) {
+            objects = new Object[size];
+        }
+        Object v = objects[row];
+        if (v == null) {
+            v = type == ColumnType.LIST ? listValue(row) : objectValue(row);
+            objects[row] = v;
+        }
+        return v;
+    }
+
+    private List<Object> listValue(int row) {
+        ColumnVector items = children[0];
+        List<Object> out = new ArrayList<>(offsets[row + 1] - offsets[row]);
+        for (int i = offsets[row]; i < offsets[row + 1]; i++) {
+            out.add(items.get(i));
+        }
+        return out;
+    }
+
+    private Map<String, Object> objectValue(int row) {
+        List<Column> fields = definition.fields();
+        Map<String, Object> out = new LinkedHashMap<>();
+        int entry = offsets[row];
+        for (int f = 0; f < fields.size(); f++) {
+            out.put(fields.get(f).name(), children[f].get(entry));
+        }
+        return out;
+    }
+
+    @Override
+    public String toString() {
+        Object[] shown = new Object[Math.min(size, 8)];
+        for (int i = 0; i < shown.length; i++) {
+            shown[i] = get(i);
+        }
+        return "ColumnVector[" + type.typeName() + " x" + size + " " + Arrays.toString(shown) + "]";
+    }
+}

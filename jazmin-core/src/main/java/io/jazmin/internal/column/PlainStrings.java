@@ -1,0 +1,34 @@
+package io.jazmin.internal.column;
+
+import io.jazmin.internal.wire.ByteReader;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The values of a plain-encoded string stream kept as their UTF-8 bytes in the decoded chunk: a
+ * value becomes a {@link String} only when asked for, so reading one row of a chunk builds one
+ * string, not thousands. The bytes were checked as strict UTF-8 when the stream was read.
+ */
+final class PlainStrings {
+    private final byte[] bytes;
+    private final int end;
+    /** Per row, the position in {@code bytes} of its value's length prefix; unused for null rows. */
+    private final int[] starts;
+
+    /**
+     * @param bytes  the buffer holding the stream (shared, not copied)
+     * @param end    where the stream ends in {@code bytes}
+     * @param starts per row, where its length-prefixed value starts
+     */
+    PlainStrings(byte[] bytes, int end, int[] starts) {
+        this.bytes = bytes;
+        this.end = end;
+        this.starts = starts;
+    }
+
+    /** The value of a non-null row, decoded anew on each call. */
+    String get(int row) {
+        ByteReader in = new ByteReader(bytes, starts[row], end - starts[row]);
+        int length = in.length();
+        return new String(bytes, in.position(), length, StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,279 @@
+package io.jazmin.internal.column;
+
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.schema.JsonText;
+import io.jazmin.internal.wire.ByteReader;
+
+/**
+ * Reads one column stream (spec §1.9) into a {@link ColumnVector}, treating every byte as hostile:
+ * any inconsistency is a {@link JazminFormatException}, and no array is sized from a count before
+ * that count has been checked against the bytes left.
+ *
+ * <p>Leniency and strictness where the spec is silent: bits of the null bitmap past the row count
+ * are ignored, as are the unused bits of a bool bitmap's last byte, and a HAS_NULLS bitmap with no
+ * bit set simply means no null. A dictionary must have at least one entry even when every row is
+ * null (spec: k ≥ 1); a plain bool byte must be 0 or 1; a delta sum that overflows 64 bits and a
+ * datetime outside years 1..9999 are format errors. List and object streams (encoding 5) are read
+ * by {@link #decode(Column, ByteReader, int)} (spec §1.10).
+ */
+public final class StreamDecoder {
+    private StreamDecoder() {
+    }
+
+    /**
+     * Decodes the stream of a column, scalar or nested, that fills exactly the window of {@code stream}.
+     *
+     * @param column   the column definition (for lists and objects with their items and fields)
+     * @param stream   a reader over exactly the stream's bytes (after its varint length); consumed
+     * @param rowCount the chunk's row count from the chunk directory
+     * @return one value per row, nulls marked in the vector's bitmap
+     * @throws JazminFormatException for damaged or inconsistent data, including bytes left over
+     */
+    public static ColumnVector decode(Column column, ByteReader stream, int rowCount) {
+        return column.type().isNested() ? NestedDecoder.decode(column, stream, rowCount)
+                : decode(column.type(), stream, rowCount);
+    }
+
+    /**
+     * Decodes the stream of a scalar column that fills exactly the window of {@code stream}.
+     *
+     * @param type     the column type, not list or object (those need their definition:
+     *                 {@link #decode(Column, ByteReader, int)})
+     * @param stream   a reader over exactly the stream's bytes (after its varint length); consumed
+     * @param rowCount the chunk's row count from the chunk directory
+     * @return one value per row, nulls marked in the vector's bitmap
+     * @throws JazminFormatException for damaged or inconsistent data, including bytes left over
+     */
+    public static ColumnVector decode(ColumnType type, ByteReader stream, int rowCount) {
+        if (type.isNested()) {
+            throw new IllegalArgumentException("a " + type.typeName() + " column is decoded with its definition");
+        }
+        if (rowCount < 0) {
+            throw new JazminFormatException("negative row count " + rowCount);
+        }
+        int flags = stream.u8();
+        if ((flags & StreamFormat.RESERVED_FLAGS) != 0) {
+            throw new JazminFormatException("reserved stream flag bits are set: 0x" + Integer.toHexString(flags));
+        }
+        int encoding = flags & StreamFormat.ENCODING_MASK;
+        if (!StreamFormat.allowed(type, encoding)) {
+            throw new JazminFormatException("encoding " + encoding + " is not valid for a " + type.typeName() + " column");
+        }
+        byte[] nulls = (flags & StreamFormat.HAS_NULLS) != 0 ? readNullBits(stream, rowCount) : null;
+        int nonNull = nulls == null ? rowCount : rowCount - popCount(nulls);
+        checkRoom(stream, encoding, nonNull);
+        Shape col = new Shape(type, rowCount, nulls, nonNull);
+        ColumnVector result = switch (type) {
+            case BOOL -> readBools(stream, encoding, col);
+            case INT, DATETIME -> readLongs(stream, encoding, col);
+            case FLOAT -> readDoubles(stream, encoding, col);
+            default -> readObjects(stream, encoding, col);
+        };
+        stream.expectEnd(type.typeName() + " stream");
+        return result;
+    }
+
+    /** The shape of the stream being decoded. */
+    private record Shape(ColumnType type, int rows, byte[] nulls, int nonNull) {
+        boolean isNull(int row) {
+            return nulls != null && (nulls[row >>> 3] & (1 << (row & 7))) != 0;
+        }
+    }
+
+    /** Reads the bitmap, clearing stray bits past the last row; {@code null} when no row is null. */
+    static byte[] readNullBits(ByteReader stream, int rowCount) {
+        byte[] bits = stream.bytes(StreamFormat.bitmapBytes(rowCount));
+        if ((rowCount & 7) != 0) {
+            bits[bits.length - 1] &= (byte) ((1 << (rowCount & 7)) - 1);
+        }
+        return popCount(bits) == 0 ? null : bits;
+    }
+
+    static int popCount(byte[] bits) {
+        int n = 0;
+        for (byte b : bits) {
+            n += Integer.bitCount(b & 0xFF);
+        }
+        return n;
+    }
+
+    /**
+     * Every value takes at least one byte (a bool in a bitmap one bit), so a count the bytes left
+     * cannot hold is damage, caught before the per-row arrays are allocated.
+     */
+    private static void checkRoom(ByteReader stream, int encoding, int nonNull) {
+        long need = encoding == StreamFormat.BITMAP ? StreamFormat.bitmapBytes(nonNull) : nonNull;
+        if (need > stream.remaining()) {
+            throw new JazminFormatException(nonNull + " values cannot fit in the " + stream.remaining()
+                    + " bytes left of the stream");
+        }
+    }
+
+    private static ColumnVector readBools(ByteReader stream, int encoding, Shape col) {
+        boolean[] vals = new boolean[col.rows];
+        if (encoding == StreamFormat.BITMAP) {
+            byte[] bits = stream.bytes(StreamFormat.bitmapBytes(col.nonNull));
+            for (int r = 0, i = 0; r < col.rows; r++) {
+                if (!col.isNull(r)) {
+                    vals[r] = (bits[i >>> 3] & (1 << (i & 7))) != 0;
+                    i++;
+                }
+            }
+        } else {
+            for (int r = 0; r < col.rows; r++) {
+                if (!col.isNull(r)) {
+                    int b = stream.u8();
+                    if (b > 1) {
+                        throw new JazminFormatException("bool value byte must be 0 or 1, got " + b);
+                    }
+                    vals[r] = b == 1;
+                }
+            }
+        }
+        return ColumnVector.ofBooleans(col.rows, vals, col.nulls);
+    }
+
+    private static ColumnVector readLongs(ByteReader stream, int encoding, Shape col) {
+        long[] vals = new long[col.rows];
+        boolean delta = encoding == StreamFormat.DELTA;
+        boolean first = true;
+        long prev = 0;
+        for (int r = 0; r < col.rows; r++) {
+            if (col.isNull(r)) {
+                continue;
+            }
+            long v = stream.zigzag();
+            if (delta && !first) {
+                long sum = prev + v;
+                if (((prev ^ sum) & (v ^ sum)) < 0) {
+                    throw new JazminFormatException("delta-encoded value overflows 64 bits");
+                }
+                v = sum;
+            }
+            vals[r] = v;
+            prev = v;
+            first = false;
+        }
+        if (col.type == ColumnType.DATETIME) {
+            for (int r = 0; r < col.rows; r++) {
+                if (!col.isNull(r)) {
+                    StreamFormat.checkDatetime(vals[r]);
+                }
+            }
+        }
+        return ColumnVector.ofLongs(col.type, col.rows, vals, col.nulls);
+    }
+
+    private static ColumnVector readDoubles(ByteReader stream, int encoding, Shape col) {
+        double[] vals = new double[col.rows];
+        boolean scaled = encoding == StreamFormat.SCALED;
+        for (int r = 0; r < col.rows; r++) {
+            if (!col.isNull(r)) {
+                vals[r] = scaled ? readScaled(stream) : stream.f64();
+            }
+        }
+        return ColumnVector.ofDoubles(col.rows, vals, col.nulls);
+    }
+
+    private static double readScaled(ByteReader stream) {
+        int s = stream.u8();
+        if (s == StreamFormat.RAW_FLOAT) {
+            return stream.f64();
+        }
+        if (s > StreamFormat.MAX_READ_SCALE) {
+            throw new JazminFormatException("invalid float scale " + s);
+        }
+        long m = stream.zigzag();
+        if (m < -StreamFormat.MAX_READ_MANTISSA || m > StreamFormat.MAX_READ_MANTISSA) {
+            throw new JazminFormatException("scaled float mantissa " + m + " exceeds 2^53");
+        }
+        return m / StreamFormat.POW10[s]; // one IEEE division, as the spec defines the value
+    }
+
+    private static ColumnVector readObjects(ByteReader stream, int encoding, Shape col) {
+        if (col.type == ColumnType.STRING && encoding == StreamFormat.PLAIN) {
+            return readPlainStrings(stream, col);
+        }
+        Object[] vals = new Object[col.rows];
+        if (encoding == StreamFormat.DICTIONARY) {
+            readDictionary(stream, col, vals);
+        } else {
+            for (int r = 0; r < col.rows; r++) {
+                if (!col.isNull(r)) {
+                    vals[r] = readPlainObject(stream, col.type);
+                }
+            }
+        }
+        return ColumnVector.ofObjects(col.type, col.rows, vals);
+    }
+
+    /**
+     * Checks the values and notes where each starts; strings are built only when asked for. A
+     * one-byte length prefix is ASCII, so it can neither complete nor split a multi-byte sequence:
+     * a run of values with such prefixes is checked as UTF-8 in one pass, prefixes included.
+     */
+    private static ColumnVector readPlainStrings(ByteReader stream, Shape col) {
+        int[] starts = new int[col.rows];
+        int unchecked = stream.position(); // start of the values not yet checked
+        for (int r = 0; r < col.rows; r++) {
+            if (!col.isNull(r)) {
+                int start = stream.position();
+                starts[r] = start;
+                int length = stream.length();
+                if (length < 0x80) {
+                    stream.skip(length);
+                } else {
+                    stream.checkUtf8(unchecked, start);
+                    stream.skipUtf8(length);
+                    unchecked = stream.position();
+                }
+            }
+        }
+        stream.checkUtf8(unchecked, stream.position());
+        PlainStrings values = new PlainStrings(stream.array(), stream.position(), starts);
+        return ColumnVector.ofPlainStrings(col.rows, col.nulls, values);
+    }
+
+    private static void readDictionary(ByteReader stream, Shape col, Object[] vals) {
+        // An entry takes at least one byte (string) or two (decimal: scale and mantissa).
+        int k = stream.count(col.type == ColumnType.DECIMAL ? 2 : 1);
+        if (k == 0) {
+            throw new JazminFormatException("empty dictionary");
+        }
+        Object[] entries = new Object[k];
+        for (int e = 0; e < k; e++) {
+            entries[e] = readPlainObject(stream, col.type);
+        }
+        for (int r = 0; r < col.rows; r++) {
+            if (!col.isNull(r)) {
+                long id = stream.varint();
+                if (id < 0 || id >= k) {
+                    throw new JazminFormatException("dictionary index " + Long.toUnsignedString(id)
+                            + " out of range (" + k + " entries)");
+                }
+                vals[r] = entries[(int) id];
+            }
+        }
+    }
+
+    private static Object readPlainObject(ByteReader stream, ColumnType type) {
+        return switch (type) {
+            case DECIMAL -> Decimals.read(stream);
+            case STRING -> stream.utf8(stream.length());
+            case BINARY -> stream.bytes(stream.length());
+            default -> readJson(stream);
+        };
+    }
+
+    private static JsonText readJson(ByteReader stream) {
+        String text = stream.utf8(stream.length());
+        try {
+            return JsonText.of(text);
+        } catch (JazminValidationException e) {
+            throw new JazminFormatException("json value is not valid: " + e.getMessage(), e);
+        }
+    }
+}

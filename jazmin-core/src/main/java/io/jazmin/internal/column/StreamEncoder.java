@@ -1,0 +1,257 @@
+package io.jazmin.internal.column;
+
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.schema.JsonText;
+import io.jazmin.internal.wire.ByteWriter;
+import java.math.BigDecimal;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Writes one column stream (spec §1.9): flags byte, null bitmap when a row is null, then the
+ * non-null values. The encoding is chosen exactly as the reference writer chooses it, so the bytes
+ * equal the reference's for the same values.
+ */
+public final class StreamEncoder {
+    private StreamEncoder() {
+    }
+
+    /**
+     * Appends the stream of {@code values} (without the outer varint length) to {@code out}; list and
+     * object columns are written with the nested encoding (spec §1.10).
+     *
+     * @param column the column definition; its type must be the vector's type
+     * @param values the column values of one chunk (for nested columns in child-vector form, see
+     *               {@link NestedVectors})
+     * @param out    where the stream is appended
+     * @throws io.jazmin.error.JazminValidationException for a decimal beyond the format's limits
+     */
+    public static void encode(Column column, ColumnVector values, ByteWriter out) {
+        if (column.type().isNested()) {
+            NestedEncoder.encode(column, values, out);
+        } else {
+            encode(column.type(), values, out);
+        }
+    }
+
+    /**
+     * Appends the stream of scalar {@code values} (without the outer varint length) to {@code out}.
+     *
+     * @param type   the column type; must be the vector's type, and not list or object (those need
+     *               their definition: {@link #encode(Column, ColumnVector, ByteWriter)})
+     * @param values the column values of one chunk
+     * @param out    where the stream is appended
+     * @throws io.jazmin.error.JazminValidationException for a decimal beyond the format's limits
+     */
+    public static void encode(ColumnType type, ColumnVector values, ByteWriter out) {
+        if (type.isNested()) {
+            throw new IllegalArgumentException("a " + type.typeName() + " column is encoded with its definition");
+        }
+        if (values.type() != type) {
+            throw new IllegalArgumentException("vector of type " + values.type().typeName() + " given for a "
+                    + type.typeName() + " column");
+        }
+        Rows rows = Rows.of(values);
+        switch (type) {
+            case BOOL -> writeBools(values, rows, out);
+            case INT, DATETIME -> writeLongs(values, rows, out);
+            case FLOAT -> writeDoubles(values, rows, out);
+            case STRING, DECIMAL -> writeTexts(type, values, rows, out);
+            default -> writeOpaque(type, values, rows, out);
+        }
+    }
+
+    /** The rows of a vector that are not null, and the bitmap to write (masked to the row count). */
+    record Rows(int size, byte[] nullBits, int nonNull) {
+        static Rows of(ColumnVector v) {
+            int size = v.size();
+            byte[] given = v.nullBits();
+            if (given == null) {
+                return new Rows(size, null, size);
+            }
+            byte[] bits = new byte[StreamFormat.bitmapBytes(size)];
+            System.arraycopy(given, 0, bits, 0, Math.min(bits.length, given.length));
+            if ((size & 7) != 0) {
+                bits[bits.length - 1] &= (byte) ((1 << (size & 7)) - 1); // bits past the last row mean nothing
+            }
+            int nulls = 0;
+            for (byte b : bits) {
+                nulls += Integer.bitCount(b & 0xFF);
+            }
+            return nulls == 0 ? new Rows(size, null, size) : new Rows(size, bits, size - nulls);
+        }
+
+        boolean isNull(int row) {
+            return nullBits != null && (nullBits[row >>> 3] & (1 << (row & 7))) != 0;
+        }
+    }
+
+    static void header(ByteWriter out, int encoding, Rows rows) {
+        if (rows.nullBits == null) {
+            out.u8(encoding);
+        } else {
+            out.u8(encoding | StreamFormat.HAS_NULLS);
+            out.bytes(rows.nullBits);
+        }
+    }
+
+    private static void writeBools(ColumnVector v, Rows rows, ByteWriter out) {
+        boolean[] all = v.booleans();
+        byte[] bits = new byte[StreamFormat.bitmapBytes(rows.nonNull)];
+        for (int r = 0, i = 0; r < rows.size; r++) {
+            if (!rows.isNull(r)) {
+                if (all[r]) {
+                    bits[i >>> 3] |= (byte) (1 << (i & 7));
+                }
+                i++;
+            }
+        }
+        header(out, StreamFormat.BITMAP, rows);
+        out.bytes(bits);
+    }
+
+    private static void writeLongs(ColumnVector v, Rows rows, ByteWriter out) {
+        long[] vals = nonNullLongs(v.longs(), rows);
+        int n = vals.length;
+        if (n > 1 && deltaIsSmaller(vals)) {
+            header(out, StreamFormat.DELTA, rows);
+            out.zigzag(vals[0]);
+            for (int i = 1; i < n; i++) {
+                out.zigzag(vals[i] - vals[i - 1]);
+            }
+            return;
+        }
+        header(out, StreamFormat.PLAIN, rows);
+        for (long x : vals) {
+            out.zigzag(x);
+        }
+    }
+
+    /** Delta only when every difference fits int64 and the body gets strictly smaller. */
+    private static boolean deltaIsSmaller(long[] vals) {
+        long plain = ByteWriter.zigzagSize(vals[0]);
+        long delta = plain;
+        for (int i = 1; i < vals.length; i++) {
+            long d = vals[i] - vals[i - 1];
+            if (((vals[i] ^ vals[i - 1]) & (vals[i] ^ d)) < 0) {
+                return false; // the difference overflows int64
+            }
+            plain += ByteWriter.zigzagSize(vals[i]);
+            delta += ByteWriter.zigzagSize(d);
+        }
+        return delta < plain;
+    }
+
+    private static long[] nonNullLongs(long[] all, Rows rows) {
+        long[] vals = new long[rows.nonNull];
+        if (rows.nullBits == null) {
+            System.arraycopy(all, 0, vals, 0, rows.nonNull);
+            return vals;
+        }
+        for (int r = 0, i = 0; r < rows.size; r++) {
+            if (!rows.isNull(r)) {
+                vals[i++] = all[r];
+            }
+        }
+        return vals;
+    }
+
+    private static void writeDoubles(ColumnVector v, Rows rows, ByteWriter out) {
+        double[] all = v.doubles();
+        double[] vals = new double[rows.nonNull];
+        for (int r = 0, i = 0; r < rows.size; r++) {
+            if (!rows.isNull(r)) {
+                vals[i++] = all[r];
+            }
+        }
+        int n = vals.length;
+        int[] scales = new int[n];
+        long scaledSize = 0;
+        for (int i = 0; i < n; i++) {
+            int s = FloatScaling.scaleOf(vals[i]);
+            scales[i] = s;
+            scaledSize += s == FloatScaling.NONE ? 9 : 1 + ByteWriter.zigzagSize(FloatScaling.mantissa(vals[i], s));
+        }
+        if (scaledSize < 8L * n) {
+            header(out, StreamFormat.SCALED, rows);
+            for (int i = 0; i < n; i++) {
+                if (scales[i] == FloatScaling.NONE) {
+                    out.u8(StreamFormat.RAW_FLOAT).f64(vals[i]);
+                } else {
+                    out.u8(scales[i]).zigzag(FloatScaling.mantissa(vals[i], scales[i]));
+                }
+            }
+            return;
+        }
+        header(out, StreamFormat.PLAIN, rows);
+        for (double x : vals) {
+            out.f64(x);
+        }
+    }
+
+    /**
+     * Strings and decimals: a dictionary when at most half the values are distinct. Decimals are
+     * distinct by their stored text, i.e. by scale and mantissa ({@link BigDecimal#equals}), so
+     * {@code 1.5} and {@code 1.50} are two entries, as in the reference writer.
+     */
+    private static void writeTexts(ColumnType type, ColumnVector v, Rows rows, ByteWriter out) {
+        Object[] all = v.objects();
+        boolean decimal = type == ColumnType.DECIMAL;
+        Object[] vals = new Object[rows.nonNull];
+        for (int r = 0, i = 0; r < rows.size; r++) {
+            if (!rows.isNull(r)) {
+                vals[i++] = decimal ? Decimals.normalize((BigDecimal) all[r]) : all[r];
+            }
+        }
+        int n = vals.length;
+        Map<Object, Integer> ids = new HashMap<>();
+        Object[] entries = new Object[n];
+        int[] index = new int[n];
+        boolean dictionary = n > 0;
+        for (int i = 0; i < n && dictionary; i++) {
+            Integer id = ids.putIfAbsent(vals[i], ids.size());
+            if (id == null) {
+                id = ids.size() - 1;
+                entries[id] = vals[i];
+                dictionary = 2L * ids.size() <= n; // past half distinct a dictionary can no longer win
+            }
+            index[i] = id;
+        }
+        if (dictionary) {
+            int k = ids.size();
+            header(out, StreamFormat.DICTIONARY, rows);
+            out.varint(k);
+            for (int e = 0; e < k; e++) {
+                writeText(decimal, entries[e], out);
+            }
+            for (int id : index) {
+                out.varint(id);
+            }
+            return;
+        }
+        header(out, StreamFormat.PLAIN, rows);
+        for (Object x : vals) {
+            writeText(decimal, x, out);
+        }
+    }
+
+    private static void writeText(boolean decimal, Object value, ByteWriter out) {
+        if (decimal) {
+            Decimals.writeNormalized((BigDecimal) value, out);
+        } else {
+            out.lengthPrefixed(Utf8.encode((String) value));
+        }
+    }
+
+    private static void writeOpaque(ColumnType type, ColumnVector v, Rows rows, ByteWriter out) {
+        Object[] all = v.objects();
+        header(out, StreamFormat.PLAIN, rows);
+        for (int r = 0; r < rows.size; r++) {
+            if (!rows.isNull(r)) {
+                byte[] bytes = type == ColumnType.JSON ? Utf8.encode(((JsonText) all[r]).text()) : (byte[]) all[r];
+                out.lengthPrefixed(bytes);
+            }
+        }
+    }
+}

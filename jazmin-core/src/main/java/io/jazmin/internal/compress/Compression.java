@@ -1,0 +1,177 @@
+package io.jazmin.internal.compress;
+
+import com.aayushatharva.brotli4j.Brotli4jLoader;
+import com.aayushatharva.brotli4j.decoder.DecoderJNI;
+import com.aayushatharva.brotli4j.encoder.Encoder;
+import io.jazmin.schema.Codec;
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.options.ReadLimits;
+import io.jazmin.error.UnsupportedFeatureException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.zip.DataFormatException;
+import java.util.zip.Deflater;
+import java.util.zip.Inflater;
+
+/**
+ * Section payload compression: raw Deflate (RFC 1951, no zlib header) through the JDK and Brotli
+ * through brotli4j. Decompression is capped at the envelope's raw length, so a hostile section
+ * cannot inflate past what it declared, and a Deflate section claiming more than
+ * {@link ReadLimits#DEFLATE_MAX_RATIO} raw bytes per stored byte is refused before anything is
+ * allocated (the caller bounds the raw length itself, {@link ReadLimits#maxSectionLength()}).
+ */
+public final class Compression {
+    /** Reference default levels: Deflate 6, Brotli quality 6. */
+    public static final int DEFAULT_LEVEL = -1;
+
+    private Compression() {
+    }
+
+    /**
+     * Compresses {@code raw[0..len)} with {@code codec} at {@code level} ({@link #DEFAULT_LEVEL}
+     * for the reference default). Returns the compressed bytes (possibly not smaller than raw;
+     * the caller applies the store-raw rule).
+     */
+    public static byte[] compress(Codec codec, int level, byte[] raw, int len) {
+        return switch (codec) {
+            case NONE -> Arrays.copyOf(raw, len);
+            case DEFLATE -> level == DEFAULT_LEVEL ? smallestDeflate(raw, len) : deflate(level, Deflater.DEFAULT_STRATEGY, raw, len);
+            case BROTLI -> brotli(level == DEFAULT_LEVEL ? 6 : level, raw, len);
+        };
+    }
+
+    /**
+     * Decompresses a stored payload of codec id {@code codecId} into exactly {@code rawLength}
+     * bytes; any other outcome is a format error.
+     */
+    public static byte[] decompress(int codecId, byte[] stored, int off, int len, int rawLength) {
+        return switch (codecId) {
+            case 0 -> {
+                if (len != rawLength) {
+                    throw new JazminFormatException("uncompressed section length " + len
+                            + " differs from its raw length " + rawLength);
+                }
+                yield Arrays.copyOfRange(stored, off, off + len);
+            }
+            case 1 -> inflate(stored, off, len, rawLength);
+            case 2 -> unbrotli(stored, off, len, rawLength);
+            case 3 -> throw new UnsupportedFeatureException("zstd", "section uses the reserved Zstandard codec (zstd)");
+            default -> throw new JazminFormatException("unknown codec " + codecId);
+        };
+    }
+
+    /**
+     * The default Deflate setting: the smaller of level 6 and level 9 with the FILTERED strategy.
+     * The JDK's zlib and the reference writer's differ in their output; on the conformance data
+     * neither single setting is always smaller than the reference, the better of the two always is.
+     */
+    private static byte[] smallestDeflate(byte[] raw, int len) {
+        byte[] standard = deflate(6, Deflater.DEFAULT_STRATEGY, raw, len);
+        byte[] filtered = deflate(9, Deflater.FILTERED, raw, len);
+        return filtered.length < standard.length ? filtered : standard;
+    }
+
+    private static byte[] deflate(int level, int strategy, byte[] raw, int len) {
+        if (level < 0 || level > 9) {
+            throw new io.jazmin.error.JazminValidationException("Deflate level must be 0-9, got " + level);
+        }
+        Deflater d = new Deflater(level, true);
+        try {
+            d.setStrategy(strategy);
+            d.setInput(raw, 0, len);
+            d.finish();
+            byte[] out = new byte[Math.max(64, len / 2)];
+            int n = 0;
+            while (!d.finished()) {
+                if (n == out.length) {
+                    out = Arrays.copyOf(out, out.length * 2);
+                }
+                n += d.deflate(out, n, out.length - n);
+            }
+            return Arrays.copyOf(out, n);
+        } finally {
+            d.end();
+        }
+    }
+
+    private static byte[] inflate(byte[] stored, int off, int len, int rawLength) {
+        if (rawLength > (long) len * ReadLimits.DEFLATE_MAX_RATIO) {
+            throw new JazminFormatException("Deflate section of " + len + " bytes declares a raw length of "
+                    + rawLength + ", more than Deflate can expand to");
+        }
+        Inflater inf = new Inflater(true);
+        try {
+            inf.setInput(stored, off, len);
+            BoundedOutput out = new BoundedOutput(len, rawLength);
+            while (!inf.finished()) {
+                int room = out.room();
+                if (room == 0) {
+                    throw new JazminFormatException("Deflate section inflates past its raw length " + rawLength);
+                }
+                int got = inf.inflate(out.array(), out.size(), room);
+                if (got == 0 && (inf.needsInput() || inf.needsDictionary())) {
+                    throw new JazminFormatException("truncated Deflate data");
+                }
+                out.advance(got);
+            }
+            return out.finish("Deflate");
+        } catch (DataFormatException e) {
+            throw new JazminFormatException("corrupt Deflate data: " + e.getMessage());
+        } finally {
+            inf.end();
+        }
+    }
+
+    private static byte[] brotli(int quality, byte[] raw, int len) {
+        if (quality < 0 || quality > 11) {
+            throw new io.jazmin.error.JazminValidationException("Brotli quality must be 0-11, got " + quality);
+        }
+        ensureBrotli();
+        try {
+            Encoder.Parameters params = new Encoder.Parameters().setQuality(quality).setWindow(22);
+            return Encoder.compress(len == raw.length ? raw : Arrays.copyOf(raw, len), params);
+        } catch (IOException e) {
+            throw new IllegalStateException("Brotli compression failed", e);
+        }
+    }
+
+    private static byte[] unbrotli(byte[] stored, int off, int len, int rawLength) {
+        ensureBrotli();
+        DecoderJNI.Wrapper decoder;
+        try {
+            decoder = new DecoderJNI.Wrapper(Math.max(1, len));
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start the Brotli decoder", e);
+        }
+        try {
+            ByteBuffer in = decoder.getInputBuffer();
+            in.clear();
+            in.put(stored, off, len);
+            decoder.push(len);
+            BoundedOutput out = new BoundedOutput(len, rawLength);
+            while (true) {
+                while (decoder.hasOutput()) {
+                    out.append(decoder.pull());
+                }
+                switch (decoder.getStatus()) {
+                    case DONE -> {
+                        return out.finish("Brotli");
+                    }
+                    case OK -> decoder.push(0);
+                    case NEEDS_MORE_OUTPUT -> out.append(decoder.pull());
+                    case NEEDS_MORE_INPUT -> throw new JazminFormatException("truncated Brotli data");
+                    default -> throw new JazminFormatException("corrupt Brotli data");
+                }
+            }
+        } finally {
+            decoder.destroy();
+        }
+    }
+
+    private static void ensureBrotli() {
+        if (!Brotli4jLoader.isAvailable()) {
+            Brotli4jLoader.ensureAvailability();
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package io.jazmin.internal.crypto;
+
+import io.jazmin.error.JazminKeyException;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import io.jazmin.key.AccessKeyText;
+import io.jazmin.key.JazminKey;
+
+/**
+ * The secret that opens an access-controlled file (spec §1.19): the owner key ({@code jzk1-}) or an
+ * access key ({@code jza1-}). It checks who signed the file and unseals its own key slot, without
+ * ever handing out the secret. {@link #toString()} shows only the key id.
+ */
+public final class AccessCredential implements AutoCloseable {
+    private final byte[] secret;
+    private final byte[] ownerFingerprint;
+    private final boolean owner;
+    private final String keyId;
+
+    private AccessCredential(byte[] secret, byte[] ownerFingerprint, boolean owner, String keyId) {
+        this.secret = secret;
+        this.ownerFingerprint = ownerFingerprint;
+        this.owner = owner;
+        this.keyId = keyId;
+    }
+
+    /** The owner key of an access-controlled file. */
+    public static AccessCredential ofOwner(JazminKey key) {
+        return new AccessCredential(key.bytes(), null, true, key.keyId());
+    }
+
+    /** An access key issued by the file's owner. */
+    public static AccessCredential ofAccessKey(AccessKeyText key) {
+        return new AccessCredential(key.secret(), key.ownerFingerprint(), false, key.keyId());
+    }
+
+    /** Whether this is the owner key. */
+    public boolean owner() {
+        return owner;
+    }
+
+    /** The key id (slot id in hex), safe to log. */
+    public String keyId() {
+        return keyId;
+    }
+
+    /** The 8-byte slot id of this key. */
+    public byte[] slotId() {
+        return JazminKey.slotIdBytes(secret);
+    }
+
+    /**
+     * Checks that the signer's public key {@code q} belongs to this key's owner: for the owner key
+     * it must equal the key's derived public key; for an access key its fingerprint must equal the
+     * one the key carries.
+     *
+     * @throws JazminKeyException "not signed by the owner of this key"
+     */
+    public void checkSigner(byte[] q) {
+        boolean same = owner ? MessageDigest.isEqual(q, OwnerSigning.publicKey(secret))
+                : MessageDigest.isEqual(OwnerSigning.fingerprint(q), ownerFingerprint);
+        if (!same) {
+            throw new JazminKeyException("the file was not signed by the owner of this key (key " + keyId + ")");
+        }
+    }
+
+    /** The bundle of this key's offline slot (see {@link KeySlots#unseal}). */
+    public byte[] unseal(KeySlots.Slot slot, byte[] salt, byte[] fileId) {
+        return KeySlots.unseal(slot, secret, salt, fileId, slotId());
+    }
+
+    /** Clears the secret copy. */
+    @Override
+    public void close() {
+        Arrays.fill(secret, (byte) 0);
+    }
+
+    /** {@code AccessCredential[owner|access key, id=…]}: never the secret. */
+    @Override
+    public String toString() {
+        return "AccessCredential[" + (owner ? "owner key" : "access key") + ", id=" + keyId + "]";
+    }
+}

@@ -1,0 +1,93 @@
+package io.jazmin.internal.crypto;
+
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.internal.catalog.Keyring;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.Map;
+import io.jazmin.internal.keys.Hkdf;
+
+/**
+ * The keys of one encrypted file version (spec §1.18): the header key
+ * HKDF(master, preamble salt, "JAZMIN/1/header"), and once the header's keyring is known, each
+ * section's key HKDF(master, keyring[group], "JAZMIN/1/" + section id). The extract step is done
+ * once per group. {@link #close()} clears every copy of key material it holds.
+ */
+public final class KeySchedule implements SectionKeys {
+    private static final String LABEL = "JAZMIN/1/";
+    private static final String HEADER_ID = "header";
+
+    private final byte[] master;
+    private final byte[] headerKey;
+    private final Map<KeyGroup, byte[]> groupKeys = new EnumMap<>(KeyGroup.class);
+    private boolean closed;
+
+    /**
+     * @param master the 32-byte master key (copied; the caller clears its own copy)
+     * @param salt   the preamble salt
+     */
+    public KeySchedule(byte[] master, byte[] salt) {
+        this.master = master.clone();
+        this.headerKey = Hkdf.derive(this.master, salt, utf8(LABEL + HEADER_ID), Hkdf.HASH_SIZE);
+    }
+
+    /** Sets the per-group salts from the header's keyring; a group without a salt has no keys. */
+    public void useKeyring(Keyring keyring) {
+        requireOpen();
+        if (keyring == null) {
+            throw new JazminFormatException("the file is encrypted but its header has no keyring");
+        }
+        put(KeyGroup.DATA, keyring.data());
+        put(KeyGroup.INDEX, keyring.index());
+        put(KeyGroup.FILES, keyring.files());
+    }
+
+    private void put(KeyGroup group, byte[] salt) {
+        if (salt.length > 0) {
+            byte[] old = groupKeys.put(group, Hkdf.extract(salt, master));
+            if (old != null) {
+                Arrays.fill(old, (byte) 0);
+            }
+        }
+    }
+
+    /**
+     * The 32-byte key of section {@code sectionId} (a fresh array: clear it after use). The
+     * {@code header} section gets the header key; the others need the keyring.
+     */
+    @Override
+    public byte[] sectionKey(String sectionId) {
+        requireOpen();
+        if (sectionId.equals(HEADER_ID)) {
+            return headerKey.clone();
+        }
+        KeyGroup group = KeyGroup.of(sectionId);
+        byte[] prk = groupKeys.get(group);
+        if (prk == null) {
+            throw new JazminFormatException("the keyring has no '" + group.label() + "' salt for this section",
+                    sectionId, -1);
+        }
+        return Hkdf.expand(prk, utf8(LABEL + sectionId), Hkdf.HASH_SIZE);
+    }
+
+    private void requireOpen() {
+        if (closed) {
+            throw new IllegalStateException("the file's keys were cleared: its reader or writer is closed");
+        }
+    }
+
+    /** Clears the master key copy, the header key and the group keys. */
+    @Override
+    public void close() {
+        closed = true;
+        Arrays.fill(master, (byte) 0);
+        Arrays.fill(headerKey, (byte) 0);
+        groupKeys.values().forEach(k -> Arrays.fill(k, (byte) 0));
+        groupKeys.clear();
+    }
+
+    static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,25 @@
+package io.jazmin.internal.index;
+
+import java.util.OptionalLong;
+
+/**
+ * An index of one column the planner can ask: first what a lookup costs, then its rows. Implemented
+ * by {@link SortedIndex}, {@link TrigramIndex} and {@link IndexSegments} (all segments of one index).
+ */
+public interface ColumnIndex {
+
+    /**
+     * The bytes of index sections the lookup still has to read (sections already held in memory
+     * cost nothing), found without reading anything; empty when this index cannot answer it.
+     */
+    OptionalLong cost(IndexLookup lookup);
+
+    /**
+     * The rows the lookup selects: exactly the matching rows for sorted indexes, a superset for
+     * trigram ones. Deleted rows are included.
+     *
+     * @throws IllegalArgumentException when {@link #cost} is empty for this lookup
+     * @throws io.jazmin.error.JazminFormatException when an index section is damaged
+     */
+    RowIdSet rows(IndexLookup lookup);
+}

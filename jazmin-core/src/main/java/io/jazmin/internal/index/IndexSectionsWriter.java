@@ -1,0 +1,77 @@
+package io.jazmin.internal.index;
+
+import io.jazmin.internal.catalog.IndexDirectory;
+import io.jazmin.internal.catalog.IndexRef;
+import io.jazmin.internal.catalog.SectionRef;
+import java.io.ByteArrayOutputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Writes one index segment of a column in the reference order: a sorted index as its pages
+ * ({@code .../page/<n>}), then its null postings ({@code .../nulls}), then its directory; a trigram
+ * index as one section. Returns the {@link IndexRef} for the catalog.
+ */
+public final class IndexSectionsWriter {
+    /** The reference page size: entries are added until a page body reaches 64 KiB. */
+    public static final int DEFAULT_PAGE_BYTES = 64 * 1024;
+    private static final int DIGEST_BYTES = 32;
+
+    private final SectionOutput out;
+    private final int pageBytes;
+    private final boolean compact;
+
+    /** A writer with the reference page size and encoding-0 pages. */
+    public IndexSectionsWriter(SectionOutput out) {
+        this(out, DEFAULT_PAGE_BYTES, false);
+    }
+
+    /**
+     * @param pageBytes target page body size
+     * @param compact   write encoding-1 pages; the file must then list reader feature
+     *                  {@code index-deltas} (when any sorted index has a page)
+     */
+    public IndexSectionsWriter(SectionOutput out, int pageBytes, boolean compact) {
+        if (pageBytes < 1) {
+            throw new IllegalArgumentException("pageBytes must be positive");
+        }
+        this.out = out;
+        this.pageBytes = pageBytes;
+        this.compact = compact;
+    }
+
+    /** Writes a sorted index: pages, null postings, directory. */
+    public IndexRef writeSorted(int table, String column, int segment, SortedIndexBuilder builder) {
+        String id = IndexSectionIds.index(table, column, IndexRef.SORTED, segment);
+        List<byte[]> firstKeys = new ArrayList<>();
+        List<SectionRef> refs = new ArrayList<>();
+        List<Integer> counts = new ArrayList<>();
+        builder.pages(pageBytes, compact, page -> {
+            refs.add(out.write(IndexSectionIds.page(id, refs.size()), page.payload()));
+            firstKeys.add(page.firstKey());
+            counts.add(page.entryCount());
+        });
+        byte[] nullsPayload = builder.nullsPayload();
+        SectionRef nulls = nullsPayload == null ? null : out.write(IndexSectionIds.nulls(id), nullsPayload);
+        IndexDirectory directory = new IndexDirectory(firstKeys, counts.stream().mapToInt(Integer::intValue).toArray(),
+                refs.stream().mapToLong(SectionRef::offset).toArray(),
+                refs.stream().mapToLong(SectionRef::length).toArray(), digests(refs), nulls);
+        return new IndexRef(column, IndexRef.SORTED, out.write(id, directory.encode()), segment);
+    }
+
+    /** Writes a trigram index as one section. */
+    public IndexRef writeTrigram(int table, String column, int segment, TrigramIndexBuilder builder) {
+        String id = IndexSectionIds.index(table, column, IndexRef.TRIGRAM, segment);
+        return new IndexRef(column, IndexRef.TRIGRAM, out.write(id, builder.encode()), segment);
+    }
+
+    // Page digests are listed when the output gives them (access-controlled files).
+    private static byte[] digests(List<SectionRef> refs) {
+        if (refs.isEmpty() || refs.stream().anyMatch(r -> r.digest().length != DIGEST_BYTES)) {
+            return null;
+        }
+        ByteArrayOutputStream all = new ByteArrayOutputStream(refs.size() * DIGEST_BYTES);
+        refs.forEach(r -> all.writeBytes(r.digest()));
+        return all.toByteArray();
+    }
+}

@@ -1,0 +1,67 @@
+package io.jazmin.internal.index;
+
+import io.jazmin.schema.ColumnType;
+import io.jazmin.internal.catalog.IndexRef;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.OptionalLong;
+
+/**
+ * All segments of one index (the one written with the file and one per append, spec §1.16) as one
+ * index: costs add up, rows are the union of the segments' rows. Segments cover disjoint rows.
+ */
+public final class IndexSegments implements ColumnIndex {
+    private final List<ColumnIndex> segments;
+
+    /** Combines segments of the same column and kind. */
+    public IndexSegments(List<? extends ColumnIndex> segments) {
+        this.segments = List.copyOf(segments);
+    }
+
+    /**
+     * Opens the segments {@code refs} (one column and kind, any order): sorted ones read their
+     * directories now, trigram ones are read on first use.
+     *
+     * @param table       the table's number in the file
+     * @param type        the column's type
+     * @param rowCount    the table's row count (written rows, deleted ones included)
+     * @param indexDeltas whether the file lists reader feature {@code index-deltas}
+     */
+    public static IndexSegments open(int table, List<IndexRef> refs, ColumnType type, long rowCount,
+                                     boolean indexDeltas, SectionLoader loader) {
+        List<ColumnIndex> opened = new ArrayList<>(refs.size());
+        for (IndexRef ref : refs) {
+            opened.add(IndexRef.TRIGRAM.equals(ref.kind())
+                    ? TrigramIndex.open(table, ref, rowCount, loader)
+                    : SortedIndex.open(table, ref, type, rowCount, indexDeltas, loader));
+        }
+        return new IndexSegments(opened);
+    }
+
+    /** The sum of the segments' costs; empty when there is no segment or one cannot answer. */
+    @Override
+    public OptionalLong cost(IndexLookup lookup) {
+        if (segments.isEmpty()) {
+            return OptionalLong.empty();
+        }
+        long bytes = 0;
+        for (ColumnIndex segment : segments) {
+            OptionalLong cost = segment.cost(lookup);
+            if (cost.isEmpty()) {
+                return cost;
+            }
+            bytes += cost.getAsLong();
+        }
+        return OptionalLong.of(bytes);
+    }
+
+    /** The union of the segments' rows. */
+    @Override
+    public RowIdSet rows(IndexLookup lookup) {
+        List<RowIdSet> parts = new ArrayList<>(segments.size());
+        for (ColumnIndex segment : segments) {
+            parts.add(segment.rows(lookup));
+        }
+        return RowIdSet.unionAll(parts);
+    }
+}

@@ -1,0 +1,119 @@
+package io.jazmin.internal.index;
+
+import io.jazmin.schema.ColumnType;
+import io.jazmin.internal.wire.ByteWriter;
+import java.util.Arrays;
+
+/**
+ * Encodes the entries of sorted-index pages one page at a time (spec §1.16), in encoding 0 or in
+ * the compact encoding 1. Tracks the size the page body would have in encoding 0 either way, since
+ * compact pages are cut where encoding-0 pages would be.
+ */
+final class PageWriter {
+    static final int COMPACT_ENCODING = 1;
+
+    private final ColumnType type;
+    private final boolean compact;
+    private final ByteWriter body = new ByteWriter(1024);
+    private Object firstKey;
+    private int count;
+    private long plainSize;
+    // Encoding 1 state, reset per page so each page decodes on its own.
+    private long previousFirstRow;
+    private long previousLong;
+    private byte[] previousUtf8 = new byte[0];
+
+    PageWriter(ColumnType type, boolean compact) {
+        this.type = type;
+        this.compact = compact;
+    }
+
+    /** Number of entries on the current page. */
+    int count() {
+        return count;
+    }
+
+    /** Bytes the current page's entries would take in encoding 0. */
+    long plainSize() {
+        return plainSize;
+    }
+
+    /**
+     * Adds an entry.
+     *
+     * @param firstRow its smallest row id
+     * @param more     its other row ids as differences from {@code firstRow} onwards, or {@code null}
+     */
+    void add(Object key, long firstRow, PostingsBuffer more) {
+        if (count == 0) {
+            firstKey = key;
+        }
+        int start = body.size();
+        int plainKeySize = compact ? writeCompactKey(key) : writePlainKey(key);
+        int moreCount = more == null ? 0 : more.count();
+        body.varint(1L + moreCount);
+        if (compact) {
+            body.zigzag(firstRow - previousFirstRow);
+            previousFirstRow = firstRow;
+        } else {
+            body.varint(firstRow);
+        }
+        if (more != null) {
+            more.writeTo(body);
+        }
+        count++;
+        plainSize += compact
+                ? plainKeySize + ByteWriter.varintSize(1L + moreCount) + ByteWriter.varintSize(firstRow)
+                        + (more == null ? 0 : more.byteLength())
+                : body.size() - start;
+    }
+
+    private int writePlainKey(Object key) {
+        int start = body.size();
+        IndexKeys.write(body, type, key);
+        return body.size() - start;
+    }
+
+    // Returns the size the key takes in encoding 0.
+    private int writeCompactKey(Object key) {
+        switch (type) {
+            case INT, DATETIME -> {
+                long v = (Long) key;
+                if (count == 0) {
+                    body.zigzag(v);
+                } else {
+                    body.varint(v - previousLong); // ascending keys: the unsigned difference fits 64 bits
+                }
+                previousLong = v;
+                return ByteWriter.zigzagSize(v);
+            }
+            case STRING -> {
+                byte[] utf8 = IndexKeys.utf8((String) key);
+                int shared = count == 0 ? 0 : sharedPrefix(previousUtf8, utf8);
+                body.varint(shared).varint(utf8.length - shared).bytes(utf8, shared, utf8.length - shared);
+                previousUtf8 = utf8;
+                return ByteWriter.varintSize(utf8.length) + utf8.length;
+            }
+            default -> {
+                return writePlainKey(key);
+            }
+        }
+    }
+
+    private static int sharedPrefix(byte[] a, byte[] b) {
+        int mismatch = Arrays.mismatch(a, b);
+        return mismatch < 0 ? a.length : mismatch;
+    }
+
+    /** Ends the current page and returns it; the next entry starts a new page. */
+    IndexPage finish() {
+        ByteWriter raw = new ByteWriter(body.size() + 11);
+        raw.u8(compact ? COMPACT_ENCODING : Postings.ENCODING).varint(count).bytes(body.array(), 0, body.size());
+        IndexPage page = new IndexPage(IndexKeys.firstKeyBytes(type, firstKey), count, raw.toByteArray());
+        body.reset();
+        count = 0;
+        plainSize = 0;
+        previousFirstRow = 0;
+        return page;
+    }
+}

@@ -1,0 +1,104 @@
+package io.jazmin.internal.index;
+
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.error.UnsupportedFeatureException;
+import io.jazmin.internal.wire.ByteReader;
+import io.jazmin.internal.wire.ByteWriter;
+
+/**
+ * Posting lists (spec §1.16): ascending row ids as a varint count, then each id as a varint
+ * difference from the previous one (the first from 0). Also the postings sections (index nulls,
+ * deleted rows): encoding byte 0, then one posting list.
+ */
+public final class Postings {
+    /** The encoding byte of postings sections, index pages and trigram indexes defined by format 1.0. */
+    public static final int ENCODING = 0;
+
+    private Postings() {
+    }
+
+    /**
+     * Reads one posting list; ids must be strictly ascending and below {@code rowLimit}.
+     *
+     * @throws JazminFormatException when the list is truncated, not ascending or out of range
+     */
+    public static long[] read(ByteReader in, long rowLimit) {
+        long[] ids = new long[in.count(1)];
+        readIds(in, ids, 0, -1, rowLimit);
+        return ids;
+    }
+
+    /**
+     * Reads the postings of an entry of an encoding-1 index page: the count (at least 1), the first
+     * id as a zigzag difference from {@code previousFirst}, then varint differences.
+     */
+    static long[] readCompact(ByteReader in, long previousFirst, long rowLimit) {
+        int count = in.count(1);
+        if (count == 0) {
+            throw new JazminFormatException("an index entry has no row ids");
+        }
+        long step = in.zigzag();
+        // Both bounds are computed without overflow: 0 <= previousFirst < rowLimit.
+        if (step < -previousFirst || step >= rowLimit - previousFirst) {
+            throw new JazminFormatException("index row id lies outside the table's " + rowLimit + " rows");
+        }
+        long[] ids = new long[count];
+        ids[0] = previousFirst + step;
+        readIds(in, ids, 1, ids[0], rowLimit);
+        return ids;
+    }
+
+    /** Steps over one posting list without checking its ids (they are checked when read). */
+    static void skip(ByteReader in) {
+        int count = in.count(1);
+        for (int i = 0; i < count; i++) {
+            in.varint();
+        }
+    }
+
+    // Fills ids[from..] with ascending ids; previous = -1 makes the first difference absolute.
+    private static void readIds(ByteReader in, long[] ids, int from, long previous, long rowLimit) {
+        for (int i = from; i < ids.length; i++) {
+            long delta = in.varint();
+            long id = previous < 0 ? delta : previous + delta;
+            // delta < 0 is an unsigned value beyond 2^63; id <= previous catches zero steps and overflow.
+            if (delta < 0 || id <= previous || id >= rowLimit) {
+                throw new JazminFormatException("posting list is not strictly ascending within the table's "
+                        + rowLimit + " rows");
+            }
+            ids[i] = id;
+            previous = id;
+        }
+    }
+
+    /**
+     * Reads a postings section: encoding byte 0, one posting list, nothing after it.
+     *
+     * @param what names the section in error messages
+     * @throws UnsupportedFeatureException when the encoding byte is not 0
+     * @throws JazminFormatException       when the list is damaged or followed by other bytes
+     */
+    public static long[] readSection(byte[] payload, long rowLimit, String what) {
+        ByteReader in = new ByteReader(payload);
+        int encoding = in.u8();
+        if (encoding != ENCODING) {
+            throw new UnsupportedFeatureException("postings-encoding-" + encoding,
+                    what + " uses unknown encoding " + encoding);
+        }
+        long[] ids = read(in, rowLimit);
+        in.expectEnd(what);
+        return ids;
+    }
+
+    /** A postings section of the given strictly ascending row ids. */
+    public static byte[] encodeSection(long[] ids) {
+        ByteWriter out = new ByteWriter(ids.length * 2 + 8);
+        out.u8(ENCODING).varint(ids.length);
+        long previous = 0;
+        for (long id : ids) {
+            out.varint(id - previous);
+            previous = id;
+        }
+        return out.toByteArray();
+    }
+}

@@ -1,0 +1,190 @@
+package io.jazmin.internal.index;
+
+import io.jazmin.schema.ColumnType;
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.error.UnsupportedFeatureException;
+import io.jazmin.internal.column.KeyForms;
+import io.jazmin.internal.catalog.ReaderFeatures;
+import io.jazmin.internal.wire.ByteReader;
+import java.util.Arrays;
+import java.util.Comparator;
+
+/**
+ * One decoded page of a sorted index: keys strictly ascending, each with its posting list. Decoding
+ * checks the encoding byte, key order, postings order and range, and that no byte is left over.
+ */
+final class SortedPage {
+    private final Object[] keys;
+    private final long[][] postings;
+    private final Comparator<Object> order;
+
+    private SortedPage(Object[] keys, long[][] postings, Comparator<Object> order) {
+        this.keys = keys;
+        this.postings = postings;
+        this.order = order;
+    }
+
+    /**
+     * Decodes a page payload.
+     *
+     * @param indexDeltas whether the file lists reader feature {@code index-deltas} (allowing encoding 1)
+     * @param rowLimit    the table's row count; every row id must lie below it
+     */
+    static SortedPage decode(byte[] payload, ColumnType type, boolean indexDeltas, long rowLimit) {
+        ByteReader in = new ByteReader(payload);
+        int encoding = in.u8();
+        boolean compact = encoding == PageWriter.COMPACT_ENCODING;
+        if (compact && !indexDeltas) {
+            throw new UnsupportedFeatureException(ReaderFeatures.INDEX_DELTAS,
+                    "index page uses encoding 1, but the file does not list reader feature index-deltas");
+        }
+        if (!compact && encoding != Postings.ENCODING) {
+            throw new UnsupportedFeatureException("index-encoding-" + encoding,
+                    "index page uses unknown encoding " + encoding);
+        }
+        Comparator<Object> order = KeyForms.comparator(type);
+        int count = in.count(2); // an entry takes at least a key byte and a count byte
+        Object[] keys = new Object[count];
+        long[][] postings = new long[count][];
+        CompactKeyReader compactKeys = compact ? new CompactKeyReader(type) : null;
+        long previousFirst = 0;
+        for (int i = 0; i < count; i++) {
+            keys[i] = compact ? compactKeys.read(in) : IndexKeys.read(in, type);
+            if (i > 0 && order.compare(keys[i - 1], keys[i]) >= 0) {
+                throw new JazminFormatException("index page keys are not strictly ascending");
+            }
+            if (compact) {
+                postings[i] = Postings.readCompact(in, previousFirst, rowLimit);
+                previousFirst = postings[i][0];
+            } else {
+                postings[i] = Postings.read(in, rowLimit);
+            }
+        }
+        in.expectEnd("index page");
+        return new SortedPage(keys, postings, order);
+    }
+
+    int size() {
+        return keys.length;
+    }
+
+    Object key(int i) {
+        return keys[i];
+    }
+
+    /** Rows whose key equals {@code key}. */
+    RowIdSet eq(Object key) {
+        int i = lowerBound(key, false);
+        return i < keys.length && order.compare(keys[i], key) == 0 ? RowIdSet.ofSorted(postings[i]) : RowIdSet.empty();
+    }
+
+    /** Rows whose key lies between the bounds ({@code null}: open side). */
+    RowIdSet between(Object lower, boolean lowerInclusive, Object upper, boolean upperInclusive) {
+        int from = lower == null ? 0 : lowerBound(lower, !lowerInclusive);
+        int to = upper == null ? keys.length : lowerBound(upper, upperInclusive);
+        return union(from, to);
+    }
+
+    /** Rows whose string key starts with {@code prefix}: a run of keys from the prefix's position. */
+    RowIdSet prefix(String prefix) {
+        int from = lowerBound(prefix, false);
+        int to = from;
+        while (to < keys.length && ((String) keys[to]).startsWith(prefix)) {
+            to++;
+        }
+        return union(from, to);
+    }
+
+    /** The first position whose key is at least {@code key} (above it when {@code strict}). */
+    private int lowerBound(Object key, boolean strict) {
+        int lo = 0;
+        int hi = keys.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            int c = order.compare(keys[mid], key);
+            if (c < 0 || (strict && c == 0)) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    private RowIdSet union(int from, int to) {
+        if (to <= from) {
+            return RowIdSet.empty();
+        }
+        if (to - from == 1) {
+            return RowIdSet.ofSorted(postings[from]);
+        }
+        int total = 0;
+        for (int i = from; i < to; i++) {
+            total += postings[i].length;
+        }
+        long[] all = new long[total];
+        int n = 0;
+        for (int i = from; i < to; i++) {
+            System.arraycopy(postings[i], 0, all, n, postings[i].length);
+            n += postings[i].length;
+        }
+        return RowIdSet.sortedDistinct(all, n);
+    }
+
+    /**
+     * Keys of an encoding-1 page, read in order: int and datetime keys as differences from the
+     * previous key, strings as the bytes shared with the previous key plus the rest; other types as
+     * in encoding 0.
+     */
+    private static final class CompactKeyReader {
+        private final ColumnType type;
+        private boolean first = true;
+        private long previousLong;
+        private byte[] utf8 = new byte[64];
+        private int utf8Length;
+
+        CompactKeyReader(ColumnType type) {
+            this.type = type;
+        }
+
+        Object read(ByteReader in) {
+            Object key = switch (type) {
+                case INT, DATETIME -> readLong(in);
+                case STRING -> readString(in);
+                default -> IndexKeys.read(in, type);
+            };
+            first = false;
+            return key;
+        }
+
+        private Long readLong(ByteReader in) {
+            if (first) {
+                previousLong = in.zigzag();
+                return previousLong;
+            }
+            long step = in.varint(); // unsigned: up to 2^64 - 1
+            if (step == 0 || Long.compareUnsigned(step, Long.MAX_VALUE - previousLong) > 0) {
+                throw new JazminFormatException("index page key difference is zero or beyond the int64 range");
+            }
+            previousLong += step;
+            return previousLong;
+        }
+
+        private String readString(ByteReader in) {
+            int shared = in.varintInt();
+            int rest = in.length();
+            if (shared > utf8Length) {
+                throw new JazminFormatException("index page key shares " + shared + " bytes with a key of "
+                        + utf8Length);
+            }
+            int length = shared + rest;
+            if (length > utf8.length) {
+                utf8 = Arrays.copyOf(utf8, Math.max(length, utf8.length * 2));
+            }
+            System.arraycopy(in.array(), in.position(), utf8, shared, rest);
+            in.skip(rest);
+            utf8Length = length;
+            return ByteReader.decodeUtf8(utf8, 0, length);
+        }
+    }
+}

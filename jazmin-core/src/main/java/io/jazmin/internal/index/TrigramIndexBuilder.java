@@ -1,0 +1,51 @@
+package io.jazmin.internal.index;
+
+import io.jazmin.internal.wire.ByteWriter;
+
+/**
+ * Builds the trigram index of a string column (spec §1.16), used to narrow {@code contains} and
+ * {@code icontains} searches. Rows must be added in ascending row-id order. Produces the same bytes
+ * as the reference writer.
+ */
+public final class TrigramIndexBuilder {
+    private final GramPostings grams = new GramPostings();
+    private long lastRowId = -1;
+
+    /**
+     * Adds the cell of row {@code rowId}; {@code null} and text under 3 code units add no gram.
+     *
+     * @throws IllegalArgumentException when {@code rowId} is not above the previous one
+     */
+    public void add(long rowId, String value) {
+        if (rowId <= lastRowId) {
+            throw new IllegalArgumentException("row ids must ascend: " + rowId + " after " + lastRowId);
+        }
+        lastRowId = rowId;
+        if (value == null || value.length() < 3) {
+            return;
+        }
+        char a = Trigrams.fold(value.charAt(0));
+        char b = Trigrams.fold(value.charAt(1));
+        for (int i = 2; i < value.length(); i++) {
+            char c = Trigrams.fold(value.charAt(i));
+            // A gram repeated within one value is listed once: the row is already its last id.
+            grams.postings(Trigrams.gram(a, b, c)).addDistinct(rowId);
+            a = b;
+            b = c;
+        }
+    }
+
+    /** The index section payload: encoding byte 0, gram count, then each gram (3 × u16) with its postings. */
+    public byte[] encode() {
+        long[] sorted = grams.sortedGrams();
+        ByteWriter out = new ByteWriter(64 + sorted.length * 10);
+        out.u8(Postings.ENCODING).varint(sorted.length);
+        for (long gram : sorted) {
+            PostingsBuffer ids = grams.get(gram);
+            out.u16((int) (gram >>> 32)).u16((int) (gram >>> 16) & 0xFFFF).u16((int) gram & 0xFFFF);
+            out.varint(ids.count());
+            ids.writeTo(out);
+        }
+        return out.toByteArray();
+    }
+}

@@ -1,0 +1,96 @@
+package io.jazmin.internal.query;
+
+import java.util.Arrays;
+import java.util.List;
+import io.jazmin.schema.Column;
+import io.jazmin.data.ColumnArrays;
+import io.jazmin.internal.column.ColumnVector;
+
+/** Appends the matching rows of decoded chunks to growing per-column arrays. */
+public final class ColumnArraysBuilder {
+    private final List<Column> columns;
+    private final Object[] values;
+    private final byte[][] nulls;
+    private int size;
+    private int capacity = 1024;
+
+    public ColumnArraysBuilder(List<Column> columns) {
+        this.columns = columns;
+        this.values = new Object[columns.size()];
+        this.nulls = new byte[columns.size()][];
+        for (int c = 0; c < values.length; c++) {
+            values[c] = switch (columns.get(c).type()) {
+                case INT, DATETIME -> new long[capacity];
+                case FLOAT -> new double[capacity];
+                case BOOL -> new boolean[capacity];
+                default -> new Object[capacity];
+            };
+        }
+    }
+
+    /** Adds the rows at {@code positions} of one chunk's selected columns. */
+    public void add(ColumnVector[] selected, int[] positions, int count) {
+        ensure(size + count);
+        for (int c = 0; c < selected.length; c++) {
+            ColumnVector v = selected[c];
+            for (int i = 0; i < count; i++) {
+                int p = positions[i];
+                int at = size + i;
+                if (v.isNull(p)) {
+                    markNull(c, at);
+                    continue;
+                }
+                switch (columns.get(c).type()) {
+                    case INT, DATETIME -> ((long[]) values[c])[at] = v.getLong(p);
+                    case FLOAT -> ((double[]) values[c])[at] = v.getDouble(p);
+                    case BOOL -> ((boolean[]) values[c])[at] = v.getBoolean(p);
+                    default -> ((Object[]) values[c])[at] = v.get(p);
+                }
+            }
+        }
+        size += count;
+    }
+
+    private void markNull(int column, int row) {
+        if (nulls[column] == null) {
+            nulls[column] = new byte[(capacity + 7) >>> 3];
+        }
+        nulls[column][row >>> 3] |= (byte) (1 << (row & 7));
+    }
+
+    private void ensure(int needed) {
+        if (needed <= capacity) {
+            return;
+        }
+        capacity = Math.max(needed, capacity * 2);
+        for (int c = 0; c < values.length; c++) {
+            values[c] = resize(values[c], capacity);
+            if (nulls[c] != null) {
+                nulls[c] = Arrays.copyOf(nulls[c], (capacity + 7) >>> 3);
+            }
+        }
+    }
+
+    private static Object resize(Object array, int length) {
+        if (array instanceof long[] a) {
+            return Arrays.copyOf(a, length);
+        }
+        if (array instanceof double[] a) {
+            return Arrays.copyOf(a, length);
+        }
+        if (array instanceof boolean[] a) {
+            return Arrays.copyOf(a, length);
+        }
+        return Arrays.copyOf((Object[]) array, length);
+    }
+
+    public ColumnArrays build() {
+        Object[] trimmed = new Object[values.length];
+        byte[][] bits = new byte[values.length][];
+        for (int c = 0; c < values.length; c++) {
+            trimmed[c] = resize(values[c], size);
+            bits[c] = nulls[c] == null ? null : Arrays.copyOf(nulls[c], (size + 7) >>> 3);
+        }
+        return new ColumnArrays(columns, size, trimmed, bits);
+    }
+}

@@ -1,0 +1,195 @@
+package io.jazmin.internal.query;
+
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.data.Filter;
+import io.jazmin.data.Filter.Op;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import io.jazmin.data.FilterJson;
+
+/**
+ * Binds a {@link Filter} to a table's columns: checks column names and operators, converts
+ * operands to the column types, and builds the {@link Predicate} tree. Errors read like the
+ * reference libraries' ("Invalid filter: unknown column 'x'").
+ */
+public final class FilterBinder {
+    private static final BigDecimal LONG_MIN = BigDecimal.valueOf(Long.MIN_VALUE);
+    private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
+
+    private final List<Column> columns;
+    private final Map<String, Integer> positions = new HashMap<>();
+
+    public FilterBinder(List<Column> columns) {
+        this.columns = columns;
+        for (int i = 0; i < columns.size(); i++) {
+            positions.put(columns.get(i).name(), i);
+        }
+    }
+
+    /** The predicate for {@code filter}; {@code null} means every row. */
+    public Predicate bind(Filter filter) {
+        if (filter == null) {
+            return new Predicate.Constant(true);
+        }
+        if (filter instanceof Filter.And and) {
+            List<Predicate> parts = new ArrayList<>();
+            for (Filter f : and.parts()) {
+                parts.add(bind(f));
+            }
+            parts = mergeRanges(parts);
+            return parts.size() == 1 ? parts.get(0) : new Predicate.And(parts);
+        }
+        if (filter instanceof Filter.Or or) {
+            List<Predicate> parts = new ArrayList<>();
+            for (Filter f : or.parts()) {
+                parts.add(bind(f));
+            }
+            return parts.size() == 1 ? parts.get(0) : new Predicate.Or(parts);
+        }
+        if (filter instanceof Filter.Not not) {
+            return new Predicate.Not(bind(not.inner()));
+        }
+        if (filter instanceof Filter.Nested nested) {
+            Integer position = positions.get(nested.column());
+            if (position == null) {
+                throw FilterJson.invalid("unknown column '" + nested.column() + "'");
+            }
+            return NestedPredicate.bind(position, columns.get(position), nested.op(), nested.inner());
+        }
+        return condition((Filter.Condition) filter);
+    }
+
+    /** ANDed ranges on one int/datetime column become one range (one bounded index lookup). */
+    private static List<Predicate> mergeRanges(List<Predicate> parts) {
+        Map<Integer, LongTest> ranges = new HashMap<>();
+        List<Predicate> out = new ArrayList<>();
+        for (Predicate p : parts) {
+            if (p instanceof LongTest t && t.kind == LongTest.Kind.RANGE) {
+                LongTest seen = ranges.get(t.position);
+                if (seen != null) {
+                    LongTest merged = LongTest.range(t.position, t.type, Math.max(seen.low, t.low),
+                            Math.min(seen.high, t.high));
+                    out.set(out.indexOf(seen), merged);
+                    ranges.put(t.position, merged);
+                    continue;
+                }
+                ranges.put(t.position, t);
+            }
+            out.add(p);
+        }
+        return out;
+    }
+
+    private Predicate condition(Filter.Condition c) {
+        Integer position = positions.get(c.column());
+        if (position == null) {
+            throw FilterJson.invalid("unknown column '" + c.column() + "'");
+        }
+        ColumnType type = columns.get(position).type();
+        Op op = c.op();
+        if (op == Op.IS_NULL) {
+            return new NullTest(position, Operands.toBoolean(c.column(), c.operand()));
+        }
+        if (op.isText()) {
+            if (type != ColumnType.STRING) {
+                throw FilterJson.invalid("'" + op.jsonName() + "' only applies to string columns");
+            }
+            return new TextTest(position, op, Operands.toText(c.column(), c.operand()));
+        }
+        if (!type.isOrdered()) {
+            throw FilterJson.invalid("'" + op.jsonName() + "' does not apply to " + type.typeName()
+                    + " columns (only isNull does)");
+        }
+        if (op == Op.IN) {
+            return in(position, type, c.column(), (List<?>) c.operand());
+        }
+        if (c.operand() == null) {
+            throw FilterJson.invalid("'" + op.jsonName() + "' needs a value, not null");
+        }
+        return switch (type) {
+            case INT, DATETIME -> longComparison(position, type, c.column(), op, c.operand());
+            case FLOAT -> new DoubleTest(position, op, Operands.toDouble(c.column(), c.operand()), null);
+            default -> new KeyTest(position, type, op, key(type, c.column(), c.operand()), null);
+        };
+    }
+
+    private Object key(ColumnType type, String column, Object v) {
+        return switch (type) {
+            case BOOL -> Operands.toBoolean(column, v);
+            case DECIMAL -> Operands.toDecimal(column, v);
+            default -> Operands.toText(column, v);
+        };
+    }
+
+    private Predicate in(int position, ColumnType type, String column, List<?> operands) {
+        switch (type) {
+            case INT, DATETIME -> {
+                List<Long> values = new ArrayList<>();
+                for (Object o : operands) {
+                    BigDecimal d = number(type, column, o);
+                    if (isLong(d)) {
+                        values.add(d.longValueExact());
+                    }
+                }
+                return LongTest.in(position, type, values.stream().mapToLong(Long::longValue).toArray());
+            }
+            case FLOAT -> {
+                double[] values = operands.stream().mapToDouble(o -> Operands.toDouble(column, o)).toArray();
+                return new DoubleTest(position, Op.IN, 0, values);
+            }
+            default -> {
+                Set<Object> keys = new HashSet<>();
+                for (Object o : operands) {
+                    keys.add(key(type, column, o));
+                }
+                return new KeyTest(position, type, Op.IN, null, keys);
+            }
+        }
+    }
+
+    private static BigDecimal number(ColumnType type, String column, Object v) {
+        return type == ColumnType.DATETIME ? Operands.epochMillis(column, v) : Operands.exactNumber(column, v);
+    }
+
+    private static boolean isLong(BigDecimal d) {
+        return d.stripTrailingZeros().scale() <= 0 && d.compareTo(LONG_MIN) >= 0 && d.compareTo(LONG_MAX) <= 0;
+    }
+
+    /**
+     * An int/datetime comparison as an inclusive range of longs; operands that are fractional or
+     * beyond 64 bits are rounded to the equivalent integer bound, or make the test constant.
+     */
+    private static Predicate longComparison(int position, ColumnType type, String column, Op op, Object operand) {
+        BigDecimal d = number(type, column, operand);
+        if (op == Op.EQ || op == Op.NE) {
+            if (!isLong(d)) {
+                return op == Op.EQ ? new Predicate.Constant(false) : new NullTest(position, false);
+            }
+            long v = d.longValueExact();
+            return op == Op.EQ ? LongTest.range(position, type, v, v) : LongTest.notEqual(position, type, v);
+        }
+        BigDecimal bound = switch (op) {
+            case GT -> d.setScale(0, RoundingMode.FLOOR).add(BigDecimal.ONE);
+            case GTE -> d.setScale(0, RoundingMode.CEILING);
+            case LT -> d.setScale(0, RoundingMode.CEILING).subtract(BigDecimal.ONE);
+            case LTE -> d.setScale(0, RoundingMode.FLOOR);
+            default -> throw new IllegalStateException(op.name());
+        };
+        boolean lower = op == Op.GT || op == Op.GTE;
+        if (bound.compareTo(LONG_MAX) > 0) {
+            return lower ? new Predicate.Constant(false) : new NullTest(position, false);
+        }
+        if (bound.compareTo(LONG_MIN) < 0) {
+            return lower ? new NullTest(position, false) : new Predicate.Constant(false);
+        }
+        long b = bound.longValueExact();
+        return lower ? LongTest.range(position, type, b, Long.MAX_VALUE) : LongTest.range(position, type, Long.MIN_VALUE, b);
+    }
+}

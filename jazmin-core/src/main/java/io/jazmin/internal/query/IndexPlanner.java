@@ -1,0 +1,218 @@
+package io.jazmin.internal.query;
+
+import io.jazmin.schema.ColumnType;
+import io.jazmin.data.Filter.Op;
+import io.jazmin.internal.catalog.IndexRef;
+import io.jazmin.internal.index.ColumnIndex;
+import io.jazmin.internal.index.IndexLookup;
+import io.jazmin.internal.index.IndexSegments;
+import io.jazmin.internal.index.RowIdSet;
+import io.jazmin.internal.table.TableData;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.function.Supplier;
+
+/**
+ * Chooses index lookups for a predicate (spec §2.2): AND intersects the candidates of usable
+ * indexes, OR unions them only when every branch has one, NOT and {@code ne} give none. A sorted
+ * lookup is made when it reads at most 8 KiB of index pages or less than the scan would; trigram
+ * lookups always count as cheap. Costs come from the index directories before any page is read.
+ */
+final class IndexPlanner {
+    /** Lookups this small are always made. */
+    static final long ALWAYS_CHEAP_BYTES = 8 * 1024;
+
+    /** Row ids from indexes; {@code exact} when they are exactly the predicate's matches. */
+    record Candidates(RowIds rows, boolean exact) {
+    }
+
+    /** A lookup the planner could make: its cost and how to run it. */
+    private record Choice(long cost, boolean exact, Supplier<RowIdSet> rows) {
+    }
+
+    private final TableData data;
+    private final Map<String, ColumnIndex> opened = new HashMap<>();
+    /** The counters of the query being planned; index sections read are charged to it. */
+    private QueryStats current = new QueryStats();
+
+    IndexPlanner(TableData data) {
+        this.data = data;
+    }
+
+    /** The candidates for {@code predicate}, or {@code null} when no index helps. */
+    Candidates candidates(Predicate predicate, long scanBytes, QueryStats stats) {
+        if (data.indexes().isEmpty()) {
+            return null;
+        }
+        current = stats;
+        Choice choice = choose(predicate, scanBytes);
+        if (choice == null) {
+            return null;
+        }
+        return new Candidates(RowIds.ofSorted(choice.rows().get().toArray()), choice.exact());
+    }
+
+    private Choice choose(Predicate p, long scanBytes) {
+        if (p instanceof Predicate.And and) {
+            List<Choice> usable = new ArrayList<>();
+            for (Predicate part : and.parts) {
+                Choice c = choose(part, scanBytes);
+                if (c != null) {
+                    usable.add(c);
+                }
+            }
+            if (usable.isEmpty()) {
+                return null;
+            }
+            boolean exact = usable.size() == and.parts.size() && usable.stream().allMatch(Choice::exact);
+            long cost = usable.stream().mapToLong(Choice::cost).sum();
+            return new Choice(cost, exact, () -> {
+                RowIdSet rows = null;
+                for (Choice c : usable) {
+                    RowIdSet next = c.rows().get();
+                    rows = rows == null ? next : rows.intersect(next);
+                }
+                return rows;
+            });
+        }
+        if (p instanceof Predicate.Or or) {
+            List<Choice> branches = new ArrayList<>();
+            for (Predicate part : or.parts) {
+                Choice c = choose(part, scanBytes);
+                if (c == null) {
+                    return null;
+                }
+                branches.add(c);
+            }
+            long cost = branches.stream().mapToLong(Choice::cost).sum();
+            if (!worthIt(cost, scanBytes)) {
+                return null;
+            }
+            boolean exact = branches.stream().allMatch(Choice::exact);
+            return new Choice(cost, exact, () -> {
+                RowIdSet rows = RowIdSet.empty();
+                for (Choice c : branches) {
+                    rows = rows.union(c.rows().get());
+                }
+                return rows;
+            });
+        }
+        return leaf(p, scanBytes);
+    }
+
+    /** A lookup for one condition, when an index on its column answers it and pays. */
+    private Choice leaf(Predicate p, long scanBytes) {
+        IndexLookup lookup;
+        int position;
+        boolean exact = true;
+        String kind = IndexRef.SORTED;
+        if (p instanceof LongTest t) {
+            position = t.position;
+            lookup = switch (t.kind) {
+                case RANGE -> t.low == t.high ? new IndexLookup.Eq(t.low)
+                        : new IndexLookup.Range(t.low == Long.MIN_VALUE ? null : t.low, true,
+                        t.high == Long.MAX_VALUE ? null : t.high, true);
+                case IN -> new IndexLookup.In(boxed(t.values));
+                case NE -> null;
+            };
+        } else if (p instanceof DoubleTest t) {
+            position = t.position;
+            lookup = comparison(t.op, t.operand, t.values == null ? null : boxed(t.values));
+        } else if (p instanceof KeyTest t) {
+            position = t.position;
+            lookup = comparison(t.op, t.operand, t.inKeys == null ? null : new ArrayList<>(t.inKeys));
+        } else if (p instanceof NullTest t) {
+            position = t.position;
+            lookup = t.wantNull ? new IndexLookup.IsNull() : null;
+        } else if (p instanceof TextTest t) {
+            position = t.position;
+            if (t.op == Op.STARTS_WITH) {
+                lookup = new IndexLookup.StartsWith(t.text);
+            } else {
+                // Every other text test implies the row contains the text: the trigram index narrows it.
+                boolean ignoreCase = t.op == Op.ICONTAINS || t.op == Op.IEQ || t.op == Op.ISTARTS_WITH
+                        || t.op == Op.IENDS_WITH;
+                lookup = new IndexLookup.Contains(t.text, ignoreCase);
+                kind = IndexRef.TRIGRAM;
+            }
+            exact = false; // text conditions are re-checked on rows, never counted from the index alone
+        } else {
+            return null;
+        }
+        if (lookup == null) {
+            return null;
+        }
+        ColumnIndex index = index(position, kind);
+        if (index == null) {
+            return null;
+        }
+        OptionalLong cost = index.cost(lookup);
+        boolean trigram = kind.equals(IndexRef.TRIGRAM);
+        if (cost.isEmpty() || (!trigram && !worthIt(cost.getAsLong(), scanBytes))) {
+            return null;
+        }
+        IndexLookup chosen = lookup;
+        return new Choice(trigram ? 0 : cost.getAsLong(), exact, () -> index.rows(chosen));
+    }
+
+    private static boolean worthIt(long cost, long scanBytes) {
+        return cost <= ALWAYS_CHEAP_BYTES || cost < scanBytes;
+    }
+
+    private static IndexLookup comparison(Op op, Object operand, List<Object> in) {
+        return switch (op) {
+            case EQ -> new IndexLookup.Eq(operand);
+            case IN -> new IndexLookup.In(in);
+            case GT -> new IndexLookup.Range(operand, false, null, false);
+            case GTE -> new IndexLookup.Range(operand, true, null, false);
+            case LT -> new IndexLookup.Range(null, false, operand, false);
+            case LTE -> new IndexLookup.Range(null, false, operand, true);
+            default -> null;
+        };
+    }
+
+    private static List<Object> boxed(long[] values) {
+        List<Object> out = new ArrayList<>(values.length);
+        for (long v : values) {
+            out.add(v);
+        }
+        return out;
+    }
+
+    private static List<Object> boxed(double[] values) {
+        List<Object> out = new ArrayList<>(values.length);
+        for (double v : values) {
+            out.add(v);
+        }
+        return out;
+    }
+
+    /** The index of {@code kind} on the column at {@code position} (all its segments), or {@code null}. */
+    private ColumnIndex index(int position, String kind) {
+        String column = data.columns().get(position).name();
+        String key = kind + "\u0000" + column;
+        if (opened.containsKey(key)) {
+            return opened.get(key);
+        }
+        List<IndexRef> refs = new ArrayList<>();
+        for (IndexRef ref : data.indexes()) {
+            if (ref.column().equals(column) && ref.kind().equals(kind)) {
+                refs.add(ref);
+            }
+        }
+        ColumnIndex index = null;
+        if (!refs.isEmpty()) {
+            ColumnType type = data.columns().get(position).type();
+            index = IndexSegments.open(data.tableIndex(), refs, type, data.entry().rowCount(), data.indexDeltas(),
+                    (id, ref) -> {
+                        current.indexPagesRead++;
+                        return data.sections().read(id, ref);
+                    });
+        }
+        opened.put(key, index);
+        return index;
+    }
+}

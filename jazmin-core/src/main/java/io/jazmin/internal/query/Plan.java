@@ -1,0 +1,27 @@
+package io.jazmin.internal.query;
+
+import io.jazmin.internal.table.ChunkInfo;
+import java.util.List;
+
+/**
+ * How a query will run: the chunks it must read (with what statistics proved about each), how
+ * many chunks statistics ruled out, and — when indexes were used — the candidate row ids, which
+ * are re-checked against the full filter.
+ *
+ * @param chunks        the chunks to read, in file order
+ * @param proofs        for each of {@code chunks}: {@link Tri#ALL} if every row matches, else {@link Tri#SOME}
+ * @param totalChunks   chunks in the table
+ * @param candidates    row ids from indexes (sorted), or {@code null} for a plain scan
+ * @param exact         whether {@code candidates} are exactly the matching rows (before deletions)
+ */
+public record Plan(List<ChunkInfo> chunks, List<Tri> proofs, int totalChunks, RowIds candidates, boolean exact) {
+
+    /** {@code index} when indexes narrowed the rows, else {@code scan}. */
+    public String strategy() {
+        return candidates == null ? "scan" : "index";
+    }
+
+    public int chunksSkipped() {
+        return totalChunks - chunks.size();
+    }
+}

@@ -1,0 +1,369 @@
+package io.jazmin.internal.query;
+
+import io.jazmin.options.Parallelism;
+import io.jazmin.internal.column.ChunkStatistics;
+import io.jazmin.internal.column.ColumnVector;
+import io.jazmin.internal.table.ChunkInfo;
+import io.jazmin.internal.table.ChunkPart;
+import io.jazmin.internal.table.DeletedRows;
+import io.jazmin.internal.parallel.OrderedPipeline;
+import io.jazmin.internal.table.TableData;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+
+/**
+ * Runs queries on one table (spec §2.2–§2.3): statistics choose the chunks, indexes narrow the
+ * rows, and every candidate row is checked against the full filter. Filter columns are decoded
+ * first; the returned columns only for chunks with matches.
+ */
+public final class QueryEngine {
+    private final TableData data;
+    private final IndexPlanner indexes;
+    private final Parallelism parallelism;
+
+    /** @param parallelism how many chunks scans may decode ahead on worker threads */
+    public QueryEngine(TableData data, Parallelism parallelism) {
+        this.data = data;
+        this.indexes = new IndexPlanner(data);
+        this.parallelism = parallelism;
+    }
+
+    /** Plans a query without reading any chunk. */
+    public Plan plan(Predicate predicate, QueryStats stats) {
+        List<ChunkInfo> chunks = new ArrayList<>();
+        List<Tri> proofs = new ArrayList<>();
+        List<ChunkInfo> all = data.chunks();
+        boolean needsStats = !(predicate instanceof Predicate.Constant);
+        for (ChunkInfo chunk : all) {
+            Tri proof = needsStats ? predicate.prune(statisticsOf(chunk)) : predicate.prune(null);
+            if (proof != Tri.NONE) {
+                chunks.add(chunk);
+                proofs.add(proof);
+            }
+        }
+        long scanBytes = 0;
+        for (ChunkInfo c : chunks) {
+            scanBytes += c.storedBytes();
+        }
+        IndexPlanner.Candidates candidates = chunks.isEmpty() ? null : indexes.candidates(predicate, scanBytes, stats);
+        if (candidates == null) {
+            return new Plan(chunks, proofs, all.size(), null, false);
+        }
+        // Index hits only narrow the scan: keep the chunks that both agree on.
+        RowIds rows = candidates.rows();
+        List<ChunkInfo> kept = new ArrayList<>();
+        List<Tri> keptProofs = new ArrayList<>();
+        List<long[]> ranges = new ArrayList<>();
+        for (int i = 0; i < chunks.size(); i++) {
+            ChunkInfo c = chunks.get(i);
+            if (rows.countIn(c.rowStart(), c.rowStart() + c.rowCount()) > 0) {
+                kept.add(c);
+                keptProofs.add(proofs.get(i));
+                ranges.add(new long[] {c.rowStart(), c.rowStart() + c.rowCount()});
+            }
+        }
+        return new Plan(kept, keptProofs, all.size(), restrict(rows, ranges), candidates.exact());
+    }
+
+    private static RowIds restrict(RowIds rows, List<long[]> ranges) {
+        long[] out = new long[rows.size()];
+        int n = 0;
+        for (long[] r : ranges) {
+            for (int i = rows.lowerBound(r[0]); i < rows.size() && rows.get(i) < r[1]; i++) {
+                out[n++] = rows.get(i);
+            }
+        }
+        return RowIds.ofSorted(Arrays.copyOf(out, n));
+    }
+
+    private StatisticsView statisticsOf(ChunkInfo chunk) {
+        return new StatisticsView() {
+            @Override
+            public ChunkStatistics column(int position) {
+                return data.statistics(chunk, position);
+            }
+
+            @Override
+            public int rowCount() {
+                return chunk.rowCount();
+            }
+        };
+    }
+
+    /** Counts matching rows, from indexes and statistics where they answer exactly. */
+    public long count(Predicate predicate, QueryStats stats) {
+        Plan plan = plan(predicate, stats);
+        DeletedRows deleted = data.deleted();
+        long total = 0;
+        if (plan.candidates() != null && plan.exact()) {
+            RowIds rows = plan.candidates();
+            for (int i = 0; i < rows.size(); i++) {
+                if (!deleted.contains(rows.get(i))) {
+                    total++;
+                }
+            }
+            stats.rows = total;
+            return total;
+        }
+        int[] filterColumns = positions(predicate);
+        int depth = parallelism.readAheadChunks(Math.max(1, filterColumns.length));
+        OrderedPipeline<ChunkCount> counting = depth > 0 && plan.chunks().size() > 1
+                ? new OrderedPipeline<>(depth, parallelism.executor()) : null;
+        for (int i = 0; i < plan.chunks().size(); i++) {
+            ChunkInfo chunk = plan.chunks().get(i);
+            long end = chunk.rowStart() + chunk.rowCount();
+            if (plan.proofs().get(i) == Tri.ALL && plan.candidates() == null) {
+                total += chunk.rowCount() - deleted.countIn(chunk.rowStart(), end);
+                continue;
+            }
+            stats.chunksRead++;
+            if (counting == null) {
+                total += countChunk(plan, predicate, filterColumns, deleted, chunk).add(stats);
+                continue;
+            }
+            if (!counting.hasRoom()) {
+                total += counting.takeOldest().add(stats);
+            }
+            counting.submit(() -> countChunk(plan, predicate, filterColumns, deleted, chunk));
+        }
+        while (counting != null && !counting.isEmpty()) {
+            total += counting.takeOldest().add(stats);
+        }
+        stats.rows = total;
+        return total;
+    }
+
+    /** The rows of one chunk that match, and the columns decoded to find them. */
+    private record ChunkCount(int matches, int columnsDecoded) {
+        int add(QueryStats stats) {
+            stats.columnsDecoded += columnsDecoded;
+            return matches;
+        }
+    }
+
+    /** Counts a chunk's matching rows (on a worker thread when the reader's parallelism allows). */
+    private ChunkCount countChunk(Plan plan, Predicate predicate, int[] filterColumns, DeletedRows deleted,
+                                  ChunkInfo chunk) {
+        ChunkPart part = data.read(chunk);
+        int n = matches(plan, predicate, chunk, values(part, filterColumns), deleted, null);
+        return new ChunkCount(n, part.decodedColumns());
+    }
+
+    /** The ids of every visible row matching {@code predicate}, ascending. */
+    public long[] matchingRowIds(Predicate predicate) {
+        Iterator<MatchBatch> batches = find(predicate, new int[0], 0, -1, new QueryStats());
+        long[] out = new long[64];
+        int n = 0;
+        while (batches.hasNext()) {
+            MatchBatch b = batches.next();
+            for (int i = 0; i < b.count(); i++) {
+                if (n == out.length) {
+                    out = Arrays.copyOf(out, n * 2);
+                }
+                out[n++] = b.chunk().rowStart() + b.positions()[i];
+            }
+        }
+        return Arrays.copyOf(out, n);
+    }
+
+    /** Streams matching rows: {@code select} holds column positions to return. */
+    public Iterator<MatchBatch> find(Predicate predicate, int[] select, long offset, long limit, QueryStats stats) {
+        Plan plan = plan(predicate, stats);
+        return new BatchIterator(plan, predicate, select, offset, limit < 0 ? Long.MAX_VALUE : limit, stats);
+    }
+
+    /**
+     * Streams matching rows in {@code order}: file order when the order is empty or the table's
+     * {@code sorted_by} already gives it, else ranked by {@link SortedRows}.
+     */
+    public Iterator<MatchBatch> find(Predicate predicate, SortOrder order, int[] select, long offset, long limit,
+                                     QueryStats stats) {
+        if (order.isEmpty() || order.servedByFileOrder(data.entry().sortedBy())) {
+            return find(predicate, select, offset, limit, stats);
+        }
+        return new SortedRows(this, data, predicate, order, select, offset, limit, stats);
+    }
+
+    /**
+     * Counts (and, with {@code out}, records the positions of) the rows of a chunk that match:
+     * index candidates only when there are any, never deleted rows.
+     */
+    private static int matches(Plan plan, Predicate predicate, ChunkInfo chunk, ChunkValues values,
+                               DeletedRows deleted, int[] out) {
+        int n = 0;
+        long start = chunk.rowStart();
+        RowIds candidates = plan.candidates();
+        if (candidates != null) {
+            for (int i = candidates.lowerBound(start); i < candidates.size(); i++) {
+                long id = candidates.get(i);
+                if (id >= start + chunk.rowCount()) {
+                    break;
+                }
+                int p = (int) (id - start);
+                if (!deleted.contains(id) && predicate.test(values, p)) {
+                    if (out != null) {
+                        out[n] = p;
+                    }
+                    n++;
+                }
+            }
+            return n;
+        }
+        boolean noDeletes = deleted.isEmpty();
+        for (int p = 0; p < chunk.rowCount(); p++) {
+            if ((noDeletes || !deleted.contains(start + p)) && predicate.test(values, p)) {
+                if (out != null) {
+                    out[n] = p;
+                }
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private int[] positions(Predicate predicate) {
+        return predicate.columns().stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private ChunkValues values(ChunkPart part, int[] positions) {
+        ColumnVector[] byPosition = new ColumnVector[data.columns().size()];
+        for (int p : positions) {
+            byPosition[p] = part.column(p);
+        }
+        return new ChunkValues(byPosition, part.rowCount());
+    }
+
+    /** A chunk read and checked against the filter: the positions of its matching rows. */
+    private record CheckedChunk(ChunkInfo chunk, ChunkPart part, int[] found, int count) {
+    }
+
+    /**
+     * Reads {@code chunk} and finds its matching rows; with {@code decodeSelected}, also decodes the
+     * returned columns when any row matches (work a read-ahead thread does for the caller).
+     */
+    private CheckedChunk check(Plan plan, Predicate predicate, int[] filterColumns, int[] select, DeletedRows deleted,
+                               ChunkInfo chunk, Tri proof, boolean decodeSelected) {
+        ChunkPart part = data.read(chunk);
+        int[] found = new int[chunk.rowCount()];
+        int n;
+        if (proof == Tri.ALL && plan.candidates() == null) {
+            n = 0;
+            for (int p = 0; p < chunk.rowCount(); p++) {
+                if (!deleted.contains(chunk.rowStart() + p)) {
+                    found[n++] = p;
+                }
+            }
+        } else {
+            n = matches(plan, predicate, chunk, values(part, filterColumns), deleted, found);
+        }
+        if (decodeSelected && n > 0) {
+            part.columns(select);
+        }
+        return new CheckedChunk(chunk, part, found, n);
+    }
+
+    /**
+     * Walks the planned chunks, skipping whole chunks before the offset when their count is provable.
+     * A scan with no limit decodes the next chunks on worker threads as the reader's
+     * {@link Parallelism} allows, once the offset is passed (before it, chunks may be skipped unread).
+     */
+    private final class BatchIterator implements Iterator<MatchBatch> {
+        private final Plan plan;
+        private final Predicate predicate;
+        private final int[] select;
+        private final int[] filterColumns;
+        private final QueryStats stats;
+        private final DeletedRows deleted;
+        private final OrderedPipeline<CheckedChunk> ahead;
+        private long toSkip;
+        private long remaining;
+        private int index;
+        private int submitted;
+        private MatchBatch next;
+
+        BatchIterator(Plan plan, Predicate predicate, int[] select, long offset, long limit, QueryStats stats) {
+            this.plan = plan;
+            this.predicate = predicate;
+            this.select = select;
+            this.filterColumns = positions(predicate);
+            this.stats = stats;
+            this.deleted = data.deleted();
+            this.toSkip = offset;
+            this.remaining = limit;
+            int depth = limit == Long.MAX_VALUE && plan.chunks().size() > 1
+                    ? parallelism.readAheadChunks(Math.max(1, filterColumns.length + select.length)) : 0;
+            this.ahead = depth > 0 ? new OrderedPipeline<>(depth, parallelism.executor()) : null;
+        }
+
+        @Override
+        public boolean hasNext() {
+            while (next == null && remaining > 0 && index < plan.chunks().size()) {
+                next = ahead != null && toSkip == 0 ? batch(readAhead()) : advance(index);
+                index++;
+            }
+            if (next == null && ahead != null) {
+                ahead.cancelAll();
+            }
+            return next != null;
+        }
+
+        @Override
+        public MatchBatch next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            MatchBatch b = next;
+            next = null;
+            return b;
+        }
+
+        /** Keeps the next chunks in flight and returns the checked chunk at {@code index}. */
+        private CheckedChunk readAhead() {
+            submitted = Math.max(submitted, index);
+            while (ahead.hasRoom() && submitted < plan.chunks().size()) {
+                ChunkInfo chunk = plan.chunks().get(submitted);
+                Tri proof = plan.proofs().get(submitted);
+                ahead.submit(() -> check(plan, predicate, filterColumns, select, deleted, chunk, proof, true));
+                submitted++;
+            }
+            return ahead.takeOldest();
+        }
+
+        private MatchBatch advance(int i) {
+            ChunkInfo chunk = plan.chunks().get(i);
+            long end = chunk.rowStart() + chunk.rowCount();
+            boolean allMatch = plan.proofs().get(i) == Tri.ALL && plan.candidates() == null;
+            if (allMatch && toSkip > 0) {
+                long visible = chunk.rowCount() - deleted.countIn(chunk.rowStart(), end);
+                if (toSkip >= visible) {
+                    toSkip -= visible;
+                    return null;
+                }
+            }
+            return batch(check(plan, predicate, filterColumns, select, deleted, chunk, plan.proofs().get(i),
+                    false));
+        }
+
+        /** Applies the offset and limit to a checked chunk. */
+        private MatchBatch batch(CheckedChunk checked) {
+            stats.chunksRead++;
+            int n = checked.count();
+            int from = (int) Math.min(n, toSkip);
+            toSkip -= from;
+            int take = (int) Math.min(n - from, remaining);
+            if (take <= 0) {
+                stats.columnsDecoded += checked.part().decodedColumns();
+                return null;
+            }
+            remaining -= take;
+            stats.rows += take;
+            int[] positions = Arrays.copyOfRange(checked.found(), from, from + take);
+            ColumnVector[] selected = checked.part().columns(select);
+            stats.columnsDecoded += checked.part().decodedColumns();
+            return new MatchBatch(checked.chunk(), selected, positions, take);
+        }
+    }
+}

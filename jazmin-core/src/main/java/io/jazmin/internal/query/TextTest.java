@@ -1,0 +1,49 @@
+package io.jazmin.internal.query;
+
+import io.jazmin.data.Filter.Op;
+import io.jazmin.internal.column.ChunkStatistics;
+import io.jazmin.internal.column.ColumnVector;
+import java.util.Locale;
+
+/** Text operators on a string column: substring, prefix and suffix tests, case-sensitive or not. */
+final class TextTest extends ColumnPredicate {
+    final Op op;
+    final String text;
+    private final String lowered;
+
+    TextTest(int position, Op op, String text) {
+        super(position);
+        this.op = op;
+        this.text = text;
+        this.lowered = text.toLowerCase(Locale.ROOT);
+    }
+
+    @Override
+    boolean testValue(ColumnVector v, int row) {
+        String s = (String) v.get(row);
+        return switch (op) {
+            case CONTAINS -> s.contains(text);
+            case ICONTAINS -> s.toLowerCase(Locale.ROOT).contains(lowered);
+            case STARTS_WITH -> s.startsWith(text);
+            case ENDS_WITH -> s.endsWith(text);
+            case IEQ -> s.toLowerCase(Locale.ROOT).equals(lowered);
+            case ISTARTS_WITH -> s.toLowerCase(Locale.ROOT).startsWith(lowered);
+            case IENDS_WITH -> s.toLowerCase(Locale.ROOT).endsWith(lowered);
+            default -> throw new IllegalStateException(op.name());
+        };
+    }
+
+    @Override
+    Tri pruneBounds(ChunkStatistics s) {
+        if (op != Op.STARTS_WITH) {
+            return Tri.SOME;
+        }
+        // Values starting with the prefix sort at or after it, and before any larger string that
+        // does not start with it.
+        String min = (String) s.minKey(io.jazmin.schema.ColumnType.STRING);
+        String max = (String) s.maxKey(io.jazmin.schema.ColumnType.STRING);
+        boolean none = (max != null && max.compareTo(text) < 0)
+                || (min != null && min.compareTo(text) > 0 && !min.startsWith(text));
+        return none ? Tri.NONE : Tri.SOME;
+    }
+}

@@ -1,0 +1,145 @@
+package io.jazmin.internal.reader;
+
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.options.ReadLimits;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.internal.catalog.Header;
+import io.jazmin.internal.catalog.TableEntry;
+import io.jazmin.internal.json.JsonTexts;
+import io.jazmin.internal.crypto.AccessBundle;
+import io.jazmin.internal.crypto.AccessCredential;
+import io.jazmin.internal.crypto.DecryptionSetup;
+import io.jazmin.internal.crypto.SectionCipher;
+import io.jazmin.internal.wire.ByteSource;
+import io.jazmin.internal.wire.Preamble;
+import io.jazmin.internal.section.SectionReader;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.Set;
+import io.jazmin.internal.table.Grant;
+import io.jazmin.internal.catalog.ReaderFeatures;
+import io.jazmin.internal.table.SectionIds;
+
+/**
+ * Opens a file version: finds its trailer, matches the secret with the preamble, reads and checks
+ * the header (spec §1.12, §1.26, §1.29). Nothing else is read.
+ */
+public final class FileOpener {
+    private FileOpener() {
+    }
+
+    /**
+     * Opens the version of {@code source} its trailer names, with the secret in {@code options}.
+     *
+     * @throws io.jazmin.error.JazminException (a subclass) naming what is wrong
+     */
+    public static OpenedFile open(ByteSource source, ReadOptions options) {
+        FileVersion version = VersionLocator.locate(source);
+        if (version.preamble().has(Preamble.ENCRYPTED) && version.preamble().has(Preamble.ACCESS)
+                && !version.preamble().has(Preamble.PASSWORD)) {
+            return openShared(source, version, options);
+        }
+        SectionCipher cipher = DecryptionSetup.forFile(version.preamble(), options);
+        try {
+            SectionReader sections = new SectionReader(source, version.trailerOffset(), cipher, options.limits());
+            Header header = Header.decode(sections.read(SectionIds.header(), version.trailer().headerOffset(),
+                    version.trailer().headerLength()));
+            if (cipher != null) {
+                cipher.keys().useKeyring(header.keyring());
+            }
+            return checked(new OpenedFile(source, version, header, sections, cipher, null,
+                    options.parallelism().priority().chunkCacheBytes()), options);
+        } catch (RuntimeException e) {
+            if (cipher != null) {
+                cipher.close();
+            }
+            throw e;
+        }
+    }
+
+    /** An access-controlled file: signature, key slot and bundle first (spec §1.19), then the header. */
+    private static OpenedFile openShared(ByteSource source, FileVersion version, ReadOptions options) {
+        Preamble preamble = version.preamble();
+        SectionCipher cipher = null;
+        try (AccessCredential key = DecryptionSetup.accessCredential(preamble, options)) {
+            SectionReader plain = new SectionReader(source, version.trailerOffset(), null, options.limits());
+            long headerOffset = version.trailer().headerOffset();
+            byte[] headerWhole = plain.readWhole(SectionIds.header(), headerOffset, version.trailer().headerLength());
+            AccessBundle bundle = AccessOpener.unseal(version, plain, key, headerWhole);
+            Instant expires;
+            try {
+                expires = Expiry.parse(bundle.expires());
+            } catch (RuntimeException e) {
+                bundle.clear();
+                throw e;
+            }
+            Grant grant = Grant.of(bundle, key.keyId(), expires);
+            cipher = SectionCipher.forAccess(preamble.fileId(), preamble.salt(), bundle, key.keyId());
+            SectionReader sections = new SectionReader(source, version.trailerOffset(), cipher, options.limits());
+            Header header = Header.decode(sections.open(SectionIds.header(), headerOffset, headerWhole));
+            if (header.access() == null && grant.owner()) {
+                throw new JazminFormatException("the access-controlled file's header has no owner sections",
+                        SectionIds.header(), headerOffset);
+            }
+            Expiry.check(grant, header, Instant.now());
+            return checked(new OpenedFile(source, version, header, sections, cipher, grant,
+                    options.parallelism().priority().chunkCacheBytes()), options);
+        } catch (RuntimeException e) {
+            if (cipher != null) {
+                cipher.close();
+            }
+            throw e;
+        }
+    }
+
+    private static OpenedFile checked(OpenedFile file, ReadOptions options) {
+        ReaderFeatures.check(file.header().readerFeatures());
+        checkHeader(file.header(), options.limits());
+        checkVersion(file, options);
+        return file;
+    }
+
+    private static void checkHeader(Header header, ReadLimits limits) {
+        if (header.tables().isEmpty()) {
+            throw new JazminFormatException("the header lists no tables");
+        }
+        if (header.tables().size() > limits.maxTables()) {
+            throw new JazminFormatException("the header lists " + header.tables().size()
+                    + " tables, more than this reader's limit of " + limits.maxTables() + " (ReadLimits.maxTables)");
+        }
+        JsonTexts.requireObjectFromFile(header.metadata(), "file metadata");
+        Set<String> names = new HashSet<>();
+        for (TableEntry t : header.tables()) {
+            if (!names.add(t.name())) {
+                throw new JazminFormatException("table name '" + t.name() + "' is repeated");
+            }
+            if (t.columnCount() > limits.maxColumns()) {
+                throw new JazminFormatException("table '" + t.name() + "' declares " + t.columnCount()
+                        + " columns, more than this reader's limit of " + limits.maxColumns()
+                        + " (ReadLimits.maxColumns)");
+            }
+        }
+    }
+
+    /** With {@link ReadOptions#requireLatest()}: refuses a version known or seen to be an earlier one. */
+    private static void checkVersion(OpenedFile file, ReadOptions options) {
+        if (!options.requireLatest()) {
+            return;
+        }
+        if (file.version().recovered()) {
+            throw new JazminFormatException("the file's last append is unfinished or cut: only an earlier version "
+                    + "can be read, and the latest is required", null, file.version().trailerOffset());
+        }
+        if (file.earlierVersion()) {
+            throw new JazminFormatException("the file is marked appended but its version has no appends: it was "
+                    + "cut back to its last full write, and the latest version is required", SectionIds.header(),
+                    file.version().trailer().headerOffset());
+        }
+        long appends = file.header().appendCount();
+        if (appends < options.knownAppendCount()) {
+            throw new JazminFormatException("the file's version has " + appends + " appends but "
+                    + options.knownAppendCount() + " are known: it was rolled back to an earlier version",
+                    SectionIds.header(), file.version().trailer().headerOffset());
+        }
+    }
+}

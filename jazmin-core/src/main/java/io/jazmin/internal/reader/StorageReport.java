@@ -1,0 +1,231 @@
+package io.jazmin.internal.reader;
+
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.schema.Storage;
+import io.jazmin.internal.catalog.Delta;
+import io.jazmin.internal.catalog.FileDirectory;
+import io.jazmin.internal.catalog.Header;
+import io.jazmin.internal.catalog.IndexDirectory;
+import io.jazmin.internal.catalog.IndexRef;
+import io.jazmin.internal.catalog.Partition;
+import io.jazmin.internal.catalog.PartitionTable;
+import io.jazmin.internal.catalog.SectionRef;
+import io.jazmin.internal.catalog.StatisticsBlock;
+import io.jazmin.internal.catalog.TableDelta;
+import io.jazmin.internal.catalog.TableEntry;
+import io.jazmin.internal.index.IndexSectionIds;
+import io.jazmin.internal.wire.Preamble;
+import io.jazmin.internal.section.SectionReader;
+import io.jazmin.internal.wire.Trailer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import tools.jackson.core.JsonParser;
+import tools.jackson.core.JsonToken;
+import tools.jackson.core.ObjectReadContext;
+import tools.jackson.core.json.JsonFactory;
+import io.jazmin.internal.table.ChunkInfo;
+import io.jazmin.internal.table.SectionIds;
+import io.jazmin.internal.table.SegmentInfo;
+import io.jazmin.internal.table.TableData;
+
+/**
+ * Measures which bytes of a file its current version references (spec §1.24): the preamble, the
+ * header, the trailer and every section reachable from the catalog. Everything else is dead:
+ * what earlier versions' headers, trailers, deleted-row lists and deltas left behind, and an
+ * interrupted append's tail. Reads the catalog sections (directories, statistics refs, index
+ * directories, deltas) but no chunk.
+ */
+public final class StorageReport {
+    private final OpenedFile file;
+    /** Live byte ranges: start → end, merged so that nothing is counted twice. */
+    private final TreeMap<Long, Long> ranges = new TreeMap<>();
+
+    private StorageReport(OpenedFile file) {
+        this.file = file;
+    }
+
+    /** The storage figures of the opened version of a file of {@code fileBytes} bytes. */
+    public static Storage of(OpenedFile file, long fileBytes) {
+        return new StorageReport(file).measure(fileBytes);
+    }
+
+    private Storage measure(long fileBytes) {
+        FileVersion version = file.version();
+        Header header = file.header();
+        Trailer trailer = version.trailer();
+        SectionReader sections = file.sections();
+        long versionEnd = version.trailerOffset() + Trailer.SIZE;
+        add(0, Preamble.SIZE);
+        add(version.trailerOffset(), Trailer.SIZE);
+        add(trailer.headerOffset(), trailer.headerLength());
+        add(trailer.keyslotsOffset(), trailer.keyslotsLength());
+        add(trailer.signatureOffset(), trailer.signatureLength());
+        List<Delta> deltas = new ArrayList<>();
+        for (int d = 0; d < header.deltas().size(); d++) {
+            SectionRef ref = header.deltas().get(d);
+            add(ref);
+            deltas.add(Delta.decode(sections.read(SectionIds.delta(d), ref.offset(), ref.length())));
+        }
+        List<Storage.Table> tables = new ArrayList<>();
+        for (int t = 0; t < header.tables().size(); t++) {
+            tables.add(table(t, deltas));
+        }
+        if (header.files() != null) {
+            embeddedFiles(header);
+        }
+        long live = liveBytes();
+        return new Storage(fileBytes, versionEnd, live, fileBytes - live, header.appendCount(),
+                version.preamble().has(Preamble.APPENDED), version.recovered(), tables);
+    }
+
+    private Storage.Table table(int t, List<Delta> deltas) {
+        TableData data = file.table(t);
+        TableEntry entry = data.entry();
+        SectionReader sections = file.sections();
+        // Directory segments (their ids are checked when TableData reads them below).
+        List<SectionRef> segments = new ArrayList<>();
+        for (Partition p : entry.partitions()) {
+            segments.addAll(p.segments());
+        }
+        if (entry.partitionTable() != null) {
+            SectionRef ref = entry.partitionTable();
+            add(ref);
+            for (Partition p : PartitionTable.decode(sections.read(SectionIds.partitionTable(t), ref.offset(),
+                    ref.length())).partitions()) {
+                segments.addAll(p.segments());
+            }
+        }
+        for (Delta delta : deltas) {
+            for (TableDelta td : delta.tables()) {
+                if (td.table() == t) {
+                    for (Partition p : td.partitions()) {
+                        segments.addAll(p.segments());
+                    }
+                }
+            }
+        }
+        segments.forEach(this::add);
+        long chunkBytes = 0;
+        for (ChunkInfo chunk : data.chunks()) {
+            for (int g = 0; g < chunk.partOffsets().length; g++) {
+                add(chunk.partOffsets()[g], chunk.partLengths()[g]);
+            }
+            chunkBytes += chunk.storedBytes();
+        }
+        for (SegmentInfo segment : data.segments()) {
+            for (StatisticsBlock block : segment.blocks()) {
+                add(block.section());
+            }
+        }
+        if (entry.deletes() != null) {
+            add(entry.deletes());
+        }
+        for (IndexRef index : entry.indexes()) {
+            index(t, index);
+        }
+        return new Storage.Table(entry.name(), entry.rowCount() - entry.deletedCount(), entry.deletedCount(),
+                entry.chunkCount(), data.segments().size(), entry.indexes().size(), chunkBytes);
+    }
+
+    private void index(int t, IndexRef index) {
+        if (index.section() == null) {
+            return;
+        }
+        add(index.section());
+        if (!IndexRef.SORTED.equals(index.kind())) {
+            return;
+        }
+        String id = IndexSectionIds.index(t, index.column(), index.kind(), index.segment());
+        IndexDirectory dir;
+        try {
+            dir = IndexDirectory.decode(file.sections().read(id, index.section().offset(), index.section().length()));
+        } catch (JazminFormatException e) {
+            throw e.inSection(id, index.section().offset());
+        }
+        for (int p = 0; p < dir.pageOffsets().length && p < dir.pageLengths().length; p++) {
+            add(dir.pageOffsets()[p], dir.pageLengths()[p]);
+        }
+        if (dir.nulls() != null) {
+            add(dir.nulls());
+        }
+    }
+
+    /** Embedded-file directories and the block sections they list (spec §1.23). */
+    private void embeddedFiles(Header header) {
+        int s = header.files().segment();
+        for (FileDirectory dir : header.files().directories()) {
+            if (dir.section() == null) {
+                continue;
+            }
+            add(dir.section());
+            String id = "files/dir" + ("*".equals(dir.group()) || dir.group().isEmpty() ? "" : "/" + dir.group())
+                    + (s == 0 ? "" : "/" + s);
+            byte[] json = file.sections().read(id, dir.section().offset(), dir.section().length());
+            addBlocks(json);
+        }
+    }
+
+    /** Adds every {@code {"offset": n, "length": n}} object of a file directory (its content blocks). */
+    private void addBlocks(byte[] json) {
+        try (JsonParser p = new JsonFactory().createParser(ObjectReadContext.empty(),
+                new String(json, StandardCharsets.UTF_8))) {
+            List<long[]> stack = new ArrayList<>();
+            String field = null;
+            for (JsonToken token = p.nextToken(); token != null; token = p.nextToken()) {
+                switch (token) {
+                    case START_OBJECT -> stack.add(new long[] {-1, -1});
+                    case END_OBJECT -> {
+                        long[] o = stack.remove(stack.size() - 1);
+                        if (o[0] >= 0 && o[1] >= 0) {
+                            add(o[0], o[1]);
+                        }
+                    }
+                    case PROPERTY_NAME -> field = p.currentName();
+                    case VALUE_NUMBER_INT -> {
+                        if (!stack.isEmpty() && ("offset".equals(field) || "length".equals(field))) {
+                            stack.get(stack.size() - 1)["offset".equals(field) ? 0 : 1] = p.getLongValue();
+                        }
+                    }
+                    default -> {
+                    }
+                }
+            }
+        } catch (RuntimeException e) {
+            throw new JazminFormatException("embedded-file directory is not valid JSON: " + e.getMessage());
+        }
+    }
+
+    private void add(SectionRef ref) {
+        add(ref.offset(), ref.length());
+    }
+
+    private void add(long offset, long length) {
+        if (length <= 0) {
+            return;
+        }
+        long start = offset;
+        long end = offset + length;
+        Map.Entry<Long, Long> before = ranges.floorEntry(start);
+        if (before != null && before.getValue() >= start) {
+            start = before.getKey();
+            end = Math.max(end, before.getValue());
+        }
+        for (Map.Entry<Long, Long> next = ranges.ceilingEntry(start); next != null && next.getKey() <= end;
+             next = ranges.ceilingEntry(start)) {
+            end = Math.max(end, next.getValue());
+            ranges.remove(next.getKey());
+        }
+        ranges.put(start, end);
+    }
+
+    private long liveBytes() {
+        long n = 0;
+        for (Map.Entry<Long, Long> r : ranges.entrySet()) {
+            n += r.getValue() - r.getKey();
+        }
+        return n;
+    }
+}

@@ -1,0 +1,281 @@
+package io.jazmin.internal.reader;
+
+import io.jazmin.internal.catalog.IndexRef;
+import io.jazmin.internal.catalog.TableEntry;
+import io.jazmin.internal.column.ColumnVector;
+import io.jazmin.internal.table.ChunkInfo;
+import io.jazmin.internal.query.FilterBinder;
+import io.jazmin.internal.query.MatchBatch;
+import io.jazmin.internal.query.Plan;
+import io.jazmin.internal.query.QueryEngine;
+import io.jazmin.internal.query.QueryStats;
+import io.jazmin.internal.query.SortOrder;
+import io.jazmin.internal.table.TableData;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.Spliterator;
+import java.util.Spliterators;
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+import io.jazmin.schema.Column;
+import io.jazmin.data.ColumnArrays;
+import io.jazmin.internal.query.ColumnArraysBuilder;
+import io.jazmin.data.Filter;
+import io.jazmin.schema.IndexInfo;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.options.Parallelism;
+import io.jazmin.data.Row;
+import io.jazmin.internal.column.RowLayout;
+import io.jazmin.data.RowQuery;
+
+/**
+ * The engine side of one table of an open version: binds filters and orders to its columns, runs
+ * them through the query engine and turns the matches into rows. {@code io.jazmin.JazminTable}
+ * is its public face; the rewriters read their source rows through it directly.
+ */
+public final class TableReader {
+    private final TableData data;
+    private final TableEntry entry;
+    private final FilterBinder binder;
+    private final QueryEngine engine;
+
+    public TableReader(TableData data, Parallelism parallelism) {
+        this.data = data;
+        this.entry = data.entry();
+        this.binder = new FilterBinder(data.columns());
+        this.engine = new QueryEngine(data, parallelism);
+    }
+
+    public String name() {
+        return entry.name();
+    }
+
+    /** The columns in position order. */
+    public List<Column> columns() {
+        return data.columns();
+    }
+
+    /** The column named {@code name}. */
+    public Column column(String name) {
+        return data.columns().get(position(name));
+    }
+
+    private int position(String name) {
+        int p = data.position(name);
+        if (p < 0) {
+            throw new JazminValidationException("unknown column '" + name + "' in table '" + name() + "'");
+        }
+        return p;
+    }
+
+    /**
+     * Rows a reader returns: written rows minus deleted ones; with an access key of a shared file,
+     * only those of the partitions it was granted.
+     */
+    public long rowCount() {
+        return data.rowCount();
+    }
+
+    /**
+     * Live rows of this table that the key which opened the file may not see: rows of partitions an
+     * access key was not granted, or all rows when it was granted no column group of the table. 0
+     * for files that are not access-controlled and for the owner key.
+     */
+    public long hiddenRowCount() {
+        return data.hiddenRowCount();
+    }
+
+    /**
+     * The column groups whose columns this reader returns ({@code *} is the default group): every
+     * group for files that are not access-controlled and for the owner key, the granted ones for an
+     * access key.
+     */
+    public List<String> visibleColumnGroups() {
+        return data.visibleGroups();
+    }
+
+    /** Rows ever written, deleted ones included. */
+    public long writtenRowCount() {
+        return entry.rowCount();
+    }
+
+    /** Deleted rows (among the visible ones, with an access key). */
+    public long deletedRowCount() {
+        return data.deletedRowCount();
+    }
+
+    public int chunkCount() {
+        return entry.chunkCount();
+    }
+
+    public List<String> sortedBy() {
+        return entry.sortedBy();
+    }
+
+    /**
+     * The indexes this reader may use (one entry per segment). In access-controlled files only the
+     * owner uses indexes; an access key sees none.
+     */
+    public List<IndexInfo> indexes() {
+        List<IndexInfo> out = new ArrayList<>();
+        for (IndexRef ref : data.indexes()) {
+            out.add(new IndexInfo(ref.column(), ref.kind(), ref.segment()));
+        }
+        return out;
+    }
+
+    /** Every row, every column, in file order. */
+    public Stream<Row> rows() {
+        return find(null, RowQuery.all());
+    }
+
+    /** The rows and columns {@code query} asks for, in its order (default: file order), read lazily chunk by chunk. */
+    public Stream<Row> rows(RowQuery query) {
+        return find(null, query);
+    }
+
+    /** Every column of the rows matching {@code filter}, in file order. */
+    public Stream<Row> find(Filter filter) {
+        return find(filter, RowQuery.all());
+    }
+
+    /**
+     * The rows matching {@code filter} ({@code null} for all rows), with the columns, order, offset and
+     * limit of {@code query}. Without an order (or with one the table's {@code sorted_by} gives) rows
+     * come in file order, read lazily chunk by chunk; any other order first ranks the matches on
+     * their sort columns alone (see {@link RowQuery}).
+     *
+     * @throws JazminValidationException when the filter or the order names an unknown column, the
+     *                                   filter misuses an operator, or the order names a column
+     *                                   without an order (binary, json, list, object)
+     */
+    public Stream<Row> find(Filter filter, RowQuery query) {
+        Iterator<Row> it = iterator(filter, query, new QueryStats());
+        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED | Spliterator.NONNULL),
+                false);
+    }
+
+    /** Counts the rows matching {@code filter}, from indexes and statistics where they answer exactly. */
+    public long count(Filter filter) {
+        if (filter == null) {
+            return rowCount();
+        }
+        return engine.count(binder.bind(filter), new QueryStats());
+    }
+
+    /**
+     * Chosen columns of the rows matching {@code filter} as primitive and object arrays, with no
+     * row objects built (charts, sums, vector maths).
+     */
+    public ColumnArrays columnArrays(Filter filter, RowQuery query) {
+        List<Column> selected = select(query.select());
+        ColumnArraysBuilder builder = new ColumnArraysBuilder(selected);
+        Iterator<MatchBatch> batches = engine.find(binder.bind(filter), order(query), positionsOf(selected),
+                query.offset(), query.limit(), new QueryStats());
+        while (batches.hasNext()) {
+            MatchBatch b = batches.next();
+            builder.add(b.selected(), b.positions(), b.count());
+        }
+        return builder.build();
+    }
+
+    /**
+     * The row with id {@code rowId}, or empty when there is none, it was deleted, or (access keys)
+     * it lies in a partition the key does not see.
+     */
+    public java.util.Optional<Row> get(long rowId) {
+        if (rowId < 0 || rowId >= entry.rowCount() || data.deleted().contains(rowId)) {
+            return java.util.Optional.empty();
+        }
+        List<ChunkInfo> chunks = data.chunks();
+        ChunkInfo chunk = chunks.isEmpty() ? null : chunks.get(data.chunkIndexOf(rowId));
+        if (chunk == null || rowId < chunk.rowStart() || rowId >= chunk.rowStart() + chunk.rowCount()) {
+            return java.util.Optional.empty(); // a row of a partition the key does not see
+        }
+        ColumnVector[] vectors = data.read(chunk).columns(positionsOf(data.columns()));
+        return java.util.Optional.of(new Row(new RowLayout(data.columns()), vectors, (int) (rowId - chunk.rowStart()),
+                rowId));
+    }
+
+    /** The plan the engine would run for {@code filter}, with the work counted into {@code stats}. */
+    public Plan plan(Filter filter, QueryStats stats) {
+        return engine.plan(binder.bind(filter), stats);
+    }
+
+    /** How the engine serves the order of {@code query} (along {@code sorted_by}, top-k or a full sort). */
+    public String sortStrategy(RowQuery query) {
+        return order(query).strategy(entry.sortedBy(), query.limit());
+    }
+
+    private SortOrder order(RowQuery query) {
+        return SortOrder.bind(query.order(), data.columns());
+    }
+
+    /** Bytes read from the file so far by this version's sections. */
+    public long bytesRead() {
+        return data.sections().bytesRead();
+    }
+
+    private int[] positionsOf(List<Column> selected) {
+        int[] positions = new int[selected.size()];
+        for (int i = 0; i < positions.length; i++) {
+            positions[i] = position(selected.get(i).name());
+        }
+        return positions;
+    }
+
+    /** The rows of {@code find(filter, query)}, with the work counted into {@code stats}. */
+    public Iterator<Row> iterator(Filter filter, RowQuery query, QueryStats stats) {
+        List<Column> selected = select(query.select());
+        int[] positions = positionsOf(selected);
+        RowLayout layout = new RowLayout(selected);
+        Iterator<MatchBatch> batches = engine.find(binder.bind(filter), order(query), positions, query.offset(),
+                query.limit(), stats);
+        return new Iterator<>() {
+            private MatchBatch batch;
+            private int i;
+
+            @Override
+            public boolean hasNext() {
+                while ((batch == null || i >= batch.count()) && batches.hasNext()) {
+                    batch = batches.next();
+                    i = 0;
+                }
+                return batch != null && i < batch.count();
+            }
+
+            @Override
+            public Row next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                int p = batch.positions()[i++];
+                return new Row(layout, batch.selected(), p, batch.chunk().rowStart() + p);
+            }
+        };
+    }
+
+    private List<Column> select(List<String> names) {
+        if (names.isEmpty()) {
+            return data.columns();
+        }
+        List<Column> out = new ArrayList<>(names.size());
+        for (String n : names) {
+            out.add(column(n));
+        }
+        return out;
+    }
+
+    /** The table named {@code name} among {@code tables}; a typed error listing the names otherwise. */
+    public static TableReader named(List<TableReader> tables, String name) {
+        for (TableReader t : tables) {
+            if (t.name().equals(name)) {
+                return t;
+            }
+        }
+        throw new JazminValidationException("no table named '" + name + "'; tables: "
+                + tables.stream().map(TableReader::name).toList());
+    }
+}

@@ -1,0 +1,208 @@
+package io.jazmin.internal.section;
+
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.options.ReadLimits;
+import io.jazmin.internal.catalog.SectionRef;
+import io.jazmin.internal.compress.Compression;
+import io.jazmin.internal.crypto.SectionCipher;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.zip.CRC32;
+import io.jazmin.internal.wire.ByteSource;
+import io.jazmin.internal.wire.Preamble;
+import io.jazmin.internal.wire.SectionEnvelope;
+
+/**
+ * Reads sections of one file version: checks the reference lies inside the version, then the
+ * envelope, the CRC, the AES-GCM tag (encrypted files) and the decompressed length, and returns
+ * the raw payload. A section longer than the {@link ReadLimits} allow is refused before its bytes
+ * are read or inflated. Counts the bytes it reads so queries can report them.
+ */
+public final class SectionReader {
+    private final ByteSource source;
+    private final long versionEnd;
+    private final SectionCipher cipher;
+    private final ReadLimits limits;
+    private final boolean requireDigests;
+    private static final int DIGEST_SIZE = 32;
+    // Atomic: scans may read chunks ahead on worker threads.
+    private final AtomicLong bytesRead = new AtomicLong();
+    private final AtomicLong sectionsRead = new AtomicLong();
+
+    /**
+     * @param versionEnd offset of the trailer of the version being read; no section may reach it
+     */
+    public SectionReader(ByteSource source, long versionEnd) {
+        this(source, versionEnd, null, ReadLimits.defaults());
+    }
+
+    /**
+     * A reader of an encrypted file version: every section must be encrypted (except key-slot and
+     * signature sections) and is decrypted with {@code cipher}; {@code null} reads a plain file.
+     */
+    public SectionReader(ByteSource source, long versionEnd, SectionCipher cipher, ReadLimits limits) {
+        this.source = source;
+        this.versionEnd = versionEnd;
+        this.cipher = cipher;
+        this.limits = limits;
+        this.requireDigests = cipher != null && cipher.accessControlled();
+    }
+
+    /** The bounds this reader checks sections against. */
+    public ReadLimits limits() {
+        return limits;
+    }
+
+    /** Offset of the version's trailer: every section of the version lies before it. */
+    public long versionEnd() {
+        return versionEnd;
+    }
+
+    /** Bytes of sections read so far (envelopes included). */
+    public long bytesRead() {
+        return bytesRead.get();
+    }
+
+    public long sectionsRead() {
+        return sectionsRead.get();
+    }
+
+    /**
+     * Reads and checks the section {@code id} stored at {@code offset} with whole length
+     * {@code length} (envelope included) and returns its raw payload. In access-controlled files,
+     * where every reference carries a digest, this form (without one) is refused.
+     */
+    public byte[] read(String id, long offset, long length) {
+        return read(id, offset, length, null, null);
+    }
+
+    /** Reads the section {@code id} at {@code ref}, checked against the reference's digest if it has one. */
+    public byte[] read(String id, SectionRef ref) {
+        return read(id, ref.offset(), ref.length(), ref.digest(), null);
+    }
+
+    /**
+     * Reads a section: checks it against {@code digest} (SHA-256 of the whole section; required in
+     * access-controlled files, {@code null} or empty for none), then as {@link #read(String, long, long)}.
+     *
+     * @param scope in access-controlled files, what besides the id chooses the key: a chunk part's
+     *              partition text or a statistics block's column group; else {@code null}
+     */
+    public byte[] read(String id, long offset, long length, byte[] digest, String scope) {
+        byte[] whole = readWhole(id, offset, length);
+        try {
+            checkDigest(whole, digest);
+            return open(id, scope, whole);
+        } catch (JazminFormatException e) {
+            throw e.inSection(id, offset);
+        }
+    }
+
+    /**
+     * The whole bytes (envelope and stored payload) of the section at {@code offset}, after checking
+     * the reference lies inside the version and within the limits; nothing else is checked yet.
+     */
+    public byte[] readWhole(String id, long offset, long length) {
+        if (offset < Preamble.SIZE || length < SectionEnvelope.SIZE || offset > versionEnd
+                || length > versionEnd - offset || length > Integer.MAX_VALUE) {
+            throw new JazminFormatException("section reference " + offset + "+" + length
+                    + " lies outside the file's data", id, offset);
+        }
+        // Stored bytes exceed raw ones only by the seal (nonce and tag): a codec must shrink the payload.
+        if (length - SectionEnvelope.SIZE - SectionCipher.OVERHEAD > limits.maxSectionLength()) {
+            throw tooLong(length - SectionEnvelope.SIZE, "stores", id, offset);
+        }
+        byte[] whole = source.read(offset, (int) length);
+        bytesRead.addAndGet(length);
+        sectionsRead.incrementAndGet();
+        return whole;
+    }
+
+    /**
+     * The raw payload of a section that must be stored as it is, uncompressed and unencrypted
+     * (key-slot list and pages, signature of access-controlled files; spec §1.19, review finding R7).
+     *
+     * @param whole the section's whole bytes (see {@link #readWhole})
+     */
+    public byte[] openPlain(String id, long offset, byte[] whole) {
+        try {
+            SectionEnvelope env = SectionEnvelope.decode(whole, 0);
+            if (env.codec() != 0 || env.encrypted()) {
+                throw new JazminFormatException("section must be stored uncompressed and unencrypted");
+            }
+            return open(id, null, whole);
+        } catch (JazminFormatException e) {
+            throw e.inSection(id, offset);
+        }
+    }
+
+    /** The raw payload of section {@code id} from its whole bytes (see {@link #readWhole}), checked. */
+    public byte[] open(String id, long offset, byte[] whole) {
+        try {
+            return open(id, null, whole);
+        } catch (JazminFormatException e) {
+            throw e.inSection(id, offset);
+        }
+    }
+
+    private void checkDigest(byte[] whole, byte[] digest) {
+        if (digest == null || digest.length == 0) {
+            if (requireDigests) {
+                throw new JazminFormatException("section reference has no digest, which access-controlled files "
+                        + "require");
+            }
+            return;
+        }
+        if (digest.length != DIGEST_SIZE || !MessageDigest.isEqual(digest, sha256(whole))) {
+            throw new JazminFormatException("section does not match its digest: the file was changed");
+        }
+    }
+
+    /** SHA-256 of {@code bytes}. */
+    public static byte[] sha256(byte[] bytes) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(bytes);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("the JDK has no SHA-256", e);
+        }
+    }
+
+    private JazminFormatException tooLong(long bytes, String verb, String id, long offset) {
+        return new JazminFormatException("section " + verb + " " + bytes + " bytes, more than this reader's limit of "
+                + limits.maxSectionLength() + " (ReadLimits.maxSectionLength)", id, offset);
+    }
+
+    private byte[] open(String id, String scope, byte[] whole) {
+        SectionEnvelope env = SectionEnvelope.decode(whole, 0);
+        int stored = whole.length - SectionEnvelope.SIZE;
+        if (env.payloadLength() != stored) {
+            throw new JazminFormatException("section payload length " + env.payloadLength()
+                    + " does not match its reference (" + stored + " bytes)");
+        }
+        CRC32 crc = new CRC32();
+        crc.update(whole, SectionEnvelope.SIZE, stored);
+        if (crc.getValue() != env.crc32()) {
+            throw new JazminFormatException("section CRC-32 mismatch: the file is damaged");
+        }
+        if (env.rawLength() > limits.maxSectionLength()) {
+            throw tooLong(env.rawLength(), "declares a raw length of", null, -1);
+        }
+        byte[] body = whole;
+        int bodyOffset = SectionEnvelope.SIZE;
+        int bodyLength = stored;
+        if (cipher == null) {
+            if (env.encrypted()) {
+                throw new JazminFormatException("encrypted section in a file that is not encrypted");
+            }
+        } else if (env.encrypted()) {
+            body = cipher.open(id, scope, env.head(), whole, SectionEnvelope.SIZE, stored);
+            bodyOffset = 0;
+            bodyLength = body.length;
+        } else if (!SectionCipher.mayBePlain(id)) {
+            // Anti-downgrade: a plain section must never stand in for an encrypted one.
+            throw new JazminFormatException("section is not encrypted, but the file is");
+        }
+        return Compression.decompress(env.codec(), body, bodyOffset, bodyLength, (int) env.rawLength());
+    }
+}

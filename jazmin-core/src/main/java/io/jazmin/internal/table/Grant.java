@@ -1,0 +1,51 @@
+package io.jazmin.internal.table;
+
+import io.jazmin.internal.crypto.AccessBundle;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * What the key that opened an access-controlled file may see (spec §1.19): the owner everything;
+ * an access key the partitions and column groups of its bundle. Holds names and ids, no secrets.
+ *
+ * @param owner          whether the file was opened with its owner key
+ * @param keyId          the key id (16 hex digits)
+ * @param partitionNames granted partition id text (base64url) → name; empty for the owner
+ * @param groups         granted column-group names; empty for the owner
+ * @param expires        when the grant expires, or {@code null}
+ */
+public record Grant(boolean owner, String keyId, Map<String, String> partitionNames, Set<String> groups,
+                    Instant expires) {
+
+    public Grant {
+        partitionNames = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(partitionNames));
+        groups = Set.copyOf(groups);
+    }
+
+    /** The grant of a bundle (its expiry already parsed). */
+    public static Grant of(AccessBundle bundle, String keyId, Instant expires) {
+        Map<String, String> names = new LinkedHashMap<>();
+        for (String id : bundle.partitions().keySet()) {
+            names.put(id, bundle.partitionNames().getOrDefault(id, ""));
+        }
+        return new Grant(bundle.owner(), keyId, names, bundle.columns().keySet(), expires);
+    }
+
+    /** Whether partition {@code idText} (base64url) may be read. */
+    public boolean seesPartition(String idText) {
+        return owner || partitionNames.containsKey(idText);
+    }
+
+    /** Whether column group {@code name} may be read. */
+    public boolean seesGroup(String name) {
+        return owner || groups.contains(name);
+    }
+
+    /** The granted partition names, in bundle order (an access key's). */
+    public List<String> partitionList() {
+        return List.copyOf(partitionNames.values());
+    }
+}

@@ -1,0 +1,259 @@
+package io.jazmin.internal.table;
+
+import io.jazmin.schema.Column;
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.internal.catalog.ColumnStatistics;
+import io.jazmin.internal.catalog.Header;
+import io.jazmin.internal.catalog.IndexRef;
+import io.jazmin.internal.catalog.OwnerCatalog;
+import io.jazmin.internal.catalog.TableIndexes;
+import io.jazmin.internal.catalog.Statistics;
+import io.jazmin.internal.catalog.StatisticsBlock;
+import io.jazmin.internal.catalog.SectionRef;
+import io.jazmin.internal.catalog.TableEntry;
+import io.jazmin.internal.column.ChunkStatistics;
+import io.jazmin.internal.section.SectionReader;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Access to one table's stored data: its columns (checked at open), and, loaded on first use, its
+ * chunk list and deleted rows. In an access-controlled file it holds only what the key may see:
+ * visible columns (numbered 0.. in position order), the chunks of visible partitions, and the
+ * owner's indexes; counts of hidden rows are reported, their values never read.
+ */
+public final class TableData {
+    private final SectionReader sections;
+    private final int tableIndex;
+    private final TableEntry entry;
+    private final List<SectionRef> deltas;
+    private final Header header;
+    private final Grant grant;
+    private final TableColumns groups;
+    private final List<Column> columns;
+    private final Map<String, Integer> positions = new HashMap<>();
+    private final ChunkDecoder decoder;
+    private final boolean indexDeltas;
+    private TableLayout.Layout layout;
+    private DeletedRows deleted;
+    private final Map<Long, ChunkStatistics[]> statistics = new HashMap<>();
+    private List<IndexRef> indexes;
+
+    /**
+     * @param grant       in an access-controlled file, what the key sees; else {@code null}
+     * @param indexDeltas whether the file lists reader feature {@code index-deltas} (compact index pages)
+     * @param cache       where decompressed chunk payloads are kept for later reads
+     */
+    public TableData(SectionReader sections, int tableIndex, Header header, Grant grant, boolean indexDeltas,
+                     ChunkCache cache) {
+        this.indexDeltas = indexDeltas;
+        this.sections = sections;
+        this.tableIndex = tableIndex;
+        this.header = header;
+        this.entry = header.tables().get(tableIndex);
+        this.deltas = header.deltas();
+        this.grant = grant;
+        this.groups = TableColumns.of(entry, tableIndex, sections, grant);
+        this.columns = groups.visible();
+        for (int i = 0; i < columns.size(); i++) {
+            positions.put(columns.get(i).name(), i);
+        }
+        this.decoder = new ChunkDecoder(sections, tableIndex, groups, cache);
+    }
+
+    public TableEntry entry() {
+        return entry;
+    }
+
+    /** Columns in position order. */
+    public List<Column> columns() {
+        return columns;
+    }
+
+    /** The position of the column named {@code name}, or -1 when the table has none (a hash lookup). */
+    public int position(String name) {
+        return positions.getOrDefault(name, -1);
+    }
+
+    /** The chunks in ordinal order (reads the directory segments the first time). */
+    public List<ChunkInfo> chunks() {
+        return layout().chunks();
+    }
+
+    /** The index in {@link #chunks()} of the chunk holding row {@code rowId} (a written row's id). */
+    public int chunkIndexOf(long rowId) {
+        List<ChunkInfo> chunks = chunks();
+        int lo = 0;
+        int hi = chunks.size() - 1;
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (chunks.get(mid).rowStart() <= rowId) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        return lo;
+    }
+
+    /** The directory segments, in the order {@link ChunkInfo#segment()} refers to. */
+    public List<SegmentInfo> segments() {
+        return layout().segments();
+    }
+
+    private TableLayout.Layout layout() {
+        if (layout == null) {
+            layout = TableLayout.load(sections, tableIndex, entry, deltas, groups, grant);
+        }
+        return layout;
+    }
+
+    /**
+     * The statistics of the column at {@code position} (in {@link #columns()}) for a chunk, or
+     * {@code null} when its segment has none for that column. Each statistics section is read once
+     * and kept.
+     */
+    public ChunkStatistics statistics(ChunkInfo chunk, int position) {
+        long key = ((long) chunk.segment() << 32) | position;
+        ChunkStatistics[] perChunk = statistics.computeIfAbsent(key, k -> loadStatistics(chunk.segment(), position));
+        return perChunk.length == 0 ? null : perChunk[chunk.slot()];
+    }
+
+    private ChunkStatistics[] loadStatistics(int segmentIndex, int position) {
+        SegmentInfo segment = segments().get(segmentIndex);
+        List<StatisticsBlock> blocks = segment.blocks();
+        int stored = groups.stored()[position];
+        for (int b = 0; b < blocks.size(); b++) {
+            int[] covered = blocks.get(b).columns();
+            for (int i = 0; i < covered.length; i++) {
+                if (covered[i] == stored) {
+                    return readBlock(segment, b, i, position);
+                }
+            }
+        }
+        return new ChunkStatistics[0];
+    }
+
+    private ChunkStatistics[] readBlock(SegmentInfo segment, int block, int covered, int position) {
+        StatisticsBlock ref = segment.blocks().get(block);
+        String id = SectionIds.statistics(tableIndex, segment.partition(), block, segment.number());
+        // A block covers columns of one group: its key joins the partition's and that group's secrets.
+        String group = grant == null ? null : groups.groupOf(position);
+        SectionRef at = ref.section();
+        Statistics stats = Statistics.decode(sections.read(id, at.offset(), at.length(), at.digest(), group));
+        try {
+            if (stats.columns().size() != ref.columns().length) {
+                throw new JazminFormatException("statistics block covers " + ref.columns().length
+                        + " columns but holds " + stats.columns().size());
+            }
+            ColumnStatistics c = stats.columns().get(covered);
+            return StoredStatistics.perChunk(columns.get(position), c, segment.chunkCount());
+        } catch (JazminFormatException e) {
+            throw e.inSection(id, ref.section().offset());
+        }
+    }
+
+    /** The deleted row ids (reads the deletes section the first time). */
+    public DeletedRows deleted() {
+        if (deleted == null) {
+            SectionRef ref = entry.deletes();
+            if (ref == null) {
+                if (entry.deletedCount() != 0) {
+                    throw new JazminFormatException("table '" + entry.name() + "' counts "
+                            + entry.deletedCount() + " deleted rows but has no deletes section");
+                }
+                deleted = DeletedRows.none();
+            } else {
+                String id = SectionIds.deletes(tableIndex, entry.deletedCount());
+                deleted = DeletedRows.parse(sections.read(id, ref), entry.deletedCount(), entry.rowCount());
+            }
+        }
+        return deleted;
+    }
+
+    /** Rows a reader returns: the visible written rows minus the visible deleted ones. */
+    public long rowCount() {
+        if (grant == null || grant.owner()) {
+            return entry.rowCount() - entry.deletedCount();
+        }
+        long rows = 0;
+        for (ChunkInfo c : chunks()) {
+            rows += c.rowCount();
+        }
+        return rows - deletedRowCount();
+    }
+
+    /** Deleted rows among the visible ones. */
+    public long deletedRowCount() {
+        if (grant == null || grant.owner()) {
+            return entry.deletedCount();
+        }
+        long n = 0;
+        for (ChunkInfo c : chunks()) {
+            n += deleted().countIn(c.rowStart(), c.rowStart() + c.rowCount());
+        }
+        return n;
+    }
+
+    /** Live rows the key may not see (0 outside access-controlled files and for the owner). */
+    public long hiddenRowCount() {
+        return entry.rowCount() - entry.deletedCount() - rowCount();
+    }
+
+    /** The names of the column groups the key sees, in header order. */
+    public List<String> visibleGroups() {
+        List<String> out = new ArrayList<>();
+        for (int g = 0; g < groups.groupNames().size(); g++) {
+            if (groups.groupVisible()[g]) {
+                out.add(groups.groupNames().get(g));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The index segments this reader may use: the table's; in access-controlled files the owner
+     * catalog's for the owner (read on first use), none for an access key (spec §1.19).
+     */
+    public List<IndexRef> indexes() {
+        if (indexes == null) {
+            indexes = grant == null ? entry.indexes() : grant.owner() ? ownerIndexes() : List.of();
+        }
+        return indexes;
+    }
+
+    private List<IndexRef> ownerIndexes() {
+        SectionRef ref = header.access() == null ? null : header.access().ownerCatalog();
+        if (ref == null) {
+            return List.of();
+        }
+        OwnerCatalog catalog = OwnerCatalog.decode(sections.read(SectionIds.ownerCatalog(), ref));
+        for (TableIndexes t : catalog.tables()) {
+            if (t.table() == tableIndex) {
+                return t.indexes();
+            }
+        }
+        return List.of();
+    }
+
+    /** Reads a chunk's part; its columns decode on demand. */
+    public ChunkPart read(ChunkInfo chunk) {
+        return decoder.read(chunk);
+    }
+
+    /** The section reader of the file (for byte counts and index sections). */
+    public SectionReader sections() {
+        return sections;
+    }
+
+    public int tableIndex() {
+        return tableIndex;
+    }
+
+    /** Whether compact (encoding 1) index pages are allowed in this file. */
+    public boolean indexDeltas() {
+        return indexDeltas;
+    }
+}

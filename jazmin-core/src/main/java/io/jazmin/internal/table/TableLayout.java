@@ -1,0 +1,222 @@
+package io.jazmin.internal.table;
+
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.internal.catalog.ChunkDirectory;
+import io.jazmin.internal.catalog.Delta;
+import io.jazmin.internal.catalog.Partition;
+import io.jazmin.internal.catalog.PartitionTable;
+import io.jazmin.internal.catalog.SectionRef;
+import io.jazmin.internal.catalog.TableDelta;
+import io.jazmin.internal.catalog.TableEntry;
+import io.jazmin.internal.wire.ByteReader;
+import io.jazmin.internal.wire.Preamble;
+import io.jazmin.internal.wire.SectionEnvelope;
+import io.jazmin.internal.section.SectionReader;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where a table's chunks are: merges the partitions of the header, the partition table and the
+ * append deltas, reads their directory segments and checks that the chunks cover every row id
+ * exactly once in ordinal order (spec §1.13). In access-controlled files only the partitions the
+ * key may see are read (spec §1.19 step 4), so only their chunks are listed, and every part must
+ * carry its digest. Loaded on first use, not at open.
+ */
+final class TableLayout {
+    private static final int DIGEST_SIZE = 32;
+    private static final int PARTITION_ID_SIZE = 12;
+
+    private TableLayout() {
+    }
+
+    /**
+     * The visible chunks in ordinal order and the directory segments that list them.
+     *
+     * @param complete whether every partition was read (all rows are visible)
+     */
+    record Layout(List<ChunkInfo> chunks, List<SegmentInfo> segments, boolean complete) {
+    }
+
+    /**
+     * Reads the table's directory segments: all of them, or with {@code grant} (access-controlled
+     * files) those of the partitions it sees; none when it sees no column group.
+     */
+    static Layout load(SectionReader sections, int tableIndex, TableEntry table, List<SectionRef> deltas,
+                       TableColumns columns, Grant grant) {
+        Map<String, List<SectionRef>> partitions = partitions(sections, tableIndex, table, deltas, grant != null);
+        if (grant == null && partitions.size() > 1) {
+            throw new JazminFormatException("table '" + table.name() + "' has several partitions, but the file is "
+                    + "not access-controlled");
+        }
+        int groupCount = columns.groupNames().size();
+        checkChunkCount(sections, table, groupCount);
+        boolean anyGroup = false;
+        for (boolean v : columns.groupVisible()) {
+            anyGroup |= v;
+        }
+        ChunkInfo[] byOrdinal = new ChunkInfo[table.chunkCount()];
+        List<SegmentInfo> segmentInfos = new ArrayList<>();
+        boolean complete = true;
+        for (Map.Entry<String, List<SectionRef>> p : partitions.entrySet()) {
+            String partition = p.getKey();
+            if (grant != null && !(anyGroup && grant.seesPartition(partition))) {
+                complete = false;
+                continue;
+            }
+            List<SectionRef> segments = p.getValue();
+            for (int k = 0; k < segments.size(); k++) {
+                String id = SectionIds.directory(tableIndex, partition, k);
+                SectionRef ref = segments.get(k);
+                ChunkDirectory dir = ChunkDirectory.decode(new ByteReader(sections.read(id, ref)));
+                try {
+                    addSegment(dir, groupCount, byOrdinal, segmentInfos.size(), partition, grant != null);
+                } catch (JazminFormatException e) {
+                    throw e.inSection(id, ref.offset());
+                }
+                segmentInfos.add(new SegmentInfo(partition, k, dir.statistics(), dir.ordinals().length));
+            }
+        }
+        List<ChunkInfo> chunks = complete ? checkCoverage(table, byOrdinal) : checkVisible(table, byOrdinal);
+        return new Layout(chunks, List.copyOf(segmentInfos), complete);
+    }
+
+    /** Partition text → directory segments, oldest first. */
+    private static Map<String, List<SectionRef>> partitions(SectionReader sections, int tableIndex, TableEntry table,
+                                                            List<SectionRef> deltas, boolean access) {
+        Map<String, List<SectionRef>> merged = new LinkedHashMap<>();
+        merge(merged, table.partitions(), access);
+        if (table.partitionTable() != null) {
+            byte[] payload = sections.read(SectionIds.partitionTable(tableIndex), table.partitionTable());
+            merge(merged, PartitionTable.decode(payload).partitions(), access);
+        }
+        for (int d = 0; d < deltas.size(); d++) {
+            Delta delta = Delta.decode(sections.read(SectionIds.delta(d), deltas.get(d)));
+            for (TableDelta td : delta.tables()) {
+                if (td.table() == tableIndex) {
+                    merge(merged, td.partitions(), access);
+                }
+            }
+        }
+        return merged;
+    }
+
+    private static void merge(Map<String, List<SectionRef>> into, List<Partition> partitions, boolean access) {
+        for (Partition p : partitions) {
+            into.computeIfAbsent(partitionText(p.id(), access), k -> new ArrayList<>()).addAll(p.segments());
+        }
+    }
+
+    /** The partition's text in section ids: {@code *} in plain files, else its 12-byte id in base64url. */
+    private static String partitionText(byte[] id, boolean access) {
+        if (!access) {
+            if (id.length != 0) {
+                throw new JazminFormatException("a partition of a file that is not access-controlled has an id");
+            }
+            return SectionIds.PLAIN_PARTITION;
+        }
+        if (id.length != PARTITION_ID_SIZE) {
+            throw new JazminFormatException("a partition id has " + id.length + " bytes, not " + PARTITION_ID_SIZE);
+        }
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(id);
+    }
+
+    /**
+     * Every chunk has a part section, of at least an envelope, per column group: a count the
+     * version's bytes cannot hold is damage, caught before the chunk array is allocated.
+     */
+    private static void checkChunkCount(SectionReader sections, TableEntry table, int groupCount) {
+        long room = (sections.versionEnd() - Preamble.SIZE) / ((long) SectionEnvelope.SIZE * Math.max(1, groupCount));
+        if (table.chunkCount() > room) {
+            throw new JazminFormatException("table '" + table.name() + "' declares " + table.chunkCount()
+                    + " chunks, more than the file's "
+                    + sections.versionEnd() + " bytes can hold");
+        }
+    }
+
+    private static void addSegment(ChunkDirectory dir, int groupCount, ChunkInfo[] byOrdinal, int segment,
+                                   String partition, boolean access) {
+        int n = dir.ordinals().length;
+        for (int b = 0; b < dir.statistics().size(); b++) {
+            if (dir.statistics().get(b).section() == null) {
+                throw new JazminFormatException("statistics block " + b + " names no section");
+            }
+        }
+        long parts = (long) n * groupCount;
+        if (dir.rowStarts().length != n || dir.rowCounts().length != n
+                || dir.partOffsets().length != parts || dir.partLengths().length != parts) {
+            throw new JazminFormatException("chunk directory lists have inconsistent lengths");
+        }
+        byte[] digests = dir.partDigests();
+        if (access ? digests.length != parts * DIGEST_SIZE : digests.length != 0 && digests.length != parts * DIGEST_SIZE) {
+            throw new JazminFormatException("chunk directory lists " + digests.length + " bytes of part digests for "
+                    + parts + " parts" + (access ? ": access-controlled files need one per part" : ""));
+        }
+        for (int i = 0; i < n; i++) {
+            int ordinal = dir.ordinals()[i];
+            if (ordinal < 0 || ordinal >= byOrdinal.length || byOrdinal[ordinal] != null) {
+                throw new JazminFormatException("chunk ordinal " + ordinal + " is out of range or repeated");
+            }
+            if (dir.rowCounts()[i] < 0) {
+                throw new JazminFormatException("chunk " + ordinal + " has a negative row count");
+            }
+            long[] offsets = new long[groupCount];
+            long[] lengths = new long[groupCount];
+            byte[][] partDigests = digests.length == 0 ? null : new byte[groupCount][];
+            for (int g = 0; g < groupCount; g++) {
+                int k = i * groupCount + g;
+                offsets[g] = dir.partOffsets()[k];
+                lengths[g] = dir.partLengths()[k];
+                if (partDigests != null) {
+                    partDigests[g] = Arrays.copyOfRange(digests, k * DIGEST_SIZE, (k + 1) * DIGEST_SIZE);
+                }
+            }
+            byOrdinal[ordinal] = new ChunkInfo(ordinal, dir.rowStarts()[i], dir.rowCounts()[i], offsets, lengths,
+                    segment, i, partition, partDigests);
+        }
+    }
+
+    private static List<ChunkInfo> checkCoverage(TableEntry table, ChunkInfo[] byOrdinal) {
+        long next = 0;
+        for (int i = 0; i < byOrdinal.length; i++) {
+            ChunkInfo c = byOrdinal[i];
+            if (c == null) {
+                throw new JazminFormatException("table '" + table.name() + "' is missing chunk " + i);
+            }
+            if (c.rowStart() != next) {
+                throw new JazminFormatException("chunk " + i + " starts at row " + c.rowStart() + ", expected " + next);
+            }
+            next += c.rowCount();
+        }
+        if (next != table.rowCount()) {
+            throw new JazminFormatException("table '" + table.name() + "' chunks hold " + next + " rows but it declares "
+                    + table.rowCount());
+        }
+        return List.of(byOrdinal);
+    }
+
+    /**
+     * The chunks of some partitions only: in ordinal order their rows must ascend without
+     * overlapping and stay within the table's rows (the hidden chunks fill the gaps).
+     */
+    private static List<ChunkInfo> checkVisible(TableEntry table, ChunkInfo[] byOrdinal) {
+        List<ChunkInfo> out = new ArrayList<>();
+        long next = 0;
+        for (ChunkInfo c : byOrdinal) {
+            if (c == null) {
+                continue;
+            }
+            if (c.rowStart() < next || c.rowCount() > table.rowCount() - c.rowStart()) {
+                throw new JazminFormatException("chunk " + c.ordinal() + " holds rows " + c.rowStart() + "+"
+                        + c.rowCount() + ", overlapping another chunk or beyond the table's " + table.rowCount()
+                        + " rows");
+            }
+            next = c.rowStart() + c.rowCount();
+            out.add(c);
+        }
+        return List.copyOf(out);
+    }
+}

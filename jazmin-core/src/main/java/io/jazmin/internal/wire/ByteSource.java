@@ -1,0 +1,84 @@
+package io.jazmin.internal.wire;
+
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.error.JazminIoException;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Positional, thread-safe reads from a file (or a byte array in tests). The size is fixed when
+ * the source is opened, so a reader keeps seeing the version it opened while an append grows the
+ * file.
+ */
+public final class ByteSource implements Closeable {
+    private final Path path;
+    private final FileChannel channel;
+    private final byte[] bytes;
+    private final long size;
+
+    private ByteSource(Path path, FileChannel channel, byte[] bytes, long size) {
+        this.path = path;
+        this.channel = channel;
+        this.bytes = bytes;
+        this.size = size;
+    }
+
+    public static ByteSource open(Path path) throws IOException {
+        FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
+        try {
+            return new ByteSource(path, ch, null, ch.size());
+        } catch (IOException e) {
+            ch.close();
+            throw e;
+        }
+    }
+
+    public static ByteSource of(byte[] bytes) {
+        return new ByteSource(null, null, bytes, bytes.length);
+    }
+
+    /** The file read, or {@code null} for bytes in memory. */
+    public Path path() {
+        return path;
+    }
+
+    public long size() {
+        return size;
+    }
+
+    /** Reads exactly {@code length} bytes at {@code offset}; the range must lie inside the source. */
+    public byte[] read(long offset, int length) {
+        if (offset < 0 || length < 0 || offset > size - length) {
+            throw new JazminFormatException("byte range " + offset + "+" + length + " lies outside the file of "
+                    + size + " bytes", null, offset);
+        }
+        byte[] out = new byte[length];
+        if (bytes != null) {
+            System.arraycopy(bytes, (int) offset, out, 0, length);
+            return out;
+        }
+        ByteBuffer buf = ByteBuffer.wrap(out);
+        try {
+            while (buf.hasRemaining()) {
+                int n = channel.read(buf, offset + buf.position());
+                if (n < 0) {
+                    throw new JazminFormatException("file ended early while reading", null, offset);
+                }
+            }
+        } catch (IOException e) {
+            throw new JazminIoException("cannot read", path, e);
+        }
+        return out;
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (channel != null) {
+            channel.close();
+        }
+    }
+}

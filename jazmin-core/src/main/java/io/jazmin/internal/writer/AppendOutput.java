@@ -1,0 +1,132 @@
+package io.jazmin.internal.writer;
+
+import io.jazmin.error.JazminIoException;
+import io.jazmin.internal.wire.Preamble;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * Continues an existing file after its last valid trailer (spec §1.24). Anything after that end
+ * (an interrupted earlier append) is cut off first; the preamble's APPENDED flag is set and forced
+ * to disk before any new byte is written; {@link #commit} forces the new sections to disk, then
+ * writes the trailer and forces again. {@link #abort} restores the previous length and flags.
+ * Works only under the file's writer lock, which also lets a commit delete the temporary files of
+ * killed full writers.
+ */
+final class AppendOutput implements Output, AutoCloseable {
+    private final WriterLock lock;
+    private final Path path;
+    private final FileChannel channel;
+    private final long start;
+    private final int previousFlags;
+    private long offset;
+    private boolean done;
+    private boolean committed;
+
+    AppendOutput(WriterLock lock, long validEnd, int previousFlags) {
+        if (!lock.isHeld()) {
+            throw new IllegalStateException("a file is appended to only under its writer lock");
+        }
+        this.lock = lock;
+        this.path = lock.file();
+        this.start = validEnd;
+        this.previousFlags = previousFlags;
+        try {
+            channel = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            throw new JazminIoException("cannot open for appending", path, e);
+        }
+        try {
+            channel.truncate(validEnd);
+            writeFlags(previousFlags | Preamble.APPENDED);
+            channel.force(false);
+        } catch (IOException e) {
+            abort();
+            throw new JazminIoException("cannot start an append to", path, e);
+        }
+        offset = validEnd;
+    }
+
+    @Override
+    public long offset() {
+        return offset;
+    }
+
+    @Override
+    public long write(byte[] bytes) {
+        long at = offset;
+        try {
+            ByteBuffer buf = ByteBuffer.wrap(bytes);
+            while (buf.hasRemaining()) {
+                channel.write(buf, offset + buf.position());
+            }
+        } catch (IOException e) {
+            throw new JazminIoException("cannot append to", path, e);
+        }
+        offset += bytes.length;
+        return at;
+    }
+
+    /**
+     * Forces the new sections to disk, then writes and forces the trailer; then deletes the
+     * temporary files killed full writers left beside the file.
+     */
+    void commit(byte[] trailer) {
+        try {
+            channel.force(false);
+            write(trailer);
+            channel.force(false);
+        } catch (IOException e) {
+            abort();
+            throw new JazminIoException("cannot finish the append to", path, e);
+        }
+        // Committed from here on: a failing close must not cut the new version off again.
+        done = true;
+        committed = true;
+        try {
+            channel.close();
+        } catch (IOException e) {
+            throw new JazminIoException("the append was written but could not close", path, e);
+        }
+        TempFiles.removeStale(lock);
+    }
+
+    /** Cuts the file back to its previous end and restores its flags: a failed append leaves no trace. */
+    void abort() {
+        if (committed) {
+            return;
+        }
+        done = true;
+        try {
+            channel.truncate(start);
+            writeFlags(previousFlags);
+            channel.force(false);
+        } catch (IOException ignored) {
+            // Readers still find the previous trailer: a leftover tail or flag is harmless.
+        } finally {
+            try {
+                channel.close();
+            } catch (IOException ignored) {
+                // Nothing more can be done about a failed close.
+            }
+        }
+    }
+
+    private void writeFlags(int flags) throws IOException {
+        ByteBuffer buf = ByteBuffer.allocate(2);
+        buf.put((byte) flags).put((byte) (flags >>> 8)).flip();
+        while (buf.hasRemaining()) {
+            channel.write(buf, Preamble.FLAGS_OFFSET + buf.position());
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!done) {
+            abort();
+        }
+    }
+}

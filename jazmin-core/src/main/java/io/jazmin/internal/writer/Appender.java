@@ -1,0 +1,272 @@
+package io.jazmin.internal.writer;
+
+import io.jazmin.schema.Column;
+import io.jazmin.data.Filter;
+import io.jazmin.schema.IndexInfo;
+import io.jazmin.error.JazminIoException;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.internal.catalog.Delta;
+import io.jazmin.internal.catalog.Header;
+import io.jazmin.internal.catalog.IndexRef;
+import io.jazmin.internal.catalog.Partition;
+import io.jazmin.internal.catalog.SectionRef;
+import io.jazmin.internal.catalog.TableDelta;
+import io.jazmin.internal.catalog.TableEntry;
+import io.jazmin.internal.column.ColumnVector;
+import io.jazmin.internal.index.Postings;
+import io.jazmin.internal.query.FilterBinder;
+import io.jazmin.internal.query.QueryEngine;
+import io.jazmin.internal.table.ChunkInfo;
+import io.jazmin.internal.reader.FileOpener;
+import io.jazmin.internal.reader.OpenedFile;
+import io.jazmin.internal.catalog.ReaderFeatures;
+import io.jazmin.internal.table.SectionIds;
+import io.jazmin.internal.table.TableData;
+import io.jazmin.internal.wire.ByteSource;
+import io.jazmin.internal.section.SectionWriter;
+import io.jazmin.internal.wire.Trailer;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * Appends rows to one table of an existing file and/or deletes rows, without rewriting it (spec
+ * §1.24): new chunks, a new directory segment with its statistics, new index segments, the full
+ * deleted-row list when it changed, a delta when the table's partitions live outside the header,
+ * then a new header and trailer. Existing bytes are never changed except the APPENDED flag, which
+ * is set first; an interrupted append leaves the previous version readable.
+ */
+public final class Appender {
+    private Appender() {
+    }
+
+    /** What an append did. */
+    public record Result(long appendCount, long rowsAppended, long rowsDeleted, long rowCount) {
+    }
+
+    /**
+     * Appends {@code rows} to table {@code table} ({@code null} for the first) and deletes the rows
+     * matching {@code delete} (or none), in one new file version.
+     *
+     * @param options secrets to open the file and the codec/chunking of the new sections
+     */
+    public static Result append(Path path, WriteOptions options, String table, Iterator<? extends Map<String, ?>> rows,
+                                Filter delete) {
+        return append(path, options, table, rows, delete, null);
+    }
+
+    /**
+     * Like {@link #append(Path, WriteOptions, String, Iterator, Filter)}, writing the new rows with
+     * {@code grownColumns}: the table's column definitions where object columns gained nullable
+     * trailing fields, stored in the new header ({@code null} keeps the file's definitions).
+     *
+     * @throws JazminValidationException when {@code grownColumns} changes the columns in another way
+     *                                   (the file is left unchanged)
+     */
+    public static Result append(Path path, WriteOptions options, String table, Iterator<? extends Map<String, ?>> rows,
+                                Filter delete, List<Column> grownColumns) {
+        return change(path, options, table, rows, data -> delete == null ? null : matching(data, delete, options), grownColumns);
+    }
+
+    /** Deletes the rows with ids {@code rowIds} (0-based write order) of table {@code table}, in one new version. */
+    public static Result deleteRows(Path path, WriteOptions options, String table, long[] rowIds) {
+        return replaceRows(path, options, table, rowIds, List.<Map<String, ?>>of().iterator());
+    }
+
+    /**
+     * Deletes the rows with ids {@code rowIds} and appends {@code rows} to table {@code table}
+     * ({@code null} for the first), in one new version.
+     */
+    public static Result replaceRows(Path path, WriteOptions options, String table, long[] rowIds,
+                                     Iterator<? extends Map<String, ?>> rows) {
+        return change(path, options, table, rows, data -> checkedRowIds(data, rowIds), null);
+    }
+
+    private static long[] checkedRowIds(TableData data, long[] rowIds) {
+        for (long id : rowIds) {
+            if (id < 0 || id >= data.entry().rowCount()) {
+                throw new JazminValidationException("row id " + id + " is outside the table's "
+                        + data.entry().rowCount() + " rows");
+            }
+        }
+        return rowIds;
+    }
+
+    private static Result change(Path path, WriteOptions options, String table, Iterator<? extends Map<String, ?>> rows,
+                                 Function<TableData, long[]> toDelete, List<Column> grownColumns) {
+        try (WriterLock lock = WriterLock.acquire(path); ByteSource source = ByteSource.open(path)) {
+            OpenedFile file = FileOpener.open(source, Rewriter.readOptions(options));
+            try {
+                return appendTo(lock, file, options, table, rows, toDelete, grownColumns);
+            } finally {
+                if (file.cipher() != null) {
+                    file.cipher().close();
+                }
+            }
+        } catch (IOException e) {
+            throw new JazminIoException("cannot append to", path, e);
+        }
+    }
+
+    private static Result appendTo(WriterLock lock, OpenedFile file, WriteOptions options, String tableName,
+                                   Iterator<? extends Map<String, ?>> rows, Function<TableData, long[]> toDelete,
+                                   List<Column> grownColumns) {
+        Header header = file.header();
+        ChangeChecks.knownWriterFeatures(header, "changed");
+        ChangeChecks.notShared(file, "changed");
+        int t = tableIndex(header, tableName);
+        TableEntry entry = header.tables().get(t);
+        TableData data = file.table(t);
+        List<Column> columns = grownColumns == null ? data.columns() : ColumnGrowth.check(data.columns(), grownColumns);
+        long[] deleted = deletedAfter(data, toDelete.apply(data));
+        int s = header.appendCount() + 1;
+        long validEnd = file.version().trailerOffset() + Trailer.SIZE;
+        SectionWriter sections = new SectionWriter(options.codec(), options.level(), file.cipher());
+        AppendOutput out = new AppendOutput(lock, validEnd, file.version().preamble().flags());
+        try {
+            WriteOptions tableOptions = options.withSortedBy(entry.sortedBy())
+                    .withIndexes(TableIndexes.kindsOf(entry.indexes().stream()
+                            .map(r -> new IndexInfo(r.column(), r.kind(), r.segment())).toList()))
+                    .withCompactIndexes(file.indexDeltas());
+            TableStart start = new TableStart(entry.rowCount(), entry.chunkCount(), segmentCount(data), s,
+                    entry.sortedBy().isEmpty() ? null : lastRow(data));
+            TableWriter writer = new TableWriter(t, entry.name(), columns, tableOptions, out, sections, start);
+            while (rows.hasNext()) {
+                Map<String, ?> row = rows.next();
+                writer.add(writer.byPosition(row));
+            }
+            WrittenSegment segment = writer.finishSegment(false);
+            List<SectionRef> deltas = new ArrayList<>(header.deltas());
+            TableEntry defined = grownColumns == null ? entry : ColumnGrowth.withColumns(entry, columns);
+            TableEntry next = nextEntry(defined, segment, deltas, t, sections, out);
+            if (deleted != null) {
+                byte[] raw = Postings.encodeSection(deleted);
+                String id = SectionIds.deletes(t, deleted.length);
+                byte[] section = sections.catalogSection(id, raw, raw.length);
+                next = withDeletes(next, new SectionRef(out.write(section), section.length), deleted.length);
+            }
+            List<TableEntry> tables = new ArrayList<>(header.tables());
+            tables.set(t, next);
+            List<String> readerFeatures = new ArrayList<>(header.readerFeatures());
+            if (writer.usesIndexDeltas() && !readerFeatures.contains(ReaderFeatures.INDEX_DELTAS)) {
+                readerFeatures.add(ReaderFeatures.INDEX_DELTAS);
+            }
+            long now = options.now() == null ? System.currentTimeMillis() : options.now().toEpochMilli();
+            Header newHeader = new Header(readerFeatures, header.writerFeatures(), header.created(), now, s,
+                    header.metadata(), tables, header.keyring(), header.files(), header.access(), deltas);
+            byte[] raw = newHeader.encode();
+            byte[] section = sections.section(SectionIds.header(), raw, raw.length);
+            long at = out.write(section);
+            out.commit(new Trailer(at, section.length, 0, 0, 0, 0).encode());
+            long deletedNow = deleted == null ? 0 : deleted.length - entry.deletedCount();
+            return new Result(s, segment.rows(), deletedNow, next.rowCount() - next.deletedCount());
+        } catch (RuntimeException | Error e) {
+            out.abort();
+            throw e;
+        }
+    }
+
+    private static int tableIndex(Header header, String name) {
+        if (name == null) {
+            return 0;
+        }
+        for (int i = 0; i < header.tables().size(); i++) {
+            if (header.tables().get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        throw new JazminValidationException("no table named '" + name + "'");
+    }
+
+    private static long[] matching(TableData data, Filter delete, WriteOptions options) {
+        return new QueryEngine(data, options.parallelism())
+                .matchingRowIds(new FilterBinder(data.columns()).bind(delete));
+    }
+
+    /** The complete new deleted-row list, or {@code null} when nothing new is deleted. */
+    private static long[] deletedAfter(TableData data, long[] newlyDeleted) {
+        if (newlyDeleted == null) {
+            return null;
+        }
+        Set<Long> all = new TreeSet<>();
+        for (long id : data.deleted().toArray()) {
+            all.add(id);
+        }
+        int before = all.size();
+        for (long id : newlyDeleted) {
+            all.add(id);
+        }
+        if (all.size() == before) {
+            return null;
+        }
+        return all.stream().mapToLong(Long::longValue).toArray();
+    }
+
+    private static int segmentCount(TableData data) {
+        return data.segments().size();
+    }
+
+    /** The table's last row as stored (deleted or not: it still holds its place in the sort order). */
+    private static Object[] lastRow(TableData data) {
+        List<ChunkInfo> chunks = data.chunks();
+        if (chunks.isEmpty()) {
+            return null;
+        }
+        ChunkInfo last = chunks.get(chunks.size() - 1);
+        List<Column> columns = data.columns();
+        int[] all = new int[columns.size()];
+        for (int i = 0; i < all.length; i++) {
+            all[i] = i;
+        }
+        ColumnVector[] vectors = data.read(last).columns(all);
+        Object[] row = new Object[all.length];
+        for (int i = 0; i < all.length; i++) {
+            row[i] = vectors[i].get(last.rowCount() - 1);
+        }
+        return row;
+    }
+
+    /**
+     * The table entry with the new rows, chunks, index segments and directory segment. The segment
+     * goes into the header's partition list, or into a delta when the table keeps its partitions in
+     * a partition table or the file already has deltas (spec §1.24 step 5).
+     */
+    private static TableEntry nextEntry(TableEntry e, WrittenSegment segment, List<SectionRef> deltas, int t,
+                                        SectionWriter sections, Output out) {
+        List<Partition> partitions = new ArrayList<>(e.partitions());
+        if (segment.directory() != null) {
+            if (e.partitionTable() != null || !deltas.isEmpty()) {
+                Delta delta = new Delta(List.of(new TableDelta(t, List.of(new Partition(new byte[0],
+                        List.of(segment.directory()))))));
+                byte[] raw = delta.encode();
+                String id = SectionIds.delta(deltas.size());
+                byte[] section = sections.catalogSection(id, raw, raw.length);
+                deltas.add(new SectionRef(out.write(section), section.length));
+            } else if (partitions.isEmpty()) {
+                partitions.add(new Partition(new byte[0], List.of(segment.directory())));
+            } else {
+                Partition p = partitions.get(0);
+                List<SectionRef> segments = new ArrayList<>(p.segments());
+                segments.add(segment.directory());
+                partitions.set(0, new Partition(p.id(), segments));
+            }
+        }
+        List<IndexRef> indexes = new ArrayList<>(e.indexes());
+        indexes.addAll(segment.indexes());
+        return new TableEntry(e.name(), e.columnCount(), e.columnGroups(), e.sortedBy(), e.partitionBy(),
+                e.rowCount() + segment.rows(), e.deletedCount(), e.chunkCount() + segment.chunks(), partitions,
+                e.partitionTable(), indexes, e.deletes());
+    }
+
+    private static TableEntry withDeletes(TableEntry e, SectionRef deletes, long count) {
+        return new TableEntry(e.name(), e.columnCount(), e.columnGroups(), e.sortedBy(), e.partitionBy(),
+                e.rowCount(), count, e.chunkCount(), e.partitions(), e.partitionTable(), e.indexes(), deletes);
+    }
+}

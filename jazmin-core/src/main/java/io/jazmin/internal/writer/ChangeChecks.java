@@ -1,0 +1,54 @@
+package io.jazmin.internal.writer;
+
+import io.jazmin.error.UnsupportedFeatureException;
+import io.jazmin.internal.catalog.Header;
+import io.jazmin.internal.catalog.TableEntry;
+import io.jazmin.internal.crypto.DecryptionSetup;
+import io.jazmin.internal.reader.OpenedFile;
+
+/**
+ * What a writer checks before it changes a file, so it never silently loses what the file holds
+ * (spec §1.26): no writer feature this library does not know (format 1.0 defines none), and for a
+ * full rewrite, nothing the new version could not store.
+ */
+final class ChangeChecks {
+    private ChangeChecks() {
+    }
+
+    /** Refuses a file that lists writer features: this library knows none, so it cannot preserve them. */
+    static void knownWriterFeatures(Header header, String change) {
+        if (!header.writerFeatures().isEmpty()) {
+            throw new UnsupportedFeatureException(header.writerFeatures().get(0), "the file needs writer features "
+                    + header.writerFeatures() + " that this library does not know: it cannot be " + change);
+        }
+    }
+
+    /** Refuses to append to an access-controlled file: writing shared files is not supported yet. */
+    static void notShared(OpenedFile file, String change) {
+        if (file.grant() != null) {
+            throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "the file is access-controlled, "
+                    + "and writing shared files (keys, grants, partitions) is not supported yet: it cannot be "
+                    + change);
+        }
+    }
+
+    /**
+     * Refuses a full rewrite that would lose part of the file: unknown writer features, access
+     * control (owner sections, partitioned tables), which rewrites cannot store yet.
+     */
+    static void rewritable(Header header, String change) {
+        knownWriterFeatures(header, change);
+        if (header.access() != null) {
+            throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "the file has access-control "
+                    + "sections (owner directory and catalog, grants, file groups) that a rewrite cannot keep yet: "
+                    + "it cannot be " + change);
+        }
+        for (TableEntry t : header.tables()) {
+            if (!t.partitionBy().isEmpty()) {
+                throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "table '" + t.name()
+                        + "' is partitioned by '" + t.partitionBy() + "', which a rewrite cannot keep yet: the file "
+                        + "cannot be " + change);
+            }
+        }
+    }
+}

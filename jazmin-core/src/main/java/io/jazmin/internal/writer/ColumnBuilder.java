@@ -1,0 +1,161 @@
+package io.jazmin.internal.writer;
+
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.schema.JsonText;
+import io.jazmin.internal.column.ColumnVector;
+import io.jazmin.internal.column.NestedVectors;
+import java.math.BigDecimal;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Collects one column's values for the chunk being built and hands them over as a
+ * {@link ColumnVector}. Also keeps a rough count of raw bytes so chunks can be cut near the
+ * byte limit.
+ */
+final class ColumnBuilder {
+    private final Column column;
+    private final ColumnType type;
+    private int size;
+    private byte[] nulls;
+    private boolean anyNull;
+    private long[] longs;
+    private double[] doubles;
+    private boolean[] bools;
+    private Object[] objects;
+
+    ColumnBuilder(Column column, int capacity) {
+        this.column = column;
+        this.type = column.type();
+        this.nulls = new byte[(capacity + 7) >>> 3];
+        switch (type) {
+            case INT, DATETIME -> longs = new long[capacity];
+            case FLOAT -> doubles = new double[capacity];
+            case BOOL -> bools = new boolean[capacity];
+            default -> objects = new Object[capacity];
+        }
+    }
+
+    int size() {
+        return size;
+    }
+
+    private void grow() {
+        int cap = Math.max(16, size * 2);
+        nulls = Arrays.copyOf(nulls, (cap + 7) >>> 3);
+        switch (type) {
+            case INT, DATETIME -> longs = Arrays.copyOf(longs, cap);
+            case FLOAT -> doubles = Arrays.copyOf(doubles, cap);
+            case BOOL -> bools = Arrays.copyOf(bools, cap);
+            default -> objects = Arrays.copyOf(objects, cap);
+        }
+    }
+
+    private int capacity() {
+        return switch (type) {
+            case INT, DATETIME -> longs.length;
+            case FLOAT -> doubles.length;
+            case BOOL -> bools.length;
+            default -> objects.length;
+        };
+    }
+
+    /**
+     * The add methods return the raw bytes the reference writer counts for the value, which decide
+     * where a chunk ends (spec: about 1 MiB).
+     */
+    long addNull() {
+        if (size == capacity()) {
+            grow();
+        }
+        nulls[size >>> 3] |= (byte) (1 << (size & 7));
+        anyNull = true;
+        size++;
+        return 0;
+    }
+
+    long addLong(long v) {
+        if (size == capacity()) {
+            grow();
+        }
+        longs[size++] = v;
+        return 5;
+    }
+
+    long addDouble(double v) {
+        if (size == capacity()) {
+            grow();
+        }
+        doubles[size++] = v;
+        return 8;
+    }
+
+    long addBoolean(boolean v) {
+        if (size == capacity()) {
+            grow();
+        }
+        bools[size++] = v;
+        return 1;
+    }
+
+    long addObject(Object v) {
+        if (size == capacity()) {
+            grow();
+        }
+        objects[size++] = v;
+        return estimate(v);
+    }
+
+    /** The reference writer's size estimate (text length + 1, binary length + 2), so chunks are cut alike. */
+    private static long estimate(Object v) {
+        if (v instanceof String s) {
+            return 1L + s.length();
+        }
+        if (v instanceof byte[] b) {
+            return 2L + b.length;
+        }
+        if (v instanceof JsonText j) {
+            return 1L + j.text().length();
+        }
+        if (v instanceof BigDecimal d) {
+            return 1L + d.toPlainString().length();
+        }
+        if (v instanceof List<?> list) {
+            long n = 1;
+            for (Object item : list) {
+                n += item == null ? 1 : estimate(item);
+            }
+            return n;
+        }
+        if (v instanceof Map<?, ?> object) {
+            long n = 1;
+            for (Object field : object.values()) {
+                n += field == null ? 1 : estimate(field);
+            }
+            return n;
+        }
+        return 8;
+    }
+
+    /** The collected values; the builder starts empty again afterwards. */
+    ColumnVector take() {
+        int n = size;
+        byte[] bits = anyNull ? Arrays.copyOf(nulls, (n + 7) >>> 3) : null;
+        ColumnVector v = switch (type) {
+            case INT, DATETIME -> ColumnVector.ofLongs(type, n, Arrays.copyOf(longs, n), bits);
+            case FLOAT -> ColumnVector.ofDoubles(n, Arrays.copyOf(doubles, n), bits);
+            case BOOL -> ColumnVector.ofBooleans(n, Arrays.copyOf(bools, n), bits);
+            case LIST, OBJECT -> NestedVectors.of(column, objects, n);
+            default -> ColumnVector.ofObjects(type, n, Arrays.copyOf(objects, n));
+        };
+        size = 0;
+        anyNull = false;
+        Arrays.fill(nulls, (byte) 0);
+        if (objects != null) {
+            Arrays.fill(objects, null);
+        }
+        return v;
+    }
+}

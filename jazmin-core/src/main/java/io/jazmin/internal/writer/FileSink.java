@@ -1,0 +1,139 @@
+package io.jazmin.internal.writer;
+
+import io.jazmin.error.JazminIoException;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
+
+/**
+ * Writes a new file version to a temporary file beside the target and moves it into place
+ * atomically on {@link #commit()}, so readers never see a half-written file and a failed write
+ * leaves nothing behind. Works only under the target's writer lock, which also lets a commit
+ * delete the temporary files of killed writers. Tracks the offset of the next byte so sections
+ * know where they land.
+ */
+final class FileSink implements Output, AutoCloseable {
+    private final WriterLock lock;
+    private final Path target;
+    private final Path temp;
+    private final FileChannel channel;
+    private final OutputStream out;
+    private long offset;
+    private boolean done;
+
+    /** Starts a new version of {@code lock}'s file, which the caller holds until commit or abort. */
+    FileSink(WriterLock lock) {
+        if (!lock.isHeld()) {
+            throw new IllegalStateException("a file is written only under its writer lock");
+        }
+        this.lock = lock;
+        this.target = lock.file();
+        try {
+            Files.createDirectories(target.getParent());
+            this.temp = TempFiles.create(target);
+        } catch (IOException e) {
+            throw new JazminIoException("cannot create a temporary file beside", target, e);
+        }
+        try {
+            this.channel = FileChannel.open(temp, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            deleteTemp();
+            throw new JazminIoException("cannot open the temporary file", temp, e);
+        }
+        this.out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
+    }
+
+    /** Offset in the file of the next byte written. */
+    @Override
+    public long offset() {
+        return offset;
+    }
+
+    /** Appends bytes and returns the offset they start at. */
+    @Override
+    public long write(byte[] bytes) {
+        long at = offset;
+        try {
+            out.write(bytes);
+        } catch (IOException e) {
+            throw new JazminIoException("cannot write the temporary file", temp, e);
+        }
+        offset += bytes.length;
+        return at;
+    }
+
+    /**
+     * Flushes to disk and atomically replaces the target with the new file, then deletes the
+     * temporary files killed writers left beside it.
+     */
+    void commit() {
+        try {
+            out.flush();
+            // On disk before it replaces the target: a crash must never leave a renamed, partial file.
+            channel.force(true);
+            out.close();
+            done = true;
+            copyPermissions();
+            try {
+                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } catch (IOException e) {
+            abort();
+            throw new JazminIoException("cannot move the new file into place at", target, e);
+        }
+        TempFiles.removeStale(lock);
+    }
+
+    /**
+     * A temporary file is created owner-only; the new file takes the permissions of the file it
+     * replaces, or the usual rw-r--r-- for a new file, where the file system has POSIX permissions.
+     */
+    private void copyPermissions() throws IOException {
+        if (!Files.getFileStore(temp).supportsFileAttributeView(PosixFileAttributeView.class)) {
+            return;
+        }
+        Set<PosixFilePermission> permissions = Files.exists(target)
+                ? Files.getPosixFilePermissions(target)
+                : PosixFilePermissions.fromString("rw-r--r--");
+        Files.setPosixFilePermissions(temp, permissions);
+    }
+
+    /** Drops the temporary file; the target is left as it was. */
+    void abort() {
+        done = true;
+        try {
+            out.close();
+        } catch (IOException ignored) {
+            // The file is deleted next; a close failure changes nothing.
+        }
+        deleteTemp();
+    }
+
+    private void deleteTemp() {
+        try {
+            Files.deleteIfExists(temp);
+        } catch (IOException ignored) {
+            // Best effort: a leftover temp file never replaces the target, and the next write removes it.
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!done) {
+            abort();
+        }
+    }
+}

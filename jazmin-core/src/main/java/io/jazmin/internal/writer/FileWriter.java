@@ -1,0 +1,232 @@
+package io.jazmin.internal.writer;
+
+import io.jazmin.schema.Column;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.internal.catalog.FilesInfo;
+import io.jazmin.internal.catalog.Header;
+import io.jazmin.internal.catalog.TableEntry;
+import io.jazmin.internal.json.JsonTexts;
+import io.jazmin.internal.crypto.EncryptionSetup;
+import io.jazmin.internal.reader.EmbeddedFiles;
+import io.jazmin.internal.table.SectionIds;
+import io.jazmin.internal.catalog.ReaderFeatures;
+import io.jazmin.internal.wire.Preamble;
+import io.jazmin.internal.section.SectionWriter;
+import io.jazmin.internal.wire.Trailer;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Writes a complete file: preamble, then each table's chunks, statistics and directory, then the
+ * header and trailer, into a temporary file that replaces the target only when everything was
+ * written. With a key or password in the options every section is encrypted (spec §1.18). The
+ * file's writer lock is held from construction until {@link #finish()} or {@link #abort()}.
+ */
+public final class FileWriter implements AutoCloseable {
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final WriterLock lock;
+    private final boolean ownsLock;
+    private final FileSink sink;
+    private final WriteOptions options;
+    private final SectionWriter sections;
+    private final EncryptionSetup encryption;
+    private final Preamble preamble;
+    private final List<TableEntry> finished = new ArrayList<>();
+    private final Set<String> tableNames = new HashSet<>();
+    private TableWriter current;
+    private boolean usesIndexDeltas;
+    private boolean usesNestedColumns;
+    private boolean closed;
+    private FilesInfo files;
+
+    /**
+     * Starts a new version of {@code path} under a writer lock of its own, released when the writer
+     * finishes or aborts.
+     *
+     * @throws io.jazmin.error.FileLockedException when another writer holds the lock
+     */
+    public FileWriter(Path path, WriteOptions options) {
+        this(WriterLock.acquire(path), true, options);
+    }
+
+    /**
+     * Starts a new version of {@code held}'s file, for a caller that took the lock to read the
+     * current version first (an update or compaction); the caller releases it.
+     */
+    public FileWriter(WriterLock held, WriteOptions options) {
+        this(held, false, options);
+    }
+
+    private FileWriter(WriterLock lock, boolean ownsLock, WriteOptions options) {
+        this.lock = lock;
+        this.ownsLock = ownsLock;
+        this.options = options;
+        try {
+            if (!options.metadata().isEmpty()) {
+                try {
+                    JsonTexts.requireObjectFromFile(options.metadata(), "metadata");
+                } catch (RuntimeException e) {
+                    throw new JazminValidationException("metadata must be one JSON object: " + e.getMessage());
+                }
+            }
+            this.sink = new FileSink(lock);
+        } catch (RuntimeException | Error e) {
+            releaseLock();
+            throw e;
+        }
+        byte[] fileId = new byte[16];
+        RANDOM.nextBytes(fileId);
+        EncryptionSetup setup = null;
+        try {
+            setup = EncryptionSetup.forNewFile(options, fileId);
+            this.sections = new SectionWriter(options.codec(), options.level(), setup == null ? null : setup.cipher());
+            this.preamble = setup == null ? new Preamble(0, fileId, new byte[32], 0) : setup.preamble();
+            sink.write(preamble.encode());
+        } catch (RuntimeException | Error e) {
+            if (setup != null) {
+                setup.cipher().close();
+            }
+            sink.abort();
+            releaseLock();
+            throw e;
+        }
+        this.encryption = setup;
+    }
+
+    /** Starts the next table; the previous one is finished first. */
+    public void startTable(String name, List<Column> columns, WriteOptions tableOptions) {
+        requireOpen();
+        if (!tableNames.add(name)) {
+            throw new JazminValidationException("table name '" + name + "' is used twice");
+        }
+        finishTable();
+        current = new TableWriter(finished.size(), name, columns, tableOptions, sink, sections);
+    }
+
+    /**
+     * Stores the embedded files, {@code package} and saved export shapes of {@code source}, a file
+     * being rewritten, under this version's keys; the header lists them. Call once, at most.
+     */
+    public void carryFiles(EmbeddedFiles source) {
+        requireOpen();
+        if (files != null) {
+            throw new IllegalStateException("embedded files are already stored");
+        }
+        if (source.isEmpty()) {
+            return;
+        }
+        EmbeddedFilesWriter writer = new EmbeddedFilesWriter(sink, sections, options.codec(), options.level(),
+                preamble, encryption != null);
+        writer.carry(source);
+        files = writer.finish(source.packageJson(), source.shapesJson());
+    }
+
+    /** Adds a row given by column name (missing columns are null). */
+    public void add(Map<String, ?> row) {
+        TableWriter t = table();
+        t.add(t.byPosition(row));
+    }
+
+    /** Adds a row given in column order. */
+    public void add(Object[] values) {
+        table().add(values);
+    }
+
+    /** Rows written to the current table. */
+    public long rowCount() {
+        return current == null ? 0 : current.rowCount();
+    }
+
+    private TableWriter table() {
+        requireOpen();
+        if (current == null) {
+            throw new JazminValidationException("no table started");
+        }
+        return current;
+    }
+
+    private void finishTable() {
+        if (current != null) {
+            finished.add(current.finish());
+            usesIndexDeltas |= current.usesIndexDeltas();
+            usesNestedColumns |= current.usesNestedColumns();
+            current = null;
+        }
+    }
+
+    /** Writes the catalog and trailer and moves the file into place. */
+    public void finish() {
+        requireOpen();
+        try {
+            finishTable();
+            if (finished.isEmpty()) {
+                throw new JazminValidationException("a file needs at least one table");
+            }
+            String metadata = options.metadata().isEmpty() ? "{}" : options.metadata();
+            long created = options.now() == null ? System.currentTimeMillis() : options.now().toEpochMilli();
+            List<String> readerFeatures = new ArrayList<>();
+            if (usesIndexDeltas) {
+                readerFeatures.add(ReaderFeatures.INDEX_DELTAS);
+            }
+            if (usesNestedColumns) {
+                readerFeatures.add(ReaderFeatures.NESTED_COLUMNS);
+            }
+            Header header = new Header(readerFeatures, List.of(), created, 0, 0, metadata, finished,
+                    encryption == null ? null : encryption.keyring(files != null), files, null, List.of());
+            byte[] raw = header.encode();
+            byte[] section = sections.section(SectionIds.header(), raw, raw.length);
+            long at = sink.write(section);
+            sink.write(new Trailer(at, section.length, 0, 0, 0, 0).encode());
+            sink.commit();
+        } finally {
+            closed = true;
+            clearKeys();
+            sink.close();
+            releaseLock();
+        }
+    }
+
+    /** Abandons the write; the target file is left as it was. */
+    public void abort() {
+        closed = true;
+        clearKeys();
+        sink.abort();
+        releaseLock();
+    }
+
+    private void releaseLock() {
+        if (ownsLock) {
+            lock.close();
+        }
+    }
+
+    private void clearKeys() {
+        if (encryption != null) {
+            encryption.cipher().close();
+        }
+    }
+
+    private void requireOpen() {
+        if (closed) {
+            throw new IllegalStateException("the writer is finished or aborted");
+        }
+    }
+
+    public boolean isClosed() {
+        return closed;
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            abort();
+        }
+    }
+}

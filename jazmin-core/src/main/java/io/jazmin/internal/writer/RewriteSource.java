@@ -1,0 +1,90 @@
+package io.jazmin.internal.writer;
+
+import io.jazmin.error.JazminIoException;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.internal.reader.EmbeddedFiles;
+import io.jazmin.internal.reader.FileOpener;
+import io.jazmin.internal.reader.OpenedFile;
+import io.jazmin.internal.reader.TableReader;
+import java.util.ArrayList;
+import java.util.List;
+import io.jazmin.internal.wire.ByteSource;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/**
+ * The current version of a file a full rewrite replaces, opened once: its tables (read through
+ * {@link TableReader}s), and its embedded files, whose directory is read and checked here, before
+ * anything is written. Refuses files the rewrite would lose part of ({@link ChangeChecks#rewritable}).
+ */
+final class RewriteSource implements AutoCloseable {
+    private final OpenedFile file;
+    private final List<TableReader> tables;
+    private final EmbeddedFiles files;
+
+    private RewriteSource(OpenedFile file, List<TableReader> tables, EmbeddedFiles files) {
+        this.file = file;
+        this.tables = tables;
+        this.files = files;
+    }
+
+    /** @param change what the rewrite does, for errors ("compacted", "updated") */
+    static RewriteSource open(Path path, ReadOptions options, String change) {
+        ByteSource source;
+        try {
+            source = ByteSource.open(path);
+        } catch (IOException e) {
+            throw new JazminIoException("cannot open", path, e);
+        }
+        OpenedFile file;
+        try {
+            file = FileOpener.open(source, options);
+        } catch (RuntimeException e) {
+            try {
+                source.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+        try {
+            ChangeChecks.rewritable(file.header(), change);
+            List<TableReader> tables = new ArrayList<>();
+            for (int t = 0; t < file.header().tables().size(); t++) {
+                tables.add(new TableReader(file.table(t), options.parallelism()));
+            }
+            return new RewriteSource(file, List.copyOf(tables), EmbeddedFiles.of(file));
+        } catch (RuntimeException e) {
+            file.close();
+            throw e;
+        }
+    }
+
+    /** The file's metadata as a JSON object text. */
+    String metadata() {
+        return file.metadata();
+    }
+
+    List<String> readerFeatures() {
+        return file.header().readerFeatures();
+    }
+
+    /** The tables in file order. */
+    List<TableReader> tables() {
+        return tables;
+    }
+
+    /** The table named {@code name}, or the first table for {@code null}. */
+    TableReader table(String name) {
+        return name == null ? tables.get(0) : TableReader.named(tables, name);
+    }
+
+    EmbeddedFiles files() {
+        return files;
+    }
+
+    @Override
+    public void close() {
+        file.close();
+    }
+}

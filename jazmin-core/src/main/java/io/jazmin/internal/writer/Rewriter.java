@@ -1,0 +1,64 @@
+package io.jazmin.internal.writer;
+
+import io.jazmin.internal.reader.TableReader;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.data.Row;
+import io.jazmin.options.WriteOptions;
+import java.nio.file.Path;
+import java.util.Iterator;
+
+/**
+ * Compaction (spec §1.24): a full rewrite of every table with no changes. Deleted rows and dead
+ * bytes are dropped, directory and index segments merged, and a new version gets a fresh file id
+ * (and fresh salts when encrypted); {@code append_count} returns to 0 and APPENDED is cleared.
+ * Columns, sort order, indexes, metadata and the embedded files (with the package and saved
+ * shapes, re-stored under the new version's keys) carry over; a file holding what a rewrite cannot
+ * keep is refused before anything is written. The new file replaces the old atomically.
+ */
+public final class Rewriter {
+    private Rewriter() {
+    }
+
+    /**
+     * Rewrites {@code path}. {@code options} gives the secret to open it with (also used for the
+     * new version) and the codec and chunking of the new file; the file's metadata is kept.
+     */
+    public static void compact(Path path, WriteOptions options) {
+        try (WriterLock lock = WriterLock.acquire(path);
+             RewriteSource source = RewriteSource.open(path, readOptions(options), "compacted")) {
+            WriteOptions base = options.withMetadata(source.metadata())
+                    .withCompactIndexes(source.readerFeatures().contains("index-deltas"));
+            FileWriter writer = new FileWriter(lock, base);
+            try {
+                writer.carryFiles(source.files());
+                for (TableReader table : source.tables()) {
+                    WriteOptions tableOptions = base.withSortedBy(table.sortedBy()).withIndexes(TableIndexes.kindsOf(table.indexes()));
+                    writer.startTable(table.name(), table.columns(), tableOptions);
+                    Iterator<Row> rows = table.rows().iterator();
+                    while (rows.hasNext()) {
+                        Row row = rows.next();
+                        Object[] values = new Object[row.size()];
+                        for (int i = 0; i < values.length; i++) {
+                            values[i] = row.get(i);
+                        }
+                        writer.add(values);
+                    }
+                }
+                writer.finish();
+            } finally {
+                writer.close();
+            }
+        }
+    }
+
+    static ReadOptions readOptions(WriteOptions options) {
+        ReadOptions r = new ReadOptions(null, null, null, options.parallelism()).withKeyCache(options.keyCache());
+        if (options.key() != null) {
+            r = r.withKey(options.key());
+        }
+        if (options.password() != null) {
+            r = r.withPassword(options.password());
+        }
+        return r;
+    }
+}

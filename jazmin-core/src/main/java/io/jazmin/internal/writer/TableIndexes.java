@@ -1,0 +1,109 @@
+package io.jazmin.internal.writer;
+
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.schema.IndexInfo;
+import io.jazmin.schema.IndexKind;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.internal.catalog.IndexRef;
+import io.jazmin.internal.index.IndexSectionsWriter;
+import io.jazmin.internal.index.SectionOutput;
+import io.jazmin.internal.index.SortedIndexBuilder;
+import io.jazmin.internal.index.TrigramIndexBuilder;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The indexes a table writer builds while rows arrive, written after the last chunk. Like the
+ * reference writer, indexes follow column order, and no sorted index is built on the leading
+ * {@code sortedBy} column (readers find its rows from chunk statistics).
+ */
+final class TableIndexes {
+    private record Planned(int position, String column, IndexKind kind, Object builder) {
+    }
+
+    private final List<Planned> planned = new ArrayList<>();
+    private final boolean compact;
+    private boolean wroteCompactPages;
+
+    TableIndexes(List<Column> columns, Map<String, Set<IndexKind>> declared, List<String> sortedBy, boolean compact) {
+        this.compact = compact;
+        for (String name : declared.keySet()) {
+            if (columns.stream().noneMatch(c -> c.name().equals(name))) {
+                throw new JazminValidationException("an index is declared on unknown column '" + name + "'");
+            }
+        }
+        String leadingSort = sortedBy.isEmpty() ? null : sortedBy.get(0);
+        for (int p = 0; p < columns.size(); p++) {
+            Column c = columns.get(p);
+            for (IndexKind kind : declared.getOrDefault(c.name(), Set.of())) {
+                check(c, kind);
+                if (kind == IndexKind.SORTED && c.name().equals(leadingSort)) {
+                    continue;
+                }
+                Object builder = kind == IndexKind.SORTED ? new SortedIndexBuilder(c.type()) : new TrigramIndexBuilder();
+                planned.add(new Planned(p, c.name(), kind, builder));
+            }
+        }
+    }
+
+    private static void check(Column c, IndexKind kind) {
+        if (kind == IndexKind.TRIGRAM && c.type() != ColumnType.STRING) {
+            throw new JazminValidationException("a trigram index needs a string column; '" + c.name() + "' is "
+                    + c.type().typeName());
+        }
+        if (kind == IndexKind.SORTED && !c.type().isOrdered()) {
+            throw new JazminValidationException("a sorted index needs an ordered column; '" + c.name() + "' is "
+                    + c.type().typeName());
+        }
+    }
+
+    /** Adds one validated row (values as stored: Long, Double, Boolean, BigDecimal, String). */
+    void add(long rowId, Object[] row) {
+        for (Planned p : planned) {
+            Object v = row[p.position()];
+            if (p.builder() instanceof SortedIndexBuilder sorted) {
+                sorted.add(rowId, v);
+            } else if (v != null) {
+                ((TrigramIndexBuilder) p.builder()).add(rowId, (String) v);
+            }
+        }
+    }
+
+    /** Writes every index as segment {@code segment} through {@code out} and returns their catalog entries. */
+    List<IndexRef> write(int table, int segment, SectionOutput out) {
+        // Only a written page makes the file need the 'index-deltas' feature, not the option alone.
+        SectionOutput watching = (id, raw) -> {
+            wroteCompactPages |= compact && id.contains("/page/");
+            return out.write(id, raw);
+        };
+        IndexSectionsWriter writer = new IndexSectionsWriter(watching, IndexSectionsWriter.DEFAULT_PAGE_BYTES, compact);
+        List<IndexRef> refs = new ArrayList<>();
+        for (Planned p : planned) {
+            if (p.builder() instanceof SortedIndexBuilder sorted) {
+                refs.add(writer.writeSorted(table, p.column(), segment, sorted));
+            } else {
+                refs.add(writer.writeTrigram(table, p.column(), segment, (TrigramIndexBuilder) p.builder()));
+            }
+        }
+        return refs;
+    }
+
+    /** Whether any compact (index-deltas) page was written: the file must then name that reader feature. */
+    boolean usesIndexDeltas() {
+        return wroteCompactPages;
+    }
+
+    /** The kinds of the indexes listed (any segments), by column, in the order listed. */
+    static Map<String, Set<IndexKind>> kindsOf(List<IndexInfo> indexes) {
+        Map<String, Set<IndexKind>> kinds = new LinkedHashMap<>();
+        for (IndexInfo i : indexes) {
+            kinds.computeIfAbsent(i.column(), c -> new LinkedHashSet<>()).add(IndexKind.fromName(i.kind()));
+        }
+        return kinds;
+    }
+}

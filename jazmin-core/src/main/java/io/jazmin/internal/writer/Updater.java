@@ -1,0 +1,256 @@
+package io.jazmin.internal.writer;
+
+import io.jazmin.schema.Column;
+import io.jazmin.data.Filter;
+import io.jazmin.error.InvalidRowException;
+import io.jazmin.internal.reader.TableReader;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.data.Row;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.internal.column.KeyForms;
+import io.jazmin.internal.json.JsonTexts;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A full update (spec §1.25): reads the current version, applies deletes by filter, upserts by key
+ * columns, inserts and a metadata merge, and writes a complete new version to a temporary file
+ * renamed over the original (permissions kept). A {@code sortedBy} table keeps its order: the
+ * existing rows stream in order and the new rows, sorted in memory, are merged into place.
+ * Indexes, other tables, metadata and the embedded files (with the package and saved shapes) carry
+ * over; a file holding what a rewrite cannot keep is refused before anything is written.
+ */
+public final class Updater {
+    private Updater() {
+    }
+
+    /**
+     * The changes to one table.
+     *
+     * @param table      the table ({@code null} for the first)
+     * @param delete     rows to remove, or {@code null}
+     * @param keyColumns the columns identifying a row for {@code upsert}
+     * @param upsert     rows replacing those with equal keys (or added when none has them)
+     * @param insert     rows to add
+     * @param metadata   a JSON object whose members replace the file's metadata members, or empty
+     */
+    public record Changes(String table, Filter delete, List<String> keyColumns, List<? extends Map<String, ?>> upsert,
+                          List<? extends Map<String, ?>> insert, String metadata) {
+        public Changes {
+            keyColumns = keyColumns == null ? List.of() : List.copyOf(keyColumns);
+            upsert = upsert == null ? List.of() : upsert;
+            insert = insert == null ? List.of() : insert;
+            metadata = metadata == null ? "" : metadata;
+            if (!upsert.isEmpty() && keyColumns.isEmpty()) {
+                throw new JazminValidationException("upserts need key columns");
+            }
+        }
+    }
+
+    /** What the update did. */
+    public record Result(long rowCount, long inserted, long updated, long deleted) {
+    }
+
+    public static Result update(Path path, WriteOptions options, Changes changes) {
+        try (WriterLock lock = WriterLock.acquire(path);
+             RewriteSource source = RewriteSource.open(path, Rewriter.readOptions(options), "updated")) {
+            TableReader target = source.table(changes.table());
+            String metadata = JsonTexts.mergeObjects(source.metadata(), changes.metadata());
+            WriteOptions base = options.withMetadata(metadata)
+                    .withCompactIndexes(source.readerFeatures().contains("index-deltas"));
+            FileWriter writer = new FileWriter(lock, base);
+            try {
+                writer.carryFiles(source.files());
+                Result result = null;
+                for (TableReader table : source.tables()) {
+                    WriteOptions tableOptions = base.withSortedBy(table.sortedBy())
+                            .withIndexes(TableIndexes.kindsOf(table.indexes()));
+                    writer.startTable(table.name(), table.columns(), tableOptions);
+                    if (table == target) {
+                        result = rewrite(table, changes, writer);
+                    } else {
+                        copy(table.rows().iterator(), writer, null);
+                    }
+                }
+                writer.finish();
+                return result;
+            } finally {
+                writer.close();
+            }
+        }
+    }
+
+    private static Result rewrite(TableReader table, Changes changes, FileWriter writer) {
+        List<Column> columns = table.columns();
+        Set<Long> dropped = new HashSet<>();
+        long deleted = 0;
+        if (changes.delete() != null) {
+            deleted = collect(table, changes.delete(), dropped);
+        }
+        long updated = 0;
+        Filter keys = keyFilter(changes);
+        if (keys != null) {
+            updated = collect(table, keys, dropped);
+        }
+        List<Object[]> added = new ArrayList<>();
+        for (Map<String, ?> row : changes.upsert()) {
+            added.add(inColumnOrder(columns, row));
+        }
+        for (Map<String, ?> row : changes.insert()) {
+            added.add(inColumnOrder(columns, row));
+        }
+        Comparator<Object[]> order = sortOrder(columns, table.sortedBy());
+        if (order != null) {
+            added.sort(order);
+        }
+        copy(table.rows().iterator(), writer, new Merge(added, order, dropped));
+        long inserted = changes.upsert().size() + changes.insert().size() - updated;
+        return new Result(writer.rowCount(), inserted, updated, deleted);
+    }
+
+    private static long collect(TableReader table, Filter filter, Set<Long> into) {
+        long before = into.size();
+        table.find(filter, io.jazmin.data.RowQuery.all().withSelect(List.of(table.columns().get(0).name())))
+                .forEach(r -> into.add(r.rowId()));
+        return into.size() - before;
+    }
+
+    private static Filter keyFilter(Changes changes) {
+        return changes.upsert().isEmpty() ? null : keyFilter(changes.keyColumns(), changes.upsert());
+    }
+
+    /**
+     * The rows whose key columns equal those of one of {@code rows}: one flat {@code in} for a single
+     * key column, else one flat OR of equalities, so thousands of rows bind without deep nesting.
+     */
+    public static Filter keyFilter(List<String> keyColumns, Collection<? extends Map<String, ?>> rows) {
+        if (keyColumns.isEmpty()) {
+            throw new JazminValidationException("upserts need at least one key column");
+        }
+        List<Object> single = new ArrayList<>();
+        List<Filter> each = new ArrayList<>();
+        for (Map<String, ?> row : rows) {
+            List<Filter> parts = new ArrayList<>();
+            for (String column : keyColumns) {
+                if (!row.containsKey(column) || row.get(column) == null) {
+                    throw new JazminValidationException("an upserted row lacks key column '" + column + "'");
+                }
+                parts.add(Filter.eq(column, row.get(column)));
+                single.add(row.get(column));
+            }
+            each.add(parts.size() == 1 ? parts.get(0) : new Filter.And(parts));
+        }
+        return keyColumns.size() == 1 ? Filter.in(keyColumns.get(0), single) : new Filter.Or(each);
+    }
+
+    private static Object[] inColumnOrder(List<Column> columns, Map<String, ?> row) {
+        Object[] values = new Object[columns.size()];
+        int known = 0;
+        for (int i = 0; i < values.length; i++) {
+            String name = columns.get(i).name();
+            if (row.containsKey(name)) {
+                values[i] = row.get(name);
+                known++;
+            }
+        }
+        if (known != row.size()) {
+            throw new InvalidRowException(0, null, "has columns the table does not have: " + row.keySet());
+        }
+        return values;
+    }
+
+    /** Orders rows (values in column order) by the sort columns, nulls first, by key form. */
+    private static Comparator<Object[]> sortOrder(List<Column> columns, List<String> sortedBy) {
+        if (sortedBy.isEmpty()) {
+            return null;
+        }
+        Comparator<Object[]> order = null;
+        for (String name : sortedBy) {
+            int p = indexOf(columns, name);
+            Column c = columns.get(p);
+            Comparator<Object> keys = KeyForms.comparator(c.type());
+            Comparator<Object[]> byColumn = Comparator.comparing(row -> key(c, row[p]),
+                    Comparator.nullsFirst(keys));
+            order = order == null ? byColumn : order.thenComparing(byColumn);
+        }
+        return order;
+    }
+
+    private static Object key(Column c, Object value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return KeyForms.keyOf(c.type(), ValueCoercion.coerce(c, value));
+        } catch (ValueCoercion.Mismatch m) {
+            throw new InvalidRowException(0, c.name(), m.getMessage());
+        }
+    }
+
+    private static int indexOf(List<Column> columns, String name) {
+        for (int i = 0; i < columns.size(); i++) {
+            if (columns.get(i).name().equals(name)) {
+                return i;
+            }
+        }
+        throw new JazminValidationException("unknown column '" + name + "'");
+    }
+
+    /** Streams the existing rows, leaving out dropped ones and merging new rows into place. */
+    private static void copy(Iterator<Row> rows, FileWriter writer, Merge merge) {
+        while (rows.hasNext()) {
+            Row row = rows.next();
+            if (merge != null && merge.dropped.contains(row.rowId())) {
+                continue;
+            }
+            Object[] values = new Object[row.size()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = row.get(i);
+            }
+            if (merge != null) {
+                merge.emitBefore(values, writer);
+            }
+            writer.add(values);
+        }
+        if (merge != null) {
+            merge.emitRest(writer);
+        }
+    }
+
+    /** New rows waiting to be merged into an ordered stream of existing rows. */
+    private static final class Merge {
+        private final List<Object[]> added;
+        private final Comparator<Object[]> order;
+        private final Set<Long> dropped;
+        private int next;
+
+        Merge(List<Object[]> added, Comparator<Object[]> order, Set<Long> dropped) {
+            this.added = added;
+            this.order = order;
+            this.dropped = dropped;
+        }
+
+        /** Writes the new rows that sort before {@code existing} (existing rows go first on ties). */
+        void emitBefore(Object[] existing, FileWriter writer) {
+            if (order == null) {
+                return;
+            }
+            while (next < added.size() && order.compare(added.get(next), existing) < 0) {
+                writer.add(added.get(next++));
+            }
+        }
+
+        void emitRest(FileWriter writer) {
+            while (next < added.size()) {
+                writer.add(added.get(next++));
+            }
+        }
+    }
+}

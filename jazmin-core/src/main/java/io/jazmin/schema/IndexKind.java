@@ -1,0 +1,27 @@
+package io.jazmin.schema;
+
+import java.util.Locale;
+import io.jazmin.error.JazminValidationException;
+
+/** The index kinds of JAZMIN 1.0 (spec §1.16). */
+public enum IndexKind {
+    /** Distinct values in order with their rows: eq, in, ranges, startsWith, isNull. */
+    SORTED,
+    /** Three-character grams of string values: contains and icontains. */
+    TRIGRAM;
+
+    /** The name stored in files ({@code sorted}, {@code trigram}). */
+    public String kindName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Parses {@code sorted} or {@code trigram}. */
+    public static IndexKind fromName(String name) {
+        for (IndexKind k : values()) {
+            if (k.kindName().equals(name)) {
+                return k;
+            }
+        }
+        throw new JazminValidationException("unknown index kind '" + name + "' (expected sorted or trigram)");
+    }
+}

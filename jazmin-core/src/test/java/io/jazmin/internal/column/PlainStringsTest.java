@@ -1,0 +1,90 @@
+package io.jazmin.internal.column;
+
+import static io.jazmin.internal.column.Streams.bytes;
+import static io.jazmin.internal.column.Streams.decode;
+import static io.jazmin.internal.column.Streams.encode;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jazmin.schema.ColumnType;
+import io.jazmin.error.JazminFormatException;
+import org.junit.jupiter.api.Test;
+
+/** Strings of a plain stream stay bytes until asked for, and still read, re-encode and summarise exactly. */
+class PlainStringsTest {
+    private static final Object[] VALUES = {"Ann", "", null, "h\u00e9llo w\u00f6rld", "\uD83D\uDE00 ok", "\u4E2D\u6587",
+        null, "Zo\u00eb"};
+
+    private static ColumnVector written() {
+        return ColumnVector.ofObjects(ColumnType.STRING, VALUES.length, VALUES.clone());
+    }
+
+    private static ColumnVector readBack() {
+        byte[] stream = encode(written());
+        assertThat(stream[0] & StreamFormat.ENCODING_MASK).as("encoding").isEqualTo(StreamFormat.PLAIN);
+        return decode(ColumnType.STRING, stream, VALUES.length);
+    }
+
+    @Test
+    void getDecodesEachRowIncludingMultiByteEmptyAndNull() {
+        ColumnVector v = readBack();
+        for (int r = 0; r < VALUES.length; r++) {
+            assertThat(v.isNull(r)).as("null at row %d", r).isEqualTo(VALUES[r] == null);
+            assertThat(v.get(r)).as("row %d", r).isEqualTo(VALUES[r]);
+        }
+        assertThat(v.nullCount()).isEqualTo(2);
+    }
+
+    @Test
+    void objectsBuildsEveryRowOnceAndGetThenUsesThem() {
+        ColumnVector v = readBack();
+        assertThat(v.get(5)).isEqualTo(VALUES[5]);
+        Object[] all = v.objects();
+        assertThat(all).containsExactly(VALUES);
+        assertThat(v.objects()).isSameAs(all);
+        assertThat(v.get(3)).isSameAs(all[3]);
+    }
+
+    @Test
+    void reEncodesToTheSameBytes() {
+        byte[] stream = encode(written());
+        assertThat(encode(decode(ColumnType.STRING, stream, VALUES.length))).isEqualTo(stream);
+    }
+
+    @Test
+    void statisticsMatchThoseOfTheWrittenValues() {
+        assertThat(ChunkStatistics.compute(readBack())).isEqualTo(ChunkStatistics.compute(written()));
+    }
+
+    @Test
+    void valuesWithLongLengthPrefixesReadBack() {
+        String longAscii = "a".repeat(200);
+        String longMultiByte = "\u00e9".repeat(70) + "\uD83D\uDE00";
+        Object[] values = {"x", longAscii, null, "\u00fc", longMultiByte, "", "y"};
+        byte[] stream = encode(ColumnVector.ofObjects(ColumnType.STRING, values.length, values.clone()));
+        assertThat(decode(ColumnType.STRING, stream, values.length).objects()).containsExactly(values);
+    }
+
+    @Test
+    void malformedUtf8IsRejectedNextToLongValues() {
+        String longValue = "b".repeat(130);
+        byte[] damagedBefore = encode(ColumnVector.ofObjects(ColumnType.STRING, 2, new Object[] {"\u00e9", longValue}));
+        damagedBefore[3] = 0x41; // after the flags and the length prefix: the second byte of the é
+        byte[] damagedInside = encode(ColumnVector.ofObjects(ColumnType.STRING, 2, new Object[] {"a", longValue}));
+        damagedInside[damagedInside.length - 1] = (byte) 0xC3; // a truncated sequence ending the long value
+        byte[] damagedAfter = encode(ColumnVector.ofObjects(ColumnType.STRING, 2, new Object[] {longValue, "\u00e9"}));
+        damagedAfter[damagedAfter.length - 1] = (byte) 0xC3;
+        for (byte[] stream : new byte[][] {damagedBefore, damagedInside, damagedAfter}) {
+            assertThatThrownBy(() -> decode(ColumnType.STRING, stream, 2))
+                    .isInstanceOf(JazminFormatException.class).hasMessageContaining("UTF-8");
+        }
+    }
+
+    @Test
+    void malformedUtf8IsRejectedWhenTheStreamIsRead() {
+        assertThatThrownBy(() -> decode(ColumnType.STRING, bytes("00 01 41 02 C3 28"), 2))
+                .isInstanceOf(JazminFormatException.class).hasMessageContaining("UTF-8");
+        assertThatThrownBy(() -> decode(ColumnType.STRING, bytes("00 01 41 05 42"), 2))
+                .isInstanceOf(JazminFormatException.class);
+    }
+}

@@ -1,0 +1,107 @@
+package io.jazmin.internal.crypto;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.error.JazminKeyException;
+import io.jazmin.internal.catalog.Keyring;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import io.jazmin.internal.keys.Hkdf;
+
+/** Section sealing: layout, AAD binding, key groups and clearing. */
+class SectionCipherTest {
+    private static final byte[] FILE_ID = bytes(16, 1);
+    private static final byte[] SALT = bytes(32, 2);
+    private static final byte[] HEAD = {1, 1, 0, 0, 5, 0, 0, 0};
+    private static final byte[] PLAIN = "hello".getBytes(StandardCharsets.UTF_8);
+
+    @Test
+    void sealsAsNonceCiphertextTagAndOpensBack() {
+        try (SectionCipher cipher = cipher(FILE_ID)) {
+            byte[] sealed = cipher.seal("0/chunk/0/*", HEAD, PLAIN, 0, PLAIN.length);
+            assertEquals(12 + PLAIN.length + 16, sealed.length);
+            assertArrayEquals(PLAIN, cipher.open("0/chunk/0/*", HEAD, sealed, 0, sealed.length));
+            byte[] again = cipher.seal("0/chunk/0/*", HEAD, PLAIN, 0, PLAIN.length);
+            assertThat(Arrays.copyOf(again, 12)).as("fresh nonce").isNotEqualTo(Arrays.copyOf(sealed, 12));
+        }
+    }
+
+    @Test
+    void theAadBindsSectionIdEnvelopeAndFile() {
+        byte[] sealed;
+        try (SectionCipher cipher = cipher(FILE_ID)) {
+            sealed = cipher.seal("0/chunk/0/*", HEAD, PLAIN, 0, PLAIN.length);
+            byte[] otherHead = HEAD.clone();
+            otherHead[0] = 0;
+            assertThrows(JazminFormatException.class, () -> cipher.open("0/chunk/1/*", HEAD, sealed, 0, sealed.length));
+            assertThrows(JazminFormatException.class, () -> cipher.open("0/chunk/0/*", otherHead, sealed, 0,
+                    sealed.length));
+        }
+        try (SectionCipher other = cipher(bytes(16, 9))) {
+            assertThrows(JazminFormatException.class, () -> other.open("0/chunk/0/*", HEAD, sealed, 0, sealed.length));
+        }
+    }
+
+    @Test
+    void aHeaderThatDoesNotOpenMeansTheWrongSecret() {
+        byte[] sealed;
+        try (SectionCipher cipher = cipher(FILE_ID)) {
+            sealed = cipher.seal("header", HEAD, PLAIN, 0, PLAIN.length);
+        }
+        KeySchedule wrong = new KeySchedule(bytes(32, 4), SALT);
+        try (SectionCipher cipher = SectionCipher.forReading(FILE_ID, wrong, "wrong key: test")) {
+            JazminKeyException e = assertThrows(JazminKeyException.class,
+                    () -> cipher.open("header", HEAD, sealed, 0, sealed.length));
+            assertEquals("wrong key: test", e.getMessage());
+        }
+    }
+
+    @Test
+    void indexSectionsUseTheIndexGroupAndTheRestTheDataGroup() {
+        assertEquals(KeyGroup.INDEX, KeyGroup.of("0/index/name/trigram"));
+        assertEquals(KeyGroup.INDEX, KeyGroup.of("12/index/id/sorted/3/page/7"));
+        assertEquals(KeyGroup.INDEX, KeyGroup.of("0/index/id/sorted/nulls"));
+        assertEquals(KeyGroup.FILES, KeyGroup.of("files/dir"));
+        assertEquals(KeyGroup.FILES, KeyGroup.of("files/dir/2"));
+        for (String id : new String[] {"0/chunk/0/*", "0/dir/*", "0/dir/*/1", "0/stats/*/3", "0/partitions",
+                "0/deletes/10", "delta/0", "index/x", "a/index/x", "0/chunk/1/index"}) {
+            assertEquals(KeyGroup.DATA, KeyGroup.of(id), id);
+        }
+        try (KeySchedule keys = new KeySchedule(bytes(32, 3), SALT)) {
+            keys.useKeyring(new Keyring(bytes(32, 5), bytes(32, 6), new byte[0]));
+            // Same id text after the group prefix, different group salt: different keys.
+            assertThat(keys.sectionKey("0/index/a")).isNotEqualTo(keys.sectionKey("0/chunk/0/*"));
+            assertThat(keys.sectionKey("0/index/a")).isEqualTo(
+                    Hkdf.derive(bytes(32, 3), bytes(32, 6), "JAZMIN/1/0/index/a".getBytes(StandardCharsets.UTF_8), 32));
+            assertThat(keys.sectionKey("0/dir/*")).isEqualTo(
+                    Hkdf.derive(bytes(32, 3), bytes(32, 5), "JAZMIN/1/0/dir/*".getBytes(StandardCharsets.UTF_8), 32));
+            assertThat(keys.sectionKey("header")).isEqualTo(
+                    Hkdf.derive(bytes(32, 3), SALT, "JAZMIN/1/header".getBytes(StandardCharsets.UTF_8), 32));
+            assertThrows(JazminFormatException.class, () -> keys.sectionKey("files/dir"), "no files salt");
+        }
+    }
+
+    @Test
+    void closedKeysAreGone() {
+        KeySchedule keys = new KeySchedule(bytes(32, 3), SALT);
+        keys.close();
+        assertThrows(IllegalStateException.class, () -> keys.sectionKey("header"));
+    }
+
+    private static SectionCipher cipher(byte[] fileId) {
+        KeySchedule keys = new KeySchedule(bytes(32, 3), SALT);
+        keys.useKeyring(new Keyring(bytes(32, 5), bytes(32, 6), new byte[0]));
+        return SectionCipher.forWriting(fileId, keys);
+    }
+
+    private static byte[] bytes(int n, int fill) {
+        byte[] b = new byte[n];
+        Arrays.fill(b, (byte) fill);
+        return b;
+    }
+}

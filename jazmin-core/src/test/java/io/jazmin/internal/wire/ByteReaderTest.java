@@ -1,0 +1,62 @@
+package io.jazmin.internal.wire;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jazmin.error.JazminFormatException;
+import java.util.HexFormat;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Varints and fixed-width values, at the edges of the value range and of the window. */
+class ByteReaderTest {
+
+    private static byte[] hex(String s) {
+        return HexFormat.ofDelimiter(" ").parseHex(s);
+    }
+
+    @Property(tries = 1000, seed = "20261129")
+    void varintsRoundTripAndStopAtTheirLastByte(@ForAll long value) {
+        byte[] b = new ByteWriter().varint(value).u8(0x7F).toByteArray();
+        ByteReader in = new ByteReader(b);
+        assertThat(in.varint()).isEqualTo(value);
+        assertThat(in.u8()).isEqualTo(0x7F);
+    }
+
+    @Test
+    void readsTheLongestVarintsAtTheWindowsEnd() {
+        assertThat(new ByteReader(hex("FF FF FF FF FF FF FF FF FF 01")).varint()).isEqualTo(-1L);
+        assertThat(new ByteReader(hex("80 80 80 80 80 80 80 80 80 01")).varint()).isEqualTo(Long.MIN_VALUE);
+        byte[] b = hex("00 96 01 00");
+        ByteReader window = new ByteReader(b, 1, 2);
+        assertThat(window.varint()).isEqualTo(150);
+        assertThat(window.hasRemaining()).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"FF FF FF FF FF FF FF FF FF 02", "FF FF FF FF FF FF FF FF FF 81 00",
+            "80 80 80 80 80 80 80 80 80 80 01", ""})
+    void rejectsOverlongAndEmptyVarints(String bytes) {
+        assertThatThrownBy(() -> new ByteReader(hex(bytes)).varint()).isInstanceOf(JazminFormatException.class);
+    }
+
+    @Test
+    void rejectsAVarintCutByTheWindow() {
+        byte[] b = hex("96 01");
+        assertThatThrownBy(() -> new ByteReader(b, 0, 1).varint()).isInstanceOf(JazminFormatException.class)
+                .hasMessageContaining("end of data");
+        assertThatThrownBy(() -> new ByteReader(hex("FF FF FF")).varint()).isInstanceOf(JazminFormatException.class);
+    }
+
+    @Property(tries = 300, seed = "20261129")
+    void fixedWidthValuesRoundTrip(@ForAll long bits, @ForAll double value) {
+        byte[] b = new ByteWriter().u64(bits).f64(value).toByteArray();
+        ByteReader in = new ByteReader(b);
+        assertThat(in.u64()).isEqualTo(bits);
+        assertThat(Double.doubleToRawLongBits(in.f64())).isEqualTo(Double.doubleToRawLongBits(value));
+        assertThatThrownBy(in::u64).isInstanceOf(JazminFormatException.class);
+    }
+}
