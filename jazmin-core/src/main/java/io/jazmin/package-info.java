@@ -1,8 +1,9 @@
 /**
- * The public API of the JAZMIN engine: {@link io.jazmin.JazminReader} and {@link io.jazmin.JazminTable} to open and query files,
- * {@link io.jazmin.JazminWriter} to write them, {@link io.jazmin.JazminFile} to change them in place (append, delete,
- * upsert, update, compact), {@link io.jazmin.data.Filter} and {@link io.jazmin.data.RowQuery} (with {@link io.jazmin.data.SortKey}) to ask,
- * {@link io.jazmin.options.ReadOptions}, {@link io.jazmin.options.ReadLimits} and {@link io.jazmin.options.WriteOptions} to configure, and the
- * {@link io.jazmin.error.JazminException} family every failure belongs to. The other packages are the engine's layers.
+ * The entry points of JAZMIN for Java: {@link io.jazmin.JazminReader} and {@link io.jazmin.JazminTable} open and
+ * query files, {@link io.jazmin.JazminWriter} writes them, {@link io.jazmin.JazminFile} changes them in place (append,
+ * delete, upsert, update, compact) and {@link io.jazmin.WriteLock} runs several steps as one write. The values they take
+ * and return live in the other API packages: {@code data} (rows, filters, queries), {@code schema} (columns and their
+ * types), {@code options}, {@code key} and {@code error}; {@code convert} and {@code mapping} sit beside this package.
+ * Nothing under {@code io.jazmin.internal} is API.
  */
 package io.jazmin;

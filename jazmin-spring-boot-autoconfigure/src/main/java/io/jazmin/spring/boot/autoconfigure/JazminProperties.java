@@ -4,7 +4,7 @@ import io.jazmin.schema.Codec;
 import io.jazmin.schema.IndexKind;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.spring.data.core.JazminTemplate;
-import io.jazmin.spring.data.core.Priority;
+import io.jazmin.options.Priority;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -19,7 +19,7 @@ import io.jazmin.spring.data.core.JazminFiles;
 import io.jazmin.spring.data.core.JazminOperations;
 import io.jazmin.spring.data.core.JazminTemplate;
 import io.jazmin.spring.data.core.MicrometerQueryObserver;
-import io.jazmin.spring.data.core.Priority;
+import io.jazmin.options.Priority;
 import io.jazmin.spring.data.core.QueryObserver;
 import io.jazmin.spring.data.core.TooManyResultsException;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;

@@ -1,5 +1,7 @@
 package io.jazmin.spring.data.core;
 
+import io.jazmin.options.Priority;
+
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
@@ -110,7 +112,7 @@ public final class FileAccess implements AutoCloseable {
 
     /** Opens one reader now when the priority asks for it and the file exists. */
     public void warmUp() {
-        if (definition.priority().openEagerly() && exists()) {
+        if (ReaderPool.openEagerly(definition.priority()) && exists()) {
             read(table -> table.rowCount());
         }
     }
@@ -336,7 +338,7 @@ public final class FileAccess implements AutoCloseable {
 
     private void release(Lease lease) {
         synchronized (idle) {
-            if (lease.generation == generation && idle.size() < definition.priority().idleReaders()) {
+            if (lease.generation == generation && idle.size() < ReaderPool.idleReaders(definition.priority())) {
                 idle.addFirst(lease.reader);
                 return;
             }

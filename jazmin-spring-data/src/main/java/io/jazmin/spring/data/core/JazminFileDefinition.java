@@ -1,5 +1,7 @@
 package io.jazmin.spring.data.core;
 
+import io.jazmin.options.Priority;
+
 import io.jazmin.schema.Codec;
 import io.jazmin.schema.IndexKind;
 import io.jazmin.options.ReadOptions;
@@ -135,7 +137,7 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
 
     /** The options appends, deletes and compaction use: the file's secret and, when set, the codec. */
     public WriteOptions changeOptions() {
-        WriteOptions options = WriteOptions.defaults().withPriority(priority.engine()).withExecutor(executor);
+        WriteOptions options = WriteOptions.defaults().withPriority(priority).withExecutor(executor);
         if (key != null) {
             options = options.withKey(JazminKey.parse(key));
         } else if (password != null) {
@@ -146,7 +148,7 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
 
     /** How the file is opened: with its key or password, if any, and its priority. */
     public ReadOptions readOptions() {
-        ReadOptions options = ReadOptions.defaults().withPriority(priority.engine()).withExecutor(executor);
+        ReadOptions options = ReadOptions.defaults().withPriority(priority).withExecutor(executor);
         if (key != null) {
             return options.withKey(JazminKey.parse(key));
         }
@@ -155,7 +157,7 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
 
     /** The write options this definition fixes: secret, codec, sort order, indexes and priority. */
     public WriteOptions writeOptions(WriteOptions base) {
-        WriteOptions options = base.withPriority(priority.engine()).withExecutor(executor);
+        WriteOptions options = base.withPriority(priority).withExecutor(executor);
         if (key != null) {
             options = options.withKey(JazminKey.parse(key));
         } else if (password != null) {

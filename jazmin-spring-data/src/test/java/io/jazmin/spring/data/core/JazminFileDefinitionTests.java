@@ -2,6 +2,7 @@ package io.jazmin.spring.data.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jazmin.options.Priority;
 import io.jazmin.options.WriteOptions;
 import java.nio.file.Path;
 import java.util.concurrent.Executor;
@@ -14,11 +15,10 @@ class JazminFileDefinitionTests {
     void priorityReachesEveryReadAndWrite() {
         for (Priority priority : Priority.values()) {
             JazminFileDefinition definition = JazminFileDefinition.of("f", Path.of("f.jzm")).withPriority(priority);
-            assertThat(definition.readOptions().parallelism().priority()).isEqualTo(priority.engine());
-            assertThat(definition.changeOptions().parallelism().priority()).isEqualTo(priority.engine());
+            assertThat(definition.readOptions().parallelism().priority()).isEqualTo(priority);
+            assertThat(definition.changeOptions().parallelism().priority()).isEqualTo(priority);
             assertThat(definition.writeOptions(WriteOptions.defaults()).parallelism().priority())
-                    .isEqualTo(priority.engine());
-            assertThat(priority.engine().name()).isEqualTo(priority.name());
+                    .isEqualTo(priority);
         }
     }
 

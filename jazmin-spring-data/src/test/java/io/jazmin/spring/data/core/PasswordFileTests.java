@@ -1,5 +1,7 @@
 package io.jazmin.spring.data.core;
 
+import io.jazmin.options.Priority;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
