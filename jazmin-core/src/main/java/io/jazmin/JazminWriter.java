@@ -1,6 +1,6 @@
 package io.jazmin;
 
-import io.jazmin.internal.writer.FileWriter;
+import io.jazmin.internal.writer.FullFileWriter;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
@@ -29,9 +29,9 @@ import io.jazmin.options.WriteOptions;
  * (an exception thrown out of the try block) never leaves a shortened file. Not thread-safe.
  */
 public final class JazminWriter implements AutoCloseable {
-    private final FileWriter file;
+    private final FullFileWriter file;
 
-    private JazminWriter(FileWriter file) {
+    private JazminWriter(FullFileWriter file) {
         this.file = file;
     }
 
@@ -43,7 +43,7 @@ public final class JazminWriter implements AutoCloseable {
      * @throws JazminIoException   when the lock or the temporary file cannot be created
      */
     public static JazminWriter create(Path path, List<Column> columns, WriteOptions options) {
-        return start(new FileWriter(path, options), columns, options);
+        return start(new FullFileWriter(path, options), columns, options);
     }
 
     /**
@@ -52,10 +52,10 @@ public final class JazminWriter implements AutoCloseable {
      * after this writer is finished or aborted.
      */
     public static JazminWriter create(WriteLock held, List<Column> columns, WriteOptions options) {
-        return start(new FileWriter(held.engineLock(), options), columns, options);
+        return start(new FullFileWriter(held.engineLock(), options), columns, options);
     }
 
-    private static JazminWriter start(FileWriter file, List<Column> columns, WriteOptions options) {
+    private static JazminWriter start(FullFileWriter file, List<Column> columns, WriteOptions options) {
         try {
             file.startTable(options.tableName(), columns, options);
         } catch (RuntimeException e) {

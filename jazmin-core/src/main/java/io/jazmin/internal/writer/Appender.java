@@ -132,7 +132,7 @@ public final class Appender {
         AppendOutput out = new AppendOutput(lock, validEnd, file.version().preamble().flags());
         try {
             WriteOptions tableOptions = options.withSortedBy(entry.sortedBy())
-                    .withIndexes(TableIndexes.kindsOf(entry.indexes().stream()
+                    .withIndexes(IndexBuilders.kindsOf(entry.indexes().stream()
                             .map(r -> new IndexInfo(r.column(), r.kind(), r.segment())).toList()))
                     .withCompactIndexes(file.indexDeltas());
             TableStart start = new TableStart(entry.rowCount(), entry.chunkCount(), segmentCount(data), s,

@@ -28,11 +28,11 @@ public final class Rewriter {
              RewriteSource source = RewriteSource.open(path, readOptions(options), "compacted")) {
             WriteOptions base = options.withMetadata(source.metadata())
                     .withCompactIndexes(source.readerFeatures().contains("index-deltas"));
-            FileWriter writer = new FileWriter(lock, base);
+            FullFileWriter writer = new FullFileWriter(lock, base);
             try {
                 writer.carryFiles(source.files());
                 for (TableReader table : source.tables()) {
-                    WriteOptions tableOptions = base.withSortedBy(table.sortedBy()).withIndexes(TableIndexes.kindsOf(table.indexes()));
+                    WriteOptions tableOptions = base.withSortedBy(table.sortedBy()).withIndexes(IndexBuilders.kindsOf(table.indexes()));
                     writer.startTable(table.name(), table.columns(), tableOptions);
                     Iterator<Row> rows = table.rows().iterator();
                     while (rows.hasNext()) {

@@ -44,7 +44,7 @@ final class TableWriter {
     private final ColumnBuilder[] builders;
     private final ChunkStatisticsLog[] statistics;
     private final SortOrderCheck sortOrder;
-    private final TableIndexes indexes;
+    private final IndexBuilders indexes;
     /** Encoders not in use; the sequential path always uses the first. */
     private final ArrayDeque<ChunkEncoder> idleEncoders = new ArrayDeque<>();
     /** Chunks being encoded on worker threads, or {@code null} when the caller's thread encodes. */
@@ -82,7 +82,7 @@ final class TableWriter {
             positions.put(columns.get(i).name(), i);
         }
         sortOrder = new SortOrderCheck(this.columns, options.sortedBy(), start.lastRow());
-        indexes = new TableIndexes(this.columns, options.indexes(), options.sortedBy(), options.compactIndexes());
+        indexes = new IndexBuilders(this.columns, options.indexes(), options.sortedBy(), options.compactIndexes());
         int ahead = options.parallelism().writeAheadChunks();
         encoding = ahead > 0 ? new OrderedPipeline<>(ahead, options.parallelism().executor()) : null;
         for (int i = 0; i < Math.max(1, ahead); i++) {

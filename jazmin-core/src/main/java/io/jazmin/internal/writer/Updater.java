@@ -65,13 +65,13 @@ public final class Updater {
             String metadata = JsonTexts.mergeObjects(source.metadata(), changes.metadata());
             WriteOptions base = options.withMetadata(metadata)
                     .withCompactIndexes(source.readerFeatures().contains("index-deltas"));
-            FileWriter writer = new FileWriter(lock, base);
+            FullFileWriter writer = new FullFileWriter(lock, base);
             try {
                 writer.carryFiles(source.files());
                 Result result = null;
                 for (TableReader table : source.tables()) {
                     WriteOptions tableOptions = base.withSortedBy(table.sortedBy())
-                            .withIndexes(TableIndexes.kindsOf(table.indexes()));
+                            .withIndexes(IndexBuilders.kindsOf(table.indexes()));
                     writer.startTable(table.name(), table.columns(), tableOptions);
                     if (table == target) {
                         result = rewrite(table, changes, writer);
@@ -87,7 +87,7 @@ public final class Updater {
         }
     }
 
-    private static Result rewrite(TableReader table, Changes changes, FileWriter writer) {
+    private static Result rewrite(TableReader table, Changes changes, FullFileWriter writer) {
         List<Column> columns = table.columns();
         Set<Long> dropped = new HashSet<>();
         long deleted = 0;
@@ -204,7 +204,7 @@ public final class Updater {
     }
 
     /** Streams the existing rows, leaving out dropped ones and merging new rows into place. */
-    private static void copy(Iterator<Row> rows, FileWriter writer, Merge merge) {
+    private static void copy(Iterator<Row> rows, FullFileWriter writer, Merge merge) {
         while (rows.hasNext()) {
             Row row = rows.next();
             if (merge != null && merge.dropped.contains(row.rowId())) {
@@ -238,7 +238,7 @@ public final class Updater {
         }
 
         /** Writes the new rows that sort before {@code existing} (existing rows go first on ties). */
-        void emitBefore(Object[] existing, FileWriter writer) {
+        void emitBefore(Object[] existing, FullFileWriter writer) {
             if (order == null) {
                 return;
             }
@@ -247,7 +247,7 @@ public final class Updater {
             }
         }
 
-        void emitRest(FileWriter writer) {
+        void emitRest(FullFileWriter writer) {
             while (next < added.size()) {
                 writer.add(added.get(next++));
             }

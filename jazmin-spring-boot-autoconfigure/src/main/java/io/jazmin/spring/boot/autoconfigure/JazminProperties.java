@@ -14,7 +14,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
  * Configuration of JAZMIN files: {@code jazmin.priority} and one {@code jazmin.files.<name>} group
- * per file, the name being what entities ({@code @JazminFile("customers")}) and template calls use.
+ * per file, the name being what entities ({@code @JazminStore("customers")}) and template calls use.
  */
 @ConfigurationProperties("jazmin")
 public class JazminProperties {

@@ -11,10 +11,10 @@ public class UnboundEntityFailureAnalyzer extends AbstractFailureAnalyzer<Unboun
     protected FailureAnalysis analyze(Throwable rootFailure, UnboundEntityException cause) {
         String file = cause.getFileName();
         return new FailureAnalysis("The entity " + cause.getEntityType().getName() + " is stored in the JAZMIN file '"
-                + file + "' (" + (cause.isFileNamed() ? "named by @JazminFile" : "named by convention")
+                + file + "' (" + (cause.isFileNamed() ? "named by @JazminStore" : "named by convention")
                 + "), but no such file is configured. Configured files: " + cause.getConfigured() + ".",
                 "Configure the file with jazmin.files." + file + ".path (and jazmin.files." + file
                         + ".create-if-missing=true to create it), or bind the entity to a configured file with "
-                        + "@JazminFile(\"<name>\").", cause);
+                        + "@JazminStore(\"<name>\").", cause);
     }
 }

@@ -164,7 +164,7 @@ class JazminStartupFailureTests {
                 .withPropertyValues("jazmin.files.others.path=" + dir.resolve("o.jzm")), new UnboundEntityFailureAnalyzer());
         assertThat(analysis.getDescription()).contains(Item.class.getName()).contains("'items'")
                 .contains("named by convention").contains("[others]");
-        assertThat(analysis.getAction()).contains("jazmin.files.items.path").contains("@JazminFile");
+        assertThat(analysis.getAction()).contains("jazmin.files.items.path").contains("@JazminStore");
     }
 
     @Test

@@ -13,12 +13,12 @@ public class UnboundEntityException extends InvalidDataAccessApiUsageException {
     /**
      * @param entityType the entity
      * @param fileName   the file it is stored in
-     * @param fileNamed  whether {@code @JazminFile} names that file (otherwise the name is the convention's)
+     * @param fileNamed  whether {@code @JazminStore} names that file (otherwise the name is the convention's)
      * @param configured the names of the configured files
      */
     public UnboundEntityException(Class<?> entityType, String fileName, boolean fileNamed, List<String> configured) {
-        super(entityType.getName() + " is stored in file '" + fileName + "' (" + (fileNamed ? "from @JazminFile"
-                : "by convention: simple name lower-cased + \"s\"; bind another with @JazminFile")
+        super(entityType.getName() + " is stored in file '" + fileName + "' (" + (fileNamed ? "from @JazminStore"
+                : "by convention: simple name lower-cased + \"s\"; bind another with @JazminStore")
                 + "), but no such file is configured; configured: " + configured);
         this.entityType = entityType;
         this.fileName = fileName;
@@ -36,7 +36,7 @@ public class UnboundEntityException extends InvalidDataAccessApiUsageException {
         return fileName;
     }
 
-    /** Whether {@code @JazminFile} names the file (otherwise it is named by convention). */
+    /** Whether {@code @JazminStore} names the file (otherwise it is named by convention). */
     public boolean isFileNamed() {
         return fileNamed;
     }

@@ -1,7 +1,7 @@
 package io.jazmin.spring.boot.autoconfigure.oracle;
 
 import io.jazmin.mapping.annotation.JazminId;
-import io.jazmin.spring.data.core.mapping.JazminFile;
+import io.jazmin.spring.data.core.mapping.JazminStore;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.List;
@@ -10,7 +10,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /** An order with every kind of member the object mapping knows, stored in the key file {@code orders}. */
-@JazminFile("orders")
+@JazminStore("orders")
 public record Order(@JazminId long id, String customer, Status status, BigDecimal total, Instant placed,
                     boolean paid, Integer priority, Optional<String> note, List<String> tags, Set<String> labels,
                     Map<String, Integer> quantities, Address shipTo) {

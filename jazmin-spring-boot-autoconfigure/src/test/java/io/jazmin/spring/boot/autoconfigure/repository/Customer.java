@@ -7,10 +7,10 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.stream.LongStream;
-import io.jazmin.spring.data.core.mapping.JazminFile;
+import io.jazmin.spring.data.core.mapping.JazminStore;
 
 /** The benchmark's customer row (plus a nullable nickname), bound to the file {@code customers}. */
-@JazminFile("customers")
+@JazminStore("customers")
 public record Customer(@JazminId long id, @JazminIndex(IndexKind.TRIGRAM) String name, String email,
                        @JazminIndex String country, int age, double balance, Instant joined, boolean active,
                        String nickname) {

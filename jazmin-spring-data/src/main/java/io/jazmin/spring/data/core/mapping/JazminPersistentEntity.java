@@ -18,15 +18,15 @@ public class JazminPersistentEntity<T> extends BasicPersistentEntity<T, JazminPe
         super(information);
     }
 
-    /** The configured file's name: from {@link JazminFile}, else simple name lower-cased + {@code "s"}. */
+    /** The configured file's name: from {@link JazminStore}, else simple name lower-cased + {@code "s"}. */
     public String getFileName() {
-        JazminFile file = findAnnotation(JazminFile.class);
+        JazminStore file = findAnnotation(JazminStore.class);
         return file != null ? file.value() : getType().getSimpleName().toLowerCase(Locale.ROOT) + "s";
     }
 
     /** Whether {@link #getFileName()} comes from an annotation rather than the naming convention. */
     public boolean isFileNamed() {
-        return isAnnotationPresent(JazminFile.class);
+        return isAnnotationPresent(JazminStore.class);
     }
 
     /**

@@ -1,6 +1,6 @@
 package io.jazmin.spring.data.repository.config;
 
-import io.jazmin.spring.data.core.mapping.JazminFile;
+import io.jazmin.spring.data.core.mapping.JazminStore;
 import io.jazmin.spring.data.repository.JazminRepository;
 import io.jazmin.spring.data.repository.support.JazminRepositoryFactoryBean;
 import java.lang.annotation.Annotation;
@@ -12,7 +12,7 @@ import org.springframework.data.repository.config.RepositoryConfigurationExtensi
 
 /**
  * Names the JAZMIN repository factory bean and how to recognise JAZMIN repositories when several
- * Spring Data modules are present ({@link JazminRepository} or {@link JazminFile} entities), and
+ * Spring Data modules are present ({@link JazminRepository} or {@link JazminStore} entities), and
  * wires each repository to the operations bean named by {@code jazminTemplateRef}.
  */
 public class JazminRepositoryConfigurationExtension extends RepositoryConfigurationExtensionSupport {
@@ -34,7 +34,7 @@ public class JazminRepositoryConfigurationExtension extends RepositoryConfigurat
 
     @Override
     protected Collection<Class<? extends Annotation>> getIdentifyingAnnotations() {
-        return List.of(JazminFile.class);
+        return List.of(JazminStore.class);
     }
 
     @Override

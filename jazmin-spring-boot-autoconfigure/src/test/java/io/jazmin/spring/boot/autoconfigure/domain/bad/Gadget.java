@@ -1,8 +1,8 @@
 package io.jazmin.spring.boot.autoconfigure.domain.bad;
 
 import io.jazmin.mapping.annotation.JazminId;
-import io.jazmin.spring.data.core.mapping.JazminFile;
+import io.jazmin.spring.data.core.mapping.JazminStore;
 
-@JazminFile("items")
+@JazminStore("items")
 public record Gadget(@JazminId long id, String label) {
 }

@@ -11,13 +11,13 @@ import java.lang.annotation.Target;
  * Binds an entity type to a configured file by the file's name. Without it the name is the simple
  * class name lower-cased plus {@code "s"} ({@code Customer} → {@code customers}).
  *
- * <pre>{@code @JazminFile("customers") record Customer(@JazminId long id, String name) {}}</pre>
+ * <pre>{@code @JazminStore("customers") record Customer(@JazminId long id, String name) {}}</pre>
  */
 @Documented
 @Inherited
 @Retention(RetentionPolicy.RUNTIME)
 @Target(ElementType.TYPE)
-public @interface JazminFile {
+public @interface JazminStore {
     /** The name of the configured file ({@code jazmin.files.<name>} in Spring Boot). */
     String value();
 }

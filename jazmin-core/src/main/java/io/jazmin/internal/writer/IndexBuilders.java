@@ -22,7 +22,7 @@ import java.util.Set;
  * reference writer, indexes follow column order, and no sorted index is built on the leading
  * {@code sortedBy} column (readers find its rows from chunk statistics).
  */
-final class TableIndexes {
+final class IndexBuilders {
     private record Planned(int position, String column, IndexKind kind, Object builder) {
     }
 
@@ -30,7 +30,7 @@ final class TableIndexes {
     private final boolean compact;
     private boolean wroteCompactPages;
 
-    TableIndexes(List<Column> columns, Map<String, Set<IndexKind>> declared, List<String> sortedBy, boolean compact) {
+    IndexBuilders(List<Column> columns, Map<String, Set<IndexKind>> declared, List<String> sortedBy, boolean compact) {
         this.compact = compact;
         for (String name : declared.keySet()) {
             if (columns.stream().noneMatch(c -> c.name().equals(name))) {

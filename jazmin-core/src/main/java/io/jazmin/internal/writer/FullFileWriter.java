@@ -28,7 +28,7 @@ import java.util.Set;
  * written. With a key or password in the options every section is encrypted (spec §1.18). The
  * file's writer lock is held from construction until {@link #finish()} or {@link #abort()}.
  */
-public final class FileWriter implements AutoCloseable {
+public final class FullFileWriter implements AutoCloseable {
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final WriterLock lock;
@@ -52,7 +52,7 @@ public final class FileWriter implements AutoCloseable {
      *
      * @throws io.jazmin.error.FileLockedException when another writer holds the lock
      */
-    public FileWriter(Path path, WriteOptions options) {
+    public FullFileWriter(Path path, WriteOptions options) {
         this(WriterLock.acquire(path), true, options);
     }
 
@@ -60,11 +60,11 @@ public final class FileWriter implements AutoCloseable {
      * Starts a new version of {@code held}'s file, for a caller that took the lock to read the
      * current version first (an update or compaction); the caller releases it.
      */
-    public FileWriter(WriterLock held, WriteOptions options) {
+    public FullFileWriter(WriterLock held, WriteOptions options) {
         this(held, false, options);
     }
 
-    private FileWriter(WriterLock lock, boolean ownsLock, WriteOptions options) {
+    private FullFileWriter(WriterLock lock, boolean ownsLock, WriteOptions options) {
         this.lock = lock;
         this.ownsLock = ownsLock;
         this.options = options;
