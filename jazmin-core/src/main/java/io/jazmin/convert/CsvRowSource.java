@@ -1,7 +1,6 @@
 package io.jazmin.convert;
 
 import io.jazmin.Column;
-import io.jazmin.ColumnType;
 import io.jazmin.InvalidRowException;
 import io.jazmin.JazminValidationException;
 import java.io.Reader;
@@ -92,20 +91,12 @@ final class CsvRowSource implements RowSource {
         for (int i = 0; i < headerColumns.length; i++) {
             Column column = headerColumns[i];
             try {
-                values.put(column.name(), convert(column, cells.get(i)));
+                values.put(column.name(), TextValues.parseCell(column, cells.get(i), overflow));
             } catch (JazminValidationException e) {
                 throw new InvalidRowException(row, column.name(), e.getMessage(), where);
             }
         }
         return values;
-    }
-
-    private Object convert(Column column, String cell) {
-        boolean emptyIsValue = column.type() == ColumnType.STRING || column.type() == ColumnType.BINARY;
-        if (cell == null || (cell.isEmpty() && !emptyIsValue)) {
-            return null;
-        }
-        return TextValues.parse(column, cell, overflow);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.jazmin.convert;
 
 import io.jazmin.Column;
+import io.jazmin.ColumnType;
 import io.jazmin.JazminValidationException;
 import io.jazmin.JsonText;
 import io.jazmin.column.Decimals;
@@ -47,6 +48,18 @@ public final class TextValues {
             case JSON -> JsonText.of(JsonTexts.compact(text));
             case LIST, OBJECT -> parseNested(column, text, overflow);
         };
+    }
+
+    /**
+     * The value of a text cell (a CSV field, an XML element): {@code null} for a missing cell, and for
+     * an empty one except in string and binary columns, where empty text is the empty value.
+     */
+    static Object parseCell(Column column, String cell, FloatOverflow overflow) {
+        boolean emptyIsValue = column.type() == ColumnType.STRING || column.type() == ColumnType.BINARY;
+        if (cell == null || (cell.isEmpty() && !emptyIsValue)) {
+            return null;
+        }
+        return parse(column, cell, overflow);
     }
 
     static Boolean parseBool(String text) {

@@ -1,0 +1,120 @@
+package io.jazmin.convert;
+
+import io.jazmin.Column;
+import io.jazmin.InvalidRowException;
+import io.jazmin.JazminIoException;
+import io.jazmin.JazminValidationException;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.List;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+
+/**
+ * Writes rows in the XML rows shape ({@link XmlShape}) with the JDK's StAX writer, one row per line:
+ * each non-null value is an element holding its human text ({@link TextValues#format}, as in CSV),
+ * null values are left out. Carriage returns are written as {@code &#13;}, which a parser keeps
+ * (a raw one would be read back as a line feed). Characters XML 1.0 cannot hold are refused.
+ */
+final class XmlRowSink implements RowSink {
+    private final Writer out;
+    private final XMLStreamWriter xml;
+    private final List<Column> columns;
+    /** Per column: its element name, or {@code null} for a {@code <field name="…">} element. */
+    private final String[] elements;
+    private long rowNumber;
+
+    XmlRowSink(Writer out, List<Column> columns) {
+        this.columns = List.copyOf(columns);
+        this.elements = new String[columns.size()];
+        for (int i = 0; i < elements.length; i++) {
+            String name = columns.get(i).name();
+            elements[i] = XmlShape.isElementName(name) ? name : checkedAttribute(name);
+        }
+        this.out = out;
+        this.xml = XmlIo.writer(out);
+        try {
+            xml.writeStartDocument("UTF-8", "1.0");
+            xml.writeCharacters("\n");
+            xml.writeStartElement(XmlShape.ROOT);
+            xml.writeCharacters("\n");
+        } catch (XMLStreamException e) {
+            throw XmlIo.writeFailure(e);
+        }
+    }
+
+    /** A name written as an attribute value, where a parser would turn tabs and line breaks into spaces. */
+    private static String checkedAttribute(String name) {
+        int bad = XmlText.firstIllegal(name);
+        if (bad >= 0 || name.indexOf('\t') >= 0 || name.indexOf('\n') >= 0 || name.indexOf('\r') >= 0) {
+            throw new JazminValidationException("column '" + Abbrev.of(name) + "': XML cannot keep this name"
+                    + " (it holds a tab, a line break or a character XML 1.0 cannot represent)");
+        }
+        return null;
+    }
+
+    @Override
+    public List<Column> columns() {
+        return columns;
+    }
+
+    @Override
+    public void write(List<?> values) {
+        if (values.size() != columns.size()) {
+            throw new JazminValidationException("a row of " + values.size() + " values for "
+                    + columns.size() + " columns");
+        }
+        long row = rowNumber++;
+        try {
+            xml.writeCharacters("  ");
+            xml.writeStartElement(XmlShape.ROW);
+            for (int i = 0; i < elements.length; i++) {
+                Object v = values.get(i);
+                if (v != null) {
+                    writeValue(row, i, TextValues.format(columns.get(i), v));
+                }
+            }
+            xml.writeEndElement();
+            xml.writeCharacters("\n");
+        } catch (XMLStreamException e) {
+            throw XmlIo.writeFailure(e);
+        }
+    }
+
+    private void writeValue(long row, int column, String text) throws XMLStreamException {
+        int bad = XmlText.firstIllegal(text);
+        if (bad >= 0) {
+            throw new InvalidRowException(row, columns.get(column).name(), String.format(
+                    "holds U+%04X at index %d, which XML 1.0 cannot represent", text.codePointAt(bad), bad));
+        }
+        if (elements[column] != null) {
+            xml.writeStartElement(elements[column]);
+        } else {
+            xml.writeStartElement(XmlShape.FIELD);
+            xml.writeAttribute(XmlShape.NAME, columns.get(column).name());
+        }
+        int from = 0;
+        for (int cr = text.indexOf('\r'); cr >= 0; cr = text.indexOf('\r', from)) {
+            xml.writeCharacters(text.substring(from, cr));
+            xml.writeEntityRef("#13");
+            from = cr + 1;
+        }
+        xml.writeCharacters(text.substring(from));
+        xml.writeEndElement();
+    }
+
+    @Override
+    public void close() {
+        try {
+            xml.writeEndElement();
+            xml.writeCharacters("\n");
+            xml.writeEndDocument();
+            xml.close();
+            out.close();
+        } catch (XMLStreamException e) {
+            throw XmlIo.writeFailure(e);
+        } catch (IOException e) {
+            throw new JazminIoException("cannot write", "the XML output", e);
+        }
+    }
+}
