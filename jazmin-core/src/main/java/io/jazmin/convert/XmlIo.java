@@ -23,6 +23,7 @@ final class XmlIo {
     private static final String INPUT = "the XML input";
     private static final String OUTPUT = "the XML output";
     private static final String MESSAGE_MARK = "Message: ";
+    private static final String TOTAL_ENTITY_SIZE_LIMIT = "jdk.xml.totalEntitySizeLimit";
 
     private XmlIo() {
     }
@@ -39,6 +40,9 @@ final class XmlIo {
         factory.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
         factory.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, false);
         factory.setProperty(XMLInputFactory.IS_COALESCING, true);
+        // The JDK counts every &amp; and &#13; against this limit (50,000,000 in all by default), which a
+        // large file can exceed; with DTDs refused there are no other entities for the limit to guard against.
+        factory.setProperty(TOTAL_ENTITY_SIZE_LIMIT, "0");
         try {
             return factory.createXMLStreamReader(StrictUtf8Input.of(in));
         } catch (XMLStreamException e) {

@@ -28,7 +28,21 @@ final class XmlRowScanner implements AutoCloseable {
 
     XmlRowScanner(InputStream in) {
         this.in = in;
-        this.xml = XmlIo.reader(in);
+        try {
+            this.xml = XmlIo.reader(in);
+        } catch (RuntimeException e) {
+            closeQuietly(in);
+            throw e;
+        }
+    }
+
+    /** Closes the input of a scanner that could not start; the start's failure is the one to report. */
+    private static void closeQuietly(InputStream in) {
+        try {
+            in.close();
+        } catch (IOException e) {
+            // nothing more to do with a stream that is being given up
+        }
     }
 
     /**

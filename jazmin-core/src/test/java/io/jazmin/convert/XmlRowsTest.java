@@ -192,9 +192,13 @@ class XmlRowsTest {
         String xxe = "<?xml version=\"1.0\"?>\n<!DOCTYPE jazmin [<!ENTITY e SYSTEM \"" + secret.toUri() + "\">]>\n"
                 + "<jazmin><row><text>&e;</text></row></jazmin>";
         String externalDtd = "<!DOCTYPE jazmin SYSTEM \"" + dir.resolve("missing.dtd").toUri() + "\"><jazmin/>";
-        String laughs = "<!DOCTYPE a [<!ENTITY l \"lol\"><!ENTITY l2 \"&l;&l;&l;&l;&l;&l;&l;&l;\">]>"
-                + "<a><row><text>&l2;</text></row></a>";
-        for (String hostile : List.of(xxe, externalDtd, laughs)) {
+        StringBuilder laughs = new StringBuilder("<!DOCTYPE a [<!ENTITY l0 \"lol\">");
+        for (int level = 1; level <= 10; level++) {
+            laughs.append("<!ENTITY l").append(level).append(" \"").append(("&l" + (level - 1) + ";").repeat(10))
+                    .append("\">");
+        }
+        laughs.append("]><a><row><text>&l10;</text></row></a>");
+        for (String hostile : List.of(xxe, externalDtd, laughs.toString())) {
             assertThatThrownBy(() -> readAll(RowSources.open(stream(hostile), RowFormat.XML, TEXTS)))
                     .isInstanceOf(XmlSyntaxException.class).hasMessageContaining("DOCTYPE is not allowed")
                     .hasMessageNotContaining("TOP-SECRET");
@@ -203,6 +207,26 @@ class XmlRowsTest {
         // Without a DOCTYPE an entity is undeclared: still a syntax error, never the file's contents.
         assertThatThrownBy(() -> readAll(RowSources.open(stream("<a><row><text>&e;</text></row></a>"), RowFormat.XML, TEXTS)))
                 .isInstanceOf(XmlSyntaxException.class);
+    }
+
+    @Test
+    void characterReferencesAreNotCappedByTheJdksEntityLimit() {
+        // A low limit stands in for the JDK's default of 50,000,000, which a large file can reach.
+        String property = "jdk.xml.totalEntitySizeLimit";
+        String before = System.getProperty(property);
+        System.setProperty(property, "100");
+        try {
+            String text = "&amp;&#13;".repeat(1000);
+            List<Map<String, Object>> rows = readAll(RowSources.open(
+                    stream("<a><row><text>" + text + "</text></row></a>"), RowFormat.XML, TEXTS));
+            assertThat(rows.get(0).get("text")).isEqualTo("&\r".repeat(1000));
+        } finally {
+            if (before == null) {
+                System.clearProperty(property);
+            } else {
+                System.setProperty(property, before);
+            }
+        }
     }
 
     @Test
