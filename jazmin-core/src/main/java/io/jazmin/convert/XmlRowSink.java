@@ -64,14 +64,13 @@ final class XmlRowSink implements RowSink {
             throw new JazminValidationException("a row of " + values.size() + " values for "
                     + columns.size() + " columns");
         }
-        long row = rowNumber++;
+        String[] texts = texts(values);
         try {
             xml.writeCharacters("  ");
             xml.writeStartElement(XmlShape.ROW);
-            for (int i = 0; i < elements.length; i++) {
-                Object v = values.get(i);
-                if (v != null) {
-                    writeValue(row, i, TextValues.format(columns.get(i), v));
+            for (int i = 0; i < texts.length; i++) {
+                if (texts[i] != null) {
+                    writeValue(i, texts[i]);
                 }
             }
             xml.writeEndElement();
@@ -81,12 +80,31 @@ final class XmlRowSink implements RowSink {
         }
     }
 
-    private void writeValue(long row, int column, String text) throws XMLStreamException {
-        int bad = XmlText.firstIllegal(text);
-        if (bad >= 0) {
-            throw new InvalidRowException(row, columns.get(column).name(), String.format(
-                    "holds U+%04X at index %d, which XML 1.0 cannot represent", text.codePointAt(bad), bad));
+    /** The texts of a row's values ({@code null} for null), all checked before any is written: a refused row leaves no trace. */
+    private String[] texts(List<?> values) {
+        long row = rowNumber++;
+        String[] texts = new String[columns.size()];
+        for (int i = 0; i < texts.length; i++) {
+            Object v = values.get(i);
+            if (v == null) {
+                continue;
+            }
+            Column column = columns.get(i);
+            try {
+                texts[i] = TextValues.format(column, v);
+            } catch (JazminValidationException e) {
+                throw new InvalidRowException(row, column.name(), e.getMessage());
+            }
+            int bad = XmlText.firstIllegal(texts[i]);
+            if (bad >= 0) {
+                throw new InvalidRowException(row, column.name(), String.format(
+                        "holds U+%04X at index %d, which XML 1.0 cannot represent", texts[i].codePointAt(bad), bad));
+            }
         }
+        return texts;
+    }
+
+    private void writeValue(int column, String text) throws XMLStreamException {
         if (elements[column] != null) {
             xml.writeStartElement(elements[column]);
         } else {

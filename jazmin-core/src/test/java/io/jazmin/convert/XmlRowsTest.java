@@ -232,13 +232,22 @@ class XmlRowsTest {
     @Test
     void charactersXmlCannotHoldAreRefusedOnExport() {
         for (String bad : List.of("bell\u0007", "lone \uD800 surrogate", "\uFFFE")) {
-            RowSink sink = RowSinks.open(new StringWriter(), RowFormat.XML, TEXTS, JsonStyle.HUMAN);
-            sink.write(List.of(0L, "fine \uD83D\uDC4B"));
-            assertThatThrownBy(() -> sink.write(List.of(1L, bad))).isInstanceOfSatisfying(InvalidRowException.class, e -> {
-                assertThat(e.row()).isEqualTo(1);
-                assertThat(e.column()).isEqualTo("text");
-                assertThat(e.getMessage()).contains("XML 1.0 cannot represent");
-            });
+            StringWriter out = new StringWriter();
+            try (RowSink sink = RowSinks.open(out, RowFormat.XML, TEXTS, JsonStyle.HUMAN)) {
+                sink.write(List.of(0L, "fine \uD83D\uDC4B"));
+                assertThatThrownBy(() -> sink.write(List.of(1L, bad))).isInstanceOfSatisfying(InvalidRowException.class,
+                        e -> {
+                            assertThat(e.row()).isEqualTo(1);
+                            assertThat(e.column()).isEqualTo("text");
+                            assertThat(e.getMessage()).contains("XML 1.0 cannot represent");
+                        });
+                assertThatThrownBy(() -> sink.write(List.of("3", "wrong type"))).isInstanceOfSatisfying(
+                        InvalidRowException.class, e -> assertThat(e.column()).isEqualTo("id"));
+                sink.write(List.of(4L, "after"));
+            }
+            // A refused row leaves nothing behind: the output is still well-formed, with the other rows.
+            assertThat(readAll(RowSources.open(stream(out.toString()), RowFormat.XML, TEXTS)))
+                    .extracting(r -> r.get("id")).containsExactly(0L, 4L);
         }
         assertThatThrownBy(() -> RowSinks.open(new StringWriter(), RowFormat.XML,
                 List.of(Column.of("tab\there", ColumnType.INT)), JsonStyle.HUMAN))
