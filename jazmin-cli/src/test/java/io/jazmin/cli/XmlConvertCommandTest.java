@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
-/** {@code jazmin convert} to and from {@code .xml}. */
+/** {@code jazmin convert} to and from {@code .xml}, and {@code jazmin append --from .xml}. */
 class XmlConvertCommandTest {
     private final Path mixed = SharedFiles.conformanceCase("mixed-types");
 
@@ -51,6 +51,21 @@ class XmlConvertCommandTest {
         assertThat(table.get("columns").findValuesAsString("type")).containsExactly("int", "string", "datetime", "float");
         assertThat(CliRun.of("rows", jzm.toString(), "--select", "id,unit price", "--offset", "1").out())
                 .isEqualTo("{\"id\":2,\"unit price\":2.5}\n");
+    }
+
+    @Test
+    void appendTakesXmlRows(@TempDir Path tmp) throws Exception {
+        Path jzm = tmp.resolve("data.jzm");
+        Files.copy(SharedFiles.conformanceCase("appended-insert").resolve("data.jzm"), jzm);
+        Path xml = tmp.resolve("more.xml");
+        Files.writeString(xml, "<jazmin>\n  <row><id>1003</id><name>Fourth &amp; last</name><country>LS</country></row>\n"
+                + "</jazmin>\n");
+
+        CliRun run = CliRun.of("append", jzm.toString(), "--from", xml.toString());
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(JsonLines.tree(run.out()).get("rowsAppended").asLong()).isEqualTo(1);
+        CliRun found = CliRun.of("find", jzm.toString(), "--where", "{\"id\":1003}", "--select", "name,country");
+        assertThat(found.out()).isEqualTo("{\"name\":\"Fourth & last\",\"country\":\"LS\"}\n");
     }
 
     @Test
