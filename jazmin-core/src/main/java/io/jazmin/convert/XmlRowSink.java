@@ -7,6 +7,7 @@ import io.jazmin.JazminValidationException;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
+import java.util.Locale;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 
@@ -29,7 +30,11 @@ final class XmlRowSink implements RowSink {
         this.elements = new String[columns.size()];
         for (int i = 0; i < elements.length; i++) {
             String name = columns.get(i).name();
-            elements[i] = XmlShape.isElementName(name) ? name : checkedAttribute(name);
+            if (XmlShape.isElementName(name)) {
+                elements[i] = name;
+            } else {
+                checkAttribute(name);
+            }
         }
         this.out = out;
         this.xml = XmlIo.writer(out);
@@ -44,13 +49,12 @@ final class XmlRowSink implements RowSink {
     }
 
     /** A name written as an attribute value, where a parser would turn tabs and line breaks into spaces. */
-    private static String checkedAttribute(String name) {
+    private static void checkAttribute(String name) {
         int bad = XmlText.firstIllegal(name);
         if (bad >= 0 || name.indexOf('\t') >= 0 || name.indexOf('\n') >= 0 || name.indexOf('\r') >= 0) {
             throw new JazminValidationException("column '" + Abbrev.of(name) + "': XML cannot keep this name"
                     + " (it holds a tab, a line break or a character XML 1.0 cannot represent)");
         }
-        return null;
     }
 
     @Override
@@ -80,7 +84,10 @@ final class XmlRowSink implements RowSink {
         }
     }
 
-    /** The texts of a row's values ({@code null} for null), all checked before any is written: a refused row leaves no trace. */
+    /**
+     * The texts of a row's values ({@code null} for null), all made and checked before any is
+     * written, so that a refused row leaves no trace in the output.
+     */
     private String[] texts(List<?> values) {
         long row = rowNumber++;
         String[] texts = new String[columns.size()];
@@ -97,7 +104,7 @@ final class XmlRowSink implements RowSink {
             }
             int bad = XmlText.firstIllegal(texts[i]);
             if (bad >= 0) {
-                throw new InvalidRowException(row, column.name(), String.format(
+                throw new InvalidRowException(row, column.name(), String.format(Locale.ROOT,
                         "holds U+%04X at index %d, which XML 1.0 cannot represent", texts[i].codePointAt(bad), bad));
             }
         }
