@@ -8,6 +8,7 @@ module io.jazmin {
     requires tools.jackson.databind;
     requires org.bouncycastle.provider;
     requires com.aayushatharva.brotli4j;
+    requires java.xml;
 
     exports io.jazmin;
     exports io.jazmin.convert;

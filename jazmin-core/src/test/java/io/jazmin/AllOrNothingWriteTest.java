@@ -9,7 +9,6 @@ import io.jazmin.convert.RowSource;
 import io.jazmin.convert.RowSources;
 import io.jazmin.key.JazminKey;
 import io.jazmin.internal.writer.Updater;
-import io.jazmin.WriteLock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

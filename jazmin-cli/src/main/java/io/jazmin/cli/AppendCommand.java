@@ -13,10 +13,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code jazmin append FILE --from INPUT}: appends the rows of a JSON, JSON Lines or CSV file. */
+/** {@code jazmin append FILE --from INPUT}: appends the rows of a JSON, JSON Lines, CSV or XML file. */
 @Command(name = "append", mixinStandardHelpOptions = true,
         description = {
-            "Append the rows of a .json (array of objects), .jsonl or .csv file to a table of a .jzm file, "
+            "Append the rows of a .json (array of objects), .jsonl, .csv or .xml file to a table of a .jzm file, "
                     + "as a new version at its end (the file is not rewritten; see compact).",
             "Values are converted to the table's columns (the canonical interop form is accepted); rows that do "
                     + "not fit, or break the table's sort order, exit with 3 and leave the file unchanged.",
@@ -24,7 +24,7 @@ import picocli.CommandLine.Option;
                     + "FILE.lock is held while appending (a killed writer leaves it behind; delete it)."})
 final class AppendCommand extends ChangeCommand {
     @Option(names = "--from", required = true, paramLabel = "INPUT",
-            description = "the rows to append (.json, .jsonl, .ndjson or .csv)")
+            description = "the rows to append (.json, .jsonl, .ndjson, .csv or .xml)")
     private Path from;
 
     @Option(names = "--table", paramLabel = "T", description = "the table to append to (default: the first)")
@@ -37,7 +37,7 @@ final class AppendCommand extends ChangeCommand {
     public Integer call() throws IOException {
         RowFormat format = RowFormat.forFileOrNull(from);
         if (format == null) {
-            throw Usage.error(spec, "cannot tell the format of '" + from + "' (expected .json, .jsonl, .ndjson or .csv)");
+            throw Usage.error(spec, "cannot tell the format of '" + from + "' (expected .json, .jsonl, .ndjson, .csv or .xml)");
         }
         List<Column> columns;
         String name;

@@ -26,16 +26,18 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code jazmin convert IN OUT}: streams rows between .jzm, .json, .jsonl and .csv files. */
+/** {@code jazmin convert IN OUT}: streams rows between .jzm, .json, .jsonl, .csv and .xml files. */
 @Command(name = "convert", mixinStandardHelpOptions = true,
         description = {
-            "Convert rows between .jzm, .json (an array of objects), .jsonl and .csv, in either direction "
+            "Convert rows between .jzm, .json (an array of objects), .jsonl, .csv and .xml, in either direction "
                     + "(.jzm to .jzm rewrites a table). Rows are streamed; memory does not grow with the file.",
             "Text input without --schema gets its columns inferred in a first pass: bool, int, float, string, "
                     + "datetime (ISO-8601 with Z or an offset), json (objects, arrays, mixed values); all nullable.",
             "Text input with --schema accepts the canonical interop form (ints and decimals as strings or numbers, "
                     + "ISO datetimes, base64 binary). Values that do not fit exit with 3.",
             "CSV: a header row names the columns; an empty cell is null, a quoted empty cell (\"\") an empty string.",
+            "XML: <jazmin><row><name>Ann</name>...</row>...</jazmin>, one element per non-null value (<field name=\"...\"> "
+                    + "for names that are not XML names), values as in CSV; DOCTYPEs are refused.",
             "JSON output writes ints as numbers when exact (|v| <= 2^53) and decimals as strings; --canonical "
                     + "writes the interop form."})
 final class ConvertCommand implements Callable<Integer> {
@@ -44,10 +46,10 @@ final class ConvertCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "IN", description = "input file (.jzm, .json, .jsonl, .ndjson, .csv)")
+    @Parameters(index = "0", paramLabel = "IN", description = "input file (.jzm, .json, .jsonl, .ndjson, .csv, .xml)")
     private Path in;
 
-    @Parameters(index = "1", paramLabel = "OUT", description = "output file (.jzm, .json, .jsonl, .ndjson, .csv)")
+    @Parameters(index = "1", paramLabel = "OUT", description = "output file (.jzm, .json, .jsonl, .ndjson, .csv, .xml)")
     private Path out;
 
     @Option(names = "--schema", paramLabel = "FILE",
@@ -188,7 +190,7 @@ final class ConvertCommand implements Callable<Integer> {
         RowFormat format = RowFormat.forFileOrNull(file);
         if (format == null) {
             throw Usage.error(spec, "cannot tell the format of '" + file
-                    + "' (expected .jzm, .json, .jsonl, .ndjson or .csv)");
+                    + "' (expected .jzm, .json, .jsonl, .ndjson, .csv or .xml)");
         }
         return format;
     }

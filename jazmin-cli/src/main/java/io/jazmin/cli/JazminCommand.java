@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
         exitCodeList = {
             "0:success",
             "2:usage error: unknown option, bad option value or filter, unknown table or column",
-            "3:unreadable input: missing, damaged or unsupported .jzm file, malformed JSON/CSV or"
+            "3:unreadable input: missing, damaged or unsupported .jzm file, malformed JSON/CSV/XML or"
                     + " schema file, or input rows that do not fit the columns"})
 public final class JazminCommand implements Runnable {
     @CommandLine.Spec

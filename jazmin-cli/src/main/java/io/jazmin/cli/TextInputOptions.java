@@ -3,7 +3,7 @@ package io.jazmin.cli;
 import io.jazmin.convert.FloatOverflow;
 import picocli.CommandLine.Option;
 
-/** How values of JSON, JSON Lines and CSV input are read, mixed into the commands that read such files. */
+/** How values of JSON, JSON Lines, CSV and XML input are read, mixed into the commands that read such files. */
 final class TextInputOptions {
     @Option(names = "--overflow-to-infinity",
             description = "text input: read float numbers beyond the double range (such as 1e400) as Infinity or "

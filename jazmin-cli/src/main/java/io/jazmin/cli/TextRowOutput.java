@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * Writes rows to a JSON, JSON Lines or CSV file through a temporary file beside it, so a failed
+ * Writes rows to a JSON, JSON Lines, CSV or XML file through a temporary file beside it, so a failed
  * conversion never leaves a half-written target.
  */
 final class TextRowOutput implements RowOutput {

@@ -4,6 +4,9 @@ import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
 import io.jazmin.error.InvalidRowException;
 import io.jazmin.error.JazminValidationException;
+import io.jazmin.schema.Column;
+import io.jazmin.error.InvalidRowException;
+import io.jazmin.error.JazminValidationException;
 import java.io.Reader;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -92,20 +95,12 @@ final class CsvRowSource implements RowSource {
         for (int i = 0; i < headerColumns.length; i++) {
             Column column = headerColumns[i];
             try {
-                values.put(column.name(), convert(column, cells.get(i)));
+                values.put(column.name(), TextValues.parseCell(column, cells.get(i), overflow));
             } catch (JazminValidationException e) {
                 throw new InvalidRowException(row, column.name(), e.getMessage(), where);
             }
         }
         return values;
-    }
-
-    private Object convert(Column column, String cell) {
-        boolean emptyIsValue = column.type() == ColumnType.STRING || column.type() == ColumnType.BINARY;
-        if (cell == null || (cell.isEmpty() && !emptyIsValue)) {
-            return null;
-        }
-        return TextValues.parse(column, cell, overflow);
     }
 
     @Override

@@ -12,7 +12,9 @@ public enum RowFormat {
     /** One row object per line ({@code .jsonl}, {@code .ndjson}). */
     JSON_LINES(List.of("jsonl", "ndjson")),
     /** RFC 4180 comma-separated values with a header row ({@code .csv}). */
-    CSV(List.of("csv"));
+    CSV(List.of("csv")),
+    /** The XML rows shape {@code <jazmin><row><name>Ann</name>…</row>…</jazmin>} ({@code .xml}). */
+    XML(List.of("xml"));
 
     private final List<String> extensions;
 
@@ -36,13 +38,13 @@ public enum RowFormat {
     /**
      * The format of a file name by its extension.
      *
-     * @throws JazminValidationException when the extension is not one of json, jsonl, ndjson, csv
+     * @throws JazminValidationException when the extension is not one of json, jsonl, ndjson, csv, xml
      */
     public static RowFormat forFile(Path file) {
         RowFormat f = forFileOrNull(file);
         if (f == null) {
             throw new JazminValidationException("cannot tell the format of '" + file.getFileName()
-                    + "' (expected .json, .jsonl, .ndjson or .csv)");
+                    + "' (expected .json, .jsonl, .ndjson, .csv or .xml)");
         }
         return f;
     }

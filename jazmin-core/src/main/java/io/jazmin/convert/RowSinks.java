@@ -8,7 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-/** Creates {@link RowSink}s for JSON arrays, JSON Lines and CSV. */
+/** Creates {@link RowSink}s for JSON arrays, JSON Lines, CSV and XML. */
 public final class RowSinks {
     private RowSinks() {
     }
@@ -16,7 +16,7 @@ public final class RowSinks {
     /**
      * Creates (or replaces) a rows file in the format of its extension.
      *
-     * @param style how JSON values are laid out (CSV always uses the human text)
+     * @param style how JSON values are laid out (CSV and XML always use the human text)
      * @throws IOException when the file cannot be created
      */
     public static RowSink create(Path file, List<Column> columns, JsonStyle style) throws IOException {
@@ -25,9 +25,10 @@ public final class RowSinks {
 
     /** Writes rows to {@code out}, which the sink closes on {@link RowSink#close()}. */
     public static RowSink open(Writer out, RowFormat format, List<Column> columns, JsonStyle style) {
-        if (format == RowFormat.CSV) {
-            return new CsvRowSink(out, columns);
-        }
-        return new JsonRowSink(out, columns, style, format);
+        return switch (format) {
+            case CSV -> new CsvRowSink(out, columns);
+            case XML -> new XmlRowSink(out, columns);
+            case JSON, JSON_LINES -> new JsonRowSink(out, columns, style, format);
+        };
     }
 }

@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.List;
 import io.jazmin.internal.json.StrictUtf8Input;
 
-/** Opens rows files (JSON array, JSON Lines, CSV) as {@link RowSource}s. */
+/** Opens rows files (JSON array, JSON Lines, CSV, XML) as {@link RowSource}s. */
 public final class RowSources {
     private RowSources() {
     }
@@ -46,8 +46,8 @@ public final class RowSources {
 
     /**
      * Reads rows of the given columns from a stream of strict UTF-8 (ill-formed bytes are an
-     * {@link InputSyntaxException} naming their offset and line); the source closes the stream.
-     * Float numbers beyond the double range are refused.
+     * {@link InputSyntaxException} naming their offset and line; malformed XML is an
+     * {@link XmlSyntaxException} naming line and column); the source closes the stream. Float numbers beyond the double range are refused.
      */
     public static RowSource open(InputStream in, RowFormat format, List<Column> columns) {
         return open(in, format, columns, FloatOverflow.REFUSE);
@@ -55,9 +55,10 @@ public final class RowSources {
 
     /** Reads rows from a stream as {@link #open(InputStream, RowFormat, List)}, with {@code overflow} for floats. */
     public static RowSource open(InputStream in, RowFormat format, List<Column> columns, FloatOverflow overflow) {
-        if (format == RowFormat.CSV) {
-            return new CsvRowSource(StrictUtf8Input.reader(in), columns, overflow);
-        }
-        return new JsonRowSource(in, format, columns, overflow);
+        return switch (format) {
+            case CSV -> new CsvRowSource(StrictUtf8Input.reader(in), columns, overflow);
+            case XML -> new XmlRowSource(in, columns, overflow);
+            case JSON, JSON_LINES -> new JsonRowSource(in, format, columns, overflow);
+        };
     }
 }

@@ -9,6 +9,7 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
@@ -22,7 +23,8 @@ import io.jazmin.error.InputSyntaxException;
  * (only strings that are full ISO-8601 date-times with {@code Z} or an offset) and json (objects
  * and arrays, or values of mixed kinds). CSV cells are read as text: {@code true}/{@code false},
  * integers without leading zeros, JSON-style numbers and date-times are recognized; mixed kinds
- * become string. Columns appear in first-appearance order, are all nullable, and a column holding
+ * become string. XML values are text and inferred as CSV cells are (an empty element as a string).
+ * Columns appear in first-appearance order, are all nullable, and a column holding
  * only nulls is a string column.
  */
 public final class SchemaInference {
@@ -42,9 +44,11 @@ public final class SchemaInference {
      */
     public static List<Column> infer(Path file, RowFormat format) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
-            return format == RowFormat.CSV
-                    ? inferCsv(StrictUtf8Input.reader(in))
-                    : inferJson(in, format);
+            return switch (format) {
+                case CSV -> inferCsv(StrictUtf8Input.reader(in));
+                case XML -> inferXml(in);
+                case JSON, JSON_LINES -> inferJson(in, format);
+            };
         }
     }
 
@@ -113,6 +117,23 @@ public final class SchemaInference {
         return tally.columns();
     }
 
+    /**
+     * Infers the columns of an XML file of the rows shape ({@link RowFormat#XML}); closes {@code in}.
+     *
+     * @throws XmlSyntaxException          when the XML is malformed, not of the rows shape or declares a DTD
+     * @throws io.jazmin.error.InvalidRowException when a row gives a field twice
+     */
+    public static List<Column> inferXml(InputStream in) {
+        TypeTally tally = new TypeTally(ColumnType.STRING);
+        try (XmlRowScanner scanner = new XmlRowScanner(in)) {
+            for (Map<String, String> row = scanner.next(); row != null; row = scanner.next()) {
+                row.forEach((name, text) -> tally.observe(name, csvType(text)));
+            }
+        }
+        return tally.columns();
+    }
+
+    /** The type of one text cell of CSV or XML; {@code null} for a missing cell. */
     private static ColumnType csvType(String cell) {
         if (cell == null) {
             return null;

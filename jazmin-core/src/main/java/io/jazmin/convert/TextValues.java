@@ -4,6 +4,11 @@ import io.jazmin.schema.Column;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.schema.JsonText;
 import io.jazmin.internal.column.Decimals;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.schema.JsonText;
+import io.jazmin.internal.column.Decimals;
 import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.util.Base64;
@@ -49,6 +54,18 @@ public final class TextValues {
             case JSON -> JsonText.of(JsonTexts.compact(text));
             case LIST, OBJECT -> parseNested(column, text, overflow);
         };
+    }
+
+    /**
+     * The value of a text cell (a CSV field, an XML element): {@code null} for a missing cell, and for
+     * an empty one except in string and binary columns, where empty text is the empty value.
+     */
+    static Object parseCell(Column column, String cell, FloatOverflow overflow) {
+        boolean emptyIsValue = column.type() == ColumnType.STRING || column.type() == ColumnType.BINARY;
+        if (cell == null || (cell.isEmpty() && !emptyIsValue)) {
+            return null;
+        }
+        return parse(column, cell, overflow);
     }
 
     static Boolean parseBool(String text) {

@@ -1,7 +1,7 @@
 package io.jazmin.error;
 
 
-/** A rows file (JSON, JSON Lines or CSV) is not well-formed; the message says where. */
+/** A rows file (JSON, JSON Lines, CSV or XML) is not well-formed; the message says where. */
 public class InputSyntaxException extends JazminException {
     private final long line;
     private final long byteOffset;

@@ -73,7 +73,7 @@ class ConverterIoFailureTest {
             }
             sink.close();
         }).isInstanceOf(JazminIoException.class)
-                .hasMessageContaining("cannot write the " + (format == RowFormat.CSV ? "CSV" : "JSON") + " output")
+                .hasMessageContaining("cannot write the " + streamName(format) + " output")
                 .hasMessageContaining("No space left on device")
                 .hasRootCauseMessage("No space left on device");
     }
@@ -91,6 +91,7 @@ class ConverterIoFailureTest {
             case CSV -> "id,name\r\n1,Ann\r\n";
             case JSON -> "[{\"id\":1,\"name\":\"Ann\"},\n";
             case JSON_LINES -> "{\"id\":1,\"name\":\"Ann\"}\n";
+            case XML -> "<jazmin>\n<row><id>1</id><name>Ann</name></row>\n";
         };
         assertThatThrownBy(() -> {
             try (RowSource source = RowSources.open(failingAfter(head), format, COLUMNS)) {
@@ -99,8 +100,16 @@ class ConverterIoFailureTest {
                 }
             }
         }).isInstanceOf(JazminIoException.class)
-                .hasMessageContaining("cannot read the " + (format == RowFormat.CSV ? "CSV" : "JSON") + " input")
+                .hasMessageContaining("cannot read the " + streamName(format) + " input")
                 .hasRootCauseMessage("No space left on device");
+    }
+
+    private static String streamName(RowFormat format) {
+        return switch (format) {
+            case CSV -> "CSV";
+            case XML -> "XML";
+            case JSON, JSON_LINES -> "JSON";
+        };
     }
 
     @Test

@@ -37,7 +37,7 @@ public final class StrictUtf8Input extends InputStream {
     }
 
     /** {@code in} checked as strict UTF-8. */
-    static InputStream of(InputStream in) {
+    public static InputStream of(InputStream in) {
         return in instanceof StrictUtf8Input ? in : new StrictUtf8Input(in);
     }
 
