@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 
 /** Placeholders in declared filters: where they are recognised and what they bind to. */
 class FilterTemplateTests {
-    private final JazminPersistentEntity<?> people = new JazminMappingContext().getRequiredPersistentEntity(Person.class);
+    private final JazminPersistentEntity<?> people =
+            new JazminMappingContext().getRequiredPersistentEntity(Person.class);
 
     private String bound(String text, Object... values) {
         return FilterTemplate.parse(text, people, "M.m").bind(i -> values[i]).toJson();
