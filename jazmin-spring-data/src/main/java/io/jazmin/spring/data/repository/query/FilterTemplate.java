@@ -208,6 +208,9 @@ final class FilterTemplate {
     }
 
     private static JazminPersistentProperty member(String name, JazminPersistentEntity<?> entity, String method) {
+        if (name.startsWith(MARKER)) {
+            throw invalid(method, "a placeholder stands where a column name goes; placeholders stand for values");
+        }
         JazminPersistentProperty member = entity.getPropertyForColumn(name);
         if (member == null) {
             member = entity.getPersistentProperty(name);

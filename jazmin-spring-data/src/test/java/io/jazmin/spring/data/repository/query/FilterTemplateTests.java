@@ -1,6 +1,7 @@
 package io.jazmin.spring.data.repository.query;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.jazmin.spring.data.core.mapping.JazminPersistentEntity;
@@ -49,5 +50,12 @@ class FilterTemplateTests {
     void nullMeansIsNullForEqualityAndIsNotNullForNe() {
         assertThat(bound("{\"name\": ?0}", (Object) null)).isEqualTo("{\"name\":{\"isNull\":true}}");
         assertThat(bound("{\"name\": {\"ne\": ?0}}", (Object) null)).isEqualTo("{\"name\":{\"isNull\":false}}");
+    }
+
+    @Test
+    void placeholdersAreValuesNotNames() {
+        assertThatThrownBy(() -> FilterTemplate.parse("{?0: 1}", people, "M.m"))
+                .isInstanceOf(UnsupportedQueryException.class).hasMessageContaining("M.m")
+                .hasMessageContaining("placeholders stand for values");
     }
 }
