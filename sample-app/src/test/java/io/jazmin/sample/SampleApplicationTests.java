@@ -81,4 +81,14 @@ class SampleApplicationTests {
         String health = client().get().uri("/actuator/health").retrieve().body(String.class);
         assertThat(health).contains("\"customers\"").contains("\"rows\":2000").doesNotContain("jzk1-");
     }
+
+    @Test
+    void listsTheFilesStorage() {
+        Map<String, Map<String, Object>> files = client().get().uri("/actuator/jazmin").retrieve()
+                .body(new ParameterizedTypeReference<>() { });
+        assertThat(files).containsOnlyKeys("customers");
+        assertThat(files.get("customers")).containsEntry("rows", 2000).containsEntry("readable", true)
+                .containsEntry("encrypted", true).containsEntry("deletedRows", 0);
+        assertThat(client().get().uri("/actuator/jazmin").retrieve().body(String.class)).doesNotContain("jzk1-");
+    }
 }

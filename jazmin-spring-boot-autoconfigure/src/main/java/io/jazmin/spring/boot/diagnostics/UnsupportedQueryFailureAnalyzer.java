@@ -4,7 +4,10 @@ import io.jazmin.spring.data.repository.query.UnsupportedQueryException;
 import org.springframework.boot.diagnostics.AbstractFailureAnalyzer;
 import org.springframework.boot.diagnostics.FailureAnalysis;
 
-/** Reports a derived query method the engine cannot serve; the exception names the method and keyword. */
+/**
+ * Reports a query method the engine cannot serve: a derived one with an unsupported keyword, or an
+ * invalid {@code @Query}/named filter; the exception names the method and the problem.
+ */
 public class UnsupportedQueryFailureAnalyzer extends AbstractFailureAnalyzer<UnsupportedQueryException> {
 
     @Override
@@ -12,6 +15,7 @@ public class UnsupportedQueryFailureAnalyzer extends AbstractFailureAnalyzer<Uns
         return new FailureAnalysis("A JAZMIN repository declares a query method the engine cannot serve: "
                 + cause.getMessage(),
                 "Rename the method to use a supported keyword (see the README's list of derived query keywords), "
-                        + "or remove it and query with JazminOperations and a Filter.", cause);
+                        + "fix its @Query or named query (a JSON filter over the entity's columns with ?0 or :name "
+                        + "placeholders), or remove it and query with JazminOperations and a Filter.", cause);
     }
 }

@@ -8,6 +8,8 @@ import io.jazmin.spring.data.core.JazminTemplate;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,6 +57,14 @@ class JazminMetadataTests {
             assertThat(properties).as(described).containsKey(described);
             assertThat(properties.get(described)).as(described).containsKeys("type", "description");
             assertThat((String) properties.get(described).get("description")).as(described).isNotBlank();
+        }
+    }
+
+    @Test
+    void theSpringReferencePageListsEveryKey() throws IOException {
+        String page = Files.readString(Path.of("..", "docs", "spring.md"));
+        for (String name : properties().keySet()) {
+            assertThat(page).as(name).contains("`" + name.replace("*", "<name>"));
         }
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jazmin.key.JazminKey;
 import io.jazmin.spring.boot.autoconfigure.domain.bad.Gadget;
+import io.jazmin.spring.boot.autoconfigure.domain.badquery.Widget;
 import io.jazmin.spring.boot.autoconfigure.domain.good.Item;
 import io.jazmin.spring.boot.autoconfigure.domain.good.ItemRepository;
 import io.jazmin.spring.boot.diagnostics.FilePreparationFailureAnalyzer;
@@ -178,6 +179,17 @@ class JazminStartupFailureTests {
     }
 
     @Test
+    void analyzesAnInvalidDeclaredQuery() throws IOException {
+        FailureAnalysis analysis = analysis(runner.withUserConfiguration(BadQueryPackage.class)
+                .withPropertyValues(itemsPath(), "jazmin.files.items.create-if-missing=true"),
+                new UnsupportedQueryFailureAnalyzer());
+        assertThat(analysis.getDescription()).contains("WidgetRepository.byColour").contains("'colour'")
+                .contains("columns: id, label");
+        assertThat(analysis.getAction()).contains("@Query");
+        assertThat(filesInDir()).isEmpty();
+    }
+
+    @Test
     void aStartFailingAfterTheRepositoriesLeavesNoCreatedFile() throws IOException {
         runner.withUserConfiguration(GoodPackage.class, FailingAfterRepositories.class)
                 .withPropertyValues(itemsPath(), "jazmin.files.items.create-if-missing=true")
@@ -207,6 +219,11 @@ class JazminStartupFailureTests {
     @Configuration(proxyBeanMethods = false)
     @AutoConfigurationPackage(basePackageClasses = Gadget.class)
     static class BadPackage {
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    @AutoConfigurationPackage(basePackageClasses = Widget.class)
+    static class BadQueryPackage {
     }
 
     @Configuration(proxyBeanMethods = false)

@@ -261,8 +261,13 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
 
     @Override
     public <R> Stream<R> stream(String file, JazminQuery query, RowReader<R> reader) {
-        Stream<R> found = execute("find", file,
-                () -> files.get(file).stream(table -> QueryRunner.run(table, query, reader)));
+        Stream<R> found;
+        try {
+            found = observer.observeStream("find", file,
+                    () -> files.get(file).stream(table -> QueryRunner.run(table, query, reader)));
+        } catch (RuntimeException e) {
+            throw translator.translate(e);
+        }
         return TranslatingSpliterator.translating(found, translator);
     }
 

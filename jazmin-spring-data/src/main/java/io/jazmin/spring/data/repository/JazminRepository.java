@@ -3,6 +3,7 @@ package io.jazmin.spring.data.repository;
 import org.springframework.data.repository.ListCrudRepository;
 import org.springframework.data.repository.ListPagingAndSortingRepository;
 import org.springframework.data.repository.NoRepositoryBean;
+import org.springframework.data.repository.query.ListQueryByExampleExecutor;
 
 /**
  * A repository of entities stored in a JAZMIN file. Reads run on the engine's indexes and
@@ -11,12 +12,14 @@ import org.springframework.data.repository.NoRepositoryBean;
  * ({@code sorted-by}) is rewritten instead when the rows cannot go at its end, and
  * {@code deleteAll()} rewrites the file empty. Deleted rows and old versions keep their bytes
  * until {@link #compact()} (or a {@code jazmin.files.<name>.compaction} threshold) rewrites the file.
+ * Query by Example probes become engine filters on the entity's top-level members.
  *
  * @param <T>  the entity type
  * @param <ID> the id type ({@code @JazminId} or {@code @Id} member; ids are set by the application)
  */
 @NoRepositoryBean
-public interface JazminRepository<T, ID> extends ListCrudRepository<T, ID>, ListPagingAndSortingRepository<T, ID> {
+public interface JazminRepository<T, ID> extends ListCrudRepository<T, ID>, ListPagingAndSortingRepository<T, ID>,
+        ListQueryByExampleExecutor<T> {
 
     /**
      * Compacts the entity's file now: rewrites it without deleted rows and the bytes earlier

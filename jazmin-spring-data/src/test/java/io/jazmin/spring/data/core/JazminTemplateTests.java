@@ -277,6 +277,21 @@ class JazminTemplateTests {
     }
 
     @Test
+    void observesLazyStreamsUntilTheyAreClosed() {
+        TestObservationRegistry observations = TestObservationRegistry.create();
+        JazminTemplate observed = new JazminTemplate(files, new JazminMappingContext(),
+                new MicrometerQueryObserver(observations));
+        try (Stream<Event> events = observed.stream(JazminQuery.where(Filter.eq("kind", "k1")), Event.class)) {
+            TestObservationRegistryAssert.assertThat(observations).hasObservationWithNameEqualTo("jazmin.operation")
+                    .that().hasBeenStarted().isNotStopped();
+            assertThat(events.count()).isEqualTo(LongStream.range(0, ROWS).filter(i -> i % 7 == 1).count());
+        }
+        TestObservationRegistryAssert.assertThat(observations).hasObservationWithNameEqualTo("jazmin.operation")
+                .that().hasBeenStopped().hasLowCardinalityKeyValue("jazmin.operation", "find")
+                .hasLowCardinalityKeyValue("jazmin.file", "events");
+    }
+
+    @Test
     void missingFileFailsWhenNotToBeCreated() {
         JazminTemplate strict = new JazminTemplate(new JazminFiles(List.of(JazminFileDefinition.of("events",
                 dir.resolve("none.jzm")))), new JazminMappingContext());

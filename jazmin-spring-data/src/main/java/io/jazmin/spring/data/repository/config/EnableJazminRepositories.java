@@ -41,10 +41,13 @@ public @interface EnableJazminRepositories {
     /** Postfix of custom implementation classes. */
     String repositoryImplementationPostfix() default "Impl";
 
-    /** Where named queries would be; JAZMIN derives every query, so it is unused. */
+    /**
+     * Where named queries (JSON filters keyed {@code Entity.method}) are; by default
+     * {@code classpath*:META-INF/jazmin-named-queries.properties}.
+     */
     String namedQueriesLocation() default "";
 
-    /** How queries are found; JAZMIN derives every query from the method name. */
+    /** How queries are found: {@code @Query}, then a named query, then derived from the method name. */
     Key queryLookupStrategy() default Key.CREATE_IF_NOT_FOUND;
 
     /** The factory bean creating each repository. */

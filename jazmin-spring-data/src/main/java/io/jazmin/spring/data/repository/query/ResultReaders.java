@@ -12,7 +12,7 @@ import org.springframework.data.repository.query.ReturnedType;
  * columns. Entities, open interface projections (SpEL) and closed ones with collection, nested or
  * adapted members read whole entities.
  */
-final class ResultReaders {
+public final class ResultReaders {
     private ResultReaders() {
     }
 
@@ -20,12 +20,13 @@ final class ResultReaders {
      * Whether {@link #of} reads whole entities that still need {@code ResultProcessor} to project:
      * open interfaces, and closed ones with a member only the object mapping can read.
      */
-    static boolean readsEntities(ReturnedType type, JazminPersistentEntity<?> entity) {
+    public static boolean readsEntities(ReturnedType type, JazminPersistentEntity<?> entity) {
         return !type.isProjecting() || (type.isInterfaceProjection() && (!type.hasInputProperties()
                 || !InterfaceProjectionReader.canRead(type.getInputProperties(), entity)));
     }
 
-    static RowReader<?> of(ReturnedType type, JazminPersistentEntity<?> entity, ProjectionFactory factory) {
+    /** The reader of {@code type}'s results (whole entities where {@link #readsEntities} says so). */
+    public static RowReader<?> of(ReturnedType type, JazminPersistentEntity<?> entity, ProjectionFactory factory) {
         if (readsEntities(type, entity)) {
             return MappedRowReader.entity(entity.getMapper());
         }

@@ -1,8 +1,12 @@
 package io.jazmin.spring.data.repository.support;
 
 import io.jazmin.spring.data.core.JazminOperations;
+import io.jazmin.spring.data.repository.Query;
 import io.jazmin.spring.data.repository.query.JazminPartTreeQuery;
+import io.jazmin.spring.data.repository.query.JazminStringQuery;
+import io.jazmin.spring.data.repository.query.UnsupportedQueryException;
 import java.lang.reflect.Method;
+import org.springframework.core.annotation.AnnotatedElementUtils;
 import org.springframework.data.projection.ProjectionFactory;
 import org.springframework.data.repository.core.NamedQueries;
 import org.springframework.data.repository.core.RepositoryMetadata;
@@ -10,7 +14,11 @@ import org.springframework.data.repository.query.QueryLookupStrategy;
 import org.springframework.data.repository.query.QueryMethod;
 import org.springframework.data.repository.query.RepositoryQuery;
 
-/** Derives every query method from its name; JAZMIN has no declared (string) queries. */
+/**
+ * Finds each query method's filter: the {@link Query} annotation's, else the named query
+ * {@code Entity.method} (from {@code META-INF/jazmin-named-queries.properties}), else one derived
+ * from the method name.
+ */
 public class JazminQueryLookupStrategy implements QueryLookupStrategy {
     private final JazminOperations operations;
 
@@ -21,7 +29,22 @@ public class JazminQueryLookupStrategy implements QueryLookupStrategy {
     @Override
     public RepositoryQuery resolveQuery(Method method, RepositoryMetadata metadata, ProjectionFactory factory,
                                         NamedQueries namedQueries) {
-        return new JazminPartTreeQuery(new QueryMethod(method, metadata, factory), operations, factory,
-                metadata.getRepositoryInterface());
+        QueryMethod queryMethod = new QueryMethod(method, metadata, factory);
+        Class<?> repository = metadata.getRepositoryInterface();
+        Query query = AnnotatedElementUtils.findMergedAnnotation(method, Query.class);
+        String named = queryMethod.getNamedQueryName();
+        if (query != null && !query.value().isEmpty()) {
+            return new JazminStringQuery(query.value(), query, queryMethod, operations, factory, repository);
+        }
+        if (namedQueries.hasQuery(named)) {
+            return new JazminStringQuery(namedQueries.getQuery(named), query, queryMethod, operations, factory,
+                    repository);
+        }
+        if (query != null) {
+            throw new UnsupportedQueryException("Method " + repository.getSimpleName() + "." + method.getName()
+                    + " has @Query without a filter and there is no named query '" + named
+                    + "' in META-INF/jazmin-named-queries.properties");
+        }
+        return new JazminPartTreeQuery(queryMethod, operations, factory, repository);
     }
 }

@@ -9,18 +9,24 @@ import io.jazmin.spring.data.repository.query.ColumnSort;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.stream.StreamSupport;
+import org.springframework.data.domain.Example;
 import org.springframework.data.domain.Page;
 import org.springframework.data.domain.PageRequest;
 import org.springframework.data.domain.Pageable;
 import org.springframework.data.domain.Sort;
+import org.springframework.data.projection.ProjectionFactory;
+import org.springframework.data.projection.SpelAwareProxyProjectionFactory;
 import org.springframework.data.repository.core.EntityInformation;
+import org.springframework.data.repository.query.FluentQuery.FetchableFluentQuery;
 import org.springframework.util.Assert;
 
 /**
  * The default {@link JazminRepository}: CRUD, paging and sorting through {@link JazminOperations};
  * lookups by id use the id column's sorted index. Writes are in-place changes of the file (see
- * {@link JazminRepository}); every delete method runs one engine delete by filter.
+ * {@link JazminRepository}); every delete method runs one engine delete by filter. Examples are
+ * translated by {@link ExampleFilter}.
  *
  * @param <T>  the entity type
  * @param <ID> the id type
@@ -30,6 +36,7 @@ public class SimpleJazminRepository<T, ID> implements JazminRepository<T, ID> {
     private final JazminOperations operations;
     private final JazminPersistentEntity<?> entity;
     private final String idColumn;
+    private final ProjectionFactory projections = new SpelAwareProxyProjectionFactory();
 
     public SimpleJazminRepository(EntityInformation<T, ID> information, JazminOperations operations) {
         this.information = information;
@@ -124,6 +131,48 @@ public class SimpleJazminRepository<T, ID> implements JazminRepository<T, ID> {
     @Override
     public void compact() {
         operations.compact(information.getJavaType());
+    }
+
+    @Override
+    public <S extends T> Optional<S> findOne(Example<S> example) {
+        return Optional.ofNullable(findBy(example, FetchableFluentQuery::oneValue));
+    }
+
+    @Override
+    public <S extends T> List<S> findAll(Example<S> example) {
+        return findBy(example, FetchableFluentQuery::all);
+    }
+
+    @Override
+    public <S extends T> List<S> findAll(Example<S> example, Sort sort) {
+        return findBy(example, q -> q.sortBy(sort).all());
+    }
+
+    @Override
+    public <S extends T> Page<S> findAll(Example<S> example, Pageable pageable) {
+        return findBy(example, q -> q.page(pageable));
+    }
+
+    @Override
+    public <S extends T> long count(Example<S> example) {
+        return operations.count(entity.getFileName(), exampleFilter(example));
+    }
+
+    @Override
+    public <S extends T> boolean exists(Example<S> example) {
+        return operations.exists(entity.getFileName(), exampleFilter(example));
+    }
+
+    @Override
+    public <S extends T, R> R findBy(Example<S> example, Function<FetchableFluentQuery<S>, R> queryFunction) {
+        Assert.notNull(queryFunction, "queryFunction must not be null");
+        return queryFunction.apply(new ExampleFluentQuery<>(operations, entity, projections, exampleFilter(example),
+                Sort.unsorted(), -1, example.getProbeType()));
+    }
+
+    private Filter exampleFilter(Example<?> example) {
+        Assert.notNull(example, "example must not be null");
+        return ExampleFilter.of(example, entity);
     }
 
     private Filter byId(ID id) {

@@ -1,6 +1,7 @@
 package io.jazmin.spring.data.repository.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jazmin.mapping.annotation.JazminId;
 import io.jazmin.spring.data.core.JazminFileDefinition;
@@ -16,10 +17,17 @@ import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.data.domain.Example;
+import org.springframework.data.domain.ExampleMatcher;
 import org.springframework.data.domain.ScrollPosition;
+import org.springframework.data.domain.Sort;
 import org.springframework.data.domain.Window;
 
-/** Keyset scrolling along an {@code Optional} member, and interface projections of collection and nested members. */
+/**
+ * Keyset scrolling along an {@code Optional} member, interface projections of collection and nested
+ * members, and examples with such members.
+ */
 class OptionalAndNestedMemberTests {
     record Size(int width, int height) {
     }
@@ -89,5 +97,17 @@ class OptionalAndNestedMemberTests {
         assertThat(contents).extracting(Contents::getTags).containsExactly(List.of("x"), List.of(), List.of("y", "z"));
         assertThat(contents).extracting(Contents::getCounts).containsExactly(Map.of("a", 1), Map.of(), Map.of("b", 2));
         assertThat(contents).extracting(Contents::getSize).containsExactly(new Size(1, 2), null, new Size(3, 4));
+    }
+
+    @Test
+    void examplesMatchOptionalMembersAndRefuseNestedOnes() {
+        ExampleMatcher noId = ExampleMatcher.matching().withIgnorePaths("id");
+        assertThat(parcels.findAll(Example.of(new Parcel(0, Optional.of("b"), List.of(), Map.of(), null), noId),
+                Sort.by("id"))).extracting(Parcel::id).containsExactly(1L, 4L);
+        assertThat(parcels.count(Example.of(new Parcel(0, Optional.empty(), List.of(), Map.of(), null),
+                noId.withIncludeNullValues().withIgnorePaths("tags", "counts", "size")))).isEqualTo(1);
+        assertThatThrownBy(() -> parcels.count(Example.of(new Parcel(0, Optional.empty(), List.of(), Map.of(),
+                new Size(1, 2)), noId))).isInstanceOf(InvalidDataAccessApiUsageException.class)
+                .hasMessageContaining("'size'");
     }
 }
