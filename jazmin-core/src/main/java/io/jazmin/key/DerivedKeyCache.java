@@ -1,7 +1,6 @@
 package io.jazmin.key;
 
 import io.jazmin.error.JazminValidationException;
-import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Arrays;
@@ -54,10 +53,7 @@ public final class DerivedKeyCache implements AutoCloseable {
      * after use), derived only when this cache does not hold it. A closed cache derives every time
      * and keeps nothing.
      */
-    public byte[] derive(String password, byte[] salt, int iterations) {
-        if (password == null || password.isEmpty()) {
-            return PasswordKdf.derive(password, salt, iterations); // fails with its own message
-        }
+    public byte[] derive(Secret password, byte[] salt, int iterations) {
         Entry entry = new Entry(identity(password), salt.clone(), iterations);
         synchronized (this) {
             byte[] master = keys.get(entry);
@@ -66,7 +62,7 @@ public final class DerivedKeyCache implements AutoCloseable {
                 return master.clone();
             }
             // Derived under the lock: concurrent opens of one new version wait for one derivation.
-            master = PasswordKdf.derive(password, salt, iterations);
+            master = derive(password, salt, iterations, null);
             derivations++;
             if (!closed) {
                 keys.put(entry, master.clone());
@@ -84,8 +80,29 @@ public final class DerivedKeyCache implements AutoCloseable {
         }
     }
 
-    private byte[] identity(String password) {
-        return Hkdf.extract(identityKey, password.getBytes(StandardCharsets.UTF_8));
+    private byte[] identity(Secret password) {
+        byte[] utf8 = password.utf8();
+        try {
+            return Hkdf.extract(identityKey, utf8);
+        } finally {
+            Arrays.fill(utf8, (byte) 0);
+        }
+    }
+
+    /**
+     * The master key of {@code password}, taken from {@code cache} when it holds it ({@code null}:
+     * derived now); the password's characters are wiped from the copy PBKDF2 used.
+     */
+    public static byte[] derive(Secret password, byte[] salt, int iterations, DerivedKeyCache cache) {
+        if (cache != null) {
+            return cache.derive(password, salt, iterations);
+        }
+        char[] chars = password.chars();
+        try {
+            return PasswordKdf.derive(chars, salt, iterations);
+        } finally {
+            Arrays.fill(chars, '\0');
+        }
     }
 
     /** How many PBKDF2 derivations this cache has run (misses). */

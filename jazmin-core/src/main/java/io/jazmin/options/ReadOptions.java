@@ -1,76 +1,138 @@
 package io.jazmin.options;
 
+import io.jazmin.error.JazminValidationException;
 import io.jazmin.key.AccessKeyText;
 import io.jazmin.key.DerivedKeyCache;
 import io.jazmin.key.JazminKey;
-import io.jazmin.error.JazminValidationException;
+import io.jazmin.key.Secret;
+import java.util.concurrent.Executor;
 
 /**
- * How a file is opened: the secret of an encrypted file. Immutable; give at most one secret:
+ * How a file is opened: the secret of an encrypted file, the work done ahead, the bounds checked.
+ * Immutable; start from {@link #defaults()} and change what you need, or build one:
  * <pre>{@code
  * JazminReader.open(path, ReadOptions.defaults().withKey(JazminKey.parse(keyText)));
- * JazminReader.open(path, ReadOptions.defaults().withPassword(password));
+ * JazminReader.open(path, ReadOptions.builder().password(Secret.of(chars)).priority(Priority.SPEED).build());
  * }</pre>
- *
- * @param key       the key of a key file, or {@code null}
- * @param password  the password of a password file, or {@code null}; never shown by {@link #toString()}
- * @param accessKey an access key ({@code jza1-…}) of an access-controlled file: the reader then sees
- *                  only the partitions and column groups granted to it (the owner key of such a
- *                  file is given as {@code key})
- * @param parallelism how many chunks scans decode ahead on worker threads (default balanced)
- * @param limits      the resource bounds applied to the file ({@link ReadLimits#defaults()} when {@code null})
- * @param requireLatest whether to refuse a version the reader can tell is earlier than one the file
- *                    held (see {@link #withRequireLatest(long)})
- * @param knownAppendCount with {@code requireLatest}: the appends the caller knows the file has had
- *                    (0 when unknown); a version with fewer is refused
- * @param keyCache  keeps the PBKDF2 keys of password files between opens, or {@code null} to derive
- *                  on every open (see {@link #withKeyCache})
+ * At most one secret is given: a key, a password or an access key. {@link #toString()} never shows
+ * the password, and keys show only their key id.
  */
-public record ReadOptions(JazminKey key, String password, AccessKeyText accessKey, Parallelism parallelism,
-                          ReadLimits limits, boolean requireLatest, long knownAppendCount,
-                          DerivedKeyCache keyCache) {
+public final class ReadOptions {
+    private final JazminKey key;
+    private final Secret password;
+    private final AccessKeyText accessKey;
+    private final Parallelism parallelism;
+    private final ReadLimits limits;
+    private final boolean requireLatest;
+    private final long knownAppendCount;
+    private final DerivedKeyCache keyCache;
 
-    public ReadOptions {
-        parallelism = parallelism == null ? Parallelism.defaults() : parallelism;
-        limits = limits == null ? ReadLimits.defaults() : limits;
-        if (knownAppendCount < 0) {
-            throw new JazminValidationException("knownAppendCount must not be negative, got " + knownAppendCount);
+    private ReadOptions(Builder b) {
+        if (b.knownAppendCount < 0) {
+            throw new JazminValidationException("knownAppendCount must not be negative, got " + b.knownAppendCount);
         }
-        int secrets = (key != null ? 1 : 0) + (password != null ? 1 : 0) + (accessKey != null ? 1 : 0);
+        int secrets = (b.key != null ? 1 : 0) + (b.password != null ? 1 : 0) + (b.accessKey != null ? 1 : 0);
         if (secrets > 1) {
             throw new JazminValidationException("give one of a key, a password or an access key, not several");
         }
-        if (password != null && password.isEmpty()) {
-            throw new JazminValidationException("the password must not be empty");
-        }
+        this.key = b.key;
+        this.password = b.password;
+        this.accessKey = b.accessKey;
+        this.parallelism = b.parallelism;
+        this.limits = b.limits;
+        this.requireLatest = b.requireLatest;
+        this.knownAppendCount = b.knownAppendCount;
+        this.keyCache = b.keyCache;
     }
 
-    /** Options with the given secret and parallelism, default limits, any version accepted. */
-    public ReadOptions(JazminKey key, String password, AccessKeyText accessKey, Parallelism parallelism) {
-        this(key, password, accessKey, parallelism, null, false, 0, null);
-    }
-
-    /** No secret: for plain files. */
+    /** No secret (plain files), balanced priority, default limits, any version accepted. */
     public static ReadOptions defaults() {
-        return new ReadOptions(null, null, null, Parallelism.defaults());
+        return builder().build();
+    }
+
+    /** A builder starting from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from these options. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.key = key;
+        b.password = password;
+        b.accessKey = accessKey;
+        b.parallelism = parallelism;
+        b.limits = limits;
+        b.requireLatest = requireLatest;
+        b.knownAppendCount = knownAppendCount;
+        b.keyCache = keyCache;
+        return b;
+    }
+
+    /** The key of a key file (or the owner key of a shared file), or {@code null}. */
+    public JazminKey key() {
+        return key;
+    }
+
+    /** The password of a password file, or {@code null}. */
+    public Secret password() {
+        return password;
+    }
+
+    /**
+     * An access key ({@code jza1-…}) of a shared file, or {@code null}: the reader then sees only
+     * the partitions and column groups granted to it.
+     */
+    public AccessKeyText accessKey() {
+        return accessKey;
+    }
+
+    /** How many chunks scans decode ahead on worker threads (default balanced). */
+    public Parallelism parallelism() {
+        return parallelism;
+    }
+
+    /** The resource bounds applied to the file. */
+    public ReadLimits limits() {
+        return limits;
+    }
+
+    /** Whether a version the reader can tell is earlier than one the file held is refused. */
+    public boolean requireLatest() {
+        return requireLatest;
+    }
+
+    /** With {@link #requireLatest()}: the appends the caller knows the file has had (0 when unknown). */
+    public long knownAppendCount() {
+        return knownAppendCount;
+    }
+
+    /** Keeps the PBKDF2 keys of password files between opens, or {@code null} to derive on every open. */
+    public DerivedKeyCache keyCache() {
+        return keyCache;
     }
 
     public ReadOptions withKey(JazminKey value) {
-        return new ReadOptions(value, password, accessKey, parallelism, limits, requireLatest, knownAppendCount, keyCache);
+        return toBuilder().key(value).build();
     }
 
+    /** The password of a password file ({@code null}: none); see {@link #withPassword(Secret)}. */
     public ReadOptions withPassword(String value) {
-        return new ReadOptions(key, value, accessKey, parallelism, limits, requireLatest, knownAppendCount, keyCache);
+        return toBuilder().password(value == null ? null : Secret.of(value)).build();
+    }
+
+    /** The password of a password file, wiped when the caller closes {@code value} ({@code null}: none). */
+    public ReadOptions withPassword(Secret value) {
+        return toBuilder().password(value).build();
     }
 
     public ReadOptions withAccessKey(AccessKeyText value) {
-        return new ReadOptions(key, password, value, parallelism, limits, requireLatest, knownAppendCount, keyCache);
+        return toBuilder().accessKey(value).build();
     }
 
     /** Scans decode chunks ahead on worker threads as {@code value} allows (default {@link Priority#BALANCED}). */
     public ReadOptions withPriority(Priority value) {
-        return new ReadOptions(key, password, accessKey, parallelism.withPriority(value), limits, requireLatest,
-                knownAppendCount, keyCache);
+        return toBuilder().priority(value).build();
     }
 
     /**
@@ -78,22 +140,20 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
      * every read on the calling thread, 0 follows the priority.
      */
     public ReadOptions withMaxDegreeOfParallelism(int value) {
-        return new ReadOptions(key, password, accessKey, parallelism.withMaxDegree(value), limits, requireLatest,
-                knownAppendCount, keyCache);
+        return toBuilder().maxDegreeOfParallelism(value).build();
     }
 
     /**
      * Scans decode chunks ahead on {@code value} (an application's task executor, say) instead of
      * the library's shared daemon threads; {@code null} goes back to those. See {@link Parallelism#executor()}.
      */
-    public ReadOptions withExecutor(java.util.concurrent.Executor value) {
-        return new ReadOptions(key, password, accessKey, parallelism.withExecutor(value), limits, requireLatest,
-                knownAppendCount, keyCache);
+    public ReadOptions withExecutor(Executor value) {
+        return toBuilder().executor(value).build();
     }
 
     /** Reads within {@code value} instead of {@link ReadLimits#defaults()}. */
     public ReadOptions withLimits(ReadLimits value) {
-        return new ReadOptions(key, password, accessKey, parallelism, value, requireLatest, knownAppendCount, keyCache);
+        return toBuilder().limits(value).build();
     }
 
     /** {@link #withRequireLatest(long)} with no append count known. */
@@ -102,10 +162,10 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
     }
 
     /**
-     * Refuses, with a {@link JazminFormatException}, to open a version the reader can tell is earlier
-     * than one the file held ({@link JazminReader#earlierVersion()}), or one with fewer than
-     * {@code knownAppendCount} appends (for instance the {@link JazminReader#appendCount()} seen the
-     * last time the file was read; 0 when unknown).
+     * Refuses, with a {@link io.jazmin.error.JazminFormatException}, to open a version the reader can
+     * tell is earlier than one the file held ({@code JazminReader.earlierVersion()}), or one with fewer
+     * than {@code knownAppendCount} appends (for instance the {@code JazminReader.appendCount()} seen
+     * the last time the file was read; 0 when unknown).
      *
      * <p>Rollback limit (spec §1.24, §4): an appended file cut back at an earlier trailer is an older
      * version that is still valid, and in encrypted files still authentic, since every version was
@@ -114,7 +174,7 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
      * {@code knownAppendCount}, so callers that must not see undone changes should remember it.
      */
     public ReadOptions withRequireLatest(long knownAppendCount) {
-        return new ReadOptions(key, password, accessKey, parallelism, limits, true, knownAppendCount, keyCache);
+        return toBuilder().requireLatest(true).knownAppendCount(knownAppendCount).build();
     }
 
     /**
@@ -122,7 +182,7 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
      * open), so opening the same file version again costs no PBKDF2 run. The caller closes it.
      */
     public ReadOptions withKeyCache(DerivedKeyCache value) {
-        return new ReadOptions(key, password, accessKey, parallelism, limits, requireLatest, knownAppendCount, value);
+        return toBuilder().keyCache(value).build();
     }
 
     /** Whether any secret is given. */
@@ -130,12 +190,88 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
         return key != null || password != null || accessKey != null;
     }
 
-    /** Like the record's own, but never shows the password (keys show only their key id). */
     @Override
     public String toString() {
         return "ReadOptions[key=" + key + ", password=" + (password == null ? "null" : "(hidden)")
                 + ", accessKey=" + accessKey + ", parallelism=" + parallelism + ", limits=" + limits
                 + ", requireLatest=" + requireLatest + ", knownAppendCount=" + knownAppendCount
                 + ", keyCache=" + keyCache + "]";
+    }
+
+    /** Builds {@link ReadOptions}; every setting starts at its default. */
+    public static final class Builder {
+        private JazminKey key;
+        private Secret password;
+        private AccessKeyText accessKey;
+        private Parallelism parallelism = Parallelism.defaults();
+        private ReadLimits limits = ReadLimits.defaults();
+        private boolean requireLatest;
+        private long knownAppendCount;
+        private DerivedKeyCache keyCache;
+
+        private Builder() {
+        }
+
+        public Builder key(JazminKey value) {
+            key = value;
+            return this;
+        }
+
+        public Builder password(Secret value) {
+            password = value;
+            return this;
+        }
+
+        public Builder accessKey(AccessKeyText value) {
+            accessKey = value;
+            return this;
+        }
+
+        public Builder parallelism(Parallelism value) {
+            parallelism = value == null ? Parallelism.defaults() : value;
+            return this;
+        }
+
+        public Builder priority(Priority value) {
+            parallelism = parallelism.withPriority(value);
+            return this;
+        }
+
+        public Builder maxDegreeOfParallelism(int value) {
+            parallelism = parallelism.withMaxDegree(value);
+            return this;
+        }
+
+        public Builder executor(Executor value) {
+            parallelism = parallelism.withExecutor(value);
+            return this;
+        }
+
+        public Builder limits(ReadLimits value) {
+            limits = value == null ? ReadLimits.defaults() : value;
+            return this;
+        }
+
+        public Builder requireLatest(boolean value) {
+            requireLatest = value;
+            return this;
+        }
+
+        public Builder knownAppendCount(long value) {
+            knownAppendCount = value;
+            return this;
+        }
+
+        public Builder keyCache(DerivedKeyCache value) {
+            keyCache = value;
+            return this;
+        }
+
+        /**
+         * @throws JazminValidationException when several secrets are given or the append count is negative
+         */
+        public ReadOptions build() {
+            return new ReadOptions(this);
+        }
     }
 }

@@ -1,187 +1,232 @@
 package io.jazmin.options;
 
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.internal.keys.PasswordKdf;
 import io.jazmin.key.DerivedKeyCache;
 import io.jazmin.key.JazminKey;
-import io.jazmin.internal.keys.PasswordKdf;
-import java.time.Instant;
-import java.util.Arrays;
-import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
-import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.Objects;
+import io.jazmin.key.Secret;
 import io.jazmin.schema.Codec;
 import io.jazmin.schema.IndexKind;
-import io.jazmin.error.JazminValidationException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.Executor;
 
 /**
- * How a file is written. Immutable; start from {@link #defaults()} and change what you need:
- * <pre>{@code WriteOptions.defaults().withCodec(Codec.BROTLI).withSortedBy(List.of("id"))}</pre>
- *
- * @param codec      section compression (default Deflate, like the reference writers)
- * @param level      compression level (Deflate 0-9, Brotli 0-11), or -1 for the reference default (6)
- * @param chunkRows  most rows per chunk (default 4,096)
- * @param chunkBytes most raw bytes per chunk, roughly (default 1 MiB)
- * @param sortedBy   columns the rows are sorted by (checked while writing), or empty
- * @param metadata   a JSON object text of application metadata, or empty
- * @param tableName  the name of the table written
- * @param now        the write time recorded in the file, or {@code null} for the current time
- *                   (set it for reproducible output)
- * @param indexes    the indexes to build, by column name
- * @param compactIndexes whether sorted index pages use the compact {@code index-deltas} encoding
- *                   (smaller; readers older than library 1.2 cannot read it)
- * @param key        encrypts the file with this key (a key file), or {@code null}
- * @param password   encrypts the file with a key derived from this password (a password file), or
- *                   {@code null}; never shown by {@link #toString()}
- * @param kdfIterations PBKDF2 iterations of password files (default 600,000; 1,000-10,000,000)
- * @param parallelism how many chunks are encoded and compressed at once on worker threads (default
- *                   balanced); the bytes written are the same whatever it is
- * @param keyCache   keeps the PBKDF2 keys of password files between calls, or {@code null} to derive
- *                   on every open (see {@link #withKeyCache})
+ * How a file is written: settings of the whole file (codec, encryption, metadata, write time,
+ * parallelism) and the {@link TableOptions} of the table written. Immutable; start from
+ * {@link #defaults()} and change what you need, or build one:
+ * <pre>{@code
+ * WriteOptions.defaults().withCodec(Codec.BROTLI).withSortedBy(List.of("id"))
+ * WriteOptions.builder().key(key).table(TableOptions.builder().sortedBy(List.of("id")).build()).build()
+ * }</pre>
+ * {@link #toString()} never shows the password, and keys show only their key id.
  */
-public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes, List<String> sortedBy,
-                           String metadata, String tableName, Instant now, Map<String, Set<IndexKind>> indexes,
-                           boolean compactIndexes, JazminKey key, String password, int kdfIterations,
-                           Parallelism parallelism, DerivedKeyCache keyCache) {
+public final class WriteOptions {
     /** PBKDF2 iterations a password file is written with unless told otherwise (the reference's default). */
     public static final int DEFAULT_KDF_ITERATIONS = PasswordKdf.DEFAULT_ITERATIONS;
     /** The fewest PBKDF2 iterations a writer accepts. */
     public static final int MIN_KDF_ITERATIONS = PasswordKdf.MIN_ITERATIONS;
     /** The most PBKDF2 iterations a writer accepts. */
     public static final int MAX_KDF_ITERATIONS = PasswordKdf.MAX_ITERATIONS;
-    public static final int DEFAULT_CHUNK_ROWS = 4096;
-    public static final int DEFAULT_CHUNK_BYTES = 1 << 20;
+    public static final int DEFAULT_CHUNK_ROWS = TableOptions.DEFAULT_CHUNK_ROWS;
+    public static final int DEFAULT_CHUNK_BYTES = TableOptions.DEFAULT_CHUNK_BYTES;
     /** The table name the reference writers give a single table: empty. */
-    public static final String DEFAULT_TABLE_NAME = "";
+    public static final String DEFAULT_TABLE_NAME = TableOptions.DEFAULT_NAME;
 
-    public WriteOptions {
-        Objects.requireNonNull(codec, "codec");
-        parallelism = parallelism == null ? Parallelism.defaults() : parallelism;
-        sortedBy = sortedBy == null ? List.of() : List.copyOf(sortedBy);
-        indexes = indexes == null ? Map.of() : copyIndexes(indexes);
-        metadata = metadata == null ? "" : metadata;
-        tableName = tableName == null ? DEFAULT_TABLE_NAME : tableName;
-        if (chunkRows < 1) {
-            throw new JazminValidationException("chunkRows must be at least 1, got " + chunkRows);
-        }
-        if (chunkBytes < 1) {
-            throw new JazminValidationException("chunkBytes must be at least 1, got " + chunkBytes);
-        }
-        if (key != null && password != null) {
+    private final Codec codec;
+    private final int level;
+    private final String metadata;
+    private final Instant now;
+    private final boolean compactIndexes;
+    private final JazminKey key;
+    private final Secret password;
+    private final int kdfIterations;
+    private final Parallelism parallelism;
+    private final DerivedKeyCache keyCache;
+    private final TableOptions table;
+
+    private WriteOptions(Builder b) {
+        Objects.requireNonNull(b.codec, "codec");
+        if (b.key != null && b.password != null) {
             throw new JazminValidationException("give a key or a password, not both");
         }
-        if (password != null && password.isEmpty()) {
-            throw new JazminValidationException("the password must not be empty");
+        PasswordKdf.checkWriteIterations(b.kdfIterations);
+        int max = b.codec == Codec.BROTLI ? 11 : 9;
+        if (b.level != -1 && (b.level < 0 || b.level > max)) {
+            throw new JazminValidationException(b.codec.codecName() + " level must be 0-" + max + ", got " + b.level);
         }
-        PasswordKdf.checkWriteIterations(kdfIterations);
-        int max = codec == Codec.BROTLI ? 11 : 9;
-        if (level != -1 && (level < 0 || level > max)) {
-            throw new JazminValidationException(codec.codecName() + " level must be 0-" + max + ", got " + level);
-        }
+        this.codec = b.codec;
+        this.level = b.level;
+        this.metadata = b.metadata == null ? "" : b.metadata;
+        this.now = b.now;
+        this.compactIndexes = b.compactIndexes;
+        this.key = b.key;
+        this.password = b.password;
+        this.kdfIterations = b.kdfIterations;
+        this.parallelism = b.parallelism;
+        this.keyCache = b.keyCache;
+        this.table = b.table.build();
     }
 
-    /** Deflate at level 6, 4,096 rows or 1 MiB per chunk, not sorted, no metadata. */
+    /** Deflate at level 6, 4,096 rows or 1 MiB per chunk, not sorted, no metadata, not encrypted. */
     public static WriteOptions defaults() {
-        return new WriteOptions(Codec.DEFLATE, -1, DEFAULT_CHUNK_ROWS, DEFAULT_CHUNK_BYTES, List.of(), "",
-                DEFAULT_TABLE_NAME, null, Map.of(), false, null, null, PasswordKdf.DEFAULT_ITERATIONS, Parallelism.defaults(),
-                null);
+        return builder().build();
+    }
+
+    /** A builder starting from the defaults. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from these options. */
+    public Builder toBuilder() {
+        Builder b = new Builder();
+        b.codec = codec;
+        b.level = level;
+        b.metadata = metadata;
+        b.now = now;
+        b.compactIndexes = compactIndexes;
+        b.key = key;
+        b.password = password;
+        b.kdfIterations = kdfIterations;
+        b.parallelism = parallelism;
+        b.keyCache = keyCache;
+        b.table = table.toBuilder();
+        return b;
+    }
+
+    /** Section compression (default Deflate, like the reference writers). */
+    public Codec codec() {
+        return codec;
+    }
+
+    /** Compression level (Deflate 0-9, Brotli 0-11), or -1 for the reference default (6). */
+    public int level() {
+        return level;
+    }
+
+    /** A JSON object text of application metadata, or empty. */
+    public String metadata() {
+        return metadata;
+    }
+
+    /** The write time recorded in the file, or {@code null} for the current time. */
+    public Instant now() {
+        return now;
+    }
+
+    /**
+     * Whether sorted index pages use the compact {@code index-deltas} encoding (smaller; readers
+     * older than library 1.2 cannot read it).
+     */
+    public boolean compactIndexes() {
+        return compactIndexes;
+    }
+
+    /** Encrypts the file with this key (a key file), or {@code null}. */
+    public JazminKey key() {
+        return key;
+    }
+
+    /** Encrypts the file with a key derived from this password (a password file), or {@code null}. */
+    public Secret password() {
+        return password;
+    }
+
+    /** PBKDF2 iterations of password files (default 600,000; 1,000-10,000,000). */
+    public int kdfIterations() {
+        return kdfIterations;
+    }
+
+    /** How many chunks are encoded and compressed at once on worker threads; the bytes are the same whatever it is. */
+    public Parallelism parallelism() {
+        return parallelism;
+    }
+
+    /** Keeps the PBKDF2 keys of password files between calls, or {@code null} to derive on every open. */
+    public DerivedKeyCache keyCache() {
+        return keyCache;
+    }
+
+    /** The settings of the table written. */
+    public TableOptions table() {
+        return table;
+    }
+
+    /** Shorthand for {@code table().chunkRows()}. */
+    public int chunkRows() {
+        return table.chunkRows();
+    }
+
+    /** Shorthand for {@code table().chunkBytes()}. */
+    public int chunkBytes() {
+        return table.chunkBytes();
+    }
+
+    /** Shorthand for {@code table().sortedBy()}. */
+    public List<String> sortedBy() {
+        return table.sortedBy();
+    }
+
+    /** Shorthand for {@code table().name()}. */
+    public String tableName() {
+        return table.name();
+    }
+
+    /** Shorthand for {@code table().indexes()}. */
+    public Map<String, Set<IndexKind>> indexes() {
+        return table.indexes();
     }
 
     public WriteOptions withCodec(Codec value) {
-        return new WriteOptions(value, level, chunkRows, chunkBytes, sortedBy, metadata, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
+        return toBuilder().codec(value).build();
     }
 
     public WriteOptions withLevel(int value) {
-        return new WriteOptions(codec, value, chunkRows, chunkBytes, sortedBy, metadata, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
-    }
-
-    public WriteOptions withChunkRows(int value) {
-        return new WriteOptions(codec, level, value, chunkBytes, sortedBy, metadata, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
-    }
-
-    public WriteOptions withChunkBytes(int value) {
-        return new WriteOptions(codec, level, chunkRows, value, sortedBy, metadata, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
-    }
-
-    public WriteOptions withSortedBy(List<String> value) {
-        return new WriteOptions(codec, level, chunkRows, chunkBytes, value, metadata, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
+        return toBuilder().level(value).build();
     }
 
     /** Application metadata as a JSON object text. */
     public WriteOptions withMetadata(String jsonObject) {
-        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, jsonObject, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
-    }
-
-    public WriteOptions withTableName(String value) {
-        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, value,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
+        return toBuilder().metadata(jsonObject).build();
     }
 
     /** The write time to record (for reproducible files); {@code null} means the current time. */
     public WriteOptions withNow(Instant value) {
-        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName,
-                value, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
-    }
-
-    /** Builds {@code kinds} indexes on {@code column} (in addition to any declared before). */
-    public WriteOptions withIndex(String column, IndexKind... kinds) {
-        Map<String, Set<IndexKind>> next = new LinkedHashMap<>(indexes);
-        Set<IndexKind> set = new LinkedHashSet<>(next.getOrDefault(column, Set.of()));
-        set.addAll(Arrays.asList(kinds));
-        next.put(column, set);
-        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, next,
-                compactIndexes, key, password, kdfIterations, parallelism, keyCache);
-    }
-
-    /** Replaces the declared indexes with {@code value} (column name to kinds). */
-    public WriteOptions withIndexes(Map<String, Set<IndexKind>> value) {
-        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, value,
-                compactIndexes, key, password, kdfIterations, parallelism, keyCache);
+        return toBuilder().now(value).build();
     }
 
     /** Whether sorted index pages use the compact encoding (reader feature {@code index-deltas}). */
     public WriteOptions withCompactIndexes(boolean value) {
-        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                value, key, password, kdfIterations, parallelism, keyCache);
-    }
-
-    /** Keeps declaration order: the reference writer lists indexes in the order they were requested. */
-    private static Map<String, Set<IndexKind>> copyIndexes(Map<String, Set<IndexKind>> in) {
-        Map<String, Set<IndexKind>> out = new LinkedHashMap<>();
-        in.forEach((column, kinds) -> out.put(column, Collections.unmodifiableSet(new LinkedHashSet<>(kinds))));
-        return Collections.unmodifiableMap(out);
+        return toBuilder().compactIndexes(value).build();
     }
 
     /** Encrypts the file with {@code value} ({@code null}: no key). */
     public WriteOptions withKey(JazminKey value) {
-        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, value, password, kdfIterations, parallelism, keyCache);
+        return toBuilder().key(value).build();
     }
 
     /** Encrypts the file with a key derived from {@code value} ({@code null}: no password). */
     public WriteOptions withPassword(String value) {
-        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, key, value, kdfIterations, parallelism, keyCache);
+        return toBuilder().password(value == null ? null : Secret.of(value)).build();
+    }
+
+    /** Encrypts the file with a key derived from {@code value}, wiped when the caller closes it. */
+    public WriteOptions withPassword(Secret value) {
+        return toBuilder().password(value).build();
     }
 
     /** PBKDF2 iterations for a password file (1,000-10,000,000; default 600,000). */
     public WriteOptions withKdfIterations(int value) {
-        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, key, password, value, parallelism, keyCache);
+        return toBuilder().kdfIterations(value).build();
     }
 
     /** Encodes and compresses chunks on worker threads as {@code value} allows (default {@link Priority#BALANCED}). */
     public WriteOptions withPriority(Priority value) {
-        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, key, password, kdfIterations, parallelism.withPriority(value), keyCache);
+        return toBuilder().priority(value).build();
     }
 
     /**
@@ -189,8 +234,7 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
      * every write on the calling thread, 0 follows the priority.
      */
     public WriteOptions withMaxDegreeOfParallelism(int value) {
-        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, key, password, kdfIterations, parallelism.withMaxDegree(value), keyCache);
+        return toBuilder().maxDegreeOfParallelism(value).build();
     }
 
     /**
@@ -199,8 +243,7 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
      * is kept for the readers that follow. The caller closes the cache.
      */
     public WriteOptions withKeyCache(DerivedKeyCache value) {
-        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, key, password, kdfIterations, parallelism, value);
+        return toBuilder().keyCache(value).build();
     }
 
     /**
@@ -208,18 +251,139 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
      * instead of the library's shared daemon threads; {@code null} goes back to those. See
      * {@link Parallelism#executor()}.
      */
-    public WriteOptions withExecutor(java.util.concurrent.Executor value) {
-        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, key, password, kdfIterations, parallelism.withExecutor(value), keyCache);
+    public WriteOptions withExecutor(Executor value) {
+        return toBuilder().executor(value).build();
     }
 
-    /** Like the record's own, but never shows the password. */
+    /** The table settings {@code value} instead of the current ones. */
+    public WriteOptions withTable(TableOptions value) {
+        return toBuilder().table(value).build();
+    }
+
+    public WriteOptions withTableName(String value) {
+        return withTable(table.toBuilder().name(value).build());
+    }
+
+    public WriteOptions withChunkRows(int value) {
+        return withTable(table.toBuilder().chunkRows(value).build());
+    }
+
+    public WriteOptions withChunkBytes(int value) {
+        return withTable(table.toBuilder().chunkBytes(value).build());
+    }
+
+    public WriteOptions withSortedBy(List<String> value) {
+        return withTable(table.toBuilder().sortedBy(value).build());
+    }
+
+    /** Builds {@code kinds} indexes on {@code column} (in addition to any declared before). */
+    public WriteOptions withIndex(String column, IndexKind... kinds) {
+        return withTable(table.toBuilder().index(column, kinds).build());
+    }
+
+    /** Replaces the declared indexes with {@code value} (column name to kinds). */
+    public WriteOptions withIndexes(Map<String, Set<IndexKind>> value) {
+        return withTable(table.toBuilder().indexes(value).build());
+    }
+
     @Override
     public String toString() {
-        return "WriteOptions[codec=" + codec + ", level=" + level + ", chunkRows=" + chunkRows + ", chunkBytes="
-                + chunkBytes + ", sortedBy=" + sortedBy + ", metadata=" + metadata + ", tableName=" + tableName
-                + ", now=" + now + ", indexes=" + indexes + ", compactIndexes=" + compactIndexes + ", key=" + key
+        return "WriteOptions[codec=" + codec + ", level=" + level + ", metadata=" + metadata + ", now=" + now
+                + ", compactIndexes=" + compactIndexes + ", key=" + key
                 + ", password=" + (password == null ? "null" : "(hidden)") + ", kdfIterations=" + kdfIterations
-                + ", parallelism=" + parallelism + ", keyCache=" + keyCache + "]";
+                + ", parallelism=" + parallelism + ", keyCache=" + keyCache + ", table=" + table + "]";
+    }
+
+    /** Builds {@link WriteOptions}; every setting starts at its default. */
+    public static final class Builder {
+        private Codec codec = Codec.DEFLATE;
+        private int level = -1;
+        private String metadata = "";
+        private Instant now;
+        private boolean compactIndexes;
+        private JazminKey key;
+        private Secret password;
+        private int kdfIterations = PasswordKdf.DEFAULT_ITERATIONS;
+        private Parallelism parallelism = Parallelism.defaults();
+        private DerivedKeyCache keyCache;
+        private TableOptions.Builder table = TableOptions.builder();
+
+        private Builder() {
+        }
+
+        public Builder codec(Codec value) {
+            codec = value;
+            return this;
+        }
+
+        public Builder level(int value) {
+            level = value;
+            return this;
+        }
+
+        public Builder metadata(String jsonObject) {
+            metadata = jsonObject;
+            return this;
+        }
+
+        public Builder now(Instant value) {
+            now = value;
+            return this;
+        }
+
+        public Builder compactIndexes(boolean value) {
+            compactIndexes = value;
+            return this;
+        }
+
+        public Builder key(JazminKey value) {
+            key = value;
+            return this;
+        }
+
+        public Builder password(Secret value) {
+            password = value;
+            return this;
+        }
+
+        public Builder kdfIterations(int value) {
+            kdfIterations = value;
+            return this;
+        }
+
+        public Builder parallelism(Parallelism value) {
+            parallelism = value == null ? Parallelism.defaults() : value;
+            return this;
+        }
+
+        public Builder priority(Priority value) {
+            parallelism = parallelism.withPriority(value);
+            return this;
+        }
+
+        public Builder maxDegreeOfParallelism(int value) {
+            parallelism = parallelism.withMaxDegree(value);
+            return this;
+        }
+
+        public Builder executor(Executor value) {
+            parallelism = parallelism.withExecutor(value);
+            return this;
+        }
+
+        public Builder keyCache(DerivedKeyCache value) {
+            keyCache = value;
+            return this;
+        }
+
+        public Builder table(TableOptions value) {
+            table = (value == null ? TableOptions.defaults() : value).toBuilder();
+            return this;
+        }
+
+        /** @throws JazminValidationException when a setting is out of range or both a key and a password are given */
+        public WriteOptions build() {
+            return new WriteOptions(this);
+        }
     }
 }

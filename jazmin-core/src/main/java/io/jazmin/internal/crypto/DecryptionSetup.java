@@ -1,5 +1,6 @@
 package io.jazmin.internal.crypto;
 
+import io.jazmin.key.DerivedKeyCache;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.error.JazminKeyException;
 import io.jazmin.options.ReadOptions;
@@ -92,9 +93,7 @@ public final class DecryptionSetup {
         }
         PasswordKdf.checkFileIterations(preamble.kdfIterations());
         int iterations = (int) preamble.kdfIterations();
-        return options.keyCache() == null
-                ? PasswordKdf.derive(options.password(), preamble.salt(), iterations)
-                : options.keyCache().derive(options.password(), preamble.salt(), iterations);
+        return DerivedKeyCache.derive(options.password(), preamble.salt(), iterations, options.keyCache());
     }
 
     private static byte[] keyMaster(Preamble preamble, ReadOptions options) {

@@ -1,5 +1,6 @@
 package io.jazmin.internal.crypto;
 
+import io.jazmin.key.DerivedKeyCache;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.internal.catalog.Keyring;
 import io.jazmin.internal.wire.Preamble;
@@ -32,8 +33,7 @@ public record EncryptionSetup(Preamble preamble, Keyring keyring, SectionCipher 
         int flags = Preamble.ENCRYPTED | (password ? Preamble.PASSWORD : 0);
         Preamble preamble = new Preamble(flags, fileId.clone(), salt, password ? options.kdfIterations() : 0);
         byte[] master = !password ? options.key().bytes()
-                : options.keyCache() == null ? PasswordKdf.derive(options.password(), salt, options.kdfIterations())
-                : options.keyCache().derive(options.password(), salt, options.kdfIterations());
+                : DerivedKeyCache.derive(options.password(), salt, options.kdfIterations(), options.keyCache());
         try {
             KeySchedule keys = new KeySchedule(master, salt);
             Keyring keyring = new Keyring(random(), random(), random());

@@ -39,13 +39,13 @@ public final class PasswordKdf {
     }
 
     /** The 32-byte master key; clear it when done. */
-    public static byte[] derive(String password, byte[] salt, int iterations) {
-        if (password == null || password.isEmpty()) {
+    public static byte[] derive(char[] password, byte[] salt, int iterations) {
+        if (password == null || password.length == 0) {
             throw new JazminKeyException("a password must not be empty");
         }
         checkWriteIterations(iterations);
         // The JDK's PBKDF2WithHmacSHA256 encodes the chars as UTF-8, as the format requires.
-        PBEKeySpec spec = new PBEKeySpec(password.toCharArray(), salt, iterations, Hkdf.HASH_SIZE * 8);
+        PBEKeySpec spec = new PBEKeySpec(password, salt, iterations, Hkdf.HASH_SIZE * 8);
         try {
             return SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(spec).getEncoded();
         } catch (GeneralSecurityException e) {

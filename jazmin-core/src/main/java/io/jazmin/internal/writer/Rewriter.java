@@ -52,13 +52,7 @@ public final class Rewriter {
     }
 
     static ReadOptions readOptions(WriteOptions options) {
-        ReadOptions r = new ReadOptions(null, null, null, options.parallelism()).withKeyCache(options.keyCache());
-        if (options.key() != null) {
-            r = r.withKey(options.key());
-        }
-        if (options.password() != null) {
-            r = r.withPassword(options.password());
-        }
-        return r;
+        return ReadOptions.builder().parallelism(options.parallelism()).keyCache(options.keyCache())
+                .key(options.key()).password(options.password()).build();
     }
 }

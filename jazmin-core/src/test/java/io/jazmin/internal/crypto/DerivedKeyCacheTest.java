@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import io.jazmin.key.DerivedKeyCache;
 import io.jazmin.internal.keys.PasswordKdf;
+import io.jazmin.key.Secret;
 
 /** One PBKDF2 run per (password, salt, iterations): per file version, not per open. */
 class DerivedKeyCacheTest {
@@ -30,41 +31,41 @@ class DerivedKeyCacheTest {
     @Test
     void aKeptKeyIsTheDerivedOneAndIsNotDerivedAgain() {
         try (DerivedKeyCache cache = new DerivedKeyCache()) {
-            byte[] first = cache.derive(SmallFiles.PASSWORD, SALT, ITERATIONS);
-            byte[] second = cache.derive(SmallFiles.PASSWORD, SALT, ITERATIONS);
-            assertArrayEquals(PasswordKdf.derive(SmallFiles.PASSWORD, SALT, ITERATIONS), first);
+            byte[] first = cache.derive(Secret.of(SmallFiles.PASSWORD), SALT, ITERATIONS);
+            byte[] second = cache.derive(Secret.of(SmallFiles.PASSWORD), SALT, ITERATIONS);
+            assertArrayEquals(PasswordKdf.derive(SmallFiles.PASSWORD.toCharArray(), SALT, ITERATIONS), first);
             assertArrayEquals(first, second);
             assertEquals(1, cache.derivations());
             assertEquals(1, cache.hits());
             Arrays.fill(first, (byte) 0); // the caller's copy: clearing it leaves the kept key intact
-            assertArrayEquals(second, cache.derive(SmallFiles.PASSWORD, SALT, ITERATIONS));
+            assertArrayEquals(second, cache.derive(Secret.of(SmallFiles.PASSWORD), SALT, ITERATIONS));
         }
     }
 
     @Test
     void anotherPasswordSaltOrIterationCountIsAnotherEntry() {
         try (DerivedKeyCache cache = new DerivedKeyCache()) {
-            cache.derive(SmallFiles.PASSWORD, SALT, ITERATIONS);
-            byte[] otherPassword = cache.derive("another password", SALT, ITERATIONS);
-            cache.derive(SmallFiles.PASSWORD, salt(2), ITERATIONS);
-            cache.derive(SmallFiles.PASSWORD, SALT, ITERATIONS + 1);
+            cache.derive(Secret.of(SmallFiles.PASSWORD), SALT, ITERATIONS);
+            byte[] otherPassword = cache.derive(Secret.of("another password"), SALT, ITERATIONS);
+            cache.derive(Secret.of(SmallFiles.PASSWORD), salt(2), ITERATIONS);
+            cache.derive(Secret.of(SmallFiles.PASSWORD), SALT, ITERATIONS + 1);
             assertEquals(4, cache.derivations());
             assertEquals(0, cache.hits());
-            assertArrayEquals(PasswordKdf.derive("another password", SALT, ITERATIONS), otherPassword);
+            assertArrayEquals(PasswordKdf.derive("another password".toCharArray(), SALT, ITERATIONS), otherPassword);
         }
     }
 
     @Test
     void theLeastRecentlyUsedKeyGoesWhenFull() {
         try (DerivedKeyCache cache = new DerivedKeyCache(2)) {
-            cache.derive(SmallFiles.PASSWORD, salt(1), ITERATIONS);
-            cache.derive(SmallFiles.PASSWORD, salt(2), ITERATIONS);
-            cache.derive(SmallFiles.PASSWORD, salt(1), ITERATIONS); // salt 1 used last: salt 2 goes next
-            cache.derive(SmallFiles.PASSWORD, salt(3), ITERATIONS);
+            cache.derive(Secret.of(SmallFiles.PASSWORD), salt(1), ITERATIONS);
+            cache.derive(Secret.of(SmallFiles.PASSWORD), salt(2), ITERATIONS);
+            cache.derive(Secret.of(SmallFiles.PASSWORD), salt(1), ITERATIONS); // salt 1 used last: salt 2 goes next
+            cache.derive(Secret.of(SmallFiles.PASSWORD), salt(3), ITERATIONS);
             assertEquals(2, cache.size());
-            cache.derive(SmallFiles.PASSWORD, salt(1), ITERATIONS);
+            cache.derive(Secret.of(SmallFiles.PASSWORD), salt(1), ITERATIONS);
             assertEquals(3, cache.derivations());
-            cache.derive(SmallFiles.PASSWORD, salt(2), ITERATIONS);
+            cache.derive(Secret.of(SmallFiles.PASSWORD), salt(2), ITERATIONS);
             assertEquals(4, cache.derivations());
         }
     }
@@ -72,11 +73,11 @@ class DerivedKeyCacheTest {
     @Test
     void closingClearsTheKeysAndKeepsNoneAfterwards() {
         DerivedKeyCache cache = new DerivedKeyCache();
-        cache.derive(SmallFiles.PASSWORD, SALT, ITERATIONS);
+        cache.derive(Secret.of(SmallFiles.PASSWORD), SALT, ITERATIONS);
         cache.close();
         assertEquals(0, cache.size());
-        assertArrayEquals(PasswordKdf.derive(SmallFiles.PASSWORD, SALT, ITERATIONS),
-                cache.derive(SmallFiles.PASSWORD, SALT, ITERATIONS));
+        assertArrayEquals(PasswordKdf.derive(SmallFiles.PASSWORD.toCharArray(), SALT, ITERATIONS),
+                cache.derive(Secret.of(SmallFiles.PASSWORD), SALT, ITERATIONS));
         assertEquals(0, cache.size());
         assertEquals(2, cache.derivations());
     }
@@ -84,7 +85,7 @@ class DerivedKeyCacheTest {
     @Test
     void badArgumentsFailAsWithoutACache() {
         try (DerivedKeyCache cache = new DerivedKeyCache()) {
-            assertThrows(JazminKeyException.class, () -> cache.derive("", SALT, ITERATIONS));
+            assertThrows(JazminKeyException.class, () -> cache.derive(Secret.of(""), SALT, ITERATIONS));
             assertThat(cache.toString()).doesNotContain(SmallFiles.PASSWORD).contains("derivations=0");
         }
         assertThrows(io.jazmin.error.JazminValidationException.class, () -> new DerivedKeyCache(0));

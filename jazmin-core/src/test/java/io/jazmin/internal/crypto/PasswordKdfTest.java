@@ -21,7 +21,7 @@ class PasswordKdfTest {
         }
         // Python: hashlib.pbkdf2_hmac('sha256', 'pässwörd-🔑'.encode(), bytes(range(32)), 1000, 32)
         assertEquals("61d31457eccac62ea8dd5f4761fee1cf91e9af21c5ca47f0d4571c13be6bd4fe",
-                HexFormat.of().formatHex(PasswordKdf.derive("pässwörd-🔑", salt, 1000)));
+                HexFormat.of().formatHex(PasswordKdf.derive("pässwörd-🔑".toCharArray(), salt, 1000)));
     }
 
     @Test
