@@ -37,11 +37,13 @@ import java.util.Objects;
  *                   balanced); the bytes written are the same whatever it is
  * @param keyCache   keeps the PBKDF2 keys of password files between calls, or {@code null} to derive
  *                   on every open (see {@link #withKeyCache})
+ * @param access     makes the file a shared (access-controlled) file with these partitions, column
+ *                   groups and grants, owned by {@code key}; or {@code null}
  */
 public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes, List<String> sortedBy,
                            String metadata, String tableName, Instant now, Map<String, Set<IndexKind>> indexes,
                            boolean compactIndexes, JazminKey key, String password, int kdfIterations,
-                           Parallelism parallelism, DerivedKeyCache keyCache) {
+                           Parallelism parallelism, DerivedKeyCache keyCache, AccessSettings access) {
     public static final int DEFAULT_CHUNK_ROWS = 4096;
     public static final int DEFAULT_CHUNK_BYTES = 1 << 20;
     /** The table name the reference writers give a single table: empty. */
@@ -63,6 +65,9 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
         if (key != null && password != null) {
             throw new JazminValidationException("give a key or a password, not both");
         }
+        if (access != null && key == null) {
+            throw new JazminValidationException("a shared file needs its owner key: give the key with the access settings");
+        }
         if (password != null && password.isEmpty()) {
             throw new JazminValidationException("the password must not be empty");
         }
@@ -77,49 +82,49 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
     public static WriteOptions defaults() {
         return new WriteOptions(Codec.DEFLATE, -1, DEFAULT_CHUNK_ROWS, DEFAULT_CHUNK_BYTES, List.of(), "",
                 DEFAULT_TABLE_NAME, null, Map.of(), false, null, null, PasswordKdf.DEFAULT_ITERATIONS, Parallelism.defaults(),
-                null);
+                null, null);
     }
 
     public WriteOptions withCodec(Codec value) {
         return new WriteOptions(value, level, chunkRows, chunkBytes, sortedBy, metadata, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache, access);
     }
 
     public WriteOptions withLevel(int value) {
         return new WriteOptions(codec, value, chunkRows, chunkBytes, sortedBy, metadata, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache, access);
     }
 
     public WriteOptions withChunkRows(int value) {
         return new WriteOptions(codec, level, value, chunkBytes, sortedBy, metadata, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache, access);
     }
 
     public WriteOptions withChunkBytes(int value) {
         return new WriteOptions(codec, level, chunkRows, value, sortedBy, metadata, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache, access);
     }
 
     public WriteOptions withSortedBy(List<String> value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, value, metadata, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache, access);
     }
 
     /** Application metadata as a JSON object text. */
     public WriteOptions withMetadata(String jsonObject) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, jsonObject, tableName,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache, access);
     }
 
     public WriteOptions withTableName(String value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, value,
-                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
+                now, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache, access);
     }
 
     /** The write time to record (for reproducible files); {@code null} means the current time. */
     public WriteOptions withNow(Instant value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName,
-                value, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache);
+                value, indexes, compactIndexes, key, password, kdfIterations, parallelism, keyCache, access);
     }
 
     /** Builds {@code kinds} indexes on {@code column} (in addition to any declared before). */
@@ -129,19 +134,19 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
         set.addAll(Arrays.asList(kinds));
         next.put(column, set);
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, next,
-                compactIndexes, key, password, kdfIterations, parallelism, keyCache);
+                compactIndexes, key, password, kdfIterations, parallelism, keyCache, access);
     }
 
     /** Replaces the declared indexes with {@code value} (column name to kinds). */
     public WriteOptions withIndexes(Map<String, Set<IndexKind>> value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, value,
-                compactIndexes, key, password, kdfIterations, parallelism, keyCache);
+                compactIndexes, key, password, kdfIterations, parallelism, keyCache, access);
     }
 
     /** Whether sorted index pages use the compact encoding (reader feature {@code index-deltas}). */
     public WriteOptions withCompactIndexes(boolean value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                value, key, password, kdfIterations, parallelism, keyCache);
+                value, key, password, kdfIterations, parallelism, keyCache, access);
     }
 
     /** Keeps declaration order: the reference writer lists indexes in the order they were requested. */
@@ -154,25 +159,25 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
     /** Encrypts the file with {@code value} ({@code null}: no key). */
     public WriteOptions withKey(JazminKey value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, value, password, kdfIterations, parallelism, keyCache);
+                compactIndexes, value, password, kdfIterations, parallelism, keyCache, access);
     }
 
     /** Encrypts the file with a key derived from {@code value} ({@code null}: no password). */
     public WriteOptions withPassword(String value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, key, value, kdfIterations, parallelism, keyCache);
+                compactIndexes, key, value, kdfIterations, parallelism, keyCache, access);
     }
 
     /** PBKDF2 iterations for a password file (1,000-10,000,000; default 600,000). */
     public WriteOptions withKdfIterations(int value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, key, password, value, parallelism, keyCache);
+                compactIndexes, key, password, value, parallelism, keyCache, access);
     }
 
     /** Encodes and compresses chunks on worker threads as {@code value} allows (default {@link Priority#BALANCED}). */
     public WriteOptions withPriority(Priority value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, key, password, kdfIterations, parallelism.withPriority(value), keyCache);
+                compactIndexes, key, password, kdfIterations, parallelism.withPriority(value), keyCache, access);
     }
 
     /**
@@ -181,7 +186,7 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
      */
     public WriteOptions withMaxDegreeOfParallelism(int value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, key, password, kdfIterations, parallelism.withMaxDegree(value), keyCache);
+                compactIndexes, key, password, kdfIterations, parallelism.withMaxDegree(value), keyCache, access);
     }
 
     /**
@@ -191,7 +196,7 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
      */
     public WriteOptions withKeyCache(DerivedKeyCache value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, key, password, kdfIterations, parallelism, value);
+                compactIndexes, key, password, kdfIterations, parallelism, value, access);
     }
 
     /**
@@ -201,7 +206,16 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
      */
     public WriteOptions withExecutor(java.util.concurrent.Executor value) {
         return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
-                compactIndexes, key, password, kdfIterations, parallelism.withExecutor(value), keyCache);
+                compactIndexes, key, password, kdfIterations, parallelism.withExecutor(value), keyCache, access);
+    }
+
+    /**
+     * Writes a shared (access-controlled) file with {@code value}'s partitions, column groups and
+     * grants ({@code null}: an ordinary file); the key set by {@link #withKey} is its owner key.
+     */
+    public WriteOptions withAccess(AccessSettings value) {
+        return new WriteOptions(codec, level, chunkRows, chunkBytes, sortedBy, metadata, tableName, now, indexes,
+                compactIndexes, key, password, kdfIterations, parallelism, keyCache, value);
     }
 
     /** Like the record's own, but never shows the password. */
@@ -211,6 +225,6 @@ public record WriteOptions(Codec codec, int level, int chunkRows, int chunkBytes
                 + chunkBytes + ", sortedBy=" + sortedBy + ", metadata=" + metadata + ", tableName=" + tableName
                 + ", now=" + now + ", indexes=" + indexes + ", compactIndexes=" + compactIndexes + ", key=" + key
                 + ", password=" + (password == null ? "null" : "(hidden)") + ", kdfIterations=" + kdfIterations
-                + ", parallelism=" + parallelism + ", keyCache=" + keyCache + "]";
+                + ", parallelism=" + parallelism + ", keyCache=" + keyCache + ", access=" + access + "]";
     }
 }

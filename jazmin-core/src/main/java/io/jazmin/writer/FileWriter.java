@@ -7,7 +7,10 @@ import io.jazmin.catalog.FilesInfo;
 import io.jazmin.catalog.Header;
 import io.jazmin.catalog.TableEntry;
 import io.jazmin.convert.JsonTexts;
+import io.jazmin.UnsupportedFeatureException;
+import io.jazmin.crypto.DecryptionSetup;
 import io.jazmin.crypto.EncryptionSetup;
+import io.jazmin.crypto.SectionCipher;
 import io.jazmin.reader.EmbeddedFiles;
 import io.jazmin.reader.SectionIds;
 import io.jazmin.reader.ReaderFeatures;
@@ -25,7 +28,8 @@ import java.util.Set;
 /**
  * Writes a complete file: preamble, then each table's chunks, statistics and directory, then the
  * header and trailer, into a temporary file that replaces the target only when everything was
- * written. With a key or password in the options every section is encrypted (spec §1.18). The
+ * written. With a key or password in the options every section is encrypted (spec §1.18); with
+ * access settings too, the file is a shared file owned by the key (spec §1.19). The
  * file's writer lock is held from construction until {@link #finish()} or {@link #abort()}.
  */
 public final class FileWriter implements AutoCloseable {
@@ -37,8 +41,11 @@ public final class FileWriter implements AutoCloseable {
     private final WriteOptions options;
     private final SectionWriter sections;
     private final EncryptionSetup encryption;
+    /** The shared-file parts of the version, or {@code null} for other files. */
+    private final ShareWriter share;
     private final Preamble preamble;
     private final List<TableEntry> finished = new ArrayList<>();
+    private final List<TableWriter.SharedEntry> finishedShared = new ArrayList<>();
     private final Set<String> tableNames = new HashSet<>();
     private TableWriter current;
     private boolean usesIndexDeltas;
@@ -84,20 +91,31 @@ public final class FileWriter implements AutoCloseable {
         byte[] fileId = new byte[16];
         RANDOM.nextBytes(fileId);
         EncryptionSetup setup = null;
+        ShareWriter shared = null;
         try {
-            setup = EncryptionSetup.forNewFile(options, fileId);
-            this.sections = new SectionWriter(options.codec(), options.level(), setup == null ? null : setup.cipher());
-            this.preamble = setup == null ? new Preamble(0, fileId, new byte[32], 0) : setup.preamble();
+            if (options.access() != null) {
+                shared = ShareWriter.start(options, fileId);
+            } else {
+                setup = EncryptionSetup.forNewFile(options, fileId);
+            }
+            SectionCipher cipher = shared != null ? shared.cipher() : setup == null ? null : setup.cipher();
+            this.sections = new SectionWriter(options.codec(), options.level(), cipher);
+            this.preamble = shared != null ? shared.preamble()
+                    : setup == null ? new Preamble(0, fileId, new byte[32], 0) : setup.preamble();
             sink.write(preamble.encode());
         } catch (RuntimeException | Error e) {
             if (setup != null) {
                 setup.cipher().close();
+            }
+            if (shared != null) {
+                shared.close();
             }
             sink.abort();
             releaseLock();
             throw e;
         }
         this.encryption = setup;
+        this.share = shared;
     }
 
     /** Starts the next table; the previous one is finished first. */
@@ -107,7 +125,9 @@ public final class FileWriter implements AutoCloseable {
             throw new JazminValidationException("table name '" + name + "' is used twice");
         }
         finishTable();
-        current = new TableWriter(finished.size(), name, columns, tableOptions, sink, sections);
+        int index = finished.size() + finishedShared.size();
+        current = share == null ? new TableWriter(index, name, columns, tableOptions, sink, sections)
+                : new TableWriter(index, name, columns, tableOptions, sink, sections, share.plan(columns));
     }
 
     /**
@@ -118,6 +138,10 @@ public final class FileWriter implements AutoCloseable {
         requireOpen();
         if (files != null) {
             throw new IllegalStateException("embedded files are already stored");
+        }
+        if (share != null && !source.isEmpty()) {
+            throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "embedded files of shared files "
+                    + "cannot be written yet");
         }
         if (source.isEmpty()) {
             return;
@@ -154,7 +178,11 @@ public final class FileWriter implements AutoCloseable {
 
     private void finishTable() {
         if (current != null) {
-            finished.add(current.finish());
+            if (share != null) {
+                finishedShared.add(current.finishShared());
+            } else {
+                finished.add(current.finish());
+            }
             usesIndexDeltas |= current.usesIndexDeltas();
             usesNestedColumns |= current.usesNestedColumns();
             current = null;
@@ -166,7 +194,7 @@ public final class FileWriter implements AutoCloseable {
         requireOpen();
         try {
             finishTable();
-            if (finished.isEmpty()) {
+            if (finished.isEmpty() && finishedShared.isEmpty()) {
                 throw new JazminValidationException("a file needs at least one table");
             }
             String metadata = options.metadata().isEmpty() ? "{}" : options.metadata();
@@ -177,6 +205,11 @@ public final class FileWriter implements AutoCloseable {
             }
             if (usesNestedColumns) {
                 readerFeatures.add(ReaderFeatures.NESTED_COLUMNS);
+            }
+            if (share != null) {
+                share.finish(sink, sections, finishedShared, readerFeatures, created, metadata);
+                sink.commit();
+                return;
             }
             Header header = new Header(readerFeatures, List.of(), created, 0, 0, metadata, finished,
                     encryption == null ? null : encryption.keyring(files != null), files, null, List.of());
@@ -210,6 +243,9 @@ public final class FileWriter implements AutoCloseable {
     private void clearKeys() {
         if (encryption != null) {
             encryption.cipher().close();
+        }
+        if (share != null) {
+            share.close();
         }
     }
 
