@@ -5,10 +5,6 @@ import io.jazmin.ReadOptions;
 import io.jazmin.WriteOptions;
 import io.jazmin.crypto.AccessKeyText;
 import io.jazmin.crypto.JazminKey;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
@@ -87,14 +83,7 @@ final class FileOptions {
             throw usage("give a key or a password, not both");
         }
         if (keyFile != null) {
-            try {
-                return Files.readString(keyFile).strip();
-            } catch (CharacterCodingException e) {
-                // Strict UTF-8: the JDK's own message ("Input length = 1") says nothing of the file.
-                throw usage("the key file " + keyFile + " is not UTF-8 text");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            return Usage.readText(spec, keyFile);
         }
         return keyEnv == null ? null : variable(keyEnv).strip();
     }
