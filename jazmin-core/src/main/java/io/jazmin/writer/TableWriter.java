@@ -28,8 +28,11 @@ import java.util.Set;
 
 /**
  * Writes one table: validates each row, collects values into the current chunk, writes the chunk
- * part when the chunk is full, and at the end writes one statistics block per column and the
- * directory segment, in the reference writer's order. Holds only the current chunk in memory.
+ * part when the chunk is full, and at the end writes the statistics blocks and the directory
+ * segment, in the reference writer's order. In a shared file a chunk also ends where the partition
+ * value changes, each chunk has one part per column group, and each partition gets its own
+ * statistics (one block per group) and directory ({@link #finishShared()}). Holds only the current
+ * chunk in memory.
  */
 final class TableWriter {
     private static final byte[] PLAIN_PARTITION_ID = new byte[0];
