@@ -23,6 +23,7 @@ import io.jazmin.WriteOptions;
 import io.jazmin.catalog.ChunkMap;
 import io.jazmin.catalog.Header;
 import io.jazmin.catalog.OwnerCatalog;
+import io.jazmin.catalog.SectionRef;
 import io.jazmin.wire.ByteReader;
 import io.jazmin.wire.ByteSource;
 import io.jazmin.wire.ByteWriter;
@@ -162,6 +163,38 @@ class SharedFileWriteTest {
         try (JazminReader r = open(bytes, all)) {
             assertEquals(0, r.table().rows().count(), "no partition 'north' in a table without partitions");
             assertEquals(40, r.hiddenRowCount());
+        }
+    }
+
+    /**
+     * More than 64 partitions go to a partition table, many grants to several key-slot pages; an
+     * int partition column names partitions by their decimal digits.
+     */
+    @Test
+    void manyPartitionsAndKeysSpreadOverAPartitionTableAndSlotPages(@TempDir Path dir) throws Exception {
+        List<AccessKeyText> keys = new ArrayList<>();
+        AccessSettings.Builder b = AccessSettings.builder().partitionBy("score");
+        for (int i = 0; i < 70; i++) {
+            AccessKeyText k = AccessKeyText.generate(owner);
+            keys.add(k);
+            b.grant(AccessGrant.of(k).withRows(List.of(Integer.toString(i))));
+        }
+        byte[] bytes = Files.readAllBytes(write(dir.resolve("many.jzm"), b.build(), 700));
+        Trailer trailer = Trailer.decodeIfValid(bytes, bytes.length - Trailer.SIZE, bytes.length - Trailer.SIZE);
+        long pages = new ByteReader(payload(bytes, trailer.keyslotsOffset(), trailer.keyslotsLength())).u32();
+        assertThat(pages).as("key-slot pages").isGreaterThan(1);
+        SectionRef table = ownerRead(bytes, (r, h) -> h.tables().get(0).partitionTable());
+        assertThat(table).as("partition table").isNotNull();
+        try (JazminReader r = JazminReader.open(bytes, ReadOptions.defaults().withKey(owner))) {
+            assertEquals(700, r.table().rows().count());
+            assertEquals(100, r.visiblePartitions().size());
+        }
+        for (int i : new int[] {0, 33, 69}) {
+            try (JazminReader r = open(bytes, keys.get(i))) {
+                List<Row> rows = r.table().rows().toList();
+                assertEquals(7, rows.size(), "score " + i + " is in 7 of 700 rows");
+                assertThat(rows).allSatisfy(row -> assertEquals((long) i, row.get("score")));
+            }
         }
     }
 
