@@ -198,6 +198,39 @@ class SharedFileWriteTest {
         }
     }
 
+    /** Partition names are shared by all tables of a file; a table may be empty. */
+    @Test
+    void aGrantCoversItsPartitionsInEveryTable(@TempDir Path dir) throws Exception {
+        AccessSettings access = AccessSettings.builder().partitionBy("region")
+                .grant(AccessGrant.of(north).withRows(List.of("north"))).build();
+        Path path = dir.resolve("tables.jzm");
+        WriteOptions options = WriteOptions.defaults().withKey(owner).withAccess(access).withTableName("a");
+        try (JazminWriter w = JazminWriter.create(path, COLUMNS, options)) {
+            w.writeValues(1L, "north", "a@x", 1L);
+            w.writeValues(2L, "south", "b@x", 2L);
+            w.startTable("empty", COLUMNS, options);
+            w.startTable("b", COLUMNS, options);
+            w.writeValues(3L, "south", "c@x", 3L);
+            w.writeValues(4L, "north", "d@x", 4L);
+            w.writeValues(5L, "north", "e@x", 5L);
+            w.finish();
+        }
+        byte[] bytes = Files.readAllBytes(path);
+        try (JazminReader r = open(bytes, north)) {
+            assertEquals(List.of(1L), ids(r, "a"));
+            assertEquals(List.of(), ids(r, "empty"));
+            assertEquals(List.of(4L, 5L), ids(r, "b"));
+        }
+        try (JazminReader r = JazminReader.open(bytes, ReadOptions.defaults().withKey(owner))) {
+            assertEquals(List.of(3L, 4L, 5L), ids(r, "b"));
+            assertEquals(List.of("north", "south"), r.visiblePartitions());
+        }
+    }
+
+    private static List<Long> ids(JazminReader r, String table) {
+        return r.table(table).rows().map(row -> (Long) row.get("id")).toList();
+    }
+
     // ---- refused before anything is written ----------------------------------------------------
 
     @Test
@@ -213,7 +246,7 @@ class SharedFileWriteTest {
     }
 
     @Test
-    void badSettingsAreRefusedNamingWhatIsWrong(@TempDir Path dir) {
+    void badSettingsAreRefusedNamingWhatIsWrong(@TempDir Path dir) throws Exception {
         Map<String, AccessSettings> cases = new LinkedHashMap<>();
         cases.put("unknown column 'nope'", AccessSettings.builder().columnGroup("g", List.of("nope")).build());
         cases.put("must stay in the default group", AccessSettings.builder().partitionBy("region")
@@ -234,6 +267,13 @@ class SharedFileWriteTest {
         }
         assertThrows(JazminValidationException.class, () -> WriteOptions.defaults()
                 .withAccess(AccessSettings.builder().build()), "a shared file needs the owner key");
+        Path plain = dir.resolve("plain.jzm");
+        JazminWriter.write(plain, COLUMNS, WriteOptions.defaults(), List.of(Map.of("id", 1L)).iterator());
+        JazminValidationException append = assertThrows(JazminValidationException.class, () -> io.jazmin.JazminFile
+                .append(plain, List.of(Map.of("id", 2L)).iterator(), WriteOptions.defaults().withKey(owner)
+                        .withAccess(AccessSettings.builder().build())));
+        assertThat(append.getMessage()).contains("not to an append");
+        Files.delete(plain);
         assertThat(dir.toFile().list()).isEmpty();
     }
 
