@@ -70,6 +70,7 @@ public record AccessGrant(AccessKeyText key, List<String> rows, List<String> col
         return new AccessGrant(key, rows, names, label, expires, expiresIn, mode);
     }
 
+    /** A label for the owner's records ({@code null}: none); holders never see it. */
     public AccessGrant withLabel(String value) {
         return new AccessGrant(key, rows, columns, value, expires, expiresIn, mode);
     }
@@ -87,6 +88,7 @@ public record AccessGrant(AccessKeyText key, List<String> rows, List<String> col
         return new AccessGrant(key, rows, columns, label, null, value, mode);
     }
 
+    /** Offline (default) or online, where opening also needs an unlock token. */
     public AccessGrant withMode(Mode value) {
         return new AccessGrant(key, rows, columns, label, expires, expiresIn, value);
     }

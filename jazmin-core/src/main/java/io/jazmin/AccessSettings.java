@@ -69,6 +69,7 @@ public record AccessSettings(String partitionBy, Map<String, List<String>> colum
             return this;
         }
 
+        /** The settings built so far. */
         public AccessSettings build() {
             return new AccessSettings(partitionBy, columnGroups, grants);
         }

@@ -231,6 +231,26 @@ class SharedFileWriteTest {
         return r.table(table).rows().map(row -> (Long) row.get("id")).toList();
     }
 
+    /** Every full write gets a new file id, salt and per-version secrets (spec §1.19), so old slots open nothing. */
+    @Test
+    void everyWriteHasFreshSecrets(@TempDir Path dir) throws Exception {
+        AccessSettings access = AccessSettings.builder().partitionBy("region")
+                .grant(AccessGrant.of(north).withRows(List.of("north"))).build();
+        byte[] again = Files.readAllBytes(write(dir.resolve("again.jzm"), access, 300));
+        Preamble first = Preamble.decode(java.util.Arrays.copyOf(file, Preamble.SIZE));
+        Preamble second = Preamble.decode(java.util.Arrays.copyOf(again, Preamble.SIZE));
+        assertThat(second.fileId()).isNotEqualTo(first.fileId());
+        assertThat(second.salt()).isNotEqualTo(first.salt());
+        AccessBundle a = bundle(file, AccessCredential.ofAccessKey(north));
+        AccessBundle b = bundle(again, AccessCredential.ofAccessKey(north));
+        assertThat(b.header()).isNotEqualTo(a.header());
+        assertThat(b.partitions().keySet()).doesNotContainAnyElementsOf(a.partitions().keySet());
+        assertThat(List.copyOf(b.partitionNames().values())).isEqualTo(List.copyOf(a.partitionNames().values()));
+        AccessBundle ownerA = bundle(file, AccessCredential.ofOwner(owner));
+        AccessBundle ownerB = bundle(again, AccessCredential.ofOwner(owner));
+        assertThat(ownerB.ownerSecret()).isNotEqualTo(ownerA.ownerSecret());
+    }
+
     // ---- refused before anything is written ----------------------------------------------------
 
     @Test
