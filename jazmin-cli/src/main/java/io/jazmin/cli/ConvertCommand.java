@@ -7,6 +7,8 @@ import io.jazmin.JazminReader;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.JazminWriter;
 import io.jazmin.options.WriteOptions;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.convert.AccessSettingsJson;
 import io.jazmin.convert.FloatOverflow;
 import io.jazmin.convert.JsonStyle;
 import io.jazmin.convert.RowFormat;
@@ -84,6 +86,14 @@ final class ConvertCommand implements Callable<Integer> {
                     + "cannot read it)")
     private boolean compactIndexes;
 
+    @Option(names = "--access-file", paramLabel = "FILE",
+            description = ".jzm output: write a shared file owned by the --key-file key, with the partitions, column "
+                    + "groups and grants of FILE: {\"partitionBy\": col, \"columnGroups\": {\"g\": [cols]}, "
+                    + "\"grants\": [{\"key\": \"jza1-...\", \"rows\": \"*\" | [names], \"columns\": \"*\" | [groups], "
+                    + "\"label\": ..., \"expires\": ..., \"mode\": \"offline\" | \"online\"}]} (the string \"*\" is "
+                    + "everything; the array [\"*\"] the partition or group named *)")
+    private Path accessFile;
+
     @Option(names = "--canonical", description = "JSON output: write the canonical interop form")
     private boolean canonical;
 
@@ -158,6 +168,12 @@ final class ConvertCommand implements Callable<Integer> {
             options = options.withIndex(index.column(), index.kind());
         }
         options = secrets.applyTo(options);
+        if (accessFile != null) {
+            if (options.key() == null) {
+                throw Usage.error(spec, "--access-file needs the owner key: give it with --key-file or --key-env");
+            }
+            options = options.withAccess(AccessSettingsJson.parse(Usage.readText(spec, accessFile)));
+        }
         return new JzmRowOutput(JazminWriter.create(out, columns, options));
     }
 
@@ -173,9 +189,9 @@ final class ConvertCommand implements Callable<Integer> {
             throw Usage.error(spec, "--overflow-to-infinity applies to text input");
         }
         if (!jzmOut && (!sortedBy.isEmpty() || codec != null || level != null || chunkRows != null
-                || !indexes.isEmpty() || compactIndexes)) {
-            throw Usage.error(spec, "--sorted-by, --codec, --level, --chunk-rows, --index and --compact-indexes"
-                    + " apply to .jzm output");
+                || !indexes.isEmpty() || compactIndexes || accessFile != null)) {
+            throw Usage.error(spec, "--sorted-by, --codec, --level, --chunk-rows, --index, --compact-indexes and "
+                    + "--access-file apply to .jzm output");
         }
         if (!jzmIn && !jzmOut && secrets.given()) {
             throw Usage.error(spec, "--key-file, --key-env and --password-env apply to .jzm input or output");

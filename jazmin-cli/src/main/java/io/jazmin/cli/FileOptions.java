@@ -9,6 +9,11 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
+import io.jazmin.options.Priority;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.key.AccessKeyText;
+import io.jazmin.key.JazminKey;
 import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
@@ -87,14 +92,7 @@ final class FileOptions {
             throw usage("give a key or a password, not both");
         }
         if (keyFile != null) {
-            try {
-                return Files.readString(keyFile).strip();
-            } catch (CharacterCodingException e) {
-                // Strict UTF-8: the JDK's own message ("Input length = 1") says nothing of the file.
-                throw usage("the key file " + keyFile + " is not UTF-8 text");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            return Usage.readText(spec, keyFile);
         }
         return keyEnv == null ? null : variable(keyEnv).strip();
     }

@@ -1,12 +1,14 @@
 package io.jazmin.key;
 
+import java.security.SecureRandom;
 import java.util.Arrays;
 import io.jazmin.internal.keys.KeyText;
+import io.jazmin.internal.keys.OwnerSigning;
 
 /**
  * A parsed access key text {@code jza1-…} (spec §1.19): a 32-byte secret and the 8-byte
  * fingerprint of the owner who issued it, with a checksum verified on parse ("checksum mismatch"
- * for a mistyped key). Open a shared file with it through
+ * for a mistyped key). The owner makes new ones with {@link #generate(JazminKey)}. Open a shared file with it through
  * {@link io.jazmin.options.ReadOptions#withAccessKey(AccessKeyText)}. {@link #toString()} prints only the key id.
  */
 public final class AccessKeyText {
@@ -14,6 +16,7 @@ public final class AccessKeyText {
     public static final String PREFIX = "jza1-";
     private static final int SECRET_SIZE = 32;
     private static final int FINGERPRINT_SIZE = 8;
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final byte[] secret;
     private final byte[] ownerFingerprint;
@@ -24,6 +27,23 @@ public final class AccessKeyText {
         this.ownerFingerprint = Arrays.copyOfRange(body, SECRET_SIZE, SECRET_SIZE + FINGERPRINT_SIZE);
         this.keyId = JazminKey.slotId(secret);
         Arrays.fill(body, (byte) 0);
+    }
+
+    /**
+     * A new access key of {@code owner}: 32 random bytes from a strong random source and the
+     * fingerprint of the owner's public key, so readers can tell who issued it.
+     */
+    public static AccessKeyText generate(JazminKey owner) {
+        byte[] ownerKey = owner.bytes();
+        byte[] body = new byte[SECRET_SIZE + FINGERPRINT_SIZE];
+        try {
+            RANDOM.nextBytes(body);
+            System.arraycopy(OwnerSigning.fingerprint(OwnerSigning.publicKey(ownerKey)), 0, body, SECRET_SIZE,
+                    FINGERPRINT_SIZE);
+        } finally {
+            Arrays.fill(ownerKey, (byte) 0);
+        }
+        return new AccessKeyText(body);
     }
 
     /**

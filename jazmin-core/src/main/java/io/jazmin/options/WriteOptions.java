@@ -47,11 +47,15 @@ public final class WriteOptions {
     private final Parallelism parallelism;
     private final DerivedKeyCache keyCache;
     private final TableOptions table;
+    private final AccessSettings access;
 
     private WriteOptions(Builder b) {
         Objects.requireNonNull(b.codec, "codec");
         if (b.key != null && b.password != null) {
             throw new JazminValidationException("give a key or a password, not both");
+        }
+        if (b.access != null && b.key == null) {
+            throw new JazminValidationException("a shared file needs its owner key: give the key with the access settings");
         }
         PasswordKdf.checkWriteIterations(b.kdfIterations);
         int max = b.codec == Codec.BROTLI ? 11 : 9;
@@ -69,6 +73,7 @@ public final class WriteOptions {
         this.parallelism = b.parallelism;
         this.keyCache = b.keyCache;
         this.table = b.table.build();
+        this.access = b.access;
     }
 
     /** Deflate at level 6, 4,096 rows or 1 MiB per chunk, not sorted, no metadata, not encrypted. */
@@ -95,6 +100,7 @@ public final class WriteOptions {
         b.parallelism = parallelism;
         b.keyCache = keyCache;
         b.table = table.toBuilder();
+        b.access = access;
         return b;
     }
 
@@ -149,6 +155,14 @@ public final class WriteOptions {
     /** Keeps the PBKDF2 keys of password files between calls, or {@code null} to derive on every open. */
     public DerivedKeyCache keyCache() {
         return keyCache;
+    }
+
+    /**
+     * Makes the file a shared (access-controlled) file with these partitions, column groups and
+     * grants, owned by {@link #key()}; or {@code null} for an ordinary file.
+     */
+    public AccessSettings access() {
+        return access;
     }
 
     /** The settings of the table written. */
@@ -255,6 +269,14 @@ public final class WriteOptions {
         return toBuilder().executor(value).build();
     }
 
+    /**
+     * Writes a shared (access-controlled) file with {@code value}'s partitions, column groups and
+     * grants ({@code null}: an ordinary file); the key set by {@link #withKey} is its owner key.
+     */
+    public WriteOptions withAccess(AccessSettings value) {
+        return toBuilder().access(value).build();
+    }
+
     /** The table settings {@code value} instead of the current ones. */
     public WriteOptions withTable(TableOptions value) {
         return toBuilder().table(value).build();
@@ -291,7 +313,7 @@ public final class WriteOptions {
         return "WriteOptions[codec=" + codec + ", level=" + level + ", metadata=" + metadata + ", now=" + now
                 + ", compactIndexes=" + compactIndexes + ", key=" + key
                 + ", password=" + (password == null ? "null" : "(hidden)") + ", kdfIterations=" + kdfIterations
-                + ", parallelism=" + parallelism + ", keyCache=" + keyCache + ", table=" + table + "]";
+                + ", parallelism=" + parallelism + ", keyCache=" + keyCache + ", table=" + table + ", access=" + access + "]";
     }
 
     /** Builds {@link WriteOptions}; every setting starts at its default. */
@@ -307,8 +329,14 @@ public final class WriteOptions {
         private Parallelism parallelism = Parallelism.defaults();
         private DerivedKeyCache keyCache;
         private TableOptions.Builder table = TableOptions.builder();
+        private AccessSettings access;
 
         private Builder() {
+        }
+
+        public Builder access(AccessSettings value) {
+            access = value;
+            return this;
         }
 
         public Builder codec(Codec value) {

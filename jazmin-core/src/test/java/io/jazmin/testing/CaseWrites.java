@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -73,12 +74,22 @@ public final class CaseWrites {
      * the reference file's creation time.
      */
     public static Path write(ConformanceCase c, ConformanceCase.View view, Path out) throws IOException {
+        return write(c, view, out, UnaryOperator.identity());
+    }
+
+    /**
+     * Like {@link #write(ConformanceCase, ConformanceCase.View, Path)}, with the options changed by
+     * {@code adjust} (to add a key or access settings, say); the reference file is opened with the
+     * view's secret.
+     */
+    public static Path write(ConformanceCase c, ConformanceCase.View view, Path out, UnaryOperator<WriteOptions> adjust)
+            throws IOException {
         Schema schema = SchemaFile.read(c.schemaFile().orElseThrow());
         Instant created;
-        try (JazminReader reference = JazminReader.open(c.dataFile())) {
+        try (JazminReader reference = JazminReader.open(c.dataFile(), view.readOptions())) {
             created = reference.createdAt();
         }
-        WriteOptions options = options(c.write(), view.reference()).withNow(created);
+        WriteOptions options = adjust.apply(options(c.write(), view.reference()).withNow(created));
         try (RowSource rows = RowSources.open(ConformanceCase.openBytes(c.inputFile().orElseThrow()),
                 RowFormat.JSON_LINES, schema.columns());
              JazminWriter writer = JazminWriter.create(out, schema.columns(), options)) {

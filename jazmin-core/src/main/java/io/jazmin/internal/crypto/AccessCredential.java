@@ -5,6 +5,7 @@ import java.security.MessageDigest;
 import java.util.Arrays;
 import io.jazmin.key.AccessKeyText;
 import io.jazmin.key.JazminKey;
+import io.jazmin.internal.keys.OwnerSigning;
 
 /**
  * The secret that opens an access-controlled file (spec §1.19): the owner key ({@code jzk1-}) or an

@@ -2,6 +2,12 @@ package io.jazmin.internal.crypto;
 
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.wire.ByteReader;
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.internal.wire.ByteReader;
+import io.jazmin.internal.wire.ByteWriter;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.List;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
@@ -13,7 +19,8 @@ import io.jazmin.internal.keys.Hkdf;
 
 /**
  * The key-slot list and key-slot pages of access-controlled files (spec §1.19): finding the one
- * page that can hold a slot id, the slot in it, and unsealing the slot's bundle. Every count and
+ * page that can hold a slot id, the slot in it, and unsealing the slot's bundle; for writers,
+ * sealing bundles and laying out the pages and the list. Every count and
  * offset is checked against the bytes present before use.
  */
 public final class KeySlots {
@@ -24,6 +31,7 @@ public final class KeySlots {
     private static final long ONLINE = 0x8000_0000L;
     private static final byte[] SLOT_LABEL = "JAZMIN/1/slot".getBytes(StandardCharsets.US_ASCII);
     private static final int NONCE_SIZE = 12;
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private KeySlots() {
     }
@@ -103,6 +111,94 @@ public final class KeySlots {
             }
         }
         return null;
+    }
+
+    /**
+     * Seals a bundle into a slot: AES-256-GCM under a fresh random nonce with key
+     * HKDF(secret, salt, "JAZMIN/1/slot"), or HKDF(secret ‖ share, …) for an online slot, and AAD
+     * file id ‖ slot id. Returns nonce ‖ ciphertext ‖ tag.
+     *
+     * @param share the 32-byte share of an online grant, or {@code null} for an offline slot
+     */
+    public static byte[] seal(byte[] bundle, byte[] secret, byte[] share, byte[] salt, byte[] fileId, byte[] slotId) {
+        byte[] ikm = share == null ? secret.clone() : Arrays.copyOf(secret, secret.length + share.length);
+        if (share != null) {
+            System.arraycopy(share, 0, ikm, secret.length, share.length);
+        }
+        byte[] key = Hkdf.derive(ikm, salt, SLOT_LABEL, Hkdf.HASH_SIZE);
+        Arrays.fill(ikm, (byte) 0);
+        byte[] out = new byte[NONCE_SIZE + bundle.length + SectionCipher.OVERHEAD - NONCE_SIZE];
+        RANDOM.nextBytes(out);
+        try {
+            Cipher gcm = Cipher.getInstance("AES/GCM/NoPadding");
+            gcm.init(Cipher.ENCRYPT_MODE, new SecretKeySpec(key, "AES"), new GCMParameterSpec(128, out, 0, NONCE_SIZE));
+            gcm.updateAAD(fileId);
+            gcm.updateAAD(slotId);
+            gcm.doFinal(bundle, 0, bundle.length, out, NONCE_SIZE);
+            return out;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("AES-GCM encryption failed", e);
+        } finally {
+            Arrays.fill(key, (byte) 0);
+        }
+    }
+
+    /** A slot to write: its id, sealed bundle and whether it is online. */
+    public record Entry(byte[] slotId, byte[] sealed, boolean online) {
+    }
+
+    /**
+     * The raw payloads of the key-slot pages holding {@code entries} (sorted by slot id here; ids
+     * must be unique), each page filled up to about {@code pageBytes}.
+     */
+    public static List<byte[]> pages(List<Entry> entries, int pageBytes) {
+        List<Entry> sorted = new ArrayList<>(entries);
+        sorted.sort((a, b) -> Arrays.compareUnsigned(a.slotId(), b.slotId()));
+        List<byte[]> pages = new ArrayList<>();
+        int from = 0;
+        int size = 4;
+        for (int i = 0; i < sorted.size(); i++) {
+            if (i > 0 && Arrays.equals(sorted.get(i).slotId(), sorted.get(i - 1).slotId())) {
+                throw new IllegalArgumentException("slot ids must be unique");
+            }
+            int add = SLOT_ENTRY_SIZE + sorted.get(i).sealed().length;
+            if (i > from && size + add > pageBytes) {
+                pages.add(page(sorted.subList(from, i)));
+                from = i;
+                size = 4;
+            }
+            size += add;
+        }
+        pages.add(page(sorted.subList(from, sorted.size())));
+        return pages;
+    }
+
+    private static byte[] page(List<Entry> entries) {
+        ByteWriter w = new ByteWriter(1024);
+        w.u32(entries.size());
+        long offset = 0;
+        for (Entry e : entries) {
+            w.bytes(e.slotId(), 0, SLOT_ID_SIZE).u32(offset).u32(e.sealed().length | (e.online() ? ONLINE : 0));
+            offset += e.sealed().length;
+        }
+        entries.forEach(e -> w.bytes(e.sealed(), 0, e.sealed().length));
+        return w.toByteArray();
+    }
+
+    /** The first slot id of a page payload made by {@link #pages}. */
+    public static byte[] firstSlotId(byte[] page) {
+        return Arrays.copyOfRange(page, 4, 4 + SLOT_ID_SIZE);
+    }
+
+    /** The raw payload of the key-slot list over written pages, given in slot-id order. */
+    public static byte[] list(List<byte[]> firstIds, List<PageRef> pages) {
+        ByteWriter w = new ByteWriter(4 + pages.size() * PAGE_ENTRY_SIZE);
+        w.u32(pages.size());
+        for (int i = 0; i < pages.size(); i++) {
+            PageRef p = pages.get(i);
+            w.bytes(firstIds.get(i), 0, SLOT_ID_SIZE).u64(p.offset()).u32(p.length()).bytes(p.digest(), 0, 32);
+        }
+        return w.toByteArray();
     }
 
     /**

@@ -100,13 +100,22 @@ public final class SectionCipher implements AutoCloseable {
     }
 
     /** Encrypts {@code body[off..off+len)} of section {@code sectionId} under a fresh random nonce. */
-    public synchronized byte[] seal(String sectionId, byte[] envelopeHead, byte[] body, int off, int len) {
+    public byte[] seal(String sectionId, byte[] envelopeHead, byte[] body, int off, int len) {
+        return seal(sectionId, null, envelopeHead, body, off, len);
+    }
+
+    /**
+     * Like {@link #seal(String, byte[], byte[], int, int)}, for a section whose key also depends on
+     * {@code scope} ({@code null} for none; see {@link #open(String, String, byte[], byte[], int, int)}).
+     */
+    public synchronized byte[] seal(String sectionId, String scope, byte[] envelopeHead, byte[] body, int off,
+                                    int len) {
         byte[] out = new byte[NONCE_SIZE + len + TAG_BITS / 8];
         byte[] nonce = new byte[NONCE_SIZE];
         RANDOM.nextBytes(nonce);
         System.arraycopy(nonce, 0, out, 0, NONCE_SIZE);
         try {
-            Cipher c = cipher(Cipher.ENCRYPT_MODE, sectionId, null, envelopeHead, nonce);
+            Cipher c = cipher(Cipher.ENCRYPT_MODE, sectionId, scope, envelopeHead, nonce);
             c.doFinal(body, off, len, out, NONCE_SIZE);
             return out;
         } catch (GeneralSecurityException e) {

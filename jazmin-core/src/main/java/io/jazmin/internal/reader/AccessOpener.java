@@ -6,11 +6,20 @@ import io.jazmin.error.UnsupportedFeatureException;
 import io.jazmin.internal.crypto.AccessBundle;
 import io.jazmin.internal.crypto.AccessCredential;
 import io.jazmin.internal.crypto.KeySlots;
-import io.jazmin.internal.crypto.OwnerSigning;
+import io.jazmin.internal.keys.OwnerSigning;
 import io.jazmin.internal.section.SectionReader;
 import io.jazmin.internal.wire.Trailer;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.error.JazminKeyException;
+import io.jazmin.error.UnsupportedFeatureException;
+import io.jazmin.internal.crypto.AccessBundle;
+import io.jazmin.internal.crypto.AccessCredential;
+import io.jazmin.internal.crypto.KeySlots;
+import io.jazmin.internal.keys.OwnerSigning;
+import io.jazmin.internal.section.SectionReader;
+import io.jazmin.internal.wire.Trailer;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -23,7 +32,6 @@ import java.util.HexFormat;
  * the file is trusted before the signature is.
  */
 final class AccessOpener {
-    private static final byte[] SIGNATURE_LABEL = "JAZMIN/1/signature".getBytes(StandardCharsets.US_ASCII);
     /** Feature name of online grants, which need an unlock token from the owner's key service. */
     static final String ONLINE_ACCESS = "online-access";
 
@@ -58,7 +66,7 @@ final class AccessOpener {
         key.checkSigner(q);
         byte[] fileId = version.preamble().fileId();
         byte[] signed = Arrays.copyOfRange(signature, OwnerSigning.PUBLIC_KEY_SIZE, signature.length);
-        if (!OwnerSigning.verify(q, message(fileId, listWhole, headerWhole), signed)) {
+        if (!OwnerSigning.verify(q, OwnerSigning.signedMessage(fileId, listWhole, headerWhole), signed)) {
             throw new JazminFormatException("the owner's signature is invalid: the file was changed", "signature",
                     trailer.signatureOffset());
         }
@@ -90,16 +98,6 @@ final class AccessOpener {
                     + (key.owner() ? "an access key" : "the owner"), pageId, page.offset());
         }
         return bundle;
-    }
-
-    /** {@code "JAZMIN/1/signature" ‖ file id ‖ SHA-256(key-slot list section) ‖ SHA-256(header section)}. */
-    private static byte[] message(byte[] fileId, byte[] listWhole, byte[] headerWhole) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        out.writeBytes(SIGNATURE_LABEL);
-        out.writeBytes(fileId);
-        out.writeBytes(SectionReader.sha256(listWhole));
-        out.writeBytes(SectionReader.sha256(headerWhole));
-        return out.toByteArray();
     }
 
     private static JazminKeyException notGranted(AccessCredential key) {

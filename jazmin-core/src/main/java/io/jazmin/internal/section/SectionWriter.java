@@ -19,6 +19,7 @@ public final class SectionWriter {
     private final Codec codec;
     private final int level;
     private final SectionCipher cipher;
+    private final String scope;
 
     public SectionWriter(Codec codec, int level) {
         this(codec, level, null);
@@ -26,9 +27,27 @@ public final class SectionWriter {
 
     /** A writer that encrypts every section with {@code cipher} ({@code null}: plain sections). */
     public SectionWriter(Codec codec, int level, SectionCipher cipher) {
+        this(codec, level, cipher, null);
+    }
+
+    private SectionWriter(Codec codec, int level, SectionCipher cipher, String scope) {
         this.codec = codec;
         this.level = level;
         this.cipher = cipher;
+        this.scope = scope;
+    }
+
+    /**
+     * A writer like this one whose sections' keys also depend on {@code value}: in shared files the
+     * partition of chunk parts, the column group of statistics blocks (see {@link SectionCipher}).
+     */
+    public SectionWriter scoped(String value) {
+        return new SectionWriter(codec, level, cipher, value);
+    }
+
+    /** The whole section {@code id} stored without compression (codec 0), encrypted like the others. */
+    public byte[] uncompressedSection(String id, byte[] raw) {
+        return section(id, raw, raw.length, Codec.NONE);
     }
 
     /**
@@ -65,7 +84,7 @@ public final class SectionWriter {
             flags = SectionEnvelope.FLAG_ENCRYPTED;
             // The AAD holds envelope bytes 0..7, which do not depend on the stored length.
             byte[] head = new SectionEnvelope(chosen.wireId(), flags, len, 0, 0).head();
-            body = cipher.seal(id, head, body, 0, bodyLen);
+            body = cipher.seal(id, scope, head, body, 0, bodyLen);
             bodyLen = body.length;
         }
         CRC32 crc = new CRC32();

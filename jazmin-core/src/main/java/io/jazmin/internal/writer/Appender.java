@@ -101,6 +101,10 @@ public final class Appender {
 
     private static Result change(Path path, WriteOptions options, String table, Iterator<? extends Map<String, ?>> rows,
                                  Function<TableData, long[]> toDelete, List<Column> grownColumns) {
+        if (options.access() != null) {
+            throw new JazminValidationException("access settings apply to writing a whole file, not to an append: "
+                    + "write the file again to share it");
+        }
         try (WriterLock lock = WriterLock.acquire(path); ByteSource source = ByteSource.open(path)) {
             OpenedFile file = FileOpener.open(source, Rewriter.readOptions(options));
             try {

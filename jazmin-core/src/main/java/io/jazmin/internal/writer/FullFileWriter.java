@@ -14,6 +14,23 @@ import io.jazmin.internal.catalog.ReaderFeatures;
 import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.section.SectionWriter;
 import io.jazmin.internal.wire.Trailer;
+import io.jazmin.schema.Column;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.internal.catalog.FilesInfo;
+import io.jazmin.internal.catalog.Header;
+import io.jazmin.internal.catalog.TableEntry;
+import io.jazmin.internal.json.JsonTexts;
+import io.jazmin.error.UnsupportedFeatureException;
+import io.jazmin.internal.crypto.DecryptionSetup;
+import io.jazmin.internal.crypto.EncryptionSetup;
+import io.jazmin.internal.crypto.SectionCipher;
+import io.jazmin.internal.reader.EmbeddedFiles;
+import io.jazmin.internal.table.SectionIds;
+import io.jazmin.internal.catalog.ReaderFeatures;
+import io.jazmin.internal.wire.Preamble;
+import io.jazmin.internal.section.SectionWriter;
+import io.jazmin.internal.wire.Trailer;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -25,7 +42,8 @@ import java.util.Set;
 /**
  * Writes a complete file: preamble, then each table's chunks, statistics and directory, then the
  * header and trailer, into a temporary file that replaces the target only when everything was
- * written. With a key or password in the options every section is encrypted (spec §1.18). The
+ * written. With a key or password in the options every section is encrypted (spec §1.18); with
+ * access settings too, the file is a shared file owned by the key (spec §1.19). The
  * file's writer lock is held from construction until {@link #finish()} or {@link #abort()}.
  */
 public final class FullFileWriter implements AutoCloseable {
@@ -37,8 +55,11 @@ public final class FullFileWriter implements AutoCloseable {
     private final WriteOptions options;
     private final SectionWriter sections;
     private final EncryptionSetup encryption;
+    /** The shared-file parts of the version, or {@code null} for other files. */
+    private final ShareWriter share;
     private final Preamble preamble;
     private final List<TableEntry> finished = new ArrayList<>();
+    private final List<TableWriter.SharedEntry> finishedShared = new ArrayList<>();
     private final Set<String> tableNames = new HashSet<>();
     private TableWriter current;
     private boolean usesIndexDeltas;
@@ -84,20 +105,31 @@ public final class FullFileWriter implements AutoCloseable {
         byte[] fileId = new byte[16];
         RANDOM.nextBytes(fileId);
         EncryptionSetup setup = null;
+        ShareWriter shared = null;
         try {
-            setup = EncryptionSetup.forNewFile(options, fileId);
-            this.sections = new SectionWriter(options.codec(), options.level(), setup == null ? null : setup.cipher());
-            this.preamble = setup == null ? new Preamble(0, fileId, new byte[32], 0) : setup.preamble();
+            if (options.access() != null) {
+                shared = ShareWriter.start(options, fileId);
+            } else {
+                setup = EncryptionSetup.forNewFile(options, fileId);
+            }
+            SectionCipher cipher = shared != null ? shared.cipher() : setup == null ? null : setup.cipher();
+            this.sections = new SectionWriter(options.codec(), options.level(), cipher);
+            this.preamble = shared != null ? shared.preamble()
+                    : setup == null ? new Preamble(0, fileId, new byte[32], 0) : setup.preamble();
             sink.write(preamble.encode());
         } catch (RuntimeException | Error e) {
             if (setup != null) {
                 setup.cipher().close();
+            }
+            if (shared != null) {
+                shared.close();
             }
             sink.abort();
             releaseLock();
             throw e;
         }
         this.encryption = setup;
+        this.share = shared;
     }
 
     /** Starts the next table; the previous one is finished first. */
@@ -107,7 +139,9 @@ public final class FullFileWriter implements AutoCloseable {
             throw new JazminValidationException("table name '" + name + "' is used twice");
         }
         finishTable();
-        current = new TableWriter(finished.size(), name, columns, tableOptions, sink, sections);
+        int index = finished.size() + finishedShared.size();
+        current = share == null ? new TableWriter(index, name, columns, tableOptions, sink, sections)
+                : new TableWriter(index, name, columns, tableOptions, sink, sections, share.plan(columns));
     }
 
     /**
@@ -118,6 +152,10 @@ public final class FullFileWriter implements AutoCloseable {
         requireOpen();
         if (files != null) {
             throw new IllegalStateException("embedded files are already stored");
+        }
+        if (share != null && !source.isEmpty()) {
+            throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "embedded files of shared files "
+                    + "cannot be written yet");
         }
         if (source.isEmpty()) {
             return;
@@ -154,7 +192,11 @@ public final class FullFileWriter implements AutoCloseable {
 
     private void finishTable() {
         if (current != null) {
-            finished.add(current.finish());
+            if (share != null) {
+                finishedShared.add(current.finishShared());
+            } else {
+                finished.add(current.finish());
+            }
             usesIndexDeltas |= current.usesIndexDeltas();
             usesNestedColumns |= current.usesNestedColumns();
             current = null;
@@ -166,7 +208,7 @@ public final class FullFileWriter implements AutoCloseable {
         requireOpen();
         try {
             finishTable();
-            if (finished.isEmpty()) {
+            if (finished.isEmpty() && finishedShared.isEmpty()) {
                 throw new JazminValidationException("a file needs at least one table");
             }
             String metadata = options.metadata().isEmpty() ? "{}" : options.metadata();
@@ -177,6 +219,11 @@ public final class FullFileWriter implements AutoCloseable {
             }
             if (usesNestedColumns) {
                 readerFeatures.add(ReaderFeatures.NESTED_COLUMNS);
+            }
+            if (share != null) {
+                share.finish(sink, sections, finishedShared, readerFeatures, created, metadata);
+                sink.commit();
+                return;
             }
             Header header = new Header(readerFeatures, List.of(), created, 0, 0, metadata, finished,
                     encryption == null ? null : encryption.keyring(files != null), files, null, List.of());
@@ -210,6 +257,9 @@ public final class FullFileWriter implements AutoCloseable {
     private void clearKeys() {
         if (encryption != null) {
             encryption.cipher().close();
+        }
+        if (share != null) {
+            share.close();
         }
     }
 

@@ -21,14 +21,18 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * Writes one table: validates each row, collects values into the current chunk, writes the chunk
- * part when the chunk is full, and at the end writes one statistics block per column and the
- * directory segment, in the reference writer's order. Holds only the current chunk in memory.
+ * part when the chunk is full, and at the end writes the statistics blocks and the directory
+ * segment, in the reference writer's order. In a shared file a chunk also ends where the partition
+ * value changes, each chunk has one part per column group, and each partition gets its own
+ * statistics (one block per group) and directory ({@link #finishShared()}). Holds only the current
+ * chunk in memory.
  */
 final class TableWriter {
     private static final byte[] PLAIN_PARTITION_ID = new byte[0];
@@ -42,8 +46,9 @@ final class TableWriter {
     private final TableStart start;
     private final SectionWriter sections;
     private final ColumnBuilder[] builders;
-    private final ChunkStatisticsLog[] statistics;
     private final SortOrderCheck sortOrder;
+    /** How a shared file's table is divided, or {@code null} in other files. */
+    private final SharedTable shared;
     private final IndexBuilders indexes;
     /** Encoders not in use; the sequential path always uses the first. */
     private final ArrayDeque<ChunkEncoder> idleEncoders = new ArrayDeque<>();
@@ -52,20 +57,38 @@ final class TableWriter {
     private int chunksStarted;
     /** Raw bytes of the chunk being built, as the reference writer counts them. */
     private long chunkRawBytes;
-    private final List<Long> partOffsets = new ArrayList<>();
-    private final List<Long> partLengths = new ArrayList<>();
-    private final List<Integer> rowCounts = new ArrayList<>();
+    /** The partition of the chunk being built (shared files start a chunk per partition change). */
+    private String chunkPartition;
+    /** Rows handed to chunks so far. */
+    private long rowsFlushed;
+    /** Each partition's chunks, in order of first appearance. */
+    private final Map<String, PartitionLog> partitions = new LinkedHashMap<>();
+    /** Per chunk written, in ordinal order: its partition and rows (a shared file's chunk map). */
+    private final List<PartitionLog> chunkPartitions = new ArrayList<>();
+    private final List<Integer> chunkRows = new ArrayList<>();
     private long rows;
 
     TableWriter(int tableIndex, String name, List<Column> columns, WriteOptions options, Output sink,
                 SectionWriter sections) {
-        this(tableIndex, name, columns, options, sink, sections, TableStart.newTable());
+        this(tableIndex, name, columns, options, sink, sections, TableStart.newTable(), null);
+    }
+
+    /** A new table of a shared file, divided as {@code shared} says. */
+    TableWriter(int tableIndex, String name, List<Column> columns, WriteOptions options, Output sink,
+                SectionWriter sections, SharedTable shared) {
+        this(tableIndex, name, columns, options, sink, sections, TableStart.newTable(), shared);
     }
 
     /** A writer whose rows continue a table as {@code start} says (appends). */
     TableWriter(int tableIndex, String name, List<Column> columns, WriteOptions options, Output sink,
                 SectionWriter sections, TableStart start) {
+        this(tableIndex, name, columns, options, sink, sections, start, null);
+    }
+
+    private TableWriter(int tableIndex, String name, List<Column> columns, WriteOptions options, Output sink,
+                        SectionWriter sections, TableStart start, SharedTable shared) {
         this.start = start;
+        this.shared = shared;
         this.tableIndex = tableIndex;
         this.name = name;
         this.columns = List.copyOf(columns);
@@ -75,10 +98,8 @@ final class TableWriter {
         checkColumns(this.columns);
         int capacity = Math.min(options.chunkRows(), 1 << 16);
         builders = new ColumnBuilder[columns.size()];
-        statistics = new ChunkStatisticsLog[columns.size()];
         for (int i = 0; i < columns.size(); i++) {
             builders[i] = new ColumnBuilder(columns.get(i), capacity);
-            statistics[i] = new ChunkStatisticsLog();
             positions.put(columns.get(i).name(), i);
         }
         sortOrder = new SortOrderCheck(this.columns, options.sortedBy(), start.lastRow());
@@ -86,12 +107,19 @@ final class TableWriter {
         int ahead = options.parallelism().writeAheadChunks();
         encoding = ahead > 0 ? new OrderedPipeline<>(ahead, options.parallelism().executor()) : null;
         for (int i = 0; i < Math.max(1, ahead); i++) {
-            idleEncoders.add(new ChunkEncoder(this.columns, sections));
+            idleEncoders.add(new ChunkEncoder(this.columns, groups()));
         }
     }
 
+    /** The positions of each column group's columns: all in {@code *} outside shared files. */
+    private int[][] groups() {
+        return shared != null ? shared.groups()
+                : new int[][] {java.util.stream.IntStream.range(0, columns.size()).toArray()};
+    }
+
     /** A chunk encoded by a worker, with the encoder to give back once it is written. */
-    private record EncodedWork(ChunkEncoder.EncodedChunk chunk, ChunkEncoder encoder) {
+    private record EncodedWork(ChunkEncoder.EncodedChunk chunk, ChunkEncoder encoder, PartitionLog partition,
+                               int ordinal, long rowStart) {
     }
 
     private static void checkColumns(List<Column> columns) {
@@ -138,6 +166,12 @@ final class TableWriter {
         Object[] coerced = coerce(values);
         if (sortOrder.active()) {
             sortOrder.check(rows, coerced);
+        }
+        String partition = shared == null ? SectionIds.PLAIN_PARTITION : shared.partitionOf(coerced);
+        if (!partition.equals(chunkPartition)) {
+            // A chunk holds rows of one partition only (spec §1.13).
+            flushChunk();
+            chunkPartition = partition;
         }
         for (int i = 0; i < coerced.length; i++) {
             chunkRawBytes += append(builders[i], coerced[i]);
@@ -198,23 +232,35 @@ final class TableWriter {
         for (int i = 0; i < builders.length; i++) {
             vectors[i] = builders[i].take();
         }
-        String id = SectionIds.chunkPart(tableIndex, start.firstOrdinal() + chunksStarted, SectionIds.DEFAULT_GROUP);
+        int ordinal = start.firstOrdinal() + chunksStarted;
+        long rowStart = start.firstRow() + rowsFlushed;
         chunksStarted++;
+        rowsFlushed += count;
+        PartitionLog partition = partitions.computeIfAbsent(chunkPartition, p -> new PartitionLog(
+                shared == null ? p : shared.idText(p), columns.size(), shared != null));
+        List<String> groupNames = shared == null ? List.of(SectionIds.DEFAULT_GROUP) : shared.groupNames();
+        String[] ids = new String[groupNames.size()];
+        for (int g = 0; g < ids.length; g++) {
+            ids[g] = SectionIds.chunkPart(tableIndex, ordinal, groupNames.get(g));
+        }
+        SectionWriter writer = shared == null ? sections : sections.scoped(partition.text());
         if (encoding == null) {
-            write(idleEncoders.peek().encode(id, vectors, count));
+            write(new EncodedWork(idleEncoders.peek().encode(ids, writer, vectors, count), null, partition, ordinal,
+                    rowStart));
             return;
         }
         if (!encoding.hasRoom()) {
             writeOldest();
         }
         ChunkEncoder encoder = idleEncoders.pop();
-        encoding.submit(() -> new EncodedWork(encoder.encode(id, vectors, count), encoder));
+        encoding.submit(() -> new EncodedWork(encoder.encode(ids, writer, vectors, count), encoder, partition,
+                ordinal, rowStart));
     }
 
     private void writeOldest() {
         EncodedWork done = encoding.takeOldest();
         idleEncoders.push(done.encoder());
-        write(done.chunk());
+        write(done);
     }
 
     /** Writes the chunks still being encoded, in order. */
@@ -224,13 +270,10 @@ final class TableWriter {
         }
     }
 
-    private void write(ChunkEncoder.EncodedChunk chunk) {
-        for (int i = 0; i < statistics.length; i++) {
-            statistics[i].add(chunk.statistics()[i]);
-        }
-        partOffsets.add(sink.write(chunk.section()));
-        partLengths.add((long) chunk.section().length);
-        rowCounts.add(chunk.rowCount());
+    private void write(EncodedWork work) {
+        work.partition().add(sink, work.ordinal(), work.rowStart(), work.chunk());
+        chunkPartitions.add(work.partition());
+        chunkRows.add(work.chunk().rowCount());
     }
 
     /** Writes the last chunk, the statistics and the directory; returns the catalog entry of a new table. */
@@ -250,42 +293,81 @@ final class TableWriter {
     WrittenSegment finishSegment(boolean newTable) {
         flushChunk();
         drainEncoding();
-        int chunks = rowCounts.size();
+        int chunks = chunkRows.size();
         List<IndexRef> indexRefs = newTable || chunks > 0
                 ? indexes.write(tableIndex, start.indexSegment(), (id, raw) -> {
                     byte[] section = sections.catalogSection(id, raw, raw.length);
-                    return new SectionRef(sink.write(section), section.length);
+                    return PartitionLog.ref(sink.write(section), section, shared != null);
                 })
                 : List.of();
         if (chunks == 0) {
             return new WrittenSegment(rows, 0, null, indexRefs);
         }
-        int k = start.directorySegment();
-        List<StatisticsBlock> blocks = new ArrayList<>();
-        for (int i = 0; i < columns.size(); i++) {
-            byte[] raw = new Statistics(List.of(statistics[i].toCatalog())).encode();
-            String id = SectionIds.statistics(tableIndex, SectionIds.PLAIN_PARTITION, i, k);
+        int[][] blocks = new int[columns.size()][];
+        for (int i = 0; i < blocks.length; i++) {
+            blocks[i] = new int[] {i};
+        }
+        PartitionLog only = partitions.values().iterator().next();
+        SectionRef dir = only.write(sink, sections, tableIndex, start.directorySegment(), blocks, null);
+        return new WrittenSegment(rows, chunks, dir, indexRefs);
+    }
+
+    /** The catalog entries of a shared file's new table: its header entry and its owner-only catalog. */
+    record SharedEntry(TableEntry entry, io.jazmin.internal.catalog.TableIndexes ownerCatalog, List<String> partitionNames) {
+    }
+
+    /**
+     * Writes the last chunk, the indexes, each partition's statistics blocks (one per column group)
+     * and directory segment, the restricted groups' definitions and the chunk map, in the reference
+     * writer's order; the indexes go to the owner catalog, not the header (spec §1.19).
+     */
+    SharedEntry finishShared() {
+        flushChunk();
+        drainEncoding();
+        List<IndexRef> indexRefs = indexes.write(tableIndex, 0, (id, raw) -> {
             byte[] section = sections.catalogSection(id, raw, raw.length);
-            long at = sink.write(section);
-            blocks.add(new StatisticsBlock(new int[] {i}, new SectionRef(at, section.length)));
+            return PartitionLog.ref(sink.write(section), section, true);
+        });
+        String[] scopes = shared.groupNames().toArray(String[]::new);
+        List<Partition> written = new ArrayList<>();
+        List<byte[]> ids = new ArrayList<>();
+        Map<PartitionLog, Integer> indexOf = new HashMap<>();
+        for (PartitionLog p : partitions.values()) {
+            byte[] id = java.util.Base64.getUrlDecoder().decode(p.text());
+            indexOf.put(p, ids.size());
+            ids.add(id);
+            SectionRef dir = p.write(sink, sections, tableIndex, 0, shared.groups(), scopes);
+            written.add(new Partition(id, List.of(dir)));
         }
-        int[] ordinals = new int[chunks];
-        long[] rowStarts = new long[chunks];
-        int[] counts = new int[chunks];
-        long next = start.firstRow();
-        for (int c = 0; c < chunks; c++) {
-            ordinals[c] = start.firstOrdinal() + c;
-            rowStarts[c] = next;
-            counts[c] = rowCounts.get(c);
-            next += counts[c];
+        written.sort((a, b) -> java.util.Arrays.compareUnsigned(a.id(), b.id()));
+        List<ColumnGroup> groups = new ArrayList<>();
+        List<CatalogColumn> all = definitions();
+        for (int g = 0; g < scopes.length; g++) {
+            List<CatalogColumn> members = new ArrayList<>();
+            for (int position : shared.groups()[g]) {
+                members.add(all.get(position));
+            }
+            if (g == 0) {
+                groups.add(ColumnGroup.inline(scopes[g], members));
+                continue;
+            }
+            byte[] raw = new io.jazmin.internal.catalog.ColumnDefinitions(members).encode();
+            byte[] section = sections.catalogSection(SectionIds.columnDefinitions(tableIndex, scopes[g]), raw,
+                    raw.length);
+            groups.add(new ColumnGroup(scopes[g], List.of(), members.size(),
+                    PartitionLog.ref(sink.write(section), section, true)));
         }
-        ChunkDirectory dir = new ChunkDirectory(ordinals, rowStarts, counts, toArray(partOffsets),
-                toArray(partLengths), null, blocks);
-        byte[] raw = dir.encode();
-        String id = SectionIds.directory(tableIndex, SectionIds.PLAIN_PARTITION, k);
-        byte[] section = sections.catalogSection(id, raw, raw.length);
-        long at = sink.write(section);
-        return new WrittenSegment(rows, chunks, new SectionRef(at, section.length), indexRefs);
+        long[] mapRows = chunkRows.stream().mapToLong(Integer::longValue).toArray();
+        int[] mapPartitions = chunkPartitions.stream().mapToInt(indexOf::get).toArray();
+        byte[] raw = new io.jazmin.internal.catalog.ChunkMap(mapRows, ids, mapPartitions).encode();
+        byte[] section = sections.catalogSection(tableIndex + "/chunkmap", raw, raw.length);
+        SectionRef chunkMap = PartitionLog.ref(sink.write(section), section, true);
+        SharedPartitions listed = SharedPartitions.of(written, tableIndex, sink, sections);
+        TableEntry entry = new TableEntry(name, columns.size(), groups, options.sortedBy(),
+                shared.partitionColumn() < 0 ? "" : columns.get(shared.partitionColumn()).name(), rows, 0,
+                chunkRows.size(), listed.inHeader(), listed.table(), List.of(), null);
+        return new SharedEntry(entry, new io.jazmin.internal.catalog.TableIndexes(tableIndex, indexRefs, chunkMap, null, 0),
+                List.copyOf(partitions.keySet()));
     }
 
     private List<CatalogColumn> definitions() {
@@ -304,13 +386,5 @@ final class TableWriter {
     /** Whether this table wrote compact index pages (reader feature {@code index-deltas}). */
     boolean usesIndexDeltas() {
         return indexes.usesIndexDeltas();
-    }
-
-    private static long[] toArray(List<Long> list) {
-        long[] out = new long[list.size()];
-        for (int i = 0; i < out.length; i++) {
-            out[i] = list.get(i);
-        }
-        return out;
     }
 }

@@ -58,6 +58,7 @@ import io.jazmin.key.AccessKeyText;
 import io.jazmin.internal.keys.Hkdf;
 import io.jazmin.key.JazminKey;
 import io.jazmin.internal.keys.KeyText;
+import io.jazmin.internal.keys.OwnerSigning;
 
 /**
  * Security of reading shared (access-controlled) files (spec §1.19, §4): a key reads only its

@@ -1,0 +1,99 @@
+package io.jazmin.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jazmin.key.AccessKeyText;
+import io.jazmin.key.JazminKey;
+import io.jazmin.internal.keys.OwnerSigning;
+import io.jazmin.testing.CanonicalJson;
+import io.jazmin.testing.SharedFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code jazmin keygen --access} and {@code jazmin convert --access-file}: the {@code shared-access}
+ * case's input written as a shared file from the CLI, with the reference's access settings, reads
+ * back for the owner, Bob and Sally exactly as the expected rows.
+ */
+class SharedFileCommandsTest {
+    private final Path shared = SharedFiles.conformanceCase("shared-access");
+
+    @Test
+    void keygenPrintsAnAccessKeyOfTheOwner(@TempDir Path tmp) throws Exception {
+        Path owner = tmp.resolve("owner.txt");
+        Files.writeString(owner, CliRun.of("keygen").out());
+        CliRun first = CliRun.of("keygen", "--access", "--owner-key-file", owner.toString());
+        CliRun second = CliRun.of("keygen", "--access", "--owner-key-file", owner.toString());
+        assertThat(first.code()).as(first.err()).isZero();
+        assertThat(first.out().strip()).matches("jza1-[A-Za-z0-9_-]{59}").isNotEqualTo(second.out().strip());
+        byte[] ownerFingerprint = OwnerSigning.fingerprint(OwnerSigning.publicKey(
+                JazminKey.parse(Files.readString(owner).strip()).bytes()));
+        assertThat(AccessKeyText.parse(first.out().strip()).ownerFingerprint()).isEqualTo(ownerFingerprint);
+
+        assertThat(CliRun.of("keygen", "--access").code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(CliRun.of("keygen", "--owner-key-file", owner.toString()).code()).isEqualTo(ExitCodes.USAGE);
+    }
+
+    @Test
+    void convertWritesASharedFileThatEveryKeyReadsBack(@TempDir Path tmp) throws Exception {
+        JsonNode spec = CanonicalJson.parse(Files.readString(shared.resolve("case.json")));
+        String access = spec.get("write").get("access").toString();
+        Path jzm = tmp.resolve("shared.jzm");
+        Path ownerKey = null;
+        for (JsonNode view : spec.get("views")) {
+            String name = view.get("as").asString();
+            if (view.has("keyText")) {
+                ownerKey = write(tmp.resolve(name + ".txt"), view.get("keyText").asString());
+            } else {
+                access = access.replace("<secrets.accessKeys." + name + ">", view.get("accessKeyText").asString());
+            }
+        }
+        Path accessFile = write(tmp.resolve("access.json"), access);
+        CliRun convert = CliRun.of("convert", shared.resolve("input.jsonl").toString(), jzm.toString(), "--schema",
+                shared.resolve("schema.json").toString(), "--key-file", ownerKey.toString(), "--access-file",
+                accessFile.toString(), "--chunk-rows", "64");
+        assertThat(convert.code()).as(convert.err()).isZero();
+
+        for (JsonNode view : spec.get("views")) {
+            String name = view.get("as").asString();
+            String key = view.has("keyText") ? view.get("keyText").asString() : view.get("accessKeyText").asString();
+            CliRun rows = CliRun.of("rows", jzm.toString(), "--canonical", "--key-file",
+                    write(tmp.resolve(name + ".key"), key).toString());
+            assertThat(rows.code()).as(name + ": " + rows.err()).isZero();
+            JsonLines.assertSameRows(rows.out(), Files.readString(shared.resolve(view.get("expected").asString())));
+        }
+    }
+
+    @Test
+    void anAccessFileNeedsTheOwnerKeyAndKeysOfThatOwner(@TempDir Path tmp) throws Exception {
+        Path input = shared.resolve("input.jsonl");
+        Path schema = shared.resolve("schema.json");
+        Path owner = write(tmp.resolve("owner.txt"), CliRun.of("keygen").out());
+        // Bob's key of the shared-access case was issued by that case's owner, not by this one.
+        JsonNode spec = CanonicalJson.parse(Files.readString(shared.resolve("case.json")));
+        String foreign = spec.get("views").get(1).get("accessKeyText").asString();
+        Path access = write(tmp.resolve("access.json"), "{\"partitionBy\": \"country\", \"grants\": [{\"key\": \""
+                + foreign + "\", \"rows\": \"*\"}]}");
+        Path out = tmp.resolve("shared.jzm");
+
+        CliRun noKey = CliRun.of("convert", input.toString(), out.toString(), "--schema", schema.toString(),
+                "--access-file", access.toString());
+        assertThat(noKey.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(noKey.err()).contains("--access-file needs the owner key");
+
+        CliRun other = CliRun.of("convert", input.toString(), out.toString(), "--schema", schema.toString(),
+                "--key-file", owner.toString(), "--access-file", access.toString());
+        assertThat(other.code()).isEqualTo(ExitCodes.UNREADABLE);
+        assertThat(other.err()).contains("issued by another owner").doesNotContain(foreign)
+                .doesNotContain(foreign.substring(5, 30));
+        assertThat(out).doesNotExist();
+    }
+
+    private static Path write(Path file, String text) throws Exception {
+        Files.writeString(file, text.strip() + "\n");
+        return file;
+    }
+}

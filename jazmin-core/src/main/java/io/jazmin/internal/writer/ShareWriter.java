@@ -1,0 +1,268 @@
+package io.jazmin.internal.writer;
+
+import io.jazmin.options.AccessGrant;
+import io.jazmin.options.AccessSettings;
+import io.jazmin.schema.Codec;
+import io.jazmin.schema.Column;
+import io.jazmin.error.JazminKeyException;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.internal.catalog.AccessInfo;
+import io.jazmin.internal.catalog.Header;
+import io.jazmin.internal.catalog.OwnerCatalog;
+import io.jazmin.internal.catalog.SectionRef;
+import io.jazmin.internal.catalog.TableEntry;
+import io.jazmin.key.JazminKey;
+import io.jazmin.internal.crypto.KeySlots;
+import io.jazmin.internal.keys.OwnerSigning;
+import io.jazmin.internal.crypto.SectionCipher;
+import io.jazmin.internal.crypto.ShareSecrets;
+import io.jazmin.internal.table.SectionIds;
+import io.jazmin.internal.wire.Preamble;
+import io.jazmin.internal.section.SectionReader;
+import io.jazmin.internal.section.SectionWriter;
+import io.jazmin.internal.wire.Trailer;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Writes what makes a file version shared (spec §1.19–1.20), around the tables the file writer
+ * writes: the preamble (ENCRYPTED | ACCESS, fresh file id and salt), fresh secrets H and O sealing
+ * every section, and at the end the owner catalog, the owner directory (codec 0), the key-slot
+ * pages and list, the header and the owner's signature. Grants are checked before anything is
+ * written: a key issued by another owner, a repeated key or an unknown column group is refused.
+ */
+final class ShareWriter implements AutoCloseable {
+    /** Reference key-slot page size, raw bytes. */
+    static final int SLOT_PAGE_BYTES = 16 * 1024;
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+    /** Expiry texts as the reference writes them (JavaScript {@code toISOString}). */
+    private static final DateTimeFormatter ISO_MILLIS = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSS'Z'")
+            .withZone(ZoneOffset.UTC);
+
+    private final AccessSettings settings;
+    private final JazminKey owner;
+    private final Preamble preamble;
+    private final ShareSecrets secrets;
+    private final SectionCipher cipher;
+
+    private ShareWriter(AccessSettings settings, JazminKey owner, Preamble preamble) {
+        this.settings = settings;
+        this.owner = owner;
+        this.preamble = preamble;
+        this.secrets = new ShareSecrets(preamble.fileId(), preamble.salt());
+        this.cipher = secrets.cipher(owner.keyId());
+    }
+
+    /**
+     * Checks the grants of {@code options} against its owner key and starts a version with file id
+     * {@code fileId}.
+     *
+     * @throws JazminKeyException        when a grant's access key was issued by another owner
+     * @throws JazminValidationException when a key is granted twice or a grant names an unknown group
+     */
+    static ShareWriter start(WriteOptions options, byte[] fileId) {
+        AccessSettings settings = options.access();
+        JazminKey owner = options.key();
+        checkGrants(settings, owner);
+        byte[] salt = new byte[32];
+        RANDOM.nextBytes(salt);
+        return new ShareWriter(settings, owner, new Preamble(Preamble.ENCRYPTED | Preamble.ACCESS, fileId, salt, 0));
+    }
+
+    private static void checkGrants(AccessSettings settings, JazminKey owner) {
+        byte[] ownerKey = owner.bytes();
+        byte[] fingerprint;
+        try {
+            fingerprint = OwnerSigning.fingerprint(OwnerSigning.publicKey(ownerKey));
+        } finally {
+            Arrays.fill(ownerKey, (byte) 0);
+        }
+        Set<String> groups = new HashSet<>(settings.columnGroups().keySet());
+        groups.add(SectionIds.DEFAULT_GROUP);
+        Set<String> keys = new HashSet<>(Set.of(owner.keyId()));
+        for (AccessGrant g : settings.grants()) {
+            String id = g.key().keyId();
+            if (!MessageDigest.isEqual(fingerprint, g.key().ownerFingerprint())) {
+                throw new JazminKeyException("access key " + id + " was issued by another owner: its owner "
+                        + "fingerprint does not match the owner key " + owner.keyId() + " this file is written with");
+            }
+            if (!keys.add(id)) {
+                throw new JazminValidationException("key " + id + " is granted twice (or is the owner key)");
+            }
+            if (!g.allColumns()) {
+                for (String c : g.columns()) {
+                    if (!groups.contains(c)) {
+                        throw new JazminValidationException("the grant of key " + id + " names unknown column group '"
+                                + c + "'");
+                    }
+                }
+            }
+        }
+    }
+
+    Preamble preamble() {
+        return preamble;
+    }
+
+    SectionCipher cipher() {
+        return cipher;
+    }
+
+    /** How a new table with {@code columns} is divided. */
+    SharedTable plan(List<Column> columns) {
+        return SharedTable.plan(settings, columns, secrets);
+    }
+
+    /**
+     * Writes the owner catalog, owner directory, key slots, header and signature, and the trailer.
+     *
+     * @param tables the tables written, in order
+     */
+    void finish(Output sink, SectionWriter sections, List<TableWriter.SharedEntry> tables, List<String> readerFeatures,
+                long created, String metadata) {
+        List<TableEntry> entries = new ArrayList<>();
+        List<io.jazmin.internal.catalog.TableIndexes> catalogs = new ArrayList<>();
+        Set<String> names = new LinkedHashSet<>();
+        for (TableWriter.SharedEntry t : tables) {
+            entries.add(t.entry());
+            catalogs.add(t.ownerCatalog());
+            names.addAll(t.partitionNames());
+        }
+        byte[] raw = new OwnerCatalog(catalogs).encode();
+        byte[] section = sections.catalogSection(SectionIds.ownerCatalog(), raw, raw.length);
+        SectionRef catalog = PartitionLog.ref(sink.write(section), section, true);
+        Instant now = Instant.ofEpochMilli(created);
+        List<KeySlots.Entry> slots = new ArrayList<>();
+        slots.add(secrets.ownerSlot(owner));
+        ObjectNode directory = JSON.createObjectNode();
+        ArrayNode partitions = directory.putArray("partitions");
+        names.forEach(partitions::add);
+        ArrayNode grants = directory.putArray("grants");
+        for (AccessGrant g : settings.grants()) {
+            Instant expires = g.expiresAt(now);
+            if (expires != null && !expires.isAfter(now)) {
+                continue; // grants already expired are left out (spec §1.20)
+            }
+            String expiresText = expires == null ? null : ISO_MILLIS.format(expires);
+            byte[] share = g.mode() == AccessGrant.Mode.ONLINE ? ShareSecrets.newShare() : null;
+            slots.add(secrets.accessSlot(g.key(), owner, grantedPartitions(g, names), grantedGroups(g, tables),
+                    expiresText, share));
+            grants.add(directoryEntry(g, expiresText, share));
+        }
+        byte[] dirRaw = JSON.writeValueAsBytes(directory);
+        byte[] dirSection = sections.uncompressedSection("owner", dirRaw);
+        SectionRef ownerDirectory = PartitionLog.ref(sink.write(dirSection), dirSection, true);
+
+        SectionWriter plain = new SectionWriter(Codec.NONE, 0);
+        List<byte[]> firstIds = new ArrayList<>();
+        List<KeySlots.PageRef> pages = new ArrayList<>();
+        List<byte[]> payloads = KeySlots.pages(slots, SLOT_PAGE_BYTES);
+        for (int n = 0; n < payloads.size(); n++) {
+            byte[] page = plain.section("keyslots/" + n, payloads.get(n), payloads.get(n).length);
+            long at = sink.write(page);
+            firstIds.add(KeySlots.firstSlotId(payloads.get(n)));
+            pages.add(new KeySlots.PageRef(n, at, page.length, SectionReader.sha256(page)));
+        }
+        byte[] listRaw = KeySlots.list(firstIds, pages);
+        byte[] list = plain.section("keyslots", listRaw, listRaw.length);
+        long listAt = sink.write(list);
+
+        Header header = new Header(readerFeatures, List.of(), created, 0, 0, metadata, entries, null, null,
+                new AccessInfo(ownerDirectory, catalog), List.of());
+        byte[] headerRaw = header.encode();
+        byte[] headerSection = sections.section(SectionIds.header(), headerRaw, headerRaw.length);
+        long headerAt = sink.write(headerSection);
+
+        byte[] signature = signature(list, headerSection);
+        byte[] signatureSection = plain.section("signature", signature, signature.length);
+        long signatureAt = sink.write(signatureSection);
+        sink.write(new Trailer(headerAt, headerSection.length, listAt, list.length, signatureAt,
+                signatureSection.length).encode());
+    }
+
+    /** Q ‖ the owner's signature over the key-slot list and the header. */
+    private byte[] signature(byte[] list, byte[] headerSection) {
+        byte[] ownerKey = owner.bytes();
+        try {
+            byte[] q = OwnerSigning.publicKey(ownerKey);
+            byte[] rs = OwnerSigning.sign(ownerKey, OwnerSigning.signedMessage(preamble.fileId(), list, headerSection));
+            byte[] out = Arrays.copyOf(q, q.length + rs.length);
+            System.arraycopy(rs, 0, out, q.length, rs.length);
+            return out;
+        } finally {
+            Arrays.fill(ownerKey, (byte) 0);
+        }
+    }
+
+    /** Id text → name of the partitions present that {@code g} grants: all of them for rows "*". */
+    private Map<String, String> grantedPartitions(AccessGrant g, Set<String> present) {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String name : g.allRows() ? present : g.rows()) {
+            if (present.contains(name)) {
+                out.put(ShareSecrets.idText(secrets.partitionId(name)), name);
+            }
+        }
+        return out;
+    }
+
+    /** The column groups {@code g} grants: every group of the file for columns "*". */
+    private static List<String> grantedGroups(AccessGrant g, List<TableWriter.SharedEntry> tables) {
+        if (!g.allColumns()) {
+            return g.columns();
+        }
+        Set<String> all = new LinkedHashSet<>();
+        tables.forEach(t -> t.entry().columnGroups().forEach(c -> all.add(c.name())));
+        return List.copyOf(all);
+    }
+
+    /** The grant as the owner directory lists it: the string "*" or a list, as given. */
+    private static ObjectNode directoryEntry(AccessGrant g, String expires, byte[] share) {
+        ObjectNode e = JSON.createObjectNode();
+        e.put("key", g.key().text());
+        if (g.allRows()) {
+            e.put("rows", "*");
+        } else {
+            g.rows().forEach(e.putArray("rows")::add);
+        }
+        if (g.allColumns()) {
+            e.put("columns", "*");
+        } else {
+            g.columns().forEach(e.putArray("columns")::add);
+        }
+        if (g.label() != null) {
+            e.put("label", g.label());
+        }
+        if (expires != null) {
+            e.put("expires", expires);
+        }
+        e.put("mode", g.mode().text());
+        if (share != null) {
+            e.put("share", Base64.getEncoder().encodeToString(share));
+        }
+        return e;
+    }
+
+    /** Clears the version's secrets and keys. */
+    @Override
+    public void close() {
+        cipher.close();
+        secrets.close();
+    }
+}
