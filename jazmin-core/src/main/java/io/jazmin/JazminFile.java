@@ -4,7 +4,9 @@ import io.jazmin.reader.FileOpener;
 import io.jazmin.reader.OpenedFile;
 import io.jazmin.reader.StorageReport;
 import io.jazmin.wire.ByteSource;
+import io.jazmin.crypto.JazminKey;
 import io.jazmin.writer.Appender;
+import io.jazmin.writer.KeyRotation;
 import io.jazmin.writer.Rewriter;
 import io.jazmin.writer.Updater;
 import java.io.IOException;
@@ -97,6 +99,30 @@ public final class JazminFile {
      */
     public static void compact(Path path, WriteOptions options) {
         Rewriter.compact(path, options);
+    }
+
+    /**
+     * Re-encrypts a key or password file under a new key or password without decoding its rows
+     * (spec §1.18): each section is decrypted and sealed again as it is stored, under a fresh file
+     * id, salt, keyring and nonces, so the old secret opens nothing in the new version. Everything
+     * the version holds carries over (tables, deleted rows, indexes, embedded files, package,
+     * shapes, metadata, append count); bytes earlier versions left are zeroed (compact to drop
+     * them). All or nothing, under the writer lock: the new file replaces the old atomically.
+     *
+     * @param current the key or password that opens the file now
+     * @param next    the new key, or the new password with its PBKDF2 iterations; its other
+     *                settings are not used (the codec only for the rewritten directory and header)
+     * @throws JazminKeyException        when {@code current} does not open the file
+     * @throws JazminValidationException when {@code next} has no secret, or the file is plain or
+     *                                   access-controlled
+     */
+    public static void rotateKey(Path path, ReadOptions current, WriteOptions next) {
+        KeyRotation.rotate(path, current, next);
+    }
+
+    /** {@link #rotateKey(Path, ReadOptions, WriteOptions)} to the key {@code newKey}. */
+    public static void rotateKey(Path path, ReadOptions current, JazminKey newKey) {
+        rotateKey(path, current, WriteOptions.defaults().withKey(newKey));
     }
 
     /** {@link #storage(Path, ReadOptions)} of a plain file. */

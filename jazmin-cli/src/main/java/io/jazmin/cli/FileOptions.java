@@ -5,10 +5,6 @@ import io.jazmin.ReadOptions;
 import io.jazmin.WriteOptions;
 import io.jazmin.crypto.AccessKeyText;
 import io.jazmin.crypto.JazminKey;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
@@ -87,28 +83,13 @@ final class FileOptions {
             throw usage("give a key or a password, not both");
         }
         if (keyFile != null) {
-            try {
-                return Files.readString(keyFile).strip();
-            } catch (CharacterCodingException e) {
-                // Strict UTF-8: the JDK's own message ("Input length = 1") says nothing of the file.
-                throw usage("the key file " + keyFile + " is not UTF-8 text");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+            return SecretText.fromFile(keyFile, spec);
         }
-        return keyEnv == null ? null : variable(keyEnv).strip();
+        return keyEnv == null ? null : SecretText.fromEnv(keyEnv, spec).strip();
     }
 
     private String password() {
-        return passwordEnv == null ? null : variable(passwordEnv);
-    }
-
-    private String variable(String name) {
-        String value = System.getenv(name);
-        if (value == null || value.isEmpty()) {
-            throw usage("environment variable " + name + " is not set or empty");
-        }
-        return value;
+        return passwordEnv == null ? null : SecretText.fromEnv(passwordEnv, spec);
     }
 
     private ParameterException usage(String message) {

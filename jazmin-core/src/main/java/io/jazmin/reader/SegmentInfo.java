@@ -1,5 +1,6 @@
 package io.jazmin.reader;
 
+import io.jazmin.catalog.SectionRef;
 import io.jazmin.catalog.StatisticsBlock;
 import java.util.List;
 
@@ -9,6 +10,8 @@ import java.util.List;
  *
  * @param partition the partition text in section ids ({@code *} in plain files)
  * @param number    the segment's index in its partition's list (the {@code /<k>} suffix)
+ * @param section   where the segment's own section is
  */
-public record SegmentInfo(String partition, int number, List<StatisticsBlock> blocks, int chunkCount) {
+public record SegmentInfo(String partition, int number, List<StatisticsBlock> blocks, int chunkCount,
+                          SectionRef section) {
 }
