@@ -1,6 +1,7 @@
 package io.jazmin;
 
 import io.jazmin.catalog.Header;
+import io.jazmin.crypto.JazminKey;
 import io.jazmin.crypto.SectionCipher;
 import io.jazmin.reader.EmbeddedFiles;
 import io.jazmin.reader.FileOpener;
@@ -192,6 +193,16 @@ public final class JazminReader implements AutoCloseable {
         java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
         tables.forEach(t -> out.addAll(t.visibleColumnGroups()));
         return List.copyOf(out);
+    }
+
+    /**
+     * The submission key of the access key that opened this shared file (spec §1.21): the key of
+     * the ordinary key files the holder sends back to the owner, who derives the same key with
+     * {@link JazminKey#submissionKey(String)}. {@code null} for the owner key, for files that are
+     * not access-controlled, and when the file's writer put none in the key's bundle.
+     */
+    public JazminKey submissionKey() {
+        return file.grant() == null ? null : file.grant().submission();
     }
 
     /** When the access key's grant expires, or {@code null} when it does not (or for other files). */
