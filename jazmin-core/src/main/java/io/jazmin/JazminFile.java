@@ -3,18 +3,23 @@ package io.jazmin;
 import io.jazmin.reader.FileOpener;
 import io.jazmin.reader.OpenedFile;
 import io.jazmin.reader.StorageReport;
+import io.jazmin.reader.UnlockTokens;
 import io.jazmin.wire.ByteSource;
+import io.jazmin.crypto.AccessKeyText;
 import io.jazmin.crypto.JazminKey;
+import io.jazmin.crypto.UnlockToken;
 import io.jazmin.writer.Appender;
 import io.jazmin.writer.KeyRotation;
 import io.jazmin.writer.Rewriter;
 import io.jazmin.writer.Updater;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * Changes to existing files (spec §1.24): appends, deletes and upserts that add a new version at
@@ -138,10 +143,54 @@ public final class JazminFile {
      * @param options the key or password of an encrypted file
      */
     public static Storage storage(Path path, ReadOptions options) {
+        return opened(path, options, file -> StorageReport.of(file, file.source().size()));
+    }
+
+    /**
+     * One online grant of a shared file and its unlock token (spec §1.20), as the owner's key
+     * service hands it out.
+     *
+     * @param keyId   the access key's id
+     * @param label   the grant's label, or {@code null}
+     * @param expires when the grant expires, or {@code null}
+     * @param token   the grant's unlock token ({@code toString} hides it)
+     */
+    public record UnlockTokenGrant(String keyId, String label, Instant expires, UnlockToken token) {
+    }
+
+    /**
+     * The unlock token the holder of key {@code keyId} needs with its online grant of the shared file
+     * at {@code path}: what the owner's key service hands out (the request needs only the file id and
+     * the key id). Tokens survive appends and rewrites, until the grant is revoked or expires.
+     *
+     * @param owner the file's owner key
+     * @throws JazminKeyException           when {@code owner} is not the file's owner key, or the key
+     *                                      has no grant
+     * @throws JazminValidationException    when the grant is offline, or the file not shared
+     * @throws JazminAccessExpiredException when the grant has expired
+     */
+    public static UnlockToken issueUnlockToken(Path path, JazminKey owner, String keyId) {
+        return opened(path, ReadOptions.defaults().withKey(owner),
+                file -> UnlockTokens.issue(file, keyId, Instant.now()));
+    }
+
+    /** {@link #issueUnlockToken(Path, JazminKey, String)} for the holder of {@code accessKey}. */
+    public static UnlockToken issueUnlockToken(Path path, JazminKey owner, AccessKeyText accessKey) {
+        return issueUnlockToken(path, owner, accessKey.keyId());
+    }
+
+    /** Every online grant of the shared file at {@code path} with its unlock token (owner key only). */
+    public static List<UnlockTokenGrant> listUnlockTokens(Path path, JazminKey owner) {
+        return opened(path, ReadOptions.defaults().withKey(owner), file -> UnlockTokens.list(file).stream()
+                .map(g -> new UnlockTokenGrant(g.keyId(), g.label(), g.expires(), g.token())).toList());
+    }
+
+    /** What {@code work} makes of the file's current version, opened with {@code options} and closed after. */
+    private static <T> T opened(Path path, ReadOptions options, Function<OpenedFile, T> work) {
         try (ByteSource source = ByteSource.open(path)) {
             OpenedFile file = FileOpener.open(source, options);
             try {
-                return StorageReport.of(file, source.size());
+                return work.apply(file);
             } finally {
                 if (file.cipher() != null) {
                     file.cipher().close();

@@ -3,6 +3,7 @@ package io.jazmin;
 import io.jazmin.crypto.AccessKeyText;
 import io.jazmin.crypto.DerivedKeyCache;
 import io.jazmin.crypto.JazminKey;
+import io.jazmin.crypto.UnlockToken;
 
 /**
  * How a file is opened: the secret of an encrypted file. Immutable; give at most one secret:
@@ -24,14 +25,19 @@ import io.jazmin.crypto.JazminKey;
  *                    (0 when unknown); a version with fewer is refused
  * @param keyCache  keeps the PBKDF2 keys of password files between opens, or {@code null} to derive
  *                  on every open (see {@link #withKeyCache})
+ * @param unlockToken with an access key of an online grant: the token from the owner's key service
+ *                  ({@code jzu1-…}), or {@code null}; never shown by {@link #toString()}
+ * @param accessState where the last-seen records of time-limited grants are kept (default
+ *                  {@link AccessState#defaults()})
  */
 public record ReadOptions(JazminKey key, String password, AccessKeyText accessKey, Parallelism parallelism,
                           ReadLimits limits, boolean requireLatest, long knownAppendCount,
-                          DerivedKeyCache keyCache) {
+                          DerivedKeyCache keyCache, UnlockToken unlockToken, AccessState accessState) {
 
     public ReadOptions {
         parallelism = parallelism == null ? Parallelism.defaults() : parallelism;
         limits = limits == null ? ReadLimits.defaults() : limits;
+        accessState = accessState == null ? AccessState.defaults() : accessState;
         if (knownAppendCount < 0) {
             throw new JazminValidationException("knownAppendCount must not be negative, got " + knownAppendCount);
         }
@@ -46,7 +52,7 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
 
     /** Options with the given secret and parallelism, default limits, any version accepted. */
     public ReadOptions(JazminKey key, String password, AccessKeyText accessKey, Parallelism parallelism) {
-        this(key, password, accessKey, parallelism, null, false, 0, null);
+        this(key, password, accessKey, parallelism, null, false, 0, null, null, null);
     }
 
     /** No secret: for plain files. */
@@ -55,21 +61,21 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
     }
 
     public ReadOptions withKey(JazminKey value) {
-        return new ReadOptions(value, password, accessKey, parallelism, limits, requireLatest, knownAppendCount, keyCache);
+        return new ReadOptions(value, password, accessKey, parallelism, limits, requireLatest, knownAppendCount, keyCache, unlockToken, accessState);
     }
 
     public ReadOptions withPassword(String value) {
-        return new ReadOptions(key, value, accessKey, parallelism, limits, requireLatest, knownAppendCount, keyCache);
+        return new ReadOptions(key, value, accessKey, parallelism, limits, requireLatest, knownAppendCount, keyCache, unlockToken, accessState);
     }
 
     public ReadOptions withAccessKey(AccessKeyText value) {
-        return new ReadOptions(key, password, value, parallelism, limits, requireLatest, knownAppendCount, keyCache);
+        return new ReadOptions(key, password, value, parallelism, limits, requireLatest, knownAppendCount, keyCache, unlockToken, accessState);
     }
 
     /** Scans decode chunks ahead on worker threads as {@code value} allows (default {@link Priority#BALANCED}). */
     public ReadOptions withPriority(Priority value) {
         return new ReadOptions(key, password, accessKey, parallelism.withPriority(value), limits, requireLatest,
-                knownAppendCount, keyCache);
+                knownAppendCount, keyCache, unlockToken, accessState);
     }
 
     /**
@@ -78,7 +84,7 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
      */
     public ReadOptions withMaxDegreeOfParallelism(int value) {
         return new ReadOptions(key, password, accessKey, parallelism.withMaxDegree(value), limits, requireLatest,
-                knownAppendCount, keyCache);
+                knownAppendCount, keyCache, unlockToken, accessState);
     }
 
     /**
@@ -87,12 +93,12 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
      */
     public ReadOptions withExecutor(java.util.concurrent.Executor value) {
         return new ReadOptions(key, password, accessKey, parallelism.withExecutor(value), limits, requireLatest,
-                knownAppendCount, keyCache);
+                knownAppendCount, keyCache, unlockToken, accessState);
     }
 
     /** Reads within {@code value} instead of {@link ReadLimits#defaults()}. */
     public ReadOptions withLimits(ReadLimits value) {
-        return new ReadOptions(key, password, accessKey, parallelism, value, requireLatest, knownAppendCount, keyCache);
+        return new ReadOptions(key, password, accessKey, parallelism, value, requireLatest, knownAppendCount, keyCache, unlockToken, accessState);
     }
 
     /** {@link #withRequireLatest(long)} with no append count known. */
@@ -113,7 +119,7 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
      * {@code knownAppendCount}, so callers that must not see undone changes should remember it.
      */
     public ReadOptions withRequireLatest(long knownAppendCount) {
-        return new ReadOptions(key, password, accessKey, parallelism, limits, true, knownAppendCount, keyCache);
+        return new ReadOptions(key, password, accessKey, parallelism, limits, true, knownAppendCount, keyCache, unlockToken, accessState);
     }
 
     /**
@@ -121,7 +127,23 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
      * open), so opening the same file version again costs no PBKDF2 run. The caller closes it.
      */
     public ReadOptions withKeyCache(DerivedKeyCache value) {
-        return new ReadOptions(key, password, accessKey, parallelism, limits, requireLatest, knownAppendCount, value);
+        return new ReadOptions(key, password, accessKey, parallelism, limits, requireLatest, knownAppendCount, value,
+                unlockToken, accessState);
+    }
+
+    /** Opens an online grant's slot with {@code value}, the key service's unlock token for the access key. */
+    public ReadOptions withUnlockToken(UnlockToken value) {
+        return new ReadOptions(key, password, accessKey, parallelism, limits, requireLatest, knownAppendCount, keyCache,
+                value, accessState);
+    }
+
+    /**
+     * Keeps the last-seen records of time-limited grants in {@code value} ({@link AccessState#in},
+     * or {@link AccessState#disabled()} for none) instead of the default location.
+     */
+    public ReadOptions withAccessState(AccessState value) {
+        return new ReadOptions(key, password, accessKey, parallelism, limits, requireLatest, knownAppendCount, keyCache,
+                unlockToken, value);
     }
 
     /** Whether any secret is given. */
@@ -135,6 +157,7 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
         return "ReadOptions[key=" + key + ", password=" + (password == null ? "null" : "(hidden)")
                 + ", accessKey=" + accessKey + ", parallelism=" + parallelism + ", limits=" + limits
                 + ", requireLatest=" + requireLatest + ", knownAppendCount=" + knownAppendCount
-                + ", keyCache=" + keyCache + "]";
+                + ", keyCache=" + keyCache + ", unlockToken=" + (unlockToken == null ? "null" : "(hidden)")
+                + ", accessState=" + accessState + "]";
     }
 }

@@ -18,6 +18,7 @@ import io.jazmin.JazminValidationException;
 import io.jazmin.ReadOptions;
 import io.jazmin.Row;
 import io.jazmin.RowQuery;
+import io.jazmin.JazminUnlockRequiredException;
 import io.jazmin.UnsupportedFeatureException;
 import io.jazmin.WriteOptions;
 import io.jazmin.catalog.Header;
@@ -225,13 +226,13 @@ class SharedFileSecurityTest {
     }
 
     @Test
-    void anOnlineGrantNeedsAnUnlockTokenWhichIsNotSupportedYet() throws Exception {
+    void anOnlineGrantNeedsAnUnlockToken() throws Exception {
         // In js-access Carol holds an online grant: its slot is sealed with a share of the key service.
         byte[] jsAccess = Files.readAllBytes(ConformanceCase.named("js-access").dataFile());
         AccessKeyText carol = AccessKeyText.parse(carolText);
-        UnsupportedFeatureException e = assertThrows(UnsupportedFeatureException.class,
+        JazminUnlockRequiredException e = assertThrows(JazminUnlockRequiredException.class,
                 () -> JazminReader.open(jsAccess, ReadOptions.defaults().withAccessKey(carol)));
-        assertEquals("online-access", e.feature());
+        assertEquals(carol.keyId(), e.keyId());
         assertThat(e.getMessage()).contains(carol.keyId()).contains("unlock token");
         assertNoSecrets(e);
     }
