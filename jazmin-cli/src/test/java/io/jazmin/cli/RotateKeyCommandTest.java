@@ -70,6 +70,10 @@ class RotateKeyCommandTest {
                 .toString(), "--new-key-file", key.toString());
         assertThat(plain.code()).isEqualTo(ExitCodes.UNREADABLE);
         assertThat(plain.err()).contains("not encrypted");
+        CliRun typed = CliRun.of("rotate-key", jzm.toString(), "--key-file", key.toString(),
+                "--new-password=hunter2-secret");
+        assertThat(typed.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(typed.err()).doesNotContain("hunter2-secret");
         assertThat(Files.readAllBytes(jzm)).isEqualTo(before);
     }
 }
