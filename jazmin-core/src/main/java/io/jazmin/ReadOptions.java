@@ -61,15 +61,18 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
     }
 
     public ReadOptions withKey(JazminKey value) {
-        return new ReadOptions(value, password, accessKey, parallelism, limits, requireLatest, knownAppendCount, keyCache, unlockToken, accessState);
+        return new ReadOptions(value, password, accessKey, parallelism, limits, requireLatest, knownAppendCount,
+                keyCache, unlockToken, accessState);
     }
 
     public ReadOptions withPassword(String value) {
-        return new ReadOptions(key, value, accessKey, parallelism, limits, requireLatest, knownAppendCount, keyCache, unlockToken, accessState);
+        return new ReadOptions(key, value, accessKey, parallelism, limits, requireLatest, knownAppendCount, keyCache,
+                unlockToken, accessState);
     }
 
     public ReadOptions withAccessKey(AccessKeyText value) {
-        return new ReadOptions(key, password, value, parallelism, limits, requireLatest, knownAppendCount, keyCache, unlockToken, accessState);
+        return new ReadOptions(key, password, value, parallelism, limits, requireLatest, knownAppendCount, keyCache,
+                unlockToken, accessState);
     }
 
     /** Scans decode chunks ahead on worker threads as {@code value} allows (default {@link Priority#BALANCED}). */
@@ -98,7 +101,8 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
 
     /** Reads within {@code value} instead of {@link ReadLimits#defaults()}. */
     public ReadOptions withLimits(ReadLimits value) {
-        return new ReadOptions(key, password, accessKey, parallelism, value, requireLatest, knownAppendCount, keyCache, unlockToken, accessState);
+        return new ReadOptions(key, password, accessKey, parallelism, value, requireLatest, knownAppendCount, keyCache,
+                unlockToken, accessState);
     }
 
     /** {@link #withRequireLatest(long)} with no append count known. */
@@ -119,7 +123,8 @@ public record ReadOptions(JazminKey key, String password, AccessKeyText accessKe
      * {@code knownAppendCount}, so callers that must not see undone changes should remember it.
      */
     public ReadOptions withRequireLatest(long knownAppendCount) {
-        return new ReadOptions(key, password, accessKey, parallelism, limits, true, knownAppendCount, keyCache, unlockToken, accessState);
+        return new ReadOptions(key, password, accessKey, parallelism, limits, true, knownAppendCount, keyCache,
+                unlockToken, accessState);
     }
 
     /**

@@ -49,6 +49,7 @@ public final class JazminCommand implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command (inspect, rows, find, count, explain, convert, append, delete, compact, storage or rotate-key)");
+                "missing command (inspect, rows, find, count, explain, convert, append, delete, compact, storage "
+                        + "or rotate-key)");
     }
 }

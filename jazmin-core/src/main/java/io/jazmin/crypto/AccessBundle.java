@@ -14,8 +14,9 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The JSON bundle sealed in a key slot (spec §1.19): the owner's {@code {header, owner}}, or an
  * access key's header secret, its partitions (id → secret, id → name), its column groups
- * (name → secret), file groups, and optional {@code expires}, {@code online} and {@code submission}. Unknown members are
- * ignored; repeated member names, wrong types and secrets that are not 32 bytes are refused.
+ * (name → secret), file groups, and optional {@code expires}, {@code online} and {@code submission}.
+ * Unknown members are ignored; repeated member names, wrong types and secrets that are not 32 bytes
+ * are refused.
  * {@link #toString()} shows no secret.
  *
  * @param header         H, the header secret
