@@ -5,6 +5,7 @@ import io.jazmin.ReadOptions;
 import io.jazmin.WriteOptions;
 import io.jazmin.crypto.AccessKeyText;
 import io.jazmin.crypto.JazminKey;
+import io.jazmin.crypto.UnlockToken;
 import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
@@ -33,6 +34,10 @@ final class FileOptions {
             description = "password-protected file: read the password from environment variable VAR")
     private String passwordEnv;
 
+    @Option(names = "--unlock-token-file", paramLabel = "FILE",
+            description = "shared file, online grant: read the key service's unlock token (jzu1-...) from FILE")
+    private Path unlockTokenFile;
+
     @Option(names = "--priority", paramLabel = "PRIORITY", defaultValue = "balanced",
             description = "memory, balanced or speed: how many chunks are decoded ahead and encoded at once "
                     + "on worker threads (default: ${DEFAULT-VALUE})")
@@ -47,6 +52,12 @@ final class FileOptions {
     ReadOptions readOptions() {
         ReadOptions options = ReadOptions.defaults().withPriority(priority());
         String key = keyText();
+        if (unlockTokenFile != null) {
+            if (key == null || !key.startsWith(AccessKeyText.PREFIX)) {
+                throw usage("--unlock-token-file goes with an access key (jza1-...) in --key-file or --key-env");
+            }
+            options = options.withUnlockToken(UnlockToken.parse(SecretText.fromFile(unlockTokenFile, spec)));
+        }
         if (key != null) {
             return key.startsWith(AccessKeyText.PREFIX)
                     ? options.withAccessKey(AccessKeyText.parse(key))

@@ -1,0 +1,49 @@
+package io.jazmin.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jazmin.JazminFile;
+import io.jazmin.crypto.AccessKeyText;
+import io.jazmin.crypto.JazminKey;
+import io.jazmin.testing.CanonicalJson;
+import io.jazmin.testing.ConformanceCase;
+import io.jazmin.testing.SharedFiles;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code --unlock-token-file}: an online grant of the js-access case opens with the owner's token. */
+class UnlockTokenOptionTest {
+
+    @Test
+    void anOnlineGrantReadsWithItsUnlockTokenAndFailsWithoutNamingFileAndKey(@TempDir Path tmp) throws Exception {
+        ConformanceCase c = ConformanceCase.named("js-access");
+        String carol = CanonicalJson.parse(Files.readString(SharedFiles.root().resolve("conformance")
+                .resolve("source").resolve("keys.json"))).get("carol").asString();
+        JazminKey owner = c.views().stream().filter(v -> v.name().equals("key")).findFirst().orElseThrow()
+                .readOptions().key();
+        Path key = tmp.resolve("carol.txt");
+        Files.writeString(key, carol + "\n");
+        Path token = tmp.resolve("token.txt");
+        String tokenText = JazminFile.issueUnlockToken(c.dataFile(), owner, AccessKeyText.parse(carol)).text();
+        Files.writeString(token, tokenText + "\n");
+        String file = c.dataFile().toString();
+
+        CliRun without = CliRun.of("count", file, "--key-file", key.toString());
+        assertThat(without.code()).isEqualTo(ExitCodes.UNREADABLE);
+        assertThat(without.err()).contains("unlock token", AccessKeyText.parse(carol).keyId())
+                .doesNotContain(carol.substring(5));
+
+        CliRun with = CliRun.of("count", file, "--key-file", key.toString(), "--unlock-token-file", token.toString());
+        assertThat(with.code()).as(with.err()).isZero();
+        assertThat(Long.parseLong(with.out().strip())).isPositive();
+
+        Path ownerKey = tmp.resolve("owner.txt");
+        Files.writeString(ownerKey, owner.text());
+        CliRun notAnAccessKey = CliRun.of("count", file, "--key-file", ownerKey.toString(), "--unlock-token-file",
+                token.toString());
+        assertThat(notAnAccessKey.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(notAnAccessKey.err()).contains("goes with an access key").doesNotContain(tokenText.substring(5));
+    }
+}
