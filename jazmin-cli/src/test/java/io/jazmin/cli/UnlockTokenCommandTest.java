@@ -13,8 +13,11 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code --unlock-token-file}: an online grant of the js-access case opens with the owner's token. */
-class UnlockTokenOptionTest {
+/**
+ * {@code jazmin unlock-token} and {@code --unlock-token-file}: the owner issues the token of an online
+ * grant of the js-access case, which then opens with it.
+ */
+class UnlockTokenCommandTest {
 
     @Test
     void anOnlineGrantReadsWithItsUnlockTokenAndFailsWithoutNamingFileAndKey(@TempDir Path tmp) throws Exception {
@@ -26,7 +29,21 @@ class UnlockTokenOptionTest {
         Path key = tmp.resolve("carol.txt");
         Files.writeString(key, carol + "\n");
         Path token = tmp.resolve("token.txt");
-        String tokenText = JazminFile.issueUnlockToken(c.dataFile(), owner, AccessKeyText.parse(carol)).text();
+        Path ownerKey = tmp.resolve("owner.txt");
+        Files.writeString(ownerKey, owner.text());
+        CliRun issued = CliRun.of("unlock-token", c.dataFile().toString(), "--key-file", ownerKey.toString(),
+                "--key-id", AccessKeyText.parse(carol).keyId());
+        assertThat(issued.code()).as(issued.err()).isZero();
+        String tokenText = issued.out().strip();
+        assertThat(tokenText).isEqualTo(JazminFile.issueUnlockToken(c.dataFile(), owner, AccessKeyText.parse(carol))
+                .text());
+        CliRun listed = CliRun.of("unlock-token", c.dataFile().toString(), "--key-file", ownerKey.toString(),
+                "--list");
+        assertThat(listed.code()).as(listed.err()).isZero();
+        assertThat(JsonLines.tree(listed.out()).get("keyId").asString()).isEqualTo(AccessKeyText.parse(carol).keyId());
+        assertThat(JsonLines.tree(listed.out()).get("token").asString()).isEqualTo(tokenText);
+        assertThat(CliRun.of("unlock-token", c.dataFile().toString(), "--key-file", key.toString(), "--list").code())
+                .as("an access key issues nothing").isEqualTo(ExitCodes.USAGE);
         Files.writeString(token, tokenText + "\n");
         String file = c.dataFile().toString();
 
@@ -39,8 +56,6 @@ class UnlockTokenOptionTest {
         assertThat(with.code()).as(with.err()).isZero();
         assertThat(Long.parseLong(with.out().strip())).isPositive();
 
-        Path ownerKey = tmp.resolve("owner.txt");
-        Files.writeString(ownerKey, owner.text());
         CliRun notAnAccessKey = CliRun.of("count", file, "--key-file", ownerKey.toString(), "--unlock-token-file",
                 token.toString());
         assertThat(notAnAccessKey.code()).isEqualTo(ExitCodes.USAGE);
