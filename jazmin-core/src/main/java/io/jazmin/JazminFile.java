@@ -7,8 +7,21 @@ import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.internal.writer.Appender;
 import io.jazmin.internal.writer.Rewriter;
 import io.jazmin.internal.writer.Updater;
+import io.jazmin.internal.reader.FileOpener;
+import io.jazmin.internal.reader.OpenedFile;
+import io.jazmin.internal.reader.StorageReport;
+import io.jazmin.internal.reader.UnlockTokens;
+import io.jazmin.internal.wire.ByteSource;
+import io.jazmin.key.AccessKeyText;
+import io.jazmin.key.JazminKey;
+import io.jazmin.key.UnlockToken;
+import io.jazmin.internal.writer.Appender;
+import io.jazmin.internal.writer.KeyRotation;
+import io.jazmin.internal.writer.Rewriter;
+import io.jazmin.internal.writer.Updater;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.List;
@@ -19,6 +32,7 @@ import io.jazmin.error.JazminIoException;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.schema.Storage;
 import io.jazmin.options.WriteOptions;
+import java.util.function.Function;
 
 /**
  * Changes to existing files (spec §1.24): appends, deletes and upserts that add a new version at
@@ -105,6 +119,30 @@ public final class JazminFile {
         Rewriter.compact(path, options);
     }
 
+    /**
+     * Re-encrypts a key or password file under a new key or password without decoding its rows
+     * (spec §1.18): each section is decrypted and sealed again as it is stored, under a fresh file
+     * id, salt, keyring and nonces, so the old secret opens nothing in the new version. Everything
+     * the version holds carries over (tables, deleted rows, indexes, embedded files, package,
+     * shapes, metadata, append count); bytes earlier versions left are zeroed (compact to drop
+     * them). All or nothing, under the writer lock: the new file replaces the old atomically.
+     *
+     * @param current the key or password that opens the file now
+     * @param next    the new key, or the new password with its PBKDF2 iterations; its other
+     *                settings are not used (the codec only for the rewritten directory and header)
+     * @throws JazminKeyException        when {@code current} does not open the file
+     * @throws JazminValidationException when {@code next} has no secret, or the file is plain or
+     *                                   access-controlled
+     */
+    public static void rotateKey(Path path, ReadOptions current, WriteOptions next) {
+        KeyRotation.rotate(path, current, next);
+    }
+
+    /** {@link #rotateKey(Path, ReadOptions, WriteOptions)} to the key {@code newKey}. */
+    public static void rotateKey(Path path, ReadOptions current, JazminKey newKey) {
+        rotateKey(path, current, WriteOptions.defaults().withKey(newKey));
+    }
+
     /** {@link #storage(Path, ReadOptions)} of a plain file. */
     public static Storage storage(Path path) {
         return storage(path, ReadOptions.defaults());
@@ -118,10 +156,54 @@ public final class JazminFile {
      * @param options the key or password of an encrypted file
      */
     public static Storage storage(Path path, ReadOptions options) {
+        return opened(path, options, file -> StorageReport.of(file, file.source().size()));
+    }
+
+    /**
+     * One online grant of a shared file and its unlock token (spec §1.20), as the owner's key
+     * service hands it out.
+     *
+     * @param keyId   the access key's id
+     * @param label   the grant's label, or {@code null}
+     * @param expires when the grant expires, or {@code null}
+     * @param token   the grant's unlock token ({@code toString} hides it)
+     */
+    public record UnlockTokenGrant(String keyId, String label, Instant expires, UnlockToken token) {
+    }
+
+    /**
+     * The unlock token the holder of key {@code keyId} needs with its online grant of the shared file
+     * at {@code path}: what the owner's key service hands out (the request needs only the file id and
+     * the key id). Tokens survive appends and rewrites, until the grant is revoked or expires.
+     *
+     * @param owner the file's owner key
+     * @throws JazminKeyException           when {@code owner} is not the file's owner key, or the key
+     *                                      has no grant
+     * @throws JazminValidationException    when the grant is offline, or the file not shared
+     * @throws JazminAccessExpiredException when the grant has expired
+     */
+    public static UnlockToken issueUnlockToken(Path path, JazminKey owner, String keyId) {
+        return opened(path, ReadOptions.defaults().withKey(owner),
+                file -> UnlockTokens.issue(file, keyId, Instant.now()));
+    }
+
+    /** {@link #issueUnlockToken(Path, JazminKey, String)} for the holder of {@code accessKey}. */
+    public static UnlockToken issueUnlockToken(Path path, JazminKey owner, AccessKeyText accessKey) {
+        return issueUnlockToken(path, owner, accessKey.keyId());
+    }
+
+    /** Every online grant of the shared file at {@code path} with its unlock token (owner key only). */
+    public static List<UnlockTokenGrant> listUnlockTokens(Path path, JazminKey owner) {
+        return opened(path, ReadOptions.defaults().withKey(owner), file -> UnlockTokens.list(file).stream()
+                .map(g -> new UnlockTokenGrant(g.keyId(), g.label(), g.expires(), g.token())).toList());
+    }
+
+    /** What {@code work} makes of the file's current version, opened with {@code options} and closed after. */
+    private static <T> T opened(Path path, ReadOptions options, Function<OpenedFile, T> work) {
         try (ByteSource source = ByteSource.open(path)) {
             OpenedFile file = FileOpener.open(source, options);
             try {
-                return StorageReport.of(file, source.size());
+                return work.apply(file);
             } finally {
                 if (file.cipher() != null) {
                     file.cipher().close();

@@ -9,6 +9,16 @@ import io.jazmin.internal.reader.TableReader;
 import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.section.SectionReader;
+import io.jazmin.internal.catalog.Header;
+import io.jazmin.key.JazminKey;
+import io.jazmin.internal.crypto.SectionCipher;
+import io.jazmin.internal.reader.EmbeddedFiles;
+import io.jazmin.internal.reader.FileOpener;
+import io.jazmin.internal.reader.FileVersion;
+import io.jazmin.internal.reader.OpenedFile;
+import io.jazmin.internal.wire.ByteSource;
+import io.jazmin.internal.wire.Preamble;
+import io.jazmin.internal.section.SectionReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -189,6 +199,16 @@ public final class JazminReader implements AutoCloseable {
         java.util.LinkedHashSet<String> out = new java.util.LinkedHashSet<>();
         tables.forEach(t -> out.addAll(t.visibleColumnGroups()));
         return List.copyOf(out);
+    }
+
+    /**
+     * The submission key of the access key that opened this shared file (spec §1.21): the key of
+     * the ordinary key files the holder sends back to the owner, who derives the same key with
+     * {@link JazminKey#submissionKey(String)}. {@code null} for the owner key, for files that are
+     * not access-controlled, and when the file's writer put none in the key's bundle.
+     */
+    public JazminKey submissionKey() {
+        return file.grant() == null ? null : file.grant().submission();
     }
 
     /** When the access key's grant expires, or {@code null} when it does not (or for other files). */

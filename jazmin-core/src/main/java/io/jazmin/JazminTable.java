@@ -67,6 +67,15 @@ public final class JazminTable {
         return table.visibleColumnGroups();
     }
 
+    /**
+     * The column groups of this table whose columns the access key that opened the file does not
+     * see (their names only: a restricted group's columns stay hidden); empty for the owner key and
+     * files that are not access-controlled.
+     */
+    public List<String> hiddenColumnGroups() {
+        return table.hiddenColumnGroups();
+    }
+
     /** Rows ever written, deleted ones included. */
     public long writtenRowCount() {
         return table.writtenRowCount();

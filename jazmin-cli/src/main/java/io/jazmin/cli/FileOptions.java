@@ -14,6 +14,7 @@ import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.key.AccessKeyText;
 import io.jazmin.key.JazminKey;
+import io.jazmin.key.UnlockToken;
 import java.nio.file.Path;
 import java.util.Locale;
 import picocli.CommandLine.Model.CommandSpec;
@@ -42,6 +43,10 @@ final class FileOptions {
             description = "password-protected file: read the password from environment variable VAR")
     private String passwordEnv;
 
+    @Option(names = "--unlock-token-file", paramLabel = "FILE",
+            description = "shared file, online grant: read the key service's unlock token (jzu1-...) from FILE")
+    private Path unlockTokenFile;
+
     @Option(names = "--priority", paramLabel = "PRIORITY", defaultValue = "balanced",
             description = "memory, balanced or speed: how many chunks are decoded ahead and encoded at once "
                     + "on worker threads (default: ${DEFAULT-VALUE})")
@@ -56,6 +61,12 @@ final class FileOptions {
     ReadOptions readOptions() {
         ReadOptions options = ReadOptions.defaults().withPriority(priority());
         String key = keyText();
+        if (unlockTokenFile != null) {
+            if (key == null || !key.startsWith(AccessKeyText.PREFIX)) {
+                throw usage("--unlock-token-file goes with an access key (jza1-...) in --key-file or --key-env");
+            }
+            options = options.withUnlockToken(UnlockToken.parse(Usage.readText(spec, unlockTokenFile)));
+        }
         if (key != null) {
             return key.startsWith(AccessKeyText.PREFIX)
                     ? options.withAccessKey(AccessKeyText.parse(key))
@@ -94,19 +105,11 @@ final class FileOptions {
         if (keyFile != null) {
             return Usage.readText(spec, keyFile);
         }
-        return keyEnv == null ? null : variable(keyEnv).strip();
+        return keyEnv == null ? null : SecretText.fromEnv(keyEnv, spec).strip();
     }
 
     private String password() {
-        return passwordEnv == null ? null : variable(passwordEnv);
-    }
-
-    private String variable(String name) {
-        String value = System.getenv(name);
-        if (value == null || value.isEmpty()) {
-            throw usage("environment variable " + name + " is not set or empty");
-        }
-        return value;
+        return passwordEnv == null ? null : SecretText.fromEnv(passwordEnv, spec);
     }
 
     private ParameterException usage(String message) {

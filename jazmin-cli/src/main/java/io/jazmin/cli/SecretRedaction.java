@@ -12,7 +12,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * environment variables, but a user who puts one in an argument by mistake must not see it
  * echoed to the terminal, a log or a CI transcript. Hidden are: key texts ({@code jzk1-},
  * {@code jza1-}, {@code jzu1-} and what follows in the key alphabet) anywhere in the message, the
- * inline value of any {@code --password…} or {@code --key…} option, and the argument
+ * inline value of any {@code --password…} or {@code --key…} option (and their {@code --new-…}
+ * forms), and the argument
  * after such an option when the command does not know it (so it cannot have taken it as its own).
  */
 final class SecretRedaction {
@@ -37,7 +38,8 @@ final class SecretRedaction {
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             String lower = arg.toLowerCase(Locale.ROOT);
-            if (!lower.startsWith("--password") && !lower.startsWith("--key")) {
+            String option = lower.startsWith("--new-") ? "--" + lower.substring(6) : lower;
+            if (!option.startsWith("--password") && !option.startsWith("--key")) {
                 continue;
             }
             int equals = arg.indexOf('=');

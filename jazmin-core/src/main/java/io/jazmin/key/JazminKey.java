@@ -1,11 +1,15 @@
 package io.jazmin.key;
 
 import io.jazmin.error.JazminKeyException;
+import io.jazmin.error.JazminKeyException;
+import io.jazmin.error.JazminValidationException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.HexFormat;
 import io.jazmin.internal.keys.KeyText;
+import java.util.regex.Pattern;
+import io.jazmin.internal.keys.Hkdf;
 
 /**
  * A 256-bit JAZMIN master key (spec §1.18), the secret of key files. Its text form is
@@ -25,6 +29,8 @@ public final class JazminKey {
     /** The prefix of key texts. */
     public static final String PREFIX = "jzk1-";
     private static final byte[] SLOT_ID_LABEL = "JAZMIN/1/slot-id".getBytes(StandardCharsets.US_ASCII);
+    private static final String SUBMISSION_LABEL = "JAZMIN/1/submission/";
+    private static final Pattern KEY_ID = Pattern.compile("[0-9a-f]{16}");
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final byte[] bytes;
@@ -75,6 +81,29 @@ public final class JazminKey {
      */
     public String keyId() {
         return keyId;
+    }
+
+    /**
+     * The submission key of the holder of access key {@code keyId}, for this owner key (spec §1.21):
+     * HKDF-SHA256(ikm = this key, salt = empty, info = "JAZMIN/1/submission/" + key id). A holder
+     * encrypts the records it sends back to the owner as an ordinary key file with it (the reader
+     * of the shared file gives it to the holder: {@code JazminReader.submissionKey()}); it opens
+     * nothing in the shared file.
+     *
+     * @param keyId the access key's id: 16 lower-case hex digits
+     * @throws JazminValidationException when {@code keyId} is not a key id
+     */
+    public JazminKey submissionKey(String keyId) {
+        if (keyId == null || !KEY_ID.matcher(keyId).matches()) {
+            throw new JazminValidationException("a key id is 16 lower-case hex digits");
+        }
+        return new JazminKey(Hkdf.derive(bytes, new byte[0], (SUBMISSION_LABEL + keyId)
+                .getBytes(StandardCharsets.US_ASCII), SIZE));
+    }
+
+    /** {@link #submissionKey(String)} of the holder of {@code accessKey}. */
+    public JazminKey submissionKey(AccessKeyText accessKey) {
+        return submissionKey(accessKey.keyId());
     }
 
     /** Hex key id of the key-slot derivation, shared with access keys. */

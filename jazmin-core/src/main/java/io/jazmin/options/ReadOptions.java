@@ -5,6 +5,7 @@ import io.jazmin.key.AccessKeyText;
 import io.jazmin.key.DerivedKeyCache;
 import io.jazmin.key.JazminKey;
 import io.jazmin.key.Secret;
+import io.jazmin.key.UnlockToken;
 import java.util.concurrent.Executor;
 
 /**
@@ -26,6 +27,8 @@ public final class ReadOptions {
     private final boolean requireLatest;
     private final long knownAppendCount;
     private final DerivedKeyCache keyCache;
+    private final UnlockToken unlockToken;
+    private final AccessState accessState;
 
     private ReadOptions(Builder b) {
         if (b.knownAppendCount < 0) {
@@ -43,6 +46,8 @@ public final class ReadOptions {
         this.requireLatest = b.requireLatest;
         this.knownAppendCount = b.knownAppendCount;
         this.keyCache = b.keyCache;
+        this.unlockToken = b.unlockToken;
+        this.accessState = b.accessState;
     }
 
     /** No secret (plain files), balanced priority, default limits, any version accepted. */
@@ -66,6 +71,8 @@ public final class ReadOptions {
         b.requireLatest = requireLatest;
         b.knownAppendCount = knownAppendCount;
         b.keyCache = keyCache;
+        b.unlockToken = unlockToken;
+        b.accessState = accessState;
         return b;
     }
 
@@ -110,6 +117,19 @@ public final class ReadOptions {
     /** Keeps the PBKDF2 keys of password files between opens, or {@code null} to derive on every open. */
     public DerivedKeyCache keyCache() {
         return keyCache;
+    }
+
+    /**
+     * With an access key of an online grant: the token from the owner's key service ({@code jzu1-…}),
+     * or {@code null}.
+     */
+    public UnlockToken unlockToken() {
+        return unlockToken;
+    }
+
+    /** Where the last-seen records of time-limited grants are kept (default {@link AccessState#defaults()}). */
+    public AccessState accessState() {
+        return accessState;
     }
 
     public ReadOptions withKey(JazminKey value) {
@@ -185,6 +205,19 @@ public final class ReadOptions {
         return toBuilder().keyCache(value).build();
     }
 
+    /** Opens an online grant's slot with {@code value}, the key service's unlock token for the access key. */
+    public ReadOptions withUnlockToken(UnlockToken value) {
+        return toBuilder().unlockToken(value).build();
+    }
+
+    /**
+     * Keeps the last-seen records of time-limited grants in {@code value} ({@link AccessState#in},
+     * or {@link AccessState#disabled()} for none) instead of the default location.
+     */
+    public ReadOptions withAccessState(AccessState value) {
+        return toBuilder().accessState(value).build();
+    }
+
     /** Whether any secret is given. */
     public boolean hasSecret() {
         return key != null || password != null || accessKey != null;
@@ -195,7 +228,8 @@ public final class ReadOptions {
         return "ReadOptions[key=" + key + ", password=" + (password == null ? "null" : "(hidden)")
                 + ", accessKey=" + accessKey + ", parallelism=" + parallelism + ", limits=" + limits
                 + ", requireLatest=" + requireLatest + ", knownAppendCount=" + knownAppendCount
-                + ", keyCache=" + keyCache + "]";
+                + ", keyCache=" + keyCache + ", unlockToken=" + (unlockToken == null ? "null" : "(hidden)")
+                + ", accessState=" + accessState + "]";
     }
 
     /** Builds {@link ReadOptions}; every setting starts at its default. */
@@ -208,8 +242,20 @@ public final class ReadOptions {
         private boolean requireLatest;
         private long knownAppendCount;
         private DerivedKeyCache keyCache;
+        private UnlockToken unlockToken;
+        private AccessState accessState = AccessState.defaults();
 
         private Builder() {
+        }
+
+        public Builder unlockToken(UnlockToken value) {
+            unlockToken = value;
+            return this;
+        }
+
+        public Builder accessState(AccessState value) {
+            accessState = value == null ? AccessState.defaults() : value;
+            return this;
         }
 
         public Builder key(JazminKey value) {

@@ -14,8 +14,9 @@ import tools.jackson.databind.json.JsonMapper;
 /**
  * The JSON bundle sealed in a key slot (spec §1.19): the owner's {@code {header, owner}}, or an
  * access key's header secret, its partitions (id → secret, id → name), its column groups
- * (name → secret), file groups, and optional {@code expires} and {@code online}. Unknown members are
- * ignored; repeated member names, wrong types and secrets that are not 32 bytes are refused.
+ * (name → secret), file groups, and optional {@code expires}, {@code online} and {@code submission}.
+ * Unknown members are ignored; repeated member names, wrong types and secrets that are not 32 bytes
+ * are refused.
  * {@link #toString()} shows no secret.
  *
  * @param header         H, the header secret
@@ -26,10 +27,11 @@ import tools.jackson.databind.json.JsonMapper;
  * @param files          file-group id text → F(id)
  * @param expires        the ISO-8601 expiry text, or {@code null}
  * @param online         whether the grant is online (its slot needs an unlock token)
+ * @param submission     the holder's submission key (spec §1.21), or {@code null} when the bundle has none
  */
 public record AccessBundle(byte[] header, byte[] ownerSecret, Map<String, byte[]> partitions,
                            Map<String, String> partitionNames, Map<String, byte[]> columns,
-                           Map<String, byte[]> files, String expires, boolean online) {
+                           Map<String, byte[]> files, String expires, boolean online, byte[] submission) {
     private static final JsonMapper JSON = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
     private static final int SECRET_SIZE = 32;
@@ -73,7 +75,7 @@ public record AccessBundle(byte[] header, byte[] ownerSecret, Map<String, byte[]
         return new AccessBundle(header, owner, secrets(root.get("partitions"), "partitions", true),
                 names(root.get("partitionNames")), secrets(root.get("columns"), "columns", false),
                 secrets(root.get("files"), "files", true), expires == null ? null : expires.asString(),
-                online != null && online.asBoolean());
+                online != null && online.asBoolean(), secret(root.get("submission"), "submission"));
     }
 
     private static byte[] secret(JsonNode node, String what) {
@@ -151,6 +153,9 @@ public record AccessBundle(byte[] header, byte[] ownerSecret, Map<String, byte[]
         partitions.values().forEach(s -> Arrays.fill(s, (byte) 0));
         columns.values().forEach(s -> Arrays.fill(s, (byte) 0));
         files.values().forEach(s -> Arrays.fill(s, (byte) 0));
+        if (submission != null) {
+            Arrays.fill(submission, (byte) 0);
+        }
     }
 
     /** Partitions and groups granted, never the secrets. */

@@ -6,6 +6,14 @@ import java.util.Arrays;
 import io.jazmin.key.AccessKeyText;
 import io.jazmin.key.JazminKey;
 import io.jazmin.internal.keys.OwnerSigning;
+import io.jazmin.error.JazminKeyException;
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.util.HexFormat;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import io.jazmin.internal.keys.Hkdf;
+import io.jazmin.key.UnlockToken;
 
 /**
  * The secret that opens an access-controlled file (spec §1.19): the owner key ({@code jzk1-}) or an
@@ -13,6 +21,7 @@ import io.jazmin.internal.keys.OwnerSigning;
  * ever handing out the secret. {@link #toString()} shows only the key id.
  */
 public final class AccessCredential implements AutoCloseable {
+    private static final byte[] LAST_SEEN_LABEL = "JAZMIN/1/last-seen".getBytes(StandardCharsets.US_ASCII);
     private final byte[] secret;
     private final byte[] ownerFingerprint;
     private final boolean owner;
@@ -67,7 +76,35 @@ public final class AccessCredential implements AutoCloseable {
 
     /** The bundle of this key's offline slot (see {@link KeySlots#unseal}). */
     public byte[] unseal(KeySlots.Slot slot, byte[] salt, byte[] fileId) {
-        return KeySlots.unseal(slot, secret, salt, fileId, slotId());
+        return KeySlots.unseal(slot, secret, null, salt, fileId, slotId());
+    }
+
+    /** The bundle of this key's online slot, sealed also with the share of {@code token}. */
+    public byte[] unseal(KeySlots.Slot slot, UnlockToken token, byte[] salt, byte[] fileId) {
+        byte[] share = token.share();
+        try {
+            return KeySlots.unseal(slot, secret, share, salt, fileId, slotId());
+        } finally {
+            Arrays.fill(share, (byte) 0);
+        }
+    }
+
+    /**
+     * The MAC of a last-seen record of this access key for file {@code fileId} (spec §1.20):
+     * HMAC-SHA256(key = HKDF(access secret, salt = file id, "JAZMIN/1/last-seen"), message = the
+     * decimal text of {@code lastSeen}), in lower-case hex.
+     */
+    public String lastSeenMac(byte[] fileId, long lastSeen) {
+        byte[] key = Hkdf.derive(secret, fileId, LAST_SEEN_LABEL, Hkdf.HASH_SIZE);
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            return HexFormat.of().formatHex(mac.doFinal(Long.toString(lastSeen).getBytes(StandardCharsets.US_ASCII)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("the JDK has no HMAC-SHA256", e);
+        } finally {
+            Arrays.fill(key, (byte) 0);
+        }
     }
 
     /** Clears the secret copy. */

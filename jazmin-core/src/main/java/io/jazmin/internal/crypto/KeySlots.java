@@ -202,17 +202,24 @@ public final class KeySlots {
     }
 
     /**
-     * The bundle sealed in an offline slot: AES-256-GCM with key HKDF(secret, salt, "JAZMIN/1/slot")
-     * and AAD file id ‖ slot id.
+     * The bundle sealed in a slot: AES-256-GCM with key HKDF(secret, salt, "JAZMIN/1/slot") for an
+     * offline slot, HKDF(secret ‖ share, salt, "JAZMIN/1/slot") for an online one, and AAD file id ‖
+     * slot id.
      *
+     * @param share an online slot's 32-byte share (from the unlock token), or {@code null} offline
      * @throws JazminFormatException when the slot fails its authentication check
      */
-    public static byte[] unseal(Slot slot, byte[] secret, byte[] salt, byte[] fileId, byte[] slotId) {
+    public static byte[] unseal(Slot slot, byte[] secret, byte[] share, byte[] salt, byte[] fileId, byte[] slotId) {
         byte[] sealed = slot.sealed();
         if (sealed.length < SectionCipher.OVERHEAD) {
             throw new JazminFormatException("a key slot is shorter than a nonce and a tag");
         }
-        byte[] key = Hkdf.derive(secret, salt, SLOT_LABEL, Hkdf.HASH_SIZE);
+        byte[] ikm = share == null ? secret.clone() : Arrays.copyOf(secret, secret.length + share.length);
+        if (share != null) {
+            System.arraycopy(share, 0, ikm, secret.length, share.length);
+        }
+        byte[] key = Hkdf.derive(ikm, salt, SLOT_LABEL, Hkdf.HASH_SIZE);
+        Arrays.fill(ikm, (byte) 0);
         try {
             Cipher gcm = Cipher.getInstance("AES/GCM/NoPadding");
             gcm.init(Cipher.DECRYPT_MODE, new SecretKeySpec(key, "AES"),

@@ -50,7 +50,7 @@ public final class ShareSecrets implements AutoCloseable {
     }
 
     private AccessBundle ownerBundle() {
-        return new AccessBundle(header.clone(), owner.clone(), Map.of(), Map.of(), Map.of(), Map.of(), null, false);
+        return new AccessBundle(header.clone(), owner.clone(), Map.of(), Map.of(), Map.of(), Map.of(), null, false, null);
     }
 
     /** The 12-byte id of partition {@code name}: HMAC-SHA256(HKDF(O, salt, "…/partition-id"), name)[0..12). */

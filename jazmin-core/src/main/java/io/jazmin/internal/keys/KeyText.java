@@ -65,7 +65,7 @@ public final class KeyText {
     }
 
     /** The first 4 bytes of SHA-256 of {@code body}. */
-    static byte[] checksum(byte[] body) {
+    public static byte[] checksum(byte[] body) {
         return Arrays.copyOf(sha256(body), CHECKSUM_SIZE);
     }
 

@@ -9,8 +9,16 @@ import io.jazmin.internal.crypto.KeySlots;
 import io.jazmin.internal.keys.OwnerSigning;
 import io.jazmin.internal.section.SectionReader;
 import io.jazmin.internal.wire.Trailer;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.error.JazminKeyException;
+import io.jazmin.error.JazminUnlockRequiredException;
+import io.jazmin.internal.crypto.AccessBundle;
+import io.jazmin.internal.crypto.AccessCredential;
+import io.jazmin.internal.crypto.KeySlots;
+import io.jazmin.internal.keys.OwnerSigning;
+import io.jazmin.key.UnlockToken;
+import io.jazmin.internal.section.SectionReader;
+import io.jazmin.internal.wire.Trailer;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.error.JazminKeyException;
 import io.jazmin.error.UnsupportedFeatureException;
@@ -32,9 +40,6 @@ import java.util.HexFormat;
  * the file is trusted before the signature is.
  */
 final class AccessOpener {
-    /** Feature name of online grants, which need an unlock token from the owner's key service. */
-    static final String ONLINE_ACCESS = "online-access";
-
     private AccessOpener() {
     }
 
@@ -42,13 +47,15 @@ final class AccessOpener {
      * The bundle of {@code key}'s slot.
      *
      * @param plain       a section reader without cipher over the version (reads the plain sections)
+     * @param token       the unlock token for an online slot, or {@code null}
      * @param headerWhole the header section's whole bytes, as the signature covers them
-     * @throws JazminKeyException          when the file was not signed by the key's owner, or the key
-     *                                     is not granted access
-     * @throws JazminFormatException       when a signed part was changed
-     * @throws UnsupportedFeatureException for online grants (unlock tokens are not supported yet)
+     * @throws JazminKeyException            when the file was not signed by the key's owner, the key
+     *                                       is not granted access, or the token does not open its slot
+     * @throws JazminUnlockRequiredException for an online slot without an unlock token
+     * @throws JazminFormatException         when a signed part was changed
      */
-    static AccessBundle unseal(FileVersion version, SectionReader plain, AccessCredential key, byte[] headerWhole) {
+    static AccessBundle unseal(FileVersion version, SectionReader plain, AccessCredential key, UnlockToken token,
+                               byte[] headerWhole) {
         Trailer trailer = version.trailer();
         if (trailer.keyslotsLength() == 0 || trailer.signatureLength() == 0) {
             throw new JazminFormatException("the access-controlled file has no key-slot list or no signature", null,
@@ -86,18 +93,31 @@ final class AccessOpener {
         if (slot == null) {
             throw notGranted(key);
         }
-        if (slot.online()) {
-            throw new UnsupportedFeatureException(ONLINE_ACCESS, "key " + key.keyId() + " has an online grant: "
-                    + "opening file " + HexFormat.of().formatHex(fileId) + " needs an unlock token from the owner's "
-                    + "key service, which this library does not support yet");
-        }
-        AccessBundle bundle = AccessBundle.parse(key.unseal(slot, version.preamble().salt(), fileId));
+        AccessBundle bundle = AccessBundle.parse(slot.online() ? unsealOnline(key, slot, token, version)
+                : key.unseal(slot, version.preamble().salt(), fileId));
         if (bundle.owner() != key.owner()) {
             bundle.clear();
             throw new JazminFormatException("key " + key.keyId() + "'s slot holds the bundle of "
                     + (key.owner() ? "an access key" : "the owner"), pageId, page.offset());
         }
         return bundle;
+    }
+
+    /** An online slot: sealed with the access key and the share of the key service's unlock token. */
+    private static byte[] unsealOnline(AccessCredential key, KeySlots.Slot slot, UnlockToken token,
+                                       FileVersion version) {
+        String fileId = HexFormat.of().formatHex(version.preamble().fileId());
+        if (token == null) {
+            throw new JazminUnlockRequiredException(fileId, key.keyId(), "key " + key.keyId()
+                    + " has an online grant: opening file " + fileId + " needs an unlock token from the owner's key "
+                    + "service (ask it for file " + fileId + " and key " + key.keyId() + ")");
+        }
+        try {
+            return key.unseal(slot, token, version.preamble().salt(), version.preamble().fileId());
+        } catch (JazminFormatException e) {
+            throw new JazminKeyException("the unlock token does not open key " + key.keyId() + "'s online slot of "
+                    + "file " + fileId + ": it was issued for another key or file (or the file was changed)", e);
+        }
     }
 
     private static JazminKeyException notGranted(AccessCredential key) {

@@ -91,6 +91,11 @@ public final class EmbeddedFiles {
                 && directory.shapesJson() == null;
     }
 
+    /** The directory read and checked at open (empty when the file stores no embedded file). */
+    public EmbeddedDirectory directory() {
+        return directory;
+    }
+
     /** The files, in directory order. */
     public List<Entry> files() {
         return directory.files();

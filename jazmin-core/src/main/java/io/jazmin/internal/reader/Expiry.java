@@ -3,6 +3,9 @@ package io.jazmin.internal.reader;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.error.JazminKeyException;
 import io.jazmin.internal.catalog.Header;
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.error.JazminAccessExpiredException;
+import io.jazmin.internal.catalog.Header;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -11,7 +14,7 @@ import io.jazmin.internal.table.Grant;
 /**
  * Offline expiry of access grants (spec §1.20), enforced by the reader: a grant is refused after it
  * expires, and when the clock is more than 5 minutes earlier than the file's own write time (a
- * clock set back). The per-user last-seen record is not kept yet.
+ * clock set back); {@link LastSeen} also holds it against the last time the key opened the file.
  */
 final class Expiry {
     /** Clock skew tolerated against the writer's clock. */
@@ -39,19 +42,20 @@ final class Expiry {
     /**
      * Refuses an expired grant, or one read on a clock set back before the file was written.
      *
-     * @throws JazminKeyException naming the key and the expiry
+     * @throws JazminAccessExpiredException naming the key and the expiry
      */
     static void check(Grant grant, Header header, Instant now) {
         if (grant.expires() == null) {
             return;
         }
         if (now.isAfter(grant.expires())) {
-            throw new JazminKeyException("key " + grant.keyId() + " expired at " + grant.expires());
+            throw new JazminAccessExpiredException(grant.keyId(), "key " + grant.keyId() + " expired at "
+                    + grant.expires());
         }
         Instant written = Instant.ofEpochMilli(header.modified() != 0 ? header.modified() : header.created());
         if (now.isBefore(written.minus(SKEW))) {
-            throw new JazminKeyException("key " + grant.keyId() + " expires, and the clock (" + now
-                    + ") is earlier than when the file was written (" + written + "): check the system clock");
+            throw new JazminAccessExpiredException(grant.keyId(), "key " + grant.keyId() + " expires, and the clock ("
+                    + now + ") is earlier than when the file was written (" + written + "): check the system clock");
         }
     }
 }

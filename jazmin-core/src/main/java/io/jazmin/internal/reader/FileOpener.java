@@ -13,6 +13,20 @@ import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.section.SectionReader;
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.options.ReadLimits;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.internal.catalog.Header;
+import io.jazmin.internal.catalog.TableEntry;
+import io.jazmin.internal.json.JsonTexts;
+import io.jazmin.internal.crypto.AccessBundle;
+import io.jazmin.internal.crypto.AccessCredential;
+import io.jazmin.internal.crypto.DecryptionSetup;
+import io.jazmin.internal.crypto.SectionCipher;
+import io.jazmin.internal.wire.ByteSource;
+import io.jazmin.internal.wire.Preamble;
+import io.jazmin.internal.section.SectionReader;
+import java.time.Clock;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
@@ -34,10 +48,19 @@ public final class FileOpener {
      * @throws io.jazmin.error.JazminException (a subclass) naming what is wrong
      */
     public static OpenedFile open(ByteSource source, ReadOptions options) {
+        return open(source, options, Clock.systemUTC());
+    }
+
+    /**
+     * {@link #open(ByteSource, ReadOptions)} with time-limited grants checked against {@code clock}:
+     * for tests of expiry and of a clock set back. The public API always uses the system clock, since
+     * a reader clock option defeats expiry (spec §4, finding R5).
+     */
+    public static OpenedFile open(ByteSource source, ReadOptions options, Clock clock) {
         FileVersion version = VersionLocator.locate(source);
         if (version.preamble().has(Preamble.ENCRYPTED) && version.preamble().has(Preamble.ACCESS)
                 && !version.preamble().has(Preamble.PASSWORD)) {
-            return openShared(source, version, options);
+            return openShared(source, version, options, clock);
         }
         SectionCipher cipher = DecryptionSetup.forFile(version.preamble(), options);
         try {
@@ -58,14 +81,14 @@ public final class FileOpener {
     }
 
     /** An access-controlled file: signature, key slot and bundle first (spec §1.19), then the header. */
-    private static OpenedFile openShared(ByteSource source, FileVersion version, ReadOptions options) {
+    private static OpenedFile openShared(ByteSource source, FileVersion version, ReadOptions options, Clock clock) {
         Preamble preamble = version.preamble();
         SectionCipher cipher = null;
         try (AccessCredential key = DecryptionSetup.accessCredential(preamble, options)) {
             SectionReader plain = new SectionReader(source, version.trailerOffset(), null, options.limits());
             long headerOffset = version.trailer().headerOffset();
             byte[] headerWhole = plain.readWhole(SectionIds.header(), headerOffset, version.trailer().headerLength());
-            AccessBundle bundle = AccessOpener.unseal(version, plain, key, headerWhole);
+            AccessBundle bundle = AccessOpener.unseal(version, plain, key, options.unlockToken(), headerWhole);
             Instant expires;
             try {
                 expires = Expiry.parse(bundle.expires());
@@ -81,7 +104,11 @@ public final class FileOpener {
                 throw new JazminFormatException("the access-controlled file's header has no owner sections",
                         SectionIds.header(), headerOffset);
             }
-            Expiry.check(grant, header, Instant.now());
+            if (grant.expires() != null) {
+                Instant now = clock.instant();
+                Expiry.check(grant, header, now);
+                LastSeen.check(options.accessState(), key, preamble.fileId(), now);
+            }
             return checked(new OpenedFile(source, version, header, sections, cipher, grant,
                     options.parallelism().priority().chunkCacheBytes()), options);
         } catch (RuntimeException e) {

@@ -17,6 +17,14 @@ import io.jazmin.internal.index.IndexSectionIds;
 import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.section.SectionReader;
 import io.jazmin.internal.wire.Trailer;
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.schema.Storage;
+import io.jazmin.internal.catalog.FileDirectory;
+import io.jazmin.internal.catalog.Header;
+import io.jazmin.internal.catalog.SectionRef;
+import io.jazmin.internal.catalog.TableEntry;
+import io.jazmin.internal.wire.Preamble;
+import io.jazmin.internal.wire.Trailer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,9 +41,9 @@ import io.jazmin.internal.table.TableData;
 
 /**
  * Measures which bytes of a file its current version references (spec §1.24): the preamble, the
- * header, the trailer and every section reachable from the catalog. Everything else is dead:
- * what earlier versions' headers, trailers, deleted-row lists and deltas left behind, and an
- * interrupted append's tail. Reads the catalog sections (directories, statistics refs, index
+ * header, the trailer and every section reachable from the catalog ({@link LiveSections}).
+ * Everything else is dead: what earlier versions' headers, trailers, deleted-row lists and deltas
+ * left behind, and an interrupted append's tail. Reads the catalog sections (directories, statistics refs, index
  * directories, deltas) but no chunk.
  */
 public final class StorageReport {
@@ -56,22 +64,22 @@ public final class StorageReport {
         FileVersion version = file.version();
         Header header = file.header();
         Trailer trailer = version.trailer();
-        SectionReader sections = file.sections();
         long versionEnd = version.trailerOffset() + Trailer.SIZE;
         add(0, Preamble.SIZE);
         add(version.trailerOffset(), Trailer.SIZE);
         add(trailer.headerOffset(), trailer.headerLength());
         add(trailer.keyslotsOffset(), trailer.keyslotsLength());
         add(trailer.signatureOffset(), trailer.signatureLength());
-        List<Delta> deltas = new ArrayList<>();
-        for (int d = 0; d < header.deltas().size(); d++) {
-            SectionRef ref = header.deltas().get(d);
-            add(ref);
-            deltas.add(Delta.decode(sections.read(SectionIds.delta(d), ref.offset(), ref.length())));
+        List<TableData> data = new ArrayList<>();
+        for (int t = 0; t < header.tables().size(); t++) {
+            data.add(file.table(t));
+        }
+        for (LiveSections.Section s : LiveSections.of(file, data)) {
+            add(s.offset(), s.length());
         }
         List<Storage.Table> tables = new ArrayList<>();
-        for (int t = 0; t < header.tables().size(); t++) {
-            tables.add(table(t, deltas));
+        for (TableData table : data) {
+            tables.add(table(table));
         }
         if (header.files() != null) {
             embeddedFiles(header);
@@ -81,76 +89,14 @@ public final class StorageReport {
                 version.preamble().has(Preamble.APPENDED), version.recovered(), tables);
     }
 
-    private Storage.Table table(int t, List<Delta> deltas) {
-        TableData data = file.table(t);
+    private static Storage.Table table(TableData data) {
         TableEntry entry = data.entry();
-        SectionReader sections = file.sections();
-        // Directory segments (their ids are checked when TableData reads them below).
-        List<SectionRef> segments = new ArrayList<>();
-        for (Partition p : entry.partitions()) {
-            segments.addAll(p.segments());
-        }
-        if (entry.partitionTable() != null) {
-            SectionRef ref = entry.partitionTable();
-            add(ref);
-            for (Partition p : PartitionTable.decode(sections.read(SectionIds.partitionTable(t), ref.offset(),
-                    ref.length())).partitions()) {
-                segments.addAll(p.segments());
-            }
-        }
-        for (Delta delta : deltas) {
-            for (TableDelta td : delta.tables()) {
-                if (td.table() == t) {
-                    for (Partition p : td.partitions()) {
-                        segments.addAll(p.segments());
-                    }
-                }
-            }
-        }
-        segments.forEach(this::add);
         long chunkBytes = 0;
         for (ChunkInfo chunk : data.chunks()) {
-            for (int g = 0; g < chunk.partOffsets().length; g++) {
-                add(chunk.partOffsets()[g], chunk.partLengths()[g]);
-            }
             chunkBytes += chunk.storedBytes();
-        }
-        for (SegmentInfo segment : data.segments()) {
-            for (StatisticsBlock block : segment.blocks()) {
-                add(block.section());
-            }
-        }
-        if (entry.deletes() != null) {
-            add(entry.deletes());
-        }
-        for (IndexRef index : entry.indexes()) {
-            index(t, index);
         }
         return new Storage.Table(entry.name(), entry.rowCount() - entry.deletedCount(), entry.deletedCount(),
                 entry.chunkCount(), data.segments().size(), entry.indexes().size(), chunkBytes);
-    }
-
-    private void index(int t, IndexRef index) {
-        if (index.section() == null) {
-            return;
-        }
-        add(index.section());
-        if (!IndexRef.SORTED.equals(index.kind())) {
-            return;
-        }
-        String id = IndexSectionIds.index(t, index.column(), index.kind(), index.segment());
-        IndexDirectory dir;
-        try {
-            dir = IndexDirectory.decode(file.sections().read(id, index.section().offset(), index.section().length()));
-        } catch (JazminFormatException e) {
-            throw e.inSection(id, index.section().offset());
-        }
-        for (int p = 0; p < dir.pageOffsets().length && p < dir.pageLengths().length; p++) {
-            add(dir.pageOffsets()[p], dir.pageLengths()[p]);
-        }
-        if (dir.nulls() != null) {
-            add(dir.nulls());
-        }
     }
 
     /** Embedded-file directories and the block sections they list (spec §1.23). */

@@ -96,6 +96,11 @@ public final class TableReader {
         return data.visibleGroups();
     }
 
+    /** The column groups of this table hidden from the access key that opened the file. */
+    public List<String> hiddenColumnGroups() {
+        return data.hiddenGroups();
+    }
+
     /** Rows ever written, deleted ones included. */
     public long writtenRowCount() {
         return entry.rowCount();

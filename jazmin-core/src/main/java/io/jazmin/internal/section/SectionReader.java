@@ -12,6 +12,7 @@ import java.util.zip.CRC32;
 import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.wire.SectionEnvelope;
+import io.jazmin.internal.wire.StoredPayload;
 
 /**
  * Reads sections of one file version: checks the reference lies inside the version, then the
@@ -173,7 +174,26 @@ public final class SectionReader {
                 + limits.maxSectionLength() + " (ReadLimits.maxSectionLength)", id, offset);
     }
 
+    /**
+     * Reads section {@code id} like {@link #read(String, long, long)}, checking its CRC and, in an
+     * encrypted file, its AES-GCM tag, but leaves its payload compressed: the tag already binds the
+     * codec and raw length, and a key rotation re-seals the bytes as they are.
+     */
+    public StoredPayload readStored(String id, long offset, long length) {
+        byte[] whole = readWhole(id, offset, length);
+        try {
+            return stored(id, null, whole);
+        } catch (JazminFormatException e) {
+            throw e.inSection(id, offset);
+        }
+    }
+
     private byte[] open(String id, String scope, byte[] whole) {
+        StoredPayload p = stored(id, scope, whole);
+        return Compression.decompress(p.codec(), p.bytes(), p.offset(), p.length(), (int) p.rawLength());
+    }
+
+    private StoredPayload stored(String id, String scope, byte[] whole) {
         SectionEnvelope env = SectionEnvelope.decode(whole, 0);
         int stored = whole.length - SectionEnvelope.SIZE;
         if (env.payloadLength() != stored) {
@@ -203,6 +223,6 @@ public final class SectionReader {
             // Anti-downgrade: a plain section must never stand in for an encrypted one.
             throw new JazminFormatException("section is not encrypted, but the file is");
         }
-        return Compression.decompress(env.codec(), body, bodyOffset, bodyLength, (int) env.rawLength());
+        return new StoredPayload(env.codec(), env.rawLength(), body, bodyOffset, bodyLength);
     }
 }

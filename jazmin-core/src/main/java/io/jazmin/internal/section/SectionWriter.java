@@ -6,6 +6,7 @@ import io.jazmin.internal.crypto.SectionCipher;
 import java.util.zip.CRC32;
 import io.jazmin.internal.wire.ByteWriter;
 import io.jazmin.internal.wire.SectionEnvelope;
+import io.jazmin.internal.wire.StoredPayload;
 
 /**
  * Turns raw payloads into whole sections (envelope + stored payload) with the format's
@@ -79,19 +80,37 @@ public final class SectionWriter {
                 chosen = use;
             }
         }
+        return enveloped(id, chosen.wireId(), len, body, 0, bodyLen);
+    }
+
+    /**
+     * The whole section {@code id} for a payload stored as it was in another file version (its codec
+     * and raw length kept, its bytes not recompressed), sealed with this writer's cipher: a key
+     * rotation's re-encryption. Without encryption the stored length is that of {@code stored}; with
+     * it, the seal adds {@link SectionCipher#OVERHEAD} bytes.
+     */
+    public byte[] section(String id, StoredPayload stored) {
+        return enveloped(id, stored.codec(), stored.rawLength(), stored.bytes(), stored.offset(), stored.length());
+    }
+
+    private byte[] enveloped(String id, int codecId, long rawLength, byte[] body, int off, int len) {
         int flags = 0;
+        byte[] stored = body;
+        int storedOff = off;
+        int storedLen = len;
         if (cipher != null) {
             flags = SectionEnvelope.FLAG_ENCRYPTED;
             // The AAD holds envelope bytes 0..7, which do not depend on the stored length.
-            byte[] head = new SectionEnvelope(chosen.wireId(), flags, len, 0, 0).head();
-            body = cipher.seal(id, scope, head, body, 0, bodyLen);
-            bodyLen = body.length;
+            byte[] head = new SectionEnvelope(codecId, flags, rawLength, 0, 0).head();
+            stored = cipher.seal(id, scope, head, body, off, len);
+            storedOff = 0;
+            storedLen = stored.length;
         }
         CRC32 crc = new CRC32();
-        crc.update(body, 0, bodyLen);
-        ByteWriter w = new ByteWriter(SectionEnvelope.SIZE + bodyLen);
-        new SectionEnvelope(chosen.wireId(), flags, len, bodyLen, crc.getValue()).encode(w);
-        w.bytes(body, 0, bodyLen);
+        crc.update(stored, storedOff, storedLen);
+        ByteWriter w = new ByteWriter(SectionEnvelope.SIZE + storedLen);
+        new SectionEnvelope(codecId, flags, rawLength, storedLen, crc.getValue()).encode(w);
+        w.bytes(stored, storedOff, storedLen);
         return w.toByteArray();
     }
 }

@@ -1,6 +1,8 @@
 package io.jazmin.internal.table;
 
 import io.jazmin.internal.crypto.AccessBundle;
+import io.jazmin.internal.crypto.AccessBundle;
+import io.jazmin.key.JazminKey;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,16 +11,20 @@ import java.util.Set;
 
 /**
  * What the key that opened an access-controlled file may see (spec §1.19): the owner everything;
- * an access key the partitions and column groups of its bundle. Holds names and ids, no secrets.
+ * an access key the partitions and column groups of its bundle. Holds names and ids, and the
+ * holder's submission key.
  *
  * @param owner          whether the file was opened with its owner key
  * @param keyId          the key id (16 hex digits)
  * @param partitionNames granted partition id text (base64url) → name; empty for the owner
  * @param groups         granted column-group names; empty for the owner
  * @param expires        when the grant expires, or {@code null}
+ * @param submission     the access key's submission key from its bundle (spec §1.21), or {@code null}
+ *                       (the owner, or a bundle without one); the only secret here, and
+ *                       {@link JazminKey#toString()} shows only its id
  */
 public record Grant(boolean owner, String keyId, Map<String, String> partitionNames, Set<String> groups,
-                    Instant expires) {
+                    Instant expires, JazminKey submission) {
 
     public Grant {
         partitionNames = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(partitionNames));
@@ -31,7 +37,8 @@ public record Grant(boolean owner, String keyId, Map<String, String> partitionNa
         for (String id : bundle.partitions().keySet()) {
             names.put(id, bundle.partitionNames().getOrDefault(id, ""));
         }
-        return new Grant(bundle.owner(), keyId, names, bundle.columns().keySet(), expires);
+        JazminKey submission = bundle.submission() == null ? null : JazminKey.of(bundle.submission());
+        return new Grant(bundle.owner(), keyId, names, bundle.columns().keySet(), expires, submission);
     }
 
     /** Whether partition {@code idText} (base64url) may be read. */

@@ -1,6 +1,8 @@
 package io.jazmin.internal.table;
 
 import io.jazmin.internal.catalog.StatisticsBlock;
+import io.jazmin.internal.catalog.SectionRef;
+import io.jazmin.internal.catalog.StatisticsBlock;
 import java.util.List;
 
 /**
@@ -9,6 +11,8 @@ import java.util.List;
  *
  * @param partition the partition text in section ids ({@code *} in plain files)
  * @param number    the segment's index in its partition's list (the {@code /<k>} suffix)
+ * @param section   where the segment's own section is
  */
-public record SegmentInfo(String partition, int number, List<StatisticsBlock> blocks, int chunkCount) {
+public record SegmentInfo(String partition, int number, List<StatisticsBlock> blocks, int chunkCount,
+                          SectionRef section) {
 }

@@ -204,9 +204,18 @@ public final class TableData {
 
     /** The names of the column groups the key sees, in header order. */
     public List<String> visibleGroups() {
+        return groups(true);
+    }
+
+    /** The names of the column groups the key does not see, in header order (names are no secret, §4). */
+    public List<String> hiddenGroups() {
+        return groups(false);
+    }
+
+    private List<String> groups(boolean visible) {
         List<String> out = new ArrayList<>();
         for (int g = 0; g < groups.groupNames().size(); g++) {
-            if (groups.groupVisible()[g]) {
+            if (groups.groupVisible()[g] == visible) {
                 out.add(groups.groupNames().get(g));
             }
         }

@@ -77,7 +77,7 @@ final class TableLayout {
                 } catch (JazminFormatException e) {
                     throw e.inSection(id, ref.offset());
                 }
-                segmentInfos.add(new SegmentInfo(partition, k, dir.statistics(), dir.ordinals().length));
+                segmentInfos.add(new SegmentInfo(partition, k, dir.statistics(), dir.ordinals().length, ref));
             }
         }
         List<ChunkInfo> chunks = complete ? checkCoverage(table, byOrdinal) : checkVisible(table, byOrdinal);

@@ -24,6 +24,17 @@ import io.jazmin.internal.catalog.Header;
 import io.jazmin.internal.catalog.Partition;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.catalog.TableEntry;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.data.Row;
+import io.jazmin.data.RowQuery;
+import io.jazmin.error.JazminUnlockRequiredException;
+import io.jazmin.error.UnsupportedFeatureException;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.internal.catalog.Header;
+import io.jazmin.internal.catalog.Partition;
+import io.jazmin.internal.catalog.SectionRef;
+import io.jazmin.internal.catalog.TableEntry;
 import io.jazmin.testing.ConformanceCase;
 import io.jazmin.internal.wire.ByteWriter;
 import io.jazmin.internal.wire.Preamble;
@@ -230,13 +241,13 @@ class SharedFileSecurityTest {
     }
 
     @Test
-    void anOnlineGrantNeedsAnUnlockTokenWhichIsNotSupportedYet() throws Exception {
+    void anOnlineGrantNeedsAnUnlockToken() throws Exception {
         // In js-access Carol holds an online grant: its slot is sealed with a share of the key service.
         byte[] jsAccess = Files.readAllBytes(ConformanceCase.named("js-access").dataFile());
         AccessKeyText carol = AccessKeyText.parse(carolText);
-        UnsupportedFeatureException e = assertThrows(UnsupportedFeatureException.class,
+        JazminUnlockRequiredException e = assertThrows(JazminUnlockRequiredException.class,
                 () -> JazminReader.open(jsAccess, ReadOptions.defaults().withAccessKey(carol)));
-        assertEquals("online-access", e.feature());
+        assertEquals(carol.keyId(), e.keyId());
         assertThat(e.getMessage()).contains(carol.keyId()).contains("unlock token");
         assertNoSecrets(e);
     }

@@ -13,12 +13,14 @@ import io.jazmin.data.Filter;
 import io.jazmin.error.JazminException;
 import io.jazmin.error.JazminKeyException;
 import io.jazmin.JazminReader;
+import io.jazmin.JazminFile;
+import io.jazmin.key.UnlockToken;
+import io.jazmin.error.JazminUnlockRequiredException;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.JazminWriter;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.data.Row;
 import io.jazmin.data.RowQuery;
-import io.jazmin.error.UnsupportedFeatureException;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.internal.catalog.ChunkMap;
 import io.jazmin.internal.catalog.Header;
@@ -302,15 +304,22 @@ class SharedFileWriteTest {
     // ---- time-limited and online grants --------------------------------------------------------
 
     @Test
-    void anExpiredGrantIsLeftOutAndAnOnlineOneNeedsAToken(@TempDir Path dir) throws Exception {
+    void anExpiredGrantIsLeftOutAndAnOnlineOneOpensWithTheOwnersToken(@TempDir Path dir) throws Exception {
         AccessSettings access = AccessSettings.builder().partitionBy("region")
                 .grant(AccessGrant.of(north).withExpires(NOW.minusSeconds(1)))
                 .grant(AccessGrant.of(all).withMode(AccessGrant.Mode.ONLINE)).build();
-        byte[] bytes = Files.readAllBytes(write(dir.resolve("t.jzm"), access, 20));
+        Path file = write(dir.resolve("t.jzm"), access, 20);
+        byte[] bytes = Files.readAllBytes(file);
         JazminKeyException expired = assertThrows(JazminKeyException.class, () -> open(bytes, north));
         assertThat(expired.getMessage()).contains("has not been granted");
-        UnsupportedFeatureException online = assertThrows(UnsupportedFeatureException.class, () -> open(bytes, all));
-        assertThat(online.getMessage()).contains("unlock token").contains(all.keyId());
+        JazminUnlockRequiredException online = assertThrows(JazminUnlockRequiredException.class,
+                () -> open(bytes, all));
+        assertThat(online.keyId()).isEqualTo(all.keyId());
+        UnlockToken token = JazminFile.issueUnlockToken(file, owner, all);
+        try (JazminReader reader = JazminReader.open(bytes,
+                ReadOptions.defaults().withAccessKey(all).withUnlockToken(token))) {
+            assertThat(reader.table().rowCount()).isEqualTo(20);
+        }
         String directory = ownerDirectory(bytes);
         assertThat(directory).contains("\"mode\":\"online\"").contains("\"share\":").doesNotContain(north.text());
     }

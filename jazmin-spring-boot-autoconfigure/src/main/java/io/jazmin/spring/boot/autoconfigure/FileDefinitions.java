@@ -32,8 +32,10 @@ final class FileDefinitions {
         Map<String, Set<IndexKind>> indexes = new LinkedHashMap<>();
         file.getIndexes().forEach((column, kinds) -> indexes.put(column, new LinkedHashSet<>(kinds)));
         return JazminFileDefinition.of(name, file.getPath())
-                .withKey(blankToNull(file.getKey()))
+                .withKey(key(name, file))
                 .withPassword(blankToNull(file.getPassword()))
+                .withAccessKey(blankToNull(file.getAccessKey()))
+                .withUnlockToken(blankToNull(file.getUnlockToken()))
                 .withPriority(file.getPriority() != null ? file.getPriority() : properties.getPriority())
                 .withCreateIfMissing(file.isCreateIfMissing())
                 .withCodec(file.getCodec())
@@ -41,6 +43,16 @@ final class FileDefinitions {
                 .withSortedBy(file.getSortedBy())
                 .withCompaction(compaction(name, file.getCompaction()))
                 .withKdfIterations(kdfIterations(name, file.getKdfIterations()));
+    }
+
+    /** The key text: {@code key}, or {@code owner-key} for a shared file (the same secret, named for what it is). */
+    private static String key(String name, JazminProperties.File file) {
+        String key = blankToNull(file.getKey());
+        String ownerKey = blankToNull(file.getOwnerKey());
+        if (key != null && ownerKey != null) {
+            throw new IllegalStateException("jazmin.files." + name + ": give key or owner-key, not both");
+        }
+        return key != null ? key : ownerKey;
     }
 
     private static int kdfIterations(String name, int iterations) {

@@ -73,6 +73,25 @@ public class JazminProperties {
         private String password;
 
         /**
+         * Owner key text ("jzk1-...") of a shared (access-controlled) file: repositories see every row
+         * and column. Use a placeholder. Never logged.
+         */
+        private String ownerKey;
+
+        /**
+         * Access key text ("jza1-...") a shared file is opened with: repositories see only the rows and
+         * columns granted to it, and an entity member bound to a column it cannot see fails at start-up.
+         * Use a placeholder. Never logged.
+         */
+        private String accessKey;
+
+        /**
+         * Unlock token text ("jzu1-...") from the owner's key service, for an access key with an online
+         * grant. Use a placeholder. Never logged.
+         */
+        private String unlockToken;
+
+        /**
          * PBKDF2 iterations written into a password file each time it is written anew (created,
          * rewritten or compacted), 1000-10000000. Each file version costs one derivation of this
          * many iterations (about 0.5-1 s at the default on a server core), done once and kept in
@@ -123,6 +142,30 @@ public class JazminProperties {
 
         public void setPassword(String password) {
             this.password = password;
+        }
+
+        public String getOwnerKey() {
+            return ownerKey;
+        }
+
+        public void setOwnerKey(String ownerKey) {
+            this.ownerKey = ownerKey;
+        }
+
+        public String getAccessKey() {
+            return accessKey;
+        }
+
+        public void setAccessKey(String accessKey) {
+            this.accessKey = accessKey;
+        }
+
+        public String getUnlockToken() {
+            return unlockToken;
+        }
+
+        public void setUnlockToken(String unlockToken) {
+            this.unlockToken = unlockToken;
         }
 
         public int getKdfIterations() {
@@ -177,10 +220,12 @@ public class JazminProperties {
             return compaction;
         }
 
-        /** Never shows the key or password. */
+        /** Never shows the key, password, access key or unlock token. */
         @Override
         public String toString() {
-            return "File[path=" + path + ", secret=" + (key != null ? "key" : password != null ? "password" : "none")
+            return "File[path=" + path + ", secret=" + (key != null ? "key" : password != null ? "password"
+                    : ownerKey != null ? "owner-key" : accessKey != null ? "access-key" : "none")
+                    + (unlockToken != null ? "+unlock-token" : "")
                     + ", kdfIterations=" + kdfIterations + ", priority=" + priority + ", createIfMissing=" + createIfMissing + ", codec=" + codec
                     + ", indexes=" + indexes + ", sortedBy=" + sortedBy + ", compaction=" + compaction + "]";
         }

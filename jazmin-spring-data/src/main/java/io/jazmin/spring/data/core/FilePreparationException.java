@@ -16,7 +16,8 @@ public class FilePreparationException extends DataAccessResourceFailureException
     /**
      * @param fileName the configured name of the file
      * @param path     its location
-     * @param secret   which secret its definition gives: {@code "key"}, {@code "password"} or {@code null}
+     * @param secret   which secret its definition gives: {@code "key"}, {@code "password"}, {@code "access-key"}
+     *                 or {@code null}
      * @param message  what is wrong
      * @param cause    the failure of opening it, or {@code null}
      */
@@ -33,7 +34,7 @@ public class FilePreparationException extends DataAccessResourceFailureException
      */
     public static FilePreparationException of(FileAccess file, String problem, Throwable cause) {
         JazminFileDefinition definition = file.definition();
-        String secret = definition.key() != null ? "key" : definition.password() != null ? "password" : null;
+        String secret = "none".equals(definition.secretKind()) ? null : definition.secretKind();
         return new FilePreparationException(file.name(), file.path(), secret,
                 "file '" + file.name() + "' (" + file.path() + ") " + problem, cause);
     }
@@ -48,7 +49,10 @@ public class FilePreparationException extends DataAccessResourceFailureException
         return path;
     }
 
-    /** Which secret the file's definition gives: {@code "key"}, {@code "password"} or {@code null} for none. */
+    /**
+     * Which secret the file's definition gives: {@code "key"}, {@code "password"}, {@code "access-key"} or
+     * {@code null} for none.
+     */
     public String getSecret() {
         return secret;
     }

@@ -1,12 +1,18 @@
 package io.jazmin.spring.data.core;
 
 import io.jazmin.options.Priority;
-
 import io.jazmin.schema.Codec;
 import io.jazmin.schema.IndexKind;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.key.JazminKey;
+import io.jazmin.schema.Codec;
+import io.jazmin.schema.IndexKind;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.key.AccessKeyText;
+import io.jazmin.key.JazminKey;
+import io.jazmin.key.UnlockToken;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,6 +29,9 @@ import java.util.concurrent.Executor;
  * @param path            the file on disk
  * @param key             the key text ({@code jzk1-...}) of an encrypted file, or {@code null}
  * @param password        the password of a password-protected file, or {@code null}
+ * @param accessKey       the access key text ({@code jza1-...}) a shared file is opened with, or {@code null}
+ *                        (its owner key is {@code key}); repositories then see only its rows and columns
+ * @param unlockToken     with {@code accessKey} of an online grant, the unlock token text ({@code jzu1-...})
  * @param priority        how readers are kept between operations
  * @param createIfMissing whether a missing file is created empty when first needed
  * @param codec           section compression for written files, or {@code null} for the engine default
@@ -35,17 +44,20 @@ import java.util.concurrent.Executor;
  * @param executor        runs the engine's chunk work (read-ahead, parallel encoding), an application's
  *                        task executor say, or {@code null} for the engine's shared worker threads
  */
-public record JazminFileDefinition(String name, Path path, String key, String password, Priority priority,
-                                   boolean createIfMissing, Codec codec, Map<String, Set<IndexKind>> indexes,
-                                   List<String> sortedBy, CompactionPolicy compaction, int kdfIterations,
-                                   Executor executor) {
+public record JazminFileDefinition(String name, Path path, String key, String password, String accessKey,
+                                   String unlockToken, Priority priority, boolean createIfMissing, Codec codec,
+                                   Map<String, Set<IndexKind>> indexes, List<String> sortedBy,
+                                   CompactionPolicy compaction, int kdfIterations, Executor executor) {
 
     public JazminFileDefinition {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(path, "path");
         Objects.requireNonNull(priority, "priority");
-        if (key != null && password != null) {
-            throw new IllegalArgumentException("file '" + name + "': give a key or a password, not both");
+        if ((key != null ? 1 : 0) + (password != null ? 1 : 0) + (accessKey != null ? 1 : 0) > 1) {
+            throw new IllegalArgumentException("file '" + name + "': give one of a key, a password or an access key");
+        }
+        if (unlockToken != null && accessKey == null) {
+            throw new IllegalArgumentException("file '" + name + "': an unlock token goes with an access key");
         }
         indexes = indexes == null ? Map.of() : Map.copyOf(new LinkedHashMap<>(indexes));
         sortedBy = sortedBy == null ? List.of() : List.copyOf(sortedBy);
@@ -60,7 +72,7 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
     public JazminFileDefinition(String name, Path path, String key, String password, Priority priority,
                                 boolean createIfMissing, Codec codec, Map<String, Set<IndexKind>> indexes,
                                 List<String> sortedBy, CompactionPolicy compaction) {
-        this(name, path, key, password, priority, createIfMissing, codec, indexes, sortedBy, compaction,
+        this(name, path, key, password, null, null, priority, createIfMissing, codec, indexes, sortedBy, compaction,
                 WriteOptions.DEFAULT_KDF_ITERATIONS, null);
     }
 
@@ -68,8 +80,8 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
     public JazminFileDefinition(String name, Path path, String key, String password, Priority priority,
                                 boolean createIfMissing, Codec codec, Map<String, Set<IndexKind>> indexes,
                                 List<String> sortedBy) {
-        this(name, path, key, password, priority, createIfMissing, codec, indexes, sortedBy, CompactionPolicy.NONE,
-                WriteOptions.DEFAULT_KDF_ITERATIONS, null);
+        this(name, path, key, password, null, null, priority, createIfMissing, codec, indexes, sortedBy,
+                CompactionPolicy.NONE, WriteOptions.DEFAULT_KDF_ITERATIONS, null);
     }
 
     /** A plain file with the defaults: balanced, not created when missing, engine write defaults. */
@@ -79,60 +91,72 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
 
     /** The same file settings for another path (a transaction's working copy, say). */
     public JazminFileDefinition withPath(Path value) {
-        return new JazminFileDefinition(name, value, key, password, priority, createIfMissing, codec, indexes,
-                sortedBy, compaction, kdfIterations, executor);
+        return new JazminFileDefinition(name, value, key, password, accessKey, unlockToken, priority,
+                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, executor);
     }
 
     public JazminFileDefinition withKey(String value) {
-        return new JazminFileDefinition(name, path, value, password, priority, createIfMissing, codec, indexes,
-                sortedBy, compaction, kdfIterations, executor);
+        return new JazminFileDefinition(name, path, value, password, accessKey, unlockToken, priority,
+                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, executor);
     }
 
     public JazminFileDefinition withPassword(String value) {
-        return new JazminFileDefinition(name, path, key, value, priority, createIfMissing, codec, indexes,
-                sortedBy, compaction, kdfIterations, executor);
+        return new JazminFileDefinition(name, path, key, value, accessKey, unlockToken, priority,
+                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, executor);
+    }
+
+    /** Opens the shared file with access key text {@code value} ({@code jza1-...}): its rows and columns only. */
+    public JazminFileDefinition withAccessKey(String value) {
+        return new JazminFileDefinition(name, path, key, password, value, unlockToken, priority,
+                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, executor);
+    }
+
+    /** With an access key of an online grant: the key service's unlock token text ({@code jzu1-...}). */
+    public JazminFileDefinition withUnlockToken(String value) {
+        return new JazminFileDefinition(name, path, key, password, accessKey, value, priority,
+                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, executor);
     }
 
     public JazminFileDefinition withPriority(Priority value) {
-        return new JazminFileDefinition(name, path, key, password, value, createIfMissing, codec, indexes,
-                sortedBy, compaction, kdfIterations, executor);
+        return new JazminFileDefinition(name, path, key, password, accessKey, unlockToken, value,
+                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, executor);
     }
 
     public JazminFileDefinition withCreateIfMissing(boolean value) {
-        return new JazminFileDefinition(name, path, key, password, priority, value, codec, indexes, sortedBy,
-                compaction, kdfIterations, executor);
+        return new JazminFileDefinition(name, path, key, password, accessKey, unlockToken, priority,
+                value, codec, indexes, sortedBy, compaction, kdfIterations, executor);
     }
 
     public JazminFileDefinition withCodec(Codec value) {
-        return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, value, indexes,
-                sortedBy, compaction, kdfIterations, executor);
+        return new JazminFileDefinition(name, path, key, password, accessKey, unlockToken, priority,
+                createIfMissing, value, indexes, sortedBy, compaction, kdfIterations, executor);
     }
 
     public JazminFileDefinition withIndexes(Map<String, Set<IndexKind>> value) {
-        return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, value,
-                sortedBy, compaction, kdfIterations, executor);
+        return new JazminFileDefinition(name, path, key, password, accessKey, unlockToken, priority,
+                createIfMissing, codec, value, sortedBy, compaction, kdfIterations, executor);
     }
 
     public JazminFileDefinition withSortedBy(List<String> value) {
-        return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, indexes,
-                value, compaction, kdfIterations, executor);
+        return new JazminFileDefinition(name, path, key, password, accessKey, unlockToken, priority,
+                createIfMissing, codec, indexes, value, compaction, kdfIterations, executor);
     }
 
     public JazminFileDefinition withCompaction(CompactionPolicy value) {
-        return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, indexes,
-                sortedBy, value, kdfIterations, executor);
+        return new JazminFileDefinition(name, path, key, password, accessKey, unlockToken, priority,
+                createIfMissing, codec, indexes, sortedBy, value, kdfIterations, executor);
     }
 
     /** Writes new versions of the password file with {@code value} PBKDF2 iterations. */
     public JazminFileDefinition withKdfIterations(int value) {
-        return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, indexes,
-                sortedBy, compaction, value, executor);
+        return new JazminFileDefinition(name, path, key, password, accessKey, unlockToken, priority,
+                createIfMissing, codec, indexes, sortedBy, compaction, value, executor);
     }
 
     /** The same file with its chunk work on {@code value} ({@code null}: the engine's shared worker threads). */
     public JazminFileDefinition withExecutor(Executor value) {
-        return new JazminFileDefinition(name, path, key, password, priority, createIfMissing, codec, indexes,
-                sortedBy, compaction, kdfIterations, value);
+        return new JazminFileDefinition(name, path, key, password, accessKey, unlockToken, priority,
+                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, value);
     }
 
     /** The options appends, deletes and compaction use: the file's secret and, when set, the codec. */
@@ -146,11 +170,20 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
         return codec != null ? options.withCodec(codec) : options;
     }
 
-    /** How the file is opened: with its key or password, if any, and its priority. */
+    /**
+     * How the file is opened: with its key (a shared file's owner key), password or access key (and
+     * unlock token), if any, and its priority.
+     */
     public ReadOptions readOptions() {
         ReadOptions options = ReadOptions.defaults().withPriority(priority).withExecutor(executor);
+        if (unlockToken != null) {
+            options = options.withUnlockToken(UnlockToken.parse(unlockToken));
+        }
         if (key != null) {
             return options.withKey(JazminKey.parse(key));
+        }
+        if (accessKey != null) {
+            return options.withAccessKey(AccessKeyText.parse(accessKey));
         }
         return password != null ? options.withPassword(password) : options;
     }
@@ -175,11 +208,16 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
         return options;
     }
 
+    /** Which secret the definition gives: {@code key}, {@code password}, {@code access-key} or {@code none}. */
+    public String secretKind() {
+        return key != null ? "key" : password != null ? "password" : accessKey != null ? "access-key" : "none";
+    }
+
     /** Never shows the key or password. */
     @Override
     public String toString() {
         return "JazminFileDefinition[name=" + name + ", path=" + path + ", secret="
-                + (key != null ? "key" : password != null ? "password" : "none") + ", priority=" + priority
+                + secretKind() + (unlockToken != null ? "+unlock-token" : "") + ", priority=" + priority
                 + ", createIfMissing=" + createIfMissing + ", codec=" + codec + ", indexes=" + indexes
                 + ", sortedBy=" + sortedBy + ", compaction=" + compaction + ", kdfIterations=" + kdfIterations + ", executor=" + executor + "]";
     }

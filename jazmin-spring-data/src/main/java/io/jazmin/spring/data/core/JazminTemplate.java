@@ -324,7 +324,10 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
             throw FilePreparationException.of(file, "does not exist; create it or set create-if-missing for it", null);
         }
         try {
-            execute("prepare", name, () -> file.exists() ? file.read(table -> entity.getMapper().table(table))
+            execute("prepare", name, () -> file.exists() ? file.read(table -> {
+                        HiddenColumns.check(file, entity, table);
+                        return entity.getMapper().table(table);
+                    })
                     : FileRewriter.rewrite(file, new EntityCodec<>(entity), null, List.of()));
         } catch (DataAccessException e) {
             throw FilePreparationException.of(file, "cannot be prepared: " + e.getMessage(), e);
