@@ -1,6 +1,9 @@
 package io.jazmin.writer;
 
 import io.jazmin.Column;
+import io.jazmin.FileChanges;
+import io.jazmin.FileInput;
+import io.jazmin.JazminIoException;
 import io.jazmin.JazminValidationException;
 import io.jazmin.WriteOptions;
 import io.jazmin.catalog.FilesInfo;
@@ -44,7 +47,11 @@ public final class FileWriter implements AutoCloseable {
     private boolean usesIndexDeltas;
     private boolean usesNestedColumns;
     private boolean closed;
-    private FilesInfo files;
+    private EmbeddedFilesWriter embedded;
+    private boolean carried;
+    private boolean packageSet;
+    private String packageJson = "";
+    private String shapesJson;
 
     /**
      * Starts a new version of {@code path} under a writer lock of its own, released when the writer
@@ -112,20 +119,70 @@ public final class FileWriter implements AutoCloseable {
 
     /**
      * Stores the embedded files, {@code package} and saved export shapes of {@code source}, a file
-     * being rewritten, under this version's keys; the header lists them. Call once, at most.
+     * being rewritten, under this version's keys; the header lists them. Call once, at most, before
+     * {@link #addFile}.
      */
     public void carryFiles(EmbeddedFiles source) {
+        carryFiles(source, FileChanges.none());
+    }
+
+    /**
+     * Like {@link #carryFiles(EmbeddedFiles)}, with {@code changes} made on the way: removed files
+     * are not stored, added ones are, and a new {@code package} replaces the old.
+     *
+     * @throws JazminValidationException when a change is not valid (see {@link FileChanges})
+     */
+    public void carryFiles(EmbeddedFiles source, FileChanges changes) {
         requireOpen();
-        if (files != null) {
-            throw new IllegalStateException("embedded files are already stored");
+        if (carried || embedded != null) {
+            throw new IllegalStateException("embedded files are carried first, and once");
         }
-        if (source.isEmpty()) {
-            return;
+        carried = true;
+        packageJson = embedded().apply(source, changes, false);
+        shapesJson = source.shapesJson();
+    }
+
+    /**
+     * Stores an embedded file now, block by block.
+     *
+     * @throws JazminValidationException when its path, type, groups or actions are not valid, or
+     *                                   the path is stored already
+     * @throws JazminIoException         when its bytes cannot be read or written
+     */
+    public void addFile(FileInput file) {
+        requireOpen();
+        embedded().add(file);
+    }
+
+    /**
+     * Sets the {@code package} (a JSON object text; empty for none), checked now; its {@code entry}
+     * must be an embedded file when the writer finishes.
+     */
+    public void setPackage(String json) {
+        requireOpen();
+        String value = json == null ? "" : json;
+        if (!value.isEmpty()) {
+            DocumentSettings.checkPackage(value, null);
         }
-        EmbeddedFilesWriter writer = new EmbeddedFilesWriter(sink, sections, options.codec(), options.level(),
-                preamble, encryption != null);
-        writer.carry(source);
-        files = writer.finish(source.packageJson(), source.shapesJson());
+        packageJson = value;
+        packageSet = true;
+    }
+
+    private EmbeddedFilesWriter embedded() {
+        if (embedded == null) {
+            embedded = new EmbeddedFilesWriter(sink, sections, options.codec(), options.level(), preamble,
+                    encryption != null, 0);
+        }
+        return embedded;
+    }
+
+    /** The directory of the embedded files, or {@code null} when the version stores none, no package and no shape. */
+    private FilesInfo finishFiles() {
+        if (packageSet && !packageJson.isEmpty()) {
+            DocumentSettings.checkPackage(packageJson, embedded == null ? java.util.Set.of() : embedded.paths());
+        }
+        boolean none = (embedded == null || embedded.isEmpty()) && packageJson.isEmpty() && shapesJson == null;
+        return none ? null : embedded().finish(packageJson, shapesJson, 0);
     }
 
     /** Adds a row given by column name (missing columns are null). */
@@ -169,6 +226,7 @@ public final class FileWriter implements AutoCloseable {
             if (finished.isEmpty()) {
                 throw new JazminValidationException("a file needs at least one table");
             }
+            FilesInfo files = finishFiles();
             String metadata = options.metadata().isEmpty() ? "{}" : options.metadata();
             long created = options.now() == null ? System.currentTimeMillis() : options.now().toEpochMilli();
             List<String> readerFeatures = new ArrayList<>();

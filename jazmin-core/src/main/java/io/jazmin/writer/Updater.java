@@ -1,6 +1,7 @@
 package io.jazmin.writer;
 
 import io.jazmin.Column;
+import io.jazmin.FileChanges;
 import io.jazmin.Filter;
 import io.jazmin.InvalidRowException;
 import io.jazmin.JazminReader;
@@ -41,17 +42,30 @@ public final class Updater {
      * @param upsert     rows replacing those with equal keys (or added when none has them)
      * @param insert     rows to add
      * @param metadata   a JSON object whose members replace the file's metadata members, or empty
+     * @param files      embedded files to add and remove, and a new {@code package}
      */
     public record Changes(String table, Filter delete, List<String> keyColumns, List<? extends Map<String, ?>> upsert,
-                          List<? extends Map<String, ?>> insert, String metadata) {
+                          List<? extends Map<String, ?>> insert, String metadata, FileChanges files) {
         public Changes {
             keyColumns = keyColumns == null ? List.of() : List.copyOf(keyColumns);
             upsert = upsert == null ? List.of() : upsert;
             insert = insert == null ? List.of() : insert;
             metadata = metadata == null ? "" : metadata;
+            files = files == null ? FileChanges.none() : files;
             if (!upsert.isEmpty() && keyColumns.isEmpty()) {
                 throw new JazminValidationException("upserts need key columns");
             }
+        }
+
+        /** Changes to rows and metadata only; the embedded files are kept as they are. */
+        public Changes(String table, Filter delete, List<String> keyColumns, List<? extends Map<String, ?>> upsert,
+                       List<? extends Map<String, ?>> insert, String metadata) {
+            this(table, delete, keyColumns, upsert, insert, metadata, FileChanges.none());
+        }
+
+        /** Changes to the embedded files (and package) only. */
+        public static Changes ofFiles(FileChanges files) {
+            return new Changes(null, null, null, null, null, "", files);
         }
     }
 
@@ -69,7 +83,7 @@ public final class Updater {
                     .withCompactIndexes(reader.readerFeatures().contains("index-deltas"));
             FileWriter writer = new FileWriter(lock, base);
             try {
-                writer.carryFiles(source.files());
+                writer.carryFiles(source.files(), changes.files());
                 Result result = null;
                 for (JazminTable table : reader.tables()) {
                     WriteOptions tableOptions = base.withSortedBy(table.sortedBy())
