@@ -1,6 +1,7 @@
 package io.jazmin;
 
 import java.io.ByteArrayInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -86,8 +87,8 @@ public final class FileInput {
     }
 
     /**
-     * Opens the bytes to store; the caller closes the stream (closing a caller's stream is a no-op
-     * for it: the caller who gave it closes it).
+     * Opens the bytes to store; close what it returns (for a stream given to {@link
+     * #of(String, InputStream, String, List)} that leaves the stream open: its owner closes it).
      *
      * @throws JazminIoException when the local file cannot be opened
      */
@@ -102,7 +103,7 @@ public final class FileInput {
                 throw new JazminIoException("cannot open embedded file content", file, e);
             }
         }
-        return new java.io.FilterInputStream(stream) {
+        return new FilterInputStream(stream) {
             @Override
             public void close() {
                 // The caller who gave the stream closes it.

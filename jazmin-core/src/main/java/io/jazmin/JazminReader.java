@@ -10,11 +10,13 @@ import io.jazmin.wire.ByteSource;
 import io.jazmin.wire.Preamble;
 import io.jazmin.wire.SectionReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * An open JAZMIN file. Opening reads only the preamble, the trailer and the header; chunk
@@ -300,8 +302,8 @@ public final class JazminReader implements AutoCloseable {
      *
      * @throws JazminValidationException when there is no embedded file at {@code path}
      */
-    public java.io.InputStream openFile(String path) {
-        java.io.InputStream in = embedded().open(path);
+    public InputStream openFile(String path) {
+        InputStream in = embedded().open(path);
         if (in == null) {
             throw noFile(path);
         }
@@ -322,9 +324,9 @@ public final class JazminReader implements AutoCloseable {
     }
 
     /** The file's {@code package} (spec §1.23) as a JSON object text, or empty when it has none. */
-    public java.util.Optional<String> packageJson() {
+    public Optional<String> packageJson() {
         String json = embedded().packageJson();
-        return json.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(json);
+        return json.isEmpty() ? Optional.empty() : Optional.of(json);
     }
 
     private static JazminValidationException noFile(String path) {

@@ -21,13 +21,14 @@ import java.io.InputStream;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.HexFormat;
 import java.util.function.Consumer;
 
 /**
@@ -145,7 +146,7 @@ final class EmbeddedFilesWriter {
         byte[] buffer = new byte[BLOCK_SIZE];
         try {
             for (int n; (n = in.readNBytes(buffer, 0, buffer.length)) > 0; ) {
-                sink.accept(n == buffer.length ? buffer : java.util.Arrays.copyOf(buffer, n));
+                sink.accept(n == buffer.length ? buffer : Arrays.copyOf(buffer, n));
             }
         } catch (IOException e) {
             throw new JazminIoException("cannot read the content of embedded file '" + input.path() + "' from",

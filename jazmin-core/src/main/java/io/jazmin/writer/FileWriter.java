@@ -179,7 +179,7 @@ public final class FileWriter implements AutoCloseable {
     /** The directory of the embedded files, or {@code null} when the version stores none, no package and no shape. */
     private FilesInfo finishFiles() {
         if (packageSet && !packageJson.isEmpty()) {
-            DocumentSettings.checkPackage(packageJson, embedded == null ? java.util.Set.of() : embedded.paths());
+            DocumentSettings.checkPackage(packageJson, embedded == null ? Set.of() : embedded.paths());
         }
         boolean none = (embedded == null || embedded.isEmpty()) && packageJson.isEmpty() && shapesJson == null;
         return none ? null : embedded().finish(packageJson, shapesJson, 0);
