@@ -35,6 +35,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -206,7 +207,11 @@ public final class Appender {
         FilesInfo info = file.header().files();
         EmbeddedFilesWriter writer = new EmbeddedFilesWriter(out, sections, options.codec(), options.level(),
                 file.version().preamble(), file.cipher() != null, info == null ? 0 : info.nextContent());
-        String packageJson = writer.apply(source, changes, true);
+        Map<String, List<Column>> tables = new LinkedHashMap<>();
+        for (int t = 0; t < file.header().tables().size(); t++) {
+            tables.put(file.header().tables().get(t).name(), file.table(t).columns());
+        }
+        String packageJson = writer.apply(source, changes, true, tables);
         return writer.finish(packageJson, source.shapesJson(), s);
     }
 

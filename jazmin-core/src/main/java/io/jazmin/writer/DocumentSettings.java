@@ -1,9 +1,15 @@
 package io.jazmin.writer;
 
+import io.jazmin.Column;
+import io.jazmin.ColumnType;
 import io.jazmin.JazminValidationException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Collection;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -25,6 +31,8 @@ final class DocumentSettings {
     private static final Set<String> PAGE_FLAGS = Set.of("landscape", "printBackground", "preferCSSPageSize");
     private static final Set<String> MARGINS = Set.of("top", "right", "bottom", "left");
     private static final Set<String> ACTION_FLAGS = Set.of("open", "save", "print", "image");
+    private static final Set<ColumnType> KEY_TYPES = Set.of(ColumnType.STRING, ColumnType.INT, ColumnType.DECIMAL,
+            ColumnType.DATETIME, ColumnType.BOOL);
     private static final Pattern LENGTH = Pattern.compile("(0|(\\d+(\\.\\d+)?|\\.\\d+)(px|in|cm|mm))");
 
     private DocumentSettings() {
@@ -33,10 +41,12 @@ final class DocumentSettings {
     /**
      * Checks a {@code package} JSON object text.
      *
-     * @param paths the paths the new version stores ({@code entry} must be one of them), or
-     *              {@code null} when they are not known yet
+     * @param paths  the paths the new version stores ({@code entry} must be one of them), or
+     *               {@code null} when they are not known yet
+     * @param tables the new version's tables and their columns, in file order ({@code edit} must
+     *               name existing columns), or {@code null} when they are not known yet
      */
-    static void checkPackage(String json, Collection<String> paths) {
+    static void checkPackage(String json, Collection<String> paths, Map<String, List<Column>> tables) {
         JsonNode root = object(parse(json, "package"), "package");
         for (Map.Entry<String, JsonNode> m : root.properties()) {
             String field = "package." + m.getKey();
@@ -53,7 +63,12 @@ final class DocumentSettings {
                 case "allowWasm" -> bool(v, field);
                 case "allowedOrigins" -> origins(v, field);
                 case "pdf" -> checkPageSettings(v, field);
-                case "edit" -> edit(v, field);
+                case "edit" -> {
+                    edit(v, field);
+                    if (tables != null) {
+                        editColumns(v, field, tables);
+                    }
+                }
                 default -> throw new JazminValidationException(field + " is not a package setting (entry, title, "
                         + "allowedOrigins, allowWasm, pdf, edit)");
             }
@@ -185,6 +200,49 @@ final class DocumentSettings {
         if (!allows) {
             throw new JazminValidationException(field + " allows nothing: give columns, add or delete");
         }
+    }
+
+    /** Spec §1.22: the table exists; keys are existing string/int/decimal/datetime/bool columns; with add, no required column is left out. */
+    private static void editColumns(JsonNode edit, String field, Map<String, List<Column>> tables) {
+        String table = edit.has("table") ? edit.get("table").stringValue()
+                : tables.keySet().stream().findFirst().orElse("");
+        List<Column> columns = tables.get(table);
+        if (columns == null) {
+            throw new JazminValidationException(field + ".table '" + table + "' is not a table of this file");
+        }
+        Map<String, Column> byName = new LinkedHashMap<>();
+        columns.forEach(c -> byName.put(c.name(), c));
+        Set<String> named = new HashSet<>();
+        for (JsonNode k : edit.get("key")) {
+            Column c = column(byName, k.stringValue(), field + ".key");
+            if (!KEY_TYPES.contains(c.type())) {
+                throw new JazminValidationException(field + ".key: column '" + c.name() + "' is "
+                        + c.type().name().toLowerCase(Locale.ROOT) + "; key columns are string, int, decimal, "
+                        + "datetime or bool");
+            }
+            named.add(c.name());
+        }
+        if (edit.has("columns")) {
+            for (JsonNode n : edit.get("columns")) {
+                named.add(column(byName, n.stringValue(), field + ".columns").name());
+            }
+        }
+        if (edit.has("add") && edit.get("add").booleanValue()) {
+            for (Column c : columns) {
+                if (!c.nullable() && !named.contains(c.name())) {
+                    throw new JazminValidationException(field + ".add: column '" + c.name() + "' is not nullable, "
+                            + "so added rows need it: make it a key or editable column");
+                }
+            }
+        }
+    }
+
+    private static Column column(Map<String, Column> byName, String name, String field) {
+        Column c = byName.get(name);
+        if (c == null) {
+            throw new JazminValidationException(field + ": the table has no column '" + name + "'");
+        }
+        return c;
     }
 
     private static void names(JsonNode v, String field) {

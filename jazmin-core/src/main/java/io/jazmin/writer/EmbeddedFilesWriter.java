@@ -1,6 +1,7 @@
 package io.jazmin.writer;
 
 import io.jazmin.Codec;
+import io.jazmin.Column;
 import io.jazmin.FileChanges;
 import io.jazmin.FileInput;
 import io.jazmin.JazminIoException;
@@ -159,11 +160,13 @@ final class EmbeddedFilesWriter {
      * files stored (replacing a file at the same path), the others re-stored ({@code byReference}
      * false: a full rewrite) or listed by reference (an append).
      *
+     * @param tables the tables and columns of the new version, to check a new {@code package}
+     *               against, or {@code null} when the caller checks it once they are known
      * @return the new version's {@code package} JSON text, or empty
      * @throws JazminValidationException when a removed path is not stored, an added file is not
      *                                   valid, or the package is not (or names a file no longer stored)
      */
-    String apply(EmbeddedFiles source, FileChanges changes, boolean byReference) {
+    String apply(EmbeddedFiles source, FileChanges changes, boolean byReference, Map<String, List<Column>> tables) {
         Set<String> skip = new HashSet<>();
         for (String path : changes.remove()) {
             if (source.file(path) == null) {
@@ -181,7 +184,9 @@ final class EmbeddedFilesWriter {
         changes.add().forEach(this::add);
         String packageJson = changes.packageJson() == null ? source.packageJson() : changes.packageJson();
         if (changes.packageJson() != null && !packageJson.isEmpty()) {
-            DocumentSettings.checkPackage(packageJson, paths());
+            if (tables != null) {
+                DocumentSettings.checkPackage(packageJson, paths(), tables);
+            }
         } else if (!packageJson.isEmpty()) {
             String entry = DocumentSettings.entryOf(packageJson);
             if (entry != null && changes.remove().contains(entry)) {

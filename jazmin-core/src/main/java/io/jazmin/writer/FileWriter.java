@@ -21,6 +21,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,6 +44,7 @@ public final class FileWriter implements AutoCloseable {
     private final Preamble preamble;
     private final List<TableEntry> finished = new ArrayList<>();
     private final Set<String> tableNames = new HashSet<>();
+    private final Map<String, List<Column>> tableColumns = new LinkedHashMap<>();
     private TableWriter current;
     private boolean usesIndexDeltas;
     private boolean usesNestedColumns;
@@ -115,6 +117,7 @@ public final class FileWriter implements AutoCloseable {
         }
         finishTable();
         current = new TableWriter(finished.size(), name, columns, tableOptions, sink, sections);
+        tableColumns.put(name, List.copyOf(columns));
     }
 
     /**
@@ -138,7 +141,9 @@ public final class FileWriter implements AutoCloseable {
             throw new IllegalStateException("embedded files are carried first, and once");
         }
         carried = true;
-        packageJson = embedded().apply(source, changes, false);
+        packageJson = embedded().apply(source, changes, false, null);
+        // Checked at the finish, against the tables written by then.
+        packageSet = changes.packageJson() != null;
         shapesJson = source.shapesJson();
     }
 
@@ -162,7 +167,7 @@ public final class FileWriter implements AutoCloseable {
         requireOpen();
         String value = json == null ? "" : json;
         if (!value.isEmpty()) {
-            DocumentSettings.checkPackage(value, null);
+            DocumentSettings.checkPackage(value, null, null);
         }
         packageJson = value;
         packageSet = true;
@@ -179,7 +184,7 @@ public final class FileWriter implements AutoCloseable {
     /** The directory of the embedded files, or {@code null} when the version stores none, no package and no shape. */
     private FilesInfo finishFiles() {
         if (packageSet && !packageJson.isEmpty()) {
-            DocumentSettings.checkPackage(packageJson, embedded == null ? Set.of() : embedded.paths());
+            DocumentSettings.checkPackage(packageJson, embedded == null ? Set.of() : embedded.paths(), tableColumns);
         }
         boolean none = (embedded == null || embedded.isEmpty()) && packageJson.isEmpty() && shapesJson == null;
         return none ? null : embedded().finish(packageJson, shapesJson, 0);

@@ -26,6 +26,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -161,6 +162,35 @@ class EmbeddedFilesWriteTest {
             }
         }
         assertThat(dir.resolve("p.jzm")).doesNotExist();
+    }
+
+    /** {@code package.edit} names existing columns (spec §1.22), checked when the writer finishes. */
+    @Test
+    void editSettingsAreCheckedAgainstTheColumnsWhenTheWriterFinishes() throws Exception {
+        List<Column> columns = List.of(Column.required("id", ColumnType.INT), Column.of("name", ColumnType.STRING),
+                Column.of("score", ColumnType.FLOAT), Column.required("code", ColumnType.STRING));
+        Map<String, String> bad = Map.of(
+                "{\"edit\":{\"key\":[\"nope\"],\"columns\":[\"name\"]}}", "package.edit.key: the table has no column 'nope'",
+                "{\"edit\":{\"key\":[\"score\"],\"delete\":true}}", "package.edit.key: column 'score' is float",
+                "{\"edit\":{\"key\":[\"id\"],\"columns\":[\"gone\"]}}", "package.edit.columns",
+                "{\"edit\":{\"table\":\"other\",\"key\":[\"id\"],\"delete\":true}}", "package.edit.table 'other'",
+                "{\"edit\":{\"key\":[\"id\"],\"columns\":[\"name\"],\"add\":true}}", "package.edit.add: column 'code'");
+        Path file = dir.resolve("edit.jzm");
+        for (Map.Entry<String, String> e : bad.entrySet()) {
+            JazminWriter w = JazminWriter.create(file, columns, WriteOptions.defaults());
+            w.setPackage(e.getKey());
+            assertThatThrownBy(w::finish).as(e.getKey()).isInstanceOf(JazminValidationException.class)
+                    .hasMessageContaining(e.getValue());
+            assertThat(file).doesNotExist();
+        }
+        String good = "{\"edit\":{\"key\":[\"id\"],\"columns\":[\"name\",\"code\"],\"add\":true}}";
+        try (JazminWriter w = JazminWriter.create(file, columns, WriteOptions.defaults())) {
+            w.setPackage(good);
+            w.finish();
+        }
+        try (JazminReader r = JazminReader.open(file)) {
+            assertThat(r.packageJson()).hasValue(good);
+        }
     }
 
     @Test

@@ -193,9 +193,10 @@ class FileChangesTest {
                 FileChanges.adding(FileInput.of("../up.txt", NEW, "text/plain")),
                 FileChanges.none().withPackage("{\"entry\":\"index.html\",\"allowEval\":true}"),
                 FileChanges.none().withPackage("{\"entry\":\"missing.html\"}"),
-                FileChanges.adding(FileInput.of("a.txt", NEW, "text/plain").withActions("{\"share\":false}")));
+                FileChanges.adding(FileInput.of("a.txt", NEW, "text/plain").withActions("{\"share\":false}")),
+                FileChanges.none().withPackage("{\"entry\":\"index.html\",\"edit\":{\"key\":[\"nope\"],\"add\":true}}"));
         List<String> messages = List.of("nope.txt", "package's entry", "not valid", "package.allowEval",
-                "package.entry", "share");
+                "package.entry", "share", "package.edit.key");
         for (int i = 0; i < refused.size(); i++) {
             FileChanges change = refused.get(i);
             assertThatThrownBy(() -> JazminFile.changeFiles(file, change, WriteOptions.defaults()))
