@@ -144,8 +144,10 @@ public final class JazminWriter implements AutoCloseable {
 
     /**
      * Sets the file's {@code package} (spec §1.23): a JSON object of {@code entry} (an embedded
-     * file's path, checked at {@link #finish()}), {@code title}, {@code allowedOrigins} (https
-     * origins), {@code allowWasm}, {@code pdf} (page settings) and {@code edit}; {@code ""} for none.
+     * file's path), {@code title}, {@code allowedOrigins} (https origins), {@code allowWasm},
+     * {@code pdf} (page settings) and {@code edit} (spec §1.22); {@code ""} for none. The entry and
+     * the columns {@code edit} names are checked at {@link #finish()}, which then fails and leaves
+     * the target as it was.
      *
      * @throws JazminValidationException naming the field when the package holds anything else or a
      *                                   value of the wrong kind

@@ -161,7 +161,7 @@ public final class FileWriter implements AutoCloseable {
 
     /**
      * Sets the {@code package} (a JSON object text; empty for none), checked now; its {@code entry}
-     * must be an embedded file when the writer finishes.
+     * must be an embedded file, and its {@code edit} name columns of the tables, when the writer finishes.
      */
     public void setPackage(String json) {
         requireOpen();
