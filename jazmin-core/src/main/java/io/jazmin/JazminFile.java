@@ -33,6 +33,7 @@ import io.jazmin.options.ReadOptions;
 import io.jazmin.schema.Storage;
 import io.jazmin.options.WriteOptions;
 import java.util.function.Function;
+import io.jazmin.files.FileChanges;
 
 /**
  * Changes to existing files (spec §1.24): appends, deletes and upserts that add a new version at
@@ -74,6 +75,23 @@ public final class JazminFile {
     public static ChangeResult append(Path path, String table, Iterator<? extends Map<String, ?>> rows,
                                       WriteOptions options, List<Column> grownColumns) {
         return result(Appender.append(path, options, table, rows, null, grownColumns));
+    }
+
+    /**
+     * Appends rows to table {@code table} ({@code null} for the first) and changes the embedded
+     * files (spec §1.23) in the same new version: added files are stored, removed ones no longer
+     * listed (their bytes stay until the file is compacted), the others listed by reference.
+     *
+     * @throws JazminValidationException when a file change is not valid; the file is left unchanged
+     */
+    public static ChangeResult append(Path path, String table, Iterator<? extends Map<String, ?>> rows,
+                                      WriteOptions options, FileChanges files) {
+        return result(Appender.append(path, options, table, rows, null, null, files));
+    }
+
+    /** Changes the embedded files and {@code package} only, by an append (see {@link #append(Path, String, Iterator, WriteOptions, FileChanges)}). */
+    public static ChangeResult changeFiles(Path path, FileChanges files, WriteOptions options) {
+        return append(path, null, List.<Map<String, ?>>of().iterator(), options, files);
     }
 
     /** Deletes the rows of the first table matching {@code filter}. */

@@ -20,6 +20,7 @@ import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.section.SectionReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,6 +30,9 @@ import io.jazmin.error.JazminIoException;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.options.Parallelism;
 import io.jazmin.options.ReadOptions;
+import java.util.Optional;
+import io.jazmin.files.EmbeddedFile;
+import io.jazmin.files.FileActions;
 
 /**
  * An open JAZMIN file. Opening reads only the preamble, the trailer and the header; chunk
@@ -287,9 +291,65 @@ public final class JazminReader implements AutoCloseable {
     public byte[] readFile(String path) {
         byte[] bytes = embedded().read(path);
         if (bytes == null) {
-            throw new JazminValidationException("no embedded file at '" + path + "'");
+            throw noFile(path);
         }
         return bytes;
+    }
+
+    /**
+     * Bytes {@code start} (inclusive) to {@code end} (exclusive) of the embedded file at
+     * {@code path}, read from the blocks holding them only. A part is not checked against the
+     * whole file's SHA-256 (blocks of encrypted files are authenticated each).
+     *
+     * @throws JazminValidationException when there is no embedded file at {@code path} or the range
+     *                                   is not within it
+     * @throws JazminFormatException     when a block is damaged
+     */
+    public byte[] readFileRange(String path, long start, long end) {
+        byte[] bytes = embedded().readRange(path, start, end);
+        if (bytes == null) {
+            throw noFile(path);
+        }
+        return bytes;
+    }
+
+    /**
+     * A stream of the embedded file at {@code path}, holding one 256 KiB block in memory at a time;
+     * when it reaches the end the bytes are checked against the SHA-256 (a mismatch throws
+     * {@link EmbeddedFileDamagedException} from {@code read}). Read it before closing this reader;
+     * close it to clear its key.
+     *
+     * @throws JazminValidationException when there is no embedded file at {@code path}
+     */
+    public InputStream openFile(String path) {
+        InputStream in = embedded().open(path);
+        if (in == null) {
+            throw noFile(path);
+        }
+        return in;
+    }
+
+    /**
+     * What viewers may do with the embedded file at {@code path} (its {@code actions}).
+     *
+     * @throws JazminValidationException when there is no embedded file at {@code path}
+     */
+    public FileActions fileActions(String path) {
+        var entry = embedded().file(path);
+        if (entry == null) {
+            throw noFile(path);
+        }
+        return FileActions.of(entry.actionsJson());
+    }
+
+    /** The file's {@code package} (spec §1.23) as a JSON object text, or empty when it has none. */
+    public Optional<String> packageJson() {
+        String json = embedded().packageJson();
+        return json.isEmpty() ? Optional.empty() : Optional.of(json);
+    }
+
+    private static JazminValidationException noFile(String path) {
+        return new JazminValidationException("no embedded file at '" + path + "'");
     }
 
     private EmbeddedFiles embedded() {

@@ -9,6 +9,7 @@ import java.util.stream.Stream;
 import io.jazmin.schema.Column;
 import io.jazmin.error.JazminIoException;
 import io.jazmin.options.WriteOptions;
+import io.jazmin.files.FileInput;
 
 /**
  * Writes a JAZMIN file row by row, holding only the current chunk in memory. The file is written
@@ -115,6 +116,47 @@ public final class JazminWriter implements AutoCloseable {
     /** Writes every row of a stream. */
     public void writeRows(Stream<? extends Map<String, ?>> rows) {
         writeRows(rows.iterator());
+    }
+
+    /**
+     * Stores an embedded file (spec §1.23) now, in blocks of 256 KiB; identical contents are
+     * stored once. May be called at any point before {@link #finish()}, between rows too.
+     *
+     * @throws JazminValidationException when the path (relative, {@code /}-separated, unique),
+     *                                   type, groups or actions are not valid (the writer stays usable)
+     * @throws JazminIoException         when the bytes cannot be read or written (the writer is aborted)
+     */
+    public void addFile(FileInput input) {
+        abortOnIoFailure(() -> file.addFile(input));
+    }
+
+    /** Stores {@code bytes} as embedded file {@code path} of media type {@code type}, seen by {@code groups}. */
+    public void addFile(String path, byte[] bytes, String type, List<String> groups) {
+        addFile(FileInput.of(path, bytes, type, groups));
+    }
+
+    /** Stores the bytes {@code stream} gives until its end (it is not closed) as embedded file {@code path}. */
+    public void addFile(String path, java.io.InputStream stream, String type, List<String> groups) {
+        addFile(FileInput.of(path, stream, type, groups));
+    }
+
+    /** Stores the bytes of local file {@code local} as embedded file {@code path}. */
+    public void addFile(String path, Path local, String type, List<String> groups) {
+        addFile(FileInput.of(path, local, type, groups));
+    }
+
+    /**
+     * Sets the file's {@code package} (spec §1.23): a JSON object of {@code entry} (an embedded
+     * file's path), {@code title}, {@code allowedOrigins} (https origins), {@code allowWasm},
+     * {@code pdf} (page settings) and {@code edit} (spec §1.22); {@code ""} for none. The entry and
+     * the columns {@code edit} names are checked at {@link #finish()}, which then fails and leaves
+     * the target as it was.
+     *
+     * @throws JazminValidationException naming the field when the package holds anything else or a
+     *                                   value of the wrong kind
+     */
+    public void setPackage(String json) {
+        file.setPackage(json);
     }
 
     /** Rows written to the current table so far. */

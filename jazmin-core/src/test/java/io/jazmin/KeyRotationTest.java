@@ -30,6 +30,7 @@ import io.jazmin.error.JazminKeyException;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
+import io.jazmin.files.EmbeddedFile;
 
 /**
  * Key rotation (spec §1.18): the file re-encrypted under a new key or password without decoding

@@ -44,6 +44,7 @@ import io.jazmin.options.ReadOptions;
 import io.jazmin.data.Row;
 import io.jazmin.error.UnsupportedFeatureException;
 import io.jazmin.options.WriteOptions;
+import io.jazmin.files.EmbeddedFile;
 
 /**
  * Every full rewrite keeps what the file holds (spec §1.23–1.26): compaction and full updates

@@ -11,6 +11,7 @@ import io.jazmin.options.WriteOptions;
 import io.jazmin.convert.AccessSettingsJson;
 import io.jazmin.convert.FloatOverflow;
 import io.jazmin.convert.JsonStyle;
+import io.jazmin.convert.InputFiles;
 import io.jazmin.convert.RowFormat;
 import io.jazmin.convert.RowSources;
 import io.jazmin.convert.Schema;
@@ -97,6 +98,11 @@ final class ConvertCommand implements Callable<Integer> {
     @Option(names = "--canonical", description = "JSON output: write the canonical interop form")
     private boolean canonical;
 
+    @Option(names = "--add-file", paramLabel = "PATH=LOCALFILE", converter = FileArgument.Converter.class,
+            description = ".jzm output: store LOCALFILE as embedded file PATH (repeatable; the media type "
+                    + "follows PATH's extension)")
+    private List<FileArgument> addFiles = List.of();
+
     /** Opens encrypted .jzm input, and encrypts .jzm output (both, when both are .jzm). */
     @Mixin
     private FileOptions secrets;
@@ -108,9 +114,10 @@ final class ConvertCommand implements Callable<Integer> {
     public Integer call() throws IOException {
         boolean jzmIn = isJzm(in);
         boolean jzmOut = isJzm(out);
-        RowFormat inFormat = jzmIn ? null : textFormat(in);
+        RowFormat inFormat = jzmIn ? null : textFormat(InputFiles.formatName(in));
         RowFormat outFormat = jzmOut ? null : textFormat(out);
         checkApplicable(jzmIn, jzmOut);
+        checkOutputAndFiles(jzmOut);
         Schema schemaFile = schema == null ? null : SchemaFile.read(schema);
         List<Column> schemaColumns = schemaFile == null ? null : schemaFile.columns();
 
@@ -174,7 +181,28 @@ final class ConvertCommand implements Callable<Integer> {
             }
             options = options.withAccess(AccessSettingsJson.parse(Usage.readText(spec, accessFile)));
         }
-        return new JzmRowOutput(JazminWriter.create(out, columns, options));
+        JazminWriter writer = JazminWriter.create(out, columns, options);
+        try {
+            for (FileArgument f : addFiles) {
+                writer.addFile(f.input(null, List.of()));
+            }
+        } catch (RuntimeException e) {
+            writer.abort();
+            throw e;
+        }
+        return new JzmRowOutput(writer);
+    }
+
+    /** Before any input is read: the output can be written and the files to embed can be read. */
+    private void checkOutputAndFiles(boolean jzmOut) {
+        if (!jzmOut && !addFiles.isEmpty()) {
+            throw Usage.error(spec, "--add-file applies to .jzm output");
+        }
+        if (InputFiles.isGzip(out)) {
+            throw Usage.error(spec, "gzip output is not supported: name the output .jsonl, .json, .csv or .jzm");
+        }
+        OutputPath.requireWritable(spec, out);
+        FileArgument.requireReadable(spec, addFiles);
     }
 
     /** Options that only make sense for one side are refused on the other, instead of being ignored. */
@@ -206,7 +234,7 @@ final class ConvertCommand implements Callable<Integer> {
         RowFormat format = RowFormat.forFileOrNull(file);
         if (format == null) {
             throw Usage.error(spec, "cannot tell the format of '" + file
-                    + "' (expected .jzm, .json, .jsonl, .ndjson, .csv or .xml)");
+                    + "' (expected .jzm, .json, .jsonl, .ndjson, .csv or .xml; text input may be gzipped: .jsonl.gz)");
         }
         return format;
     }

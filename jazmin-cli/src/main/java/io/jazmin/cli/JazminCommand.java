@@ -14,7 +14,8 @@ import picocli.CommandLine.Command;
         subcommands = {InspectCommand.class, RowsCommand.class, FindCommand.class, CountCommand.class,
             ExplainCommand.class, ConvertCommand.class, KeygenCommand.class, AppendCommand.class,
             DeleteCommand.class, CompactCommand.class, StorageCommand.class, RotateKeyCommand.class,
-            UnlockTokenCommand.class},
+            UnlockTokenCommand.class, FilesCommand.class, CatFileCommand.class, AddFileCommand.class,
+            RemoveFileCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",
@@ -51,6 +52,6 @@ public final class JazminCommand implements Runnable {
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
                 "missing command (inspect, rows, find, count, explain, convert, append, delete, compact, storage, "
-                        + "rotate-key or unlock-token)");
+                        + "rotate-key, unlock-token, files, cat-file, add-file or remove-file)");
     }
 }

@@ -3,7 +3,6 @@ package io.jazmin.convert;
 import io.jazmin.schema.Column;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import io.jazmin.internal.json.StrictUtf8Input;
@@ -17,12 +16,13 @@ public final class RowSources {
      * Opens a rows file whose format is given by its extension; see {@link #open(Path, RowFormat, List)}.
      */
     public static RowSource open(Path file, List<Column> columns) throws IOException {
-        return open(file, RowFormat.forFile(file), columns);
+        return open(file, RowFormat.forFile(InputFiles.formatName(file)), columns);
     }
 
     /**
      * Opens a rows file. With {@code columns == null} the columns are first inferred from the data
-     * by {@link SchemaInference} (one extra pass over the file). Float numbers beyond the double
+     * by {@link SchemaInference} (one extra pass over the file). A file named {@code *.gz} is
+     * gunzipped on the way. Float numbers beyond the double
      * range are refused ({@link FloatOverflow#REFUSE}).
      *
      * @param columns the columns the values are converted to, or {@code null} to infer them
@@ -41,7 +41,7 @@ public final class RowSources {
     public static RowSource open(Path file, RowFormat format, List<Column> columns, FloatOverflow overflow)
             throws IOException {
         List<Column> actual = columns != null ? columns : SchemaInference.infer(file, format);
-        return open(Files.newInputStream(file), format, actual, overflow);
+        return open(InputFiles.open(file), format, actual, overflow);
     }
 
     /**

@@ -6,7 +6,6 @@ import io.jazmin.error.JazminValidationException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +42,7 @@ public final class SchemaInference {
      * @throws IOException               when the file cannot be read
      */
     public static List<Column> infer(Path file, RowFormat format) throws IOException {
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream in = InputFiles.open(file)) {
             return switch (format) {
                 case CSV -> inferCsv(StrictUtf8Input.reader(in));
                 case XML -> inferXml(in);

@@ -40,6 +40,7 @@ class ArchitectureTest {
             List.of("io.jazmin.internal.section"),
             List.of("io.jazmin.internal.column"),
             List.of("io.jazmin.data", "io.jazmin.internal.index"),
+            List.of("io.jazmin.files"),
             List.of("io.jazmin.internal.table"),
             List.of("io.jazmin.internal.query"),
             List.of("io.jazmin.internal.reader"),
@@ -49,6 +50,7 @@ class ArchitectureTest {
             List.of("io.jazmin.mapping"));
 
     static final Set<String> API = Set.of("io.jazmin", "io.jazmin.convert", "io.jazmin.data", "io.jazmin.error",
+            "io.jazmin.files",
             "io.jazmin.key", "io.jazmin.mapping", "io.jazmin.mapping.annotation", "io.jazmin.options",
             "io.jazmin.schema");
 

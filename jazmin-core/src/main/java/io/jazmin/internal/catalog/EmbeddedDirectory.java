@@ -191,17 +191,23 @@ public record EmbeddedDirectory(List<Entry> files, List<Content> contents, Strin
 
     /** Spec §1.23: relative, {@code /}-separated, 1–1024 chars, no empty, {@code .} or {@code ..} segment, no backslash. */
     static void checkPath(String path, String sectionId) {
-        boolean bad = path.isEmpty() || path.length() > MAX_PATH || path.indexOf('\\') >= 0;
-        for (String segment : path.split("/", -1)) {
-            bad |= segment.isEmpty() || segment.equals(".") || segment.equals("..");
-        }
-        if (bad) {
+        if (!isValidPath(path)) {
             throw new JazminFormatException("embedded file path '" + abbreviate(path) + "' is not a valid "
                     + "relative path", sectionId, -1);
         }
     }
 
-    private static String abbreviate(String s) {
+    /** Whether {@code path} is a path the format allows (spec §1.23). */
+    public static boolean isValidPath(String path) {
+        boolean bad = path.isEmpty() || path.length() > MAX_PATH || path.indexOf('\\') >= 0;
+        for (String segment : path.split("/", -1)) {
+            bad |= segment.isEmpty() || segment.equals(".") || segment.equals("..");
+        }
+        return !bad;
+    }
+
+    /** {@code s} cut to 80 characters, for messages. */
+    public static String abbreviate(String s) {
         return s.length() <= 80 ? s : s.substring(0, 80) + "…";
     }
 

@@ -10,7 +10,21 @@ import io.jazmin.internal.catalog.FilesInfo;
 import io.jazmin.internal.crypto.DecryptionSetup;
 import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.internal.section.SectionReader;
+import io.jazmin.error.EmbeddedFileDamagedException;
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.error.UnsupportedFeatureException;
+import io.jazmin.internal.catalog.EmbeddedDirectory;
+import io.jazmin.internal.catalog.EmbeddedDirectory.Content;
+import io.jazmin.internal.catalog.EmbeddedDirectory.Entry;
+import io.jazmin.internal.catalog.FileDirectory;
+import io.jazmin.internal.catalog.FilesInfo;
+import io.jazmin.internal.crypto.DecryptionSetup;
+import io.jazmin.internal.crypto.SectionCipher;
+import io.jazmin.internal.section.SectionReader;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
@@ -138,47 +152,193 @@ public final class EmbeddedFiles {
             return null;
         }
         Content c = content(e);
-        if (c.size() > MAX_ARRAY) {
-            throw new UnsupportedFeatureException(LARGE_FILES, "embedded file '" + path + "' has " + c.size()
-                    + " bytes, more than one array holds: read it block by block");
-        }
+        checkFitsArray(path, c.size());
         // Grows as blocks arrive: the size is only what the directory claims.
         ByteArrayOutputStream out = new ByteArrayOutputStream((int) Math.min(c.size(), FIRST_BUFFER));
-        copy(c, out::writeBytes);
+        copy(e, out::writeBytes);
         return out.toByteArray();
     }
 
     /**
-     * Passes the raw bytes of each block of {@code c} to {@code sink}, in order, then checks the
+     * Bytes {@code start} (inclusive) to {@code end} (exclusive) of the file at {@code path}, read
+     * from the blocks that hold them only (a part is not checked against the whole file's
+     * SHA-256; each block of an encrypted file is authenticated), or {@code null} when there is none.
+     *
+     * @throws JazminValidationException when the range is not within the file
+     */
+    public byte[] readRange(String path, long start, long end) {
+        Entry e = file(path);
+        if (e == null) {
+            return null;
+        }
+        Content c = content(e);
+        if (start < 0 || end < start || end > c.size()) {
+            throw new JazminValidationException("range " + start + "-" + end + " is not within embedded file '"
+                    + path + "' of " + c.size() + " bytes");
+        }
+        checkFitsArray(path, end - start);
+        byte[] out = new byte[(int) (end - start)];
+        if (out.length == 0) {
+            return out;
+        }
+        try (BlockReader blocks = new BlockReader(c)) {
+            int first = (int) (start / c.blockSize());
+            int last = (int) ((end - 1) / c.blockSize());
+            for (int b = first; b <= last; b++) {
+                byte[] raw = blocks.read(b);
+                long blockStart = (long) b * c.blockSize();
+                int from = (int) Math.max(0, start - blockStart);
+                int to = (int) Math.min(raw.length, end - blockStart);
+                System.arraycopy(raw, from, out, (int) (blockStart + from - start), to - from);
+            }
+        }
+        return out;
+    }
+
+    private static void checkFitsArray(String path, long size) {
+        if (size > MAX_ARRAY) {
+            throw new UnsupportedFeatureException(LARGE_FILES, "embedded file '" + path + "' has " + size
+                    + " bytes, more than one array holds: read it with openFile");
+        }
+    }
+
+    /**
+     * A stream of the bytes of the file at {@code path}, read one block at a time; the SHA-256 is
+     * checked when the stream reaches the end. {@code null} when there is none.
+     */
+    public InputStream open(String path) {
+        Entry e = file(path);
+        return e == null ? null : new EmbeddedFileStream(e, content(e), new BlockReader(content(e)));
+    }
+
+    /**
+     * Passes the raw bytes of each block of {@code e}'s content to {@code sink}, in order, then checks the
      * whole content's SHA-256.
      *
-     * @throws JazminFormatException when a block is damaged, has the wrong length, or the digest differs
+     * @throws JazminFormatException when a block is damaged or has the wrong length
+     * @throws EmbeddedFileDamagedException when the bytes do not match the digest
      */
-    public void copy(Content c, Consumer<byte[]> sink) {
+    public void copy(Entry e, Consumer<byte[]> sink) {
+        Content c = content(e);
         MessageDigest sha = sha256();
-        SectionCipher cipher = c.key() == null ? null : SectionCipher.forContent(file.version().preamble().fileId(),
-                file.version().preamble().salt(), c.key());
-        try {
-            SectionReader blocks = new SectionReader(file.source(), file.version().trailerOffset(), cipher,
-                    file.sections().limits());
+        try (BlockReader blocks = new BlockReader(c)) {
             for (int b = 0; b < c.blocks().size(); b++) {
-                String id = blockId(c.id(), b);
-                byte[] raw = blocks.read(id, c.blocks().get(b).offset(), c.blocks().get(b).length());
-                if (raw.length != c.blockLength(b)) {
-                    throw new JazminFormatException("block holds " + raw.length + " bytes, the directory says "
-                            + c.blockLength(b), id, c.blocks().get(b).offset());
-                }
+                byte[] raw = blocks.read(b);
                 sha.update(raw);
                 sink.accept(raw);
             }
-        } finally {
+        }
+        checkDigest(e, c, sha);
+    }
+
+    private void checkDigest(Entry e, Content c, MessageDigest sha) {
+        if (!HexFormat.of().formatHex(sha.digest()).equals(c.sha256())) {
+            throw new EmbeddedFileDamagedException(e.path(), directoryId(file.header().files().segment()));
+        }
+    }
+
+    /** Reads the blocks of one content, each checked against the length the directory gives it. */
+    private final class BlockReader implements AutoCloseable {
+        private final Content content;
+        private final SectionCipher cipher;
+        private final SectionReader sections;
+
+        BlockReader(Content content) {
+            this.content = content;
+            this.cipher = content.key() == null ? null : SectionCipher.forContent(
+                    file.version().preamble().fileId(), file.version().preamble().salt(), content.key());
+            this.sections = new SectionReader(file.source(), file.version().trailerOffset(), cipher,
+                    file.sections().limits());
+        }
+
+        byte[] read(int b) {
+            String id = blockId(content.id(), b);
+            var ref = content.blocks().get(b);
+            byte[] raw = sections.read(id, ref.offset(), ref.length());
+            if (raw.length != content.blockLength(b)) {
+                throw new JazminFormatException("block holds " + raw.length + " bytes, the directory says "
+                        + content.blockLength(b), id, ref.offset());
+            }
+            return raw;
+        }
+
+        @Override
+        public void close() {
             if (cipher != null) {
                 cipher.close();
             }
         }
-        if (!HexFormat.of().formatHex(sha.digest()).equals(c.sha256())) {
-            throw new JazminFormatException("embedded content " + c.id() + " does not match its sha256: "
-                    + "the file is damaged");
+    }
+
+    /** The bytes of one embedded file, one block in memory at a time. */
+    private final class EmbeddedFileStream extends InputStream {
+        private final Entry entry;
+        private final Content content;
+        private final BlockReader blocks;
+        private final MessageDigest sha = sha256();
+        private byte[] block = new byte[0];
+        private int at;
+        private int next;
+        private boolean verified;
+        private boolean closed;
+
+        EmbeddedFileStream(Entry entry, Content content, BlockReader blocks) {
+            this.entry = entry;
+            this.content = content;
+            this.blocks = blocks;
+        }
+
+        /** Makes sure a byte is at hand; false at the end, where the digest is checked once. */
+        private boolean fill() throws IOException {
+            if (closed) {
+                throw new IOException("the embedded file stream of '" + entry.path() + "' is closed");
+            }
+            while (at == block.length) {
+                if (next == content.blocks().size()) {
+                    if (!verified) {
+                        verified = true;
+                        checkDigest(entry, content, sha);
+                    }
+                    return false;
+                }
+                block = blocks.read(next++);
+                sha.update(block);
+                at = 0;
+            }
+            return true;
+        }
+
+        @Override
+        public int read() throws IOException {
+            return fill() ? block[at++] & 0xff : -1;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            java.util.Objects.checkFromIndexSize(off, len, b.length);
+            if (len == 0) {
+                return 0;
+            }
+            if (!fill()) {
+                return -1;
+            }
+            int n = Math.min(len, block.length - at);
+            System.arraycopy(block, at, b, off, n);
+            at += n;
+            return n;
+        }
+
+        @Override
+        public int available() {
+            return closed ? 0 : block.length - at;
+        }
+
+        @Override
+        public void close() {
+            if (!closed) {
+                closed = true;
+                blocks.close();
+            }
         }
     }
 

@@ -70,6 +70,19 @@ final class AppendOutput implements Output, AutoCloseable {
         return at;
     }
 
+    @Override
+    public void rewind(long mark) {
+        if (mark < start) {
+            throw new IllegalArgumentException("an append never cuts into the version it continues");
+        }
+        try {
+            channel.truncate(mark);
+        } catch (IOException e) {
+            throw new JazminIoException("cannot append to", path, e);
+        }
+        offset = mark;
+    }
+
     /**
      * Forces the new sections to disk, then writes and forces the trailer; then deletes the
      * temporary files killed full writers left beside the file.

@@ -26,10 +26,42 @@ import io.jazmin.internal.table.TableData;
 import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.internal.section.SectionWriter;
 import io.jazmin.internal.wire.Trailer;
+import io.jazmin.schema.Column;
+import io.jazmin.files.FileChanges;
+import io.jazmin.data.Filter;
+import io.jazmin.schema.IndexInfo;
+import io.jazmin.error.JazminIoException;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.internal.catalog.Delta;
+import io.jazmin.internal.catalog.FilesInfo;
+import io.jazmin.internal.catalog.Keyring;
+import io.jazmin.internal.catalog.Header;
+import io.jazmin.internal.catalog.IndexRef;
+import io.jazmin.internal.catalog.Partition;
+import io.jazmin.internal.catalog.SectionRef;
+import io.jazmin.internal.catalog.TableDelta;
+import io.jazmin.internal.catalog.TableEntry;
+import io.jazmin.internal.column.ColumnVector;
+import io.jazmin.internal.index.Postings;
+import io.jazmin.internal.query.FilterBinder;
+import io.jazmin.internal.query.QueryEngine;
+import io.jazmin.internal.table.ChunkInfo;
+import io.jazmin.internal.reader.EmbeddedFiles;
+import io.jazmin.internal.reader.FileOpener;
+import io.jazmin.internal.reader.OpenedFile;
+import io.jazmin.internal.catalog.ReaderFeatures;
+import io.jazmin.internal.table.SectionIds;
+import io.jazmin.internal.table.TableData;
+import io.jazmin.internal.wire.ByteSource;
+import io.jazmin.internal.section.SectionWriter;
+import io.jazmin.internal.wire.Trailer;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -44,6 +76,8 @@ import java.util.function.Function;
  * is set first; an interrupted append leaves the previous version readable.
  */
 public final class Appender {
+    private static final SecureRandom RANDOM = new SecureRandom();
+
     private Appender() {
     }
 
@@ -72,7 +106,20 @@ public final class Appender {
      */
     public static Result append(Path path, WriteOptions options, String table, Iterator<? extends Map<String, ?>> rows,
                                 Filter delete, List<Column> grownColumns) {
-        return change(path, options, table, rows, data -> delete == null ? null : matching(data, delete, options), grownColumns);
+        return append(path, options, table, rows, delete, grownColumns, FileChanges.none());
+    }
+
+    /**
+     * Like {@link #append(Path, WriteOptions, String, Iterator, Filter, List)}, also making
+     * {@code files} changes: a new embedded-file directory {@code files/dir/<s>} lists the files
+     * kept (by reference to their stored contents) and the ones added (spec §1.23).
+     *
+     * @throws JazminValidationException when a file change is not valid (the file is left unchanged)
+     */
+    public static Result append(Path path, WriteOptions options, String table, Iterator<? extends Map<String, ?>> rows,
+                                Filter delete, List<Column> grownColumns, FileChanges files) {
+        return change(path, options, table, rows, data -> delete == null ? null : matching(data, delete, options),
+                grownColumns, files);
     }
 
     /** Deletes the rows with ids {@code rowIds} (0-based write order) of table {@code table}, in one new version. */
@@ -86,7 +133,7 @@ public final class Appender {
      */
     public static Result replaceRows(Path path, WriteOptions options, String table, long[] rowIds,
                                      Iterator<? extends Map<String, ?>> rows) {
-        return change(path, options, table, rows, data -> checkedRowIds(data, rowIds), null);
+        return change(path, options, table, rows, data -> checkedRowIds(data, rowIds), null, FileChanges.none());
     }
 
     private static long[] checkedRowIds(TableData data, long[] rowIds) {
@@ -100,7 +147,7 @@ public final class Appender {
     }
 
     private static Result change(Path path, WriteOptions options, String table, Iterator<? extends Map<String, ?>> rows,
-                                 Function<TableData, long[]> toDelete, List<Column> grownColumns) {
+                                 Function<TableData, long[]> toDelete, List<Column> grownColumns, FileChanges files) {
         if (options.access() != null) {
             throw new JazminValidationException("access settings apply to writing a whole file, not to an append: "
                     + "write the file again to share it");
@@ -108,7 +155,7 @@ public final class Appender {
         try (WriterLock lock = WriterLock.acquire(path); ByteSource source = ByteSource.open(path)) {
             OpenedFile file = FileOpener.open(source, Rewriter.readOptions(options));
             try {
-                return appendTo(lock, file, options, table, rows, toDelete, grownColumns);
+                return appendTo(lock, file, options, table, rows, toDelete, grownColumns, files);
             } finally {
                 if (file.cipher() != null) {
                     file.cipher().close();
@@ -121,7 +168,7 @@ public final class Appender {
 
     private static Result appendTo(WriterLock lock, OpenedFile file, WriteOptions options, String tableName,
                                    Iterator<? extends Map<String, ?>> rows, Function<TableData, long[]> toDelete,
-                                   List<Column> grownColumns) {
+                                   List<Column> grownColumns, FileChanges fileChanges) {
         Header header = file.header();
         ChangeChecks.knownWriterFeatures(header, "changed");
         ChangeChecks.notShared(file, "changed");
@@ -162,9 +209,15 @@ public final class Appender {
             if (writer.usesIndexDeltas() && !readerFeatures.contains(ReaderFeatures.INDEX_DELTAS)) {
                 readerFeatures.add(ReaderFeatures.INDEX_DELTAS);
             }
+            Keyring keyring = header.keyring();
+            FilesInfo files = header.files();
+            if (!fileChanges.isEmpty()) {
+                keyring = withFilesSalt(file, keyring);
+                files = appendFiles(file, fileChanges, options, sections, out, s);
+            }
             long now = options.now() == null ? System.currentTimeMillis() : options.now().toEpochMilli();
             Header newHeader = new Header(readerFeatures, header.writerFeatures(), header.created(), now, s,
-                    header.metadata(), tables, header.keyring(), header.files(), header.access(), deltas);
+                    header.metadata(), tables, keyring, files, header.access(), deltas);
             byte[] raw = newHeader.encode();
             byte[] section = sections.section(SectionIds.header(), raw, raw.length);
             long at = out.write(section);
@@ -175,6 +228,36 @@ public final class Appender {
             out.abort();
             throw e;
         }
+    }
+
+    /** Writes the new embedded-file directory of append {@code s}: kept files by reference, added ones stored. */
+    private static FilesInfo appendFiles(OpenedFile file, FileChanges changes, WriteOptions options,
+                                         SectionWriter sections, Output out, int s) {
+        EmbeddedFiles source = EmbeddedFiles.of(file);
+        FilesInfo info = file.header().files();
+        EmbeddedFilesWriter writer = new EmbeddedFilesWriter(out, sections, options.codec(), options.level(),
+                file.version().preamble(), file.cipher() != null, info == null ? 0 : info.nextContent());
+        Map<String, List<Column>> tables = new LinkedHashMap<>();
+        for (int t = 0; t < file.header().tables().size(); t++) {
+            tables.put(file.header().tables().get(t).name(), file.table(t).columns());
+        }
+        String packageJson = writer.apply(source, changes, true, tables);
+        return writer.finish(packageJson, source.shapesJson(), s);
+    }
+
+    /**
+     * The keyring of an encrypted file that stored no embedded file so far gains a {@code files}
+     * salt (spec §1.18), which the file's keys take on at once to seal the new directory.
+     */
+    private static Keyring withFilesSalt(OpenedFile file, Keyring keyring) {
+        if (file.cipher() == null || keyring.files().length > 0) {
+            return keyring;
+        }
+        byte[] salt = new byte[32];
+        RANDOM.nextBytes(salt);
+        Keyring next = new Keyring(keyring.data(), keyring.index(), salt);
+        file.cipher().keys().useKeyring(next);
+        return next;
     }
 
     private static int tableIndex(Header header, String name) {

@@ -73,6 +73,18 @@ final class FileSink implements Output, AutoCloseable {
         return at;
     }
 
+    @Override
+    public void rewind(long mark) {
+        try {
+            out.flush();
+            channel.truncate(mark);
+            channel.position(mark);
+        } catch (IOException e) {
+            throw new JazminIoException("cannot write the temporary file", temp, e);
+        }
+        offset = mark;
+    }
+
     /**
      * Flushes to disk and atomically replaces the target with the new file, then deletes the
      * temporary files killed writers left beside it.

@@ -14,17 +14,20 @@ import io.jazmin.internal.catalog.ReaderFeatures;
 import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.section.SectionWriter;
 import io.jazmin.internal.wire.Trailer;
+import io.jazmin.error.UnsupportedFeatureException;
+import io.jazmin.internal.crypto.DecryptionSetup;
+import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.schema.Column;
+import io.jazmin.files.FileChanges;
+import io.jazmin.files.FileInput;
+import io.jazmin.error.JazminIoException;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.internal.catalog.FilesInfo;
 import io.jazmin.internal.catalog.Header;
 import io.jazmin.internal.catalog.TableEntry;
 import io.jazmin.internal.json.JsonTexts;
-import io.jazmin.error.UnsupportedFeatureException;
-import io.jazmin.internal.crypto.DecryptionSetup;
 import io.jazmin.internal.crypto.EncryptionSetup;
-import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.internal.reader.EmbeddedFiles;
 import io.jazmin.internal.table.SectionIds;
 import io.jazmin.internal.catalog.ReaderFeatures;
@@ -35,6 +38,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -61,11 +65,16 @@ public final class FullFileWriter implements AutoCloseable {
     private final List<TableEntry> finished = new ArrayList<>();
     private final List<TableWriter.SharedEntry> finishedShared = new ArrayList<>();
     private final Set<String> tableNames = new HashSet<>();
+    private final Map<String, List<Column>> tableColumns = new LinkedHashMap<>();
     private TableWriter current;
     private boolean usesIndexDeltas;
     private boolean usesNestedColumns;
     private boolean closed;
-    private FilesInfo files;
+    private EmbeddedFilesWriter embedded;
+    private boolean carried;
+    private boolean packageSet;
+    private String packageJson = "";
+    private String shapesJson;
 
     /**
      * Starts a new version of {@code path} under a writer lock of its own, released when the writer
@@ -142,28 +151,85 @@ public final class FullFileWriter implements AutoCloseable {
         int index = finished.size() + finishedShared.size();
         current = share == null ? new TableWriter(index, name, columns, tableOptions, sink, sections)
                 : new TableWriter(index, name, columns, tableOptions, sink, sections, share.plan(columns));
+        tableColumns.put(name, List.copyOf(columns));
     }
 
     /**
      * Stores the embedded files, {@code package} and saved export shapes of {@code source}, a file
-     * being rewritten, under this version's keys; the header lists them. Call once, at most.
+     * being rewritten, under this version's keys; the header lists them. Call once, at most, before
+     * {@link #addFile}.
      */
     public void carryFiles(EmbeddedFiles source) {
+        carryFiles(source, FileChanges.none());
+    }
+
+    /**
+     * Like {@link #carryFiles(EmbeddedFiles)}, with {@code changes} made on the way: removed files
+     * are not stored, added ones are, and a new {@code package} replaces the old.
+     *
+     * @throws JazminValidationException when a change is not valid (see {@link FileChanges})
+     */
+    public void carryFiles(EmbeddedFiles source, FileChanges changes) {
         requireOpen();
-        if (files != null) {
-            throw new IllegalStateException("embedded files are already stored");
+        if (carried || embedded != null) {
+            throw new IllegalStateException("embedded files are carried first, and once");
         }
         if (share != null && !source.isEmpty()) {
             throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "embedded files of shared files "
                     + "cannot be written yet");
         }
-        if (source.isEmpty()) {
-            return;
+        carried = true;
+        packageJson = embedded().apply(source, changes, false, null);
+        // Checked at the finish, against the tables written by then.
+        packageSet = changes.packageJson() != null;
+        shapesJson = source.shapesJson();
+    }
+
+    /**
+     * Stores an embedded file now, block by block.
+     *
+     * @throws JazminValidationException when its path, type, groups or actions are not valid, or
+     *                                   the path is stored already
+     * @throws JazminIoException         when its bytes cannot be read or written
+     */
+    public void addFile(FileInput file) {
+        requireOpen();
+        if (share != null) {
+            throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "embedded files of shared files "
+                    + "cannot be written yet");
         }
-        EmbeddedFilesWriter writer = new EmbeddedFilesWriter(sink, sections, options.codec(), options.level(),
-                preamble, encryption != null);
-        writer.carry(source);
-        files = writer.finish(source.packageJson(), source.shapesJson());
+        embedded().add(file);
+    }
+
+    /**
+     * Sets the {@code package} (a JSON object text; empty for none), checked now; its {@code entry}
+     * must be an embedded file, and its {@code edit} name columns of the tables, when the writer finishes.
+     */
+    public void setPackage(String json) {
+        requireOpen();
+        String value = json == null ? "" : json;
+        if (!value.isEmpty()) {
+            DocumentSettings.checkPackage(value, null, null);
+        }
+        packageJson = value;
+        packageSet = true;
+    }
+
+    private EmbeddedFilesWriter embedded() {
+        if (embedded == null) {
+            embedded = new EmbeddedFilesWriter(sink, sections, options.codec(), options.level(), preamble,
+                    encryption != null, 0);
+        }
+        return embedded;
+    }
+
+    /** The directory of the embedded files, or {@code null} when the version stores none, no package and no shape. */
+    private FilesInfo finishFiles() {
+        if (packageSet && !packageJson.isEmpty()) {
+            DocumentSettings.checkPackage(packageJson, embedded == null ? Set.of() : embedded.paths(), tableColumns);
+        }
+        boolean none = (embedded == null || embedded.isEmpty()) && packageJson.isEmpty() && shapesJson == null;
+        return none ? null : embedded().finish(packageJson, shapesJson, 0);
     }
 
     /** Adds a row given by column name (missing columns are null). */
@@ -211,6 +277,7 @@ public final class FullFileWriter implements AutoCloseable {
             if (finished.isEmpty() && finishedShared.isEmpty()) {
                 throw new JazminValidationException("a file needs at least one table");
             }
+            FilesInfo files = finishFiles();
             String metadata = options.metadata().isEmpty() ? "{}" : options.metadata();
             long created = options.now() == null ? System.currentTimeMillis() : options.now().toEpochMilli();
             List<String> readerFeatures = new ArrayList<>();

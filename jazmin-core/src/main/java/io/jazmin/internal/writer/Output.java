@@ -7,4 +7,10 @@ interface Output {
 
     /** Appends bytes and returns the offset they start at. */
     long write(byte[] bytes);
+
+    /**
+     * Drops every byte written from {@code mark} (an earlier {@link #offset()}) on: the blocks of
+     * an embedded content found to be stored already.
+     */
+    void rewind(long mark);
 }

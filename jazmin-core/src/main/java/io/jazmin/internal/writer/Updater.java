@@ -9,6 +9,17 @@ import io.jazmin.data.Row;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.internal.column.KeyForms;
 import io.jazmin.internal.json.JsonTexts;
+import io.jazmin.schema.Column;
+import io.jazmin.files.FileChanges;
+import io.jazmin.data.Filter;
+import io.jazmin.error.InvalidRowException;
+import io.jazmin.JazminReader;
+import io.jazmin.JazminTable;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.data.Row;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.internal.column.KeyForms;
+import io.jazmin.internal.json.JsonTexts;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -40,17 +51,30 @@ public final class Updater {
      * @param upsert     rows replacing those with equal keys (or added when none has them)
      * @param insert     rows to add
      * @param metadata   a JSON object whose members replace the file's metadata members, or empty
+     * @param files      embedded files to add and remove, and a new {@code package}
      */
     public record Changes(String table, Filter delete, List<String> keyColumns, List<? extends Map<String, ?>> upsert,
-                          List<? extends Map<String, ?>> insert, String metadata) {
+                          List<? extends Map<String, ?>> insert, String metadata, FileChanges files) {
         public Changes {
             keyColumns = keyColumns == null ? List.of() : List.copyOf(keyColumns);
             upsert = upsert == null ? List.of() : upsert;
             insert = insert == null ? List.of() : insert;
             metadata = metadata == null ? "" : metadata;
+            files = files == null ? FileChanges.none() : files;
             if (!upsert.isEmpty() && keyColumns.isEmpty()) {
                 throw new JazminValidationException("upserts need key columns");
             }
+        }
+
+        /** Changes to rows and metadata only; the embedded files are kept as they are. */
+        public Changes(String table, Filter delete, List<String> keyColumns, List<? extends Map<String, ?>> upsert,
+                       List<? extends Map<String, ?>> insert, String metadata) {
+            this(table, delete, keyColumns, upsert, insert, metadata, FileChanges.none());
+        }
+
+        /** Changes to the embedded files (and package) only. */
+        public static Changes ofFiles(FileChanges files) {
+            return new Changes(null, null, null, null, null, "", files);
         }
     }
 
@@ -67,7 +91,7 @@ public final class Updater {
                     .withCompactIndexes(source.readerFeatures().contains("index-deltas"));
             FullFileWriter writer = new FullFileWriter(lock, base);
             try {
-                writer.carryFiles(source.files());
+                writer.carryFiles(source.files(), changes.files());
                 Result result = null;
                 for (TableReader table : source.tables()) {
                     WriteOptions tableOptions = base.withSortedBy(table.sortedBy())

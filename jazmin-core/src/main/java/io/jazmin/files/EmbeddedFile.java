@@ -1,4 +1,4 @@
-package io.jazmin;
+package io.jazmin.files;
 
 import java.util.List;
 
