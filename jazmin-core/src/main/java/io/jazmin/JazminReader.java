@@ -6,10 +6,18 @@ import io.jazmin.reader.EmbeddedFiles;
 import io.jazmin.reader.FileOpener;
 import io.jazmin.reader.FileVersion;
 import io.jazmin.reader.OpenedFile;
+import io.jazmin.shape.CompiledShape;
+import io.jazmin.shape.JsonShapeOutput;
+import io.jazmin.shape.SavedShapes;
+import io.jazmin.shape.ShapeCompiler;
+import io.jazmin.shape.ShapeOutput;
+import io.jazmin.shape.ShapeRunner;
+import io.jazmin.shape.ShapeSchema;
 import io.jazmin.wire.ByteSource;
 import io.jazmin.wire.Preamble;
 import io.jazmin.wire.SectionReader;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -273,6 +281,101 @@ public final class JazminReader implements AutoCloseable {
             throw new JazminValidationException("no embedded file at '" + path + "'");
         }
         return bytes;
+    }
+
+    /**
+     * Writes the JSON output of export shape {@code shape} (spec §2.6) over every row of the first
+     * table to {@code out} (left open), streaming. The shape is checked before any row is read.
+     *
+     * @throws ShapeException    when the shape does not fit the tables' columns
+     * @throws JazminIoException when {@code out} cannot be written
+     */
+    public void export(ExportShape shape, OutputStream out) {
+        export(shape, null, null, new JsonShapeOutput(out));
+    }
+
+    /**
+     * Writes the JSON output of the saved shape {@code saved} (see {@link #shapes()}) over its own
+     * table to {@code out} (left open).
+     *
+     * @throws ShapeException when the shape does not fit the tables' columns
+     */
+    public void export(SavedShape saved, OutputStream out) {
+        export(saved.shape(), saved.table(), null, new JsonShapeOutput(out));
+    }
+
+    /**
+     * Runs {@code shape} over the rows of {@code table} ({@code null}: the first table) matching
+     * {@code filter} ({@code null}: all), sending its output to {@code output} (JSON:
+     * {@link JsonShapeOutput}; other formats implement {@link ShapeOutput}), then finishes the output.
+     *
+     * @throws ShapeException            when the shape does not fit the tables' columns
+     * @throws JazminValidationException when there is no such table, or the filter does not fit it
+     */
+    public void export(ExportShape shape, String table, Filter filter, ShapeOutput output) {
+        ShapeRunner.run(compile(shape, table), filter, metadataTree(), output, ShapeRunner.BATCH_ROWS);
+    }
+
+    /**
+     * Checks {@code shape} against {@code table} ({@code null}: the first table) and the tables it
+     * links, without reading rows.
+     *
+     * @throws ShapeException when the shape does not fit
+     */
+    public void validateShape(ExportShape shape, String table) {
+        compile(shape, table);
+    }
+
+    /**
+     * The JSON Schema (draft 2020-12) of {@code shape}'s JSON output over {@code table}
+     * ({@code null}: the first table), as JSON text.
+     *
+     * @throws ShapeException when the shape does not fit the tables' columns
+     */
+    public String shapeSchema(ExportShape shape, String table) {
+        return ShapeSchema.of(compile(shape, table));
+    }
+
+    /**
+     * The export shapes saved in the file (spec §1.23) that compile against its tables, in file
+     * order; malformed entries and shapes naming unknown tables or columns are left out.
+     *
+     * @throws JazminFormatException       when the embedded-file directory is damaged
+     * @throws UnsupportedFeatureException for access-controlled files (their file groups are not supported yet)
+     */
+    public List<SavedShape> shapes() {
+        List<SavedShape> out = new ArrayList<>();
+        for (SavedShape s : SavedShapes.parse(embedded().shapesJson())) {
+            try {
+                compile(s.shape(), s.table());
+                out.add(s);
+            } catch (JazminValidationException e) {
+                // A shape this reader cannot compile is not offered (spec §1.23).
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The saved shape named {@code name}.
+     *
+     * @throws JazminValidationException when the file saves no usable shape of that name
+     */
+    public SavedShape shape(String name) {
+        List<SavedShape> all = shapes();
+        return all.stream().filter(s -> s.name().equals(name)).findFirst()
+                .orElseThrow(() -> new JazminValidationException("no saved shape named '" + name + "'; shapes: "
+                        + all.stream().map(SavedShape::name).toList()));
+    }
+
+    private CompiledShape compile(ExportShape shape, String table) {
+        JazminTable root = table == null ? table() : table(table);
+        return ShapeCompiler.compile(shape, root,
+                name -> tables.stream().filter(t -> t.name().equals(name)).findFirst().orElse(null));
+    }
+
+    private tools.jackson.databind.JsonNode metadataTree() {
+        return tools.jackson.databind.json.JsonMapper.builder().build().readTree(metadata());
     }
 
     private EmbeddedFiles embedded() {

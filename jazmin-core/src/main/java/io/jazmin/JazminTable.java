@@ -148,6 +148,18 @@ public final class JazminTable {
                 false);
     }
 
+    /**
+     * Engine-internal (export shapes): the rows matching {@code filter} ({@code null}: all) in
+     * {@code order} (empty: file order), at most {@code limit} of them (-1: all), chunk by chunk as
+     * batches of the columns at positions {@code select}.
+     *
+     * @throws JazminValidationException when the filter or the order does not fit the columns
+     */
+    public Iterator<MatchBatch> matchBatches(Filter filter, List<SortKey> order, int[] select, long limit) {
+        return engine.find(binder.bind(filter), SortOrder.bind(order, data.columns()), select.clone(), 0, limit,
+                new QueryStats());
+    }
+
     /** Counts the rows matching {@code filter}, from indexes and statistics where they answer exactly. */
     public long count(Filter filter) {
         if (filter == null) {
