@@ -274,7 +274,14 @@ public final class ShapeRunner {
         return order;
     }
 
+    /**
+     * A value's key form; a float NaN keeps NaN as its key, so it groups apart from nulls and sorts
+     * after every number, as the engine's sorted queries place it ({@link SortKey}).
+     */
     private static Object key(ColumnType type, Object value) {
+        if (value instanceof Double d && d.isNaN()) {
+            return d;
+        }
         return value == null ? null : KeyForms.keyOf(type, value);
     }
 

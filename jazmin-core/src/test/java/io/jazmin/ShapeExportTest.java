@@ -1,0 +1,205 @@
+package io.jazmin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.ByteArrayOutputStream;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Export shapes through the public API: output, checks before reading, JSON Schema, saved shapes. */
+class ShapeExportTest {
+    static final List<Column> COLUMNS = List.of(Column.required("client", ColumnType.STRING),
+            Column.required("line", ColumnType.INT), Column.of("amount", ColumnType.DECIMAL),
+            Column.of("qty", ColumnType.INT), Column.of("at", ColumnType.DATETIME), Column.of("rate", ColumnType.FLOAT));
+
+    @TempDir
+    Path dir;
+
+    /** Six transaction lines of three clients, in the order given (file order), in chunks of two rows. */
+    static Path lines(Path file, boolean sortedByClient) {
+        Object[][] rows = {
+            {"B", 1L, "10.5", Long.MAX_VALUE, "2025-01-03T00:00:00Z", 0.5},
+            {"A", 2L, "1.25", Long.MAX_VALUE, "2025-01-01T00:00:00Z", null},
+            {"B", 3L, "2.00", 1L, "2025-01-05T00:00:00Z", 1.5},
+            {"C", 4L, "7", 1L, null, 2.0},
+            {"A", 5L, "3.5", 1L, "2025-01-02T00:00:00Z", Double.NaN},
+            {"B", 6L, "-1.10", 1L, "2025-01-04T00:00:00Z", 3.0},
+        };
+        List<Object[]> order = new ArrayList<>(List.of(rows));
+        if (sortedByClient) {
+            order.sort((a, b) -> ((String) a[0]).compareTo((String) b[0]));
+        }
+        WriteOptions options = WriteOptions.defaults().withChunkRows(2).withMetadata("{\"title\":\"March\"}")
+                .withSortedBy(sortedByClient ? List.of("client", "line") : List.of());
+        try (JazminWriter w = JazminWriter.create(file, COLUMNS, options)) {
+            for (Object[] r : order) {
+                w.writeValues(r[0], r[1], new BigDecimal((String) r[2]), r[3],
+                        r[4] == null ? null : Instant.parse((String) r[4]), r[5]);
+            }
+            w.finish();
+        }
+        return file;
+    }
+
+    static String export(JazminReader reader, String shape) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        reader.export(ExportShape.parse(shape), out);
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    static final String CLIENTS = "{\"clients\":{\"$rows\":{\"client\":\"client\",\"n\":{\"$count\":true},"
+            + "\"total\":{\"$sum\":\"amount\"},\"lines\":{\"$rows\":{\"line\":\"line\",\"amount\":\"amount\"},"
+            + "\"$sort\":[\"-line\"],\"$limit\":2},\"big\":{\"$rows\":{\"line\":\"line\"},"
+            + "\"$filter\":{\"amount\":{\"gt\":2}}}},\"$groupBy\":\"client\"%s}}";
+    static final String CLIENTS_OUTPUT = "{\"clients\":["
+            + "{\"client\":\"A\",\"n\":2,\"total\":4.75,\"lines\":[{\"line\":5,\"amount\":3.5},{\"line\":2,\"amount\":1.25}],"
+            + "\"big\":[{\"line\":5}]},"
+            + "{\"client\":\"B\",\"n\":3,\"total\":11.40,\"lines\":[{\"line\":6,\"amount\":-1.10},{\"line\":3,\"amount\":2.00}],"
+            + "\"big\":[{\"line\":1}]},"
+            + "{\"client\":\"C\",\"n\":1,\"total\":7,\"lines\":[{\"line\":4,\"amount\":7}],\"big\":[{\"line\":4}]}]}";
+
+    @Test
+    void groupsWithNestedListsOfAFileSortedByTheGroupComeInFileOrderWithExactDecimalSums() {
+        try (JazminReader reader = JazminReader.open(lines(dir.resolve("sorted.jzm"), true))) {
+            assertEquals(CLIENTS_OUTPUT, export(reader, CLIENTS.formatted("")));
+        }
+    }
+
+    @Test
+    void groupsWithNestedListsOfAnUnsortedFileAreSortedByTheirFirstValues() {
+        try (JazminReader reader = JazminReader.open(lines(dir.resolve("unsorted.jzm"), false))) {
+            assertEquals(CLIENTS_OUTPUT, export(reader, CLIENTS.formatted(",\"$sort\":[\"client\"]")));
+            // Without $sort, groups come in order of first appearance: B, A, C.
+            assertThat(export(reader, "{\"c\":{\"$rows\":{\"c\":\"client\",\"l\":{\"$rows\":{\"l\":\"line\"}}},"
+                    + "\"$groupBy\":\"client\"}}"))
+                    .isEqualTo("{\"c\":[{\"c\":\"B\",\"l\":[{\"l\":1},{\"l\":3},{\"l\":6}]},{\"c\":\"A\",\"l\":[{\"l\":2},"
+                            + "{\"l\":5}]},{\"c\":\"C\",\"l\":[{\"l\":4}]}]}");
+        }
+    }
+
+    @Test
+    void theRootSetGivesFirstValuesAggregatesLiteralsAndMetadata() {
+        try (JazminReader reader = JazminReader.open(lines(dir.resolve("root.jzm"), false))) {
+            String shape = "{\"title\":{\"$meta\":\"title\"},\"missing\":{\"$meta\":\"nope\"},\"text\":{\"$value\":\"client\"},"
+                    + "\"lit\":1.5,\"no\":null,\"count\":{\"$count\":true},\"qty\":{\"$sum\":\"qty\"},\"first\":\"client\","
+                    + "\"firstAt\":\"at\",\"minAt\":{\"$min\":\"at\"},\"maxAmount\":{\"$max\":\"amount\"},"
+                    + "\"minClient\":{\"$min\":\"client\"},\"rates\":{\"$sum\":\"rate\"},\"maxRate\":{\"$max\":\"rate\"},"
+                    + "\"none\":{\"$rows\":{\"c\":\"client\"},\"$filter\":{\"client\":\"Z\"}},"
+                    + "\"top\":{\"$rows\":{\"line\":\"line\",\"rate\":\"rate\"},\"$sort\":[\"-rate\",\"line\"],\"$limit\":3}}";
+            // Two Long.MAX_VALUE quantities: the int sum is exact past 64 bits. NaN is skipped by sums,
+            // minima and maxima, written as null, and sorts after every number (first descending).
+            assertEquals("{\"title\":\"March\",\"missing\":null,\"text\":\"client\",\"lit\":1.5,\"no\":null,\"count\":6,"
+                    + "\"qty\":18446744073709551618,\"first\":\"B\",\"firstAt\":\"2025-01-03T00:00:00.000Z\","
+                    + "\"minAt\":\"2025-01-01T00:00:00.000Z\",\"maxAmount\":10.5,\"minClient\":\"A\",\"rates\":7,"
+                    + "\"maxRate\":3,\"none\":[],\"top\":[{\"line\":5,\"rate\":null},{\"line\":6,\"rate\":3},"
+                    + "{\"line\":4,\"rate\":2}]}", export(reader, shape));
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "{\"c\":{\"$rows\":{\"x\":\"nmae\"}}}|c[].x|Shape at c[].x: unknown or hidden column 'nmae'",
+        "{\"t\":{\"$sum\":\"client\"}}|t.$sum|Shape at t.$sum: $sum is not supported on string column 'client'",
+        "{\"t\":{\"$max\":\"nope\"}}|t.$max|Shape at t.$max: unknown or hidden column 'nope'",
+        "{\"c\":{\"$rows\":{\"x\":\"line\"},\"$sort\":\"line\"}}|c.$sort|Shape at c.$sort: must be an array of column names",
+        "{\"c\":{\"$rows\":{\"x\":\"line\"},\"$sort\":[\"-nope\"]}}|c.$sort[0]|Shape at c.$sort[0]: unknown or hidden column 'nope'",
+        "{\"c\":{\"$rows\":{\"x\":\"line\"},\"$limit\":-1}}|c.$limit|Shape at c.$limit: must be a non-negative integer",
+        "{\"c\":{\"$rows\":{\"n\":{\"$count\":true}}}}|c[].n|Shape at c[].n: aggregates need a set of rows (use $groupBy on the list)",
+        "{\"c\":{\"$rows\":{\"x\":\"line\"},\"$filter\":{\"line\":{\"near\":1}}}}|c.$filter|Shape at c.$filter: Invalid filter: unknown operator 'near'",
+        "{\"c\":{\"$rows\":{\"x\":\"line\"},\"$groupBy\":\"client\",\"$top\":1}}|c|Shape at c: unknown list option '$top'",
+        "{\"c\":[1]}|c|Shape at c: arrays are not templates; use { \"$rows\": ... } for a list",
+        "{\"c\":{\"$from\":\"other\",\"$on\":{\"a\":\"b\"},\"$rows\":{}}}|c.$from|Shape at c.$from: unknown table 'other'",
+        "{\"c\":{\"$avg\":\"line\"}}|c|Shape at c: unknown operator '$avg'",
+    })
+    void aShapeThatDoesNotFitIsRefusedWithItsPathBeforeAnyRowIsRead(String shape, String path, String message) {
+        try (JazminReader reader = JazminReader.open(lines(dir.resolve("bad.jzm"), false))) {
+            long before = reader.bytesRead();
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            assertThatThrownBy(() -> reader.export(ExportShape.parse(shape), out))
+                    .isInstanceOfSatisfying(ShapeException.class, e -> {
+                        assertEquals(message, e.getMessage());
+                        assertEquals(path, e.path());
+                    });
+            assertEquals(0, out.size(), "nothing written");
+            assertEquals(before, reader.bytesRead(), "nothing read");
+        }
+    }
+
+    @Test
+    void aShapeThatIsNotAJsonObjectIsRefused() {
+        assertThatThrownBy(() -> ExportShape.parse("[1]")).isInstanceOf(ShapeException.class)
+                .hasMessage("Shape: must be an object");
+        assertThatThrownBy(() -> ExportShape.parse("{\"a\":")).isInstanceOf(ShapeException.class)
+                .hasMessageStartingWith("Shape: not valid JSON");
+    }
+
+    @Test
+    void theSchemaDescribesTheOutputWithNullsWhereTheyCanOccur() {
+        try (JazminReader reader = JazminReader.open(lines(dir.resolve("schema.jzm"), false))) {
+            String schema = reader.shapeSchema(ExportShape.parse("{\"first\":\"client\",\"n\":{\"$count\":true},"
+                    + "\"c\":{\"$rows\":{\"client\":\"client\",\"sum\":{\"$sum\":\"amount\"},\"rate\":\"rate\"},"
+                    + "\"$groupBy\":\"client\"},\"v\":{\"$value\":\"x\"}}"), null);
+            assertEquals("{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\","
+                    + "\"properties\":{\"first\":{\"type\":[\"string\",\"null\"]},\"n\":{\"type\":\"integer\",\"minimum\":0},"
+                    + "\"c\":{\"type\":\"array\",\"items\":{\"type\":\"object\",\"properties\":{"
+                    + "\"client\":{\"type\":\"string\"},\"sum\":{\"type\":[\"number\",\"null\"]},"
+                    + "\"rate\":{\"type\":[\"number\",\"null\"]}},\"required\":[\"client\",\"sum\",\"rate\"],"
+                    + "\"additionalProperties\":false}},\"v\":{\"const\":\"x\"}},\"required\":[\"first\",\"n\",\"c\",\"v\"],"
+                    + "\"additionalProperties\":false}", schema);
+        }
+    }
+
+    @Test
+    void savedShapesAreListedByNameAndExportOnTheirTableAndMalformedOrUnusableOnesAreLeftOut() throws Exception {
+        Path file = lines(dir.resolve("saved.jzm"), true);
+        String shapes = "[{\"name\":\"Totals\",\"description\":\"per client\",\"default\":true,\"groups\":[\"*\"],"
+                + "\"shape\":{\"c\":{\"$rows\":{\"c\":\"client\",\"n\":{\"$count\":true}},\"$groupBy\":\"client\"}}},"
+                + "{\"name\":\"\",\"shape\":{}},"
+                + "{\"name\":\"Broken\",\"shape\":{\"x\":\"nope\"}},"
+                + "{\"name\":\"Totals\",\"shape\":{\"n\":{\"$count\":true}}},"
+                + "{\"name\":\"Count\",\"groups\":[\"*\"],\"shape\":{\"n\":{\"$count\":true}}}]";
+        byte[] hello = "hi".getBytes(StandardCharsets.UTF_8);
+        Files.write(file, RewriteKeepsContentTest.withOneEmbeddedFile(Files.readAllBytes(file), hello, null, shapes,
+                ""));
+        try (JazminReader reader = JazminReader.open(file)) {
+            assertThat(reader.shapes()).extracting(SavedShape::name).containsExactly("Totals", "Count");
+            SavedShape totals = reader.shape("Totals");
+            assertEquals(new SavedShape("Totals", "per client", true, null, List.of("*"), ExportShape.parse(
+                    "{\"c\":{\"$rows\":{\"c\":\"client\",\"n\":{\"$count\":true}},\"$groupBy\":\"client\"}}")), totals);
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            reader.export(totals, out);
+            assertEquals("{\"c\":[{\"c\":\"A\",\"n\":2},{\"c\":\"B\",\"n\":3},{\"c\":\"C\",\"n\":1}]}",
+                    out.toString(StandardCharsets.UTF_8));
+            assertThatThrownBy(() -> reader.shape("Broken")).isInstanceOf(JazminValidationException.class)
+                    .hasMessage("no saved shape named 'Broken'; shapes: [Totals, Count]");
+        }
+    }
+
+    @Test
+    void aFileWithoutSavedShapesListsNone() {
+        try (JazminReader reader = JazminReader.open(lines(dir.resolve("none.jzm"), false))) {
+            assertThat(reader.shapes()).isEmpty();
+        }
+    }
+
+    @Test
+    void anExportFilterNarrowsTheRootSet() {
+        try (JazminReader reader = JazminReader.open(lines(dir.resolve("filtered.jzm"), false))) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            reader.export(ExportShape.parse("{\"n\":{\"$count\":true},\"l\":{\"$rows\":{\"l\":\"line\"}}}"), null,
+                    Filter.eq("client", "B"), new io.jazmin.shape.JsonShapeOutput(out));
+            assertEquals("{\"n\":3,\"l\":[{\"l\":1},{\"l\":3},{\"l\":6}]}", out.toString(StandardCharsets.UTF_8));
+        }
+    }
+}
