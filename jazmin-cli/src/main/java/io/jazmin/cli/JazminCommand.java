@@ -13,7 +13,8 @@ import picocli.CommandLine.Command;
         description = "Inspect, query, convert and change JAZMIN record files.",
         subcommands = {InspectCommand.class, RowsCommand.class, FindCommand.class, CountCommand.class,
             ExplainCommand.class, ConvertCommand.class, KeygenCommand.class, AppendCommand.class,
-            DeleteCommand.class, CompactCommand.class, StorageCommand.class},
+            DeleteCommand.class, CompactCommand.class, StorageCommand.class, ExportCommand.class,
+            ShapeSchemaCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",
@@ -49,6 +50,7 @@ public final class JazminCommand implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command (inspect, rows, find, count, explain, convert, append, delete, compact or storage)");
+                "missing command (inspect, rows, find, count, explain, convert, append, delete, compact, storage, export"
+                        + " or shape-schema)");
     }
 }

@@ -6,6 +6,7 @@ import io.jazmin.JsonText;
 import io.jazmin.convert.DateTimeText;
 import io.jazmin.convert.FloatText;
 import java.io.OutputStream;
+import java.io.Writer;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -33,9 +34,19 @@ public final class JsonShapeOutput implements ShapeOutput {
 
     private final JsonGenerator g;
 
-    /** JSON written to {@code out}, which stays open. */
+    /** UTF-8 JSON written to {@code out}, which stays open. */
     public JsonShapeOutput(OutputStream out) {
         this.g = FACTORY.createGenerator(ObjectWriteContext.empty(), new NonClosing(out));
+    }
+
+    /** JSON text written to {@code out}, which stays open (it is flushed at the end). */
+    public JsonShapeOutput(Writer out) {
+        this.g = FACTORY.createGenerator(ObjectWriteContext.empty(), new java.io.FilterWriter(out) {
+            @Override
+            public void close() throws java.io.IOException {
+                flush();
+            }
+        });
     }
 
     @Override
