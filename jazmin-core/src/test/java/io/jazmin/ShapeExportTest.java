@@ -4,13 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.jazmin.testing.ShapeFixtures;
 import java.io.ByteArrayOutputStream;
-import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,38 +17,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** Export shapes through the public API: output, checks before reading, JSON Schema, saved shapes. */
 class ShapeExportTest {
-    static final List<Column> COLUMNS = List.of(Column.required("client", ColumnType.STRING),
-            Column.required("line", ColumnType.INT), Column.of("amount", ColumnType.DECIMAL),
-            Column.of("qty", ColumnType.INT), Column.of("at", ColumnType.DATETIME), Column.of("rate", ColumnType.FLOAT));
-
     @TempDir
     Path dir;
-
-    /** Six transaction lines of three clients, in the order given (file order), in chunks of two rows. */
-    static Path lines(Path file, boolean sortedByClient) {
-        Object[][] rows = {
-            {"B", 1L, "10.5", Long.MAX_VALUE, "2025-01-03T00:00:00Z", 0.5},
-            {"A", 2L, "1.25", Long.MAX_VALUE, "2025-01-01T00:00:00Z", null},
-            {"B", 3L, "2.00", 1L, "2025-01-05T00:00:00Z", 1.5},
-            {"C", 4L, "7", 1L, null, 2.0},
-            {"A", 5L, "3.5", 1L, "2025-01-02T00:00:00Z", Double.NaN},
-            {"B", 6L, "-1.10", 1L, "2025-01-04T00:00:00Z", 3.0},
-        };
-        List<Object[]> order = new ArrayList<>(List.of(rows));
-        if (sortedByClient) {
-            order.sort((a, b) -> ((String) a[0]).compareTo((String) b[0]));
-        }
-        WriteOptions options = WriteOptions.defaults().withChunkRows(2).withMetadata("{\"title\":\"March\"}")
-                .withSortedBy(sortedByClient ? List.of("client", "line") : List.of());
-        try (JazminWriter w = JazminWriter.create(file, COLUMNS, options)) {
-            for (Object[] r : order) {
-                w.writeValues(r[0], r[1], new BigDecimal((String) r[2]), r[3],
-                        r[4] == null ? null : Instant.parse((String) r[4]), r[5]);
-            }
-            w.finish();
-        }
-        return file;
-    }
 
     static String export(JazminReader reader, String shape) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
@@ -58,28 +26,17 @@ class ShapeExportTest {
         return out.toString(StandardCharsets.UTF_8);
     }
 
-    static final String CLIENTS = "{\"clients\":{\"$rows\":{\"client\":\"client\",\"n\":{\"$count\":true},"
-            + "\"total\":{\"$sum\":\"amount\"},\"lines\":{\"$rows\":{\"line\":\"line\",\"amount\":\"amount\"},"
-            + "\"$sort\":[\"-line\"],\"$limit\":2},\"big\":{\"$rows\":{\"line\":\"line\"},"
-            + "\"$filter\":{\"amount\":{\"gt\":2}}}},\"$groupBy\":\"client\"%s}}";
-    static final String CLIENTS_OUTPUT = "{\"clients\":["
-            + "{\"client\":\"A\",\"n\":2,\"total\":4.75,\"lines\":[{\"line\":5,\"amount\":3.5},{\"line\":2,\"amount\":1.25}],"
-            + "\"big\":[{\"line\":5}]},"
-            + "{\"client\":\"B\",\"n\":3,\"total\":11.40,\"lines\":[{\"line\":6,\"amount\":-1.10},{\"line\":3,\"amount\":2.00}],"
-            + "\"big\":[{\"line\":1}]},"
-            + "{\"client\":\"C\",\"n\":1,\"total\":7,\"lines\":[{\"line\":4,\"amount\":7}],\"big\":[{\"line\":4}]}]}";
-
     @Test
     void groupsWithNestedListsOfAFileSortedByTheGroupComeInFileOrderWithExactDecimalSums() {
-        try (JazminReader reader = JazminReader.open(lines(dir.resolve("sorted.jzm"), true))) {
-            assertEquals(CLIENTS_OUTPUT, export(reader, CLIENTS.formatted("")));
+        try (JazminReader reader = JazminReader.open(ShapeFixtures.lines(dir.resolve("sorted.jzm"), true))) {
+            assertEquals(ShapeFixtures.CLIENTS_OUTPUT, export(reader, ShapeFixtures.CLIENTS.formatted("")));
         }
     }
 
     @Test
     void groupsWithNestedListsOfAnUnsortedFileAreSortedByTheirFirstValues() {
-        try (JazminReader reader = JazminReader.open(lines(dir.resolve("unsorted.jzm"), false))) {
-            assertEquals(CLIENTS_OUTPUT, export(reader, CLIENTS.formatted(",\"$sort\":[\"client\"]")));
+        try (JazminReader reader = JazminReader.open(ShapeFixtures.lines(dir.resolve("unsorted.jzm"), false))) {
+            assertEquals(ShapeFixtures.CLIENTS_OUTPUT, export(reader, ShapeFixtures.CLIENTS.formatted(",\"$sort\":[\"client\"]")));
             // Without $sort, groups come in order of first appearance: B, A, C.
             assertThat(export(reader, "{\"c\":{\"$rows\":{\"c\":\"client\",\"l\":{\"$rows\":{\"l\":\"line\"}}},"
                     + "\"$groupBy\":\"client\"}}"))
@@ -90,7 +47,7 @@ class ShapeExportTest {
 
     @Test
     void theRootSetGivesFirstValuesAggregatesLiteralsAndMetadata() {
-        try (JazminReader reader = JazminReader.open(lines(dir.resolve("root.jzm"), false))) {
+        try (JazminReader reader = JazminReader.open(ShapeFixtures.lines(dir.resolve("root.jzm"), false))) {
             String shape = "{\"title\":{\"$meta\":\"title\"},\"missing\":{\"$meta\":\"nope\"},\"text\":{\"$value\":\"client\"},"
                     + "\"lit\":1.5,\"no\":null,\"count\":{\"$count\":true},\"qty\":{\"$sum\":\"qty\"},\"first\":\"client\","
                     + "\"firstAt\":\"at\",\"minAt\":{\"$min\":\"at\"},\"maxAmount\":{\"$max\":\"amount\"},"
@@ -123,7 +80,7 @@ class ShapeExportTest {
         "{\"c\":{\"$avg\":\"line\"}}|c|Shape at c: unknown operator '$avg'",
     })
     void aShapeThatDoesNotFitIsRefusedWithItsPathBeforeAnyRowIsRead(String shape, String path, String message) {
-        try (JazminReader reader = JazminReader.open(lines(dir.resolve("bad.jzm"), false))) {
+        try (JazminReader reader = JazminReader.open(ShapeFixtures.lines(dir.resolve("bad.jzm"), false))) {
             long before = reader.bytesRead();
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             assertThatThrownBy(() -> reader.export(ExportShape.parse(shape), out))
@@ -146,7 +103,7 @@ class ShapeExportTest {
 
     @Test
     void theSchemaDescribesTheOutputWithNullsWhereTheyCanOccur() {
-        try (JazminReader reader = JazminReader.open(lines(dir.resolve("schema.jzm"), false))) {
+        try (JazminReader reader = JazminReader.open(ShapeFixtures.lines(dir.resolve("schema.jzm"), false))) {
             String schema = reader.shapeSchema(ExportShape.parse("{\"first\":\"client\",\"n\":{\"$count\":true},"
                     + "\"c\":{\"$rows\":{\"client\":\"client\",\"sum\":{\"$sum\":\"amount\"},\"rate\":\"rate\"},"
                     + "\"$groupBy\":\"client\"},\"v\":{\"$value\":\"x\"}}"), null);
@@ -162,7 +119,7 @@ class ShapeExportTest {
 
     @Test
     void savedShapesAreListedByNameAndExportOnTheirTableAndMalformedOrUnusableOnesAreLeftOut() throws Exception {
-        Path file = lines(dir.resolve("saved.jzm"), true);
+        Path file = ShapeFixtures.lines(dir.resolve("saved.jzm"), true);
         String shapes = "[{\"name\":\"Totals\",\"description\":\"per client\",\"default\":true,\"groups\":[\"*\"],"
                 + "\"shape\":{\"c\":{\"$rows\":{\"c\":\"client\",\"n\":{\"$count\":true}},\"$groupBy\":\"client\"}}},"
                 + "{\"name\":\"\",\"shape\":{}},"
@@ -188,14 +145,14 @@ class ShapeExportTest {
 
     @Test
     void aFileWithoutSavedShapesListsNone() {
-        try (JazminReader reader = JazminReader.open(lines(dir.resolve("none.jzm"), false))) {
+        try (JazminReader reader = JazminReader.open(ShapeFixtures.lines(dir.resolve("none.jzm"), false))) {
             assertThat(reader.shapes()).isEmpty();
         }
     }
 
     @Test
     void anExportFilterNarrowsTheRootSet() {
-        try (JazminReader reader = JazminReader.open(lines(dir.resolve("filtered.jzm"), false))) {
+        try (JazminReader reader = JazminReader.open(ShapeFixtures.lines(dir.resolve("filtered.jzm"), false))) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             reader.export(ExportShape.parse("{\"n\":{\"$count\":true},\"l\":{\"$rows\":{\"l\":\"line\"}}}"), null,
                     Filter.eq("client", "B"), new io.jazmin.shape.JsonShapeOutput(out));

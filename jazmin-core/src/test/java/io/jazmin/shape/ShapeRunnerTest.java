@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jazmin.ExportShape;
 import io.jazmin.JazminReader;
-import io.jazmin.ShapeExportTest;
+import io.jazmin.testing.ShapeFixtures;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -28,15 +28,15 @@ class ShapeRunnerTest {
     @ParameterizedTest(name = "batches of {0} rows")
     @ValueSource(ints = {1, 2, 3, 100_000})
     void anUnsortedFileGroupedInBatchesGivesTheSameOutputAsOnePass(int batchRows) {
-        try (JazminReader reader = JazminReader.open(ShapeExportTest.lines(dir.resolve("u.jzm"), false))) {
-            assertEquals(ShapeExportTest.CLIENTS_OUTPUT,
-                    run(reader, ShapeExportTest.CLIENTS.formatted(",\"$sort\":[\"client\"]"), batchRows));
+        try (JazminReader reader = JazminReader.open(ShapeFixtures.lines(dir.resolve("u.jzm"), false))) {
+            assertEquals(ShapeFixtures.CLIENTS_OUTPUT,
+                    run(reader, ShapeFixtures.CLIENTS.formatted(",\"$sort\":[\"client\"]"), batchRows));
         }
     }
 
     @Test
     void aLimitOnGroupsReadsOnlyTheFirstGroupsOfASortedFile() {
-        try (JazminReader reader = JazminReader.open(ShapeExportTest.lines(dir.resolve("s.jzm"), true))) {
+        try (JazminReader reader = JazminReader.open(ShapeFixtures.lines(dir.resolve("s.jzm"), true))) {
             assertEquals("{\"c\":[{\"c\":\"A\",\"l\":[{\"l\":2},{\"l\":5}]},{\"c\":\"B\",\"l\":[{\"l\":1},{\"l\":3},{\"l\":6}]}]}",
                     run(reader, "{\"c\":{\"$rows\":{\"c\":\"client\",\"l\":{\"$rows\":{\"l\":\"line\"}}},"
                             + "\"$groupBy\":\"client\",\"$limit\":2}}", 100_000));
@@ -45,7 +45,7 @@ class ShapeRunnerTest {
 
     @Test
     void groupsInsideAGroupAndSortsOfHeldRowsPlaceNullsAndNaNAsTheEngineDoes() {
-        try (JazminReader reader = JazminReader.open(ShapeExportTest.lines(dir.resolve("n.jzm"), false))) {
+        try (JazminReader reader = JazminReader.open(ShapeFixtures.lines(dir.resolve("n.jzm"), false))) {
             String shape = "{\"all\":{\"$rows\":{\"byClient\":{\"$rows\":{\"c\":\"client\",\"max\":{\"$max\":\"line\"},"
                     + "\"rates\":{\"$rows\":{\"l\":\"line\"},\"$sort\":[\"-rate\"]}},\"$groupBy\":\"client\","
                     + "\"$sort\":[\"-client\"],\"$limit\":2}},\"$groupBy\":\"qty\",\"$sort\":[\"qty\"]}}";
