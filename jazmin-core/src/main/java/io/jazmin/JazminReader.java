@@ -23,6 +23,9 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * An open JAZMIN file. Opening reads only the preamble, the trailer and the header; chunk
@@ -36,6 +39,7 @@ import java.util.List;
  * }</pre>
  */
 public final class JazminReader implements AutoCloseable {
+    private static final JsonMapper METADATA = JsonMapper.builder().build();
     private final ByteSource source;
     private final FileVersion version;
     private final Header header;
@@ -43,6 +47,7 @@ public final class JazminReader implements AutoCloseable {
     private final SectionCipher cipher;
     private final List<JazminTable> tables;
     private final OpenedFile file;
+    private final Priority priority;
     private EmbeddedFiles embedded;
 
     private JazminReader(OpenedFile file, Parallelism parallelism) {
@@ -52,6 +57,7 @@ public final class JazminReader implements AutoCloseable {
         this.header = file.header();
         this.sections = file.sections();
         this.cipher = file.cipher();
+        this.priority = parallelism.priority();
         List<JazminTable> list = new ArrayList<>();
         for (int t = 0; t < header.tables().size(); t++) {
             list.add(new JazminTable(file.table(t), parallelism));
@@ -308,12 +314,13 @@ public final class JazminReader implements AutoCloseable {
      * Runs {@code shape} over the rows of {@code table} ({@code null}: the first table) matching
      * {@code filter} ({@code null}: all), sending its output to {@code output} (JSON:
      * {@link JsonShapeOutput}; other formats implement {@link ShapeOutput}), then finishes the output.
+     * Groups of a file not sorted by them are read in batches sized by the reader's {@link Priority}.
      *
      * @throws ShapeException            when the shape does not fit the tables' columns
      * @throws JazminValidationException when there is no such table, or the filter does not fit it
      */
     public void export(ExportShape shape, String table, Filter filter, ShapeOutput output) {
-        ShapeRunner.run(compile(shape, table), filter, metadataTree(), output, ShapeRunner.BATCH_ROWS);
+        ShapeRunner.run(compile(shape, table), filter, metadataTree(), output, ShapeRunner.batchRows(priority));
     }
 
     /**
@@ -368,14 +375,20 @@ public final class JazminReader implements AutoCloseable {
                         + all.stream().map(SavedShape::name).toList()));
     }
 
+    /** The saved shape marked as the default (the first such, in file order), if any. */
+    public Optional<SavedShape> defaultShape() {
+        return shapes().stream().filter(SavedShape::isDefault).findFirst();
+    }
+
     private CompiledShape compile(ExportShape shape, String table) {
         JazminTable root = table == null ? table() : table(table);
         return ShapeCompiler.compile(shape, root,
                 name -> tables.stream().filter(t -> t.name().equals(name)).findFirst().orElse(null));
     }
 
-    private tools.jackson.databind.JsonNode metadataTree() {
-        return tools.jackson.databind.json.JsonMapper.builder().build().readTree(metadata());
+    /** The metadata object, for {@code $meta} (the header's text was checked to be an object). */
+    private JsonNode metadataTree() {
+        return METADATA.readTree(metadata());
     }
 
     private EmbeddedFiles embedded() {

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -48,7 +49,7 @@ class ShapeExportTest {
     @Test
     void theRootSetGivesFirstValuesAggregatesLiteralsAndMetadata() {
         try (JazminReader reader = JazminReader.open(ShapeFixtures.lines(dir.resolve("root.jzm"), false))) {
-            String shape = "{\"title\":{\"$meta\":\"title\"},\"missing\":{\"$meta\":\"nope\"},\"text\":{\"$value\":\"client\"},"
+            String shape = "{\"title\":{\"$meta\":\"title\"},\"missing\":{\"$meta\":\"nope\"},\"text\":{\"$value\":\"a/b\"},"
                     + "\"lit\":1.5,\"no\":null,\"count\":{\"$count\":true},\"qty\":{\"$sum\":\"qty\"},\"first\":\"client\","
                     + "\"firstAt\":\"at\",\"minAt\":{\"$min\":\"at\"},\"maxAmount\":{\"$max\":\"amount\"},"
                     + "\"minClient\":{\"$min\":\"client\"},\"rates\":{\"$sum\":\"rate\"},\"maxRate\":{\"$max\":\"rate\"},"
@@ -56,7 +57,7 @@ class ShapeExportTest {
                     + "\"top\":{\"$rows\":{\"line\":\"line\",\"rate\":\"rate\"},\"$sort\":[\"-rate\",\"line\"],\"$limit\":3}}";
             // Two Long.MAX_VALUE quantities: the int sum is exact past 64 bits. NaN is skipped by sums,
             // minima and maxima, written as null, and sorts after every number (first descending).
-            assertEquals("{\"title\":\"March\",\"missing\":null,\"text\":\"client\",\"lit\":1.5,\"no\":null,\"count\":6,"
+            assertEquals("{\"title\":\"March\",\"missing\":null,\"text\":\"a/b\",\"lit\":1.5,\"no\":null,\"count\":6,"
                     + "\"qty\":18446744073709551618,\"first\":\"B\",\"firstAt\":\"2025-01-03T00:00:00.000Z\","
                     + "\"minAt\":\"2025-01-01T00:00:00.000Z\",\"maxAmount\":10.5,\"minClient\":\"A\",\"rates\":7,"
                     + "\"maxRate\":3,\"none\":[],\"top\":[{\"line\":5,\"rate\":null},{\"line\":6,\"rate\":3},"
@@ -132,6 +133,7 @@ class ShapeExportTest {
         try (JazminReader reader = JazminReader.open(file)) {
             assertThat(reader.shapes()).extracting(SavedShape::name).containsExactly("Totals", "Count");
             SavedShape totals = reader.shape("Totals");
+            assertEquals(Optional.of(totals), reader.defaultShape());
             assertEquals(new SavedShape("Totals", "per client", true, null, List.of("*"), ExportShape.parse(
                     "{\"c\":{\"$rows\":{\"c\":\"client\",\"n\":{\"$count\":true}},\"$groupBy\":\"client\"}}")), totals);
             ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -30,7 +30,8 @@ import tools.jackson.databind.json.JsonMapper;
 public final class JsonShapeOutput implements ShapeOutput {
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .disable(JsonWriteFeature.ESCAPE_FORWARD_SLASHES).build();
-    private static final JsonMapper LITERALS = JsonMapper.builder().build();
+    /** Literals are written with the output's own settings (slashes unescaped). */
+    private static final JsonMapper LITERALS = JsonMapper.builder(FACTORY).build();
 
     private final JsonGenerator g;
 

@@ -3,6 +3,7 @@ package io.jazmin.shape;
 import io.jazmin.Column;
 import io.jazmin.ColumnType;
 import io.jazmin.Filter;
+import io.jazmin.Priority;
 import io.jazmin.SortKey;
 import io.jazmin.column.KeyForms;
 import io.jazmin.shape.ShapeNode.Aggregate;
@@ -32,12 +33,15 @@ import tools.jackson.databind.JsonNode;
  * running state per group (sorted lists: the engine's bounded ranking). Groups whose items hold
  * nested lists need their rows: on a file sorted by the grouping columns one pass holds one group
  * at a time; otherwise a first pass finds the groups and their sizes, then their rows are read in
- * batches of at most {@link #BATCH_ROWS} rows, one pass per batch. Linked rows are read per parent
- * with a query on the linked columns (binary search when the linked table is sorted by them).
+ * batches of at most {@link #BATCH_ROWS} rows ({@link #SPEED_BATCH_ROWS} with priority speed), one
+ * pass per batch. Linked rows are read per parent with a query on the linked columns (binary search
+ * when the linked table is sorted by them).
  */
 public final class ShapeRunner {
     /** Rows of groups held at once when grouping a file not sorted by the grouping columns. */
     public static final int BATCH_ROWS = 100_000;
+    /** As {@link #BATCH_ROWS} with priority speed: fewer passes for more memory (the reference's choice). */
+    public static final int SPEED_BATCH_ROWS = 1_000_000;
     private static final Column COUNT = Column.required("$count", ColumnType.INT);
     private static final Map<Aggregate, Object> NO_AGGREGATES = Map.of();
 
@@ -66,6 +70,11 @@ public final class ShapeRunner {
         ShapeNode root = shape.template();
         runner.emit(root, runner.setContext(root, new FileSource(shape.root(), filter)));
         out.finish();
+    }
+
+    /** The batch size for a reader's priority: {@link #SPEED_BATCH_ROWS} for speed, else {@link #BATCH_ROWS}. */
+    public static int batchRows(Priority priority) {
+        return priority == Priority.SPEED ? SPEED_BATCH_ROWS : BATCH_ROWS;
     }
 
     /** The rows a set context covers: a query on a table, or rows held in memory. */
