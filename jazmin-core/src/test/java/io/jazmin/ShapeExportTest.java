@@ -157,7 +157,7 @@ class ShapeExportTest {
         try (JazminReader reader = JazminReader.open(ShapeFixtures.lines(dir.resolve("filtered.jzm"), false))) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             reader.export(ExportShape.parse("{\"n\":{\"$count\":true},\"l\":{\"$rows\":{\"l\":\"line\"}}}"), null,
-                    Filter.eq("client", "B"), new io.jazmin.shape.JsonShapeOutput(out));
+                    Filter.eq("client", "B"), new JsonShapeOutput(out));
             assertEquals("{\"n\":3,\"l\":[{\"l\":1},{\"l\":3},{\"l\":6}]}", out.toString(StandardCharsets.UTF_8));
         }
     }

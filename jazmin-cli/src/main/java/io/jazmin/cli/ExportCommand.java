@@ -2,7 +2,7 @@ package io.jazmin.cli;
 
 import io.jazmin.ExportShape;
 import io.jazmin.JazminReader;
-import io.jazmin.shape.JsonShapeOutput;
+import io.jazmin.JsonShapeOutput;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;

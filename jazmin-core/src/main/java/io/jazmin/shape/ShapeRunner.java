@@ -4,6 +4,7 @@ import io.jazmin.Column;
 import io.jazmin.ColumnType;
 import io.jazmin.Filter;
 import io.jazmin.Priority;
+import io.jazmin.ShapeOutput;
 import io.jazmin.SortKey;
 import io.jazmin.column.KeyForms;
 import io.jazmin.shape.ShapeNode.Aggregate;

@@ -20,7 +20,7 @@ import io.jazmin.testing.CanonicalJson;
 import io.jazmin.testing.CaseWrites;
 import io.jazmin.testing.ConformanceCase;
 import io.jazmin.testing.ConformanceCase.View;
-import io.jazmin.shape.JsonShapeOutput;
+import io.jazmin.JsonShapeOutput;
 import io.jazmin.testing.QueryEntries;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;

@@ -3,6 +3,7 @@ package io.jazmin.shape;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jazmin.ExportShape;
+import io.jazmin.JsonShapeOutput;
 import io.jazmin.JazminReader;
 import io.jazmin.testing.ShapeFixtures;
 import java.io.ByteArrayOutputStream;

@@ -1,6 +1,5 @@
-package io.jazmin.shape;
+package io.jazmin;
 
-import io.jazmin.Column;
 import tools.jackson.databind.JsonNode;
 
 /**

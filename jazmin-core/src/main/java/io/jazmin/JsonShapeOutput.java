@@ -1,8 +1,5 @@
-package io.jazmin.shape;
+package io.jazmin;
 
-import io.jazmin.Column;
-import io.jazmin.JazminIoException;
-import io.jazmin.JsonText;
 import io.jazmin.convert.DateTimeText;
 import io.jazmin.convert.FloatText;
 import java.io.OutputStream;
