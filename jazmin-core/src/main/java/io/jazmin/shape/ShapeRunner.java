@@ -5,8 +5,6 @@ import io.jazmin.ColumnType;
 import io.jazmin.Filter;
 import io.jazmin.Priority;
 import io.jazmin.ShapeOutput;
-import io.jazmin.SortKey;
-import io.jazmin.column.KeyForms;
 import io.jazmin.shape.ShapeNode.Aggregate;
 import io.jazmin.shape.ShapeNode.Link;
 import io.jazmin.shape.ShapeNode.ListOptions;
@@ -15,7 +13,6 @@ import io.jazmin.shape.ShapeNode.Rows;
 import io.jazmin.shape.ShapeNode.Value;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -221,7 +218,7 @@ public final class ShapeRunner {
         }
         List<HeldRow> matching = ((HeldSource) source).rows().stream().filter(r -> r.matches(list.memoryFilter()))
                 .toList();
-        for (HeldRow row : ordered(scope, list, matching, r -> r)) {
+        for (HeldRow row : RowOrder.ordered(scope, list, matching, r -> r)) {
             emitRow(list.item(), row);
         }
     }
@@ -253,61 +250,7 @@ public final class ShapeRunner {
         return node instanceof Rows;
     }
 
-    /** {@code items} sorted by the list's keys (stably: ties keep their order), then cut to its limit. */
-    private static <T> List<T> ordered(TableScope scope, ListOptions list, List<T> items,
-                                       java.util.function.Function<T, HeldRow> rowOf) {
-        List<T> out = items;
-        if (!list.sort().isEmpty()) {
-            out = new ArrayList<>(items);
-            Comparator<HeldRow> order = order(scope, list);
-            out.sort((a, b) -> order.compare(rowOf.apply(a), rowOf.apply(b)));
-        }
-        return list.limit() >= 0 && list.limit() < out.size() ? out.subList(0, (int) list.limit()) : out;
-    }
-
-    /** The list's {@code $sort} on held rows: key order, nulls first ascending and last descending. */
-    private static Comparator<HeldRow> order(TableScope scope, ListOptions list) {
-        Comparator<HeldRow> order = (a, b) -> 0;
-        for (int i = 0; i < list.sort().size(); i++) {
-            int p = list.sortPositions()[i];
-            ColumnType type = scope.columns().get(p).type();
-            Comparator<Object> keys = KeyForms.comparator(type);
-            boolean desc = list.sort().get(i).descending();
-            Comparator<HeldRow> byKey = (a, b) -> {
-                Object x = key(type, a.value(p));
-                Object y = key(type, b.value(p));
-                int c = x == null ? (y == null ? 0 : -1) : y == null ? 1 : keys.compare(x, y);
-                return desc ? -c : c;
-            };
-            order = order.thenComparing(byKey);
-        }
-        return order;
-    }
-
-    /**
-     * A value's key form; a float NaN keeps NaN as its key, so it groups apart from nulls and sorts
-     * after every number, as the engine's sorted queries place it ({@link SortKey}).
-     */
-    private static Object key(ColumnType type, Object value) {
-        if (value instanceof Double d && d.isNaN()) {
-            return d;
-        }
-        return value == null ? null : KeyForms.keyOf(type, value);
-    }
-
     // ---- groups ----
-
-    /** The identity of a row's group: the key forms of its grouping values (decimals by value). */
-    private static Object groupKey(TableScope scope, int[] groupBy, HeldRow row) {
-        if (groupBy.length == 1) {
-            return key(scope.columns().get(groupBy[0]).type(), row.value(groupBy[0]));
-        }
-        Object[] keys = new Object[groupBy.length];
-        for (int i = 0; i < keys.length; i++) {
-            keys[i] = key(scope.columns().get(groupBy[i]).type(), row.value(groupBy[i]));
-        }
-        return Arrays.asList(keys);
-    }
 
     /** Whether a query's rows arrive group by group: no re-sorting, and the file is sorted by the grouping columns. */
     private static boolean contiguous(TableScope scope, ListOptions list, Source source) {
@@ -340,7 +283,7 @@ public final class ShapeRunner {
             long written = 0;
             while (rows.hasNext()) {
                 HeldRow row = rows.next();
-                Object key = groupKey(scope, list.groupBy(), row);
+                Object key = RowOrder.groupKey(scope, list.groupBy(), row);
                 if (current == null || !Objects.equals(key, currentKey)) {
                     if (current != null) {
                         emitGroup(list.item(), current);
@@ -361,9 +304,9 @@ public final class ShapeRunner {
         Map<Object, GroupState> groups = new LinkedHashMap<>();
         while (rows.hasNext()) {
             HeldRow row = rows.next();
-            groups.computeIfAbsent(groupKey(scope, list.groupBy(), row), k -> new GroupState(row, aggregates)).add(row);
+            groups.computeIfAbsent(RowOrder.groupKey(scope, list.groupBy(), row), k -> new GroupState(row, aggregates)).add(row);
         }
-        for (GroupState g : ordered(scope, list, new ArrayList<>(groups.values()), g -> g.first)) {
+        for (GroupState g : RowOrder.ordered(scope, list, new ArrayList<>(groups.values()), g -> g.first)) {
             emitGroup(list.item(), g);
         }
     }
@@ -387,9 +330,9 @@ public final class ShapeRunner {
             Iterator<HeldRow> rows = rowsOf(scope, list, source, new int[0]);
             while (rows.hasNext()) {
                 HeldRow row = rows.next();
-                groups.computeIfAbsent(groupKey(scope, list.groupBy(), row), k -> new ArrayList<>()).add(row);
+                groups.computeIfAbsent(RowOrder.groupKey(scope, list.groupBy(), row), k -> new ArrayList<>()).add(row);
             }
-            for (List<HeldRow> group : ordered(scope, list, new ArrayList<>(groups.values()), g -> g.get(0))) {
+            for (List<HeldRow> group : RowOrder.ordered(scope, list, new ArrayList<>(groups.values()), g -> g.get(0))) {
                 emitHeldGroup(list.item(), group);
             }
             return;
@@ -402,7 +345,7 @@ public final class ShapeRunner {
             long written = 0;
             while (rows.hasNext()) {
                 HeldRow row = rows.next();
-                Object key = groupKey(scope, list.groupBy(), row);
+                Object key = RowOrder.groupKey(scope, list.groupBy(), row);
                 if (!group.isEmpty() && !Objects.equals(key, groupKey)) {
                     emitHeldGroup(list.item(), group);
                     if (list.limit() >= 0 && ++written >= list.limit()) {
@@ -444,9 +387,9 @@ public final class ShapeRunner {
         RowScan scan = RowScan.rows(scope, filter, List.of(), toArray(keyColumns), -1);
         while (scan.hasNext()) {
             HeldRow row = scan.next();
-            found.computeIfAbsent(groupKey(scope, list.groupBy(), row), k -> new GroupSize(row)).rows++;
+            found.computeIfAbsent(RowOrder.groupKey(scope, list.groupBy(), row), k -> new GroupSize(row)).rows++;
         }
-        List<Map.Entry<Object, GroupSize>> order = ordered(scope, list, new ArrayList<>(found.entrySet()),
+        List<Map.Entry<Object, GroupSize>> order = RowOrder.ordered(scope, list, new ArrayList<>(found.entrySet()),
                 e -> e.getValue().first);
         found = null; // the order holds what is still needed
         int start = 0;
@@ -463,7 +406,7 @@ public final class ShapeRunner {
             Iterator<HeldRow> rows = RowScan.held(scope, and(filter, batchFilter(scope, list, firstValues)));
             while (rows.hasNext()) {
                 HeldRow row = rows.next();
-                List<HeldRow> group = batch.get(groupKey(scope, list.groupBy(), row));
+                List<HeldRow> group = batch.get(RowOrder.groupKey(scope, list.groupBy(), row));
                 if (group != null) {
                     group.add(row);
                 }
