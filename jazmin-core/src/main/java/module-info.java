@@ -14,6 +14,7 @@ module io.jazmin {
     exports io.jazmin.convert;
     exports io.jazmin.data;
     exports io.jazmin.error;
+    exports io.jazmin.export;
     exports io.jazmin.files;
     exports io.jazmin.key;
     exports io.jazmin.mapping;

@@ -9,18 +9,25 @@ import io.jazmin.internal.reader.TableReader;
 import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.section.SectionReader;
-import io.jazmin.internal.catalog.Header;
 import io.jazmin.key.JazminKey;
+import io.jazmin.internal.crypto.SectionCipher;
+import java.io.IOException;
+import java.io.InputStream;
+import io.jazmin.internal.catalog.Header;
 import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.internal.reader.EmbeddedFiles;
 import io.jazmin.internal.reader.FileOpener;
 import io.jazmin.internal.reader.FileVersion;
 import io.jazmin.internal.reader.OpenedFile;
+import io.jazmin.internal.shape.CompiledShape;
+import io.jazmin.internal.shape.SavedShapes;
+import io.jazmin.internal.shape.ShapeCompiler;
+import io.jazmin.internal.shape.ShapeRunner;
+import io.jazmin.internal.shape.ShapeSchema;
 import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.section.SectionReader;
-import java.io.IOException;
-import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,6 +40,15 @@ import io.jazmin.options.ReadOptions;
 import java.util.Optional;
 import io.jazmin.files.EmbeddedFile;
 import io.jazmin.files.FileActions;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import io.jazmin.export.ExportShape;
+import io.jazmin.data.Filter;
+import io.jazmin.convert.JsonShapeOutput;
+import io.jazmin.options.Priority;
+import io.jazmin.export.SavedShape;
+import io.jazmin.error.ShapeException;
+import io.jazmin.export.ShapeOutput;
 
 /**
  * An open JAZMIN file. Opening reads only the preamble, the trailer and the header; chunk
@@ -46,12 +62,14 @@ import io.jazmin.files.FileActions;
  * }</pre>
  */
 public final class JazminReader implements AutoCloseable {
+    private static final JsonMapper METADATA = JsonMapper.builder().build();
     private final ByteSource source;
     private final FileVersion version;
     private final Header header;
     private final SectionReader sections;
     private final List<JazminTable> tables;
     private final OpenedFile file;
+    private final Priority priority;
     private EmbeddedFiles embedded;
 
     private JazminReader(OpenedFile file, Parallelism parallelism) {
@@ -60,6 +78,7 @@ public final class JazminReader implements AutoCloseable {
         this.version = file.version();
         this.header = file.header();
         this.sections = file.sections();
+        this.priority = parallelism.priority();
         List<JazminTable> list = new ArrayList<>();
         for (int t = 0; t < header.tables().size(); t++) {
             list.add(new JazminTable(new TableReader(file.table(t), parallelism)));
@@ -350,6 +369,108 @@ public final class JazminReader implements AutoCloseable {
 
     private static JazminValidationException noFile(String path) {
         return new JazminValidationException("no embedded file at '" + path + "'");
+    }
+
+    /**
+     * Writes the JSON output of export shape {@code shape} (spec §2.6) over every row of the first
+     * table to {@code out} (left open), streaming. The shape is checked before any row is read.
+     *
+     * @throws ShapeException    when the shape does not fit the tables' columns
+     * @throws JazminIoException when {@code out} cannot be written
+     */
+    public void export(ExportShape shape, OutputStream out) {
+        export(shape, null, null, new JsonShapeOutput(out));
+    }
+
+    /**
+     * Writes the JSON output of the saved shape {@code saved} (see {@link #shapes()}) over its own
+     * table to {@code out} (left open).
+     *
+     * @throws ShapeException when the shape does not fit the tables' columns
+     */
+    public void export(SavedShape saved, OutputStream out) {
+        export(saved.shape(), saved.table(), null, new JsonShapeOutput(out));
+    }
+
+    /**
+     * Runs {@code shape} over the rows of {@code table} ({@code null}: the first table) matching
+     * {@code filter} ({@code null}: all), sending its output to {@code output} (JSON:
+     * {@link JsonShapeOutput}; other formats implement {@link ShapeOutput}), then finishes the output.
+     * Groups of a file not sorted by them are read in batches sized by the reader's {@link Priority}.
+     *
+     * @throws ShapeException            when the shape does not fit the tables' columns
+     * @throws JazminValidationException when there is no such table, or the filter does not fit it
+     */
+    public void export(ExportShape shape, String table, Filter filter, ShapeOutput output) {
+        ShapeRunner.run(compile(shape, table), filter, metadataTree(), output, ShapeRunner.batchRows(priority));
+    }
+
+    /**
+     * Checks {@code shape} against {@code table} ({@code null}: the first table) and the tables it
+     * links, without reading rows.
+     *
+     * @throws ShapeException when the shape does not fit
+     */
+    public void validateShape(ExportShape shape, String table) {
+        compile(shape, table);
+    }
+
+    /**
+     * The JSON Schema (draft 2020-12) of {@code shape}'s JSON output over {@code table}
+     * ({@code null}: the first table), as JSON text.
+     *
+     * @throws ShapeException when the shape does not fit the tables' columns
+     */
+    public String shapeSchema(ExportShape shape, String table) {
+        return ShapeSchema.of(compile(shape, table));
+    }
+
+    /**
+     * The export shapes saved in the file (spec §1.23) that compile against its tables, in file
+     * order; malformed entries and shapes naming unknown tables or columns are left out.
+     *
+     * @throws JazminFormatException       when the embedded-file directory is damaged
+     * @throws UnsupportedFeatureException for access-controlled files (their file groups are not supported yet)
+     */
+    public List<SavedShape> shapes() {
+        List<SavedShape> out = new ArrayList<>();
+        for (SavedShape s : SavedShapes.parse(embedded().shapesJson())) {
+            try {
+                compile(s.shape(), s.table());
+                out.add(s);
+            } catch (JazminValidationException e) {
+                // A shape this reader cannot compile is not offered (spec §1.23).
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The saved shape named {@code name}.
+     *
+     * @throws JazminValidationException when the file saves no usable shape of that name
+     */
+    public SavedShape shape(String name) {
+        List<SavedShape> all = shapes();
+        return all.stream().filter(s -> s.name().equals(name)).findFirst()
+                .orElseThrow(() -> new JazminValidationException("no saved shape named '" + name + "'; shapes: "
+                        + all.stream().map(SavedShape::name).toList()));
+    }
+
+    /** The saved shape marked as the default (the first such, in file order), if any. */
+    public Optional<SavedShape> defaultShape() {
+        return shapes().stream().filter(SavedShape::isDefault).findFirst();
+    }
+
+    private CompiledShape compile(ExportShape shape, String table) {
+        JazminTable root = table == null ? table() : table(table);
+        return ShapeCompiler.compile(shape, root.engine(), name -> tables.stream().filter(t -> t.name().equals(name))
+                .findFirst().map(JazminTable::engine).orElse(null));
+    }
+
+    /** The metadata object, for {@code $meta} (the header's text was checked to be an object). */
+    private JsonNode metadataTree() {
+        return METADATA.readTree(metadata());
     }
 
     private EmbeddedFiles embedded() {

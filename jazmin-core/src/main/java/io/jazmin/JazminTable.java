@@ -14,6 +14,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
+import io.jazmin.data.SortKey;
 
 /**
  * One table of an open file: its schema and counts, and its rows streamed chunk by chunk, all of
@@ -25,6 +26,11 @@ public final class JazminTable {
 
     JazminTable(TableReader table) {
         this.table = table;
+    }
+
+    /** The engine side of this table, for the engine's own features (export shapes). */
+    TableReader engine() {
+        return table;
     }
 
     public String name() {

@@ -265,8 +265,11 @@ class RewriteKeepsContentTest {
         return file;
     }
 
-    /** {@code file} with one more version whose header lists one embedded file (one plain block). */
-    private static byte[] withOneEmbeddedFile(byte[] file, byte[] content, String actions, String shapes,
+    /**
+     * {@code file} with one more version whose header lists one embedded file (one plain block);
+     * ShapeExportTest stores saved shapes with it.
+     */
+    static byte[] withOneEmbeddedFile(byte[] file, byte[] content, String actions, String shapes,
                                               String packageJson) {
         SectionWriter plain = new SectionWriter(Codec.NONE, 0);
         ByteArrayOutputStream out = new ByteArrayOutputStream();

@@ -15,7 +15,7 @@ import picocli.CommandLine.Command;
             ExplainCommand.class, ConvertCommand.class, KeygenCommand.class, AppendCommand.class,
             DeleteCommand.class, CompactCommand.class, StorageCommand.class, RotateKeyCommand.class,
             UnlockTokenCommand.class, FilesCommand.class, CatFileCommand.class, AddFileCommand.class,
-            RemoveFileCommand.class},
+            RemoveFileCommand.class, ExportCommand.class, ShapeSchemaCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",
@@ -52,6 +52,6 @@ public final class JazminCommand implements Runnable {
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
                 "missing command (inspect, rows, find, count, explain, convert, append, delete, compact, storage, "
-                        + "rotate-key, unlock-token, files, cat-file, add-file or remove-file)");
+                        + "rotate-key, unlock-token, files, cat-file, add-file, remove-file, export or shape-schema)");
     }
 }

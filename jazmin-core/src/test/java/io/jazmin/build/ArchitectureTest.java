@@ -40,17 +40,18 @@ class ArchitectureTest {
             List.of("io.jazmin.internal.section"),
             List.of("io.jazmin.internal.column"),
             List.of("io.jazmin.data", "io.jazmin.internal.index"),
-            List.of("io.jazmin.files"),
+            List.of("io.jazmin.files", "io.jazmin.export"),
             List.of("io.jazmin.internal.table"),
             List.of("io.jazmin.internal.query"),
             List.of("io.jazmin.internal.reader"),
-            List.of("io.jazmin.internal.writer"),
-            List.of("io.jazmin", "io.jazmin.convert"),
+            List.of("io.jazmin.internal.writer", "io.jazmin.internal.shape"),
+            List.of("io.jazmin.convert"),
+            List.of("io.jazmin"),
             List.of("io.jazmin.mapping.annotation"),
             List.of("io.jazmin.mapping"));
 
     static final Set<String> API = Set.of("io.jazmin", "io.jazmin.convert", "io.jazmin.data", "io.jazmin.error",
-            "io.jazmin.files",
+            "io.jazmin.files", "io.jazmin.export",
             "io.jazmin.key", "io.jazmin.mapping", "io.jazmin.mapping.annotation", "io.jazmin.options",
             "io.jazmin.schema");
 

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
+import io.jazmin.export.ExportShape;
 import io.jazmin.Explain;
 import io.jazmin.data.Filter;
 import io.jazmin.JazminReader;
@@ -19,7 +20,10 @@ import io.jazmin.testing.CanonicalJson;
 import io.jazmin.testing.CaseWrites;
 import io.jazmin.testing.ConformanceCase;
 import io.jazmin.testing.ConformanceCase.View;
+import io.jazmin.convert.JsonShapeOutput;
 import io.jazmin.testing.QueryEntries;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -48,8 +52,9 @@ import tools.jackson.databind.JsonNode;
  * {@code get} by row id, validation errors with the reference message, and the {@code explain} plan
  * (strategy; candidate rows for index plans; chunks and skipped chunks for scans).
  *
- * <p>Key, password, owner-key and access-key views run with their secret. Export shapes are
- * reported as skipped (aborted) dynamic tests whose names give the reason, so the counts are visible in the report.
+ * <p>Key, password, owner-key and access-key views run with their secret. Export-shape entries
+ * ({@code shape}, {@code output}) must produce exactly the expected JSON: the same members in the
+ * same order, the same items, numbers by value.
  */
 class ConformanceQueryTest {
     /**
@@ -110,11 +115,6 @@ class ConformanceQueryTest {
         for (JsonNode entry : entries) {
             String name = "#" + i++ + " " + entry.path("name").asString() + " (as " + entry.path("as").asString() + ")";
             View view = viewOf(c, entry.path("as").asString());
-            if (entry.has("shape") || entry.has("output")) {
-                tests.add(dynamicTest(name + " [skipped: export shapes are a later feature]",
-                        () -> skip(c.name(), 1, "export shape")));
-                continue;
-            }
             // Key, password, owner-key and access-key views run on the reference file with their
             // secret; our files are written plain.
             if (view.secretKind() != null && which.equals("ours")) {
@@ -169,6 +169,10 @@ class ConformanceQueryTest {
         try (JazminReader reader = JazminReader.open(file, view.readOptions())) {
             JazminTable table = ConformanceReadTest.table(reader, view);
             int checks = 0;
+            if (entry.has("shape")) {
+                assertSameShapeOutput(entry, reader, table);
+                checks++;
+            }
             if (entry.has("error")) {
                 Filter filter = filterOf(entry);
                 String message = entry.get("error").path("message").asString();
@@ -219,6 +223,31 @@ class ConformanceQueryTest {
                 checks++;
             }
             assertTrue(checks > 0, "entry has nothing this test can check: " + entry);
+        }
+    }
+
+    /** The shape's JSON output over the view's table equals the entry's {@code output}, member order included. */
+    static void assertSameShapeOutput(JsonNode entry, JazminReader reader, JazminTable table) {
+        ExportShape shape = ExportShape.parse(entry.get("shape").toString());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        reader.export(shape, table.name(), null, new JsonShapeOutput(out));
+        JsonNode got = CanonicalJson.parse(out.toString(StandardCharsets.UTF_8));
+        JsonNode want = entry.get("output");
+        String diff = CanonicalJson.diff(want, got, "output");
+        assertNull(diff, diff);
+        assertSameMemberOrder(want, got, "output");
+    }
+
+    private static void assertSameMemberOrder(JsonNode want, JsonNode got, String path) {
+        if (want.isObject()) {
+            assertEquals(new ArrayList<>(want.propertyNames()), new ArrayList<>(got.propertyNames()), path + ": members");
+            for (String name : want.propertyNames()) {
+                assertSameMemberOrder(want.get(name), got.get(name), path + "." + name);
+            }
+        } else if (want.isArray()) {
+            for (int i = 0; i < want.size(); i++) {
+                assertSameMemberOrder(want.get(i), got.get(i), path + "[" + i + "]");
+            }
         }
     }
 

@@ -13,6 +13,7 @@ import io.jazmin.internal.query.SortOrder;
 import io.jazmin.internal.table.TableData;
 import java.util.ArrayList;
 import java.util.Iterator;
+import io.jazmin.data.SortKey;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Spliterator;
@@ -160,6 +161,18 @@ public final class TableReader {
         Iterator<Row> it = iterator(filter, query, new QueryStats());
         return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED | Spliterator.NONNULL),
                 false);
+    }
+
+    /**
+     * For export shapes: the rows matching {@code filter} ({@code null}: all) in
+     * {@code order} (empty: file order), at most {@code limit} of them (-1: all), chunk by chunk as
+     * batches of the columns at positions {@code select}.
+     *
+     * @throws JazminValidationException when the filter or the order does not fit the columns
+     */
+    public Iterator<MatchBatch> matchBatches(Filter filter, List<SortKey> order, int[] select, long limit) {
+        return engine.find(binder.bind(filter), SortOrder.bind(order, data.columns()), select.clone(), 0, limit,
+                new QueryStats());
     }
 
     /** Counts the rows matching {@code filter}, from indexes and statistics where they answer exactly. */
