@@ -185,9 +185,9 @@ public final class JazminTable {
         if (chunk == null || rowId < chunk.rowStart() || rowId >= chunk.rowStart() + chunk.rowCount()) {
             return java.util.Optional.empty(); // a row of a partition the key does not see
         }
-        ColumnVector[] vectors = data.read(chunk).columns(positionsOf(data.columns()));
-        return java.util.Optional.of(new Row(new RowLayout(data.columns()), vectors, (int) (rowId - chunk.rowStart()),
-                rowId));
+        int position = (int) (rowId - chunk.rowStart());
+        ColumnVector[] vectors = data.read(chunk).columns(positionsOf(data.columns()), position, position + 1);
+        return java.util.Optional.of(new Row(new RowLayout(data.columns()), vectors, position, rowId));
     }
 
     /** The plan for {@code filter}, without running it. */

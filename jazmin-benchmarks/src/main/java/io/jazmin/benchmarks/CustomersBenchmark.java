@@ -1,5 +1,6 @@
 package io.jazmin.benchmarks;
 
+import io.jazmin.ReadOptions;
 import io.jazmin.Row;
 import io.jazmin.WriteOptions;
 import io.jazmin.benchmarks.CustomersData.Customer;
@@ -44,12 +45,15 @@ public class CustomersBenchmark {
         public CustomersFiles files;
         public long id;
         public Path jzm;
+        /** Reads {@link CustomersFiles#jzm3IndexesKey} (the same table, encrypted). */
+        public ReadOptions keyed;
 
         @Setup(Level.Trial)
         public void setUp() {
             files = CustomersFiles.ensure(rows);
             id = CustomersData.findId(rows);
             jzm = files.jzm3Indexes;
+            keyed = ReadOptions.defaults().withKey(files.key());
         }
     }
 
@@ -84,6 +88,11 @@ public class CustomersBenchmark {
     @Benchmark
     public Customer findById_jazminSmallChunks(Files f) {
         return JazminOps.findById(f.files.jzm3IndexesSmallChunks, f.id);
+    }
+
+    @Benchmark
+    public Customer findById_jazminKey(Files f) {
+        return JazminOps.findById(f.files.jzm3IndexesKey, f.id, f.keyed);
     }
 
     @Benchmark
@@ -131,6 +140,11 @@ public class CustomersBenchmark {
     }
 
     @Benchmark
+    public long filterCount_jazminKey(Files f) {
+        return JazminOps.filterCount(f.files.jzm3IndexesKey, f.keyed);
+    }
+
+    @Benchmark
     public long filterCount_jackson(Files f) {
         return JacksonOps.filterCount(f.files.json);
     }
@@ -170,6 +184,11 @@ public class CustomersBenchmark {
     @Benchmark
     public long containsCount_jazmin(Files f) {
         return JazminOps.containsCount(f.jzm);
+    }
+
+    @Benchmark
+    public long containsCount_jazminKey(Files f) {
+        return JazminOps.containsCount(f.files.jzm3IndexesKey, f.keyed);
     }
 
     @Benchmark

@@ -148,7 +148,7 @@ public final class QueryEngine {
     private ChunkCount countChunk(Plan plan, Predicate predicate, int[] filterColumns, DeletedRows deleted,
                                   ChunkInfo chunk) {
         ChunkPart part = data.read(chunk);
-        int n = matches(plan, predicate, chunk, values(part, filterColumns), deleted, null);
+        int n = matches(plan, predicate, chunk, values(part, filterColumns, candidateRows(plan, chunk)), deleted, null);
         return new ChunkCount(n, part.decodedColumns());
     }
 
@@ -228,12 +228,35 @@ public final class QueryEngine {
         return predicate.columns().stream().mapToInt(Integer::intValue).toArray();
     }
 
-    private ChunkValues values(ChunkPart part, int[] positions) {
+    /**
+     * The rows of {@code chunk} a filter must read: {@code [from, to)} around its index candidates,
+     * or every row when there are no candidates.
+     */
+    private static int[] candidateRows(Plan plan, ChunkInfo chunk) {
+        RowIds candidates = plan.candidates();
+        if (candidates == null) {
+            return new int[] {0, chunk.rowCount()};
+        }
+        long start = chunk.rowStart();
+        int first = candidates.lowerBound(start);
+        int end = candidates.lowerBound(start + chunk.rowCount());
+        if (first == end) {
+            return new int[] {0, 0};
+        }
+        return new int[] {(int) (candidates.get(first) - start), (int) (candidates.get(end - 1) - start) + 1};
+    }
+
+    private ChunkValues values(ChunkPart part, int[] positions, int[] rows) {
         ColumnVector[] byPosition = new ColumnVector[data.columns().size()];
         for (int p : positions) {
-            byPosition[p] = part.column(p);
+            byPosition[p] = part.column(p, rows[0], rows[1]);
         }
         return new ChunkValues(byPosition, part.rowCount());
+    }
+
+    /** The selected columns of a checked chunk, decoded as far as the rows {@code found[from..to)} need. */
+    private static ColumnVector[] selected(ChunkPart part, int[] select, int[] found, int from, int to) {
+        return part.columns(select, found[from], found[to - 1] + 1);
     }
 
     /** A chunk read and checked against the filter: the positions of its matching rows. */
@@ -247,7 +270,9 @@ public final class QueryEngine {
     private CheckedChunk check(Plan plan, Predicate predicate, int[] filterColumns, int[] select, DeletedRows deleted,
                                ChunkInfo chunk, Tri proof, boolean decodeSelected) {
         ChunkPart part = data.read(chunk);
-        int[] found = new int[chunk.rowCount()];
+        int[] rows = candidateRows(plan, chunk);
+        int[] found = new int[plan.candidates() == null ? chunk.rowCount()
+                : plan.candidates().countIn(chunk.rowStart(), chunk.rowStart() + chunk.rowCount())];
         int n;
         if (proof == Tri.ALL && plan.candidates() == null) {
             n = 0;
@@ -257,10 +282,10 @@ public final class QueryEngine {
                 }
             }
         } else {
-            n = matches(plan, predicate, chunk, values(part, filterColumns), deleted, found);
+            n = matches(plan, predicate, chunk, values(part, filterColumns, rows), deleted, found);
         }
         if (decodeSelected && n > 0) {
-            part.columns(select);
+            selected(part, select, found, 0, n);
         }
         return new CheckedChunk(chunk, part, found, n);
     }
@@ -361,7 +386,7 @@ public final class QueryEngine {
             remaining -= take;
             stats.rows += take;
             int[] positions = Arrays.copyOfRange(checked.found(), from, from + take);
-            ColumnVector[] selected = checked.part().columns(select);
+            ColumnVector[] selected = selected(checked.part(), select, checked.found(), from, from + take);
             stats.columnsDecoded += checked.part().decodedColumns();
             return new MatchBatch(checked.chunk(), selected, positions, take);
         }

@@ -19,6 +19,9 @@ public final class ChunkPart {
     private final int[] starts;
     private final int[] lengths;
     private final ColumnVector[] decoded;
+    /** Per column, the last window decoded (see {@link #column(int, int, int)}) and the row it ends before. */
+    private final ColumnVector[] windows;
+    private final int[] windowEnds;
     private int decodedCount;
 
     /**
@@ -34,6 +37,8 @@ public final class ChunkPart {
         this.starts = new int[columns.size()];
         this.lengths = new int[columns.size()];
         this.decoded = new ColumnVector[columns.size()];
+        this.windows = new ColumnVector[columns.size()];
+        this.windowEnds = new int[columns.size()];
         for (Piece piece : pieces) {
             try {
                 ByteReader in = new ByteReader(piece.payload());
@@ -58,16 +63,42 @@ public final class ChunkPart {
     public ColumnVector column(int position) {
         ColumnVector v = decoded[position];
         if (v == null) {
-            Column column = columns.get(position);
-            Piece piece = pieceOf[position];
-            try {
-                v = StreamDecoder.decode(column, new ByteReader(piece.payload(), starts[position], lengths[position]),
-                        rowCount);
-            } catch (JazminFormatException e) {
-                throw new JazminFormatException("column '" + column.name() + "': " + e.getMessage(),
-                        piece.sectionId(), piece.offset(), e);
-            }
+            v = decode(position, 0, rowCount);
             decoded[position] = v;
+        }
+        return v;
+    }
+
+    /**
+     * The values of the column at {@code position} for at least rows {@code [from, to)}: the whole
+     * column when it is decoded already, else a window vector of those rows (see
+     * {@link ColumnVector#window()}), its stream read only as far as row {@code to}.
+     */
+    public ColumnVector column(int position, int from, int to) {
+        if (decoded[position] != null || columns.get(position).type().isNested() || (from == 0 && to == rowCount)) {
+            return column(position);
+        }
+        ColumnVector w = windows[position];
+        if (w == null || w.window() > from || windowEnds[position] < to) {
+            w = decode(position, from, to);
+            windows[position] = w;
+            windowEnds[position] = to;
+        }
+        return w;
+    }
+
+    private ColumnVector decode(int position, int from, int to) {
+        Column column = columns.get(position);
+        Piece piece = pieceOf[position];
+        ColumnVector v;
+        try {
+            v = StreamDecoder.decode(column, new ByteReader(piece.payload(), starts[position], lengths[position]),
+                    rowCount, from, to);
+        } catch (JazminFormatException e) {
+            throw new JazminFormatException("column '" + column.name() + "': " + e.getMessage(),
+                    piece.sectionId(), piece.offset(), e);
+        }
+        if (windows[position] == null) {
             decodedCount++;
         }
         return v;
@@ -78,6 +109,15 @@ public final class ChunkPart {
         ColumnVector[] out = new ColumnVector[positions.length];
         for (int i = 0; i < positions.length; i++) {
             out[i] = column(positions[i]);
+        }
+        return out;
+    }
+
+    /** The values of several columns for at least rows {@code [from, to)} (see {@link #column(int, int, int)}). */
+    public ColumnVector[] columns(int[] positions, int from, int to) {
+        ColumnVector[] out = new ColumnVector[positions.length];
+        for (int i = 0; i < positions.length; i++) {
+            out[i] = column(positions[i], from, to);
         }
         return out;
     }
