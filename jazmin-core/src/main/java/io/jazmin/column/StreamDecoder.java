@@ -300,9 +300,17 @@ public final class StreamDecoder {
             throw new JazminFormatException("empty dictionary");
         }
         Object[] entries = new Object[k];
+        // A window reads only the entries its rows use; length-prefixed entries are skipped till then.
+        int[] at = col.whole() || col.type == ColumnType.DECIMAL ? null : new int[k];
         for (int e = 0; e < k; e++) {
-            entries[e] = readPlainObject(stream, col.type);
+            if (at == null) {
+                entries[e] = readPlainObject(stream, col.type);
+            } else {
+                at[e] = stream.position();
+                stream.skip(stream.length());
+            }
         }
+        int end = stream.position() + stream.remaining();
         for (int r = 0; r < col.to; r++) {
             if (!col.isNull(r)) {
                 long id = stream.varint();
@@ -311,7 +319,12 @@ public final class StreamDecoder {
                             + " out of range (" + k + " entries)");
                 }
                 if (r >= col.from) {
-                    vals[r - col.from] = entries[(int) id];
+                    Object entry = entries[(int) id];
+                    if (entry == null) {
+                        entry = readPlainObject(new ByteReader(stream.array(), at[(int) id], end - at[(int) id]), col.type);
+                        entries[(int) id] = entry;
+                    }
+                    vals[r - col.from] = entry;
                 }
             }
         }

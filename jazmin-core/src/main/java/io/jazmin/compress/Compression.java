@@ -24,6 +24,8 @@ import java.util.zip.Inflater;
 public final class Compression {
     /** Reference default levels: Deflate 6, Brotli quality 6. */
     public static final int DEFAULT_LEVEL = -1;
+    /** Per thread, an inflater for the next section: setting one up costs more than a small section's inflation. */
+    private static final ThreadLocal<Inflater> INFLATER = new ThreadLocal<>();
 
     private Compression() {
     }
@@ -100,7 +102,11 @@ public final class Compression {
             throw new JazminFormatException("Deflate section of " + len + " bytes declares a raw length of "
                     + rawLength + ", more than Deflate can expand to");
         }
-        Inflater inf = new Inflater(true);
+        Inflater inf = INFLATER.get();
+        INFLATER.set(null); // taken while in use
+        if (inf == null) {
+            inf = new Inflater(true);
+        }
         try {
             inf.setInput(stored, off, len);
             BoundedOutput out = new BoundedOutput(len, rawLength);
@@ -119,7 +125,8 @@ public final class Compression {
         } catch (DataFormatException e) {
             throw new JazminFormatException("corrupt Deflate data: " + e.getMessage());
         } finally {
-            inf.end();
+            inf.reset();
+            INFLATER.set(inf);
         }
     }
 

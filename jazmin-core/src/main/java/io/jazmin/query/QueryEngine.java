@@ -192,7 +192,7 @@ public final class QueryEngine {
      * index candidates only when there are any, never deleted rows.
      */
     private static int matches(Plan plan, Predicate predicate, ChunkInfo chunk, ChunkValues values,
-                               DeletedRows deleted, int[] out) {
+                               DeletedRows deleted, Found out) {
         int n = 0;
         long start = chunk.rowStart();
         RowIds candidates = plan.candidates();
@@ -205,7 +205,7 @@ public final class QueryEngine {
                 int p = (int) (id - start);
                 if (!deleted.contains(id) && predicate.test(values, p)) {
                     if (out != null) {
-                        out[n] = p;
+                        out.add(p);
                     }
                     n++;
                 }
@@ -216,7 +216,7 @@ public final class QueryEngine {
         for (int p = 0; p < chunk.rowCount(); p++) {
             if ((noDeletes || !deleted.contains(start + p)) && predicate.test(values, p)) {
                 if (out != null) {
-                    out[n] = p;
+                    out.add(p);
                 }
                 n++;
             }
@@ -259,6 +259,23 @@ public final class QueryEngine {
         return part.columns(select, found[from], found[to - 1] + 1);
     }
 
+    /** The positions of a chunk's matching rows, collected as they are found (most scans find few). */
+    private static final class Found {
+        private int[] at;
+        private int n;
+
+        Found(int capacity) {
+            at = new int[capacity];
+        }
+
+        void add(int position) {
+            if (n == at.length) {
+                at = Arrays.copyOf(at, Math.max(16, n * 2));
+            }
+            at[n++] = position;
+        }
+    }
+
     /** A chunk read and checked against the filter: the positions of its matching rows. */
     private record CheckedChunk(ChunkInfo chunk, ChunkPart part, int[] found, int count) {
     }
@@ -271,23 +288,22 @@ public final class QueryEngine {
                                ChunkInfo chunk, Tri proof, boolean decodeSelected) {
         ChunkPart part = data.read(chunk);
         int[] rows = candidateRows(plan, chunk);
-        int[] found = new int[plan.candidates() == null ? chunk.rowCount()
-                : plan.candidates().countIn(chunk.rowStart(), chunk.rowStart() + chunk.rowCount())];
-        int n;
-        if (proof == Tri.ALL && plan.candidates() == null) {
-            n = 0;
+        boolean all = proof == Tri.ALL && plan.candidates() == null;
+        Found found = new Found(all ? chunk.rowCount() : plan.candidates() == null ? 16
+                : plan.candidates().countIn(chunk.rowStart(), chunk.rowStart() + chunk.rowCount()));
+        if (all) {
             for (int p = 0; p < chunk.rowCount(); p++) {
                 if (!deleted.contains(chunk.rowStart() + p)) {
-                    found[n++] = p;
+                    found.add(p);
                 }
             }
         } else {
-            n = matches(plan, predicate, chunk, values(part, filterColumns, rows), deleted, found);
+            matches(plan, predicate, chunk, values(part, filterColumns, rows), deleted, found);
         }
-        if (decodeSelected && n > 0) {
-            selected(part, select, found, 0, n);
+        if (decodeSelected && found.n > 0) {
+            selected(part, select, found.at, 0, found.n);
         }
-        return new CheckedChunk(chunk, part, found, n);
+        return new CheckedChunk(chunk, part, found.at, found.n);
     }
 
     /**
