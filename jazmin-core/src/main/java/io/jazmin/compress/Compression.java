@@ -97,11 +97,25 @@ public final class Compression {
         }
     }
 
-    private static byte[] inflate(byte[] stored, int off, int len, int rawLength) {
+    /**
+     * Like {@link #decompress} but a Deflate payload is inflated only as far as its reader asks
+     * (see {@link SectionPayload}); {@code stored} must then stay unchanged while it is used.
+     */
+    public static SectionPayload decompressLazily(int codecId, byte[] stored, int off, int len, int rawLength) {
+        return codecId == 1 ? SectionPayload.deflated(stored, off, len, rawLength)
+                : SectionPayload.of(decompress(codecId, stored, off, len, rawLength));
+    }
+
+    /** Refuses a Deflate section declaring more raw bytes than its stored ones can expand to. */
+    static void checkDeflateRatio(int len, int rawLength) {
         if (rawLength > (long) len * ReadLimits.DEFLATE_MAX_RATIO) {
             throw new JazminFormatException("Deflate section of " + len + " bytes declares a raw length of "
                     + rawLength + ", more than Deflate can expand to");
         }
+    }
+
+    private static byte[] inflate(byte[] stored, int off, int len, int rawLength) {
+        checkDeflateRatio(len, rawLength);
         Inflater inf = INFLATER.get();
         INFLATER.set(null); // taken while in use
         if (inf == null) {

@@ -147,7 +147,7 @@ public final class QueryEngine {
     /** Counts a chunk's matching rows (on a worker thread when the reader's parallelism allows). */
     private ChunkCount countChunk(Plan plan, Predicate predicate, int[] filterColumns, DeletedRows deleted,
                                   ChunkInfo chunk) {
-        ChunkPart part = data.read(chunk);
+        ChunkPart part = read(chunk, filterColumns, new int[0]);
         int n = matches(plan, predicate, chunk, values(part, filterColumns, candidateRows(plan, chunk)), deleted, null);
         return new ChunkCount(n, part.decodedColumns());
     }
@@ -259,6 +259,22 @@ public final class QueryEngine {
         return part.columns(select, found[from], found[to - 1] + 1);
     }
 
+    /**
+     * Reads a chunk for a query reading the columns {@code filterColumns} and {@code select}: when
+     * they all lie in the first half of the table, streams are stored in column order, so
+     * inflating only as far as they reach saves more than its smaller first buffer costs.
+     */
+    private ChunkPart read(ChunkInfo chunk, int[] filterColumns, int[] select) {
+        int last = -1;
+        for (int p : filterColumns) {
+            last = Math.max(last, p);
+        }
+        for (int p : select) {
+            last = Math.max(last, p);
+        }
+        return 2 * (last + 1) <= data.columns().size() ? data.readSome(chunk) : data.read(chunk);
+    }
+
     /** The positions of a chunk's matching rows, collected as they are found (most scans find few). */
     private static final class Found {
         private int[] at;
@@ -286,7 +302,7 @@ public final class QueryEngine {
      */
     private CheckedChunk check(Plan plan, Predicate predicate, int[] filterColumns, int[] select, DeletedRows deleted,
                                ChunkInfo chunk, Tri proof, boolean decodeSelected) {
-        ChunkPart part = data.read(chunk);
+        ChunkPart part = read(chunk, filterColumns, select);
         int[] rows = candidateRows(plan, chunk);
         boolean all = proof == Tri.ALL && plan.candidates() == null;
         Found found = new Found(all ? chunk.rowCount() : plan.candidates() == null ? 16

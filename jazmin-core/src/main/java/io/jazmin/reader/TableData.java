@@ -236,7 +236,15 @@ public final class TableData {
 
     /** Reads a chunk's part; its columns decode on demand. */
     public ChunkPart read(ChunkInfo chunk) {
-        return decoder.read(chunk);
+        return decoder.read(chunk, false);
+    }
+
+    /**
+     * Reads a chunk's part for a query that reads only some of its columns: its payload is then
+     * inflated only as far as the streams read reach (see {@link ChunkPart}).
+     */
+    public ChunkPart readSome(ChunkInfo chunk) {
+        return decoder.read(chunk, true);
     }
 
     /** The section reader of the file (for byte counts and index sections). */

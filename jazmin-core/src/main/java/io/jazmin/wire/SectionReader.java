@@ -4,6 +4,7 @@ import io.jazmin.JazminFormatException;
 import io.jazmin.ReadLimits;
 import io.jazmin.catalog.SectionRef;
 import io.jazmin.compress.Compression;
+import io.jazmin.compress.SectionPayload;
 import io.jazmin.crypto.SectionCipher;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -206,6 +207,31 @@ public final class SectionReader {
 
     /** The raw payload of the section whose whole bytes are {@code whole[0..size)}. */
     private byte[] open(String id, String scope, byte[] whole, int size) {
+        Body b = body(id, scope, whole, size);
+        return Compression.decompress(b.codec, b.bytes, b.offset, b.length, b.rawLength);
+    }
+
+    /**
+     * Reads and checks a section as {@link #read(String, long, long, byte[], String)} does, but
+     * returns its payload to be inflated only as far as its reader needs (chunk parts: a query
+     * reading the first columns never inflates the rest).
+     */
+    public SectionPayload readLazily(String id, long offset, long length, byte[] digest, String scope) {
+        byte[] whole = readWhole(id, offset, length);
+        try {
+            checkDigest(whole, whole.length, digest);
+            Body b = body(id, scope, whole, whole.length);
+            return Compression.decompressLazily(b.codec, b.bytes, b.offset, b.length, b.rawLength);
+        } catch (JazminFormatException e) {
+            throw e.inSection(id, offset);
+        }
+    }
+
+    /** A checked section's stored payload, decrypted: {@code bytes[offset..offset+length)} in codec {@code codec}. */
+    private record Body(int codec, byte[] bytes, int offset, int length, int rawLength) {
+    }
+
+    private Body body(String id, String scope, byte[] whole, int size) {
         SectionEnvelope env = SectionEnvelope.decode(whole, 0);
         int stored = size - SectionEnvelope.SIZE;
         if (env.payloadLength() != stored) {
@@ -235,6 +261,6 @@ public final class SectionReader {
             // Anti-downgrade: a plain section must never stand in for an encrypted one.
             throw new JazminFormatException("section is not encrypted, but the file is");
         }
-        return Compression.decompress(env.codec(), body, bodyOffset, bodyLength, (int) env.rawLength());
+        return new Body(env.codec(), body, bodyOffset, bodyLength, (int) env.rawLength());
     }
 }
