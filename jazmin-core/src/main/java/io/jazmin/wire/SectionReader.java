@@ -9,6 +9,7 @@ import io.jazmin.crypto.SectionCipher;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.zip.CRC32;
 
 /**
@@ -95,7 +96,26 @@ public final class SectionReader {
      *              partition text or a statistics block's column group; else {@code null}
      */
     public byte[] read(String id, long offset, long length, byte[] digest, String scope) {
+        return read(id, offset, length, digest, scope, true,
+                b -> Compression.decompress(b.codec, b.bytes, b.offset, b.length, b.rawLength));
+    }
+
+    /**
+     * Reads, checks and opens a section, its whole bytes read into this thread's buffer when
+     * {@code scratch} (then {@code decode} must not keep them).
+     */
+    private <T> T read(String id, long offset, long length, byte[] digest, String scope, boolean scratch,
+                       Function<Body, T> decode) {
         checkReference(id, offset, length);
+        if (!scratch) {
+            byte[] whole = readWhole(id, offset, length);
+            try {
+                checkDigest(whole, whole.length, digest);
+                return decode.apply(body(id, scope, whole, whole.length));
+            } catch (JazminFormatException e) {
+                throw e.inSection(id, offset);
+            }
+        }
         int size = (int) length;
         byte[] whole = SCRATCH.get();
         SCRATCH.set(null);
@@ -106,7 +126,7 @@ public final class SectionReader {
             source.read(offset, whole, size);
             count(length);
             checkDigest(whole, size, digest);
-            return open(id, scope, whole, size);
+            return decode.apply(body(id, scope, whole, size));
         } catch (JazminFormatException e) {
             throw e.inSection(id, offset);
         } finally {
@@ -217,14 +237,9 @@ public final class SectionReader {
      * reading the first columns never inflates the rest).
      */
     public SectionPayload readLazily(String id, long offset, long length, byte[] digest, String scope) {
-        byte[] whole = readWhole(id, offset, length);
-        try {
-            checkDigest(whole, whole.length, digest);
-            Body b = body(id, scope, whole, whole.length);
-            return Compression.decompressLazily(b.codec, b.bytes, b.offset, b.length, b.rawLength);
-        } catch (JazminFormatException e) {
-            throw e.inSection(id, offset);
-        }
+        // The payload keeps the bytes it inflates from: the whole bytes themselves unless decrypted.
+        return read(id, offset, length, digest, scope, cipher != null,
+                b -> Compression.decompressLazily(b.codec, b.bytes, b.offset, b.length, b.rawLength));
     }
 
     /** A checked section's stored payload, decrypted: {@code bytes[offset..offset+length)} in codec {@code codec}. */
