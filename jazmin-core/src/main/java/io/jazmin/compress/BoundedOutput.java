@@ -16,7 +16,7 @@ final class BoundedOutput {
 
     BoundedOutput(int storedLength, int limit) {
         this.limit = limit;
-        long plausible = Math.max(1 << 16, 256L * storedLength);
+        long plausible = Math.max(1 << 16, 16L * storedLength);
         this.buf = new byte[(int) Math.min(limit, plausible)];
     }
 

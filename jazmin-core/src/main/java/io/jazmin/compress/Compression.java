@@ -123,7 +123,8 @@ public final class Compression {
         }
         try {
             inf.setInput(stored, off, len);
-            BoundedOutput out = new BoundedOutput(len, rawLength);
+            // The ratio check bounds the raw length: one buffer of it, never grown and copied.
+            BoundedOutput out = BoundedOutput.startingAt(rawLength, rawLength);
             while (!inf.finished()) {
                 int room = out.room();
                 if (room == 0) {
