@@ -2,6 +2,9 @@ package io.jazmin.benchmarks;
 
 import io.jazmin.data.Row;
 import io.jazmin.options.WriteOptions;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.data.Row;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.benchmarks.CustomersData.Customer;
 import java.nio.file.Path;
 import java.util.List;
@@ -44,12 +47,15 @@ public class CustomersBenchmark {
         public CustomersFiles files;
         public long id;
         public Path jzm;
+        /** Reads {@link CustomersFiles#jzm3IndexesKey} (the same table, encrypted). */
+        public ReadOptions keyed;
 
         @Setup(Level.Trial)
         public void setUp() {
             files = CustomersFiles.ensure(rows);
             id = CustomersData.findId(rows);
             jzm = files.jzm3Indexes;
+            keyed = ReadOptions.defaults().withKey(files.key());
         }
     }
 
@@ -84,6 +90,11 @@ public class CustomersBenchmark {
     @Benchmark
     public Customer findById_jazminSmallChunks(Files f) {
         return JazminOps.findById(f.files.jzm3IndexesSmallChunks, f.id);
+    }
+
+    @Benchmark
+    public Customer findById_jazminKey(Files f) {
+        return JazminOps.findById(f.files.jzm3IndexesKey, f.id, f.keyed);
     }
 
     @Benchmark
@@ -131,6 +142,11 @@ public class CustomersBenchmark {
     }
 
     @Benchmark
+    public long filterCount_jazminKey(Files f) {
+        return JazminOps.filterCount(f.files.jzm3IndexesKey, f.keyed);
+    }
+
+    @Benchmark
     public long filterCount_jackson(Files f) {
         return JacksonOps.filterCount(f.files.json);
     }
@@ -170,6 +186,11 @@ public class CustomersBenchmark {
     @Benchmark
     public long containsCount_jazmin(Files f) {
         return JazminOps.containsCount(f.jzm);
+    }
+
+    @Benchmark
+    public long containsCount_jazminKey(Files f) {
+        return JazminOps.containsCount(f.files.jzm3IndexesKey, f.keyed);
     }
 
     @Benchmark

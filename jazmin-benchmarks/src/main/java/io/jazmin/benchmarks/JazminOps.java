@@ -28,7 +28,11 @@ public final class JazminOps {
 
     /** open → find {"id": id} → the row as a record. */
     public static Customer findById(Path file, long id) {
-        try (JazminReader reader = JazminReader.open(file);
+        return findById(file, id, ReadOptions.defaults());
+    }
+
+    public static Customer findById(Path file, long id, ReadOptions options) {
+        try (JazminReader reader = JazminReader.open(file, options);
              Stream<Customer> found = MAPPER.table(reader).find(Filter.eq("id", id))) {
             return found.findFirst().orElse(null);
         }
@@ -75,7 +79,11 @@ public final class JazminOps {
     }
 
     public static long filterCount(Path file) {
-        try (JazminReader reader = JazminReader.open(file)) {
+        return filterCount(file, ReadOptions.defaults());
+    }
+
+    public static long filterCount(Path file, ReadOptions options) {
+        try (JazminReader reader = JazminReader.open(file, options)) {
             return reader.table().count(FILTER);
         }
     }
@@ -93,7 +101,11 @@ public final class JazminOps {
     }
 
     public static long containsCount(Path file) {
-        try (JazminReader reader = JazminReader.open(file)) {
+        return containsCount(file, ReadOptions.defaults());
+    }
+
+    public static long containsCount(Path file, ReadOptions options) {
+        try (JazminReader reader = JazminReader.open(file, options)) {
             return reader.table().count(CONTAINS);
         }
     }

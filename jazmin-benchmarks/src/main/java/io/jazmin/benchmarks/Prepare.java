@@ -94,6 +94,9 @@ public final class Prepare {
             check("encrypted", r.encrypted(), true);
             check("rows, 3 indexes + key", r.table().count(JazminOps.FILTER), filter);
         }
+        ReadOptions keyed = ReadOptions.defaults().withKey(f.key());
+        row("jazmin key find", JazminOps.findById(f.jzm3IndexesKey, id, keyed), want);
+        check("jazmin key contains", JazminOps.containsCount(f.jzm3IndexesKey, keyed), contains);
 
         Map<String, Object> report = new LinkedHashMap<>();
         report.put("rows", n);

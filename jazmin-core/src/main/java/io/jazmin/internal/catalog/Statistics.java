@@ -1,6 +1,8 @@
 package io.jazmin.internal.catalog;
 
 import io.jazmin.internal.wire.ByteReader;
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.internal.wire.ByteReader;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,6 +25,30 @@ public record Statistics(List<ColumnStatistics> columns) implements ProtoMessage
     /** Decodes a section payload. */
     public static Statistics decode(byte[] payload) {
         return decode(new ByteReader(payload));
+    }
+
+    /**
+     * Decodes only entry {@code index} of a section payload's columns (a query needs one column's
+     * statistics; the block covers many), checking the block holds {@code count} entries.
+     */
+    public static ColumnStatistics decodeColumn(byte[] payload, int index, int count) {
+        ProtoReader r = new ProtoReader(new ByteReader(payload), "Statistics");
+        ColumnStatistics found = null;
+        int seen = 0;
+        while (r.next()) {
+            if (r.field() == 1) {
+                ByteReader column = r.message();
+                if (seen++ == index) {
+                    found = ColumnStatistics.decode(column);
+                }
+            } else {
+                r.skip();
+            }
+        }
+        if (seen != count) {
+            throw new JazminFormatException("statistics block covers " + count + " columns but holds " + seen);
+        }
+        return found;
     }
 
     /** Decodes a {@code Statistics} message body. */

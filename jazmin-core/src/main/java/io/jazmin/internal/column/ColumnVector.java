@@ -24,10 +24,17 @@ import java.util.Map;
  * entry per non-null object. Their row values ({@link List} of items, {@link Map} of field name to
  * value, scalars as above and datetimes as {@link Instant}) are built from the children when first
  * asked for.
+ *
+ * <p>A <em>window</em> vector (see {@link #window()}) holds the values of only some rows
+ * {@code [window, window + held)}, for queries that need a few rows of a chunk: its per-row
+ * accessors take chunk row positions as usual, its backing arrays start at the window's first row,
+ * and rows outside the window must not be asked for.
  */
 public final class ColumnVector {
     private final ColumnType type;
     private final int size;
+    /** The first row the value arrays hold (0 but for window vectors). */
+    private final int base;
     private final byte[] nullBits;
     private final long[] longs;
     private final double[] doubles;
@@ -44,14 +51,15 @@ public final class ColumnVector {
 
     private ColumnVector(ColumnType type, int size, byte[] nullBits, long[] longs, double[] doubles,
                          boolean[] bools, Object[] objects) {
-        this(type, size, nullBits, longs, doubles, bools, objects, null, null, null, null);
+        this(type, size, 0, nullBits, longs, doubles, bools, objects, null, null, null, null);
     }
 
-    private ColumnVector(ColumnType type, int size, byte[] nullBits, long[] longs, double[] doubles,
+    private ColumnVector(ColumnType type, int size, int base, byte[] nullBits, long[] longs, double[] doubles,
                          boolean[] bools, Object[] objects, PlainStrings strings, Column definition,
                          int[] offsets, ColumnVector[] children) {
         this.type = type;
         this.size = size;
+        this.base = base;
         this.nullBits = nullBits;
         this.longs = longs;
         this.doubles = doubles;
@@ -92,7 +100,16 @@ public final class ColumnVector {
 
     /** String values kept as their stored UTF-8 bytes, each decoded when {@link #get(int)} asks for it. */
     static ColumnVector ofPlainStrings(int size, byte[] nullBits, PlainStrings values) {
-        return new ColumnVector(ColumnType.STRING, size, nullBits, null, null, null, null, values, null, null, null);
+        return new ColumnVector(ColumnType.STRING, size, 0, nullBits, null, null, null, null, values, null, null, null);
+    }
+
+    /**
+     * A scalar window vector of a chunk of {@code size} rows: the value arrays (one of them set, or
+     * {@code strings}) hold rows from {@code base} on; {@code nullBits} covers the whole chunk.
+     */
+    static ColumnVector window(ColumnType type, int size, int base, byte[] nullBits, long[] longs, double[] doubles,
+                               boolean[] bools, Object[] objects, PlainStrings strings) {
+        return new ColumnVector(type, size, base, nullBits, longs, doubles, bools, objects, strings, null, null, null);
     }
 
     /**
@@ -106,7 +123,7 @@ public final class ColumnVector {
     public static ColumnVector ofList(Column definition, int size, byte[] nullBits, int[] offsets,
                                       ColumnVector items) {
         requireType(definition, ColumnType.LIST);
-        return new ColumnVector(ColumnType.LIST, size, nullBits, null, null, null, null, null, definition, offsets,
+        return new ColumnVector(ColumnType.LIST, size, 0, nullBits, null, null, null, null, null, definition, offsets,
                 new ColumnVector[] {items});
     }
 
@@ -122,7 +139,7 @@ public final class ColumnVector {
         for (int r = 0, e = 0; r < size; r++) {
             entries[r] = isSet(nullBits, r) ? -1 : e++;
         }
-        return new ColumnVector(ColumnType.OBJECT, size, nullBits, null, null, null, null, null, definition, entries,
+        return new ColumnVector(ColumnType.OBJECT, size, 0, nullBits, null, null, null, null, null, definition, entries,
                 fields.clone());
     }
 
@@ -186,6 +203,11 @@ public final class ColumnVector {
         return size;
     }
 
+    /** The first row a window vector holds; 0 for a vector of every row. */
+    public int window() {
+        return base;
+    }
+
     public boolean hasNulls() {
         return nullBits != null;
     }
@@ -210,7 +232,7 @@ public final class ColumnVector {
         return n;
     }
 
-    /** Backing array for int/datetime columns (shared). */
+    /** Backing array for int/datetime columns (shared; of a window vector, from its {@link #window()} row). */
     public long[] longs() {
         return longs;
     }
@@ -231,6 +253,9 @@ public final class ColumnVector {
      * rows through {@link #get(int)} is cheaper: it builds only those rows' values.
      */
     public Object[] objects() {
+        if (base != 0) {
+            throw new IllegalStateException("a window vector holds only some rows; read them with get(row)");
+        }
         if (definition != null) {
             for (int r = 0; r < size; r++) {
                 get(r);
@@ -246,15 +271,15 @@ public final class ColumnVector {
     }
 
     public long getLong(int row) {
-        return longs[row];
+        return longs[row - base];
     }
 
     public double getDouble(int row) {
-        return doubles[row];
+        return doubles[row - base];
     }
 
     public boolean getBoolean(int row) {
-        return bools[row];
+        return bools[row - base];
     }
 
     /**
@@ -265,13 +290,14 @@ public final class ColumnVector {
         if (isNull(row)) {
             return null;
         }
+        int at = row - base;
         return switch (type) {
-            case INT -> longs[row];
-            case DATETIME -> Instant.ofEpochMilli(longs[row]);
-            case FLOAT -> doubles[row];
-            case BOOL -> bools[row];
+            case INT -> longs[at];
+            case DATETIME -> Instant.ofEpochMilli(longs[at]);
+            case FLOAT -> doubles[at];
+            case BOOL -> bools[at];
             case LIST, OBJECT -> nestedValue(row);
-            default -> objects != null ? objects[row] : strings.get(row);
+            default -> objects != null ? objects[at] : strings.get(at);
         };
     }
 
@@ -309,9 +335,9 @@ public final class ColumnVector {
 
     @Override
     public String toString() {
-        Object[] shown = new Object[Math.min(size, 8)];
+        Object[] shown = new Object[base == 0 ? Math.min(size, 8) : 1];
         for (int i = 0; i < shown.length; i++) {
-            shown[i] = get(i);
+            shown[i] = get(base + i);
         }
         return "ColumnVector[" + type.typeName() + " x" + size + " " + Arrays.toString(shown) + "]";
     }

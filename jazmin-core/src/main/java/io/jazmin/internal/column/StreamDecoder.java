@@ -38,6 +38,23 @@ public final class StreamDecoder {
     }
 
     /**
+     * Decodes only rows {@code [from, to)} of a column's stream into a window vector (see
+     * {@link ColumnVector#window()}): the stream is read as far as row {@code to} and no further,
+     * and the values of earlier rows are skipped, not kept, so a query needing a few rows of a
+     * chunk allocates for those rows only. The bytes past row {@code to} are not checked. List and
+     * object columns are decoded whole.
+     */
+    public static ColumnVector decode(Column column, ByteReader stream, int rowCount, int from, int to) {
+        if (column.type().isNested() || (from == 0 && to == rowCount)) {
+            return decode(column, stream, rowCount);
+        }
+        if (from < 0 || from > to || to > rowCount) {
+            throw new IllegalArgumentException("rows " + from + ".." + to + " are not inside 0.." + rowCount);
+        }
+        return decode(column.type(), stream, rowCount, from, to);
+    }
+
+    /**
      * Decodes the stream of a scalar column that fills exactly the window of {@code stream}.
      *
      * @param type     the column type, not list or object (those need their definition:
@@ -48,6 +65,10 @@ public final class StreamDecoder {
      * @throws JazminFormatException for damaged or inconsistent data, including bytes left over
      */
     public static ColumnVector decode(ColumnType type, ByteReader stream, int rowCount) {
+        return decode(type, stream, rowCount, 0, rowCount);
+    }
+
+    private static ColumnVector decode(ColumnType type, ByteReader stream, int rowCount, int from, int to) {
         if (type.isNested()) {
             throw new IllegalArgumentException("a " + type.typeName() + " column is decoded with its definition");
         }
@@ -65,21 +86,31 @@ public final class StreamDecoder {
         byte[] nulls = (flags & StreamFormat.HAS_NULLS) != 0 ? readNullBits(stream, rowCount) : null;
         int nonNull = nulls == null ? rowCount : rowCount - popCount(nulls);
         checkRoom(stream, encoding, nonNull);
-        Shape col = new Shape(type, rowCount, nulls, nonNull);
+        Shape col = new Shape(type, rowCount, nulls, nonNull, from, to);
         ColumnVector result = switch (type) {
             case BOOL -> readBools(stream, encoding, col);
             case INT, DATETIME -> readLongs(stream, encoding, col);
             case FLOAT -> readDoubles(stream, encoding, col);
             default -> readObjects(stream, encoding, col);
         };
-        stream.expectEnd(type.typeName() + " stream");
+        if (col.whole()) {
+            stream.expectEnd(type.typeName() + " stream");
+        }
         return result;
     }
 
-    /** The shape of the stream being decoded. */
-    private record Shape(ColumnType type, int rows, byte[] nulls, int nonNull) {
+    /** The shape of the stream being decoded, and the rows {@code [from, to)} kept. */
+    private record Shape(ColumnType type, int rows, byte[] nulls, int nonNull, int from, int to) {
         boolean isNull(int row) {
             return nulls != null && (nulls[row >>> 3] & (1 << (row & 7))) != 0;
+        }
+
+        boolean whole() {
+            return from == 0 && to == rows;
+        }
+
+        int held() {
+            return to - from;
         }
     }
 
@@ -113,35 +144,42 @@ public final class StreamDecoder {
     }
 
     private static ColumnVector readBools(ByteReader stream, int encoding, Shape col) {
-        boolean[] vals = new boolean[col.rows];
+        boolean[] vals = new boolean[col.held()];
         if (encoding == StreamFormat.BITMAP) {
-            byte[] bits = stream.bytes(StreamFormat.bitmapBytes(col.nonNull));
-            for (int r = 0, i = 0; r < col.rows; r++) {
+            int bitmap = stream.position();
+            stream.skip(StreamFormat.bitmapBytes(col.nonNull));
+            byte[] bits = stream.array();
+            for (int r = 0, i = 0; r < col.to; r++) {
                 if (!col.isNull(r)) {
-                    vals[r] = (bits[i >>> 3] & (1 << (i & 7))) != 0;
+                    if (r >= col.from) {
+                        vals[r - col.from] = (bits[bitmap + (i >>> 3)] & (1 << (i & 7))) != 0;
+                    }
                     i++;
                 }
             }
         } else {
-            for (int r = 0; r < col.rows; r++) {
+            for (int r = 0; r < col.to; r++) {
                 if (!col.isNull(r)) {
                     int b = stream.u8();
                     if (b > 1) {
                         throw new JazminFormatException("bool value byte must be 0 or 1, got " + b);
                     }
-                    vals[r] = b == 1;
+                    if (r >= col.from) {
+                        vals[r - col.from] = b == 1;
+                    }
                 }
             }
         }
-        return ColumnVector.ofBooleans(col.rows, vals, col.nulls);
+        return col.whole() ? ColumnVector.ofBooleans(col.rows, vals, col.nulls)
+                : ColumnVector.window(col.type, col.rows, col.from, col.nulls, null, null, vals, null, null);
     }
 
     private static ColumnVector readLongs(ByteReader stream, int encoding, Shape col) {
-        long[] vals = new long[col.rows];
+        long[] vals = new long[col.held()];
         boolean delta = encoding == StreamFormat.DELTA;
         boolean first = true;
         long prev = 0;
-        for (int r = 0; r < col.rows; r++) {
+        for (int r = 0; r < col.to; r++) {
             if (col.isNull(r)) {
                 continue;
             }
@@ -153,29 +191,36 @@ public final class StreamDecoder {
                 }
                 v = sum;
             }
-            vals[r] = v;
+            if (r >= col.from) {
+                vals[r - col.from] = v;
+            }
             prev = v;
             first = false;
         }
         if (col.type == ColumnType.DATETIME) {
-            for (int r = 0; r < col.rows; r++) {
+            for (int r = col.from; r < col.to; r++) {
                 if (!col.isNull(r)) {
-                    StreamFormat.checkDatetime(vals[r]);
+                    StreamFormat.checkDatetime(vals[r - col.from]);
                 }
             }
         }
-        return ColumnVector.ofLongs(col.type, col.rows, vals, col.nulls);
+        return col.whole() ? ColumnVector.ofLongs(col.type, col.rows, vals, col.nulls)
+                : ColumnVector.window(col.type, col.rows, col.from, col.nulls, vals, null, null, null, null);
     }
 
     private static ColumnVector readDoubles(ByteReader stream, int encoding, Shape col) {
-        double[] vals = new double[col.rows];
+        double[] vals = new double[col.held()];
         boolean scaled = encoding == StreamFormat.SCALED;
-        for (int r = 0; r < col.rows; r++) {
+        for (int r = 0; r < col.to; r++) {
             if (!col.isNull(r)) {
-                vals[r] = scaled ? readScaled(stream) : stream.f64();
+                double v = scaled ? readScaled(stream) : stream.f64();
+                if (r >= col.from) {
+                    vals[r - col.from] = v;
+                }
             }
         }
-        return ColumnVector.ofDoubles(col.rows, vals, col.nulls);
+        return col.whole() ? ColumnVector.ofDoubles(col.rows, vals, col.nulls)
+                : ColumnVector.window(col.type, col.rows, col.from, col.nulls, null, vals, null, null, null);
     }
 
     private static double readScaled(ByteReader stream) {
@@ -197,17 +242,21 @@ public final class StreamDecoder {
         if (col.type == ColumnType.STRING && encoding == StreamFormat.PLAIN) {
             return readPlainStrings(stream, col);
         }
-        Object[] vals = new Object[col.rows];
+        Object[] vals = new Object[col.held()];
         if (encoding == StreamFormat.DICTIONARY) {
             readDictionary(stream, col, vals);
         } else {
-            for (int r = 0; r < col.rows; r++) {
+            for (int r = 0; r < col.to; r++) {
                 if (!col.isNull(r)) {
-                    vals[r] = readPlainObject(stream, col.type);
+                    Object v = readPlainObject(stream, col.type);
+                    if (r >= col.from) {
+                        vals[r - col.from] = v;
+                    }
                 }
             }
         }
-        return ColumnVector.ofObjects(col.type, col.rows, vals);
+        return col.whole() ? ColumnVector.ofObjects(col.type, col.rows, vals)
+                : ColumnVector.window(col.type, col.rows, col.from, col.nulls, null, null, null, vals, null);
     }
 
     /**
@@ -216,12 +265,18 @@ public final class StreamDecoder {
      * a run of values with such prefixes is checked as UTF-8 in one pass, prefixes included.
      */
     private static ColumnVector readPlainStrings(ByteReader stream, Shape col) {
-        int[] starts = new int[col.rows];
+        int[] starts = new int[col.held()];
+        int r = 0;
+        for (; r < col.from; r++) { // rows before the window: skipped, neither checked nor kept
+            if (!col.isNull(r)) {
+                stream.skip(stream.length());
+            }
+        }
         int unchecked = stream.position(); // start of the values not yet checked
-        for (int r = 0; r < col.rows; r++) {
+        for (; r < col.to; r++) {
             if (!col.isNull(r)) {
                 int start = stream.position();
-                starts[r] = start;
+                starts[r - col.from] = start;
                 int length = stream.length();
                 if (length < 0x80) {
                     stream.skip(length);
@@ -234,7 +289,8 @@ public final class StreamDecoder {
         }
         stream.checkUtf8(unchecked, stream.position());
         PlainStrings values = new PlainStrings(stream.array(), stream.position(), starts);
-        return ColumnVector.ofPlainStrings(col.rows, col.nulls, values);
+        return col.whole() ? ColumnVector.ofPlainStrings(col.rows, col.nulls, values)
+                : ColumnVector.window(col.type, col.rows, col.from, col.nulls, null, null, null, null, values);
     }
 
     private static void readDictionary(ByteReader stream, Shape col, Object[] vals) {
@@ -244,17 +300,32 @@ public final class StreamDecoder {
             throw new JazminFormatException("empty dictionary");
         }
         Object[] entries = new Object[k];
+        // A window reads only the entries its rows use; length-prefixed entries are skipped till then.
+        int[] at = col.whole() || col.type == ColumnType.DECIMAL ? null : new int[k];
         for (int e = 0; e < k; e++) {
-            entries[e] = readPlainObject(stream, col.type);
+            if (at == null) {
+                entries[e] = readPlainObject(stream, col.type);
+            } else {
+                at[e] = stream.position();
+                stream.skip(stream.length());
+            }
         }
-        for (int r = 0; r < col.rows; r++) {
+        int end = stream.position() + stream.remaining();
+        for (int r = 0; r < col.to; r++) {
             if (!col.isNull(r)) {
                 long id = stream.varint();
                 if (id < 0 || id >= k) {
                     throw new JazminFormatException("dictionary index " + Long.toUnsignedString(id)
                             + " out of range (" + k + " entries)");
                 }
-                vals[r] = entries[(int) id];
+                if (r >= col.from) {
+                    Object entry = entries[(int) id];
+                    if (entry == null) {
+                        entry = readPlainObject(new ByteReader(stream.array(), at[(int) id], end - at[(int) id]), col.type);
+                        entries[(int) id] = entry;
+                    }
+                    vals[r - col.from] = entry;
+                }
             }
         }
     }

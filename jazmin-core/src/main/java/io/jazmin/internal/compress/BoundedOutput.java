@@ -20,6 +20,27 @@ final class BoundedOutput {
         this.buf = new byte[(int) Math.min(limit, plausible)];
     }
 
+    private BoundedOutput(int limit, byte[] buf) {
+        this.limit = limit;
+        this.buf = buf;
+    }
+
+    /** An output of at most {@code limit} bytes starting with room for {@code initial}. */
+    static BoundedOutput startingAt(int initial, int limit) {
+        return new BoundedOutput(limit, new byte[Math.min(limit, initial)]);
+    }
+
+    /**
+     * Room to write at {@link #size()}, growing the full buffer to hold at least {@code want} bytes
+     * (or twice its size, within the limit); 0 when the limit is reached.
+     */
+    int room(int want) {
+        if (size == buf.length && size < limit) {
+            buf = Arrays.copyOf(buf, (int) Math.min(limit, Math.max(want, 2L * buf.length)));
+        }
+        return buf.length - size;
+    }
+
     /** Room to write at {@link #size()}, growing the buffer if it is full; 0 when the limit is reached. */
     int room() {
         if (size == buf.length && size < limit) {

@@ -24,6 +24,8 @@ import java.util.zip.Inflater;
 public final class Compression {
     /** Reference default levels: Deflate 6, Brotli quality 6. */
     public static final int DEFAULT_LEVEL = -1;
+    /** Per thread, an inflater for the next section: setting one up costs more than a small section's inflation. */
+    private static final ThreadLocal<Inflater> INFLATER = new ThreadLocal<>();
 
     private Compression() {
     }
@@ -95,15 +97,34 @@ public final class Compression {
         }
     }
 
-    private static byte[] inflate(byte[] stored, int off, int len, int rawLength) {
+    /**
+     * Like {@link #decompress} but a Deflate payload is inflated only as far as its reader asks
+     * (see {@link SectionPayload}); {@code stored} must then stay unchanged while it is used.
+     */
+    public static SectionPayload decompressLazily(int codecId, byte[] stored, int off, int len, int rawLength) {
+        return codecId == 1 ? SectionPayload.deflated(stored, off, len, rawLength)
+                : SectionPayload.of(decompress(codecId, stored, off, len, rawLength));
+    }
+
+    /** Refuses a Deflate section declaring more raw bytes than its stored ones can expand to. */
+    static void checkDeflateRatio(int len, int rawLength) {
         if (rawLength > (long) len * ReadLimits.DEFLATE_MAX_RATIO) {
             throw new JazminFormatException("Deflate section of " + len + " bytes declares a raw length of "
                     + rawLength + ", more than Deflate can expand to");
         }
-        Inflater inf = new Inflater(true);
+    }
+
+    private static byte[] inflate(byte[] stored, int off, int len, int rawLength) {
+        checkDeflateRatio(len, rawLength);
+        Inflater inf = INFLATER.get();
+        INFLATER.set(null); // taken while in use
+        if (inf == null) {
+            inf = new Inflater(true);
+        }
         try {
             inf.setInput(stored, off, len);
-            BoundedOutput out = new BoundedOutput(len, rawLength);
+            // The ratio check bounds the raw length: one buffer of it, never grown and copied.
+            BoundedOutput out = BoundedOutput.startingAt(rawLength, rawLength);
             while (!inf.finished()) {
                 int room = out.room();
                 if (room == 0) {
@@ -119,7 +140,8 @@ public final class Compression {
         } catch (DataFormatException e) {
             throw new JazminFormatException("corrupt Deflate data: " + e.getMessage());
         } finally {
-            inf.end();
+            inf.reset();
+            INFLATER.set(inf);
         }
     }
 

@@ -16,8 +16,9 @@ import javax.crypto.spec.SecretKeySpec;
  * = nonce(12) ‖ ciphertext ‖ tag(16), key from the {@link KeySchedule}
  * (or, for embedded-file blocks, from the content's own key), AAD = file id ‖ envelope
  * bytes 0..7 ‖ UTF-8 section id. The AAD binds each section to its file, codec, raw length and
- * id, so changed, moved or swapped sections fail the tag check. Not thread-safe, like the readers
- * and writers that use it.
+ * id, so changed, moved or swapped sections fail the tag check. Sections may be opened and sealed
+ * from several threads at once (read-ahead and encoding workers): each thread has its own JCA
+ * cipher, so they never wait for one another.
  */
 public final class SectionCipher implements AutoCloseable {
     // Envelope bytes bound into the AAD (codec, flags, reserved, raw_length), and what sealing adds.
@@ -28,11 +29,12 @@ public final class SectionCipher implements AutoCloseable {
     private static final int TAG_BITS = 128;
     private static final String HEADER_ID = "header";
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** Per thread, the AES-GCM instance (looking up a JCA cipher costs more than using it). */
+    private static final ThreadLocal<Cipher> GCM = ThreadLocal.withInitial(SectionCipher::newGcm);
 
     private final byte[] fileId;
     private final SectionKeys keys;
     private final String wrongSecret;
-    private Cipher gcm;
 
     private SectionCipher(byte[] fileId, SectionKeys keys, String wrongSecret) {
         this.fileId = fileId.clone();
@@ -108,14 +110,14 @@ public final class SectionCipher implements AutoCloseable {
      * Like {@link #seal(String, byte[], byte[], int, int)}, for a section whose key also depends on
      * {@code scope} ({@code null} for none; see {@link #open(String, String, byte[], byte[], int, int)}).
      */
-    public synchronized byte[] seal(String sectionId, String scope, byte[] envelopeHead, byte[] body, int off,
+    public byte[] seal(String sectionId, String scope, byte[] envelopeHead, byte[] body, int off,
                                     int len) {
         byte[] out = new byte[NONCE_SIZE + len + TAG_BITS / 8];
         byte[] nonce = new byte[NONCE_SIZE];
         RANDOM.nextBytes(nonce);
         System.arraycopy(nonce, 0, out, 0, NONCE_SIZE);
         try {
-            Cipher c = cipher(Cipher.ENCRYPT_MODE, sectionId, scope, envelopeHead, nonce);
+            Cipher c = cipher(Cipher.ENCRYPT_MODE, sectionId, scope, envelopeHead, nonce, 0);
             c.doFinal(body, off, len, out, NONCE_SIZE);
             return out;
         } catch (GeneralSecurityException e) {
@@ -137,14 +139,12 @@ public final class SectionCipher implements AutoCloseable {
      * Like {@link #open(String, byte[], byte[], int, int)}, for a section whose key also depends on
      * {@code scope} (see {@link SectionKeys#sectionKey(String, String)}; {@code null} for none).
      */
-    public synchronized byte[] open(String sectionId, String scope, byte[] envelopeHead, byte[] payload, int off,
-                                    int len) {
+    public byte[] open(String sectionId, String scope, byte[] envelopeHead, byte[] payload, int off, int len) {
         if (len < OVERHEAD) {
             throw new JazminFormatException("encrypted section payload is shorter than a nonce and a tag");
         }
-        byte[] nonce = Arrays.copyOfRange(payload, off, off + NONCE_SIZE);
         try {
-            Cipher c = cipher(Cipher.DECRYPT_MODE, sectionId, scope, envelopeHead, nonce);
+            Cipher c = cipher(Cipher.DECRYPT_MODE, sectionId, scope, envelopeHead, payload, off);
             return c.doFinal(payload, off + NONCE_SIZE, len - NONCE_SIZE);
         } catch (AEADBadTagException e) {
             if (sectionId.equals(HEADER_ID)) {
@@ -160,22 +160,27 @@ public final class SectionCipher implements AutoCloseable {
         }
     }
 
-    private Cipher cipher(int mode, String sectionId, String scope, byte[] envelopeHead, byte[] nonce)
+    /** The thread's cipher set up for one section, its nonce at {@code nonce[nonceOffset..+12)}. */
+    private Cipher cipher(int mode, String sectionId, String scope, byte[] envelopeHead, byte[] nonce, int nonceOffset)
             throws GeneralSecurityException {
         byte[] key = keys.sectionKey(sectionId, scope);
         try {
-            // One instance for all sections: looking up a JCA cipher costs more than using it. Hence
-            // open and seal are synchronized: worker threads decode and encode chunks in parallel.
-            if (gcm == null) {
-                gcm = Cipher.getInstance("AES/GCM/NoPadding");
-            }
-            gcm.init(mode, new SecretKeySpec(key, "AES"), new GCMParameterSpec(TAG_BITS, nonce));
+            Cipher gcm = GCM.get();
+            gcm.init(mode, new SecretKeySpec(key, "AES"), new GCMParameterSpec(TAG_BITS, nonce, nonceOffset, NONCE_SIZE));
             gcm.updateAAD(fileId);
             gcm.updateAAD(envelopeHead, 0, ENVELOPE_HEAD);
             gcm.updateAAD(sectionId.getBytes(StandardCharsets.UTF_8));
             return gcm;
         } finally {
             Arrays.fill(key, (byte) 0);
+        }
+    }
+
+    private static Cipher newGcm() {
+        try {
+            return Cipher.getInstance("AES/GCM/NoPadding");
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("the JDK has no AES/GCM/NoPadding", e);
         }
     }
 

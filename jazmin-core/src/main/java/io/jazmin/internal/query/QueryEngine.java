@@ -147,8 +147,8 @@ public final class QueryEngine {
     /** Counts a chunk's matching rows (on a worker thread when the reader's parallelism allows). */
     private ChunkCount countChunk(Plan plan, Predicate predicate, int[] filterColumns, DeletedRows deleted,
                                   ChunkInfo chunk) {
-        ChunkPart part = data.read(chunk);
-        int n = matches(plan, predicate, chunk, values(part, filterColumns), deleted, null);
+        ChunkPart part = read(chunk, filterColumns, new int[0]);
+        int n = matches(plan, predicate, chunk, values(part, filterColumns, candidateRows(plan, chunk)), deleted, null);
         return new ChunkCount(n, part.decodedColumns());
     }
 
@@ -192,7 +192,7 @@ public final class QueryEngine {
      * index candidates only when there are any, never deleted rows.
      */
     private static int matches(Plan plan, Predicate predicate, ChunkInfo chunk, ChunkValues values,
-                               DeletedRows deleted, int[] out) {
+                               DeletedRows deleted, Found out) {
         int n = 0;
         long start = chunk.rowStart();
         RowIds candidates = plan.candidates();
@@ -205,7 +205,7 @@ public final class QueryEngine {
                 int p = (int) (id - start);
                 if (!deleted.contains(id) && predicate.test(values, p)) {
                     if (out != null) {
-                        out[n] = p;
+                        out.add(p);
                     }
                     n++;
                 }
@@ -216,7 +216,7 @@ public final class QueryEngine {
         for (int p = 0; p < chunk.rowCount(); p++) {
             if ((noDeletes || !deleted.contains(start + p)) && predicate.test(values, p)) {
                 if (out != null) {
-                    out[n] = p;
+                    out.add(p);
                 }
                 n++;
             }
@@ -228,12 +228,68 @@ public final class QueryEngine {
         return predicate.columns().stream().mapToInt(Integer::intValue).toArray();
     }
 
-    private ChunkValues values(ChunkPart part, int[] positions) {
+    /**
+     * The rows of {@code chunk} a filter must read: {@code [from, to)} around its index candidates,
+     * or every row when there are no candidates.
+     */
+    private static int[] candidateRows(Plan plan, ChunkInfo chunk) {
+        RowIds candidates = plan.candidates();
+        if (candidates == null) {
+            return new int[] {0, chunk.rowCount()};
+        }
+        long start = chunk.rowStart();
+        int first = candidates.lowerBound(start);
+        int end = candidates.lowerBound(start + chunk.rowCount());
+        if (first == end) {
+            return new int[] {0, 0};
+        }
+        return new int[] {(int) (candidates.get(first) - start), (int) (candidates.get(end - 1) - start) + 1};
+    }
+
+    private ChunkValues values(ChunkPart part, int[] positions, int[] rows) {
         ColumnVector[] byPosition = new ColumnVector[data.columns().size()];
         for (int p : positions) {
-            byPosition[p] = part.column(p);
+            byPosition[p] = part.column(p, rows[0], rows[1]);
         }
         return new ChunkValues(byPosition, part.rowCount());
+    }
+
+    /** The selected columns of a checked chunk, decoded as far as the rows {@code found[from..to)} need. */
+    private static ColumnVector[] selected(ChunkPart part, int[] select, int[] found, int from, int to) {
+        return part.columns(select, found[from], found[to - 1] + 1);
+    }
+
+    /**
+     * Reads a chunk for a query reading the columns {@code filterColumns} and {@code select}: when
+     * they all lie in the first half of the table, streams are stored in column order, so
+     * inflating only as far as they reach saves more than its smaller first buffer costs.
+     */
+    private ChunkPart read(ChunkInfo chunk, int[] filterColumns, int[] select) {
+        int last = -1;
+        for (int p : filterColumns) {
+            last = Math.max(last, p);
+        }
+        for (int p : select) {
+            last = Math.max(last, p);
+        }
+        return 2 * (last + 1) <= data.columns().size() ? data.readSome(chunk) : data.read(chunk);
+    }
+
+    /** The positions of a chunk's matching rows, collected as they are found (most scans find few). */
+    private static final class Found {
+        private int[] at;
+        private int n;
+
+        Found(int capacity) {
+            at = new int[capacity];
+        }
+
+        void add(int position) {
+            if (n == at.length) {
+                at = Arrays.copyOf(at, Math.max(16, n * 2));
+            }
+            at[n++] = position;
+        }
     }
 
     /** A chunk read and checked against the filter: the positions of its matching rows. */
@@ -246,23 +302,24 @@ public final class QueryEngine {
      */
     private CheckedChunk check(Plan plan, Predicate predicate, int[] filterColumns, int[] select, DeletedRows deleted,
                                ChunkInfo chunk, Tri proof, boolean decodeSelected) {
-        ChunkPart part = data.read(chunk);
-        int[] found = new int[chunk.rowCount()];
-        int n;
-        if (proof == Tri.ALL && plan.candidates() == null) {
-            n = 0;
+        ChunkPart part = read(chunk, filterColumns, select);
+        int[] rows = candidateRows(plan, chunk);
+        boolean all = proof == Tri.ALL && plan.candidates() == null;
+        Found found = new Found(all ? chunk.rowCount() : plan.candidates() == null ? 16
+                : plan.candidates().countIn(chunk.rowStart(), chunk.rowStart() + chunk.rowCount()));
+        if (all) {
             for (int p = 0; p < chunk.rowCount(); p++) {
                 if (!deleted.contains(chunk.rowStart() + p)) {
-                    found[n++] = p;
+                    found.add(p);
                 }
             }
         } else {
-            n = matches(plan, predicate, chunk, values(part, filterColumns), deleted, found);
+            matches(plan, predicate, chunk, values(part, filterColumns, rows), deleted, found);
         }
-        if (decodeSelected && n > 0) {
-            part.columns(select);
+        if (decodeSelected && found.n > 0) {
+            selected(part, select, found.at, 0, found.n);
         }
-        return new CheckedChunk(chunk, part, found, n);
+        return new CheckedChunk(chunk, part, found.at, found.n);
     }
 
     /**
@@ -361,7 +418,7 @@ public final class QueryEngine {
             remaining -= take;
             stats.rows += take;
             int[] positions = Arrays.copyOfRange(checked.found(), from, from + take);
-            ColumnVector[] selected = checked.part().columns(select);
+            ColumnVector[] selected = selected(checked.part(), select, checked.found(), from, from + take);
             stats.columnsDecoded += checked.part().decodedColumns();
             return new MatchBatch(checked.chunk(), selected, positions, take);
         }

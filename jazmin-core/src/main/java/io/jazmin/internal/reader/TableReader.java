@@ -212,9 +212,9 @@ public final class TableReader {
         if (chunk == null || rowId < chunk.rowStart() || rowId >= chunk.rowStart() + chunk.rowCount()) {
             return java.util.Optional.empty(); // a row of a partition the key does not see
         }
-        ColumnVector[] vectors = data.read(chunk).columns(positionsOf(data.columns()));
-        return java.util.Optional.of(new Row(new RowLayout(data.columns()), vectors, (int) (rowId - chunk.rowStart()),
-                rowId));
+        int position = (int) (rowId - chunk.rowStart());
+        ColumnVector[] vectors = data.read(chunk).columns(positionsOf(data.columns()), position, position + 1);
+        return java.util.Optional.of(new Row(new RowLayout(data.columns()), vectors, position, rowId));
     }
 
     /** The plan the engine would run for {@code filter}, with the work counted into {@code stats}. */

@@ -5,9 +5,16 @@ import io.jazmin.options.ReadLimits;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.compress.Compression;
 import io.jazmin.internal.crypto.SectionCipher;
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.options.ReadLimits;
+import io.jazmin.internal.catalog.SectionRef;
+import io.jazmin.internal.compress.Compression;
+import io.jazmin.internal.compress.SectionPayload;
+import io.jazmin.internal.crypto.SectionCipher;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Function;
 import java.util.zip.CRC32;
 import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.internal.wire.Preamble;
@@ -30,6 +37,13 @@ public final class SectionReader {
     // Atomic: scans may read chunks ahead on worker threads.
     private final AtomicLong bytesRead = new AtomicLong();
     private final AtomicLong sectionsRead = new AtomicLong();
+    /**
+     * Per thread, a buffer the whole bytes of a section are read into and opened from: they never
+     * outlive {@link #read(String, long, long, byte[], String)}, so each read need not allocate them.
+     * Taken out while in use; sections larger than {@link #SCRATCH_MAX} get their own array.
+     */
+    private static final ThreadLocal<byte[]> SCRATCH = new ThreadLocal<>();
+    private static final int SCRATCH_MAX = 1 << 20;
 
     /**
      * @param versionEnd offset of the trailer of the version being read; no section may reach it
@@ -91,12 +105,43 @@ public final class SectionReader {
      *              partition text or a statistics block's column group; else {@code null}
      */
     public byte[] read(String id, long offset, long length, byte[] digest, String scope) {
-        byte[] whole = readWhole(id, offset, length);
+        return read(id, offset, length, digest, scope, true,
+                b -> Compression.decompress(b.codec(), b.bytes(), b.offset(), b.length(), (int) b.rawLength()));
+    }
+
+    /**
+     * Reads, checks and opens a section, its whole bytes read into this thread's buffer when
+     * {@code scratch} (then {@code decode} must not keep them).
+     */
+    private <T> T read(String id, long offset, long length, byte[] digest, String scope, boolean scratch,
+                       Function<StoredPayload, T> decode) {
+        checkReference(id, offset, length);
+        if (!scratch) {
+            byte[] whole = readWhole(id, offset, length);
+            try {
+                checkDigest(whole, whole.length, digest);
+                return decode.apply(body(id, scope, whole, whole.length));
+            } catch (JazminFormatException e) {
+                throw e.inSection(id, offset);
+            }
+        }
+        int size = (int) length;
+        byte[] whole = SCRATCH.get();
+        SCRATCH.set(null);
+        if (whole == null || whole.length < size) {
+            whole = new byte[size];
+        }
         try {
-            checkDigest(whole, digest);
-            return open(id, scope, whole);
+            source.read(offset, whole, size);
+            count(length);
+            checkDigest(whole, size, digest);
+            return decode.apply(body(id, scope, whole, size));
         } catch (JazminFormatException e) {
             throw e.inSection(id, offset);
+        } finally {
+            if (whole.length <= SCRATCH_MAX) {
+                SCRATCH.set(whole);
+            }
         }
     }
 
@@ -105,6 +150,19 @@ public final class SectionReader {
      * the reference lies inside the version and within the limits; nothing else is checked yet.
      */
     public byte[] readWhole(String id, long offset, long length) {
+        checkReference(id, offset, length);
+        byte[] whole = source.read(offset, (int) length);
+        count(length);
+        return whole;
+    }
+
+    private void count(long length) {
+        bytesRead.addAndGet(length);
+        sectionsRead.incrementAndGet();
+    }
+
+    /** Checks a section reference lies inside the version and within the limits. */
+    private void checkReference(String id, long offset, long length) {
         if (offset < Preamble.SIZE || length < SectionEnvelope.SIZE || offset > versionEnd
                 || length > versionEnd - offset || length > Integer.MAX_VALUE) {
             throw new JazminFormatException("section reference " + offset + "+" + length
@@ -114,10 +172,6 @@ public final class SectionReader {
         if (length - SectionEnvelope.SIZE - SectionCipher.OVERHEAD > limits.maxSectionLength()) {
             throw tooLong(length - SectionEnvelope.SIZE, "stores", id, offset);
         }
-        byte[] whole = source.read(offset, (int) length);
-        bytesRead.addAndGet(length);
-        sectionsRead.incrementAndGet();
-        return whole;
     }
 
     /**
@@ -132,7 +186,7 @@ public final class SectionReader {
             if (env.codec() != 0 || env.encrypted()) {
                 throw new JazminFormatException("section must be stored uncompressed and unencrypted");
             }
-            return open(id, null, whole);
+            return open(id, null, whole, whole.length);
         } catch (JazminFormatException e) {
             throw e.inSection(id, offset);
         }
@@ -141,13 +195,13 @@ public final class SectionReader {
     /** The raw payload of section {@code id} from its whole bytes (see {@link #readWhole}), checked. */
     public byte[] open(String id, long offset, byte[] whole) {
         try {
-            return open(id, null, whole);
+            return open(id, null, whole, whole.length);
         } catch (JazminFormatException e) {
             throw e.inSection(id, offset);
         }
     }
 
-    private void checkDigest(byte[] whole, byte[] digest) {
+    private void checkDigest(byte[] whole, int size, byte[] digest) {
         if (digest == null || digest.length == 0) {
             if (requireDigests) {
                 throw new JazminFormatException("section reference has no digest, which access-controlled files "
@@ -155,15 +209,21 @@ public final class SectionReader {
             }
             return;
         }
-        if (digest.length != DIGEST_SIZE || !MessageDigest.isEqual(digest, sha256(whole))) {
+        if (digest.length != DIGEST_SIZE || !MessageDigest.isEqual(digest, sha256(whole, size))) {
             throw new JazminFormatException("section does not match its digest: the file was changed");
         }
     }
 
     /** SHA-256 of {@code bytes}. */
     public static byte[] sha256(byte[] bytes) {
+        return sha256(bytes, bytes.length);
+    }
+
+    private static byte[] sha256(byte[] bytes, int length) {
         try {
-            return MessageDigest.getInstance("SHA-256").digest(bytes);
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            sha.update(bytes, 0, length);
+            return sha.digest();
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("the JDK has no SHA-256", e);
         }
@@ -182,20 +242,33 @@ public final class SectionReader {
     public StoredPayload readStored(String id, long offset, long length) {
         byte[] whole = readWhole(id, offset, length);
         try {
-            return stored(id, null, whole);
+            return body(id, null, whole, whole.length);
         } catch (JazminFormatException e) {
             throw e.inSection(id, offset);
         }
     }
 
-    private byte[] open(String id, String scope, byte[] whole) {
-        StoredPayload p = stored(id, scope, whole);
-        return Compression.decompress(p.codec(), p.bytes(), p.offset(), p.length(), (int) p.rawLength());
+    /** The raw payload of the section whose whole bytes are {@code whole[0..size)}. */
+    private byte[] open(String id, String scope, byte[] whole, int size) {
+        StoredPayload b = body(id, scope, whole, size);
+        return Compression.decompress(b.codec(), b.bytes(), b.offset(), b.length(), (int) b.rawLength());
     }
 
-    private StoredPayload stored(String id, String scope, byte[] whole) {
+    /**
+     * Reads and checks a section as {@link #read(String, long, long, byte[], String)} does, but
+     * returns its payload to be inflated only as far as its reader needs (chunk parts: a query
+     * reading the first columns never inflates the rest).
+     */
+    public SectionPayload readLazily(String id, long offset, long length, byte[] digest, String scope) {
+        // The payload keeps the bytes it inflates from: the whole bytes themselves unless decrypted.
+        return read(id, offset, length, digest, scope, cipher != null,
+                b -> Compression.decompressLazily(b.codec(), b.bytes(), b.offset(), b.length(), (int) b.rawLength()));
+    }
+
+    /** A checked section's stored payload, decrypted. */
+    private StoredPayload body(String id, String scope, byte[] whole, int size) {
         SectionEnvelope env = SectionEnvelope.decode(whole, 0);
-        int stored = whole.length - SectionEnvelope.SIZE;
+        int stored = size - SectionEnvelope.SIZE;
         if (env.payloadLength() != stored) {
             throw new JazminFormatException("section payload length " + env.payloadLength()
                     + " does not match its reference (" + stored + " bytes)");

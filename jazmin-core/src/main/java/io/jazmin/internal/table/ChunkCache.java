@@ -1,5 +1,6 @@
 package io.jazmin.internal.table;
 
+import io.jazmin.internal.compress.SectionPayload;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -10,7 +11,7 @@ import java.util.Map;
  */
 public final class ChunkCache {
     private final long budget;
-    private final Map<Part, byte[]> payloads = new LinkedHashMap<>(16, 0.75f, true);
+    private final Map<Part, SectionPayload> payloads = new LinkedHashMap<>(16, 0.75f, true);
     private long bytes;
 
     public ChunkCache(long budget) {
@@ -22,20 +23,20 @@ public final class ChunkCache {
     }
 
     /** The payload of chunk {@code ordinal}'s part of column group {@code group}, or {@code null} when it is not kept. */
-    public synchronized byte[] get(long ordinal, int group) {
+    public synchronized SectionPayload get(long ordinal, int group) {
         return budget == 0 ? null : payloads.get(new Part(ordinal, group));
     }
 
     /** Keeps a part's {@code payload}, dropping the least recently used beyond the budget. */
-    public synchronized void put(long ordinal, int group, byte[] payload) {
-        if (payload.length > budget) {
+    public synchronized void put(long ordinal, int group, SectionPayload payload) {
+        if (payload.length() > budget) {
             return;
         }
-        byte[] old = payloads.put(new Part(ordinal, group), payload);
-        bytes += payload.length - (old == null ? 0 : old.length);
+        SectionPayload old = payloads.put(new Part(ordinal, group), payload);
+        bytes += payload.length() - (old == null ? 0 : old.length());
         var eldest = payloads.entrySet().iterator();
         while (bytes > budget) {
-            bytes -= eldest.next().getValue().length;
+            bytes -= eldest.next().getValue().length();
             eldest.remove();
         }
     }

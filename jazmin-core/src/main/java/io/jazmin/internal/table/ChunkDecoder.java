@@ -1,6 +1,8 @@
 package io.jazmin.internal.table;
 
 import io.jazmin.internal.section.SectionReader;
+import io.jazmin.internal.compress.SectionPayload;
+import io.jazmin.internal.section.SectionReader;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -23,8 +25,13 @@ public final class ChunkDecoder {
         this.cache = cache;
     }
 
-    /** Reads the visible part sections of {@code chunk}, each checked against its digest when listed. */
-    public ChunkPart read(ChunkInfo chunk) {
+    /**
+     * Reads the visible part sections of {@code chunk}, each checked against its digest when listed.
+     *
+     * @param some whether the reader will read only some columns: their payloads are then inflated
+     *             as far as the columns read need; else each is inflated whole at once
+     */
+    public ChunkPart read(ChunkInfo chunk, boolean some) {
         List<ChunkPart.Piece> pieces = new ArrayList<>();
         for (int g = 0; g < groups.groupNames().size(); g++) {
             if (!groups.groupVisible()[g] || groups.members()[g].length == 0) {
@@ -32,9 +39,12 @@ public final class ChunkDecoder {
             }
             String id = SectionIds.chunkPart(tableIndex, chunk.ordinal(), groups.groupNames().get(g));
             long offset = chunk.partOffsets()[g];
-            byte[] payload = cache.get(chunk.ordinal(), g);
+            SectionPayload payload = cache.get(chunk.ordinal(), g);
             if (payload == null) {
-                payload = sections.read(id, offset, chunk.partLengths()[g], chunk.partDigest(g), chunk.partition());
+                payload = some
+                        ? sections.readLazily(id, offset, chunk.partLengths()[g], chunk.partDigest(g), chunk.partition())
+                        : SectionPayload.of(sections.read(id, offset, chunk.partLengths()[g], chunk.partDigest(g),
+                                chunk.partition()));
                 cache.put(chunk.ordinal(), g, payload);
             }
             pieces.add(new ChunkPart.Piece(id, offset, payload, groups.members()[g]));

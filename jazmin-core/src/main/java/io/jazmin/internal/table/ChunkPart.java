@@ -5,48 +5,96 @@ import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.column.ColumnVector;
 import io.jazmin.internal.column.StreamDecoder;
 import io.jazmin.internal.wire.ByteReader;
+import io.jazmin.schema.Column;
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.internal.column.ColumnVector;
+import io.jazmin.internal.column.StreamDecoder;
+import io.jazmin.internal.compress.SectionPayload;
+import io.jazmin.internal.wire.ByteReader;
 import java.util.List;
 
 /**
  * One chunk read from the file: the part section of each visible column group, in which the stream
- * of each column is located once (by the varint lengths, spec §1.9) and decoded only when asked
- * for, at most once. Columns are addressed by their view position (see {@link TableData#columns()}).
+ * of each column is located (by the varint lengths, spec §1.9) and decoded only when asked for, at
+ * most once. A part's payload is inflated only as far as the streams asked for reach, so the
+ * streams after the last one a query reads are neither inflated nor checked. Columns are addressed
+ * by their view position (see {@link TableData#columns()}).
  */
 public final class ChunkPart {
     private final int rowCount;
     private final List<Column> columns;
     private final Piece[] pieceOf;
+    /** Per column, its place among its piece's members. */
+    private final int[] memberIndex;
     private final int[] starts;
     private final int[] lengths;
     private final ColumnVector[] decoded;
+    /** Per column, the last window decoded (see {@link #column(int, int, int)}) and the row it ends before. */
+    private final ColumnVector[] windows;
+    private final int[] windowEnds;
     private int decodedCount;
 
     /**
-     * One part section: its raw payload holds the streams of {@code members} (view positions), in order.
+     * One part section: its raw payload holds the streams of {@code members} (view positions), in
+     * order; the first {@code located} of them are located, the next starting at {@code cursor}.
      */
-    record Piece(String sectionId, long offset, byte[] payload, int[] members) {
+    static final class Piece {
+        private final String sectionId;
+        private final long offset;
+        private final SectionPayload payload;
+        private final int[] members;
+        private int located;
+        private int cursor;
+
+        Piece(String sectionId, long offset, SectionPayload payload, int[] members) {
+            this.sectionId = sectionId;
+            this.offset = offset;
+            this.payload = payload;
+            this.members = members;
+        }
     }
 
     ChunkPart(List<Piece> pieces, int rowCount, List<Column> columns) {
         this.rowCount = rowCount;
         this.columns = columns;
         this.pieceOf = new Piece[columns.size()];
+        this.memberIndex = new int[columns.size()];
         this.starts = new int[columns.size()];
         this.lengths = new int[columns.size()];
         this.decoded = new ColumnVector[columns.size()];
+        this.windows = new ColumnVector[columns.size()];
+        this.windowEnds = new int[columns.size()];
         for (Piece piece : pieces) {
-            try {
-                ByteReader in = new ByteReader(piece.payload());
-                for (int p : piece.members()) {
-                    pieceOf[p] = piece;
-                    lengths[p] = in.length();
-                    starts[p] = in.position();
-                    in.skip(lengths[p]);
-                }
-                in.expectEnd("chunk part");
-            } catch (JazminFormatException e) {
-                throw e.inSection(piece.sectionId(), piece.offset());
+            for (int i = 0; i < piece.members.length; i++) {
+                pieceOf[piece.members[i]] = piece;
+                memberIndex[piece.members[i]] = i;
             }
+        }
+    }
+
+    /** Locates the streams of the column at {@code position}'s piece up to its own. */
+    private void locate(int position) {
+        Piece piece = pieceOf[position];
+        try {
+            while (piece.located <= memberIndex[position]) {
+                int raw = piece.payload.length();
+                int head = Math.min(raw, piece.cursor + 10); // a varint length takes at most 10 bytes
+                ByteReader in = new ByteReader(piece.payload.upTo(head), piece.cursor, head - piece.cursor);
+                long end = Math.min(raw, in.varintInt() + (long) in.position());
+                // Read again over the stream's bytes: the length must fit in what the payload has left.
+                in = new ByteReader(piece.payload.upTo((int) end), piece.cursor, (int) end - piece.cursor);
+                int length = in.length();
+                int member = piece.members[piece.located];
+                starts[member] = in.position();
+                lengths[member] = length;
+                piece.cursor = in.position() + length;
+                piece.located++;
+                if (piece.located == piece.members.length) {
+                    new ByteReader(piece.payload.whole(), piece.cursor, raw - piece.cursor).expectEnd("chunk part");
+                }
+            }
+        } catch (JazminFormatException e) {
+            throw e.inSection(piece.sectionId, piece.offset);
         }
     }
 
@@ -58,16 +106,44 @@ public final class ChunkPart {
     public ColumnVector column(int position) {
         ColumnVector v = decoded[position];
         if (v == null) {
-            Column column = columns.get(position);
-            Piece piece = pieceOf[position];
-            try {
-                v = StreamDecoder.decode(column, new ByteReader(piece.payload(), starts[position], lengths[position]),
-                        rowCount);
-            } catch (JazminFormatException e) {
-                throw new JazminFormatException("column '" + column.name() + "': " + e.getMessage(),
-                        piece.sectionId(), piece.offset(), e);
-            }
+            v = decode(position, 0, rowCount);
             decoded[position] = v;
+        }
+        return v;
+    }
+
+    /**
+     * The values of the column at {@code position} for at least rows {@code [from, to)}: the whole
+     * column when it is decoded already, else a window vector of those rows (see
+     * {@link ColumnVector#window()}), its stream read only as far as row {@code to}.
+     */
+    public ColumnVector column(int position, int from, int to) {
+        if (decoded[position] != null || columns.get(position).type().isNested() || (from == 0 && to == rowCount)) {
+            return column(position);
+        }
+        ColumnVector w = windows[position];
+        if (w == null || w.window() > from || windowEnds[position] < to) {
+            w = decode(position, from, to);
+            windows[position] = w;
+            windowEnds[position] = to;
+        }
+        return w;
+    }
+
+    private ColumnVector decode(int position, int from, int to) {
+        Column column = columns.get(position);
+        locate(position);
+        Piece piece = pieceOf[position];
+        ColumnVector v;
+        try {
+            byte[] payload = piece.payload.upTo(starts[position] + lengths[position]);
+            v = StreamDecoder.decode(column, new ByteReader(payload, starts[position], lengths[position]),
+                    rowCount, from, to);
+        } catch (JazminFormatException e) {
+            throw new JazminFormatException("column '" + column.name() + "': " + e.getMessage(),
+                    piece.sectionId, piece.offset, e);
+        }
+        if (windows[position] == null) {
             decodedCount++;
         }
         return v;
@@ -78,6 +154,15 @@ public final class ChunkPart {
         ColumnVector[] out = new ColumnVector[positions.length];
         for (int i = 0; i < positions.length; i++) {
             out[i] = column(positions[i]);
+        }
+        return out;
+    }
+
+    /** The values of several columns for at least rows {@code [from, to)} (see {@link #column(int, int, int)}). */
+    public ColumnVector[] columns(int[] positions, int from, int to) {
+        ColumnVector[] out = new ColumnVector[positions.length];
+        for (int i = 0; i < positions.length; i++) {
+            out[i] = column(positions[i], from, to);
         }
         return out;
     }

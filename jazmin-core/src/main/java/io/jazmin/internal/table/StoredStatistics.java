@@ -41,7 +41,7 @@ final class StoredStatistics {
         }
         ChunkStatistics[] out = new ChunkStatistics[chunks];
         for (int i = 0; i < chunks; i++) {
-            List<LeafChunkStatistics> ofChunk = new ArrayList<>(leaves.size());
+            List<LeafChunkStatistics> ofChunk = leaves.isEmpty() ? List.of() : new ArrayList<>(leaves.size());
             for (LeafStatistics leaf : leaves) {
                 ofChunk.add(new LeafChunkStatistics(leaf.path(), leaf.valueCounts()[i],
                         ChunkStatistics.of(leaf.nullCounts()[i], leaf.min().get(i), leaf.max().get(i))));

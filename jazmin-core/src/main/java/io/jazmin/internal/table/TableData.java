@@ -142,13 +142,9 @@ public final class TableData {
         // A block covers columns of one group: its key joins the partition's and that group's secrets.
         String group = grant == null ? null : groups.groupOf(position);
         SectionRef at = ref.section();
-        Statistics stats = Statistics.decode(sections.read(id, at.offset(), at.length(), at.digest(), group));
+        byte[] payload = sections.read(id, at.offset(), at.length(), at.digest(), group);
         try {
-            if (stats.columns().size() != ref.columns().length) {
-                throw new JazminFormatException("statistics block covers " + ref.columns().length
-                        + " columns but holds " + stats.columns().size());
-            }
-            ColumnStatistics c = stats.columns().get(covered);
+            ColumnStatistics c = Statistics.decodeColumn(payload, covered, ref.columns().length);
             return StoredStatistics.perChunk(columns.get(position), c, segment.chunkCount());
         } catch (JazminFormatException e) {
             throw e.inSection(id, ref.section().offset());
@@ -249,7 +245,15 @@ public final class TableData {
 
     /** Reads a chunk's part; its columns decode on demand. */
     public ChunkPart read(ChunkInfo chunk) {
-        return decoder.read(chunk);
+        return decoder.read(chunk, false);
+    }
+
+    /**
+     * Reads a chunk's part for a query that reads only some of its columns: its payload is then
+     * inflated only as far as the streams read reach (see {@link ChunkPart}).
+     */
+    public ChunkPart readSome(ChunkInfo chunk) {
+        return decoder.read(chunk, true);
     }
 
     /** The section reader of the file (for byte counts and index sections). */

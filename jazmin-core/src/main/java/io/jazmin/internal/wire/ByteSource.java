@@ -52,16 +52,22 @@ public final class ByteSource implements Closeable {
 
     /** Reads exactly {@code length} bytes at {@code offset}; the range must lie inside the source. */
     public byte[] read(long offset, int length) {
+        byte[] out = new byte[Math.max(0, length)];
+        read(offset, out, length);
+        return out;
+    }
+
+    /** Reads exactly {@code length} bytes at {@code offset} into the start of {@code out}. */
+    public void read(long offset, byte[] out, int length) {
         if (offset < 0 || length < 0 || offset > size - length) {
             throw new JazminFormatException("byte range " + offset + "+" + length + " lies outside the file of "
                     + size + " bytes", null, offset);
         }
-        byte[] out = new byte[length];
         if (bytes != null) {
             System.arraycopy(bytes, (int) offset, out, 0, length);
-            return out;
+            return;
         }
-        ByteBuffer buf = ByteBuffer.wrap(out);
+        ByteBuffer buf = ByteBuffer.wrap(out, 0, length);
         try {
             while (buf.hasRemaining()) {
                 int n = channel.read(buf, offset + buf.position());
@@ -72,7 +78,6 @@ public final class ByteSource implements Closeable {
         } catch (IOException e) {
             throw new JazminIoException("cannot read", path, e);
         }
-        return out;
     }
 
     @Override

@@ -1,19 +1,34 @@
 package io.jazmin.internal.column;
 
 import static io.jazmin.internal.column.Streams.assertSameRows;
-
 import io.jazmin.schema.ColumnType;
+import static io.jazmin.internal.column.Streams.assertSameRows;
+import static org.assertj.core.api.Assertions.assertThat;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.internal.wire.ByteReader;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 
-/** Whatever the encoder writes, the decoder reads back to the same rows. */
+/**
+ * Whatever the encoder writes, the decoder reads back to the same rows, and a window of rows
+ * decoded alone (as index lookups do) holds the same values as the whole decode.
+ */
 class StreamRoundTripPropertiesTest {
 
     private static void roundTrip(ColumnVector v) {
         byte[] stream = Streams.encode(v);
         assertSameRows(Streams.decode(v.type(), stream, v.size()), v);
+        int n = v.size();
+        int[][] windows = {{n / 3, Math.min(n, n / 3 + 1)}, {0, n / 2}, {n / 2, n}, {n / 4, n - n / 4}, {n, n}};
+        Column column = Column.of("c", v.type());
+        for (int[] w : windows) {
+            ColumnVector window = StreamDecoder.decode(column, new ByteReader(stream), n, w[0], w[1]);
+            assertSameRows(window, v, w[0], w[1]);
+            assertThat(window.window()).isEqualTo(w[0] == 0 && w[1] == n ? 0 : w[0]);
+        }
     }
 
     @Property(tries = 300, seed = "1")

@@ -88,9 +88,14 @@ final class Streams {
 
     /** Asserts both vectors hold the same rows (floats by bits, decimals by value and scale). */
     static void assertSameRows(ColumnVector actual, ColumnVector expected) {
+        assertSameRows(actual, expected, 0, expected.size());
+    }
+
+    /** Like {@link #assertSameRows(ColumnVector, ColumnVector)} for rows {@code [from, to)} only. */
+    static void assertSameRows(ColumnVector actual, ColumnVector expected, int from, int to) {
         assertThat(actual.type()).isEqualTo(expected.type());
         assertThat(actual.size()).isEqualTo(expected.size());
-        for (int r = 0; r < expected.size(); r++) {
+        for (int r = from; r < to; r++) {
             assertThat(actual.isNull(r)).as("null at row %d", r).isEqualTo(expected.isNull(r));
             if (expected.isNull(r)) {
                 continue;

@@ -11,6 +11,12 @@ import io.jazmin.options.ReadOptions;
 import io.jazmin.data.Row;
 import io.jazmin.data.RowQuery;
 import io.jazmin.data.SortKey;
+import io.jazmin.options.Priority;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.data.Row;
+import io.jazmin.internal.compress.SectionPayload;
+import io.jazmin.data.RowQuery;
+import io.jazmin.data.SortKey;
 import io.jazmin.testing.SharedFiles;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,15 +29,15 @@ class ChunkCacheTest {
     @Test
     void keepsPayloadsWithinTheBudgetDroppingTheLeastRecentlyUsed() {
         ChunkCache cache = new ChunkCache(10);
-        cache.put(1, 0, new byte[4]);
-        cache.put(2, 0, new byte[4]);
-        assertThat(cache.get(1, 0)).hasSize(4); // 1 is now the most recently used
-        cache.put(3, 0, new byte[4]);
+        cache.put(1, 0, SectionPayload.of(new byte[4]));
+        cache.put(2, 0, SectionPayload.of(new byte[4]));
+        assertThat(cache.get(1, 0).length()).isEqualTo(4); // 1 is now the most recently used
+        cache.put(3, 0, SectionPayload.of(new byte[4]));
 
         assertThat(cache.get(2, 0)).isNull();
         assertThat(cache.get(1, 0)).isNotNull();
         assertThat(cache.get(3, 0)).isNotNull();
-        cache.put(4, 0, new byte[11]); // larger than the whole budget: not kept, nothing dropped
+        cache.put(4, 0, SectionPayload.of(new byte[11])); // larger than the whole budget: not kept, nothing dropped
         assertThat(cache.get(4, 0)).isNull();
         assertThat(cache.get(1, 0)).isNotNull();
     }
@@ -39,7 +45,7 @@ class ChunkCacheTest {
     @Test
     void aZeroBudgetKeepsNothing() {
         ChunkCache cache = new ChunkCache(0);
-        cache.put(1, 0, new byte[0]);
+        cache.put(1, 0, SectionPayload.of(new byte[0]));
         assertThat(cache.get(1, 0)).isNull();
     }
 
