@@ -84,8 +84,12 @@ class DerivedKeyCacheTest {
 
     @Test
     void badArgumentsFailAsWithoutACache() {
+        assertThrows(io.jazmin.error.JazminValidationException.class, () -> Secret.of(""));
         try (DerivedKeyCache cache = new DerivedKeyCache()) {
-            assertThrows(JazminKeyException.class, () -> cache.derive(Secret.of(""), SALT, ITERATIONS));
+            Secret cleared = Secret.of(SmallFiles.PASSWORD);
+            cleared.close();
+            JazminKeyException e = assertThrows(JazminKeyException.class, () -> cache.derive(cleared, SALT, ITERATIONS));
+            assertThat(e.getMessage()).contains("cleared").doesNotContain(SmallFiles.PASSWORD);
             assertThat(cache.toString()).doesNotContain(SmallFiles.PASSWORD).contains("derivations=0");
         }
         assertThrows(io.jazmin.error.JazminValidationException.class, () -> new DerivedKeyCache(0));
