@@ -11,6 +11,7 @@ module io.jazmin {
     requires java.xml;
 
     exports io.jazmin;
+    exports io.jazmin.change;
     exports io.jazmin.convert;
     exports io.jazmin.data;
     exports io.jazmin.error;

@@ -1,5 +1,8 @@
 package io.jazmin;
 
+import io.jazmin.change.UpdateChanges;
+import io.jazmin.change.UpdateResult;
+
 import io.jazmin.internal.reader.FileOpener;
 import io.jazmin.internal.reader.OpenedFile;
 import io.jazmin.internal.reader.StorageReport;
@@ -238,7 +241,7 @@ public final class JazminFile {
      * upsert by append, a {@code sortedBy} table keeps its order (new rows are merged into place)
      * and the file is compacted on the way.
      */
-    public static Updater.Result update(Path path, Updater.Changes changes, WriteOptions options) {
+    public static UpdateResult update(Path path, UpdateChanges changes, WriteOptions options) {
         return Updater.update(path, options, changes);
     }
 

@@ -1,5 +1,7 @@
 package io.jazmin;
 
+import io.jazmin.change.UpdateChanges;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -8,7 +10,6 @@ import io.jazmin.convert.RowFormat;
 import io.jazmin.convert.RowSource;
 import io.jazmin.convert.RowSources;
 import io.jazmin.key.JazminKey;
-import io.jazmin.internal.writer.Updater;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -144,7 +145,7 @@ class AllOrNothingWriteTest {
         byte[] before = Files.readAllBytes(file);
         List<Map<String, ?>> insert = List.of(row(ROWS), Map.of("id", "not a number"));
 
-        assertThatThrownBy(() -> JazminFile.update(file, new Updater.Changes(null, Filter.eq("id", 7L), null, null,
+        assertThatThrownBy(() -> JazminFile.update(file, new UpdateChanges(null, Filter.eq("id", 7L), null, null,
                 insert, null), secret.write())).isInstanceOf(InvalidRowException.class);
 
         assertUnchanged(file, before);
@@ -174,7 +175,7 @@ class AllOrNothingWriteTest {
                     .isInstanceOf(FileLockedException.class).hasMessageContaining("people.jzm.lock");
             assertThatThrownBy(() -> JazminFile.compact(file, WriteOptions.defaults()))
                     .isInstanceOf(FileLockedException.class);
-            assertThatThrownBy(() -> JazminFile.update(file, new Updater.Changes(null, null, null, null,
+            assertThatThrownBy(() -> JazminFile.update(file, new UpdateChanges(null, null, null, null,
                     List.of(row(ROWS)), null), WriteOptions.defaults())).isInstanceOf(FileLockedException.class);
             assertThat(Files.readAllBytes(file)).isEqualTo(before);
             assertThat(temporaryFiles()).isEmpty();

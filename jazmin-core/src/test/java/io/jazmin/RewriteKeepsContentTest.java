@@ -1,5 +1,8 @@
 package io.jazmin;
 
+import io.jazmin.change.UpdateChanges;
+import io.jazmin.change.UpdateResult;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -23,7 +26,6 @@ import io.jazmin.testing.FileSections;
 import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.internal.section.SectionWriter;
 import io.jazmin.internal.wire.Trailer;
-import io.jazmin.internal.writer.Updater;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -94,8 +96,8 @@ class RewriteKeepsContentTest {
         }
         added.put("id", 1_000_000L);
 
-        Updater.Result result = JazminFile.update(file,
-                new Updater.Changes(null, null, null, null, List.of(added), ""), keyOptions());
+        UpdateResult result = JazminFile.update(file,
+                new UpdateChanges(null, null, null, null, List.of(added), ""), keyOptions());
 
         assertEquals(501, result.rowCount());
         assertKept(before, held(file));
@@ -156,7 +158,7 @@ class RewriteKeepsContentTest {
         byte[] bytes = Files.readAllBytes(file);
         List<Runnable> writes = List.of(
                 () -> JazminFile.compact(file, WriteOptions.defaults()),
-                () -> JazminFile.update(file, new Updater.Changes(null, null, null, null,
+                () -> JazminFile.update(file, new UpdateChanges(null, null, null, null,
                         List.of(Map.of("id", 9L)), ""), WriteOptions.defaults()),
                 () -> JazminFile.append(file, List.of(Map.of("id", 9L)).iterator(), WriteOptions.defaults()));
         for (Runnable write : writes) {
@@ -175,7 +177,7 @@ class RewriteKeepsContentTest {
         byte[] bytes = Files.readAllBytes(file);
         List<Runnable> rewrites = List.of(
                 () -> JazminFile.compact(file, WriteOptions.defaults()),
-                () -> JazminFile.update(file, new Updater.Changes(null, null, null, null,
+                () -> JazminFile.update(file, new UpdateChanges(null, null, null, null,
                         List.of(Map.of("id", 9L)), ""), WriteOptions.defaults()));
         for (Runnable rewrite : rewrites) {
             assertThatThrownBy(rewrite::run).isInstanceOfSatisfying(UnsupportedFeatureException.class, e -> {

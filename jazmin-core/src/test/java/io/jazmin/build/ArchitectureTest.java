@@ -7,6 +7,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaCodeUnit;
+import com.tngtech.archunit.core.domain.JavaField;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,6 +44,7 @@ class ArchitectureTest {
             List.of("io.jazmin.internal.column"),
             List.of("io.jazmin.data", "io.jazmin.internal.index"),
             List.of("io.jazmin.files", "io.jazmin.export"),
+            List.of("io.jazmin.change"),
             List.of("io.jazmin.internal.table"),
             List.of("io.jazmin.internal.query"),
             List.of("io.jazmin.internal.reader"),
@@ -51,7 +55,7 @@ class ArchitectureTest {
             List.of("io.jazmin.mapping"));
 
     static final Set<String> API = Set.of("io.jazmin", "io.jazmin.convert", "io.jazmin.data", "io.jazmin.error",
-            "io.jazmin.files", "io.jazmin.export",
+            "io.jazmin.files", "io.jazmin.export", "io.jazmin.change",
             "io.jazmin.key", "io.jazmin.mapping", "io.jazmin.mapping.annotation", "io.jazmin.options",
             "io.jazmin.schema");
 
@@ -102,6 +106,40 @@ class ArchitectureTest {
         noClasses().that().resideInAPackage("io.jazmin.internal..").should().dependOnClassesThat()
                 .resideInAnyPackage("io.jazmin", "io.jazmin.convert..", "io.jazmin.mapping..")
                 .check(engine);
+    }
+
+    /**
+     * Public members of API types take and return API types only, so the engine can change under
+     * them. The one exception: {@code Row}'s constructor, through which the engine hands rows out.
+     */
+    @Test
+    void theApiNeverExposesEngineTypes() {
+        Set<String> leaks = new TreeSet<>();
+        for (JavaClass c : engine) {
+            if (!API.contains(c.getPackageName()) || !c.getModifiers().contains(JavaModifier.PUBLIC)) {
+                continue;
+            }
+            for (JavaCodeUnit unit : c.getCodeUnits()) {
+                if (!unit.getModifiers().contains(JavaModifier.PUBLIC) && !unit.getModifiers().contains(JavaModifier.PROTECTED)
+                        || unit.getFullName().startsWith("io.jazmin.data.Row.<init>")) {
+                    continue;
+                }
+                List<JavaClass> types = new java.util.ArrayList<>(unit.getRawParameterTypes());
+                types.add(unit.getRawReturnType());
+                for (JavaClass t : types) {
+                    JavaClass base = t.isArray() ? t.getBaseComponentType() : t;
+                    if (base.getPackageName().startsWith("io.jazmin.internal")) {
+                        leaks.add(unit.getFullName() + " uses " + base.getName());
+                    }
+                }
+            }
+            for (JavaField f : c.getFields()) {
+                if (f.getModifiers().contains(JavaModifier.PUBLIC) && f.getRawType().getPackageName().startsWith("io.jazmin.internal")) {
+                    leaks.add(f.getFullName() + " is a " + f.getRawType().getName());
+                }
+            }
+        }
+        assertThat(leaks).as("engine types in public API signatures").isEmpty();
     }
 
     @Test

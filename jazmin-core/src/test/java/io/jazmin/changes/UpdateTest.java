@@ -1,5 +1,8 @@
 package io.jazmin.changes;
 
+import io.jazmin.change.UpdateChanges;
+import io.jazmin.change.UpdateResult;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,7 +12,6 @@ import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.options.WriteOptions;
-import io.jazmin.internal.writer.Updater;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -31,11 +33,11 @@ class UpdateTest {
         Rows.write(file, options, 0, 50);
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-r-----"));
 
-        Updater.Result result = JazminFile.update(file, new Updater.Changes(null, Filter.lt("id", 5), List.of("id"),
+        UpdateResult result = JazminFile.update(file, new UpdateChanges(null, Filter.lt("id", 5), List.of("id"),
                 List.of(Rows.row(20, 1), Rows.row(60, 1)), List.of(Rows.row(55)), "{\"version\":2}"),
                 WriteOptions.defaults());
 
-        assertThat(result).isEqualTo(new Updater.Result(47, 2, 1, 5));
+        assertThat(result).isEqualTo(new UpdateResult(47, 2, 1, 5));
         try (JazminReader reader = JazminReader.open(file)) {
             JazminTable table = reader.table();
             assertThat(reader.metadata()).isEqualTo("{\"title\":\"people\",\"version\":2}");
@@ -63,7 +65,7 @@ class UpdateTest {
             w.writeRows(Rows.range(100, 110));
             w.finish();
         }
-        JazminFile.update(file, new Updater.Changes("b", Filter.gte("id", 105), List.of(), null,
+        JazminFile.update(file, new UpdateChanges("b", Filter.gte("id", 105), List.of(), null,
                 List.of(Rows.row(200)), null), WriteOptions.defaults());
         try (JazminReader reader = JazminReader.open(file)) {
             assertThat(reader.table("a").rows().map(r -> r.getLong("id")).toList())
@@ -78,7 +80,7 @@ class UpdateTest {
         Path file = dir.resolve("plain.jzm");
         Rows.write(file, WriteOptions.defaults(), 0, 5);
         byte[] before = Files.readAllBytes(file);
-        assertThatThrownBy(() -> JazminFile.update(file, new Updater.Changes(null, null, List.of("id"),
+        assertThatThrownBy(() -> JazminFile.update(file, new UpdateChanges(null, null, List.of("id"),
                 List.of(Map.of("name", "no id")), null, null), WriteOptions.defaults()))
                 .isInstanceOf(JazminValidationException.class).hasMessageContaining("key column 'id'");
         assertThat(Files.readAllBytes(file)).isEqualTo(before);

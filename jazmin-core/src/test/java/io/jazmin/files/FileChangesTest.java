@@ -1,5 +1,8 @@
 package io.jazmin.files;
 
+import io.jazmin.change.UpdateChanges;
+import io.jazmin.change.UpdateResult;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
@@ -26,7 +29,6 @@ import io.jazmin.key.JazminKey;
 import io.jazmin.testing.CatalogPatch;
 import io.jazmin.testing.ConformanceCase;
 import io.jazmin.testing.FileSections;
-import io.jazmin.internal.writer.Updater;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -95,7 +97,7 @@ class FileChangesTest {
     void aFullUpdateWithRowsAndFilesKeepsActionsPackageAndShapes() throws Exception {
         Path file = documentWithShapes();
 
-        Updater.Result result = JazminFile.update(file, new Updater.Changes(null, null, null, null,
+        UpdateResult result = JazminFile.update(file, new UpdateChanges(null, null, null, null,
                 List.of(Map.of("id", 4L)), "", FileChanges.adding(FileInput.of("notes/new.txt", NEW, "text/plain"))
                 .withPackage("{\"entry\":\"notes/new.txt\",\"title\":\"Doc\"}")), WriteOptions.defaults());
 
@@ -139,7 +141,7 @@ class FileChangesTest {
     void aFullUpdateOfTheReferenceKeyFileRemovesAndReplacesFiles() throws Exception {
         Path file = copyOfCase();
 
-        JazminFile.update(file, Updater.Changes.ofFiles(new FileChanges(List.of(FileInput.of("index.html", NEW,
+        JazminFile.update(file, UpdateChanges.ofFiles(new FileChanges(List.of(FileInput.of("index.html", NEW,
                 "text/html")), List.of("docs/za.bin"), null)), CASE_WRITE);
 
         try (JazminReader r = JazminReader.open(file, CASE_READ)) {
@@ -199,7 +201,7 @@ class FileChangesTest {
             assertThatThrownBy(() -> JazminFile.changeFiles(file, change, WriteOptions.defaults()))
                     .isInstanceOf(JazminValidationException.class).hasMessageContaining(messages.get(i));
             assertArrayEquals(bytes, Files.readAllBytes(file), "append: " + messages.get(i));
-            assertThatThrownBy(() -> JazminFile.update(file, Updater.Changes.ofFiles(change), WriteOptions.defaults()))
+            assertThatThrownBy(() -> JazminFile.update(file, UpdateChanges.ofFiles(change), WriteOptions.defaults()))
                     .isInstanceOf(JazminValidationException.class).hasMessageContaining(messages.get(i));
             assertArrayEquals(bytes, Files.readAllBytes(file), "update: " + messages.get(i));
         }

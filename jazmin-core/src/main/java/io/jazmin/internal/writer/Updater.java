@@ -1,5 +1,8 @@
 package io.jazmin.internal.writer;
 
+import io.jazmin.change.UpdateChanges;
+import io.jazmin.change.UpdateResult;
+
 import io.jazmin.schema.Column;
 import io.jazmin.data.Filter;
 import io.jazmin.error.InvalidRowException;
@@ -42,47 +45,7 @@ public final class Updater {
     private Updater() {
     }
 
-    /**
-     * The changes to one table.
-     *
-     * @param table      the table ({@code null} for the first)
-     * @param delete     rows to remove, or {@code null}
-     * @param keyColumns the columns identifying a row for {@code upsert}
-     * @param upsert     rows replacing those with equal keys (or added when none has them)
-     * @param insert     rows to add
-     * @param metadata   a JSON object whose members replace the file's metadata members, or empty
-     * @param files      embedded files to add and remove, and a new {@code package}
-     */
-    public record Changes(String table, Filter delete, List<String> keyColumns, List<? extends Map<String, ?>> upsert,
-                          List<? extends Map<String, ?>> insert, String metadata, FileChanges files) {
-        public Changes {
-            keyColumns = keyColumns == null ? List.of() : List.copyOf(keyColumns);
-            upsert = upsert == null ? List.of() : upsert;
-            insert = insert == null ? List.of() : insert;
-            metadata = metadata == null ? "" : metadata;
-            files = files == null ? FileChanges.none() : files;
-            if (!upsert.isEmpty() && keyColumns.isEmpty()) {
-                throw new JazminValidationException("upserts need key columns");
-            }
-        }
-
-        /** Changes to rows and metadata only; the embedded files are kept as they are. */
-        public Changes(String table, Filter delete, List<String> keyColumns, List<? extends Map<String, ?>> upsert,
-                       List<? extends Map<String, ?>> insert, String metadata) {
-            this(table, delete, keyColumns, upsert, insert, metadata, FileChanges.none());
-        }
-
-        /** Changes to the embedded files (and package) only. */
-        public static Changes ofFiles(FileChanges files) {
-            return new Changes(null, null, null, null, null, "", files);
-        }
-    }
-
-    /** What the update did. */
-    public record Result(long rowCount, long inserted, long updated, long deleted) {
-    }
-
-    public static Result update(Path path, WriteOptions options, Changes changes) {
+    public static UpdateResult update(Path path, WriteOptions options, UpdateChanges changes) {
         try (WriterLock lock = WriterLock.acquire(path);
              RewriteSource source = RewriteSource.open(path, Rewriter.readOptions(options), "updated")) {
             TableReader target = source.table(changes.table());
@@ -92,7 +55,7 @@ public final class Updater {
             FullFileWriter writer = new FullFileWriter(lock, base);
             try {
                 writer.carryFiles(source.files(), changes.files());
-                Result result = null;
+                UpdateResult result = null;
                 for (TableReader table : source.tables()) {
                     WriteOptions tableOptions = base.withSortedBy(table.sortedBy())
                             .withIndexes(IndexBuilders.kindsOf(table.indexes()));
@@ -111,7 +74,7 @@ public final class Updater {
         }
     }
 
-    private static Result rewrite(TableReader table, Changes changes, FullFileWriter writer) {
+    private static UpdateResult rewrite(TableReader table, UpdateChanges changes, FullFileWriter writer) {
         List<Column> columns = table.columns();
         Set<Long> dropped = new HashSet<>();
         long deleted = 0;
@@ -136,7 +99,7 @@ public final class Updater {
         }
         copy(table.rows().iterator(), writer, new Merge(added, order, dropped));
         long inserted = changes.upsert().size() + changes.insert().size() - updated;
-        return new Result(writer.rowCount(), inserted, updated, deleted);
+        return new UpdateResult(writer.rowCount(), inserted, updated, deleted);
     }
 
     private static long collect(TableReader table, Filter filter, Set<Long> into) {
@@ -146,7 +109,7 @@ public final class Updater {
         return into.size() - before;
     }
 
-    private static Filter keyFilter(Changes changes) {
+    private static Filter keyFilter(UpdateChanges changes) {
         return changes.upsert().isEmpty() ? null : keyFilter(changes.keyColumns(), changes.upsert());
     }
 
