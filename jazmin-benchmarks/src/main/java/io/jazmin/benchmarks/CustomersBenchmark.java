@@ -36,7 +36,10 @@ import org.openjdk.jmh.annotations.Warmup;
 @Measurement(iterations = 8, time = 2)
 @Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx2g", CustomersBenchmark.ARROW_OPENS})
 public class CustomersBenchmark {
-    /** The JVM option Arrow's memory module needs on Java 17 (run.sh passes it too). */
+    /**
+     * The JVM option Arrow's memory module needs on Java 17; every benchmark whose fork may make the
+     * customers files (Arrow's among them) passes it, and so do run.sh and profile.sh.
+     */
     public static final String ARROW_OPENS = "--add-opens=java.base/java.nio=ALL-UNNAMED";
 
     /** The files (made once and cached; see {@link CustomersFiles}). */
