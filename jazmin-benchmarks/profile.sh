@@ -12,7 +12,7 @@ mkdir -p "$OUT"
 OPS=("$@"); [[ ${#OPS[@]} -gt 0 ]] || OPS=(readAll write)
 for op in "${OPS[@]}"; do
   jfr_file="$OUT/$op.jfr"
-  java -Xmx2g -Djazmin.bench.dir="$DATA" \
+  java -Xmx2g --add-opens=java.base/java.nio=ALL-UNNAMED -Djazmin.bench.dir="$DATA" \
     -XX:StartFlightRecording=duration=$((SECS + 5))s,filename="$jfr_file",settings=profile \
     -cp "$JAR" io.jazmin.benchmarks.ProfileLoop "$op" "$SECS" 2>&1 | grep -v 'Started recording\|Use jcmd\|^$' || true
   jfr print --stack-depth 64 --events jdk.ExecutionSample "$jfr_file" > "$OUT/$op.samples.txt"

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Runs the JAZMIN benchmark suite (issue 6): the customers table against Jackson 3, SQLite and
-# MessagePack, and under each priority (PriorityBenchmark), in one JMH run (-prof gc); then the wide
-# table one operation per JVM under -Xmx256m; and prints a Markdown report with ratios from this run.
+# MessagePack, and beside other formats (issue 17: Parquet through DuckDB's JDBC driver, Arrow IPC,
+# H2 MVStore, Jackson 2 + Blackbird), and under each priority (PriorityBenchmark), in one JMH run
+# (-prof gc); then the wide table one operation per JVM under -Xmx256m; and prints a Markdown report
+# with ratios from this run.
 #
 #   jazmin-benchmarks/run.sh [quick|full]
 #
 # quick: 1 fork, 3×1 s warmup + 3×1 s measurement per benchmark, wide table 100,000 × 300
-#        (about 10 minutes on 2 cores); full: 2 forks, 5×2 s + 8×2 s, wide table 1,000,000 × 300.
+#        (about 20 minutes on 2 cores); full: 2 forks, 5×2 s + 8×2 s, wide table 1,000,000 × 300.
 # Environment: JAZMIN_BENCH_DIR (cached data files, default jazmin-benchmarks/target/bench-data),
 # JMH_EXTRA (more JMH options, e.g. a benchmark regex), SKIP_BUILD=1, MVN_OFFLINE=1 (mvn -o),
 # WIDE_ROWS (override the wide table's rows).
@@ -35,6 +37,8 @@ DATA="${JAZMIN_BENCH_DIR:-$HERE/target/bench-data}"
 OUT="$HERE/target/results/$(date -u +%Y%m%d-%H%M%S)-$MODE"
 mkdir -p "$DATA" "$OUT"
 JAVA="${JAVA:-java}"
+# Arrow's memory module reads java.nio internals on Java 17.
+OPENS=--add-opens=java.base/java.nio=ALL-UNNAMED
 
 echo "== machine"
 {
@@ -48,12 +52,12 @@ echo "== machine"
 } | tee "$OUT/machine.txt"
 
 echo "== prepare data and verify every system's answers"
-"$JAVA" -Djazmin.bench.dir="$DATA" -cp "$JAR" io.jazmin.benchmarks.Prepare "$ROWS" "$OUT"
+"$JAVA" "$OPENS" -Djazmin.bench.dir="$DATA" -cp "$JAR" io.jazmin.benchmarks.Prepare "$ROWS" "$OUT"
 
 echo "== JMH"
 # shellcheck disable=SC2086
 "$JAVA" -jar "$JAR" 'CustomersBenchmark' 'CustomersReadBenchmark' 'PriorityBenchmark' "${JMH_ARGS[@]}" -prof gc \
-  -jvmArgsAppend "-Xms1g -Xmx2g -Djazmin.bench.dir=$DATA" \
+  -jvmArgsAppend "-Xms1g -Xmx2g $OPENS -Djazmin.bench.dir=$DATA" \
   -rf json -rff "$OUT/jmh.json" ${JMH_EXTRA:-} | tee "$OUT/jmh.txt"
 
 echo "== wide table ($WIDE_ROWS × 300, -Xmx256m, one JVM per operation)"

@@ -1,9 +1,7 @@
 package io.jazmin.benchmarks;
 
 import io.jazmin.data.Row;
-import io.jazmin.options.WriteOptions;
 import io.jazmin.options.ReadOptions;
-import io.jazmin.data.Row;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.benchmarks.CustomersData.Customer;
 import java.nio.file.Path;
@@ -25,7 +23,8 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * The published headline table (benchmark-data.md) on the customers table, JAZMIN against Jackson 3
  * (databind: parse the whole array then find; streaming parse), SQLite (index on id; open →
- * prepared query → row) and MessagePack, all in one run. Method names are {@code operation_system};
+ * prepared query → row) and MessagePack, and beside other formats (issue 17): Parquet through DuckDB's
+ * JDBC driver, Arrow IPC, H2 MVStore, and Jackson 2 with Blackbird for read all, all in one run. Method names are {@code operation_system};
  * {@link Report} groups them into a table. Every read starts from a cold open of the file.
  * The answers are checked once per run by {@link Prepare} (run.sh runs it before JMH).
  *
@@ -35,8 +34,13 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 8, time = 2)
-@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx2g"})
+@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx2g", CustomersBenchmark.ARROW_OPENS})
 public class CustomersBenchmark {
+    /**
+     * The JVM option Arrow's memory module needs on Java 17; every benchmark whose fork may make the
+     * customers files (Arrow's among them) passes it, and so do run.sh and profile.sh.
+     */
+    public static final String ARROW_OPENS = "--add-opens=java.base/java.nio=ALL-UNNAMED";
 
     /** The files (made once and cached; see {@link CustomersFiles}). */
     @State(Scope.Benchmark)
@@ -117,6 +121,21 @@ public class CustomersBenchmark {
         return MsgpackOps.findById(f.files.msgpack, f.id);
     }
 
+    @Benchmark
+    public Customer findById_parquet(Files f) {
+        return ParquetOps.findById(f.files.parquet, f.id);
+    }
+
+    @Benchmark
+    public Customer findById_arrow(Files f) {
+        return ArrowOps.findById(f.files.arrow, f.id);
+    }
+
+    @Benchmark
+    public Customer findById_mvstore(Files f) {
+        return MvStoreOps.findById(f.files.mvstore, f.id);
+    }
+
     // ---- top 20 by balance descending (then id), from a cold open ----
 
     @Benchmark
@@ -167,6 +186,21 @@ public class CustomersBenchmark {
     }
 
     @Benchmark
+    public long filterCount_parquet(Files f) {
+        return ParquetOps.filterCount(f.files.parquet);
+    }
+
+    @Benchmark
+    public long filterCount_arrow(Files f) {
+        return ArrowOps.filterCount(f.files.arrow);
+    }
+
+    @Benchmark
+    public long filterCount_mvstore(Files f) {
+        return MvStoreOps.filterCount(f.files.mvstore);
+    }
+
+    @Benchmark
     public List<Customer> filterRows_jazmin(Files f) {
         return JazminOps.filterRows(f.jzm);
     }
@@ -213,6 +247,21 @@ public class CustomersBenchmark {
         return MsgpackOps.containsCount(f.files.msgpack);
     }
 
+    @Benchmark
+    public long containsCount_parquet(Files f) {
+        return ParquetOps.containsCount(f.files.parquet);
+    }
+
+    @Benchmark
+    public long containsCount_arrow(Files f) {
+        return ArrowOps.containsCount(f.files.arrow);
+    }
+
+    @Benchmark
+    public long containsCount_mvstore(Files f) {
+        return MvStoreOps.containsCount(f.files.mvstore);
+    }
+
     // ---- read every row ----
 
     @Benchmark
@@ -245,6 +294,27 @@ public class CustomersBenchmark {
         return MsgpackOps.readAllRecords(f.files.msgpack);
     }
 
+    /** Jackson 2 databind with Blackbird, beside Jackson 3's readAll_jackson. */
+    @Benchmark
+    public long readAll_jackson2(Files f) {
+        return Jackson2Ops.readAllRecords(f.files.json);
+    }
+
+    @Benchmark
+    public long readAll_parquet(Files f) {
+        return ParquetOps.readAllRecords(f.files.parquet);
+    }
+
+    @Benchmark
+    public long readAll_arrow(Files f) {
+        return ArrowOps.readAllRecords(f.files.arrow);
+    }
+
+    @Benchmark
+    public long readAll_mvstore(Files f) {
+        return MvStoreOps.readAllRecords(f.files.mvstore);
+    }
+
     // ---- sum one column ----
 
     @Benchmark
@@ -260,6 +330,33 @@ public class CustomersBenchmark {
     @Benchmark
     public double sumBalance_sqlite(Files f) {
         return SqliteOps.sumBalance(f.files.sqlite);
+    }
+
+    @Benchmark
+    public double sumBalance_msgpack(Files f) {
+        return MsgpackOps.sumBalance(f.files.msgpack);
+    }
+
+    /** The column read into Java through JDBC, like SQLite's. */
+    @Benchmark
+    public double sumBalance_parquet(Files f) {
+        return ParquetOps.sumBalance(f.files.parquet);
+    }
+
+    /** DuckDB sums inside its engine: Parquet's own column-sum speed. */
+    @Benchmark
+    public double sumBalance_parquetSql(Files f) {
+        return ParquetOps.sumBalanceSql(f.files.parquet);
+    }
+
+    @Benchmark
+    public double sumBalance_arrow(Files f) {
+        return ArrowOps.sumBalance(f.files.arrow);
+    }
+
+    @Benchmark
+    public double sumBalance_mvstore(Files f) {
+        return MvStoreOps.sumBalance(f.files.mvstore);
     }
 
     // ---- write every row (rows pre-built in memory) ----
@@ -288,6 +385,22 @@ public class CustomersBenchmark {
     @Benchmark
     public long writeNoIndexes_msgpack(Files f, Rows r) {
         return MsgpackOps.write(f.files.scratch("customers.msgpack"), r.customers);
+    }
+
+    @Benchmark
+    public long writeNoIndexes_parquet(Files f, Rows r) {
+        return ParquetOps.write(f.files.scratch("customers.parquet"), r.customers);
+    }
+
+    @Benchmark
+    public long writeNoIndexes_arrow(Files f, Rows r) {
+        return ArrowOps.write(f.files.scratch("customers.arrow"), r.customers);
+    }
+
+    /** MVStore's map is itself a B-tree on id (no secondary index). */
+    @Benchmark
+    public long writeNoIndexes_mvstore(Files f, Rows r) {
+        return MvStoreOps.write(f.files.scratch("customers.mv.db"), r.customers);
     }
 
     /** SQLite always has its rowid index on id; it also gets the country index, so it sits in the 3-index row. */

@@ -37,6 +37,11 @@ public final class CustomersFiles {
     public final Path jsonGzip;
     public final Path sqlite;
     public final Path msgpack;
+    /** Parquet written by DuckDB (Snappy). */
+    public final Path parquet;
+    /** Arrow IPC file format, uncompressed. */
+    public final Path arrow;
+    public final Path mvstore;
     public final Path keyFile;
 
     private CustomersFiles(int rows, Path dir) {
@@ -51,6 +56,9 @@ public final class CustomersFiles {
         jsonGzip = dir.resolve("customers.json.gz");
         sqlite = dir.resolve("customers.sqlite");
         msgpack = dir.resolve("customers.msgpack");
+        parquet = dir.resolve("customers.parquet");
+        arrow = dir.resolve("customers.arrow");
+        mvstore = dir.resolve("customers.mv.db");
         keyFile = dir.resolve("customers.key");
     }
 
@@ -103,6 +111,9 @@ public final class CustomersFiles {
             });
             atomically(sqlite, p -> SqliteOps.write(p, CustomersData.customers(rows)));
             atomically(msgpack, p -> MsgpackOps.write(p, CustomersData.customers(rows)));
+            atomically(parquet, p -> ParquetOps.write(p, CustomersData.customers(rows)));
+            atomically(arrow, p -> ArrowOps.write(p, CustomersData.customers(rows)));
+            atomically(mvstore, p -> MvStoreOps.write(p, CustomersData.customers(rows)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -120,6 +131,9 @@ public final class CustomersFiles {
         out.put("indexes3SmallChunks", size(jzm3IndexesSmallChunks));
         out.put("sqlite", size(sqlite));
         out.put("msgpack", size(msgpack));
+        out.put("parquet", size(parquet));
+        out.put("arrow", size(arrow));
+        out.put("mvstore", size(mvstore));
         return out;
     }
 

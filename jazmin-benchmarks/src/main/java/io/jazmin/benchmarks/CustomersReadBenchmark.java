@@ -38,7 +38,7 @@ import org.openjdk.jmh.infra.Blackhole;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(1)
+@Fork(value = 1, jvmArgsAppend = CustomersBenchmark.ARROW_OPENS)
 public class CustomersReadBenchmark {
     private static final String CASE = "shared/conformance/cases/customers-200k/data.jzm";
 

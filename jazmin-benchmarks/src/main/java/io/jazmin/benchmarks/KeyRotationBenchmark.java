@@ -39,7 +39,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 3, time = 2)
 @Measurement(iterations = 5, time = 2)
-@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx2g"})
+@Fork(value = 1, jvmArgsAppend = {"-Xms512m", "-Xmx2g", CustomersBenchmark.ARROW_OPENS})
 public class KeyRotationBenchmark {
     @Param({"200000"})
     public int rows;

@@ -73,4 +73,8 @@ public final class MsgpackOps {
     public static long readAllRecords(Path file) {
         return StreamedCustomers.readAll(MsgpackOps::stream, file);
     }
+
+    public static double sumBalance(Path file) {
+        return StreamedCustomers.sumBalance(MsgpackOps::stream, file);
+    }
 }

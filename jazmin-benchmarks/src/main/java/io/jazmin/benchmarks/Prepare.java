@@ -55,6 +55,10 @@ public final class Prepare {
         row("jackson stream find", JacksonOps.streamFindById(f.json, id), want);
         row("sqlite find", SqliteOps.findById(f.sqlite, id), want);
         row("msgpack find", MsgpackOps.findById(f.msgpack, id), want);
+        row("parquet find", ParquetOps.findById(f.parquet, id), want);
+        row("arrow find", ArrowOps.findById(f.arrow, id), want);
+        row("mvstore find", MvStoreOps.findById(f.mvstore, id), want);
+        row("jackson2 find", Jackson2Ops.findById(f.json, id), want);
 
         check("jazmin filter", JazminOps.filterCount(jzm), filter);
         check("jazmin filter rows", (long) JazminOps.filterRows(jzm).size(), filter);
@@ -64,12 +68,18 @@ public final class Prepare {
         check("sqlite filter", SqliteOps.filterCount(f.sqlite), filter);
         check("sqlite filter rows", (long) SqliteOps.filterRows(f.sqlite).size(), filter);
         check("msgpack filter", MsgpackOps.filterCount(f.msgpack), filter);
+        check("parquet filter", ParquetOps.filterCount(f.parquet), filter);
+        check("arrow filter", ArrowOps.filterCount(f.arrow), filter);
+        check("mvstore filter", MvStoreOps.filterCount(f.mvstore), filter);
 
         check("jazmin contains", JazminOps.containsCount(jzm), contains);
         check("jackson contains", JacksonOps.containsCount(f.json), contains);
         check("jackson stream contains", JacksonOps.streamContainsCount(f.json), contains);
         check("sqlite contains", SqliteOps.containsCount(f.sqlite), contains);
         check("msgpack contains", MsgpackOps.containsCount(f.msgpack), contains);
+        check("parquet contains", ParquetOps.containsCount(f.parquet), contains);
+        check("arrow contains", ArrowOps.containsCount(f.arrow), contains);
+        check("mvstore contains", MvStoreOps.containsCount(f.mvstore), contains);
 
         check("jazmin read all", JazminOps.readAllRecords(jzm), checksum);
         check("jazmin read all rows (non-null values)", JazminOps.readAllRows(jzm), 8L * n);
@@ -77,6 +87,10 @@ public final class Prepare {
         check("jackson stream read all", JacksonOps.streamReadAll(f.json), checksum);
         check("sqlite read all", SqliteOps.readAllRecords(f.sqlite), checksum);
         check("msgpack read all", MsgpackOps.readAllRecords(f.msgpack), checksum);
+        check("parquet read all", ParquetOps.readAllRecords(f.parquet), checksum);
+        check("arrow read all", ArrowOps.readAllRecords(f.arrow), checksum);
+        check("mvstore read all", MvStoreOps.readAllRecords(f.mvstore), checksum);
+        check("jackson2 read all", Jackson2Ops.readAllRecords(f.json), checksum);
 
         List<Customer> top = SqliteOps.topBalance(f.sqlite);
         check("sqlite top 20 by balance", (long) top.size(), (long) CustomersData.TOP_ROWS);
@@ -87,6 +101,11 @@ public final class Prepare {
         near("jazmin sum", JazminOps.sumBalance(jzm), sum);
         near("jackson sum", JacksonOps.sumBalance(f.json), sum);
         near("sqlite sum", SqliteOps.sumBalance(f.sqlite), sum);
+        near("msgpack sum", MsgpackOps.sumBalance(f.msgpack), sum);
+        near("parquet sum", ParquetOps.sumBalance(f.parquet), sum);
+        near("parquet sum in SQL", ParquetOps.sumBalanceSql(f.parquet), sum);
+        near("arrow sum", ArrowOps.sumBalance(f.arrow), sum);
+        near("mvstore sum", MvStoreOps.sumBalance(f.mvstore), sum);
 
         check("rows, no indexes deflate", JazminOps.rowCount(f.jzmNoIndexes), (long) n);
         check("rows, no indexes brotli", JazminOps.rowCount(f.jzmNoIndexesBrotli), (long) n);

@@ -35,7 +35,7 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 8, time = 2)
-@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx2g"})
+@Fork(value = 2, jvmArgsAppend = {"-Xms1g", "-Xmx2g", CustomersBenchmark.ARROW_OPENS})
 public class PriorityBenchmark {
     @Param({"memory", "balanced", "speed"})
     public String priority;

@@ -38,6 +38,28 @@ public final class Report {
     static final String[] VARIANTS = {"jazmin", "jazminRow", "jazminSmallChunks"};
     static final String[] BASELINES = {"jackson", "jacksonStream", "sqlite", "msgpack"};
 
+    /**
+     * One row of the "beside other formats" table (issue 17): the benchmark suffix, its label, its size
+     * key in {@code sizes.json} and its write operation ({@code null}: not shown), and whether its
+     * reads are shown.
+     */
+    record Format(String system, String label, String size, String write, boolean reads) {
+    }
+
+    static final List<Format> FORMATS = List.of(
+            new Format("jazmin", "JAZMIN, Deflate + 3 indexes", "indexes3", "write3Indexes", true),
+            new Format("jazmin", "JAZMIN, Deflate, no indexes (write only)", "noIndexesDeflate", "writeNoIndexes", false),
+            new Format("parquet", "Parquet (DuckDB JDBC, Snappy)", "parquet", "writeNoIndexes", true),
+            new Format("parquetSql", "Parquet, DuckDB summing in SQL", null, null, true),
+            new Format("arrow", "Arrow IPC file (uncompressed)", "arrow", "writeNoIndexes", true),
+            new Format("mvstore", "H2 MVStore (B-tree on id)", "mvstore", "writeNoIndexes", true),
+            new Format("sqlite", "SQLite (rowid + country index)", "sqlite", "write3Indexes", true),
+            new Format("msgpack", "MessagePack", "msgpack", "writeNoIndexes", true),
+            new Format("jackson", "JSON, Jackson 3 databind", "json", "writeNoIndexes", true),
+            new Format("jackson2", "JSON, Jackson 2 + Blackbird databind", "json", null, true));
+    /** The read columns of {@link #FORMATS}, in the table's order. */
+    static final String[] FORMAT_READS = {"readAll", "sumBalance", "findById", "filterCount", "containsCount"};
+
     record Result(double ms, double error, double allocBytes) {
     }
 
@@ -146,6 +168,8 @@ public final class Report {
             }
             line(row.append(" |").toString());
         }
+        renderFormats(sizes);
+
         Result rec = results.get("records");
         Result raw = results.get("rawRows");
         if (rec != null && raw != null) {
@@ -234,6 +258,37 @@ public final class Report {
             goal("wide table within -Xmx256m", String.format("%d ops ok; max heap peak %.0f MB, max RSS %.0f MB",
                     wide.size(), maxHeap, maxRss), ok && maxHeap <= 256);
         }
+    }
+
+    /** Every system on the seed's operations, when the run has any of the other formats. */
+    private void renderFormats(JsonNode sizes) {
+        if (results.keySet().stream().noneMatch(k -> k.endsWith("_parquet") || k.endsWith("_arrow")
+                || k.endsWith("_mvstore") || k.endsWith("_jackson2"))) {
+            return;
+        }
+        line("");
+        line("### Beside other formats (same run; time per operation, each read from a cold open)");
+        line("");
+        line("| system | size | write | read all | sum one column | find by id | filter count | contains count |");
+        line("|---|--:|--:|--:|--:|--:|--:|--:|");
+        JsonNode s = sizes == null ? null : sizes.get("sizes");
+        for (Format f : FORMATS) {
+            StringBuilder row = new StringBuilder("| " + f.label());
+            JsonNode size = s == null || f.size() == null ? null : s.get(f.size());
+            row.append(" | ").append(size == null ? "" : String.format("%,d", size.asLong()));
+            Result w = f.write() == null ? null : get(f.write(), f.system());
+            row.append(" | ").append(w == null ? "" : ms(w.ms));
+            for (String op : FORMAT_READS) {
+                Result r = f.reads() ? get(op, f.system()) : null;
+                row.append(" | ").append(r == null ? "" : ms(r.ms));
+            }
+            line(row.append(" |").toString());
+        }
+        line("");
+        line("Reads of JAZMIN are on the 3-index file. Parquet's reads open a fresh in-memory DuckDB over "
+                + "read_parquet; its sum one column streams the column through JDBC like SQLite's, the "
+                + "\"summing in SQL\" row lets DuckDB sum. Arrow scans its vectors (find scans the id vector). "
+                + "MVStore finds by one B-tree get and scans for the rest. Jackson 2 is measured for read all.");
     }
 
     /** PriorityBenchmark: each operation under memory, balanced and speed, when the run has them. */

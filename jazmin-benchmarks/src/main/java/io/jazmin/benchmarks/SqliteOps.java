@@ -6,11 +6,8 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -62,104 +59,44 @@ public final class SqliteOps {
         }
     }
 
-    private static Customer customer(ResultSet rs) throws SQLException {
-        return new Customer(rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getInt(5),
-                rs.getDouble(6), Instant.ofEpochMilli(rs.getLong(7)), rs.getBoolean(8));
+    private static JdbcCustomers.Connector db(Path file) {
+        return () -> open(file);
     }
 
     /** open connection → prepared query → row. */
     public static Customer findById(Path file, long id) {
-        try (Connection c = open(file);
-             PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM customers WHERE id = ?")) {
-            ps.setLong(1, id);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? customer(rs) : null;
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private static long count(Path file, String sql, Object... args) {
-        try (Connection c = open(file); PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                ps.setObject(i + 1, args[i]);
-            }
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return JdbcCustomers.one(db(file), "SELECT " + COLUMNS + " FROM customers WHERE id = ?", id);
     }
 
     public static long filterCount(Path file) {
-        return count(file, "SELECT count(*) FROM customers WHERE country = ? AND age > ?",
+        return JdbcCustomers.count(db(file), "SELECT count(*) FROM customers WHERE country = ? AND age > ?",
                 CustomersData.FILTER_COUNTRY, CustomersData.FILTER_AGE_GT);
     }
 
     /** instr() is case-sensitive like JAZMIN's contains (LIKE is not). */
     public static long containsCount(Path file) {
-        return count(file, "SELECT count(*) FROM customers WHERE instr(name, ?) > 0", CustomersData.CONTAINS_TEXT);
-    }
-
-    private static List<Customer> query(Path file, String sql, Object... args) {
-        try (Connection c = open(file); PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                ps.setObject(i + 1, args[i]);
-            }
-            List<Customer> out = new ArrayList<>();
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(customer(rs));
-                }
-            }
-            return out;
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return JdbcCustomers.count(db(file), "SELECT count(*) FROM customers WHERE instr(name, ?) > 0",
+                CustomersData.CONTAINS_TEXT);
     }
 
     /** The top-20 page; ties by id so the answer is the same as JAZMIN's. */
     public static List<Customer> topBalance(Path file) {
-        return query(file, "SELECT " + COLUMNS + " FROM customers ORDER BY balance DESC, id LIMIT ?",
+        return JdbcCustomers.query(db(file), "SELECT " + COLUMNS + " FROM customers ORDER BY balance DESC, id LIMIT ?",
                 CustomersData.TOP_ROWS);
     }
 
     public static List<Customer> filterRows(Path file) {
-        return query(file, "SELECT " + COLUMNS + " FROM customers WHERE country = ? AND age > ?",
+        return JdbcCustomers.query(db(file), "SELECT " + COLUMNS + " FROM customers WHERE country = ? AND age > ?",
                 CustomersData.FILTER_COUNTRY, CustomersData.FILTER_AGE_GT);
     }
 
     /** Every row into a record (streamed, not kept). */
     public static long readAllRecords(Path file) {
-        long sum = 0;
-        try (Connection c = open(file);
-             PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM customers ORDER BY id");
-             ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                Customer r = customer(rs);
-                sum += r.id() + r.name().length();
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-        return sum;
+        return JdbcCustomers.readAll(db(file), "SELECT " + COLUMNS + " FROM customers ORDER BY id");
     }
 
     /** Sum of balance, reading the column into Java (like columnArrays). */
     public static double sumBalance(Path file) {
-        double s = 0;
-        try (Connection c = open(file);
-             PreparedStatement ps = c.prepareStatement("SELECT balance FROM customers");
-             ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                s += rs.getDouble(1);
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-        return s;
+        return JdbcCustomers.sum(db(file), "SELECT balance FROM customers");
     }
 }

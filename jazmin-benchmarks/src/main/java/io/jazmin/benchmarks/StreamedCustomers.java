@@ -6,7 +6,8 @@ import java.util.function.Predicate;
 
 /**
  * The benchmark operations over a format read as a stream of customers (Jackson streaming,
- * MessagePack): one implementation of each answer whatever the format.
+ * MessagePack, H2 MVStore, Arrow records, Jackson 2 databind): one implementation of each answer
+ * whatever the format.
  */
 final class StreamedCustomers {
     /** Streams the customers of {@code file} into {@code sink} until it returns false. */
@@ -45,6 +46,16 @@ final class StreamedCustomers {
         long[] sum = new long[1];
         source.stream(file, c -> {
             sum[0] += c.id() + c.name().length();
+            return true;
+        });
+        return sum[0];
+    }
+
+    /** Sum of balance over every customer. */
+    static double sumBalance(Source source, Path file) {
+        double[] sum = new double[1];
+        source.stream(file, c -> {
+            sum[0] += c.balance();
             return true;
         });
         return sum[0];
