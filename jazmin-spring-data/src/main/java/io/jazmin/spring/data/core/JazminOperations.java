@@ -4,6 +4,7 @@ import io.jazmin.Explain;
 import io.jazmin.data.Filter;
 import io.jazmin.export.ExportShape;
 import io.jazmin.files.EmbeddedFile;
+import io.jazmin.files.FileChanges;
 import io.jazmin.schema.Storage;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.jazmin.spring.data.core.query.JazminQuery;
@@ -160,6 +161,12 @@ public interface JazminOperations {
      * when read to the end; it holds a reader until it is closed, so close it.
      */
     InputStream openFile(String file, String path);
+
+    /**
+     * Adds, replaces and removes embedded files of an existing named file, and sets its
+     * {@code package}, as one append (rows untouched); inside a transaction, at its commit.
+     */
+    void changeFiles(String file, FileChanges changes);
 
     /** The {@code package} of a named file (document settings, spec §1.23) as JSON text, if it has one. */
     Optional<String> packageJson(String file);

@@ -1,6 +1,7 @@
 package io.jazmin.spring.data.core;
 
 import io.jazmin.Explain;
+import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.export.ExportShape;
 import io.jazmin.files.EmbeddedFile;
@@ -386,6 +387,15 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
     @Override
     public InputStream openFile(String file, String path) {
         return execute("openFile", file, () -> files.get(file).openEmbeddedFile(path));
+    }
+
+    @Override
+    public void changeFiles(String file, io.jazmin.files.FileChanges changes) {
+        Assert.notNull(changes, "changes must not be null");
+        execute("changeFiles", file, () -> files.get(file).write((target, table) -> {
+            JazminFile.changeFiles(target.path(), changes, target.changeOptions());
+            return null;
+        }));
     }
 
     @Override

@@ -3,7 +3,6 @@ package io.jazmin.spring.data.repository.support;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.jazmin.JazminFile;
 import io.jazmin.export.ExportShape;
 import io.jazmin.files.FileChanges;
 import io.jazmin.files.FileInput;
@@ -137,12 +136,12 @@ class ShapeExportTests {
         for (int i = 0; i < pdf.length; i++) {
             pdf[i] = (byte) (i * 31 + i / 7);
         }
-        JazminFile.changeFiles(dir.resolve("sales.jzm"), FileChanges.adding(
+        template.changeFiles("sales", FileChanges.adding(
                 FileInput.of("docs/report.pdf", pdf, "application/pdf"),
                 FileInput.of("index.html", "<h1>hi</h1>".getBytes(StandardCharsets.UTF_8), "text/html"))
-                .withPackage("{\"entry\": \"index.html\", \"allowWasm\": true}"),
-                JazminFileDefinition.of("sales", dir.resolve("sales.jzm")).changeOptions());
+                .withPackage("{\"entry\": \"index.html\", \"allowWasm\": true}"));
 
+        assertThat(template.count("sales", null)).isEqualTo(200);
         assertThat(template.files("sales")).extracting(f -> f.path() + " " + f.type() + " " + f.size())
                 .containsExactlyInAnyOrder("docs/report.pdf application/pdf 600000", "index.html text/html 11");
         assertThat(template.file("sales", "docs/report.pdf")).isPresent();
