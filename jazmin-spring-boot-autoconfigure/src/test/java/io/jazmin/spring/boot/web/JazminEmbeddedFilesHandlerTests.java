@@ -13,6 +13,7 @@ import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
 import io.jazmin.spring.boot.autoconfigure.JazminAutoConfiguration;
+import io.jazmin.spring.boot.autoconfigure.UnknownJazminPropertyException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -197,5 +198,15 @@ class JazminEmbeddedFilesHandlerTests {
                 .withPropertyValues("jazmin.files.docs.path=" + dir.resolve("docs.jzm"),
                         "jazmin.files.docs.serve-embedded-files=true")
                 .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean(SimpleUrlHandlerMapping.class));
+    }
+
+    @Test
+    void misspeltWebKeysFailTheStartNamingTheNearestKey() {
+        runner().withPropertyValues("jazmin.web.sandbx=false").run(context -> assertThat(context).hasFailed()
+                .getFailure().rootCause().isInstanceOf(UnknownJazminPropertyException.class)
+                .hasMessageContaining("did you mean jazmin.web.sandbox?"));
+        runner().withPropertyValues("jazmin.files.docs.serve-embeded-files=true").run(context -> assertThat(context)
+                .hasFailed().getFailure().rootCause().isInstanceOf(UnknownJazminPropertyException.class)
+                .hasMessageContaining("did you mean jazmin.files.docs.serve-embedded-files?"));
     }
 }
