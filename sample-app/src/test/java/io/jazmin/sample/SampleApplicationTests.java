@@ -3,6 +3,11 @@ package io.jazmin.sample;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.Arrays;
+import java.util.HexFormat;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -10,6 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.core.ParameterizedTypeReference;
+import org.springframework.core.io.ClassPathResource;
+import org.springframework.http.ResponseEntity;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
@@ -90,5 +97,41 @@ class SampleApplicationTests {
         assertThat(files.get("customers")).containsEntry("rows", 2000).containsEntry("readable", true)
                 .containsEntry("encrypted", true).containsEntry("deletedRows", 0);
         assertThat(client().get().uri("/actuator/jazmin").retrieve().body(String.class)).doesNotContain("jzk1-");
+    }
+
+    @Test
+    void servesTheAboutPageStoredInTheFileWithRangesAndETags() throws Exception {
+        byte[] page = new ClassPathResource("about/index.html").getContentAsByteArray();
+        String etag = "\"" + HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(page)) + "\"";
+        ResponseEntity<byte[]> whole = client().get().uri("/jazmin/files/customers/about/index.html").retrieve()
+                .toEntity(byte[].class);
+        assertThat(whole.getBody()).isEqualTo(page);
+        assertThat(whole.getHeaders().getETag()).isEqualTo(etag);
+        assertThat(whole.getHeaders().getContentType().toString()).startsWith("text/html");
+        assertThat(whole.getHeaders().getFirst("Content-Security-Policy")).startsWith("default-src 'none'")
+                .contains("sandbox");
+        ResponseEntity<byte[]> part = client().get().uri("/jazmin/files/customers/about/index.html")
+                .header("Range", "bytes=10-19").retrieve().toEntity(byte[].class);
+        assertThat(part.getStatusCode().value()).isEqualTo(206);
+        assertThat(part.getBody()).isEqualTo(Arrays.copyOfRange(page, 10, 20));
+        int notModified = client().get().uri("/jazmin/files/customers/about/index.html").header("If-None-Match", etag)
+                .exchange((request, response) -> response.getStatusCode().value());
+        assertThat(notModified).isEqualTo(304);
+        int missing = client().get().uri("/jazmin/files/customers/customers.jzm")
+                .exchange((request, response) -> response.getStatusCode().value());
+        assertThat(missing).isEqualTo(404);
+    }
+
+    @Test
+    void exportsCustomersByCountryFromTheShape() {
+        Map<String, List<Map<String, Object>>> body = client().get().uri("/customers/by-country").retrieve()
+                .body(new ParameterizedTypeReference<>() { });
+        Map<String, List<Customer>> byCountry = CustomerGenerator.customers(2000)
+                .collect(Collectors.groupingBy(Customer::country, TreeMap::new, Collectors.toList()));
+        List<Map<String, Object>> expected = byCountry.entrySet().stream().map(e -> Map.<String, Object>of(
+                "country", e.getKey(), "customers", e.getValue().size(),
+                "youngest", e.getValue().stream().mapToInt(Customer::age).min().orElseThrow(),
+                "oldest", e.getValue().stream().mapToInt(Customer::age).max().orElseThrow())).toList();
+        assertThat(body.get("countries")).isEqualTo(expected);
     }
 }

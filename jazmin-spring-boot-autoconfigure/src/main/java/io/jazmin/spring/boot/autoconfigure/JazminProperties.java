@@ -37,6 +37,9 @@ public class JazminProperties {
     /** Files by name. */
     private final Map<String, File> files = new LinkedHashMap<>();
 
+    /** Serving embedded files over HTTP (Spring MVC applications). */
+    private final Web web = new Web();
+
     public Priority getPriority() {
         return priority;
     }
@@ -55,6 +58,10 @@ public class JazminProperties {
 
     public Map<String, File> getFiles() {
         return files;
+    }
+
+    public Web getWeb() {
+        return web;
     }
 
     /** One file. */
@@ -116,6 +123,12 @@ public class JazminProperties {
          * rows cannot go at the end of the file in this order rewrite it instead of appending.
          */
         private List<String> sortedBy = new ArrayList<>();
+
+        /**
+         * Whether the file's embedded files are served over HTTP (Spring MVC applications), at
+         * jazmin.web.path followed by the file's name and the embedded file's path.
+         */
+        private boolean serveEmbeddedFiles;
 
         /** When the file is compacted after a write; without a threshold only on demand. */
         private final Compaction compaction = new Compaction();
@@ -216,6 +229,14 @@ public class JazminProperties {
             this.sortedBy = sortedBy;
         }
 
+        public boolean isServeEmbeddedFiles() {
+            return serveEmbeddedFiles;
+        }
+
+        public void setServeEmbeddedFiles(boolean serveEmbeddedFiles) {
+            this.serveEmbeddedFiles = serveEmbeddedFiles;
+        }
+
         public Compaction getCompaction() {
             return compaction;
         }
@@ -227,7 +248,8 @@ public class JazminProperties {
                     : ownerKey != null ? "owner-key" : accessKey != null ? "access-key" : "none")
                     + (unlockToken != null ? "+unlock-token" : "")
                     + ", kdfIterations=" + kdfIterations + ", priority=" + priority + ", createIfMissing=" + createIfMissing + ", codec=" + codec
-                    + ", indexes=" + indexes + ", sortedBy=" + sortedBy + ", compaction=" + compaction + "]";
+                    + ", indexes=" + indexes + ", sortedBy=" + sortedBy + ", serveEmbeddedFiles=" + serveEmbeddedFiles
+                    + ", compaction=" + compaction + "]";
         }
     }
 
@@ -269,6 +291,43 @@ public class JazminProperties {
         @Override
         public String toString() {
             return "Compaction[deletedRatio=" + deletedRatio + ", appends=" + appends + "]";
+        }
+    }
+
+    /** Where and how embedded files are served (for files with serve-embedded-files set). */
+    public static class Web {
+
+        /**
+         * Path under which embedded files are served: a file named customers serves its embedded
+         * file docs/terms.pdf at <path>/customers/docs/terms.pdf.
+         */
+        private String path = "/jazmin/files";
+
+        /**
+         * Whether pages and other types a browser runs script in (HTML, SVG, XML) are also served
+         * sandboxed (CSP sandbox directive), so a stored page cannot act as the application's origin.
+         */
+        private boolean sandbox = true;
+
+        public String getPath() {
+            return path;
+        }
+
+        public void setPath(String path) {
+            this.path = path;
+        }
+
+        public boolean isSandbox() {
+            return sandbox;
+        }
+
+        public void setSandbox(boolean sandbox) {
+            this.sandbox = sandbox;
+        }
+
+        @Override
+        public String toString() {
+            return "Web[path=" + path + ", sandbox=" + sandbox + "]";
         }
     }
 }

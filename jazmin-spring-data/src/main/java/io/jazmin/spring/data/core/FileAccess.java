@@ -10,6 +10,9 @@ import io.jazmin.schema.Storage;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.key.DerivedKeyCache;
 import io.jazmin.WriteLock;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
@@ -128,6 +131,55 @@ public final class FileAccess implements AutoCloseable {
             return action.apply(lease.reader.table());
         } finally {
             release(lease);
+        }
+    }
+
+    /**
+     * Runs {@code action} with a reader of the whole file (its embedded files, package and export
+     * shapes, not only its first table), released afterwards.
+     */
+    public <R> R withReader(Function<JazminReader, R> action) {
+        WorkingCopy copy = transactionCopy();
+        if (copy != null) {
+            return copy.copy().withReader(action);
+        }
+        Lease lease = lease();
+        try {
+            return action.apply(lease.reader);
+        } finally {
+            release(lease);
+        }
+    }
+
+    /**
+     * A stream of the embedded file at {@code path} (see {@link JazminReader#openFile}); the reader
+     * it reads from is released when the stream is closed, so callers must close it.
+     */
+    public InputStream openEmbeddedFile(String path) {
+        WorkingCopy copy = transactionCopy();
+        if (copy != null) {
+            return copy.copy().openEmbeddedFile(path);
+        }
+        Lease lease = lease();
+        try {
+            return new FilterInputStream(lease.reader.openFile(path)) {
+                private boolean released;
+
+                @Override
+                public void close() throws IOException {
+                    try {
+                        super.close();
+                    } finally {
+                        if (!released) {
+                            released = true;
+                            release(lease);
+                        }
+                    }
+                }
+            };
+        } catch (RuntimeException e) {
+            release(lease);
+            throw e;
         }
     }
 

@@ -2,10 +2,15 @@ package io.jazmin.spring.data.core;
 
 import io.jazmin.Explain;
 import io.jazmin.data.Filter;
+import io.jazmin.export.ExportShape;
+import io.jazmin.files.EmbeddedFile;
+import io.jazmin.files.FileChanges;
 import io.jazmin.schema.Storage;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.jazmin.spring.data.core.query.JazminQuery;
 import io.jazmin.spring.data.core.query.RowReader;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -138,4 +143,40 @@ public interface JazminOperations {
 
     /** How a named file's bytes are used: dead bytes, deleted rows and appends since its last full write. */
     Storage storage(String file);
+
+    /** The embedded files of a named file (spec §1.23), in directory order. */
+    List<EmbeddedFile> files(String file);
+
+    /** The embedded file at {@code path} of a named file, if it stores one. */
+    Optional<EmbeddedFile> file(String file, String path);
+
+    /**
+     * Bytes {@code start} (inclusive) to {@code end} (exclusive) of the embedded file at {@code path},
+     * reading only the blocks holding them.
+     */
+    byte[] readFileRange(String file, String path, long start, long end);
+
+    /**
+     * A stream of the embedded file at {@code path} of a named file, checked against its SHA-256
+     * when read to the end; it holds a reader until it is closed, so close it.
+     */
+    InputStream openFile(String file, String path);
+
+    /**
+     * Adds, replaces and removes embedded files of an existing named file, and sets its
+     * {@code package}, as one append (rows untouched); inside a transaction, at its commit.
+     */
+    void changeFiles(String file, FileChanges changes);
+
+    /** The {@code package} of a named file (document settings, spec §1.23) as JSON text, if it has one. */
+    Optional<String> packageJson(String file);
+
+    /**
+     * Writes the JSON output of export shape {@code shape} (spec §2.6) over the named file's first
+     * table to {@code out} (left open), streaming; the shape is checked before any row is read.
+     */
+    void export(String file, ExportShape shape, OutputStream out);
+
+    /** Writes the JSON output of the shape saved in the named file as {@code shapeName} to {@code out} (left open). */
+    void exportSaved(String file, String shapeName, OutputStream out);
 }

@@ -1,6 +1,10 @@
 package io.jazmin.spring.data.core;
 
 import io.jazmin.Explain;
+import io.jazmin.JazminFile;
+import io.jazmin.JazminReader;
+import io.jazmin.export.ExportShape;
+import io.jazmin.files.EmbeddedFile;
 import io.jazmin.data.Filter;
 import io.jazmin.data.RowQuery;
 import io.jazmin.schema.Storage;
@@ -11,6 +15,8 @@ import io.jazmin.spring.data.core.query.MapRowReader;
 import io.jazmin.spring.data.core.query.MappedRowReader;
 import io.jazmin.spring.data.core.query.QueryRunner;
 import io.jazmin.spring.data.core.query.RowReader;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -360,6 +366,58 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
     @Override
     public Storage storage(String file) {
         return execute("storage", file, () -> files.get(file).storage());
+    }
+
+    @Override
+    public List<EmbeddedFile> files(String file) {
+        return execute("files", file, () -> files.get(file).withReader(JazminReader::files));
+    }
+
+    @Override
+    public Optional<EmbeddedFile> file(String file, String path) {
+        return files(file).stream().filter(f -> f.path().equals(path)).findFirst();
+    }
+
+    @Override
+    public byte[] readFileRange(String file, String path, long start, long end) {
+        return execute("readFileRange", file,
+                () -> files.get(file).withReader(reader -> reader.readFileRange(path, start, end)));
+    }
+
+    @Override
+    public InputStream openFile(String file, String path) {
+        return execute("openFile", file, () -> files.get(file).openEmbeddedFile(path));
+    }
+
+    @Override
+    public void changeFiles(String file, io.jazmin.files.FileChanges changes) {
+        Assert.notNull(changes, "changes must not be null");
+        execute("changeFiles", file, () -> files.get(file).write((target, table) -> {
+            JazminFile.changeFiles(target.path(), changes, target.changeOptions());
+            return null;
+        }));
+    }
+
+    @Override
+    public Optional<String> packageJson(String file) {
+        return execute("packageJson", file, () -> files.get(file).withReader(JazminReader::packageJson));
+    }
+
+    @Override
+    public void export(String file, ExportShape shape, OutputStream out) {
+        Assert.notNull(shape, "shape must not be null");
+        execute("export", file, () -> files.get(file).withReader(reader -> {
+            reader.export(shape, out);
+            return null;
+        }));
+    }
+
+    @Override
+    public void exportSaved(String file, String shapeName, OutputStream out) {
+        execute("export", file, () -> files.get(file).withReader(reader -> {
+            reader.export(reader.shape(shapeName), out);
+            return null;
+        }));
     }
 
     /** A {@code null} filter removes every row. */

@@ -2,7 +2,9 @@ package io.jazmin.spring.data.repository.support;
 
 import io.jazmin.spring.data.core.JazminOperations;
 import io.jazmin.spring.data.repository.Query;
+import io.jazmin.spring.data.repository.ShapeExport;
 import io.jazmin.spring.data.repository.query.JazminPartTreeQuery;
+import io.jazmin.spring.data.repository.query.JazminShapeExportQuery;
 import io.jazmin.spring.data.repository.query.JazminStringQuery;
 import io.jazmin.spring.data.repository.query.UnsupportedQueryException;
 import java.lang.reflect.Method;
@@ -15,7 +17,7 @@ import org.springframework.data.repository.query.QueryMethod;
 import org.springframework.data.repository.query.RepositoryQuery;
 
 /**
- * Finds each query method's filter: the {@link Query} annotation's, else the named query
+ * Finds what each query method runs: the export shape of {@link ShapeExport}, or its filter: the {@link Query} annotation's, else the named query
  * {@code Entity.method} (from {@code META-INF/jazmin-named-queries.properties}), else one derived
  * from the method name.
  */
@@ -31,6 +33,10 @@ public class JazminQueryLookupStrategy implements QueryLookupStrategy {
                                         NamedQueries namedQueries) {
         QueryMethod queryMethod = new QueryMethod(method, metadata, factory);
         Class<?> repository = metadata.getRepositoryInterface();
+        ShapeExport export = AnnotatedElementUtils.findMergedAnnotation(method, ShapeExport.class);
+        if (export != null) {
+            return new JazminShapeExportQuery(export, method, queryMethod, operations, repository);
+        }
         Query query = AnnotatedElementUtils.findMergedAnnotation(method, Query.class);
         String named = queryMethod.getNamedQueryName();
         if (query != null && !query.value().isEmpty()) {
