@@ -19,6 +19,9 @@ final class SharedSpark {
                     .config("spark.sql.adaptive.enabled", "false")
                     .config("spark.sql.session.timeZone", "UTC")
                     .config("spark.sql.datetime.java8API.enabled", "true")
+                    // Tiny data: interpreting beats compiling generated code (seconds per query on a busy machine).
+                    .config("spark.sql.codegen.wholeStage", "false")
+                    .config("spark.sql.codegen.factoryMode", "NO_CODEGEN")
                     .getOrCreate();
         }
         return session;
