@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -144,18 +143,6 @@ public final class JazminOptions implements Serializable {
             b.password(Secret.of(password));
         }
         return b.build();
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof JazminOptions x && paths.equals(x.paths) && Objects.equals(table, x.table)
-                && Objects.equals(secretKey, x.secretKey) && Objects.equals(password, x.password)
-                && recursive == x.recursive && globFilter.equals(x.globFilter);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hash(paths, table, recursive, globFilter);
     }
 
     /** Paths and table only: never the key or password. */
