@@ -3,7 +3,9 @@ package io.jazmin.spark;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jazmin.JazminFile;
 import io.jazmin.JazminWriter;
+import io.jazmin.data.Filter;
 import io.jazmin.error.JazminException;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.key.JazminKey;
@@ -77,6 +79,20 @@ class JazminReadOptionsTest {
                 .load(file.toString()).collectAsList())
                 .hasStackTraceContaining("JazminValidationException").hasStackTraceContaining("money.jzm, row 1")
                 .hasStackTraceContaining("more than 1 decimal places");
+    }
+
+    @Test
+    void appendedAndDeletedRowsAreReadAtTheLatestVersion() throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("changed"));
+        SampleFiles.write(folder, 1, WriteOptions.defaults());
+        Path file = folder.resolve("part-0.jzm");
+        JazminFile.append(file, List.of(SampleFiles.row(1000), SampleFiles.row(1001)).iterator(), WriteOptions.defaults());
+        JazminFile.delete(file, Filter.lt("id", 100L), WriteOptions.defaults());
+        Dataset<Row> df = spark.read().format("jazmin").load(folder.toString());
+        assertThat(df.count()).isEqualTo(202);
+        assertThat(df.where("id < 150").count()).isEqualTo(50);
+        assertThat(df.where("id > 999").select("id").collectAsList()).extracting(r -> r.getLong(0))
+                .containsExactly(1000L, 1001L);
     }
 
     @Test
