@@ -1,0 +1,137 @@
+package io.jazmin.spark.types;
+
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.JsonText;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.catalyst.util.GenericArrayData;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.DataType;
+import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.Decimal;
+import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.unsafe.types.UTF8String;
+
+/**
+ * Turns the Java values of a JAZMIN column into Spark's internal values for a Spark type: the
+ * mapped type of {@link SchemaMapper}, or, for decimals, a {@link DecimalType} of a user schema (a
+ * value of smaller scale is widened exactly; one of larger scale or too many digits fails).
+ * Built once per column and file, so rows pay no type dispatch.
+ */
+public final class CatalystConverter {
+    private CatalystConverter() {
+    }
+
+    /**
+     * The converter for {@code column} read as {@code type}; it maps {@code null} to {@code null}.
+     *
+     * @throws JazminValidationException when the column's type cannot be read as {@code type}
+     */
+    public static Function<Object, Object> of(Column column, DataType type) {
+        Function<Object, Object> f = nonNull(column, type);
+        return v -> v == null ? null : f.apply(v);
+    }
+
+    private static Function<Object, Object> nonNull(Column column, DataType type) {
+        switch (column.type()) {
+            case BOOL:
+                return expect(column, type, DataTypes.BooleanType, Function.identity());
+            case INT:
+                return expect(column, type, DataTypes.LongType, Function.identity());
+            case FLOAT:
+                return expect(column, type, DataTypes.DoubleType, Function.identity());
+            case STRING:
+                return expect(column, type, DataTypes.StringType, v -> UTF8String.fromString((String) v));
+            case JSON:
+                return expect(column, type, DataTypes.StringType, v -> UTF8String.fromString(((JsonText) v).text()));
+            case BINARY:
+                return expect(column, type, DataTypes.BinaryType, Function.identity());
+            case DATETIME:
+                return expect(column, type, DataTypes.TimestampType, v -> micros(column, (Instant) v));
+            case DECIMAL:
+                if (type instanceof DecimalType d) {
+                    return v -> decimal(column, (BigDecimal) v, d);
+                }
+                return expect(column, type, DataTypes.StringType, v -> UTF8String.fromString(((BigDecimal) v).toPlainString()));
+            case LIST:
+                if (type instanceof ArrayType a) {
+                    Function<Object, Object> item = of(column.item(), a.elementType());
+                    return v -> new GenericArrayData(((List<?>) v).stream().map(item).toArray());
+                }
+                throw mismatch(column, type);
+            case OBJECT:
+                if (type instanceof StructType s) {
+                    return struct(column, s);
+                }
+                throw mismatch(column, type);
+            default:
+                throw mismatch(column, type);
+        }
+    }
+
+    private static Function<Object, Object> struct(Column column, StructType type) {
+        StructField[] fields = type.fields();
+        String[] names = new String[fields.length];
+        @SuppressWarnings("unchecked")
+        Function<Object, Object>[] converters = new Function[fields.length];
+        for (int i = 0; i < fields.length; i++) {
+            StructField wanted = fields[i];
+            names[i] = wanted.name();
+            Column field = column.fields().stream().filter(c -> c.name().equals(wanted.name())).findFirst().orElse(null);
+            // A field the file's schema lacks (added later elsewhere) reads as null.
+            converters[i] = field == null ? v -> null : of(field, wanted.dataType());
+        }
+        return v -> {
+            Map<?, ?> object = (Map<?, ?>) v;
+            Object[] values = new Object[names.length];
+            for (int i = 0; i < names.length; i++) {
+                values[i] = converters[i].apply(object.get(names[i]));
+            }
+            return new GenericInternalRow(values);
+        };
+    }
+
+    private static Function<Object, Object> expect(Column column, DataType actual, DataType wanted, Function<Object, Object> f) {
+        if (!actual.sameType(wanted)) {
+            throw mismatch(column, actual);
+        }
+        return f;
+    }
+
+    private static JazminValidationException mismatch(Column column, DataType type) {
+        return new JazminValidationException("column '" + column.name() + "' is " + column.type().typeName()
+                + " in the file and cannot be read as Spark " + type.simpleString());
+    }
+
+    private static Object micros(Column column, Instant v) {
+        try {
+            return Math.multiplyExact(v.toEpochMilli(), 1000L);
+        } catch (ArithmeticException e) {
+            throw new JazminValidationException("column '" + column.name() + "': datetime " + v
+                    + " is outside Spark's timestamp range");
+        }
+    }
+
+    private static Object decimal(Column column, BigDecimal v, DecimalType type) {
+        BigDecimal scaled;
+        try {
+            scaled = v.setScale(type.scale(), RoundingMode.UNNECESSARY);
+        } catch (ArithmeticException e) {
+            throw new JazminValidationException("column '" + column.name() + "': " + v.toPlainString()
+                    + " has more than " + type.scale() + " decimal places");
+        }
+        if (Math.max(scaled.precision() - scaled.scale(), 0) > type.precision() - type.scale()) {
+            throw new JazminValidationException("column '" + column.name() + "': " + v.toPlainString()
+                    + " has more digits than " + type.simpleString() + " holds");
+        }
+        return Decimal.apply(scaled, type.precision(), type.scale());
+    }
+}
