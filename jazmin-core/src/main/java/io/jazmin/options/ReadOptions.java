@@ -13,7 +13,7 @@ import java.util.concurrent.Executor;
  * Immutable; start from {@link #defaults()} and change what you need, or build one:
  * <pre>{@code
  * JazminReader.open(path, ReadOptions.defaults().withKey(JazminKey.parse(keyText)));
- * JazminReader.open(path, ReadOptions.builder().password(Secret.of(chars)).priority(Priority.SPEED).build());
+ * JazminReader.open(path, ReadOptions.builder().password(Secret.of(chars)).parallelism(Parallelism.defaults().withPriority(Priority.SPEED)).build());
  * }</pre>
  * At most one secret is given: a key, a password or an access key. {@link #toString()} never shows
  * the password, and keys show only their key id.
@@ -152,7 +152,7 @@ public final class ReadOptions {
 
     /** Scans decode chunks ahead on worker threads as {@code value} allows (default {@link Priority#BALANCED}). */
     public ReadOptions withPriority(Priority value) {
-        return toBuilder().priority(value).build();
+        return toBuilder().parallelism(parallelism.withPriority(value)).build();
     }
 
     /**
@@ -160,7 +160,7 @@ public final class ReadOptions {
      * every read on the calling thread, 0 follows the priority.
      */
     public ReadOptions withMaxDegreeOfParallelism(int value) {
-        return toBuilder().maxDegreeOfParallelism(value).build();
+        return toBuilder().parallelism(parallelism.withMaxDegree(value)).build();
     }
 
     /**
@@ -168,7 +168,7 @@ public final class ReadOptions {
      * the library's shared daemon threads; {@code null} goes back to those. See {@link Parallelism#executor()}.
      */
     public ReadOptions withExecutor(Executor value) {
-        return toBuilder().executor(value).build();
+        return toBuilder().parallelism(parallelism.withExecutor(value)).build();
     }
 
     /** Reads within {@code value} instead of {@link ReadLimits#defaults()}. */
@@ -273,23 +273,9 @@ public final class ReadOptions {
             return this;
         }
 
+        /** Priority, degree and executor of the worker threads ({@link Parallelism#withPriority} and the others). */
         public Builder parallelism(Parallelism value) {
             parallelism = value == null ? Parallelism.defaults() : value;
-            return this;
-        }
-
-        public Builder priority(Priority value) {
-            parallelism = parallelism.withPriority(value);
-            return this;
-        }
-
-        public Builder maxDegreeOfParallelism(int value) {
-            parallelism = parallelism.withMaxDegree(value);
-            return this;
-        }
-
-        public Builder executor(Executor value) {
-            parallelism = parallelism.withExecutor(value);
             return this;
         }
 

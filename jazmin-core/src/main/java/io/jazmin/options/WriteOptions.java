@@ -240,7 +240,7 @@ public final class WriteOptions {
 
     /** Encodes and compresses chunks on worker threads as {@code value} allows (default {@link Priority#BALANCED}). */
     public WriteOptions withPriority(Priority value) {
-        return toBuilder().priority(value).build();
+        return toBuilder().parallelism(parallelism.withPriority(value)).build();
     }
 
     /**
@@ -248,7 +248,7 @@ public final class WriteOptions {
      * every write on the calling thread, 0 follows the priority.
      */
     public WriteOptions withMaxDegreeOfParallelism(int value) {
-        return toBuilder().maxDegreeOfParallelism(value).build();
+        return toBuilder().parallelism(parallelism.withMaxDegree(value)).build();
     }
 
     /**
@@ -266,7 +266,7 @@ public final class WriteOptions {
      * {@link Parallelism#executor()}.
      */
     public WriteOptions withExecutor(Executor value) {
-        return toBuilder().executor(value).build();
+        return toBuilder().parallelism(parallelism.withExecutor(value)).build();
     }
 
     /**
@@ -379,23 +379,9 @@ public final class WriteOptions {
             return this;
         }
 
+        /** Priority, degree and executor of the worker threads ({@link Parallelism#withPriority} and the others). */
         public Builder parallelism(Parallelism value) {
             parallelism = value == null ? Parallelism.defaults() : value;
-            return this;
-        }
-
-        public Builder priority(Priority value) {
-            parallelism = parallelism.withPriority(value);
-            return this;
-        }
-
-        public Builder maxDegreeOfParallelism(int value) {
-            parallelism = parallelism.withMaxDegree(value);
-            return this;
-        }
-
-        public Builder executor(Executor value) {
-            parallelism = parallelism.withExecutor(value);
             return this;
         }
 

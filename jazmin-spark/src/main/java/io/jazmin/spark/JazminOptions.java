@@ -6,6 +6,7 @@ import io.jazmin.error.JazminIoException;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.key.JazminKey;
 import io.jazmin.key.Secret;
+import io.jazmin.options.Parallelism;
 import io.jazmin.options.ReadOptions;
 import java.io.IOException;
 import java.io.Serializable;
@@ -135,7 +136,7 @@ public final class JazminOptions implements Serializable {
 
     /** Options for opening one file: the key or password, and one decoding thread (a task is one core). */
     public ReadOptions readOptions() {
-        ReadOptions.Builder b = ReadOptions.builder().maxDegreeOfParallelism(1);
+        ReadOptions.Builder b = ReadOptions.builder().parallelism(Parallelism.defaults().withMaxDegree(1));
         if (secretKey != null) {
             b.key(JazminKey.parse(secretKey));
         }

@@ -34,7 +34,8 @@ import io.jazmin.data.RowQuery;
 /**
  * The engine side of one table of an open version: binds filters and orders to its columns, runs
  * them through the query engine and turns the matches into rows. {@code io.jazmin.JazminTable}
- * is its public face; the rewriters read their source rows through it directly.
+ * is its public face, and its methods of the same names say what these do; the rewriters and
+ * export shapes read through this class directly.
  */
 public final class TableReader {
     private final TableData data;
@@ -53,12 +54,10 @@ public final class TableReader {
         return entry.name();
     }
 
-    /** The columns in position order. */
     public List<Column> columns() {
         return data.columns();
     }
 
-    /** The column named {@code name}. */
     public Column column(String name) {
         return data.columns().get(position(name));
     }
@@ -71,43 +70,26 @@ public final class TableReader {
         return p;
     }
 
-    /**
-     * Rows a reader returns: written rows minus deleted ones; with an access key of a shared file,
-     * only those of the partitions it was granted.
-     */
     public long rowCount() {
         return data.rowCount();
     }
 
-    /**
-     * Live rows of this table that the key which opened the file may not see: rows of partitions an
-     * access key was not granted, or all rows when it was granted no column group of the table. 0
-     * for files that are not access-controlled and for the owner key.
-     */
     public long hiddenRowCount() {
         return data.hiddenRowCount();
     }
 
-    /**
-     * The column groups whose columns this reader returns ({@code *} is the default group): every
-     * group for files that are not access-controlled and for the owner key, the granted ones for an
-     * access key.
-     */
     public List<String> visibleColumnGroups() {
         return data.visibleGroups();
     }
 
-    /** The column groups of this table hidden from the access key that opened the file. */
     public List<String> hiddenColumnGroups() {
         return data.hiddenGroups();
     }
 
-    /** Rows ever written, deleted ones included. */
     public long writtenRowCount() {
         return entry.rowCount();
     }
 
-    /** Deleted rows (among the visible ones, with an access key). */
     public long deletedRowCount() {
         return data.deletedRowCount();
     }
@@ -120,10 +102,6 @@ public final class TableReader {
         return entry.sortedBy();
     }
 
-    /**
-     * The indexes this reader may use (one entry per segment). In access-controlled files only the
-     * owner uses indexes; an access key sees none.
-     */
     public List<IndexInfo> indexes() {
         List<IndexInfo> out = new ArrayList<>();
         for (IndexRef ref : data.indexes()) {
@@ -132,31 +110,18 @@ public final class TableReader {
         return out;
     }
 
-    /** Every row, every column, in file order. */
     public Stream<Row> rows() {
         return find(null, RowQuery.all());
     }
 
-    /** The rows and columns {@code query} asks for, in its order (default: file order), read lazily chunk by chunk. */
     public Stream<Row> rows(RowQuery query) {
         return find(null, query);
     }
 
-    /** Every column of the rows matching {@code filter}, in file order. */
     public Stream<Row> find(Filter filter) {
         return find(filter, RowQuery.all());
     }
 
-    /**
-     * The rows matching {@code filter} ({@code null} for all rows), with the columns, order, offset and
-     * limit of {@code query}. Without an order (or with one the table's {@code sorted_by} gives) rows
-     * come in file order, read lazily chunk by chunk; any other order first ranks the matches on
-     * their sort columns alone (see {@link RowQuery}).
-     *
-     * @throws JazminValidationException when the filter or the order names an unknown column, the
-     *                                   filter misuses an operator, or the order names a column
-     *                                   without an order (binary, json, list, object)
-     */
     public Stream<Row> find(Filter filter, RowQuery query) {
         Iterator<Row> it = iterator(filter, query, new QueryStats());
         return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED | Spliterator.NONNULL),
@@ -175,7 +140,6 @@ public final class TableReader {
                 new QueryStats());
     }
 
-    /** Counts the rows matching {@code filter}, from indexes and statistics where they answer exactly. */
     public long count(Filter filter) {
         if (filter == null) {
             return rowCount();
@@ -183,10 +147,6 @@ public final class TableReader {
         return engine.count(binder.bind(filter), new QueryStats());
     }
 
-    /**
-     * Chosen columns of the rows matching {@code filter} as primitive and object arrays, with no
-     * row objects built (charts, sums, vector maths).
-     */
     public ColumnArrays columnArrays(Filter filter, RowQuery query) {
         List<Column> selected = select(query.select());
         ColumnArraysBuilder builder = new ColumnArraysBuilder(selected);
@@ -199,10 +159,6 @@ public final class TableReader {
         return builder.build();
     }
 
-    /**
-     * The row with id {@code rowId}, or empty when there is none, it was deleted, or (access keys)
-     * it lies in a partition the key does not see.
-     */
     public java.util.Optional<Row> get(long rowId) {
         if (rowId < 0 || rowId >= entry.rowCount() || data.deleted().contains(rowId)) {
             return java.util.Optional.empty();
