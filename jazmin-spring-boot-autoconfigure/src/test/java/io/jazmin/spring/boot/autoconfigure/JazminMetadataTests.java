@@ -34,7 +34,7 @@ class JazminMetadataTests {
     }
 
     /** By name, the entries of both files merged (the additional file's values win). */
-    private static Map<String, Map<String, Object>> properties() {
+    static Map<String, Map<String, Object>> properties() {
         Map<String, Map<String, Object>> byName = new LinkedHashMap<>();
         for (Map<String, Object> entry : entries("properties")) {
             byName.computeIfAbsent((String) entry.get("name"), n -> new LinkedHashMap<>()).putAll(entry);

@@ -7,7 +7,9 @@ import io.jazmin.files.EmbeddedFile;
 import io.jazmin.files.FileChanges;
 import io.jazmin.schema.Storage;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
+import io.jazmin.spring.data.core.query.Criteria;
 import io.jazmin.spring.data.core.query.JazminQuery;
+import io.jazmin.spring.data.core.query.Query;
 import io.jazmin.spring.data.core.query.RowReader;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -60,6 +62,40 @@ public interface JazminOperations {
 
     /** Whether any row of the entity's file matches. */
     boolean exists(Filter filter, Class<?> entityType);
+
+    /**
+     * The entities matching a criteria query (members mapped to columns), ordered and sliced as it says.
+     *
+     * @throws TooManyResultsException when more than {@link #getMaxResultRows()} match
+     * @throws org.springframework.data.core.PropertyReferenceException when the query names a member
+     *         the entity does not have
+     */
+    <T> List<T> find(Query query, Class<T> entityType);
+
+    /** The entities matching a criteria query as a lazy stream; close it. */
+    <T> Stream<T> stream(Query query, Class<T> entityType);
+
+    /**
+     * The only entity matching {@code criteria}.
+     *
+     * @throws org.springframework.dao.IncorrectResultSizeDataAccessException when several match
+     */
+    <T> Optional<T> findOne(Criteria criteria, Class<T> entityType);
+
+    /** One page of the entities matching a criteria query, with the total count. */
+    <T> Page<T> page(Query query, Pageable pageable, Class<T> entityType);
+
+    /**
+     * Counts the entities matching {@code criteria}. (Named apart from {@link #count(Filter, Class)} so
+     * that {@code count(null, type)} keeps meaning every row.)
+     */
+    long countMatching(Criteria criteria, Class<?> entityType);
+
+    /** Whether any entity matches {@code criteria}. */
+    boolean existsMatching(Criteria criteria, Class<?> entityType);
+
+    /** Removes the entities matching {@code criteria}; returns how many were removed. */
+    long deleteMatching(Criteria criteria, Class<?> entityType);
 
     /**
      * Adds new entities.

@@ -10,7 +10,9 @@ import io.jazmin.data.RowQuery;
 import io.jazmin.schema.Storage;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.jazmin.spring.data.core.mapping.JazminPersistentEntity;
+import io.jazmin.spring.data.core.query.Criteria;
 import io.jazmin.spring.data.core.query.JazminQuery;
+import io.jazmin.spring.data.core.query.Query;
 import io.jazmin.spring.data.core.query.MapRowReader;
 import io.jazmin.spring.data.core.query.MappedRowReader;
 import io.jazmin.spring.data.core.query.QueryRunner;
@@ -146,6 +148,46 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
     @Override
     public boolean exists(Filter filter, Class<?> entityType) {
         return exists(fileOf(entityType), filter);
+    }
+
+    @Override
+    public <T> List<T> find(Query query, Class<T> entityType) {
+        return find(CriteriaFilters.toQuery(query, entity(entityType)), entityType);
+    }
+
+    @Override
+    public <T> Stream<T> stream(Query query, Class<T> entityType) {
+        return stream(CriteriaFilters.toQuery(query, entity(entityType)), entityType);
+    }
+
+    @Override
+    public <T> Optional<T> findOne(Criteria criteria, Class<T> entityType) {
+        List<T> found = find(Query.query(criteria).limit(2), entityType);
+        if (found.size() > 1) {
+            throw new IncorrectResultSizeDataAccessException("more than one " + entityType.getSimpleName()
+                    + " matches " + criteria, 1);
+        }
+        return found.stream().findFirst();
+    }
+
+    @Override
+    public <T> Page<T> page(Query query, Pageable pageable, Class<T> entityType) {
+        return page(CriteriaFilters.toQuery(query, entity(entityType)), pageable, entityType);
+    }
+
+    @Override
+    public long countMatching(Criteria criteria, Class<?> entityType) {
+        return count(CriteriaFilters.toFilter(criteria, entity(entityType)), entityType);
+    }
+
+    @Override
+    public boolean existsMatching(Criteria criteria, Class<?> entityType) {
+        return exists(CriteriaFilters.toFilter(criteria, entity(entityType)), entityType);
+    }
+
+    @Override
+    public long deleteMatching(Criteria criteria, Class<?> entityType) {
+        return delete(CriteriaFilters.toFilter(criteria, entity(entityType)), entityType);
     }
 
     @Override

@@ -1,7 +1,9 @@
 package io.jazmin.spring.data.core.mapping;
 
 import io.jazmin.mapping.JazminMapper;
+import java.util.List;
 import java.util.Locale;
+import org.springframework.data.core.PropertyReferenceException;
 import org.springframework.data.core.TypeInformation;
 import org.springframework.data.mapping.MappingException;
 import org.springframework.data.mapping.model.BasicPersistentEntity;
@@ -36,6 +38,19 @@ public class JazminPersistentEntity<T> extends BasicPersistentEntity<T, JazminPe
      */
     public String getColumnName(String property) {
         return getRequiredPersistentProperty(property).getColumnName();
+    }
+
+    /**
+     * The property named {@code member}, as a query (sort, criteria) names it.
+     *
+     * @throws PropertyReferenceException when the entity has no such property (Spring MVC answers 400)
+     */
+    public JazminPersistentProperty getRequiredQueryProperty(String member) {
+        JazminPersistentProperty p = getPersistentProperty(member);
+        if (p == null) {
+            throw new PropertyReferenceException(member, TypeInformation.of(getType()), List.of());
+        }
+        return p;
     }
 
     /** The id column, or {@code null} when the entity has no id. */

@@ -1,5 +1,6 @@
 package io.jazmin.spring.data.repository.query;
 
+import io.jazmin.spring.data.core.query.ColumnSort;
 import io.jazmin.data.Filter;
 import io.jazmin.spring.data.core.JazminOperations;
 import io.jazmin.spring.data.core.ResultRows;

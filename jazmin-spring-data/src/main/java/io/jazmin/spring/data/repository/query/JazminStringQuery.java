@@ -1,5 +1,6 @@
 package io.jazmin.spring.data.repository.query;
 
+import io.jazmin.spring.data.core.query.ColumnSort;
 import io.jazmin.spring.data.core.JazminOperations;
 import io.jazmin.spring.data.core.query.JazminQuery;
 import io.jazmin.spring.data.repository.Query;

@@ -5,7 +5,7 @@ import io.jazmin.spring.data.core.JazminOperations;
 import io.jazmin.spring.data.core.ResultRows;
 import io.jazmin.spring.data.core.mapping.JazminPersistentEntity;
 import io.jazmin.spring.data.core.query.JazminQuery;
-import io.jazmin.spring.data.repository.query.ColumnSort;
+import io.jazmin.spring.data.core.query.ColumnSort;
 import io.jazmin.spring.data.repository.query.ResultReaders;
 import java.util.Collection;
 import java.util.List;
