@@ -1,5 +1,6 @@
 package io.jazmin;
 
+import io.jazmin.export.SavedShape;
 import io.jazmin.internal.writer.FullFileWriter;
 import java.nio.file.Path;
 import java.util.Iterator;
@@ -157,6 +158,19 @@ public final class JazminWriter implements AutoCloseable {
      */
     public void setPackage(String json) {
         file.setPackage(json);
+    }
+
+    /**
+     * Saves export shape {@code shape} in the file under its name (spec §1.23; a shape saved again
+     * under the same name replaces it). The shapes are checked at {@link #finish()}, which then
+     * fails and leaves the target as it was: names of 1 to 200 characters, descriptions of at most
+     * 2,000, one default per group, at most 1,000 shapes, and each must fit its table's columns.
+     * {@link JazminReader#shapes()} lists them.
+     *
+     * @throws io.jazmin.error.UnsupportedFeatureException for shared (access-controlled) files
+     */
+    public void saveShape(SavedShape shape) {
+        file.saveShape(shape);
     }
 
     /** Rows written to the current table so far. */

@@ -8,6 +8,7 @@ import io.jazmin.error.JazminValidationException;
 import io.jazmin.JazminWriter;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.options.WriteOptions;
+import io.jazmin.convert.RowSorter;
 import io.jazmin.convert.AccessSettingsJson;
 import io.jazmin.convert.FloatOverflow;
 import io.jazmin.convert.JsonStyle;
@@ -18,6 +19,7 @@ import io.jazmin.convert.Schema;
 import io.jazmin.convert.SchemaFile;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -64,8 +66,14 @@ final class ConvertCommand implements Callable<Integer> {
     private String table;
 
     @Option(names = "--sorted-by", paramLabel = "a,b", split = ",",
-            description = ".jzm output: declare the rows sorted by these columns (checked while writing)")
+            description = ".jzm output: the rows sorted by these columns (unsorted input is sorted within "
+                    + "--sort-memory, spilling sorted runs to temporary files beside the output)")
     private List<String> sortedBy = List.of();
+
+    @Option(names = "--sort-memory", paramLabel = "MB",
+            description = "with --sorted-by: megabytes of rows held before a sorted run is spilled (default: a "
+                    + "quarter of the maximum heap)")
+    private Long sortMemoryMb;
 
     @Option(names = "--codec", paramLabel = "none|deflate|brotli", converter = CodecConverter.class,
             description = ".jzm output: section compression (default deflate)")
@@ -126,13 +134,38 @@ final class ConvertCommand implements Callable<Integer> {
                 textInput.floatOverflow()));
              RowOutput output = jzmOut ? openJzm(input.columns(), schemaFile) : new TextRowOutput(out, outFormat,
                      input.columns(), canonical ? JsonStyle.CANONICAL : JsonStyle.HUMAN)) {
-            while (input.hasNext()) {
-                output.write(input.next());
-                progress.row();
+            if (jzmOut && !sortedBy.isEmpty()) {
+                writeSorted(input, output, progress);
+            } else {
+                while (input.hasNext()) {
+                    output.write(input.next());
+                    progress.row();
+                }
             }
+            progress.phase("finishing the file (indexes, statistics, header)");
             output.finish();
+            progress.done();
         }
         return ExitCodes.OK;
+    }
+
+    /** Reads every row into a sorter (spilling runs beyond the budget), then writes them in order. */
+    private void writeSorted(RowInput input, RowOutput output, Progress progress) {
+        long budget = sortMemoryMb == null ? Runtime.getRuntime().maxMemory() / 4 : sortMemoryMb * 1024 * 1024;
+        Path tempDir = out.toAbsolutePath().getParent();
+        try (RowSorter sorter = new RowSorter(input.columns(), sortedBy, budget, tempDir)) {
+            while (input.hasNext()) {
+                sorter.add(input.next());
+                progress.row();
+            }
+            progress.phase(sorter.spilledRuns() == 0 ? "sorting in memory"
+                    : "merging " + sorter.spilledRuns() + " sorted runs");
+            Iterator<List<Object>> rows = sorter.sorted();
+            while (rows.hasNext()) {
+                output.write(rows.next());
+                progress.written();
+            }
+        }
     }
 
     private RowInput openJzm() {
@@ -207,6 +240,9 @@ final class ConvertCommand implements Callable<Integer> {
 
     /** Options that only make sense for one side are refused on the other, instead of being ignored. */
     private void checkApplicable(boolean jzmIn, boolean jzmOut) {
+        if (sortMemoryMb != null && (sortedBy.isEmpty() || sortMemoryMb <= 0)) {
+            throw Usage.error(spec, "--sort-memory takes a positive number of megabytes, with --sorted-by");
+        }
         if (jzmIn && schema != null) {
             throw Usage.error(spec, "--schema applies to text input; a .jzm file has its own columns");
         }

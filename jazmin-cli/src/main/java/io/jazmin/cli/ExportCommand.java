@@ -3,17 +3,19 @@ package io.jazmin.cli;
 import io.jazmin.export.ExportShape;
 import io.jazmin.JazminReader;
 import io.jazmin.convert.JsonShapeOutput;
+import io.jazmin.convert.XmlShapeOutput;
+import io.jazmin.export.ShapeOutput;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code jazmin export FILE --shape S.json [--format json]}: prints a shape's output. */
+/** {@code jazmin export FILE --shape S.json [--format json|xml]}: prints a shape's output. */
 @Command(name = "export", mixinStandardHelpOptions = true,
         description = "Print the output of an export shape (a JSON template of nested lists, groups and totals) "
                 + "over a table of a .jzm file.")
 final class ExportCommand extends ShapeCommand {
     @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "json",
-            description = "output format: json (default: ${DEFAULT-VALUE})")
+            description = "output format: json or xml (root element <export>) (default: ${DEFAULT-VALUE})")
     private String format;
 
     @Mixin
@@ -21,13 +23,17 @@ final class ExportCommand extends ShapeCommand {
 
     @Override
     void run(JazminReader reader, ExportShape shape, String table) {
-        if (!format.equals("json")) {
-            throw Usage.error(spec, "--format: shapes export json, not '" + format + "'");
-        }
+        ShapeOutput output = switch (format) {
+            case "json" -> new JsonShapeOutput(out());
+            case "xml" -> new XmlShapeOutput(out());
+            default -> throw Usage.error(spec, "--format: shapes export json or xml, not '" + format + "'");
+        };
         Usage.query(spec, () -> {
-            reader.export(shape, table, where.filter(), new JsonShapeOutput(out()));
+            reader.export(shape, table, where.filter(), output);
             return null;
         });
-        out().println();
+        if (format.equals("json")) {
+            out().println(); // the XML output ends its last line itself
+        }
     }
 }

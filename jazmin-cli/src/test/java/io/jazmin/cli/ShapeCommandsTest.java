@@ -51,6 +51,18 @@ class ShapeCommandsTest {
     }
 
     @Test
+    void exportWritesXmlWithFormatXml() throws Exception {
+        CliRun run = CliRun.of("export", FILE.toString(), "--shape",
+                shapeFile("{\"n\":{\"$count\":true},\"top\":{\"$rows\":\"id\",\"$sort\":[\"id\"],\"$limit\":2,"
+                        + "\"$xmlItem\":\"id\"}}").toString(),
+                "--where", "{\"country\":\"BW\"}", "--format", "xml");
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(run.out()).startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<export>\n  <n>375</n>\n  <top>\n    <id>")
+                .endsWith("</id>\n  </top>\n</export>\n");
+        assertThat(run.out().split("<id>")).hasSize(3);
+    }
+
+    @Test
     void shapeSchemaPrintsTheJsonSchemaOfTheOutput() throws Exception {
         CliRun run = CliRun.of("shape-schema", FILE.toString(), "--shape",
                 shapeFile("{\"n\":{\"$count\":true}}").toString());
@@ -76,7 +88,7 @@ class ShapeCommandsTest {
         Path shape = shapeFile("{\"n\":{\"$count\":true}}");
         CliRun xml = CliRun.of("export", FILE.toString(), "--shape", shape.toString(), "--format", "yaml");
         assertUsageError(xml);
-        assertThat(xml.err()).contains("--format: shapes export json, not 'yaml'");
+        assertThat(xml.err()).contains("--format: shapes export json or xml, not 'yaml'");
         CliRun saved = CliRun.of("export", FILE.toString(), "--saved", "Monthly");
         assertUsageError(saved);
         assertThat(saved.err()).contains("--saved: no saved shape named 'Monthly'; shapes: []");

@@ -61,6 +61,20 @@ final class XmlIo {
     }
 
     /**
+     * Writes element text, carriage returns as {@code &#13;}, which a parser keeps (a raw one would be
+     * read back as a line feed).
+     */
+    static void writeText(XMLStreamWriter xml, String text) throws XMLStreamException {
+        int from = 0;
+        for (int cr = text.indexOf('\r'); cr >= 0; cr = text.indexOf('\r', from)) {
+            xml.writeCharacters(text.substring(from, cr));
+            xml.writeEntityRef("#13");
+            from = cr + 1;
+        }
+        xml.writeCharacters(text.substring(from));
+    }
+
+    /**
      * A reader's failure: a {@link JazminIoException} when the stream failed, otherwise an
      * {@link XmlSyntaxException} naming the parser's problem and where it is.
      */

@@ -14,8 +14,8 @@ import javax.xml.stream.XMLStreamWriter;
 /**
  * Writes rows in the XML rows shape ({@link XmlShape}) with the JDK's StAX writer, one row per line:
  * each non-null value is an element holding its human text ({@link TextValues#format}, as in CSV),
- * null values are left out. Carriage returns are written as {@code &#13;}, which a parser keeps
- * (a raw one would be read back as a line feed). Characters XML 1.0 cannot hold are refused.
+ * null values are left out. Carriage returns are written as {@code &#13;} ({@link XmlIo#writeText}).
+ * Characters XML 1.0 cannot hold are refused.
  */
 final class XmlRowSink implements RowSink {
     private final Writer out;
@@ -33,7 +33,7 @@ final class XmlRowSink implements RowSink {
             if (XmlShape.isElementName(name)) {
                 elements[i] = name;
             } else {
-                checkAttribute(name);
+                XmlShape.checkAttribute(name, "column");
             }
         }
         this.out = out;
@@ -45,15 +45,6 @@ final class XmlRowSink implements RowSink {
             xml.writeCharacters("\n");
         } catch (XMLStreamException e) {
             throw XmlIo.writeFailure(e);
-        }
-    }
-
-    /** A name written as an attribute value, where a parser would turn tabs and line breaks into spaces. */
-    private static void checkAttribute(String name) {
-        int bad = XmlText.firstIllegal(name);
-        if (bad >= 0 || name.indexOf('\t') >= 0 || name.indexOf('\n') >= 0 || name.indexOf('\r') >= 0) {
-            throw new JazminValidationException("column '" + Abbrev.of(name) + "': XML cannot keep this name"
-                    + " (it holds a tab, a line break or a character XML 1.0 cannot represent)");
         }
     }
 
@@ -118,13 +109,7 @@ final class XmlRowSink implements RowSink {
             xml.writeStartElement(XmlShape.FIELD);
             xml.writeAttribute(XmlShape.NAME, columns.get(column).name());
         }
-        int from = 0;
-        for (int cr = text.indexOf('\r'); cr >= 0; cr = text.indexOf('\r', from)) {
-            xml.writeCharacters(text.substring(from, cr));
-            xml.writeEntityRef("#13");
-            from = cr + 1;
-        }
-        xml.writeCharacters(text.substring(from));
+        XmlIo.writeText(xml, text);
         xml.writeEndElement();
     }
 

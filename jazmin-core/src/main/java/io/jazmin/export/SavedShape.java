@@ -11,7 +11,8 @@ import java.util.Objects;
  * @param description what it exports, or empty
  * @param isDefault   whether it is the default shape (of its groups)
  * @param table       the table it reads, or {@code null} for the file's first table
- * @param groups      the file groups it is saved for ({@code *}: everyone)
+ * @param groups      the file groups it is saved for ({@code *}: everyone; empty when the directory
+ *                    leaves them out, and read as {@code *} by writers)
  * @param shape       the template
  */
 public record SavedShape(String name, String description, boolean isDefault, String table, List<String> groups,
@@ -20,6 +21,11 @@ public record SavedShape(String name, String description, boolean isDefault, Str
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(shape, "shape");
         description = description == null ? "" : description;
-        groups = List.copyOf(groups);
+        groups = groups == null ? List.of() : List.copyOf(groups);
+    }
+
+    /** A shape saved for everyone ({@code *}) under {@code name}, on the first table, not the default. */
+    public static SavedShape of(String name, ExportShape shape) {
+        return new SavedShape(name, "", false, null, List.of("*"), shape);
     }
 }

@@ -38,10 +38,11 @@ public final class ShapeCompiler {
     /** Element names the XML output accepts for list items. */
     static final Pattern XML_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
 
-    private final Function<String, TableReader> tables;
+    /** The scope of the table a {@code $from} names, or {@code null} when there is none of that name. */
+    private final Function<String, TableScope> tables;
     private final Map<String, TableScope> scopes = new LinkedHashMap<>();
 
-    private ShapeCompiler(Function<String, TableReader> tables) {
+    private ShapeCompiler(Function<String, TableScope> tables) {
         this.tables = tables;
     }
 
@@ -52,14 +53,31 @@ public final class ShapeCompiler {
      * @throws ShapeException when the shape does not fit the tables
      */
     public static CompiledShape compile(ExportShape shape, TableReader root, Function<String, TableReader> tables) {
-        ShapeCompiler compiler = new ShapeCompiler(tables);
-        TableScope scope = compiler.scope(root);
+        ShapeCompiler compiler = new ShapeCompiler(name -> {
+            TableReader table = tables.apply(name);
+            return table == null ? null : new TableScope(table);
+        });
+        TableScope scope = compiler.scope(new TableScope(root));
         ShapeNode node = compiler.node(scope, shape.tree(), "", false);
         return new CompiledShape(scope, node);
     }
 
-    private TableScope scope(TableReader table) {
-        return scopes.computeIfAbsent(table.name(), n -> new TableScope(table));
+    /**
+     * Checks {@code shape} against tables known by their columns only (a file being written), by
+     * name in file order; it reads {@code root}.
+     *
+     * @throws ShapeException when the shape does not fit the tables
+     */
+    public static void check(ExportShape shape, String root, Map<String, List<Column>> tables) {
+        ShapeCompiler compiler = new ShapeCompiler(name -> {
+            List<Column> columns = tables.get(name);
+            return columns == null ? null : new TableScope(name, columns);
+        });
+        compiler.node(compiler.scope(new TableScope(root, tables.get(root))), shape.tree(), "", false);
+    }
+
+    private TableScope scope(TableScope table) {
+        return scopes.computeIfAbsent(table.name(), n -> table);
     }
 
     private static String child(String path, String name) {
@@ -255,7 +273,7 @@ public final class ShapeCompiler {
         if (!from.isString()) {
             throw new ShapeException(child(path, "$from"), "$from must name a table");
         }
-        TableReader table = tables.apply(from.asString());
+        TableScope table = scopes.containsKey(from.asString()) ? scopes.get(from.asString()) : tables.apply(from.asString());
         if (table == null) {
             throw new ShapeException(child(path, "$from"), "unknown table '" + from.asString() + "'");
         }

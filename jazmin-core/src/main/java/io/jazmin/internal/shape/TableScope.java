@@ -17,13 +17,26 @@ import java.util.TreeSet;
  */
 final class TableScope {
     private final TableReader table;
+    private final String name;
+    private final List<Column> columns;
     private final FilterBinder binder;
     private final Set<Integer> used = new TreeSet<>();
     private final List<Predicate> heldFilters = new ArrayList<>();
 
     TableScope(TableReader table) {
+        this(table, table.name(), table.columns());
+    }
+
+    /** A table known by its columns only (a table being written): shapes are checked on it, not run. */
+    TableScope(String name, List<Column> columns) {
+        this(null, name, columns);
+    }
+
+    private TableScope(TableReader table, String name, List<Column> columns) {
         this.table = table;
-        this.binder = new FilterBinder(table.columns());
+        this.name = name;
+        this.columns = List.copyOf(columns);
+        this.binder = new FilterBinder(this.columns);
     }
 
     TableReader table() {
@@ -31,16 +44,15 @@ final class TableScope {
     }
 
     String name() {
-        return table.name();
+        return name;
     }
 
     List<Column> columns() {
-        return table.columns();
+        return columns;
     }
 
     /** The position of column {@code name}, or -1. */
     int position(String name) {
-        List<Column> columns = table.columns();
         for (int i = 0; i < columns.size(); i++) {
             if (columns.get(i).name().equals(name)) {
                 return i;

@@ -242,7 +242,8 @@ public final class Appender {
             tables.put(file.header().tables().get(t).name(), file.table(t).columns());
         }
         String packageJson = writer.apply(source, changes, true, tables);
-        return writer.finish(packageJson, source.shapesJson(), s);
+        String shapes = SavedShapeList.apply(source.shapesJson(), changes.addShapes(), changes.removeShapes(), tables);
+        return writer.finish(packageJson, shapes, s);
     }
 
     /**

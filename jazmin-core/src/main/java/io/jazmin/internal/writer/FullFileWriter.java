@@ -19,6 +19,7 @@ import io.jazmin.internal.crypto.DecryptionSetup;
 import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.schema.Column;
 import io.jazmin.files.FileChanges;
+import io.jazmin.export.SavedShape;
 import io.jazmin.files.FileInput;
 import io.jazmin.error.JazminIoException;
 import io.jazmin.error.JazminValidationException;
@@ -75,6 +76,9 @@ public final class FullFileWriter implements AutoCloseable {
     private boolean packageSet;
     private String packageJson = "";
     private String shapesJson;
+    /** Saved shapes to add and names to drop, applied to those carried when the writer finishes (the tables known). */
+    private final List<SavedShape> addShapes = new ArrayList<>();
+    private final List<String> removeShapes = new ArrayList<>();
 
     /**
      * Starts a new version of {@code path} under a writer lock of its own, released when the writer
@@ -183,6 +187,22 @@ public final class FullFileWriter implements AutoCloseable {
         // Checked at the finish, against the tables written by then.
         packageSet = changes.packageJson() != null;
         shapesJson = source.shapesJson();
+        addShapes.addAll(changes.addShapes());
+        removeShapes.addAll(changes.removeShapes());
+    }
+
+    /**
+     * Saves an export shape in the file (spec §1.23, a shape of the same name replaces it); it is
+     * checked against the tables' columns when the writer finishes.
+     */
+    public void saveShape(SavedShape shape) {
+        requireOpen();
+        if (share != null) {
+            throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "saved shapes of shared files "
+                    + "cannot be written yet");
+        }
+        addShapes.removeIf(s -> s.name().equals(shape.name()));
+        addShapes.add(shape);
     }
 
     /**
@@ -228,8 +248,9 @@ public final class FullFileWriter implements AutoCloseable {
         if (packageSet && !packageJson.isEmpty()) {
             DocumentSettings.checkPackage(packageJson, embedded == null ? Set.of() : embedded.paths(), tableColumns);
         }
-        boolean none = (embedded == null || embedded.isEmpty()) && packageJson.isEmpty() && shapesJson == null;
-        return none ? null : embedded().finish(packageJson, shapesJson, 0);
+        String shapes = SavedShapeList.apply(shapesJson, addShapes, removeShapes, tableColumns);
+        boolean none = (embedded == null || embedded.isEmpty()) && packageJson.isEmpty() && shapes == null;
+        return none ? null : embedded().finish(packageJson, shapes, 0);
     }
 
     /** Adds a row given by column name (missing columns are null). */
