@@ -9,6 +9,7 @@ import io.jazmin.internal.catalog.IndexRef;
 import io.jazmin.internal.index.IndexSectionsWriter;
 import io.jazmin.internal.index.SectionOutput;
 import io.jazmin.internal.index.SortedIndexBuilder;
+import io.jazmin.internal.index.SortedPayloads;
 import io.jazmin.internal.index.TrigramIndexBuilder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -97,14 +98,12 @@ final class IndexBuilders {
         IndexSectionsWriter writer = new IndexSectionsWriter(watching, IndexSectionsWriter.DEFAULT_PAGE_BYTES, compact);
         List<IndexRef> refs = new ArrayList<>();
         for (Planned p : planned) {
-            p.lane().drain();
+            p.lane().startPayloads(IndexSectionsWriter.DEFAULT_PAGE_BYTES, compact);
         }
         for (Planned p : planned) {
-            if (p.lane().builder() instanceof SortedIndexBuilder sorted) {
-                refs.add(writer.writeSorted(table, p.column(), segment, sorted));
-            } else {
-                refs.add(writer.writeTrigram(table, p.column(), segment, (TrigramIndexBuilder) p.lane().builder()));
-            }
+            Object payloads = p.lane().payloads();
+            refs.add(payloads instanceof SortedPayloads sorted ? writer.writeSorted(table, p.column(), segment, sorted)
+                    : writer.writeTrigram(table, p.column(), segment, (byte[]) payloads));
         }
         return refs;
     }
