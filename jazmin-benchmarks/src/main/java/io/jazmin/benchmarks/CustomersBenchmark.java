@@ -376,6 +376,12 @@ public class CustomersBenchmark {
         return JazminOps.write(f.files.scratch("3indexes-key.jzm"), r.values, r.withKey);
     }
 
+    /** The same records through {@code JazminMapper}: compare with writeNoIndexes_jackson (records as JSON). */
+    @Benchmark
+    public long writeRecords_jazmin(Files f, Rows r) {
+        return JazminOps.writeRecords(f.files.scratch("records.jzm"), r.customers, CustomersData.noIndexes());
+    }
+
     @Benchmark
     public int writeNoIndexes_jackson(Files f, Rows r) {
         JacksonOps.write(f.files.scratch("customers.json"), r.customers);

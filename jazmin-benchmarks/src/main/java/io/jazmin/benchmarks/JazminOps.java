@@ -181,4 +181,14 @@ public final class JazminOps {
             return n;
         }
     }
+
+    /** Writes records through the mapper (the schema it derives from {@link Customer}) with {@code options}. */
+    public static long writeRecords(Path file, List<Customer> customers, WriteOptions options) {
+        try (io.jazmin.mapping.ObjectWriter<Customer> w = MAPPER.writer(file, options)) {
+            w.writeAll(customers);
+            long n = w.rowCount();
+            w.finish();
+            return n;
+        }
+    }
 }

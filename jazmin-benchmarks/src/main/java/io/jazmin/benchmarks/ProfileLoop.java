@@ -1,11 +1,12 @@
 package io.jazmin.benchmarks;
 
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Repeats one JAZMIN operation on the customers table for a while, for a profiler (JFR) to sample:
  * {@code java -XX:StartFlightRecording=duration=30s,filename=/tmp/x.jfr -cp benchmarks.jar
- * io.jazmin.benchmarks.ProfileLoop readAll|readAllRows|write|write3Indexes|findById SECONDS}.
+ * io.jazmin.benchmarks.ProfileLoop readAll|readAllRows|write|write3Indexes|writeRecords|findById SECONDS}.
  * profile.sh runs it and aggregates the top frames.
  */
 public final class ProfileLoop {
@@ -17,6 +18,7 @@ public final class ProfileLoop {
         long seconds = args.length > 1 ? Long.parseLong(args[1]) : 30;
         CustomersFiles f = CustomersFiles.ensure(CustomersData.DEFAULT_ROWS);
         Object[][] rows = op.startsWith("write") ? CustomersData.valueRows(f.rows) : null;
+        List<CustomersData.Customer> customers = op.equals("writeRecords") ? CustomersData.customers(f.rows) : null;
         Path jzm = f.jzm3Indexes;
         long id = CustomersData.findId(f.rows);
         long end = System.nanoTime() + seconds * 1_000_000_000L;
@@ -28,6 +30,7 @@ public final class ProfileLoop {
                 case "readAllRows" -> JazminOps.readAllRows(jzm);
                 case "write" -> JazminOps.write(f.scratch("profile.jzm"), rows, CustomersData.noIndexes());
                 case "write3Indexes" -> JazminOps.write(f.scratch("profile.jzm"), rows, CustomersData.threeIndexes());
+                case "writeRecords" -> JazminOps.writeRecords(f.scratch("profile.jzm"), customers, CustomersData.noIndexes());
                 case "findById" -> JazminOps.findById(jzm, id).id();
                 default -> throw new IllegalArgumentException(op);
             };

@@ -14,6 +14,8 @@ final class MappingContext {
     private final JsonCodec json;
     private final List<String> path = new ArrayList<>();
     private final IdentityHashMap<Object, Boolean> open = new IdentityHashMap<>();
+    /** The object being written, open for the whole row, or {@code null} when reading. */
+    private Object root;
     private long row = -1;
     private Row current;
     private String column;
@@ -44,9 +46,8 @@ final class MappingContext {
         if (!open.isEmpty()) {
             open.clear();
         }
-        if (root != null) {
-            open.put(root, Boolean.TRUE);
-        }
+        // The root is kept apart from the open containers, so flat rows never touch the map.
+        this.root = root;
     }
 
     /** Starts reading {@code source}, which the row mapper's readers take their cells from. */
@@ -81,7 +82,7 @@ final class MappingContext {
         if (++depth > options.maxDepth()) {
             throw fail(MappingException.Reason.DEPTH_LIMIT, "nesting is deeper than " + options.maxDepth());
         }
-        if (value != null && open.put(value, Boolean.TRUE) != null) {
+        if (value != null && (value == root || open.put(value, Boolean.TRUE) != null)) {
             throw fail(MappingException.Reason.CYCLE, "cycle: this object is already being written higher up");
         }
     }

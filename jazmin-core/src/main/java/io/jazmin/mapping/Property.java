@@ -37,9 +37,13 @@ record Property(String name, String member, Type type, boolean primitive, boolea
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
-            // A checked exception thrown by the type's own getter.
-            throw MappingException.schema(MappingException.Reason.INVALID_VALUE, name,
-                    "cannot read " + member + ": " + e).causedBy(e);
+            throw unreadable(e);
         }
+    }
+
+    /** The failure for a checked exception thrown by the type's own getter. */
+    MappingException unreadable(Throwable e) {
+        return MappingException.schema(MappingException.Reason.INVALID_VALUE, name,
+                "cannot read " + member + ": " + e).causedBy(e);
     }
 }

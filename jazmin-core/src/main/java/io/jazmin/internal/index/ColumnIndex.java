@@ -22,4 +22,13 @@ public interface ColumnIndex {
      * @throws io.jazmin.error.JazminFormatException when an index section is damaged
      */
     RowIdSet rows(IndexLookup lookup);
+
+    /**
+     * At most how many rows {@link #rows} would select, when the index knows without decoding any
+     * postings (a trigram index reads its section for it); empty when it does not know. The
+     * planner scans instead of looking up when a lookup would select most rows.
+     */
+    default OptionalLong selectsAtMost(IndexLookup lookup) {
+        return OptionalLong.empty();
+    }
 }

@@ -72,6 +72,33 @@ final class GramTable {
         return intersect(found);
     }
 
+    /** The postings count of the rarest of {@code queryGrams} (0 when one is absent): no row set of {@link #rowsWithAll} is larger. */
+    long fewestWithAll(long[] queryGrams) {
+        long fewest = Long.MAX_VALUE;
+        for (long g : queryGrams) {
+            fewest = Math.min(fewest, countOf(g));
+        }
+        return fewest == Long.MAX_VALUE ? 0 : fewest;
+    }
+
+    /** The smallest, over entries, of an entry's grams' postings counts added up: a bound on {@link #rowsWithOneOfEach}. */
+    long fewestWithOneOfEach(long[][] alternatives) {
+        long fewest = Long.MAX_VALUE;
+        for (long[] variants : alternatives) {
+            long any = 0;
+            for (long g : variants) {
+                any += countOf(g);
+            }
+            fewest = Math.min(fewest, any);
+        }
+        return fewest == Long.MAX_VALUE ? 0 : fewest;
+    }
+
+    private long countOf(long gram) {
+        int at = Arrays.binarySearch(grams, gram);
+        return at < 0 ? 0 : countAt(offsets[at]);
+    }
+
     /**
      * Rows that have, for every entry of {@code alternatives}, at least one of its grams: the
      * intersection over entries of the union of each entry's postings.

@@ -42,16 +42,24 @@ public final class IndexSectionsWriter {
 
     /** Writes a sorted index: pages, null postings, directory. */
     public IndexRef writeSorted(int table, String column, int segment, SortedIndexBuilder builder) {
+        return writeSorted(table, column, segment, builder.payloads(pageBytes, compact));
+    }
+
+    /**
+     * Writes a sorted index made ready with this writer's page size and encoding: pages, null
+     * postings, directory.
+     */
+    public IndexRef writeSorted(int table, String column, int segment, SortedPayloads payloads) {
         String id = IndexSectionIds.index(table, column, IndexRef.SORTED, segment);
         List<byte[]> firstKeys = new ArrayList<>();
         List<SectionRef> refs = new ArrayList<>();
         List<Integer> counts = new ArrayList<>();
-        builder.pages(pageBytes, compact, page -> {
+        for (IndexPage page : payloads.pages()) {
             refs.add(out.write(IndexSectionIds.page(id, refs.size()), page.payload()));
             firstKeys.add(page.firstKey());
             counts.add(page.entryCount());
-        });
-        byte[] nullsPayload = builder.nullsPayload();
+        }
+        byte[] nullsPayload = payloads.nulls();
         SectionRef nulls = nullsPayload == null ? null : out.write(IndexSectionIds.nulls(id), nullsPayload);
         IndexDirectory directory = new IndexDirectory(firstKeys, counts.stream().mapToInt(Integer::intValue).toArray(),
                 refs.stream().mapToLong(SectionRef::offset).toArray(),
@@ -61,8 +69,13 @@ public final class IndexSectionsWriter {
 
     /** Writes a trigram index as one section. */
     public IndexRef writeTrigram(int table, String column, int segment, TrigramIndexBuilder builder) {
+        return writeTrigram(table, column, segment, builder.encode());
+    }
+
+    /** Writes a trigram index whose section payload is {@code payload} ({@link TrigramIndexBuilder#encode()}). */
+    public IndexRef writeTrigram(int table, String column, int segment, byte[] payload) {
         String id = IndexSectionIds.index(table, column, IndexRef.TRIGRAM, segment);
-        return new IndexRef(column, IndexRef.TRIGRAM, out.write(id, builder.encode()), segment);
+        return new IndexRef(column, IndexRef.TRIGRAM, out.write(id, payload), segment);
     }
 
     // Page digests are listed when the output gives them (access-controlled files).

@@ -55,6 +55,20 @@ public final class IndexSegments implements ColumnIndex {
         return OptionalLong.of(bytes);
     }
 
+    /** The sum over the segments; empty unless every segment knows. */
+    @Override
+    public OptionalLong selectsAtMost(IndexLookup lookup) {
+        long rows = 0;
+        for (ColumnIndex segment : segments) {
+            OptionalLong at = segment.selectsAtMost(lookup);
+            if (at.isEmpty()) {
+                return at;
+            }
+            rows += at.getAsLong();
+        }
+        return segments.isEmpty() ? OptionalLong.empty() : OptionalLong.of(rows);
+    }
+
     /** The union of the segments' rows. */
     @Override
     public RowIdSet rows(IndexLookup lookup) {

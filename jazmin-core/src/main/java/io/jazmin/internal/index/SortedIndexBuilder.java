@@ -128,6 +128,13 @@ public final class SortedIndexBuilder {
         }
     }
 
+    /** The pages ({@link #pages(int, boolean, Consumer)}) and the null postings, made ready to write. */
+    public SortedPayloads payloads(int pageBytes, boolean compact) {
+        List<IndexPage> pages = new ArrayList<>();
+        pages(pageBytes, compact, pages::add);
+        return new SortedPayloads(pages, nullsPayload());
+    }
+
     private int[] sortedPositions() {
         int n = keys.size();
         if (positions == null) {

@@ -71,6 +71,21 @@ public final class TrigramIndex implements ColumnIndex {
         return OptionalLong.empty();
     }
 
+    /**
+     * The postings count of the text's rarest gram (for a case-insensitive search, the fewest rows
+     * any position's case variants can have together): no candidate set is larger. Reads the
+     * section, not the postings.
+     */
+    @Override
+    public OptionalLong selectsAtMost(IndexLookup lookup) {
+        if (!(lookup instanceof IndexLookup.Contains c) || !usable(c.text(), c.ignoreCase())) {
+            return OptionalLong.empty();
+        }
+        return OptionalLong.of(c.ignoreCase()
+                ? table().fewestWithOneOfEach(Trigrams.caseInsensitiveAlternatives(c.text()))
+                : table().fewestWithAll(Trigrams.of(c.text())));
+    }
+
     @Override
     public RowIdSet rows(IndexLookup lookup) {
         if (lookup instanceof IndexLookup.Contains c) {

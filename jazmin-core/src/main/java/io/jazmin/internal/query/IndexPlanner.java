@@ -19,7 +19,9 @@ import java.util.function.Supplier;
  * Chooses index lookups for a predicate (spec §2.2): AND intersects the candidates of usable
  * indexes, OR unions them only when every branch has one, NOT and {@code ne} give none. A sorted
  * lookup is made when it reads at most 8 KiB of index pages or less than the scan would; trigram
- * lookups always count as cheap. Costs come from the index directories before any page is read.
+ * lookups always count as cheap, but a word whose rarest gram is in most rows is scanned for
+ * instead (its candidates would narrow little, and their postings are the costly part). Costs
+ * come from the index directories before any page is read.
  */
 final class IndexPlanner {
     /** Lookups this small are always made. */
@@ -154,8 +156,17 @@ final class IndexPlanner {
         if (cost.isEmpty() || (!trigram && !worthIt(cost.getAsLong(), scanBytes))) {
             return null;
         }
+        if (trigram && selectsMost(index, lookup)) {
+            return null; // decoding and intersecting postings of most rows costs more than checking them all
+        }
         IndexLookup chosen = lookup;
         return new Choice(trigram ? 0 : cost.getAsLong(), exact, () -> index.rows(chosen));
+    }
+
+    /** Whether the lookup's rarest gram is in more than half of the table's written rows. */
+    private boolean selectsMost(ColumnIndex index, IndexLookup lookup) {
+        OptionalLong atMost = index.selectsAtMost(lookup);
+        return atMost.isPresent() && atMost.getAsLong() > data.entry().rowCount() / 2;
     }
 
     private static boolean worthIt(long cost, long scanBytes) {

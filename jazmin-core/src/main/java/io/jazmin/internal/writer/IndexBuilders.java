@@ -9,6 +9,7 @@ import io.jazmin.internal.catalog.IndexRef;
 import io.jazmin.internal.index.IndexSectionsWriter;
 import io.jazmin.internal.index.SectionOutput;
 import io.jazmin.internal.index.SortedIndexBuilder;
+import io.jazmin.internal.index.SortedPayloads;
 import io.jazmin.internal.index.TrigramIndexBuilder;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,21 +17,29 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Executor;
 
 /**
- * The indexes a table writer builds while rows arrive, written after the last chunk. Like the
+ * The indexes a table writer builds while rows arrive (each on a worker thread when the options
+ * allow, see {@link IndexLane}), written after the last chunk. Like the
  * reference writer, indexes follow column order, and no sorted index is built on the leading
  * {@code sortedBy} column (readers find its rows from chunk statistics).
  */
 final class IndexBuilders {
-    private record Planned(int position, String column, IndexKind kind, Object builder) {
+    private record Planned(String column, IndexLane lane) {
     }
 
     private final List<Planned> planned = new ArrayList<>();
     private final boolean compact;
     private boolean wroteCompactPages;
 
-    IndexBuilders(List<Column> columns, Map<String, Set<IndexKind>> declared, List<String> sortedBy, boolean compact) {
+    /**
+     * @param batchRows rows per batch handed to a builder (the chunk size)
+     * @param parallel  whether each index adds its batches on a worker thread
+     * @param executor  those workers, or {@code null} for the library's shared ones
+     */
+    IndexBuilders(List<Column> columns, Map<String, Set<IndexKind>> declared, List<String> sortedBy, boolean compact,
+                  int batchRows, boolean parallel, Executor executor) {
         this.compact = compact;
         for (String name : declared.keySet()) {
             if (columns.stream().noneMatch(c -> c.name().equals(name))) {
@@ -46,7 +55,7 @@ final class IndexBuilders {
                     continue;
                 }
                 Object builder = kind == IndexKind.SORTED ? new SortedIndexBuilder(c.type()) : new TrigramIndexBuilder();
-                planned.add(new Planned(p, c.name(), kind, builder));
+                planned.add(new Planned(c.name(), new IndexLane(p, builder, batchRows, parallel, executor)));
             }
         }
     }
@@ -62,15 +71,20 @@ final class IndexBuilders {
         }
     }
 
-    /** Adds one validated row (values as stored: Long, Double, Boolean, BigDecimal, String). */
+    /**
+     * Adds one validated row (values as stored: Long, Double, Boolean, BigDecimal, String); row
+     * ids ascend by one until {@link #endChunk()}.
+     */
     void add(long rowId, Object[] row) {
         for (Planned p : planned) {
-            Object v = row[p.position()];
-            if (p.builder() instanceof SortedIndexBuilder sorted) {
-                sorted.add(rowId, v);
-            } else if (v != null) {
-                ((TrigramIndexBuilder) p.builder()).add(rowId, (String) v);
-            }
+            p.lane().collect(rowId, row);
+        }
+    }
+
+    /** Hands the rows added since the last call to the builders (the table writer calls it per chunk). */
+    void endChunk() {
+        for (Planned p : planned) {
+            p.lane().endBatch();
         }
     }
 
@@ -84,11 +98,12 @@ final class IndexBuilders {
         IndexSectionsWriter writer = new IndexSectionsWriter(watching, IndexSectionsWriter.DEFAULT_PAGE_BYTES, compact);
         List<IndexRef> refs = new ArrayList<>();
         for (Planned p : planned) {
-            if (p.builder() instanceof SortedIndexBuilder sorted) {
-                refs.add(writer.writeSorted(table, p.column(), segment, sorted));
-            } else {
-                refs.add(writer.writeTrigram(table, p.column(), segment, (TrigramIndexBuilder) p.builder()));
-            }
+            p.lane().startPayloads(IndexSectionsWriter.DEFAULT_PAGE_BYTES, compact);
+        }
+        for (Planned p : planned) {
+            Object payloads = p.lane().payloads();
+            refs.add(payloads instanceof SortedPayloads sorted ? writer.writeSorted(table, p.column(), segment, sorted)
+                    : writer.writeTrigram(table, p.column(), segment, (byte[]) payloads));
         }
         return refs;
     }

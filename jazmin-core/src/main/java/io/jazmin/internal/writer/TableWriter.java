@@ -103,8 +103,9 @@ final class TableWriter {
             positions.put(columns.get(i).name(), i);
         }
         sortOrder = new SortOrderCheck(this.columns, options.sortedBy(), start.lastRow());
-        indexes = new IndexBuilders(this.columns, options.indexes(), options.sortedBy(), options.compactIndexes());
         int ahead = options.parallelism().writeAheadChunks();
+        indexes = new IndexBuilders(this.columns, options.indexes(), options.sortedBy(), options.compactIndexes(),
+                capacity, ahead > 0, options.parallelism().executor());
         encoding = ahead > 0 ? new OrderedPipeline<>(ahead, options.parallelism().executor()) : null;
         for (int i = 0; i < Math.max(1, ahead); i++) {
             idleEncoders.add(new ChunkEncoder(this.columns, groups()));
@@ -227,6 +228,7 @@ final class TableWriter {
         if (count == 0) {
             return;
         }
+        indexes.endChunk();
         chunkRawBytes = 0;
         ColumnVector[] vectors = new ColumnVector[builders.length];
         for (int i = 0; i < builders.length; i++) {

@@ -170,7 +170,7 @@ final class ValueCoercion {
     static Object coerce(Column c, Object v) throws Mismatch {
         return switch (c.type()) {
             case BOOL -> toBoolean(v);
-            case INT -> toLong(v);
+            case INT -> v instanceof Long already ? already : Long.valueOf(toLong(v)); // a Long is not boxed again
             case FLOAT -> toDouble(v);
             case DECIMAL -> toDecimal(v);
             case STRING -> toText(v);

@@ -15,6 +15,7 @@ import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.options.Parallelism;
+import io.jazmin.schema.IndexKind;
 import io.jazmin.options.Priority;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.data.Row;
@@ -152,6 +153,34 @@ class ParallelReadWriteTest {
                 // Read-ahead decodes every chunk after the first on the executor.
                 assertThat(tasks.get()).isGreaterThanOrEqualTo(ROWS / CHUNK_ROWS - 1);
             }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void indexesAreBuiltOnTheExecutorWithTheSameBytes() {
+        ExecutorService pool = Executors.newFixedThreadPool(2);
+        AtomicInteger tasks = new AtomicInteger();
+        Executor counting = task -> {
+            tasks.incrementAndGet();
+            pool.execute(task);
+        };
+        WriteOptions indexed = BASE.withIndex("name", IndexKind.TRIGRAM).withIndex("name", IndexKind.SORTED)
+                .withIndex("score", IndexKind.SORTED);
+        try {
+            byte[] sequential = afterPreamble(Written.file(COLUMNS, DATA,
+                    indexed.withMaxDegreeOfParallelism(1).withExecutor(counting)));
+            assertEquals(0, tasks.getAndSet(0));
+            for (Parallelism p : WAYS) {
+                byte[] file = Written.file(COLUMNS, DATA, indexed.withPriority(p.priority())
+                        .withMaxDegreeOfParallelism(p.maxDegree()).withExecutor(counting));
+                assertArrayEquals(sequential, afterPreamble(file), p.toString());
+            }
+            tasks.set(0);
+            Written.file(COLUMNS, DATA, indexed.withMaxDegreeOfParallelism(4).withExecutor(counting));
+            // Per chunk: one encoding task and one task per index; then each index's payloads.
+            assertEquals(ROWS / CHUNK_ROWS * 4 + 3, tasks.get());
         } finally {
             pool.shutdownNow();
         }
