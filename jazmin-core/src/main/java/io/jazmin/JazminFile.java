@@ -17,6 +17,8 @@ import io.jazmin.key.JazminKey;
 import io.jazmin.key.UnlockToken;
 import io.jazmin.internal.writer.Appender;
 import io.jazmin.internal.writer.KeyRotation;
+import io.jazmin.internal.writer.SharedRewrite;
+import io.jazmin.options.AccessGrant;
 import io.jazmin.internal.writer.Rewriter;
 import io.jazmin.internal.writer.Updater;
 import java.io.IOException;
@@ -159,6 +161,38 @@ public final class JazminFile {
     /** {@link #rotateKey(Path, ReadOptions, WriteOptions)} to the key {@code newKey}. */
     public static void rotateKey(Path path, ReadOptions current, JazminKey newKey) {
         rotateKey(path, current, WriteOptions.defaults().withKey(newKey));
+    }
+
+    /**
+     * Grants access to the shared file at {@code path} (spec §1.19, §1.25): a full rewrite by the
+     * owner in which each of {@code grants} is added, or replaces the key's grant when it has one.
+     * Rows, partitions, column groups, sort order, indexes, metadata and the other grants (online
+     * ones keep their unlock tokens) carry over; the new version has a fresh file id, salt and
+     * secrets. All or nothing, under the writer lock: the new file replaces the old atomically.
+     *
+     * @param owner the file's owner key
+     * @throws JazminKeyException        when {@code owner} does not open the file as its owner, or a
+     *                                   grant's key was issued by another owner
+     * @throws JazminValidationException when the file is not shared, no grant is given, a key is
+     *                                   given twice or a grant names an unknown column group
+     */
+    public static void grantAccess(Path path, JazminKey owner, AccessGrant... grants) {
+        SharedRewrite.grant(path, WriteOptions.defaults().withKey(owner), List.of(grants));
+    }
+
+    /**
+     * Revokes the grants of the keys {@code keyIds} (see {@link AccessKeyText#keyId()}) of the
+     * shared file at {@code path}: a full rewrite like {@link #grantAccess}, whose fresh secrets
+     * leave a revoked key nothing to read in the new version (copies of older versions it has are
+     * beyond reach, spec §4).
+     *
+     * @param owner the file's owner key
+     * @throws JazminKeyException        when {@code owner} does not open the file as its owner
+     * @throws JazminValidationException when the file is not shared, no key id is given, or a key has
+     *                                   no grant; the file is then left unchanged
+     */
+    public static void revokeAccess(Path path, JazminKey owner, String... keyIds) {
+        SharedRewrite.revoke(path, WriteOptions.defaults().withKey(owner), List.of(keyIds));
     }
 
     /** {@link #storage(Path, ReadOptions)} of a plain file. */

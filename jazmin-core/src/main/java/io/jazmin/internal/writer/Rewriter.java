@@ -34,20 +34,24 @@ public final class Rewriter {
                 for (TableReader table : source.tables()) {
                     WriteOptions tableOptions = base.withSortedBy(table.sortedBy()).withIndexes(IndexBuilders.kindsOf(table.indexes()));
                     writer.startTable(table.name(), table.columns(), tableOptions);
-                    Iterator<Row> rows = table.rows().iterator();
-                    while (rows.hasNext()) {
-                        Row row = rows.next();
-                        Object[] values = new Object[row.size()];
-                        for (int i = 0; i < values.length; i++) {
-                            values[i] = row.get(i);
-                        }
-                        writer.add(values);
-                    }
+                    copyRows(table.rows().iterator(), writer);
                 }
                 writer.finish();
             } finally {
                 writer.close();
             }
+        }
+    }
+
+    /** Writes {@code rows} (every column, in order) into {@code writer}'s current table. */
+    static void copyRows(Iterator<Row> rows, FullFileWriter writer) {
+        while (rows.hasNext()) {
+            Row row = rows.next();
+            Object[] values = new Object[row.size()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = row.get(i);
+            }
+            writer.add(values);
         }
     }
 

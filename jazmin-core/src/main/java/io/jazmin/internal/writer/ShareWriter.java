@@ -61,11 +61,14 @@ final class ShareWriter implements AutoCloseable {
     private final Preamble preamble;
     private final ShareSecrets secrets;
     private final SectionCipher cipher;
+    /** Key id → the share an online grant keeps from the version rewritten (tokens stay valid, §1.20). */
+    private final Map<String, byte[]> keptShares;
 
-    private ShareWriter(AccessSettings settings, JazminKey owner, Preamble preamble) {
+    private ShareWriter(AccessSettings settings, JazminKey owner, Preamble preamble, Map<String, byte[]> keptShares) {
         this.settings = settings;
         this.owner = owner;
         this.preamble = preamble;
+        this.keptShares = keptShares;
         this.secrets = new ShareSecrets(preamble.fileId(), preamble.salt());
         this.cipher = secrets.cipher(owner.keyId());
     }
@@ -78,12 +81,23 @@ final class ShareWriter implements AutoCloseable {
      * @throws JazminValidationException when a key is granted twice or a grant names an unknown group
      */
     static ShareWriter start(WriteOptions options, byte[] fileId) {
+        return start(options, fileId, Map.of());
+    }
+
+    /**
+     * Like {@link #start(WriteOptions, byte[])}, for a rewrite: the online grants of the keys in
+     * {@code keptShares} keep their shares, so their unlock tokens stay valid.
+     */
+    static ShareWriter start(WriteOptions options, byte[] fileId, Map<String, byte[]> keptShares) {
         AccessSettings settings = options.access();
         JazminKey owner = options.key();
         checkGrants(settings, owner);
         byte[] salt = new byte[32];
         RANDOM.nextBytes(salt);
-        return new ShareWriter(settings, owner, new Preamble(Preamble.ENCRYPTED | Preamble.ACCESS, fileId, salt, 0));
+        Map<String, byte[]> shares = new LinkedHashMap<>();
+        keptShares.forEach((id, share) -> shares.put(id, share.clone()));
+        return new ShareWriter(settings, owner, new Preamble(Preamble.ENCRYPTED | Preamble.ACCESS, fileId, salt, 0),
+                shares);
     }
 
     private static void checkGrants(AccessSettings settings, JazminKey owner) {
@@ -127,7 +141,12 @@ final class ShareWriter implements AutoCloseable {
 
     /** How a new table with {@code columns} is divided. */
     SharedTable plan(List<Column> columns) {
-        return SharedTable.plan(settings, columns, secrets);
+        return plan(columns, settings);
+    }
+
+    /** How a new table with {@code columns} is divided by the partition column and groups of {@code division}. */
+    SharedTable plan(List<Column> columns, AccessSettings division) {
+        return SharedTable.plan(division, columns, secrets);
     }
 
     /**
@@ -161,7 +180,8 @@ final class ShareWriter implements AutoCloseable {
                 continue; // grants already expired are left out (spec §1.20)
             }
             String expiresText = expires == null ? null : ISO_MILLIS.format(expires);
-            byte[] share = g.mode() == AccessGrant.Mode.ONLINE ? ShareSecrets.newShare() : null;
+            byte[] kept = keptShares.get(g.key().keyId());
+            byte[] share = g.mode() != AccessGrant.Mode.ONLINE ? null : kept != null ? kept : ShareSecrets.newShare();
             slots.add(secrets.accessSlot(g.key(), owner, grantedPartitions(g, names), grantedGroups(g, tables),
                     expiresText, share));
             grants.add(directoryEntry(g, expiresText, share));
@@ -264,5 +284,6 @@ final class ShareWriter implements AutoCloseable {
     public void close() {
         cipher.close();
         secrets.close();
+        keptShares.values().forEach(share -> Arrays.fill(share, (byte) 0));
     }
 }

@@ -430,7 +430,8 @@ class SharedFileWriteTest {
 
     // ---- helpers -------------------------------------------------------------------------------
 
-    private static AccessBundle bundle(byte[] bytes, AccessCredential key) {
+    /** The bundle of {@code key}'s slot in the shared file {@code bytes} (read without the file reader). */
+    static AccessBundle bundle(byte[] bytes, AccessCredential key) {
         Preamble preamble = Preamble.decode(java.util.Arrays.copyOf(bytes, Preamble.SIZE));
         Trailer trailer = Trailer.decodeIfValid(bytes, bytes.length - Trailer.SIZE, bytes.length - Trailer.SIZE);
         byte[] list = payload(bytes, trailer.keyslotsOffset(), trailer.keyslotsLength());
