@@ -45,6 +45,12 @@ import io.jazmin.files.FileChanges;
  *
  * <p>{@code options} gives the key or password of an encrypted file, and the codec, level and
  * chunking of the new sections; its columns, sort order and indexes come from the file.
+ *
+ * <p>Shared (access-controlled) files are appended to, and rows deleted, by their owner only
+ * ({@code options} holds the owner key): new rows go to their partitions, new ones included, and
+ * every key reads its grant of them. Access settings in {@code options} may add or widen grants in
+ * an append; narrowing or revoking one is refused (it needs {@link #grantAccess} or
+ * {@link #revokeAccess}, which rewrite the file with fresh secrets).
  */
 public final class JazminFile {
     private JazminFile() {

@@ -49,7 +49,7 @@ public final class OwnerDirectory {
     }
 
     /** The partition names the owner directory lists, in its order. */
-    static List<String> partitions(OpenedFile file) {
+    public static List<String> partitions(OpenedFile file) {
         SectionRef ref = ref(file);
         JsonNode names = root(file, ref).get("partitions");
         if (names == null || !names.isArray()) {

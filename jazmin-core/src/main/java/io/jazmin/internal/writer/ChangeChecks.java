@@ -25,12 +25,17 @@ final class ChangeChecks {
         }
     }
 
-    /** Refuses to append to an access-controlled file: writing shared files is not supported yet. */
-    static void notShared(OpenedFile file, String change) {
-        if (file.grant() != null) {
-            throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "the file is access-controlled, "
-                    + "and writing shared files (keys, grants, partitions) is not supported yet: it cannot be "
-                    + change);
+    /**
+     * Refuses an append to a shared file by anyone but its owner (spec §1.24), and what a shared
+     * append cannot do yet: grow column definitions (a restricted group's definitions are sealed)
+     * or change embedded files (file groups).
+     */
+    static void sharedAppendable(OpenedFile file, boolean growsColumns, boolean changesFiles) {
+        sharedRewritable(file, "appended to");
+        if (growsColumns || changesFiles) {
+            throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "an append to a shared file cannot "
+                    + (growsColumns ? "grow column definitions" : "change embedded files") + " yet: write the file "
+                    + "again");
         }
     }
 

@@ -1,6 +1,7 @@
 package io.jazmin.internal.writer;
 
 import io.jazmin.error.JazminValidationException;
+import io.jazmin.internal.reader.OpenedFile;
 import io.jazmin.internal.reader.OwnerDirectory;
 import io.jazmin.internal.reader.TableReader;
 import io.jazmin.internal.table.SectionIds;
@@ -92,15 +93,7 @@ public final class SharedRewrite {
         Map<String, byte[]> shares = new LinkedHashMap<>();
         try (WriterLock lock = WriterLock.acquire(path);
              RewriteSource source = RewriteSource.openShared(path, Rewriter.readOptions(options), change)) {
-            List<AccessGrant> current = new ArrayList<>();
-            for (OwnerDirectory.GrantEntry e : OwnerDirectory.grants(source.file())) {
-                current.add(new AccessGrant(e.key(), e.rows(), e.columns(), e.label(), e.expires(), null,
-                        e.online() ? AccessGrant.Mode.ONLINE : AccessGrant.Mode.OFFLINE));
-                if (e.token() != null) {
-                    shares.put(e.keyId(), e.token().share());
-                }
-            }
-            List<AccessGrant> grants = edit.apply(current);
+            List<AccessGrant> grants = edit.apply(currentGrants(source.file(), shares));
             WriteOptions base = options.withMetadata(source.metadata())
                     .withCompactIndexes(source.readerFeatures().contains("index-deltas"))
                     .withAccess(settings(source.tables(), grants));
@@ -121,8 +114,24 @@ public final class SharedRewrite {
         }
     }
 
+    /**
+     * The grants the owner directory of {@code file} lists, in order; the shares of online grants go
+     * into {@code shares} (key id → share), which the caller clears.
+     */
+    static List<AccessGrant> currentGrants(OpenedFile file, Map<String, byte[]> shares) {
+        List<AccessGrant> current = new ArrayList<>();
+        for (OwnerDirectory.GrantEntry e : OwnerDirectory.grants(file)) {
+            current.add(new AccessGrant(e.key(), e.rows(), e.columns(), e.label(), e.expires(), null,
+                    e.online() ? AccessGrant.Mode.ONLINE : AccessGrant.Mode.OFFLINE));
+            if (e.token() != null) {
+                shares.put(e.keyId(), e.token().share());
+            }
+        }
+        return current;
+    }
+
     /** The file's access settings: the first table's partition column, every table's groups, {@code grants}. */
-    private static AccessSettings settings(List<TableReader> tables, List<AccessGrant> grants) {
+    static AccessSettings settings(List<TableReader> tables, List<AccessGrant> grants) {
         Map<String, List<String>> groups = new LinkedHashMap<>();
         for (TableReader t : tables) {
             division(t).columnGroups().forEach(groups::putIfAbsent);
@@ -131,7 +140,7 @@ public final class SharedRewrite {
     }
 
     /** How {@code table} is divided now: its partition column and restricted groups, no grant. */
-    private static AccessSettings division(TableReader table) {
+    static AccessSettings division(TableReader table) {
         Map<String, List<String>> groups = new LinkedHashMap<>(table.columnGroupColumns());
         groups.remove(SectionIds.DEFAULT_GROUP);
         return new AccessSettings(table.partitionBy().isEmpty() ? null : table.partitionBy(), groups, List.of());

@@ -292,7 +292,7 @@ class SharedFileWriteTest {
         assertThrows(JazminValidationException.class, () -> WriteOptions.defaults()
                 .withAccess(AccessSettings.builder().build()), "a shared file needs the owner key");
         Path plain = dir.resolve("plain.jzm");
-        JazminWriter.write(plain, COLUMNS, WriteOptions.defaults(), List.of(Map.of("id", 1L)).iterator());
+        JazminWriter.write(plain, COLUMNS, WriteOptions.defaults().withKey(owner), List.of(Map.of("id", 1L)).iterator());
         JazminValidationException append = assertThrows(JazminValidationException.class, () -> io.jazmin.JazminFile
                 .append(plain, List.of(Map.of("id", 2L)).iterator(), WriteOptions.defaults().withKey(owner)
                         .withAccess(AccessSettings.builder().build())));
