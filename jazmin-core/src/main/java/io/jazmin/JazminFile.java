@@ -10,6 +10,7 @@ import io.jazmin.internal.writer.Updater;
 import io.jazmin.internal.reader.FileOpener;
 import io.jazmin.internal.reader.OpenedFile;
 import io.jazmin.internal.reader.StorageReport;
+import io.jazmin.internal.reader.OwnerDirectory;
 import io.jazmin.internal.reader.UnlockTokens;
 import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.key.AccessKeyText;
@@ -199,6 +200,34 @@ public final class JazminFile {
      */
     public static void revokeAccess(Path path, JazminKey owner, String... keyIds) {
         SharedRewrite.revoke(path, WriteOptions.defaults().withKey(owner), List.of(keyIds));
+    }
+
+    /**
+     * One grant of a shared file as its owner sees it (spec §1.19): no secret.
+     *
+     * @param keyId   the access key's id
+     * @param rows    the partitions granted, or {@code null} for all
+     * @param columns the column groups granted, or {@code null} for all
+     * @param label   the grant's label, or {@code null}
+     * @param expires when it expires, or {@code null}
+     * @param mode    offline or online
+     */
+    public record GrantInfo(String keyId, List<String> rows, List<String> columns, String label, Instant expires,
+                            AccessGrant.Mode mode) {
+    }
+
+    /** The grants of the shared file at {@code path}, in the owner directory's order (owner key only). */
+    public static List<GrantInfo> listGrants(Path path, JazminKey owner) {
+        return opened(path, ReadOptions.defaults().withKey(owner), file -> {
+            if (file.grant() == null) {
+                throw new io.jazmin.error.JazminValidationException("the file is not access-controlled: it has no grants");
+            }
+            if (!file.grant().owner()) {
+                throw new io.jazmin.error.JazminKeyException("only the owner key of a shared file lists its grants");
+            }
+            return OwnerDirectory.grants(file).stream().map(g -> new GrantInfo(g.keyId(), g.rows(), g.columns(),
+                    g.label(), g.expires(), g.online() ? AccessGrant.Mode.ONLINE : AccessGrant.Mode.OFFLINE)).toList();
+        });
     }
 
     /** {@link #storage(Path, ReadOptions)} of a plain file. */
