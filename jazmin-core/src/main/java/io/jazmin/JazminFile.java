@@ -147,6 +147,16 @@ public final class JazminFile {
     }
 
     /**
+     * {@link #compact(Path, WriteOptions)}; for a shared file ({@code options} holding its owner
+     * key), which keeps its partitions, column groups and grants under fresh secrets, {@code regroup}
+     * also writes each partition's rows contiguously, merging the small chunks appends leave (in
+     * tables not sorted, or sorted by the partition column first; spec §1.24).
+     */
+    public static void compact(Path path, WriteOptions options, boolean regroup) {
+        Rewriter.compact(path, options, regroup);
+    }
+
+    /**
      * Re-encrypts a key or password file under a new key or password without decoding its rows
      * (spec §1.18): each section is decrypted and sealed again as it is stored, under a fresh file
      * id, salt, keyring and nonces, so the old secret opens nothing in the new version. Everything

@@ -41,6 +41,17 @@ final class RewriteSource implements AutoCloseable {
         return open(path, options, file -> ChangeChecks.sharedRewritable(file, change));
     }
 
+    /** Opens any file a compaction rewrites: a shared one with its owner key, any other as {@link #open} does. */
+    static RewriteSource openForCompaction(Path path, ReadOptions options) {
+        return open(path, options, file -> {
+            if (file.grant() != null) {
+                ChangeChecks.sharedRewritable(file, "compacted");
+            } else {
+                ChangeChecks.rewritable(file.header(), "compacted");
+            }
+        });
+    }
+
     private static RewriteSource open(Path path, ReadOptions options, java.util.function.Consumer<OpenedFile> check) {
         ByteSource source;
         try {

@@ -24,8 +24,21 @@ public final class Rewriter {
      * new version) and the codec and chunking of the new file; the file's metadata is kept.
      */
     public static void compact(Path path, WriteOptions options) {
+        compact(path, options, false);
+    }
+
+    /**
+     * Rewrites {@code path}; a shared file (opened with its owner key) keeps its partitions, groups
+     * and grants under fresh secrets, and with {@code regroup} gets each partition's rows written
+     * contiguously (see {@link SharedRewrite#compact}).
+     */
+    public static void compact(Path path, WriteOptions options, boolean regroup) {
         try (WriterLock lock = WriterLock.acquire(path);
-             RewriteSource source = RewriteSource.open(path, readOptions(options), "compacted")) {
+             RewriteSource source = RewriteSource.openForCompaction(path, readOptions(options))) {
+            if (source.file().grant() != null) {
+                SharedRewrite.compact(lock, source, options, regroup);
+                return;
+            }
             WriteOptions base = options.withMetadata(source.metadata())
                     .withCompactIndexes(source.readerFeatures().contains("index-deltas"));
             FullFileWriter writer = new FullFileWriter(lock, base);

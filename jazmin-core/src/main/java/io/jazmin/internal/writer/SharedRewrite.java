@@ -1,5 +1,7 @@
 package io.jazmin.internal.writer;
 
+import io.jazmin.data.Filter;
+import io.jazmin.data.RowQuery;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.internal.reader.OpenedFile;
 import io.jazmin.internal.reader.OwnerDirectory;
@@ -90,9 +92,26 @@ public final class SharedRewrite {
      * @param change what the rewrite does, for errors
      */
     private static void rewrite(Path path, WriteOptions options, String change, UnaryOperator<List<AccessGrant>> edit) {
-        Map<String, byte[]> shares = new LinkedHashMap<>();
         try (WriterLock lock = WriterLock.acquire(path);
              RewriteSource source = RewriteSource.openShared(path, Rewriter.readOptions(options), change)) {
+            write(lock, source, options, edit, false);
+        }
+    }
+
+    /**
+     * Compaction of a shared file (spec §1.24): a rewrite with its grants unchanged and fresh
+     * secrets. With {@code regroup}, the rows of each partition are written contiguously (one
+     * partition after another, in order of first appearance), merging the small chunks appends
+     * leave, in tables that are not sorted or sorted by the partition column first.
+     */
+    static void compact(WriterLock lock, RewriteSource source, WriteOptions options, boolean regroup) {
+        write(lock, source, options, UnaryOperator.identity(), regroup);
+    }
+
+    private static void write(WriterLock lock, RewriteSource source, WriteOptions options,
+                              UnaryOperator<List<AccessGrant>> edit, boolean regroup) {
+        Map<String, byte[]> shares = new LinkedHashMap<>();
+        try {
             List<AccessGrant> grants = edit.apply(currentGrants(source.file(), shares));
             WriteOptions base = options.withMetadata(source.metadata())
                     .withCompactIndexes(source.readerFeatures().contains("index-deltas"))
@@ -103,7 +122,13 @@ public final class SharedRewrite {
                     WriteOptions tableOptions = base.withSortedBy(table.sortedBy())
                             .withIndexes(IndexBuilders.kindsOf(table.indexes()));
                     writer.startTable(table.name(), table.columns(), tableOptions, division(table));
-                    Rewriter.copyRows(table.rows().iterator(), writer);
+                    if (regroup && regroupable(table)) {
+                        for (Filter partition : partitions(table)) {
+                            Rewriter.copyRows(table.find(partition).iterator(), writer);
+                        }
+                    } else {
+                        Rewriter.copyRows(table.rows().iterator(), writer);
+                    }
                 }
                 writer.finish();
             } finally {
@@ -137,6 +162,33 @@ public final class SharedRewrite {
             division(t).columnGroups().forEach(groups::putIfAbsent);
         }
         return new AccessSettings(division(tables.get(0)).partitionBy(), groups, grants);
+    }
+
+    /** Whether writing {@code table}'s partitions one after another keeps its sort order. */
+    private static boolean regroupable(TableReader table) {
+        return !table.partitionBy().isEmpty()
+                && (table.sortedBy().isEmpty() || table.sortedBy().get(0).equals(table.partitionBy()));
+    }
+
+    /** A filter per partition value of {@code table}, in order of first appearance (null last). */
+    private static List<Filter> partitions(TableReader table) {
+        String column = table.partitionBy();
+        Set<Object> values = new LinkedHashSet<>();
+        boolean[] nulls = {false};
+        table.rows(RowQuery.all().withSelect(List.of(column))).forEach(row -> {
+            Object v = row.get(0);
+            if (v == null) {
+                nulls[0] = true;
+            } else {
+                values.add(v);
+            }
+        });
+        List<Filter> out = new ArrayList<>();
+        values.forEach(v -> out.add(Filter.eq(column, v)));
+        if (nulls[0]) {
+            out.add(Filter.isNull(column));
+        }
+        return out;
     }
 
     /** How {@code table} is divided now: its partition column and restricted groups, no grant. */
