@@ -82,6 +82,25 @@ class GrantCommandsTest {
     }
 
     @Test
+    void compactRegroupsASharedFileForItsOwner() throws Exception {
+        Path row = Files.writeString(tmp.resolve("row.jsonl"), CliRun.of("find", file.toString(), "--key-file",
+                owner.toString(), "--where", "{\"country\": {\"eq\": \"ZA\"}}", "--limit", "1").out()
+                .replaceFirst("\"id\":\\s*\\d+", "\"id\":9999"));
+        CliRun append = CliRun.of("append", file.toString(), "--from", row.toString(), "--key-file", owner.toString());
+        assertThat(append.code()).as(append.err()).isZero();
+        String bobBefore = CliRun.of("count", file.toString(), "--key-file", bob.toString()).out();
+
+        CliRun compact = CliRun.of("compact", file.toString(), "--key-file", owner.toString(), "--regroup");
+        assertThat(compact.code()).as(compact.err()).isZero();
+
+        assertThat(CliRun.of("count", file.toString(), "--key-file", bob.toString()).out()).isEqualTo(bobBefore);
+        JsonNode inspect = CanonicalJson.parse(CliRun.of("inspect", file.toString(), "--key-file", owner.toString())
+                .out());
+        assertThat(inspect.get("appendCount").asLong()).isZero();
+        assertThat(inspect.get("tables").get(0).get("rowCount").asLong()).isEqualTo(401);
+    }
+
+    @Test
     void grantAndRevokeNeedTheOwnerKey() throws Exception {
         byte[] before = Files.readAllBytes(file);
 
