@@ -13,6 +13,7 @@ import io.jazmin.internal.writer.Updater;
 import io.jazmin.internal.reader.FileOpener;
 import io.jazmin.internal.reader.OpenedFile;
 import io.jazmin.internal.reader.StorageReport;
+import io.jazmin.internal.reader.OwnerDirectory;
 import io.jazmin.internal.reader.UnlockTokens;
 import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.key.AccessKeyText;
@@ -20,6 +21,8 @@ import io.jazmin.key.JazminKey;
 import io.jazmin.key.UnlockToken;
 import io.jazmin.internal.writer.Appender;
 import io.jazmin.internal.writer.KeyRotation;
+import io.jazmin.internal.writer.SharedRewrite;
+import io.jazmin.options.AccessGrant;
 import io.jazmin.internal.writer.Rewriter;
 import io.jazmin.internal.writer.Updater;
 import java.io.IOException;
@@ -46,6 +49,12 @@ import io.jazmin.files.FileChanges;
  *
  * <p>{@code options} gives the key or password of an encrypted file, and the codec, level and
  * chunking of the new sections; its columns, sort order and indexes come from the file.
+ *
+ * <p>Shared (access-controlled) files are appended to, and rows deleted, by their owner only
+ * ({@code options} holds the owner key): new rows go to their partitions, new ones included, and
+ * every key reads its grant of them. Access settings in {@code options} may add or widen grants in
+ * an append; narrowing or revoking one is refused (it needs {@link #grantAccess} or
+ * {@link #revokeAccess}, which rewrite the file with fresh secrets).
  */
 public final class JazminFile {
     private JazminFile() {
@@ -141,6 +150,16 @@ public final class JazminFile {
     }
 
     /**
+     * {@link #compact(Path, WriteOptions)}; for a shared file ({@code options} holding its owner
+     * key), which keeps its partitions, column groups and grants under fresh secrets, {@code regroup}
+     * also writes each partition's rows contiguously, merging the small chunks appends leave (in
+     * tables not sorted, or sorted by the partition column first; spec §1.24).
+     */
+    public static void compact(Path path, WriteOptions options, boolean regroup) {
+        Rewriter.compact(path, options, regroup);
+    }
+
+    /**
      * Re-encrypts a key or password file under a new key or password without decoding its rows
      * (spec §1.18): each section is decrypted and sealed again as it is stored, under a fresh file
      * id, salt, keyring and nonces, so the old secret opens nothing in the new version. Everything
@@ -162,6 +181,66 @@ public final class JazminFile {
     /** {@link #rotateKey(Path, ReadOptions, WriteOptions)} to the key {@code newKey}. */
     public static void rotateKey(Path path, ReadOptions current, JazminKey newKey) {
         rotateKey(path, current, WriteOptions.defaults().withKey(newKey));
+    }
+
+    /**
+     * Grants access to the shared file at {@code path} (spec §1.19, §1.25): a full rewrite by the
+     * owner in which each of {@code grants} is added, or replaces the key's grant when it has one.
+     * Rows, partitions, column groups, sort order, indexes, metadata and the other grants (online
+     * ones keep their unlock tokens) carry over; the new version has a fresh file id, salt and
+     * secrets. All or nothing, under the writer lock: the new file replaces the old atomically.
+     *
+     * @param owner the file's owner key
+     * @throws JazminKeyException        when {@code owner} does not open the file as its owner, or a
+     *                                   grant's key was issued by another owner
+     * @throws JazminValidationException when the file is not shared, no grant is given, a key is
+     *                                   given twice or a grant names an unknown column group
+     */
+    public static void grantAccess(Path path, JazminKey owner, AccessGrant... grants) {
+        SharedRewrite.grant(path, WriteOptions.defaults().withKey(owner), List.of(grants));
+    }
+
+    /**
+     * Revokes the grants of the keys {@code keyIds} (see {@link AccessKeyText#keyId()}) of the
+     * shared file at {@code path}: a full rewrite like {@link #grantAccess}, whose fresh secrets
+     * leave a revoked key nothing to read in the new version (copies of older versions it has are
+     * beyond reach, spec §4).
+     *
+     * @param owner the file's owner key
+     * @throws JazminKeyException        when {@code owner} does not open the file as its owner
+     * @throws JazminValidationException when the file is not shared, no key id is given, or a key has
+     *                                   no grant; the file is then left unchanged
+     */
+    public static void revokeAccess(Path path, JazminKey owner, String... keyIds) {
+        SharedRewrite.revoke(path, WriteOptions.defaults().withKey(owner), List.of(keyIds));
+    }
+
+    /**
+     * One grant of a shared file as its owner sees it (spec §1.19): no secret.
+     *
+     * @param keyId   the access key's id
+     * @param rows    the partitions granted, or {@code null} for all
+     * @param columns the column groups granted, or {@code null} for all
+     * @param label   the grant's label, or {@code null}
+     * @param expires when it expires, or {@code null}
+     * @param mode    offline or online
+     */
+    public record GrantInfo(String keyId, List<String> rows, List<String> columns, String label, Instant expires,
+                            AccessGrant.Mode mode) {
+    }
+
+    /** The grants of the shared file at {@code path}, in the owner directory's order (owner key only). */
+    public static List<GrantInfo> listGrants(Path path, JazminKey owner) {
+        return opened(path, ReadOptions.defaults().withKey(owner), file -> {
+            if (file.grant() == null) {
+                throw new io.jazmin.error.JazminValidationException("the file is not access-controlled: it has no grants");
+            }
+            if (!file.grant().owner()) {
+                throw new io.jazmin.error.JazminKeyException("only the owner key of a shared file lists its grants");
+            }
+            return OwnerDirectory.grants(file).stream().map(g -> new GrantInfo(g.keyId(), g.rows(), g.columns(),
+                    g.label(), g.expires(), g.online() ? AccessGrant.Mode.ONLINE : AccessGrant.Mode.OFFLINE)).toList();
+        });
     }
 
     /** {@link #storage(Path, ReadOptions)} of a plain file. */

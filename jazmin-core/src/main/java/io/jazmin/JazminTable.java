@@ -82,6 +82,19 @@ public final class JazminTable {
         return table.hiddenColumnGroups();
     }
 
+    /**
+     * The columns of each column group this reader returns, by group name ({@code *} first): every
+     * group's for the owner key of a shared file, the granted groups' for an access key.
+     */
+    public java.util.Map<String, List<String>> columnGroupColumns() {
+        return table.columnGroupColumns();
+    }
+
+    /** The partition column of a shared file's table, or {@code ""} when the table has one partition. */
+    public String partitionBy() {
+        return table.partitionBy();
+    }
+
     /** Rows ever written, deleted ones included. */
     public long writtenRowCount() {
         return table.writtenRowCount();

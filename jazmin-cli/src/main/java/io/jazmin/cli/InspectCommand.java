@@ -1,5 +1,6 @@
 package io.jazmin.cli;
 
+import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,7 +15,8 @@ import picocli.CommandLine.Spec;
 /** {@code jazmin inspect FILE}: prints what a file holds, as JSON. */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
         description = "Print a JSON description of a .jzm file: flags, dates, features, metadata, "
-                + "tables with row counts, sort order, indexes and columns.")
+                + "tables with row counts, sort order, indexes and columns; for a shared file, its partitions, "
+                + "column groups and grants to the owner key, and the key's own view to an access key.")
 final class InspectCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -32,7 +34,9 @@ final class InspectCommand implements Callable<Integer> {
     public Integer call() {
         try (JazminReader reader = JazminReader.open(file, secrets.readOptions())) {
             var tables = table == null ? reader.tables() : List.of(Usage.table(spec, reader, table));
-            spec.commandLine().getOut().println(new InspectReport().describe(reader, tables));
+            var grants = reader.accessControlled() && reader.ownerKey()
+                    ? JazminFile.listGrants(file, secrets.readOptions().key()) : null;
+            spec.commandLine().getOut().println(new InspectReport().describe(reader, tables, grants));
             spec.commandLine().getOut().flush();
         }
         return ExitCodes.OK;

@@ -2,6 +2,7 @@ package io.jazmin.cli;
 
 import io.jazmin.schema.Column;
 import io.jazmin.schema.IndexInfo;
+import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
 import io.jazmin.convert.DateTimeText;
@@ -16,8 +17,12 @@ import tools.jackson.databind.node.ObjectNode;
 final class InspectReport {
     private final JsonMapper mapper = JsonMapper.builder().build();
 
-    /** The report of {@code reader} covering the given tables. */
-    String describe(JazminReader reader, List<JazminTable> tables) {
+    /**
+     * The report of {@code reader} covering the given tables.
+     *
+     * @param grants a shared file's grants, for its owner; {@code null} otherwise
+     */
+    String describe(JazminReader reader, List<JazminTable> tables, List<JazminFile.GrantInfo> grants) {
         ObjectNode root = mapper.createObjectNode();
         ObjectNode flags = root.putObject("flags");
         flags.put("encrypted", reader.encrypted());
@@ -32,9 +37,16 @@ final class InspectReport {
         strings(root.putArray("readerFeatures"), reader.readerFeatures());
         strings(root.putArray("writerFeatures"), reader.writerFeatures());
         root.set("metadata", json(reader.metadata()));
+        if (reader.accessControlled()) {
+            root.set("access", access(reader, grants));
+        }
         ArrayNode list = root.putArray("tables");
         for (JazminTable t : tables) {
-            list.add(table(t));
+            ObjectNode node = table(t);
+            if (reader.accessControlled()) {
+                shared(node, t);
+            }
+            list.add(node);
         }
         return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root);
     }
@@ -55,6 +67,49 @@ final class InspectReport {
             columns.add(column(c, true));
         }
         return node;
+    }
+
+    /** What the key sees of a shared file: the owner all partitions and grants, a holder its own view. */
+    private ObjectNode access(JazminReader reader, List<JazminFile.GrantInfo> grants) {
+        ObjectNode node = mapper.createObjectNode();
+        node.put("owner", reader.ownerKey());
+        node.put("keyId", reader.accessKeyId());
+        strings(node.putArray("partitions"), reader.visiblePartitions());
+        if (!reader.ownerKey()) {
+            strings(node.putArray("columnGroups"), reader.visibleColumnGroups());
+            node.put("expires", time(reader.accessExpires()));
+            node.put("hiddenRowCount", reader.hiddenRowCount());
+            return node;
+        }
+        ArrayNode list = node.putArray("grants");
+        for (JazminFile.GrantInfo g : grants) {
+            ObjectNode e = list.addObject();
+            e.put("keyId", g.keyId());
+            names(e, "rows", g.rows());
+            names(e, "columns", g.columns());
+            e.put("label", g.label());
+            e.put("expires", time(g.expires()));
+            e.put("mode", g.mode().text());
+        }
+        return node;
+    }
+
+    /** A shared table's partition column, groups (with their columns where visible) and hidden rows. */
+    private void shared(ObjectNode node, JazminTable t) {
+        node.put("partitionBy", t.partitionBy());
+        ObjectNode groups = node.putObject("columnGroups");
+        t.columnGroupColumns().forEach((g, cols) -> strings(groups.putArray(g), cols));
+        strings(node.putArray("hiddenColumnGroups"), t.hiddenColumnGroups());
+        node.put("hiddenRowCount", t.hiddenRowCount());
+    }
+
+    /** The string "*" for all, else the names. */
+    private static void names(ObjectNode node, String field, List<String> names) {
+        if (names == null) {
+            node.put(field, "*");
+        } else {
+            strings(node.putArray(field), names);
+        }
     }
 
     private ObjectNode column(Column c, boolean named) {

@@ -15,7 +15,8 @@ import picocli.CommandLine.Command;
             ExplainCommand.class, ConvertCommand.class, KeygenCommand.class, AppendCommand.class,
             DeleteCommand.class, CompactCommand.class, StorageCommand.class, RotateKeyCommand.class,
             UnlockTokenCommand.class, FilesCommand.class, CatFileCommand.class, AddFileCommand.class,
-            RemoveFileCommand.class, ExportCommand.class, ShapeSchemaCommand.class},
+            RemoveFileCommand.class, ExportCommand.class, ShapeSchemaCommand.class, GrantCommand.class,
+            RevokeCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",

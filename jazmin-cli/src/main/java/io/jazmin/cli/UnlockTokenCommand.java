@@ -42,10 +42,7 @@ final class UnlockTokenCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        JazminKey owner = secrets.readOptions().key();
-        if (owner == null) {
-            throw new ParameterException(spec.commandLine(), "give the file's owner key with --key-file or --key-env");
-        }
+        JazminKey owner = OwnerKey.of(spec, secrets);
         if (list == (keyId != null)) {
             throw new ParameterException(spec.commandLine(), "give --key-id ID or --list");
         }

@@ -34,6 +34,10 @@ final class AccessKeys implements SectionKeys {
         this.keyId = keyId;
     }
 
+    AccessBundle bundle() {
+        return bundle;
+    }
+
     @Override
     public byte[] sectionKey(String sectionId) {
         return sectionKey(sectionId, null);

@@ -85,6 +85,19 @@ public final class SectionCipher implements AutoCloseable {
         return keys instanceof AccessKeys;
     }
 
+    /**
+     * The secrets H and O of the shared file version this owner's cipher opens, for an append that
+     * reuses them (spec §1.24); the caller closes them.
+     *
+     * @throws IllegalStateException when the cipher was not opened with an owner key
+     */
+    public ShareSecrets ownerSecrets(byte[] salt) {
+        if (keys instanceof AccessKeys access && access.bundle().owner()) {
+            return new ShareSecrets(fileId, salt, access.bundle().header(), access.bundle().ownerSecret());
+        }
+        throw new IllegalStateException("only an owner's cipher holds the version's owner secrets");
+    }
+
     /** The file's keys (to set the keyring once the header is read). */
     public KeySchedule keys() {
         if (keys instanceof KeySchedule schedule) {

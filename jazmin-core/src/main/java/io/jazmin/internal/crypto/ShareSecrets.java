@@ -31,14 +31,21 @@ public final class ShareSecrets implements AutoCloseable {
     private static final Base64.Encoder ID_TEXT = Base64.getUrlEncoder().withoutPadding();
     private static final int PARTITION_ID_SIZE = 12;
 
-    private final byte[] header = random();
-    private final byte[] owner = random();
+    private final byte[] header;
+    private final byte[] owner;
     private final byte[] salt;
     private final byte[] fileId;
     private final byte[] partitionIdKey;
 
     /** New random H and O for the version with {@code fileId} and preamble {@code salt}. */
     public ShareSecrets(byte[] fileId, byte[] salt) {
+        this(fileId, salt, random(), random());
+    }
+
+    /** The secrets H and O (copied) of an existing version, which an append reuses (spec §1.24). */
+    ShareSecrets(byte[] fileId, byte[] salt, byte[] header, byte[] owner) {
+        this.header = header.clone();
+        this.owner = owner.clone();
         this.fileId = fileId.clone();
         this.salt = salt.clone();
         this.partitionIdKey = derive("partition-id");

@@ -28,20 +28,28 @@ public final class OwnerDirectory {
     /**
      * One grant as the owner directory lists it.
      *
+     * @param key     the access key (the owner keeps it to seal the key's slot in later versions)
      * @param keyId   the access key's id
+     * @param rows    the partition names granted, or {@code null} for all ({@code "*"})
+     * @param columns the column groups granted, or {@code null} for all ({@code "*"})
      * @param label   the grant's label, or {@code null}
      * @param expires when it expires, or {@code null}
      * @param online  whether its slot is sealed with a share too
      * @param token   the unlock token of an online grant's share, else {@code null}
      */
-    public record GrantEntry(String keyId, String label, Instant expires, boolean online, UnlockToken token) {
+    public record GrantEntry(AccessKeyText key, String keyId, List<String> rows, List<String> columns, String label,
+                             Instant expires, boolean online, UnlockToken token) {
+        @Override
+        public String toString() {
+            return "GrantEntry[keyId=" + keyId + ", rows=" + rows + ", columns=" + columns + ", online=" + online + "]";
+        }
     }
 
     private OwnerDirectory() {
     }
 
     /** The partition names the owner directory lists, in its order. */
-    static List<String> partitions(OpenedFile file) {
+    public static List<String> partitions(OpenedFile file) {
         SectionRef ref = ref(file);
         JsonNode names = root(file, ref).get("partitions");
         if (names == null || !names.isArray()) {
@@ -88,12 +96,13 @@ public final class OwnerDirectory {
         if (key == null || !key.isString()) {
             throw new JazminFormatException("a grant of the owner directory has no access key");
         }
-        String keyId;
+        AccessKeyText accessKey;
         try {
-            keyId = AccessKeyText.parse(key.asString()).keyId();
+            accessKey = AccessKeyText.parse(key.asString());
         } catch (RuntimeException e) {
             throw new JazminFormatException("a grant of the owner directory holds an access key that does not parse");
         }
+        String keyId = accessKey.keyId();
         JsonNode label = g.get("label");
         JsonNode mode = g.get("mode");
         boolean online = mode != null && "online".equals(mode.asString(""));
@@ -109,8 +118,27 @@ public final class OwnerDirectory {
                 throw new JazminFormatException("key " + keyId + "'s online grant has a share that is not base64");
             }
         }
-        return new GrantEntry(keyId, label != null && label.isString() ? label.asString() : null,
+        return new GrantEntry(accessKey, keyId, names(g.get("rows"), keyId, "rows"),
+                names(g.get("columns"), keyId, "columns"), label != null && label.isString() ? label.asString() : null,
                 expires(g.get("expires"), keyId), online, token);
+    }
+
+    /** A grant's rows or columns: the string "*" ({@code null}: all) or an array of names; anything else fails closed. */
+    private static List<String> names(JsonNode node, String keyId, String member) {
+        if (node != null && node.isString() && "*".equals(node.asString())) {
+            return null;
+        }
+        if (node == null || !node.isArray()) {
+            throw new JazminFormatException("key " + keyId + "'s grant has no '" + member + "' list");
+        }
+        List<String> out = new ArrayList<>();
+        for (JsonNode n : node) {
+            if (!n.isString()) {
+                throw new JazminFormatException("key " + keyId + "'s grant names " + member + " with a non-text value");
+            }
+            out.add(n.asString());
+        }
+        return List.copyOf(out);
     }
 
     /** An expiry as ISO-8601 text or epoch milliseconds; anything else fails closed. */

@@ -82,6 +82,14 @@ public final class TableReader {
         return data.visibleGroups();
     }
 
+    /**
+     * The columns of each column group this reader returns, by group name in header order ({@code *}
+     * first): how a rewrite of a shared file keeps its groups.
+     */
+    public java.util.Map<String, List<String>> columnGroupColumns() {
+        return data.groupColumns();
+    }
+
     public List<String> hiddenColumnGroups() {
         return data.hiddenGroups();
     }
@@ -100,6 +108,11 @@ public final class TableReader {
 
     public List<String> sortedBy() {
         return entry.sortedBy();
+    }
+
+    /** The partition column of a shared file's table, or {@code ""} when it has one partition. */
+    public String partitionBy() {
+        return entry.partitionBy();
     }
 
     public List<IndexInfo> indexes() {

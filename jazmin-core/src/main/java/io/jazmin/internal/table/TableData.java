@@ -208,6 +208,21 @@ public final class TableData {
         return groups(false);
     }
 
+    /** The column names of each group the key sees, by group name in header order (the default group {@code *} first). */
+    public Map<String, List<String>> groupColumns() {
+        Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+        for (int g = 0; g < groups.groupNames().size(); g++) {
+            if (groups.groupVisible()[g]) {
+                List<String> names = new ArrayList<>();
+                for (int view : groups.members()[g]) {
+                    names.add(columns.get(view).name());
+                }
+                out.put(groups.groupNames().get(g), List.copyOf(names));
+            }
+        }
+        return out;
+    }
+
     private List<String> groups(boolean visible) {
         List<String> out = new ArrayList<>();
         for (int g = 0; g < groups.groupNames().size(); g++) {

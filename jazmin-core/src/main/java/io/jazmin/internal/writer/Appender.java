@@ -148,10 +148,6 @@ public final class Appender {
 
     private static Result change(Path path, WriteOptions options, String table, Iterator<? extends Map<String, ?>> rows,
                                  Function<TableData, long[]> toDelete, List<Column> grownColumns, FileChanges files) {
-        if (options.access() != null) {
-            throw new JazminValidationException("access settings apply to writing a whole file, not to an append: "
-                    + "write the file again to share it");
-        }
         try (WriterLock lock = WriterLock.acquire(path); ByteSource source = ByteSource.open(path)) {
             OpenedFile file = FileOpener.open(source, Rewriter.readOptions(options));
             try {
@@ -171,7 +167,12 @@ public final class Appender {
                                    List<Column> grownColumns, FileChanges fileChanges) {
         Header header = file.header();
         ChangeChecks.knownWriterFeatures(header, "changed");
-        ChangeChecks.notShared(file, "changed");
+        if (file.grant() != null) {
+            ChangeChecks.sharedAppendable(file, grownColumns != null, !fileChanges.isEmpty());
+        } else if (options.access() != null) {
+            throw new JazminValidationException("access settings apply to writing a whole file, not to an append: "
+                    + "write the file again to share it");
+        }
         int t = tableIndex(header, tableName);
         TableEntry entry = header.tables().get(t);
         TableData data = file.table(t);
@@ -179,6 +180,9 @@ public final class Appender {
         long[] deleted = deletedAfter(data, toDelete.apply(data));
         int s = header.appendCount() + 1;
         long validEnd = file.version().trailerOffset() + Trailer.SIZE;
+        if (file.grant() != null) {
+            return SharedAppend.append(lock, file, options, new SharedAppend.Work(t, rows, deleted, s, validEnd));
+        }
         SectionWriter sections = new SectionWriter(options.codec(), options.level(), file.cipher());
         AppendOutput out = new AppendOutput(lock, validEnd, file.version().preamble().flags());
         try {
@@ -302,7 +306,7 @@ public final class Appender {
     }
 
     /** The table's last row as stored (deleted or not: it still holds its place in the sort order). */
-    private static Object[] lastRow(TableData data) {
+    static Object[] lastRow(TableData data) {
         List<ChunkInfo> chunks = data.chunks();
         if (chunks.isEmpty()) {
             return null;

@@ -1,5 +1,7 @@
 package io.jazmin.internal.writer;
 
+import io.jazmin.error.JazminKeyException;
+import io.jazmin.error.JazminValidationException;
 import io.jazmin.error.UnsupportedFeatureException;
 import io.jazmin.internal.catalog.Header;
 import io.jazmin.internal.catalog.TableEntry;
@@ -23,12 +25,36 @@ final class ChangeChecks {
         }
     }
 
-    /** Refuses to append to an access-controlled file: writing shared files is not supported yet. */
-    static void notShared(OpenedFile file, String change) {
-        if (file.grant() != null) {
-            throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "the file is access-controlled, "
-                    + "and writing shared files (keys, grants, partitions) is not supported yet: it cannot be "
-                    + change);
+    /**
+     * Refuses an append to a shared file by anyone but its owner (spec §1.24), and what a shared
+     * append cannot do yet: grow column definitions (a restricted group's definitions are sealed)
+     * or change embedded files (file groups).
+     */
+    static void sharedAppendable(OpenedFile file, boolean growsColumns, boolean changesFiles) {
+        sharedRewritable(file, "appended to");
+        if (growsColumns || changesFiles) {
+            throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "an append to a shared file cannot "
+                    + (growsColumns ? "grow column definitions" : "change embedded files") + " yet: write the file "
+                    + "again");
+        }
+    }
+
+    /**
+     * Refuses a rewrite of a shared file that is not opened with its owner key: only the owner
+     * changes a shared file (spec §1.19), and only the owner sees everything a rewrite must keep.
+     *
+     * @throws JazminValidationException when the file is not access-controlled
+     * @throws JazminKeyException        when an access key opened it
+     */
+    static void sharedRewritable(OpenedFile file, String change) {
+        knownWriterFeatures(file.header(), change);
+        if (file.grant() == null) {
+            throw new JazminValidationException("the file is not access-controlled (shared): it has no grants, so it "
+                    + "cannot be " + change);
+        }
+        if (!file.grant().owner()) {
+            throw new JazminKeyException("only the owner key can change a shared file, not access key "
+                    + file.grant().keyId() + ": the file cannot be " + change);
         }
     }
 

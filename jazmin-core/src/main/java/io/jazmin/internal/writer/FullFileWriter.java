@@ -35,6 +35,7 @@ import io.jazmin.internal.catalog.ReaderFeatures;
 import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.section.SectionWriter;
 import io.jazmin.internal.wire.Trailer;
+import io.jazmin.options.AccessSettings;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -87,7 +88,7 @@ public final class FullFileWriter implements AutoCloseable {
      * @throws io.jazmin.error.FileLockedException when another writer holds the lock
      */
     public FullFileWriter(Path path, WriteOptions options) {
-        this(WriterLock.acquire(path), true, options);
+        this(WriterLock.acquire(path), true, options, Map.of());
     }
 
     /**
@@ -95,10 +96,18 @@ public final class FullFileWriter implements AutoCloseable {
      * current version first (an update or compaction); the caller releases it.
      */
     public FullFileWriter(WriterLock held, WriteOptions options) {
-        this(held, false, options);
+        this(held, false, options, Map.of());
     }
 
-    private FullFileWriter(WriterLock lock, boolean ownsLock, WriteOptions options) {
+    /**
+     * Starts a new version of a shared file being rewritten under {@code held}: the online grants of
+     * the keys in {@code keptShares} (key id → share) keep their shares, so unlock tokens stay valid.
+     */
+    FullFileWriter(WriterLock held, WriteOptions options, Map<String, byte[]> keptShares) {
+        this(held, false, options, keptShares);
+    }
+
+    private FullFileWriter(WriterLock lock, boolean ownsLock, WriteOptions options, Map<String, byte[]> keptShares) {
         this.lock = lock;
         this.ownsLock = ownsLock;
         this.options = options;
@@ -121,7 +130,7 @@ public final class FullFileWriter implements AutoCloseable {
         ShareWriter shared = null;
         try {
             if (options.access() != null) {
-                shared = ShareWriter.start(options, fileId);
+                shared = ShareWriter.start(options, fileId, keptShares);
             } else {
                 setup = EncryptionSetup.forNewFile(options, fileId);
             }
@@ -147,6 +156,14 @@ public final class FullFileWriter implements AutoCloseable {
 
     /** Starts the next table; the previous one is finished first. */
     public void startTable(String name, List<Column> columns, WriteOptions tableOptions) {
+        startTable(name, columns, tableOptions, null);
+    }
+
+    /**
+     * Starts the next table of a shared file divided by the partition column and column groups of
+     * {@code division} (a rewrite keeps each table's own); {@code null}: the file's access settings.
+     */
+    void startTable(String name, List<Column> columns, WriteOptions tableOptions, AccessSettings division) {
         requireOpen();
         if (!tableNames.add(name)) {
             throw new JazminValidationException("table name '" + name + "' is used twice");
@@ -154,7 +171,8 @@ public final class FullFileWriter implements AutoCloseable {
         finishTable();
         int index = finished.size() + finishedShared.size();
         current = share == null ? new TableWriter(index, name, columns, tableOptions, sink, sections)
-                : new TableWriter(index, name, columns, tableOptions, sink, sections, share.plan(columns));
+                : new TableWriter(index, name, columns, tableOptions, sink, sections,
+                        division == null ? share.plan(columns) : share.plan(columns, division));
         tableColumns.put(name, List.copyOf(columns));
     }
 

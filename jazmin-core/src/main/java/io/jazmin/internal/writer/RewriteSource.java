@@ -30,6 +30,29 @@ final class RewriteSource implements AutoCloseable {
 
     /** @param change what the rewrite does, for errors ("compacted", "updated") */
     static RewriteSource open(Path path, ReadOptions options, String change) {
+        return open(path, options, file -> ChangeChecks.rewritable(file.header(), change));
+    }
+
+    /**
+     * Opens a shared file with its owner key for a rewrite that keeps its partitions, groups and
+     * grants ({@link ChangeChecks#sharedRewritable}).
+     */
+    static RewriteSource openShared(Path path, ReadOptions options, String change) {
+        return open(path, options, file -> ChangeChecks.sharedRewritable(file, change));
+    }
+
+    /** Opens any file a compaction rewrites: a shared one with its owner key, any other as {@link #open} does. */
+    static RewriteSource openForCompaction(Path path, ReadOptions options) {
+        return open(path, options, file -> {
+            if (file.grant() != null) {
+                ChangeChecks.sharedRewritable(file, "compacted");
+            } else {
+                ChangeChecks.rewritable(file.header(), "compacted");
+            }
+        });
+    }
+
+    private static RewriteSource open(Path path, ReadOptions options, java.util.function.Consumer<OpenedFile> check) {
         ByteSource source;
         try {
             source = ByteSource.open(path);
@@ -48,7 +71,7 @@ final class RewriteSource implements AutoCloseable {
             throw e;
         }
         try {
-            ChangeChecks.rewritable(file.header(), change);
+            check.accept(file);
             List<TableReader> tables = new ArrayList<>();
             for (int t = 0; t < file.header().tables().size(); t++) {
                 tables.add(new TableReader(file.table(t), options.parallelism()));
@@ -77,6 +100,11 @@ final class RewriteSource implements AutoCloseable {
     /** The table named {@code name}, or the first table for {@code null}. */
     TableReader table(String name) {
         return name == null ? tables.get(0) : TableReader.named(tables, name);
+    }
+
+    /** The version opened. */
+    OpenedFile file() {
+        return file;
     }
 
     EmbeddedFiles files() {

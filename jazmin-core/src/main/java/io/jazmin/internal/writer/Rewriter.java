@@ -24,8 +24,21 @@ public final class Rewriter {
      * new version) and the codec and chunking of the new file; the file's metadata is kept.
      */
     public static void compact(Path path, WriteOptions options) {
+        compact(path, options, false);
+    }
+
+    /**
+     * Rewrites {@code path}; a shared file (opened with its owner key) keeps its partitions, groups
+     * and grants under fresh secrets, and with {@code regroup} gets each partition's rows written
+     * contiguously (see {@link SharedRewrite#compact}).
+     */
+    public static void compact(Path path, WriteOptions options, boolean regroup) {
         try (WriterLock lock = WriterLock.acquire(path);
-             RewriteSource source = RewriteSource.open(path, readOptions(options), "compacted")) {
+             RewriteSource source = RewriteSource.openForCompaction(path, readOptions(options))) {
+            if (source.file().grant() != null) {
+                SharedRewrite.compact(lock, source, options, regroup);
+                return;
+            }
             WriteOptions base = options.withMetadata(source.metadata())
                     .withCompactIndexes(source.readerFeatures().contains("index-deltas"));
             FullFileWriter writer = new FullFileWriter(lock, base);
@@ -34,20 +47,24 @@ public final class Rewriter {
                 for (TableReader table : source.tables()) {
                     WriteOptions tableOptions = base.withSortedBy(table.sortedBy()).withIndexes(IndexBuilders.kindsOf(table.indexes()));
                     writer.startTable(table.name(), table.columns(), tableOptions);
-                    Iterator<Row> rows = table.rows().iterator();
-                    while (rows.hasNext()) {
-                        Row row = rows.next();
-                        Object[] values = new Object[row.size()];
-                        for (int i = 0; i < values.length; i++) {
-                            values[i] = row.get(i);
-                        }
-                        writer.add(values);
-                    }
+                    copyRows(table.rows().iterator(), writer);
                 }
                 writer.finish();
             } finally {
                 writer.close();
             }
+        }
+    }
+
+    /** Writes {@code rows} (every column, in order) into {@code writer}'s current table. */
+    static void copyRows(Iterator<Row> rows, FullFileWriter writer) {
+        while (rows.hasNext()) {
+            Row row = rows.next();
+            Object[] values = new Object[row.size()];
+            for (int i = 0; i < values.length; i++) {
+                values[i] = row.get(i);
+            }
+            writer.add(values);
         }
     }
 

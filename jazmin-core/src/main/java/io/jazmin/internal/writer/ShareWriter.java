@@ -61,11 +61,14 @@ final class ShareWriter implements AutoCloseable {
     private final Preamble preamble;
     private final ShareSecrets secrets;
     private final SectionCipher cipher;
+    /** Key id → the share an online grant keeps from the version rewritten (tokens stay valid, §1.20). */
+    private final Map<String, byte[]> keptShares;
 
-    private ShareWriter(AccessSettings settings, JazminKey owner, Preamble preamble) {
+    private ShareWriter(AccessSettings settings, JazminKey owner, Preamble preamble, Map<String, byte[]> keptShares) {
         this.settings = settings;
         this.owner = owner;
         this.preamble = preamble;
+        this.keptShares = keptShares;
         this.secrets = new ShareSecrets(preamble.fileId(), preamble.salt());
         this.cipher = secrets.cipher(owner.keyId());
     }
@@ -78,15 +81,27 @@ final class ShareWriter implements AutoCloseable {
      * @throws JazminValidationException when a key is granted twice or a grant names an unknown group
      */
     static ShareWriter start(WriteOptions options, byte[] fileId) {
+        return start(options, fileId, Map.of());
+    }
+
+    /**
+     * Like {@link #start(WriteOptions, byte[])}, for a rewrite: the online grants of the keys in
+     * {@code keptShares} keep their shares, so their unlock tokens stay valid.
+     */
+    static ShareWriter start(WriteOptions options, byte[] fileId, Map<String, byte[]> keptShares) {
         AccessSettings settings = options.access();
         JazminKey owner = options.key();
         checkGrants(settings, owner);
         byte[] salt = new byte[32];
         RANDOM.nextBytes(salt);
-        return new ShareWriter(settings, owner, new Preamble(Preamble.ENCRYPTED | Preamble.ACCESS, fileId, salt, 0));
+        Map<String, byte[]> shares = new LinkedHashMap<>();
+        keptShares.forEach((id, share) -> shares.put(id, share.clone()));
+        return new ShareWriter(settings, owner, new Preamble(Preamble.ENCRYPTED | Preamble.ACCESS, fileId, salt, 0),
+                shares);
     }
 
-    private static void checkGrants(AccessSettings settings, JazminKey owner) {
+    /** Refuses grants of keys issued by another owner, keys granted twice and unknown column groups. */
+    static void checkGrants(AccessSettings settings, JazminKey owner) {
         byte[] ownerKey = owner.bytes();
         byte[] fingerprint;
         try {
@@ -127,7 +142,12 @@ final class ShareWriter implements AutoCloseable {
 
     /** How a new table with {@code columns} is divided. */
     SharedTable plan(List<Column> columns) {
-        return SharedTable.plan(settings, columns, secrets);
+        return plan(columns, settings);
+    }
+
+    /** How a new table with {@code columns} is divided by the partition column and groups of {@code division}. */
+    SharedTable plan(List<Column> columns, AccessSettings division) {
+        return SharedTable.plan(division, columns, secrets);
     }
 
     /**
@@ -148,23 +168,51 @@ final class ShareWriter implements AutoCloseable {
         byte[] raw = new OwnerCatalog(catalogs).encode();
         byte[] section = sections.catalogSection(SectionIds.ownerCatalog(), raw, raw.length);
         SectionRef catalog = PartitionLog.ref(sink.write(section), section, true);
-        Instant now = Instant.ofEpochMilli(created);
+        Slots slots = writeGrants(sink, sections, secrets, owner, settings.grants(), names, allGroups(entries),
+                Instant.ofEpochMilli(created), keptShares);
+        Header header = new Header(readerFeatures, List.of(), created, 0, 0, metadata, entries, null, null,
+                new AccessInfo(slots.ownerDirectory(), catalog), List.of());
+        byte[] headerRaw = header.encode();
+        byte[] headerSection = sections.section(SectionIds.header(), headerRaw, headerRaw.length);
+        long headerAt = sink.write(headerSection);
+        sink.write(signed(sink, owner, preamble.fileId(), slots, headerAt, headerSection));
+    }
+
+    /**
+     * Where a version's key slots are: the owner directory listing its grants, and the key-slot
+     * list section (its offset and whole bytes, as the signature covers them).
+     */
+    record Slots(SectionRef ownerDirectory, long listAt, byte[] list) {
+    }
+
+    /**
+     * Writes the owner directory (codec 0) and the key-slot pages and list of {@code grants}
+     * sealed with {@code secrets}: the owner's slot and one per grant not expired at {@code now}.
+     *
+     * @param names      the partition names present in the version
+     * @param groups     every column group of the version
+     * @param keptShares key id → share an online grant keeps (else it gets a new one)
+     */
+    static Slots writeGrants(Output sink, SectionWriter sections, ShareSecrets secrets, JazminKey owner,
+                             List<AccessGrant> grants, Set<String> names, List<String> groups, Instant now,
+                             Map<String, byte[]> keptShares) {
         List<KeySlots.Entry> slots = new ArrayList<>();
         slots.add(secrets.ownerSlot(owner));
         ObjectNode directory = JSON.createObjectNode();
         ArrayNode partitions = directory.putArray("partitions");
         names.forEach(partitions::add);
-        ArrayNode grants = directory.putArray("grants");
-        for (AccessGrant g : settings.grants()) {
+        ArrayNode listed = directory.putArray("grants");
+        for (AccessGrant g : grants) {
             Instant expires = g.expiresAt(now);
             if (expires != null && !expires.isAfter(now)) {
                 continue; // grants already expired are left out (spec §1.20)
             }
             String expiresText = expires == null ? null : ISO_MILLIS.format(expires);
-            byte[] share = g.mode() == AccessGrant.Mode.ONLINE ? ShareSecrets.newShare() : null;
-            slots.add(secrets.accessSlot(g.key(), owner, grantedPartitions(g, names), grantedGroups(g, tables),
-                    expiresText, share));
-            grants.add(directoryEntry(g, expiresText, share));
+            byte[] kept = keptShares.get(g.key().keyId());
+            byte[] share = g.mode() != AccessGrant.Mode.ONLINE ? null : kept != null ? kept : ShareSecrets.newShare();
+            slots.add(secrets.accessSlot(g.key(), owner, grantedPartitions(secrets, g, names),
+                    g.allColumns() ? groups : g.columns(), expiresText, share));
+            listed.add(directoryEntry(g, expiresText, share));
         }
         byte[] dirRaw = JSON.writeValueAsBytes(directory);
         byte[] dirSection = sections.uncompressedSection("owner", dirRaw);
@@ -182,27 +230,28 @@ final class ShareWriter implements AutoCloseable {
         }
         byte[] listRaw = KeySlots.list(firstIds, pages);
         byte[] list = plain.section("keyslots", listRaw, listRaw.length);
-        long listAt = sink.write(list);
+        return new Slots(ownerDirectory, sink.write(list), list);
+    }
 
-        Header header = new Header(readerFeatures, List.of(), created, 0, 0, metadata, entries, null, null,
-                new AccessInfo(ownerDirectory, catalog), List.of());
-        byte[] headerRaw = header.encode();
-        byte[] headerSection = sections.section(SectionIds.header(), headerRaw, headerRaw.length);
-        long headerAt = sink.write(headerSection);
-
-        byte[] signature = signature(list, headerSection);
-        byte[] signatureSection = plain.section("signature", signature, signature.length);
+    /**
+     * Writes the owner's signature over the key-slot list of {@code slots} and the header section
+     * written at {@code headerAt}; returns the trailer pointing at all three.
+     */
+    static byte[] signed(Output sink, JazminKey owner, byte[] fileId, Slots slots, long headerAt,
+                         byte[] headerSection) {
+        byte[] signature = signature(owner, fileId, slots.list(), headerSection);
+        byte[] signatureSection = new SectionWriter(Codec.NONE, 0).section("signature", signature, signature.length);
         long signatureAt = sink.write(signatureSection);
-        sink.write(new Trailer(headerAt, headerSection.length, listAt, list.length, signatureAt,
-                signatureSection.length).encode());
+        return new Trailer(headerAt, headerSection.length, slots.listAt(), slots.list().length, signatureAt,
+                signatureSection.length).encode();
     }
 
     /** Q ‖ the owner's signature over the key-slot list and the header. */
-    private byte[] signature(byte[] list, byte[] headerSection) {
+    private static byte[] signature(JazminKey owner, byte[] fileId, byte[] list, byte[] headerSection) {
         byte[] ownerKey = owner.bytes();
         try {
             byte[] q = OwnerSigning.publicKey(ownerKey);
-            byte[] rs = OwnerSigning.sign(ownerKey, OwnerSigning.signedMessage(preamble.fileId(), list, headerSection));
+            byte[] rs = OwnerSigning.sign(ownerKey, OwnerSigning.signedMessage(fileId, list, headerSection));
             byte[] out = Arrays.copyOf(q, q.length + rs.length);
             System.arraycopy(rs, 0, out, q.length, rs.length);
             return out;
@@ -211,8 +260,15 @@ final class ShareWriter implements AutoCloseable {
         }
     }
 
+    /** Every column group of {@code tables}, in order of first appearance (what columns "*" grants). */
+    static List<String> allGroups(List<TableEntry> tables) {
+        Set<String> all = new LinkedHashSet<>();
+        tables.forEach(t -> t.columnGroups().forEach(c -> all.add(c.name())));
+        return List.copyOf(all);
+    }
+
     /** Id text → name of the partitions present that {@code g} grants: all of them for rows "*". */
-    private Map<String, String> grantedPartitions(AccessGrant g, Set<String> present) {
+    private static Map<String, String> grantedPartitions(ShareSecrets secrets, AccessGrant g, Set<String> present) {
         Map<String, String> out = new LinkedHashMap<>();
         for (String name : g.allRows() ? present : g.rows()) {
             if (present.contains(name)) {
@@ -220,16 +276,6 @@ final class ShareWriter implements AutoCloseable {
             }
         }
         return out;
-    }
-
-    /** The column groups {@code g} grants: every group of the file for columns "*". */
-    private static List<String> grantedGroups(AccessGrant g, List<TableWriter.SharedEntry> tables) {
-        if (!g.allColumns()) {
-            return g.columns();
-        }
-        Set<String> all = new LinkedHashSet<>();
-        tables.forEach(t -> t.entry().columnGroups().forEach(c -> all.add(c.name())));
-        return List.copyOf(all);
     }
 
     /** The grant as the owner directory lists it: the string "*" or a list, as given. */
@@ -264,5 +310,6 @@ final class ShareWriter implements AutoCloseable {
     public void close() {
         cipher.close();
         secrets.close();
+        keptShares.values().forEach(share -> Arrays.fill(share, (byte) 0));
     }
 }

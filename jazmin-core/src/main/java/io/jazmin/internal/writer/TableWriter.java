@@ -85,8 +85,9 @@ final class TableWriter {
         this(tableIndex, name, columns, options, sink, sections, start, null);
     }
 
-    private TableWriter(int tableIndex, String name, List<Column> columns, WriteOptions options, Output sink,
-                        SectionWriter sections, TableStart start, SharedTable shared) {
+    /** A writer whose rows continue a shared file's table as {@code start} says (owner appends). */
+    TableWriter(int tableIndex, String name, List<Column> columns, WriteOptions options, Output sink,
+                SectionWriter sections, TableStart start, SharedTable shared) {
         this.start = start;
         this.shared = shared;
         this.tableIndex = tableIndex;
@@ -331,17 +332,7 @@ final class TableWriter {
             return PartitionLog.ref(sink.write(section), section, true);
         });
         String[] scopes = shared.groupNames().toArray(String[]::new);
-        List<Partition> written = new ArrayList<>();
-        List<byte[]> ids = new ArrayList<>();
-        Map<PartitionLog, Integer> indexOf = new HashMap<>();
-        for (PartitionLog p : partitions.values()) {
-            byte[] id = java.util.Base64.getUrlDecoder().decode(p.text());
-            indexOf.put(p, ids.size());
-            ids.add(id);
-            SectionRef dir = p.write(sink, sections, tableIndex, 0, shared.groups(), scopes);
-            written.add(new Partition(id, List.of(dir)));
-        }
-        written.sort((a, b) -> java.util.Arrays.compareUnsigned(a.id(), b.id()));
+        PartitionSegments dirs = writeDirectories(p -> 0);
         List<ColumnGroup> groups = new ArrayList<>();
         List<CatalogColumn> all = definitions();
         for (int g = 0; g < scopes.length; g++) {
@@ -359,17 +350,64 @@ final class TableWriter {
             groups.add(new ColumnGroup(scopes[g], List.of(), members.size(),
                     PartitionLog.ref(sink.write(section), section, true)));
         }
-        long[] mapRows = chunkRows.stream().mapToLong(Integer::longValue).toArray();
-        int[] mapPartitions = chunkPartitions.stream().mapToInt(indexOf::get).toArray();
-        byte[] raw = new io.jazmin.internal.catalog.ChunkMap(mapRows, ids, mapPartitions).encode();
+        byte[] raw = dirs.chunkMap().encode();
         byte[] section = sections.catalogSection(tableIndex + "/chunkmap", raw, raw.length);
         SectionRef chunkMap = PartitionLog.ref(sink.write(section), section, true);
-        SharedPartitions listed = SharedPartitions.of(written, tableIndex, sink, sections);
+        SharedPartitions listed = SharedPartitions.of(dirs.segments(), tableIndex, sink, sections);
         TableEntry entry = new TableEntry(name, columns.size(), groups, options.sortedBy(),
                 shared.partitionColumn() < 0 ? "" : columns.get(shared.partitionColumn()).name(), rows, 0,
                 chunkRows.size(), listed.inHeader(), listed.table(), List.of(), null);
         return new SharedEntry(entry, new io.jazmin.internal.catalog.TableIndexes(tableIndex, indexRefs, chunkMap, null, 0),
                 List.copyOf(partitions.keySet()));
+    }
+
+    /**
+     * What a writer added to a table of a shared file: a directory segment per partition that got
+     * rows, sorted by partition id, and the chunk map of the chunks written.
+     */
+    record PartitionSegments(List<Partition> segments, io.jazmin.internal.catalog.ChunkMap chunkMap) {
+    }
+
+    /** Writes each partition's statistics blocks and directory segment number {@code segmentOf(partition text)}. */
+    private PartitionSegments writeDirectories(java.util.function.ToIntFunction<String> segmentOf) {
+        String[] scopes = shared.groupNames().toArray(String[]::new);
+        List<Partition> written = new ArrayList<>();
+        List<byte[]> ids = new ArrayList<>();
+        Map<PartitionLog, Integer> indexOf = new HashMap<>();
+        for (PartitionLog p : partitions.values()) {
+            byte[] id = java.util.Base64.getUrlDecoder().decode(p.text());
+            indexOf.put(p, ids.size());
+            ids.add(id);
+            SectionRef dir = p.write(sink, sections, tableIndex, segmentOf.applyAsInt(p.text()), shared.groups(),
+                    scopes);
+            written.add(new Partition(id, List.of(dir)));
+        }
+        written.sort((a, b) -> java.util.Arrays.compareUnsigned(a.id(), b.id()));
+        long[] mapRows = chunkRows.stream().mapToLong(Integer::longValue).toArray();
+        int[] mapPartitions = chunkPartitions.stream().mapToInt(indexOf::get).toArray();
+        return new PartitionSegments(written, new io.jazmin.internal.catalog.ChunkMap(mapRows, ids, mapPartitions));
+    }
+
+    /** What an owner's append to a shared file's table wrote (spec §1.24). */
+    record SharedSegment(long rows, int chunks, PartitionSegments written, List<IndexRef> indexes,
+                         List<String> partitionNames) {
+    }
+
+    /**
+     * Writes the last chunk of an owner's append to a shared file's table, the index segments (when
+     * it added rows), and each partition's new directory segment, numbered after its
+     * {@code segments.get(partition text)} existing ones.
+     */
+    SharedSegment finishSharedSegment(Map<String, Integer> segments) {
+        flushChunk();
+        drainEncoding();
+        List<IndexRef> indexRefs = chunkRows.isEmpty() ? List.of()
+                : indexes.write(tableIndex, start.indexSegment(), (id, raw) -> {
+                    byte[] section = sections.catalogSection(id, raw, raw.length);
+                    return PartitionLog.ref(sink.write(section), section, true);
+                });
+        PartitionSegments written = writeDirectories(p -> segments.getOrDefault(p, 0));
+        return new SharedSegment(rows, chunkRows.size(), written, indexRefs, List.copyOf(partitions.keySet()));
     }
 
     private List<CatalogColumn> definitions() {

@@ -18,7 +18,6 @@ import io.jazmin.error.JazminValidationException;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.data.Row;
 import io.jazmin.data.RowQuery;
-import io.jazmin.error.UnsupportedFeatureException;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.internal.catalog.Header;
 import io.jazmin.internal.catalog.Partition;
@@ -29,7 +28,6 @@ import io.jazmin.options.ReadOptions;
 import io.jazmin.data.Row;
 import io.jazmin.data.RowQuery;
 import io.jazmin.error.JazminUnlockRequiredException;
-import io.jazmin.error.UnsupportedFeatureException;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.internal.catalog.Header;
 import io.jazmin.internal.catalog.Partition;
@@ -336,13 +334,13 @@ class SharedFileSecurityTest {
     }
 
     @Test
-    void appendingToASharedFileIsRefusedAndLeavesItUnchanged(@TempDir Path dir) throws Exception {
+    void appendingWithAHoldersSecretIsRefusedAndLeavesTheFileUnchanged(@TempDir Path dir) throws Exception {
         Path copy = dir.resolve("shared.jzm");
         Files.write(copy, file);
-        WriteOptions owner = WriteOptions.defaults().withKey(JazminKey.parse(ownerText));
-        UnsupportedFeatureException e = assertThrows(UnsupportedFeatureException.class,
-                () -> JazminFile.append(copy, List.of(Map.of("id", 1000L)).iterator(), owner));
-        assertEquals(DecryptionSetup.ACCESS_CONTROL, e.feature());
+        WriteOptions holder = WriteOptions.defaults().withKey(JazminKey.of(AccessKeyText.parse(bobText).secret()));
+        JazminKeyException e = assertThrows(JazminKeyException.class,
+                () -> JazminFile.append(copy, List.of(Map.of("id", 1000L)).iterator(), holder));
+        assertThat(e.getMessage()).contains("not signed by the owner");
         assertArrayEquals(file, Files.readAllBytes(copy));
     }
 

@@ -292,7 +292,7 @@ class SharedFileWriteTest {
         assertThrows(JazminValidationException.class, () -> WriteOptions.defaults()
                 .withAccess(AccessSettings.builder().build()), "a shared file needs the owner key");
         Path plain = dir.resolve("plain.jzm");
-        JazminWriter.write(plain, COLUMNS, WriteOptions.defaults(), List.of(Map.of("id", 1L)).iterator());
+        JazminWriter.write(plain, COLUMNS, WriteOptions.defaults().withKey(owner), List.of(Map.of("id", 1L)).iterator());
         JazminValidationException append = assertThrows(JazminValidationException.class, () -> io.jazmin.JazminFile
                 .append(plain, List.of(Map.of("id", 2L)).iterator(), WriteOptions.defaults().withKey(owner)
                         .withAccess(AccessSettings.builder().build())));
@@ -430,7 +430,8 @@ class SharedFileWriteTest {
 
     // ---- helpers -------------------------------------------------------------------------------
 
-    private static AccessBundle bundle(byte[] bytes, AccessCredential key) {
+    /** The bundle of {@code key}'s slot in the shared file {@code bytes} (read without the file reader). */
+    static AccessBundle bundle(byte[] bytes, AccessCredential key) {
         Preamble preamble = Preamble.decode(java.util.Arrays.copyOf(bytes, Preamble.SIZE));
         Trailer trailer = Trailer.decodeIfValid(bytes, bytes.length - Trailer.SIZE, bytes.length - Trailer.SIZE);
         byte[] list = payload(bytes, trailer.keyslotsOffset(), trailer.keyslotsLength());

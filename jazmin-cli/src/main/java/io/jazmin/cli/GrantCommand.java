@@ -1,0 +1,91 @@
+package io.jazmin.cli;
+
+import io.jazmin.JazminFile;
+import io.jazmin.key.AccessKeyText;
+import io.jazmin.key.JazminKey;
+import io.jazmin.options.AccessGrant;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/** {@code jazmin grant FILE}: the owner grants an access key some partitions and column groups. */
+@Command(name = "grant", mixinStandardHelpOptions = true,
+        description = {
+            "Grant the access key read from --access-key-file (jza1-..., issued with jazmin keygen --access) "
+                    + "access to the shared .jzm file, or replace the key's grant: the owner key comes from "
+                    + "--key-file or --key-env. The file is rewritten with fresh secrets; everything else is kept.",
+            "Without --rows the key gets every partition, without --columns every column group; given, each is a "
+                    + "comma-separated list of names, where '*' names the partition '*' of tables without a "
+                    + "partition column, or the default column group '*' only."})
+final class GrantCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "the shared .jzm file")
+    Path file;
+
+    @Mixin
+    FileOptions secrets;
+
+    @Option(names = "--access-key-file", paramLabel = "K", required = true,
+            description = "read the access key text (jza1-...) from K")
+    Path accessKeyFile;
+
+    @Option(names = "--rows", paramLabel = "NAMES", split = ",", description = "the partitions granted")
+    List<String> rows;
+
+    @Option(names = "--columns", paramLabel = "GROUPS", split = ",", description = "the column groups granted")
+    List<String> columns;
+
+    @Option(names = "--label", paramLabel = "TEXT", description = "a label for the owner's records")
+    String label;
+
+    @Option(names = "--expires", paramLabel = "WHEN",
+            description = "the grant expires at WHEN (ISO-8601 time or epoch milliseconds)")
+    String expires;
+
+    @Option(names = "--expires-in", paramLabel = "DURATION", description = "the grant expires DURATION after "
+            + "the rewrite (90s, 15m, 12h, 30d, 2w, 1y or milliseconds)")
+    String expiresIn;
+
+    @Option(names = "--online", description = "an online grant: opening also needs the key service's unlock token")
+    boolean online;
+
+    @Override
+    public Integer call() {
+        JazminKey owner = OwnerKey.of(spec, secrets);
+        AccessKeyText key = AccessKeyText.parse(Usage.readText(spec, accessKeyFile));
+        if (expires != null && expiresIn != null) {
+            throw Usage.error(spec, "give --expires or --expires-in, not both");
+        }
+        AccessGrant grant = AccessGrant.of(key).withRows(rows).withColumns(columns).withLabel(label)
+                .withMode(online ? AccessGrant.Mode.ONLINE : AccessGrant.Mode.OFFLINE);
+        if (expires != null) {
+            grant = grant.withExpires(instant(expires));
+        }
+        if (expiresIn != null) {
+            grant = grant.withExpiresIn(expiresIn);
+        }
+        JazminFile.grantAccess(file, owner, grant);
+        spec.commandLine().getOut().println("granted " + key.keyId());
+        spec.commandLine().getOut().flush();
+        return ExitCodes.OK;
+    }
+
+    private Instant instant(String text) {
+        try {
+            return text.chars().allMatch(Character::isDigit) ? Instant.ofEpochMilli(Long.parseLong(text))
+                    : Instant.parse(text);
+        } catch (DateTimeParseException | NumberFormatException e) {
+            throw Usage.error(spec, "--expires '" + text + "' is not an ISO-8601 time or epoch milliseconds");
+        }
+    }
+}
