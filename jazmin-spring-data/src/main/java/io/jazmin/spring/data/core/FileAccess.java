@@ -235,7 +235,7 @@ public final class FileAccess implements AutoCloseable {
 
     /**
      * Stores {@code rows}, each replacing a stored row with the same {@code keyColumn} cell (an
-     * upsert; see {@link FileChanges#store}). Inside a transaction consecutive saves of one
+     * upsert; see {@link InPlaceChanges#store}). Inside a transaction consecutive saves of one
      * {@code kind} are buffered and written together (see {@link PendingSaves}).
      */
     <T> void save(Object kind, RowCodec<T> codec, List<T> rows, String keyColumn) {
@@ -245,7 +245,7 @@ public final class FileAccess implements AutoCloseable {
             return;
         }
         write((target, table) -> {
-            FileChanges.store(target, table, codec, rows, keyColumn);
+            InPlaceChanges.store(target, table, codec, rows, keyColumn);
             return null;
         });
     }

@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  * Replaces a file in one atomic step: the rows an engine filter keeps, merged in sort order with
  * the rows added, are written to a temporary file that is moved over the old one. The old rows
  * stream through, one chunk at a time, unless the sort order changes. Used where an in-place change
- * ({@link FileChanges}) cannot do: creating a file, an append that would break its sort order, a
+ * ({@link InPlaceChanges}) cannot do: creating a file, an append that would break its sort order, a
  * sort order or index set that the definition or entity changed, and emptying a file.
  */
 final class FileRewriter {

@@ -1,5 +1,6 @@
 package io.jazmin.spring.data.core;
 
+import io.jazmin.files.FileChanges;
 import io.jazmin.Explain;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
@@ -45,7 +46,7 @@ import org.springframework.util.Assert;
 /**
  * The {@link JazminOperations} implementation. Every call goes through one funnel that observes it
  * and translates engine exceptions. Reads run on pooled readers of each file; writes change the file
- * in place with the engine's appends, upserts and deletes (see {@link FileChanges} for when they
+ * in place with the engine's appends, upserts and deletes (see {@link InPlaceChanges} for when they
  * fall back to an atomic full rewrite), one at a time per file, and readers opened before a write
  * are not reused after it. Inside a {@link JazminTransactionManager} transaction writes go to the
  * transaction's working copy of each file and land at commit. Entities with a {@code @Version}
@@ -211,7 +212,7 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
             }
             List<T> rows = lifecycle.beforeSave(versions == null ? converted
                     : versions.checkAndAdvance(table, codec, converted), file);
-            FileChanges.store(target, table, codec, rows, null);
+            InPlaceChanges.store(target, table, codec, rows, null);
             return lifecycle.afterSave(rows, file);
         }));
     }
@@ -260,7 +261,7 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
         } else {
             saved = execute("save", file, () -> files.get(file).write((target, table) -> {
                 List<T> rows = lifecycle.beforeSave(versions.checkAndAdvance(table, codec, latest), file);
-                FileChanges.store(target, table, codec, rows, idColumn);
+                InPlaceChanges.store(target, table, codec, rows, idColumn);
                 return lifecycle.afterSave(rows, file);
             }));
         }
@@ -344,7 +345,7 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
     public void insert(String file, Collection<? extends Map<String, ?>> rows) {
         List<Map<String, ?>> list = List.copyOf(rows);
         execute("insert", file, () -> files.get(file).write((target, table) -> {
-            FileChanges.store(target, table, new MapCodec(file), list, null);
+            InPlaceChanges.store(target, table, new MapCodec(file), list, null);
             return null;
         }));
     }
@@ -432,7 +433,7 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
     }
 
     @Override
-    public void changeFiles(String file, io.jazmin.files.FileChanges changes) {
+    public void changeFiles(String file, FileChanges changes) {
         Assert.notNull(changes, "changes must not be null");
         execute("changeFiles", file, () -> files.get(file).write((target, table) -> {
             JazminFile.changeFiles(target.path(), changes, target.changeOptions());
@@ -465,7 +466,7 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
     /** A {@code null} filter removes every row. */
     private <T> long delete(String file, Filter filter, RowCodec<T> codec) {
         return execute("delete", file, () -> files.get(file).write((target, table) ->
-                FileChanges.delete(target, table, codec, filter)));
+                InPlaceChanges.delete(target, table, codec, filter)));
     }
 
     @SuppressWarnings("unchecked")

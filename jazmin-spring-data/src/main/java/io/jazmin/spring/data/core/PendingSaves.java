@@ -46,7 +46,7 @@ final class PendingSaves {
         List<Object> batch = new ArrayList<>(rows.values());
         rows.clear();
         copy.write((target, table) -> {
-            FileChanges.store(target, table, codec, batch, keyColumn);
+            InPlaceChanges.store(target, table, codec, batch, keyColumn);
             return null;
         });
     }

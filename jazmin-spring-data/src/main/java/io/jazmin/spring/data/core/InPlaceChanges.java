@@ -30,8 +30,8 @@ import java.util.Set;
  *     included), such as increasing ids.</li>
  * </ul>
  */
-final class FileChanges {
-    private FileChanges() {
+final class InPlaceChanges {
+    private InPlaceChanges() {
     }
 
     /**
