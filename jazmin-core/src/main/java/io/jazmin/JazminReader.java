@@ -1,23 +1,18 @@
 package io.jazmin;
 
-import io.jazmin.internal.catalog.Header;
 import io.jazmin.internal.reader.EmbeddedFiles;
 import io.jazmin.internal.reader.FileOpener;
-import io.jazmin.internal.reader.FileVersion;
 import io.jazmin.internal.reader.OpenedFile;
 import io.jazmin.internal.reader.TableReader;
 import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.internal.wire.Preamble;
-import io.jazmin.internal.section.SectionReader;
 import io.jazmin.key.JazminKey;
 import io.jazmin.internal.crypto.SectionCipher;
 import java.io.IOException;
 import java.io.InputStream;
-import io.jazmin.internal.catalog.Header;
 import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.internal.reader.EmbeddedFiles;
 import io.jazmin.internal.reader.FileOpener;
-import io.jazmin.internal.reader.FileVersion;
 import io.jazmin.internal.reader.OpenedFile;
 import io.jazmin.internal.shape.CompiledShape;
 import io.jazmin.internal.shape.SavedShapes;
@@ -26,7 +21,6 @@ import io.jazmin.internal.shape.ShapeRunner;
 import io.jazmin.internal.shape.ShapeSchema;
 import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.internal.wire.Preamble;
-import io.jazmin.internal.section.SectionReader;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -63,10 +57,6 @@ import io.jazmin.export.ShapeOutput;
  */
 public final class JazminReader implements AutoCloseable {
     private static final JsonMapper METADATA = JsonMapper.builder().build();
-    private final ByteSource source;
-    private final FileVersion version;
-    private final Header header;
-    private final SectionReader sections;
     private final List<JazminTable> tables;
     private final OpenedFile file;
     private final Priority priority;
@@ -74,13 +64,9 @@ public final class JazminReader implements AutoCloseable {
 
     private JazminReader(OpenedFile file, Parallelism parallelism) {
         this.file = file;
-        this.source = file.source();
-        this.version = file.version();
-        this.header = file.header();
-        this.sections = file.sections();
         this.priority = parallelism.priority();
         List<JazminTable> list = new ArrayList<>();
-        for (int t = 0; t < header.tables().size(); t++) {
+        for (int t = 0; t < file.header().tables().size(); t++) {
             list.add(new JazminTable(new TableReader(file.table(t), parallelism)));
         }
         this.tables = List.copyOf(list);
@@ -174,19 +160,19 @@ public final class JazminReader implements AutoCloseable {
 
     /** The file id (changes with every full write) as 32 lower-case hex digits. */
     public String fileId() {
-        return HexFormat.of().formatHex(version.preamble().fileId());
+        return HexFormat.of().formatHex(file.version().preamble().fileId());
     }
 
     public boolean encrypted() {
-        return version.preamble().has(Preamble.ENCRYPTED);
+        return file.version().preamble().has(Preamble.ENCRYPTED);
     }
 
     public boolean passwordProtected() {
-        return version.preamble().has(Preamble.PASSWORD);
+        return file.version().preamble().has(Preamble.PASSWORD);
     }
 
     public boolean accessControlled() {
-        return version.preamble().has(Preamble.ACCESS);
+        return file.version().preamble().has(Preamble.ACCESS);
     }
 
     /** Whether an access-controlled file was opened with its owner key (which sees everything). */
@@ -249,12 +235,12 @@ public final class JazminReader implements AutoCloseable {
 
     /** Whether the file has been appended to since its last full write. */
     public boolean appended() {
-        return version.preamble().has(Preamble.APPENDED);
+        return file.version().preamble().has(Preamble.APPENDED);
     }
 
     /** Whether an unfinished append was skipped and an earlier version is being read. */
     public boolean recovered() {
-        return version.recovered();
+        return file.version().recovered();
     }
 
     /**
@@ -274,17 +260,17 @@ public final class JazminReader implements AutoCloseable {
     }
 
     public long appendCount() {
-        return header.appendCount();
+        return file.header().appendCount();
     }
 
     /** When the file version was first written. */
     public Instant createdAt() {
-        return Instant.ofEpochMilli(header.created());
+        return Instant.ofEpochMilli(file.header().created());
     }
 
     /** When the last append was written, or {@code null} if never appended. */
     public Instant modifiedAt() {
-        return header.modified() == 0 ? null : Instant.ofEpochMilli(header.modified());
+        return file.header().modified() == 0 ? null : Instant.ofEpochMilli(file.header().modified());
     }
 
     /**
@@ -481,16 +467,16 @@ public final class JazminReader implements AutoCloseable {
     }
 
     public List<String> readerFeatures() {
-        return header.readerFeatures();
+        return file.header().readerFeatures();
     }
 
     public List<String> writerFeatures() {
-        return header.writerFeatures();
+        return file.header().writerFeatures();
     }
 
     /** Bytes of sections read so far by this reader (envelopes included). */
     public long bytesRead() {
-        return sections.bytesRead();
+        return file.sections().bytesRead();
     }
 
     /** Closes the file and clears the file's keys. */

@@ -1,6 +1,7 @@
 package io.jazmin.data;
 
 import io.jazmin.data.Filter.Op;
+import io.jazmin.error.InvalidFilterException;
 import io.jazmin.error.JazminValidationException;
 import java.io.StringWriter;
 import java.math.BigDecimal;
@@ -25,7 +26,7 @@ import tools.jackson.core.json.JsonFactory;
  * {@code {"list": {"any"|"all": f}}} and {@code {"object": {"match": f}}} take an inner filter
  * {@code f} over fields, or over the item itself: operators, or a bare value meaning eq.
  */
-public final class FilterJson {
+final class FilterJson {
     private static final JsonFactory FACTORY = JsonFactory.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
 
@@ -33,7 +34,7 @@ public final class FilterJson {
     }
 
     /** Parses a JSON filter object. */
-    public static Filter parse(String json) {
+    static Filter parse(String json) {
         try (JsonParser p = FACTORY.createParser(ObjectReadContext.empty(), json)) {
             if (p.nextToken() != JsonToken.START_OBJECT) {
                 throw invalid("a filter must be a JSON object");
@@ -186,7 +187,7 @@ public final class FilterJson {
     }
 
     /** Writes a filter as compact JSON (the form {@link #parse} reads back to the same tree). */
-    public static String write(Filter filter) {
+    static String write(Filter filter) {
         StringWriter out = new StringWriter();
         try (JsonGenerator g = FACTORY.createGenerator(ObjectWriteContext.empty(), out)) {
             g.writeStartObject();
@@ -279,7 +280,7 @@ public final class FilterJson {
         }
     }
 
-    public static JazminValidationException invalid(String message) {
-        return new JazminValidationException("Invalid filter: " + message);
+    private static JazminValidationException invalid(String message) {
+        return new InvalidFilterException(message);
     }
 }

@@ -12,7 +12,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import io.jazmin.data.FilterJson;
+import io.jazmin.error.InvalidFilterException;
 
 /**
  * Binds a {@link Filter} to a table's columns: checks column names and operators, converts
@@ -59,7 +59,7 @@ public final class FilterBinder {
         if (filter instanceof Filter.Nested nested) {
             Integer position = positions.get(nested.column());
             if (position == null) {
-                throw FilterJson.invalid("unknown column '" + nested.column() + "'");
+                throw new InvalidFilterException("unknown column '" + nested.column() + "'");
             }
             return NestedPredicate.bind(position, columns.get(position), nested.op(), nested.inner());
         }
@@ -90,7 +90,7 @@ public final class FilterBinder {
     private Predicate condition(Filter.Condition c) {
         Integer position = positions.get(c.column());
         if (position == null) {
-            throw FilterJson.invalid("unknown column '" + c.column() + "'");
+            throw new InvalidFilterException("unknown column '" + c.column() + "'");
         }
         ColumnType type = columns.get(position).type();
         Op op = c.op();
@@ -99,19 +99,19 @@ public final class FilterBinder {
         }
         if (op.isText()) {
             if (type != ColumnType.STRING) {
-                throw FilterJson.invalid("'" + op.jsonName() + "' only applies to string columns");
+                throw new InvalidFilterException("'" + op.jsonName() + "' only applies to string columns");
             }
             return new TextTest(position, op, Operands.toText(c.column(), c.operand()));
         }
         if (!type.isOrdered()) {
-            throw FilterJson.invalid("'" + op.jsonName() + "' does not apply to " + type.typeName()
+            throw new InvalidFilterException("'" + op.jsonName() + "' does not apply to " + type.typeName()
                     + " columns (only isNull does)");
         }
         if (op == Op.IN) {
             return in(position, type, c.column(), (List<?>) c.operand());
         }
         if (c.operand() == null) {
-            throw FilterJson.invalid("'" + op.jsonName() + "' needs a value, not null");
+            throw new InvalidFilterException("'" + op.jsonName() + "' needs a value, not null");
         }
         return switch (type) {
             case INT, DATETIME -> longComparison(position, type, c.column(), op, c.operand());

@@ -8,7 +8,7 @@ import io.jazmin.internal.column.ChunkStatistics;
 import io.jazmin.internal.column.ColumnVector;
 import java.util.List;
 import java.util.Set;
-import io.jazmin.data.FilterJson;
+import io.jazmin.error.InvalidFilterException;
 
 /**
  * {@code any}/{@code all} on a list column and {@code match} on an object column (spec §2.1). The
@@ -39,7 +39,7 @@ final class NestedPredicate extends Predicate {
     static NestedPredicate bind(int position, Column column, NestedOp op, Filter inner) {
         ColumnType wanted = op == NestedOp.MATCH ? ColumnType.OBJECT : ColumnType.LIST;
         if (column.type() != wanted) {
-            throw FilterJson.invalid("'" + op.jsonName() + "' only applies to " + wanted.typeName() + " columns, and '"
+            throw new InvalidFilterException("'" + op.jsonName() + "' only applies to " + wanted.typeName() + " columns, and '"
                     + column.name() + "' is a " + column.type().typeName());
         }
         Column part = op == NestedOp.MATCH ? column : column.item();

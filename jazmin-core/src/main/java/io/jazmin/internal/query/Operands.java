@@ -7,7 +7,7 @@ import java.math.BigInteger;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeParseException;
-import io.jazmin.data.FilterJson;
+import io.jazmin.error.InvalidFilterException;
 
 /**
  * Converts filter operands to a column's type as the reference libraries do: {@code "42"} for an
@@ -125,7 +125,7 @@ final class Operands {
     }
 
     static JazminValidationException invalid(String column, Object v, String expected) {
-        return FilterJson.invalid("column '" + column + "' needs " + expected + ", got " + describe(v));
+        return new InvalidFilterException("column '" + column + "' needs " + expected + ", got " + describe(v));
     }
 
     static JazminValidationException invalid(String column, Object v, String expected, Throwable cause) {

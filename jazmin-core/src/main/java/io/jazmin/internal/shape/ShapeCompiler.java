@@ -8,7 +8,6 @@ import io.jazmin.internal.reader.TableReader;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.error.ShapeException;
 import io.jazmin.data.SortKey;
-import io.jazmin.data.FilterJson;
 import io.jazmin.internal.shape.ShapeNode.Aggregate;
 import io.jazmin.internal.shape.ShapeNode.Link;
 import io.jazmin.internal.shape.ShapeNode.ListOptions;
@@ -194,7 +193,7 @@ public final class ShapeCompiler {
             return null;
         }
         try {
-            Filter f = FilterJson.parse(filter.toString());
+            Filter f = Filter.parse(filter.toString());
             scope.bind(f);
             return f;
         } catch (JazminValidationException e) {
