@@ -68,7 +68,9 @@ else
   REF_COMMIT="-"
 fi
 LOAD_BEFORE="$(cut -d' ' -f1-3 /proc/loadavg)"
+ROUND_LOADS=""
 for r in $(seq 1 "$ROUNDS"); do
+  ROUND_LOADS+="${ROUND_LOADS:+, }round $r: $(cut -d' ' -f1 /proc/loadavg)"
   if [[ -n "$REF" ]]; then
     echo "== round $r/$ROUNDS: JS" >&2
     run_js run "$RUNS" > "$WORK/rounds/js-$r.tsv"
@@ -82,7 +84,7 @@ LOAD_AFTER="$(cut -d' ' -f1-3 /proc/loadavg)"
   echo "## JAZMIN: JavaScript reference vs JAZMIN for Java"
   echo
   echo "- date: $(date -u +%Y-%m-%dT%H:%M:%SZ); machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//'), $(awk '/MemTotal/ {printf "%.1f GiB", $2/1048576}' /proc/meminfo)"
-  echo "- load average (1, 5, 15 min): before $LOAD_BEFORE, after $LOAD_AFTER"
+  echo "- load average (1, 5, 15 min): before $LOAD_BEFORE, after $LOAD_AFTER; 1 min at each round's start: $ROUND_LOADS"
   echo "- reference: $REF_VERSION, commit $REF_COMMIT; node $("$NODE" --version)"
   echo "- ours: commit $(git -C "$ROOT" rev-parse --short HEAD)$(git -C "$ROOT" diff --quiet HEAD -- 2>/dev/null || echo ' (with local changes)'); $("$JAVA" -version 2>&1 | head -1)"
   echo "- $ROUNDS rounds alternating JS / Java (fresh process each), best of $RUNS runs after one checked warm-up run"
