@@ -40,7 +40,11 @@ public final class JazminOps {
 
     /** open → find {"id": id} → the raw row, every value read. */
     public static Row findByIdRow(Path file, long id) {
-        try (JazminReader reader = JazminReader.open(file);
+        return findByIdRow(file, id, ReadOptions.defaults());
+    }
+
+    public static Row findByIdRow(Path file, long id, ReadOptions options) {
+        try (JazminReader reader = JazminReader.open(file, options);
              Stream<Row> found = reader.table().find(Filter.eq("id", id))) {
             Row row = found.findFirst().orElse(null);
             if (row != null) {
