@@ -21,6 +21,7 @@ import io.jazmin.key.JazminKey;
 import io.jazmin.key.UnlockToken;
 import io.jazmin.internal.writer.Appender;
 import io.jazmin.internal.writer.KeyRotation;
+import io.jazmin.internal.writer.OwnerKeyRotation;
 import io.jazmin.internal.writer.SharedRewrite;
 import io.jazmin.options.AccessGrant;
 import io.jazmin.internal.writer.Rewriter;
@@ -216,6 +217,45 @@ public final class JazminFile {
     }
 
     /**
+     * The access key that replaces one grant's old key after {@link #rotateOwnerKey}: hand
+     * {@code key} to the holder of the key {@code previousKeyId}. {@code toString} shows key ids only.
+     *
+     * @param previousKeyId the id of the access key it replaces
+     * @param key           the new access key, issued by the new owner key (its text is the secret)
+     * @param rows          the partitions granted, or {@code null} for all
+     * @param columns       the column groups granted, or {@code null} for all
+     * @param label         the grant's label, or {@code null}
+     * @param expires       when it expires, or {@code null}
+     * @param mode          offline or online (an online key needs a new unlock token from the new owner)
+     */
+    public record RotatedAccessKey(String previousKeyId, AccessKeyText key, List<String> rows, List<String> columns,
+                                   String label, Instant expires, AccessGrant.Mode mode) {
+    }
+
+    /**
+     * Moves the shared file at {@code path} to the owner key {@code newOwner} (spec §1.19, §1.25): a
+     * full rewrite signed by the new owner, with a fresh file id, salt and secrets, in which each
+     * grant not yet expired goes to a new access key of {@code newOwner}, keeping its rows, column
+     * groups, label, expiry and mode (online grants get new shares: issue new unlock tokens). Rows,
+     * partitions, column groups, sort order, indexes and metadata carry over. Afterwards neither
+     * {@code currentOwner} nor any old access key opens the file; each new key opens exactly what
+     * its old key did. All or nothing, under the writer lock: the new file replaces the old atomically.
+     *
+     * @return the new access keys, one per grant kept, in the owner directory's order (grants already
+     *         expired are dropped, as every rewrite drops them)
+     * @throws JazminKeyException        when {@code currentOwner} does not open the file as its owner
+     * @throws JazminValidationException when the file is not shared, or {@code newOwner} is the current key
+     */
+    public static List<RotatedAccessKey> rotateOwnerKey(Path path, JazminKey currentOwner, JazminKey newOwner) {
+        Map<String, AccessGrant> replaced = OwnerKeyRotation.rotate(path, WriteOptions.defaults().withKey(currentOwner),
+                newOwner);
+        return replaced.entrySet().stream().map(e -> {
+            AccessGrant g = e.getValue();
+            return new RotatedAccessKey(e.getKey(), g.key(), g.rows(), g.columns(), g.label(), g.expires(), g.mode());
+        }).toList();
+    }
+
+    /**
      * One grant of a shared file as its owner sees it (spec §1.19): no secret.
      *
      * @param keyId   the access key's id
@@ -319,6 +359,14 @@ public final class JazminFile {
      * merge, written as a complete new version that replaces the file atomically. Unlike an
      * upsert by append, a {@code sortedBy} table keeps its order (new rows are merged into place)
      * and the file is compacted on the way.
+     *
+     * <p>A shared file is updated by its owner only ({@code options} holds the owner key): it keeps
+     * its partitions (new rows go to theirs, new ones included), column groups, indexes and grants,
+     * under fresh secrets; the same access keys and unlock tokens open the new version.
+     *
+     * @throws JazminKeyException           when a shared file is not opened with its owner key
+     * @throws UnsupportedFeatureException  when a shared file holds embedded files, a package or saved
+     *                                      shapes, or the update changes them
      */
     public static UpdateResult update(Path path, UpdateChanges changes, WriteOptions options) {
         return Updater.update(path, options, changes);

@@ -9,7 +9,10 @@ import io.jazmin.error.InputSyntaxException;
 import io.jazmin.convert.RowFormat;
 import io.jazmin.convert.RowSource;
 import io.jazmin.convert.RowSources;
+import io.jazmin.key.AccessKeyText;
 import io.jazmin.key.JazminKey;
+import io.jazmin.options.AccessGrant;
+import io.jazmin.options.AccessSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -162,6 +165,38 @@ class AllOrNothingWriteTest {
         Files.write(file, damaged);
 
         assertThatThrownBy(() -> JazminFile.compact(file, secret.write())).isInstanceOf(JazminFormatException.class);
+
+        assertUnchanged(file, damaged);
+    }
+
+    /** The full rewrites of a shared file by its owner. */
+    enum SharedChange {
+        ROTATE_OWNER_KEY, UPDATE, COMPACT;
+
+        void apply(Path file) {
+            WriteOptions owner = WriteOptions.defaults().withKey(KEY);
+            switch (this) {
+                case ROTATE_OWNER_KEY -> JazminFile.rotateOwnerKey(file, KEY, JazminKey.generate());
+                case UPDATE -> JazminFile.update(file, new UpdateChanges(null, Filter.eq("id", 7L), null, null,
+                        List.of(row(ROWS)), null), owner);
+                case COMPACT -> JazminFile.compact(file, owner, true);
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @EnumSource(SharedChange.class)
+    void aSharedFileRewriteFailingHalfWayLeavesTheOldFile(SharedChange change) throws IOException {
+        Path file = dir.resolve("shared.jzm");
+        AccessSettings access = AccessSettings.builder().grant(AccessGrant.of(AccessKeyText.generate(KEY))).build();
+        JazminWriter.write(file, COLUMNS, WriteOptions.defaults().withKey(KEY).withAccess(access).withChunkRows(500),
+                rows(0, ROWS));
+        byte[] damaged = Files.readAllBytes(file);
+        // A byte of a chunk in the middle of the file: the rewrite fails after writing earlier chunks.
+        damaged[damaged.length / 2] ^= 0x5a;
+        Files.write(file, damaged);
+
+        assertThatThrownBy(() -> change.apply(file)).isInstanceOf(JazminFormatException.class);
 
         assertUnchanged(file, damaged);
     }

@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
             DeleteCommand.class, CompactCommand.class, StorageCommand.class, RotateKeyCommand.class,
             UnlockTokenCommand.class, FilesCommand.class, CatFileCommand.class, AddFileCommand.class,
             RemoveFileCommand.class, ExportCommand.class, ShapeSchemaCommand.class, GrantCommand.class,
-            RevokeCommand.class},
+            RevokeCommand.class, RotateOwnerKeyCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",

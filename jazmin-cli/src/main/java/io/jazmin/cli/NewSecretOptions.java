@@ -9,9 +9,9 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * The new secret of {@code jazmin rotate-key}: a key text from a file or an environment variable,
- * or a password from an environment variable with its PBKDF2 iterations, like the options that give
- * the current one ({@link FileOptions}).
+ * The new secret of {@code jazmin rotate-key} (or the new owner key of {@code rotate-owner-key}): a
+ * key text from a file or an environment variable, or a password from an environment variable with
+ * its PBKDF2 iterations, like the options that give the current one ({@link FileOptions}).
  */
 final class NewSecretOptions {
     @Spec(Spec.Target.MIXEE)

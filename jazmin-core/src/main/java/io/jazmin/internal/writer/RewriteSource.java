@@ -15,7 +15,8 @@ import java.nio.file.Path;
 /**
  * The current version of a file a full rewrite replaces, opened once: its tables (read through
  * {@link TableReader}s), and its embedded files, whose directory is read and checked here, before
- * anything is written. Refuses files the rewrite would lose part of ({@link ChangeChecks#rewritable}).
+ * anything is written. Refuses files the rewrite would lose part of ({@link ChangeChecks#rewritable}), and shared
+ * files not opened with their owner key ({@link ChangeChecks#sharedRewritable}).
  */
 final class RewriteSource implements AutoCloseable {
     private final OpenedFile file;
@@ -28,11 +29,6 @@ final class RewriteSource implements AutoCloseable {
         this.files = files;
     }
 
-    /** @param change what the rewrite does, for errors ("compacted", "updated") */
-    static RewriteSource open(Path path, ReadOptions options, String change) {
-        return open(path, options, file -> ChangeChecks.rewritable(file.header(), change));
-    }
-
     /**
      * Opens a shared file with its owner key for a rewrite that keeps its partitions, groups and
      * grants ({@link ChangeChecks#sharedRewritable}).
@@ -41,13 +37,19 @@ final class RewriteSource implements AutoCloseable {
         return open(path, options, file -> ChangeChecks.sharedRewritable(file, change));
     }
 
-    /** Opens any file a compaction rewrites: a shared one with its owner key, any other as {@link #open} does. */
-    static RewriteSource openForCompaction(Path path, ReadOptions options) {
+    /**
+     * Opens any file a compaction or update rewrites: a shared one with its owner key
+     * ({@link ChangeChecks#sharedRewritable}), any other when a rewrite keeps all it holds
+     * ({@link ChangeChecks#rewritable}).
+     *
+     * @param change what the rewrite does, for errors ("compacted", "updated")
+     */
+    static RewriteSource openForRewrite(Path path, ReadOptions options, String change) {
         return open(path, options, file -> {
             if (file.grant() != null) {
-                ChangeChecks.sharedRewritable(file, "compacted");
+                ChangeChecks.sharedRewritable(file, change);
             } else {
-                ChangeChecks.rewritable(file.header(), "compacted");
+                ChangeChecks.rewritable(file.header(), change);
             }
         });
     }

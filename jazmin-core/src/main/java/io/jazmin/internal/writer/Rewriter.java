@@ -34,7 +34,7 @@ public final class Rewriter {
      */
     public static void compact(Path path, WriteOptions options, boolean regroup) {
         try (WriterLock lock = WriterLock.acquire(path);
-             RewriteSource source = RewriteSource.openForCompaction(path, readOptions(options))) {
+             RewriteSource source = RewriteSource.openForRewrite(path, readOptions(options), "compacted")) {
             if (source.file().grant() != null) {
                 SharedRewrite.compact(lock, source, options, regroup);
                 return;

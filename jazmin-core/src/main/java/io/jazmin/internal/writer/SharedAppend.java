@@ -1,6 +1,9 @@
 package io.jazmin.internal.writer;
 
+import io.jazmin.internal.catalog.CatalogColumn;
 import io.jazmin.internal.catalog.ChunkMap;
+import io.jazmin.internal.catalog.ColumnDefinitions;
+import io.jazmin.internal.catalog.ColumnGroup;
 import io.jazmin.internal.catalog.Delta;
 import io.jazmin.internal.catalog.Header;
 import io.jazmin.internal.catalog.IndexRef;
@@ -23,6 +26,7 @@ import io.jazmin.internal.table.TableData;
 import io.jazmin.internal.wire.Trailer;
 import io.jazmin.options.AccessGrant;
 import io.jazmin.options.WriteOptions;
+import io.jazmin.schema.Column;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -45,8 +49,12 @@ final class SharedAppend {
     private SharedAppend() {
     }
 
-    /** Rows, deletes (the full new deleted-row list, or {@code null}) and append number {@code s}. */
-    record Work(int table, java.util.Iterator<? extends Map<String, ?>> rows, long[] deleted, int s, long validEnd) {
+    /**
+     * Rows, deletes (the full new deleted-row list, or {@code null}), append number {@code s}, and the
+     * table's grown column definitions (checked by {@link ColumnGrowth}), or {@code null}.
+     */
+    record Work(int table, java.util.Iterator<? extends Map<String, ?>> rows, long[] deleted, int s, long validEnd,
+                List<Column> grown) {
     }
 
     static Appender.Result append(WriterLock lock, OpenedFile file, WriteOptions options, Work work) {
@@ -76,15 +84,18 @@ final class SharedAppend {
                         .withIndexes(IndexBuilders.kindsOf(reader.indexes())).withCompactIndexes(file.indexDeltas());
                 TableStart start = new TableStart(entry.rowCount(), entry.chunkCount(), 0, work.s(),
                         entry.sortedBy().isEmpty() ? null : Appender.lastRow(data));
-                SharedTable plan = SharedTable.plan(SharedRewrite.division(reader), data.columns(), secrets);
-                TableWriter writer = new TableWriter(t, entry.name(), data.columns(), tableOptions, out, sections,
+                List<Column> columns = work.grown() == null ? data.columns() : work.grown();
+                SharedTable plan = SharedTable.plan(SharedRewrite.division(reader), columns, secrets);
+                TableWriter writer = new TableWriter(t, entry.name(), columns, tableOptions, out, sections,
                         start, plan);
                 while (work.rows().hasNext()) {
                     writer.add(writer.byPosition(work.rows().next()));
                 }
                 TableWriter.SharedSegment segment = writer.finishSharedSegment(segmentCounts(data));
                 List<SectionRef> deltas = new ArrayList<>(header.deltas());
-                TableEntry next = withSegments(entry, segment, deltas, t, sections, out);
+                TableEntry defined = work.grown() == null ? entry
+                        : withDefinitions(entry, data.columns(), columns, plan, t, sections, out);
+                TableEntry next = withSegments(defined, segment, deltas, t, sections, out);
                 long[] deleted = work.deleted();
                 if (deleted != null) {
                     byte[] raw = Postings.encodeSection(deleted);
@@ -131,6 +142,38 @@ final class SharedAppend {
         } finally {
             shares.values().forEach(share -> Arrays.fill(share, (byte) 0));
         }
+    }
+
+    /**
+     * The entry with grown column definitions (spec §1.24): the default group's inline, and each
+     * restricted group whose columns grew in a new definitions section, sealed with C(g) like the
+     * group's chunk parts, so only keys granted the group read its new fields.
+     */
+    private static TableEntry withDefinitions(TableEntry e, List<Column> was, List<Column> columns, SharedTable plan,
+                                              int t, SectionWriter sections, Output out) {
+        List<ColumnGroup> groups = new ArrayList<>();
+        for (ColumnGroup group : e.columnGroups()) {
+            int g = plan.groupNames().indexOf(group.name());
+            List<CatalogColumn> members = new ArrayList<>();
+            boolean grew = false;
+            for (int position : plan.groups()[g]) {
+                members.add(CatalogColumn.of(columns.get(position), position));
+                grew |= !columns.get(position).equals(was.get(position));
+            }
+            if (group.definitions() == null) {
+                groups.add(ColumnGroup.inline(group.name(), members));
+            } else if (!grew) {
+                groups.add(group);
+            } else {
+                byte[] raw = new ColumnDefinitions(members).encode();
+                byte[] section = sections.catalogSection(SectionIds.columnDefinitions(t, group.name()), raw,
+                        raw.length);
+                groups.add(new ColumnGroup(group.name(), List.of(), members.size(),
+                        PartitionLog.ref(out.write(section), section, true)));
+            }
+        }
+        return new TableEntry(e.name(), e.columnCount(), groups, e.sortedBy(), e.partitionBy(), e.rowCount(),
+                e.deletedCount(), e.chunkCount(), e.partitions(), e.partitionTable(), e.indexes(), e.deletes());
     }
 
     /** Partition text → directory segments it has. */

@@ -3,6 +3,7 @@ package io.jazmin.internal.writer;
 import io.jazmin.data.Filter;
 import io.jazmin.data.RowQuery;
 import io.jazmin.error.JazminValidationException;
+import io.jazmin.files.FileChanges;
 import io.jazmin.internal.reader.OpenedFile;
 import io.jazmin.internal.reader.OwnerDirectory;
 import io.jazmin.internal.reader.TableReader;
@@ -22,8 +23,9 @@ import java.util.function.UnaryOperator;
 
 /**
  * Full rewrites of a shared file by its owner (spec §1.25): grants added or changed, grants
- * revoked. Each table's rows, partition column and column groups, sort order and indexes, the
- * file's metadata and the other grants (labels, expiry, mode, and the shares of online grants, so
+ * revoked, and the common path of compaction, full updates ({@link Updater}) and owner-key
+ * rotation ({@link OwnerKeyRotation}). Each table's rows, partition column and column groups, sort
+ * order and indexes, the file's metadata and the other grants (labels, expiry, mode, and the shares of online grants, so
  * their unlock tokens stay valid) carry over into a new version with a fresh file id, salt, H and
  * O, so a revoked key opens nothing of it (§1.19). The grants are read back from the owner
  * directory. All or nothing, under the writer lock: the new file replaces the old atomically.
@@ -94,7 +96,7 @@ public final class SharedRewrite {
     private static void rewrite(Path path, WriteOptions options, String change, UnaryOperator<List<AccessGrant>> edit) {
         try (WriterLock lock = WriterLock.acquire(path);
              RewriteSource source = RewriteSource.openShared(path, Rewriter.readOptions(options), change)) {
-            write(lock, source, options, edit, false);
+            write(lock, source, options, source.metadata(), edit, COPY);
         }
     }
 
@@ -105,15 +107,49 @@ public final class SharedRewrite {
      * leave, in tables that are not sorted or sorted by the partition column first.
      */
     static void compact(WriterLock lock, RewriteSource source, WriteOptions options, boolean regroup) {
-        write(lock, source, options, UnaryOperator.identity(), regroup);
+        TableRows rows = !regroup ? COPY : (table, writer) -> {
+            if (regroupable(table)) {
+                for (Filter partition : partitions(table)) {
+                    Rewriter.copyRows(table.find(partition).iterator(), writer);
+                }
+            } else {
+                COPY.write(table, writer);
+            }
+        };
+        write(lock, source, options, source.metadata(), UnaryOperator.identity(), rows);
     }
 
-    private static void write(WriterLock lock, RewriteSource source, WriteOptions options,
-                              UnaryOperator<List<AccessGrant>> edit, boolean regroup) {
+    /**
+     * A full update of a shared file (spec §1.25): its grants unchanged under fresh secrets, the
+     * rows of each table as {@code rows} writes them, and {@code metadata}.
+     */
+    static void update(WriterLock lock, RewriteSource source, WriteOptions options, String metadata, TableRows rows) {
+        write(lock, source, options, metadata, UnaryOperator.identity(), rows);
+    }
+
+    /** Writes the rows of one table of the version rewritten into the new version's current table. */
+    @FunctionalInterface
+    interface TableRows {
+        void write(TableReader table, FullFileWriter writer);
+    }
+
+    /** Every row of the table as it is. */
+    static final TableRows COPY = (table, writer) -> Rewriter.copyRows(table.rows().iterator(), writer);
+
+    /**
+     * The shared rewrite all others are made of: a new version written under {@code lock} with the
+     * owner key of {@code options} (which signs it), the grants {@code edit} makes of the current
+     * ones, each table's partition column, groups, sort order and indexes, {@code metadata}, and the
+     * rows {@code rows} writes per table. Refuses a version that holds embedded files, a package or
+     * saved shapes, which shared files cannot store yet, rather than dropping them.
+     */
+    static void write(WriterLock lock, RewriteSource source, WriteOptions options, String metadata,
+                      UnaryOperator<List<AccessGrant>> edit, TableRows rows) {
+        ChangeChecks.sharedFilesKept(source.files(), FileChanges.none());
         Map<String, byte[]> shares = new LinkedHashMap<>();
         try {
             List<AccessGrant> grants = edit.apply(currentGrants(source.file(), shares));
-            WriteOptions base = options.withMetadata(source.metadata())
+            WriteOptions base = options.withMetadata(metadata)
                     .withCompactIndexes(source.readerFeatures().contains("index-deltas"))
                     .withAccess(settings(source.tables(), grants));
             FullFileWriter writer = new FullFileWriter(lock, base, shares);
@@ -122,13 +158,7 @@ public final class SharedRewrite {
                     WriteOptions tableOptions = base.withSortedBy(table.sortedBy())
                             .withIndexes(IndexBuilders.kindsOf(table.indexes()));
                     writer.startTable(table.name(), table.columns(), tableOptions, division(table));
-                    if (regroup && regroupable(table)) {
-                        for (Filter partition : partitions(table)) {
-                            Rewriter.copyRows(table.find(partition).iterator(), writer);
-                        }
-                    } else {
-                        Rewriter.copyRows(table.rows().iterator(), writer);
-                    }
+                    rows.write(table, writer);
                 }
                 writer.finish();
             } finally {

@@ -45,29 +45,45 @@ public final class Updater {
     private Updater() {
     }
 
+    /**
+     * Applies {@code changes} to the file at {@code path}. A shared file, opened with its owner key,
+     * keeps its partitions, column groups, grants (under fresh secrets: the same access keys and
+     * unlock tokens open the new version), indexes and chunk map in the owner catalog.
+     *
+     * @throws io.jazmin.error.JazminKeyException         when a shared file is not opened with its owner key
+     * @throws io.jazmin.error.UnsupportedFeatureException when a shared file holds or would get embedded files
+     */
     public static UpdateResult update(Path path, WriteOptions options, UpdateChanges changes) {
         try (WriterLock lock = WriterLock.acquire(path);
-             RewriteSource source = RewriteSource.open(path, Rewriter.readOptions(options), "updated")) {
+             RewriteSource source = RewriteSource.openForRewrite(path, Rewriter.readOptions(options), "updated")) {
             TableReader target = source.table(changes.table());
             String metadata = JsonTexts.mergeObjects(source.metadata(), changes.metadata());
+            UpdateResult[] result = new UpdateResult[1];
+            SharedRewrite.TableRows rows = (table, writer) -> {
+                if (table == target) {
+                    result[0] = rewrite(table, changes, writer);
+                } else {
+                    copy(table.rows().iterator(), writer, null);
+                }
+            };
+            if (source.file().grant() != null) {
+                ChangeChecks.sharedFilesKept(source.files(), changes.files());
+                SharedRewrite.update(lock, source, options, metadata, rows);
+                return result[0];
+            }
             WriteOptions base = options.withMetadata(metadata)
                     .withCompactIndexes(source.readerFeatures().contains("index-deltas"));
             FullFileWriter writer = new FullFileWriter(lock, base);
             try {
                 writer.carryFiles(source.files(), changes.files());
-                UpdateResult result = null;
                 for (TableReader table : source.tables()) {
                     WriteOptions tableOptions = base.withSortedBy(table.sortedBy())
                             .withIndexes(IndexBuilders.kindsOf(table.indexes()));
                     writer.startTable(table.name(), table.columns(), tableOptions);
-                    if (table == target) {
-                        result = rewrite(table, changes, writer);
-                    } else {
-                        copy(table.rows().iterator(), writer, null);
-                    }
+                    rows.write(table, writer);
                 }
                 writer.finish();
-                return result;
+                return result[0];
             } finally {
                 writer.close();
             }
