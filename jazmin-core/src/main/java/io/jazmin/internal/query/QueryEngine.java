@@ -34,8 +34,8 @@ public final class QueryEngine {
 
     /**
      * Plans a query without reading any chunk. The owner of a shared file with a chunk map asks the
-     * indexes first: when they answer without needing the scan's size, only the directories of
-     * the partitions holding their hits are read.
+     * indexes first and, when they answer, reads only the directories of the partitions holding
+     * their hits.
      */
     public Plan plan(Predicate predicate, QueryStats stats) {
         if (data.partitionsOnDemand()) {
@@ -48,20 +48,16 @@ public final class QueryEngine {
     }
 
     private Plan planByPartition(Predicate predicate, QueryStats stats) {
-        Pruned[] scan = new Pruned[1];
-        IndexPlanner.Candidates candidates = indexes.candidates(predicate, () -> {
-            scan[0] = prune(predicate, data.chunks());
-            return scan[0].bytes();
-        }, stats);
+        // Pruning the whole table by statistics would read every directory: the version's size
+        // stands for what a scan reads (at most), so costly lookups are weighed without them.
+        IndexPlanner.Candidates candidates = indexes.candidates(predicate, data.sections()::versionEnd, stats);
         int total = data.entry().chunkCount();
-        if (candidates != null && scan[0] == null) {
-            RowIds rows = candidates.rows();
-            List<ChunkInfo> holding = data.chunksHolding(IntStream.range(0, rows.size()).mapToLong(rows::get)
-                    .iterator());
-            return plan(prune(predicate, holding), candidates, total);
+        if (candidates == null) {
+            return plan(prune(predicate, data.chunks()), null, total);
         }
-        Pruned all = scan[0] != null ? scan[0] : prune(predicate, data.chunks());
-        return plan(all, all.chunks().isEmpty() ? null : candidates, total);
+        RowIds rows = candidates.rows();
+        List<ChunkInfo> holding = data.chunksHolding(IntStream.range(0, rows.size()).mapToLong(rows::get).iterator());
+        return plan(prune(predicate, holding), candidates, total);
     }
 
     /** The chunks statistics keep among some, with what they proved about each. */

@@ -125,6 +125,27 @@ class SharedChunkMapTest {
     }
 
     @Test
+    void aLookupReadingMoreThanAFewIndexPagesStillReadsOnlyThePartitionsHoldingItsHits() throws IOException {
+        // 4,000 ids make index pages of more than 8 KiB: the lookup is weighed against a scan.
+        Path file = dir.resolve("larger.jzm");
+        WriteOptions options = WriteOptions.defaults().withKey(OWNER).withAccess(AccessSettings.builder()
+                .partitionBy("region").build()).withChunkRows(100).withIndex("id", IndexKind.SORTED);
+        try (JazminWriter w = JazminWriter.create(file, COLUMNS, options)) {
+            for (int i = 0; i < 4_000; i++) {
+                w.writeValues((long) i, "big" + (i / 500), "user" + i + "@example.com");
+            }
+            w.finish();
+        }
+        try (Owner owner = new Owner(file)) {
+            assertThat(owner.find(Filter.eq("id", 2_345L))).singleElement()
+                    .satisfies(r -> assertThat(r.get("region")).isEqualTo("big4"));
+            assertThat(owner.data.directorySegmentsRead()).isEqualTo(1);
+            assertThat(owner.find(Filter.gte("id", 1_990L).and(Filter.lt("id", 2_010L)))).hasSize(20);
+            assertThat(owner.data.directorySegmentsRead()).as("big3 and big4").isEqualTo(2);
+        }
+    }
+
+    @Test
     void appendedChunksAreFoundThroughTheAppendedMapJoinedToTheFullOne() throws IOException {
         Path file = write(true);
         JazminFile.append(file, rows(ROWS, ROWS + 15, "r3"), WriteOptions.defaults().withKey(OWNER).withChunkRows(10));
