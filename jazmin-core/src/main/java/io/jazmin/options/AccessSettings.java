@@ -26,14 +26,23 @@ import io.jazmin.error.JazminValidationException;
  *                     {@code null} for one partition {@code *} per table
  * @param columnGroups restricted group name → its columns, in declaration order
  * @param grants       the grants, in order
+ * @param chunkMap     whether full writes store the owner's chunk map (each chunk's partition and rows), which
+ *                     lets the owner's index lookups read only the partitions holding hits; on by default, it
+ *                     is optional (spec §1.19), and appends to a file without one write none
  */
-public record AccessSettings(String partitionBy, Map<String, List<String>> columnGroups, List<AccessGrant> grants) {
+public record AccessSettings(String partitionBy, Map<String, List<String>> columnGroups, List<AccessGrant> grants,
+                             boolean chunkMap) {
 
     public AccessSettings {
         Map<String, List<String>> groups = new LinkedHashMap<>();
         Objects.requireNonNull(columnGroups, "columnGroups").forEach((g, cols) -> groups.put(g, List.copyOf(cols)));
         columnGroups = Collections.unmodifiableMap(groups);
         grants = List.copyOf(grants);
+    }
+
+    /** Settings with the chunk map written. */
+    public AccessSettings(String partitionBy, Map<String, List<String>> columnGroups, List<AccessGrant> grants) {
+        this(partitionBy, columnGroups, grants, true);
     }
 
     /** A builder without partition column, groups or grants. */
@@ -46,6 +55,7 @@ public record AccessSettings(String partitionBy, Map<String, List<String>> colum
         private String partitionBy;
         private final Map<String, List<String>> columnGroups = new LinkedHashMap<>();
         private final List<AccessGrant> grants = new ArrayList<>();
+        private boolean chunkMap = true;
 
         private Builder() {
         }
@@ -70,9 +80,15 @@ public record AccessSettings(String partitionBy, Map<String, List<String>> colum
             return this;
         }
 
+        /** Whether full writes store the owner's chunk map (default {@code true}). */
+        public Builder chunkMap(boolean write) {
+            this.chunkMap = write;
+            return this;
+        }
+
         /** The settings built so far. */
         public AccessSettings build() {
-            return new AccessSettings(partitionBy, columnGroups, grants);
+            return new AccessSettings(partitionBy, columnGroups, grants, chunkMap);
         }
     }
 }

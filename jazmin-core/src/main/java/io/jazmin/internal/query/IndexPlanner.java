@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -44,8 +45,12 @@ final class IndexPlanner {
         this.data = data;
     }
 
-    /** The candidates for {@code predicate}, or {@code null} when no index helps. */
-    Candidates candidates(Predicate predicate, long scanBytes, QueryStats stats) {
+    /**
+     * The candidates for {@code predicate}, or {@code null} when no index helps.
+     *
+     * @param scanBytes the bytes a scan would read, asked only for lookups not always cheap
+     */
+    Candidates candidates(Predicate predicate, LongSupplier scanBytes, QueryStats stats) {
         if (data.indexes().isEmpty()) {
             return null;
         }
@@ -57,7 +62,7 @@ final class IndexPlanner {
         return new Candidates(RowIds.ofSorted(choice.rows().get().toArray()), choice.exact());
     }
 
-    private Choice choose(Predicate p, long scanBytes) {
+    private Choice choose(Predicate p, LongSupplier scanBytes) {
         if (p instanceof Predicate.And and) {
             List<Choice> usable = new ArrayList<>();
             for (Predicate part : and.parts) {
@@ -106,7 +111,7 @@ final class IndexPlanner {
     }
 
     /** A lookup for one condition, when an index on its column answers it and pays. */
-    private Choice leaf(Predicate p, long scanBytes) {
+    private Choice leaf(Predicate p, LongSupplier scanBytes) {
         IndexLookup lookup;
         int position;
         boolean exact = true;
@@ -169,8 +174,8 @@ final class IndexPlanner {
         return atMost.isPresent() && atMost.getAsLong() > data.entry().rowCount() / 2;
     }
 
-    private static boolean worthIt(long cost, long scanBytes) {
-        return cost <= ALWAYS_CHEAP_BYTES || cost < scanBytes;
+    private static boolean worthIt(long cost, LongSupplier scanBytes) {
+        return cost <= ALWAYS_CHEAP_BYTES || cost < scanBytes.getAsLong();
     }
 
     private static IndexLookup comparison(Op op, Object operand, List<Object> in) {

@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.stream.IntStream;
 
 /**
  * Runs queries on one table (spec §2.2–§2.3): statistics choose the chunks, indexes narrow the
@@ -31,41 +32,78 @@ public final class QueryEngine {
         this.parallelism = parallelism;
     }
 
-    /** Plans a query without reading any chunk. */
+    /**
+     * Plans a query without reading any chunk. The owner of a shared file with a chunk map asks the
+     * indexes first and, when they answer, reads only the directories of the partitions holding
+     * their hits.
+     */
     public Plan plan(Predicate predicate, QueryStats stats) {
+        if (data.partitionsOnDemand()) {
+            return planByPartition(predicate, stats);
+        }
+        Pruned scan = prune(predicate, data.chunks());
+        IndexPlanner.Candidates candidates = scan.chunks().isEmpty() ? null
+                : indexes.candidates(predicate, scan::bytes, stats);
+        return plan(scan, candidates, data.chunks().size());
+    }
+
+    private Plan planByPartition(Predicate predicate, QueryStats stats) {
+        // Pruning the whole table by statistics would read every directory: the version's size
+        // stands for what a scan reads (at most), so costly lookups are weighed without them.
+        IndexPlanner.Candidates candidates = indexes.candidates(predicate, data.sections()::versionEnd, stats);
+        int total = data.entry().chunkCount();
+        if (candidates == null) {
+            return plan(prune(predicate, data.chunks()), null, total);
+        }
+        RowIds rows = candidates.rows();
+        List<ChunkInfo> holding = data.chunksHolding(IntStream.range(0, rows.size()).mapToLong(rows::get).iterator());
+        return plan(prune(predicate, holding), candidates, total);
+    }
+
+    /** The chunks statistics keep among some, with what they proved about each. */
+    private record Pruned(List<ChunkInfo> chunks, List<Tri> proofs) {
+        long bytes() {
+            long n = 0;
+            for (ChunkInfo c : chunks) {
+                n += c.storedBytes();
+            }
+            return n;
+        }
+    }
+
+    private Pruned prune(Predicate predicate, List<ChunkInfo> from) {
         List<ChunkInfo> chunks = new ArrayList<>();
         List<Tri> proofs = new ArrayList<>();
-        List<ChunkInfo> all = data.chunks();
         boolean needsStats = !(predicate instanceof Predicate.Constant);
-        for (ChunkInfo chunk : all) {
+        for (ChunkInfo chunk : from) {
             Tri proof = needsStats ? predicate.prune(statisticsOf(chunk)) : predicate.prune(null);
             if (proof != Tri.NONE) {
                 chunks.add(chunk);
                 proofs.add(proof);
             }
         }
-        long scanBytes = 0;
-        for (ChunkInfo c : chunks) {
-            scanBytes += c.storedBytes();
-        }
-        IndexPlanner.Candidates candidates = chunks.isEmpty() ? null : indexes.candidates(predicate, scanBytes, stats);
+        return new Pruned(chunks, proofs);
+    }
+
+    /** The plan of the chunks statistics kept, narrowed by the index candidates if any. */
+    private static Plan plan(Pruned pruned, IndexPlanner.Candidates candidates, int totalChunks) {
         if (candidates == null) {
-            return new Plan(chunks, proofs, all.size(), null, false);
+            return new Plan(pruned.chunks(), pruned.proofs(), totalChunks, null, false);
         }
         // Index hits only narrow the scan: keep the chunks that both agree on.
         RowIds rows = candidates.rows();
         List<ChunkInfo> kept = new ArrayList<>();
         List<Tri> keptProofs = new ArrayList<>();
         List<long[]> ranges = new ArrayList<>();
-        for (int i = 0; i < chunks.size(); i++) {
-            ChunkInfo c = chunks.get(i);
+        for (int i = 0; i < pruned.chunks().size(); i++) {
+            ChunkInfo c = pruned.chunks().get(i);
             if (rows.countIn(c.rowStart(), c.rowStart() + c.rowCount()) > 0) {
                 kept.add(c);
-                keptProofs.add(proofs.get(i));
+                keptProofs.add(pruned.proofs().get(i));
                 ranges.add(new long[] {c.rowStart(), c.rowStart() + c.rowCount()});
             }
         }
-        return new Plan(kept, keptProofs, all.size(), restrict(rows, ranges), candidates.exact());
+        return new Plan(kept, keptProofs, totalChunks, restrict(rows, ranges), candidates.exact());
     }
 
     private static RowIds restrict(RowIds rows, List<long[]> ranges) {

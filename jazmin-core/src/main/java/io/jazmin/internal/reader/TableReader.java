@@ -176,9 +176,8 @@ public final class TableReader {
         if (rowId < 0 || rowId >= entry.rowCount() || data.deleted().contains(rowId)) {
             return java.util.Optional.empty();
         }
-        List<ChunkInfo> chunks = data.chunks();
-        ChunkInfo chunk = chunks.isEmpty() ? null : chunks.get(data.chunkIndexOf(rowId));
-        if (chunk == null || rowId < chunk.rowStart() || rowId >= chunk.rowStart() + chunk.rowCount()) {
+        ChunkInfo chunk = data.chunkHolding(rowId);
+        if (chunk == null) {
             return java.util.Optional.empty(); // a row of a partition the key does not see
         }
         int position = (int) (rowId - chunk.rowStart());

@@ -40,6 +40,16 @@ public final class SectionIds {
         return "owner/catalog";
     }
 
+    /** The owner's chunk map of the last full write. */
+    public static String chunkMap(int table) {
+        return table + "/chunkmap";
+    }
+
+    /** The owner's chunk map of the chunks appended since the last full write, written by append {@code segment}. */
+    public static String chunkMap(int table, int segment) {
+        return table + "/chunkmap/" + segment;
+    }
+
     public static String partitionTable(int table) {
         return table + "/partitions";
     }

@@ -2,6 +2,7 @@ package io.jazmin.internal.table;
 
 import io.jazmin.schema.Column;
 import io.jazmin.error.JazminFormatException;
+import io.jazmin.internal.catalog.ChunkMap;
 import io.jazmin.internal.catalog.ColumnStatistics;
 import io.jazmin.internal.catalog.Header;
 import io.jazmin.internal.catalog.IndexRef;
@@ -17,6 +18,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.PrimitiveIterator;
+import java.util.Set;
+import java.util.stream.LongStream;
 
 /**
  * Access to one table's stored data: its columns (checked at open), and, loaded on first use, its
@@ -36,10 +40,15 @@ public final class TableData {
     private final Map<String, Integer> positions = new HashMap<>();
     private final ChunkDecoder decoder;
     private final boolean indexDeltas;
-    private TableLayout.Layout layout;
+    private TableLayout layout;
+    /** The owner's chunk map once read; {@code null} before, or when there is none or it disagrees. */
+    private ChunkMapView chunkMap;
+    private boolean chunkMapRead;
     private DeletedRows deleted;
     private final Map<Long, ChunkStatistics[]> statistics = new HashMap<>();
     private List<IndexRef> indexes;
+    private TableIndexes ownerCatalog;
+    private boolean ownerCatalogRead;
 
     /**
      * @param grant       in an access-controlled file, what the key sees; else {@code null}
@@ -77,14 +86,63 @@ public final class TableData {
         return positions.getOrDefault(name, -1);
     }
 
-    /** The chunks in ordinal order (reads the directory segments the first time). */
+    /** The chunks in ordinal order (reads the directory segments not read yet). */
     public List<ChunkInfo> chunks() {
-        return layout().chunks();
+        return layout().all().chunks();
+    }
+
+    /**
+     * Whether {@link #chunksHolding} can read less than every directory segment: the owner of an
+     * access-controlled file whose table has a chunk map that fits it (spec §1.19 step 4).
+     */
+    public boolean partitionsOnDemand() {
+        return chunkMap() != null;
+    }
+
+    /**
+     * Chunks that include every chunk holding one of {@code rows} (ascending row ids), in ordinal
+     * order: with a chunk map only the chunks of the partitions it says hold them, whose directory
+     * segments alone are read and must list what the map says; else, or when they do not, every
+     * chunk (and the map is not used again).
+     */
+    public synchronized List<ChunkInfo> chunksHolding(PrimitiveIterator.OfLong rows) {
+        ChunkMapView map = chunkMap();
+        if (map == null) {
+            return chunks();
+        }
+        Set<String> partitions = map.partitionsHolding(rows);
+        List<ChunkInfo> listed = layout().chunksOf(partitions);
+        if (listed == null || !map.agrees(partitions, listed)) {
+            chunkMap = null;
+            return chunks();
+        }
+        return listed;
+    }
+
+    /** How many directory segments this table has read so far (they are read on demand, once each). */
+    public synchronized int directorySegmentsRead() {
+        return layout == null ? 0 : layout.segmentsRead();
     }
 
     /** The index in {@link #chunks()} of the chunk holding row {@code rowId} (a written row's id). */
     public int chunkIndexOf(long rowId) {
-        List<ChunkInfo> chunks = chunks();
+        return lastStartingAtOrBefore(chunks(), rowId);
+    }
+
+    /**
+     * The visible chunk holding row {@code rowId}, or {@code null} when none does (a row of a
+     * partition the key does not see); see {@link #chunksHolding} for what is read.
+     */
+    public ChunkInfo chunkHolding(long rowId) {
+        List<ChunkInfo> chunks = chunksHolding(LongStream.of(rowId).iterator());
+        if (chunks.isEmpty()) {
+            return null;
+        }
+        ChunkInfo c = chunks.get(lastStartingAtOrBefore(chunks, rowId));
+        return rowId >= c.rowStart() && rowId < c.rowStart() + c.rowCount() ? c : null;
+    }
+
+    private static int lastStartingAtOrBefore(List<ChunkInfo> chunks, long rowId) {
         int lo = 0;
         int hi = chunks.size() - 1;
         while (lo < hi) {
@@ -98,16 +156,30 @@ public final class TableData {
         return lo;
     }
 
-    /** The directory segments, in the order {@link ChunkInfo#segment()} refers to. */
+    /** The directory segments, in the order {@link ChunkInfo#segment()} refers to (reads them all). */
     public List<SegmentInfo> segments() {
-        return layout().segments();
+        return layout().all().segments();
     }
 
-    private TableLayout.Layout layout() {
+    private synchronized TableLayout layout() {
         if (layout == null) {
-            layout = TableLayout.load(sections, tableIndex, entry, deltas, groups, grant);
+            layout = new TableLayout(sections, tableIndex, entry, deltas, groups, grant);
         }
         return layout;
+    }
+
+    private synchronized ChunkMapView chunkMap() {
+        if (!chunkMapRead) {
+            chunkMapRead = true;
+            TableIndexes catalog = grant != null && grant.owner() ? ownerCatalog() : null;
+            if (catalog != null && catalog.chunkMap() != null) {
+                ChunkMap full = ChunkMap.decode(sections.read(SectionIds.chunkMap(tableIndex), catalog.chunkMap()));
+                ChunkMap appended = catalog.chunkMapAppended() == null ? null : ChunkMap.decode(sections.read(
+                        SectionIds.chunkMap(tableIndex, catalog.chunkMapSegment()), catalog.chunkMapAppended()));
+                chunkMap = ChunkMapView.of(full, appended, entry);
+            }
+        }
+        return chunkMap;
     }
 
     /**
@@ -122,7 +194,7 @@ public final class TableData {
     }
 
     private ChunkStatistics[] loadStatistics(int segmentIndex, int position) {
-        SegmentInfo segment = segments().get(segmentIndex);
+        SegmentInfo segment = layout().segment(segmentIndex);
         List<StatisticsBlock> blocks = segment.blocks();
         int stored = groups.stored()[position];
         for (int b = 0; b < blocks.size(); b++) {
@@ -239,23 +311,25 @@ public final class TableData {
      */
     public List<IndexRef> indexes() {
         if (indexes == null) {
-            indexes = grant == null ? entry.indexes() : grant.owner() ? ownerIndexes() : List.of();
+            TableIndexes catalog = grant != null && grant.owner() ? ownerCatalog() : null;
+            indexes = grant == null ? entry.indexes() : catalog == null ? List.of() : catalog.indexes();
         }
         return indexes;
     }
 
-    private List<IndexRef> ownerIndexes() {
+    /** The owner catalog's entry of this table (read on first use), or {@code null} when it has none. */
+    private synchronized TableIndexes ownerCatalog() {
         SectionRef ref = header.access() == null ? null : header.access().ownerCatalog();
-        if (ref == null) {
-            return List.of();
-        }
-        OwnerCatalog catalog = OwnerCatalog.decode(sections.read(SectionIds.ownerCatalog(), ref));
-        for (TableIndexes t : catalog.tables()) {
-            if (t.table() == tableIndex) {
-                return t.indexes();
+        if (!ownerCatalogRead && ref != null) {
+            ownerCatalogRead = true;
+            OwnerCatalog catalog = OwnerCatalog.decode(sections.read(SectionIds.ownerCatalog(), ref));
+            for (TableIndexes t : catalog.tables()) {
+                if (t.table() == tableIndex) {
+                    ownerCatalog = t;
+                }
             }
         }
-        return List.of();
+        return ownerCatalog;
     }
 
     /** Reads a chunk's part; its columns decode on demand. */

@@ -15,73 +15,136 @@ import io.jazmin.internal.section.SectionReader;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Where a table's chunks are: merges the partitions of the header, the partition table and the
  * append deltas, reads their directory segments and checks that the chunks cover every row id
  * exactly once in ordinal order (spec §1.13). In access-controlled files only the partitions the
  * key may see are read (spec §1.19 step 4), so only their chunks are listed, and every part must
- * carry its digest. Loaded on first use, not at open.
+ * carry its digest. Directory segments are read per partition, when first needed: all of them for
+ * {@link #all()}, those of some partitions for {@link #chunksOf} (the owner's index lookups).
  */
 final class TableLayout {
     private static final int DIGEST_SIZE = 32;
     private static final int PARTITION_ID_SIZE = 12;
 
-    private TableLayout() {
-    }
+    private final SectionReader sections;
+    private final int tableIndex;
+    private final TableEntry table;
+    private final Grant grant;
+    private final int groupCount;
+    private final boolean anyGroup;
+    private final Map<String, List<SectionRef>> partitions;
+    private final ChunkInfo[] byOrdinal;
+    private final List<SegmentInfo> segments = new ArrayList<>();
+    private final Set<String> read = new HashSet<>();
+    private Layout all;
 
     /**
      * The visible chunks in ordinal order and the directory segments that list them.
-     *
-     * @param complete whether every partition was read (all rows are visible)
      */
-    record Layout(List<ChunkInfo> chunks, List<SegmentInfo> segments, boolean complete) {
+    record Layout(List<ChunkInfo> chunks, List<SegmentInfo> segments) {
     }
 
     /**
-     * Reads the table's directory segments: all of them, or with {@code grant} (access-controlled
-     * files) those of the partitions it sees; none when it sees no column group.
+     * Lists the table's partitions (reading its partition table and the deltas), no directory
+     * segment yet: with {@code grant} (access-controlled files) only those it sees will be read,
+     * none when it sees no column group.
      */
-    static Layout load(SectionReader sections, int tableIndex, TableEntry table, List<SectionRef> deltas,
-                       TableColumns columns, Grant grant) {
-        Map<String, List<SectionRef>> partitions = partitions(sections, tableIndex, table, deltas, grant != null);
+    TableLayout(SectionReader sections, int tableIndex, TableEntry table, List<SectionRef> deltas,
+                TableColumns columns, Grant grant) {
+        this.sections = sections;
+        this.tableIndex = tableIndex;
+        this.table = table;
+        this.grant = grant;
+        this.partitions = partitions(sections, tableIndex, table, deltas, grant != null);
         if (grant == null && partitions.size() > 1) {
             throw new JazminFormatException("table '" + table.name() + "' has several partitions, but the file is "
                     + "not access-controlled");
         }
-        int groupCount = columns.groupNames().size();
+        this.groupCount = columns.groupNames().size();
         checkChunkCount(sections, table, groupCount);
-        boolean anyGroup = false;
+        boolean any = false;
         for (boolean v : columns.groupVisible()) {
-            anyGroup |= v;
+            any |= v;
         }
-        ChunkInfo[] byOrdinal = new ChunkInfo[table.chunkCount()];
-        List<SegmentInfo> segmentInfos = new ArrayList<>();
-        boolean complete = true;
-        for (Map.Entry<String, List<SectionRef>> p : partitions.entrySet()) {
-            String partition = p.getKey();
-            if (grant != null && !(anyGroup && grant.seesPartition(partition))) {
-                complete = false;
-                continue;
-            }
-            List<SectionRef> segments = p.getValue();
-            for (int k = 0; k < segments.size(); k++) {
-                String id = SectionIds.directory(tableIndex, partition, k);
-                SectionRef ref = segments.get(k);
-                ChunkDirectory dir = ChunkDirectory.decode(new ByteReader(sections.read(id, ref)));
-                try {
-                    addSegment(dir, groupCount, byOrdinal, segmentInfos.size(), partition, grant != null);
-                } catch (JazminFormatException e) {
-                    throw e.inSection(id, ref.offset());
+        this.anyGroup = any;
+        this.byOrdinal = new ChunkInfo[table.chunkCount()];
+    }
+
+    /** Every visible chunk, checked (reads the directory segments not read yet). */
+    synchronized Layout all() {
+        if (all == null) {
+            boolean complete = true;
+            for (String partition : partitions.keySet()) {
+                if (visible(partition)) {
+                    readPartition(partition);
+                } else {
+                    complete = false;
                 }
-                segmentInfos.add(new SegmentInfo(partition, k, dir.statistics(), dir.ordinals().length, ref));
+            }
+            List<ChunkInfo> chunks = complete ? checkCoverage(table, byOrdinal) : checkVisible(table, byOrdinal);
+            all = new Layout(chunks, List.copyOf(segments));
+        }
+        return all;
+    }
+
+    /**
+     * The chunks of the partitions {@code names} (texts of section ids) in ordinal order, reading
+     * their directory segments if not read yet; {@code null} when one of them is not a visible
+     * partition of the table. The caller checks them against what it expects (the chunk map).
+     */
+    synchronized List<ChunkInfo> chunksOf(Set<String> names) {
+        for (String name : names) {
+            if (!partitions.containsKey(name) || !visible(name)) {
+                return null;
+            }
+            readPartition(name);
+        }
+        List<ChunkInfo> out = new ArrayList<>();
+        for (ChunkInfo c : byOrdinal) {
+            if (c != null && names.contains(c.partition())) {
+                out.add(c);
             }
         }
-        List<ChunkInfo> chunks = complete ? checkCoverage(table, byOrdinal) : checkVisible(table, byOrdinal);
-        return new Layout(chunks, List.copyOf(segmentInfos), complete);
+        return List.copyOf(out);
+    }
+
+    /** The directory segment numbered {@code index} (as {@link ChunkInfo#segment()} refers to it). */
+    synchronized SegmentInfo segment(int index) {
+        return segments.get(index);
+    }
+
+    /** How many directory segments were read so far. */
+    synchronized int segmentsRead() {
+        return segments.size();
+    }
+
+    private boolean visible(String partition) {
+        return grant == null || (anyGroup && grant.seesPartition(partition));
+    }
+
+    private void readPartition(String partition) {
+        if (!read.add(partition)) {
+            return;
+        }
+        List<SectionRef> refs = partitions.get(partition);
+        for (int k = 0; k < refs.size(); k++) {
+            String id = SectionIds.directory(tableIndex, partition, k);
+            SectionRef ref = refs.get(k);
+            ChunkDirectory dir = ChunkDirectory.decode(new ByteReader(sections.read(id, ref)));
+            try {
+                addSegment(dir, groupCount, byOrdinal, segments.size(), partition, grant != null);
+            } catch (JazminFormatException e) {
+                throw e.inSection(id, ref.offset());
+            }
+            segments.add(new SegmentInfo(partition, k, dir.statistics(), dir.ordinals().length, ref));
+        }
     }
 
     /** Partition text → directory segments, oldest first. */

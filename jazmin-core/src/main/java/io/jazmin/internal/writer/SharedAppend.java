@@ -241,10 +241,10 @@ final class SharedAppend {
             if (ti.chunkMap() != null && segment.chunks() > 0) {
                 ChunkMap since = segment.written().chunkMap();
                 if (appended != null) {
-                    since = join(ChunkMap.decode(file.sections().read(t + "/chunkmap/" + mapSegment, appended)), since);
+                    since = join(ChunkMap.decode(file.sections().read(SectionIds.chunkMap(t, mapSegment), appended)), since);
                 }
                 byte[] raw = since.encode();
-                byte[] section = sections.catalogSection(t + "/chunkmap/" + s, raw, raw.length);
+                byte[] section = sections.catalogSection(SectionIds.chunkMap(t, s), raw, raw.length);
                 appended = PartitionLog.ref(out.write(section), section, true);
                 mapSegment = s;
             }

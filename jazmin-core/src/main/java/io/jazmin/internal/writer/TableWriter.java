@@ -321,8 +321,9 @@ final class TableWriter {
 
     /**
      * Writes the last chunk, the indexes, each partition's statistics blocks (one per column group)
-     * and directory segment, the restricted groups' definitions and the chunk map, in the reference
-     * writer's order; the indexes go to the owner catalog, not the header (spec §1.19).
+     * and directory segment, the restricted groups' definitions and the chunk map (unless the access
+     * settings omit it), in the reference writer's order; the indexes go to the owner catalog, not
+     * the header (spec §1.19).
      */
     SharedEntry finishShared() {
         flushChunk();
@@ -350,9 +351,12 @@ final class TableWriter {
             groups.add(new ColumnGroup(scopes[g], List.of(), members.size(),
                     PartitionLog.ref(sink.write(section), section, true)));
         }
-        byte[] raw = dirs.chunkMap().encode();
-        byte[] section = sections.catalogSection(tableIndex + "/chunkmap", raw, raw.length);
-        SectionRef chunkMap = PartitionLog.ref(sink.write(section), section, true);
+        SectionRef chunkMap = null;
+        if (options.access() == null || options.access().chunkMap()) {
+            byte[] raw = dirs.chunkMap().encode();
+            byte[] section = sections.catalogSection(SectionIds.chunkMap(tableIndex), raw, raw.length);
+            chunkMap = PartitionLog.ref(sink.write(section), section, true);
+        }
         SharedPartitions listed = SharedPartitions.of(dirs.segments(), tableIndex, sink, sections);
         TableEntry entry = new TableEntry(name, columns.size(), groups, options.sortedBy(),
                 shared.partitionColumn() < 0 ? "" : columns.get(shared.partitionColumn()).name(), rows, 0,

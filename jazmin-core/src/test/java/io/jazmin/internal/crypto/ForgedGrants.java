@@ -124,7 +124,8 @@ final class ForgedGrants {
         return out.toByteArray();
     }
 
-    private static byte[] sign(JazminKey owner, byte[] fileId, byte[] listSection, byte[] headerSection) {
+    /** The 129-byte signature section payload of a version with these key-slot list and header sections. */
+    static byte[] sign(JazminKey owner, byte[] fileId, byte[] listSection, byte[] headerSection) {
         byte[] okm = Hkdf.derive(owner.bytes(), new byte[0],
                 "JAZMIN/1/owner-signing".getBytes(StandardCharsets.US_ASCII), 48);
         BigInteger d = new BigInteger(1, okm).mod(DOMAIN.getN().subtract(BigInteger.ONE)).add(BigInteger.ONE);
