@@ -1,0 +1,39 @@
+package io.jazmin.spark.bench;
+
+import java.nio.file.Path;
+
+/**
+ * What one run of {@link SparkFolderBenchmark} does, from system properties: {@code
+ * jazmin.spark.bench.files} (100), {@code .rows} per file (200,000), {@code .warmups} (2),
+ * {@code .runs} (5), {@code .dir} (the data cache, {@code target/spark-bench-data}) and {@code .out}
+ * (the Markdown report, {@code target/spark-bench-results/report-<files>x<rows>.md}).
+ */
+record BenchSettings(int files, int rowsPerFile, int warmups, int runs, Path dataDir, Path report) {
+    private static final String PREFIX = "jazmin.spark.bench.";
+
+    static BenchSettings fromSystemProperties() {
+        int files = positive("files", 100);
+        int rows = positive("rows", 200_000);
+        if ((long) files * rows > Integer.MAX_VALUE) {
+            throw new IllegalArgumentException("files × rows must stay below 2^31 (the generator counts in int)");
+        }
+        Path dir = Path.of(System.getProperty(PREFIX + "dir", "target/spark-bench-data"));
+        Path out = Path.of(System.getProperty(PREFIX + "out",
+                "target/spark-bench-results/report-" + files + "x" + rows + ".md"));
+        return new BenchSettings(files, rows, positive("warmups", 2), positive("runs", 5), dir, out);
+    }
+
+    /** Rows of the whole table: ids 0 … totalRows − 1, file f holding the f-th run of rowsPerFile ids. */
+    int totalRows() {
+        return files * rowsPerFile;
+    }
+
+    private static int positive(String name, int fallback) {
+        String text = System.getProperty(PREFIX + name);
+        int value = text == null ? fallback : Integer.parseInt(text.trim().replace("_", ""));
+        if (value < 1) {
+            throw new IllegalArgumentException(PREFIX + name + " must be at least 1, not " + value);
+        }
+        return value;
+    }
+}
