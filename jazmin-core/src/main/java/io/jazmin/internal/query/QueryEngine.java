@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Set;
 
 /**
  * Runs queries on one table (spec §2.2–§2.3): statistics choose the chunks, indexes narrow the
@@ -23,19 +24,31 @@ public final class QueryEngine {
     private final TableData data;
     private final IndexPlanner indexes;
     private final Parallelism parallelism;
+    /** The ordinals of the chunks queries may read, or {@code null} for every chunk. */
+    private final Set<Integer> onlyChunks;
 
     /** @param parallelism how many chunks scans may decode ahead on worker threads */
     public QueryEngine(TableData data, Parallelism parallelism) {
+        this(data, parallelism, null);
+    }
+
+    /**
+     * An engine whose queries read only the chunks with the ordinals {@code onlyChunks}
+     * ({@code null}: every chunk), as if the table held no others.
+     */
+    public QueryEngine(TableData data, Parallelism parallelism, Set<Integer> onlyChunks) {
         this.data = data;
         this.indexes = new IndexPlanner(data);
         this.parallelism = parallelism;
+        this.onlyChunks = onlyChunks;
     }
 
     /** Plans a query without reading any chunk. */
     public Plan plan(Predicate predicate, QueryStats stats) {
         List<ChunkInfo> chunks = new ArrayList<>();
         List<Tri> proofs = new ArrayList<>();
-        List<ChunkInfo> all = data.chunks();
+        List<ChunkInfo> all = onlyChunks == null ? data.chunks()
+                : data.chunks().stream().filter(c -> onlyChunks.contains(c.ordinal())).toList();
         boolean needsStats = !(predicate instanceof Predicate.Constant);
         for (ChunkInfo chunk : all) {
             Tri proof = needsStats ? predicate.prune(statisticsOf(chunk)) : predicate.prune(null);
