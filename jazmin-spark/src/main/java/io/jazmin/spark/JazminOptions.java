@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jazmin.error.JazminIoException;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.key.AccessKeyText;
+import io.jazmin.key.DerivedKeyCache;
 import io.jazmin.key.JazminKey;
 import io.jazmin.key.Secret;
 import io.jazmin.key.UnlockToken;
@@ -43,6 +44,12 @@ import java.util.Set;
  */
 public final class JazminOptions implements Serializable {
     private static final long serialVersionUID = 2L;
+    /**
+     * Master keys of password files, kept per JVM (driver and each executor), so that the ranges,
+     * tasks and planning steps that open one file version derive its PBKDF2 key once. The cache
+     * holds a few keys (least recently used go first) and never the passwords.
+     */
+    private static final DerivedKeyCache PASSWORD_KEYS = new DerivedKeyCache(16);
     private static final Set<String> KNOWN = Set.of("path", "paths", "table", "secretkey", "password", "keyfile",
             "accesskey", "unlocktoken", "recursivefilelookup", "pathglobfilter", "codec", "chunkrows",
             "truncatemicros");
@@ -205,7 +212,7 @@ public final class JazminOptions implements Serializable {
             b.key(JazminKey.parse(secretKey));
         }
         if (password != null) {
-            b.password(Secret.of(password));
+            b.password(Secret.of(password)).keyCache(PASSWORD_KEYS);
         }
         if (accessKey != null) {
             b.accessKey(AccessKeyText.parse(accessKey));
@@ -237,9 +244,14 @@ public final class JazminOptions implements Serializable {
             w = w.withKey(JazminKey.parse(secretKey));
         }
         if (password != null) {
-            w = w.withPassword(Secret.of(password));
+            w = w.withPassword(Secret.of(password)).withKeyCache(PASSWORD_KEYS);
         }
         return w;
+    }
+
+    /** This JVM's cache of password-derived keys (see {@link #PASSWORD_KEYS}). */
+    static DerivedKeyCache passwordKeys() {
+        return PASSWORD_KEYS;
     }
 
     /** Paths and table only: never the key, password, access key or token. */

@@ -79,6 +79,26 @@ class JazminReadOptionsTest {
     }
 
     @Test
+    void aPasswordFileSplitAcrossTasksDerivesItsKeyOnce() throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("password"));
+        SampleFiles.write(folder, 1, WriteOptions.defaults().withPassword("correct horse")
+                .withKdfIterations(WriteOptions.MIN_KDF_ITERATIONS));
+        long before = JazminOptions.passwordKeys().derivations();
+        spark.conf().set("spark.sql.files.maxPartitionBytes", Long.toString(Files.size(folder.resolve("part-0.jzm")) / 4));
+        spark.conf().set("spark.sql.files.openCostInBytes", "1");
+        try {
+            Dataset<Row> df = spark.read().format("jazmin").option("password", "correct horse").load(folder.toString());
+            assertThat(df.where("id < 250").count()).isEqualTo(250);
+            assertThat(SparkRows.scan(df.where("id < 250").queryExecution().executedPlan()).inputRDD().getNumPartitions())
+                    .isGreaterThan(1);
+        } finally {
+            spark.conf().unset("spark.sql.files.maxPartitionBytes");
+            spark.conf().unset("spark.sql.files.openCostInBytes");
+        }
+        assertThat(JazminOptions.passwordKeys().derivations() - before).isEqualTo(1);
+    }
+
+    @Test
     void sparksDefaultRedactionHidesEveryKeyOption() {
         List<Tuple2<String, String>> options = List.of(new Tuple2<>("secretKey", "a"), new Tuple2<>("password", "b"),
                 new Tuple2<>("accessKey", "c"), new Tuple2<>("unlockToken", "d"), new Tuple2<>("table", "t"));
