@@ -13,6 +13,8 @@ import io.jazmin.schema.IndexInfo;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
+import io.jazmin.data.ChunkSummary;
 import java.util.stream.Stream;
 import io.jazmin.data.SortKey;
 
@@ -178,9 +180,55 @@ public final class JazminTable {
 
     /** The plan for {@code find(filter, query)}, with how its order is served, without running it. */
     public Explain explain(Filter filter, RowQuery query) {
+        return explain(table, filter, query);
+    }
+
+    private static Explain explain(TableReader table, Filter filter, RowQuery query) {
         Plan plan = table.plan(filter, new QueryStats());
         return new Explain(plan.strategy(), table.sortStrategy(query), plan.candidates() == null ? -1
                 : plan.candidates().size(), plan.totalChunks(), plan.chunksSkipped(), -1, -1, -1, -1, -1, -1);
+    }
+
+    /**
+     * The chunks of this table a reader sees (with an access key, those of its partitions), in
+     * ordinal order. Several readers can share one file by byte ranges that cover it without
+     * overlap: each takes the chunks whose {@link ChunkSummary#firstPartOffset()} lies in its range,
+     * which gives every chunk to exactly one of them, after appends too.
+     */
+    public List<ChunkSummary> chunks() {
+        return table.chunks();
+    }
+
+    /**
+     * {@link #find(Filter, RowQuery)} over the chunks with the ordinals {@code chunks} only, as if the
+     * table held no others: the offset, limit and order apply to their rows. Ordinals of chunks the
+     * reader does not see (partitions an access key was not granted) select nothing.
+     *
+     * @throws JazminValidationException as {@link #find(Filter, RowQuery)} does, and for an ordinal
+     *                                   outside {@code [0, chunkCount())}
+     */
+    public Stream<Row> find(Filter filter, RowQuery query, Set<Integer> chunks) {
+        return table.restrictedTo(chunks).find(filter, query);
+    }
+
+    /**
+     * Counts the rows matching {@code filter} ({@code null}: all live rows) in the chunks with the
+     * ordinals {@code chunks} only.
+     *
+     * @throws JazminValidationException for a bad filter, or an ordinal outside {@code [0, chunkCount())}
+     */
+    public long count(Filter filter, Set<Integer> chunks) {
+        return table.restrictedTo(chunks).count(filter);
+    }
+
+    /**
+     * The plan for {@code find(filter, query, chunks)}, without running it: {@link Explain#chunks()}
+     * counts the given chunks the reader sees, {@link Explain#chunksSkipped()} those of them ruled out.
+     *
+     * @throws JazminValidationException for a bad filter, or an ordinal outside {@code [0, chunkCount())}
+     */
+    public Explain explain(Filter filter, Set<Integer> chunks) {
+        return explain(table.restrictedTo(chunks), filter, RowQuery.all());
     }
 
     /**

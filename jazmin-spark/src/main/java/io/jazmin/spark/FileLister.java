@@ -60,7 +60,8 @@ final class FileLister {
         return true;
     }
 
-    private static Path toPath(String text) {
+    /** A path option as a local path: a plain path or a {@code file:} URI. */
+    static Path toPath(String text) {
         if (text.startsWith("file:")) {
             return Path.of(URI.create(text));
         }

@@ -4,62 +4,92 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jazmin.error.JazminIoException;
 import io.jazmin.error.JazminValidationException;
+import io.jazmin.key.AccessKeyText;
+import io.jazmin.key.DerivedKeyCache;
 import io.jazmin.key.JazminKey;
 import io.jazmin.key.Secret;
+import io.jazmin.key.UnlockToken;
 import io.jazmin.options.Parallelism;
 import io.jazmin.options.ReadOptions;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.schema.Codec;
 import java.io.IOException;
 import java.io.Serializable;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The options of {@code spark.read().format("jazmin")}, validated once on the driver and shipped
- * to the tasks. The key options are named so that Spark's default {@code spark.redaction.regex}
- * hides them in the UI and event logs; {@link #toString()} never shows them.
+ * The options of {@code format("jazmin")} reads and writes, validated once on the driver and
+ * shipped to the tasks. The key options are named so that Spark's default
+ * {@code spark.redaction.regex} ({@code (?i)secret|password|token|access[.]?key}) hides them in
+ * the UI and event logs; {@link #toString()} never shows them.
  *
  * <ul>
- *   <li>{@code path} / {@code paths}: files or folders (set by {@code load(...)})</li>
+ *   <li>{@code path} / {@code paths}: files or folders (set by {@code load(...)} and {@code save(...)})</li>
  *   <li>{@code table}: the table to read (default: each file's first table)</li>
- *   <li>{@code secretKey} ({@code jzk1-…}), {@code password}, {@code keyFile}: at most one, for encrypted files</li>
+ *   <li>{@code secretKey} ({@code jzk1-…}), {@code password}, {@code accessKey} ({@code jza1-…}, for
+ *       shared files), {@code keyFile} (a file holding a {@code jzk1-} or {@code jza1-} text): at most one</li>
+ *   <li>{@code unlockToken} ({@code jzu1-…}): with an access key of an online grant</li>
  *   <li>{@code recursiveFileLookup} (default false), {@code pathGlobFilter} (default {@code *.jzm})</li>
+ *   <li>writes: {@code codec} ({@code none}, {@code deflate}, {@code brotli}), {@code chunkRows},
+ *       {@code truncateMicros} (default false: a timestamp that is not a whole millisecond fails the task)</li>
  * </ul>
  */
 public final class JazminOptions implements Serializable {
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
+    /**
+     * Master keys of password files, kept per JVM (driver and each executor), so that the ranges,
+     * tasks and planning steps that open one file version derive its PBKDF2 key once. The cache
+     * holds a few keys (least recently used go first) and never the passwords.
+     */
+    private static final DerivedKeyCache PASSWORD_KEYS = new DerivedKeyCache(16);
     private static final Set<String> KNOWN = Set.of("path", "paths", "table", "secretkey", "password", "keyfile",
-            "recursivefilelookup", "pathglobfilter");
+            "accesskey", "unlocktoken", "recursivefilelookup", "pathglobfilter", "codec", "chunkrows",
+            "truncatemicros");
 
     private final List<String> paths;
     private final String table;
     private final String secretKey;
     private final String password;
+    private final String accessKey;
+    private final String unlockToken;
     private final boolean recursive;
     private final String globFilter;
+    private final String codec;
+    private final int chunkRows;
+    private final boolean truncateMicros;
 
-    private JazminOptions(List<String> paths, String table, String secretKey, String password, boolean recursive,
-                          String globFilter) {
+    private JazminOptions(Map<String, String> lower, List<String> paths, String secretKey, String accessKey) {
         this.paths = List.copyOf(paths);
-        this.table = table;
+        this.table = lower.get("table");
         this.secretKey = secretKey;
-        this.password = password;
-        this.recursive = recursive;
-        this.globFilter = globFilter;
+        this.password = lower.get("password");
+        this.accessKey = accessKey;
+        this.unlockToken = lower.get("unlocktoken") == null ? null : lower.get("unlocktoken").strip();
+        this.recursive = parseBoolean(lower, "recursivefilelookup");
+        this.globFilter = lower.getOrDefault("pathglobfilter", "*.jzm");
+        this.codec = lower.get("codec") == null ? null : Codec.fromName(lower.get("codec").toLowerCase(Locale.ROOT)).codecName();
+        this.chunkRows = parseChunkRows(lower.get("chunkrows"));
+        this.truncateMicros = parseBoolean(lower, "truncatemicros");
     }
 
     /**
      * Parses Spark's options (keys compared without case, as Spark does).
      *
-     * @throws JazminValidationException for an unknown option, no path, a bad boolean, or more than one key option
+     * @throws JazminValidationException for an unknown option, no path, a bad boolean, codec or
+     *                                   chunk size, more than one key option, or an unlock token without an access key
+     * @throws io.jazmin.error.JazminKeyException for a key text that does not parse (the text is not echoed)
      */
     public static JazminOptions parse(Map<String, String> options) {
-        Map<String, String> lower = new java.util.HashMap<>();
-        options.forEach((k, v) -> lower.put(k.toLowerCase(java.util.Locale.ROOT), v));
+        Map<String, String> lower = new HashMap<>();
+        options.forEach((k, v) -> lower.put(k.toLowerCase(Locale.ROOT), v));
         for (String k : lower.keySet()) {
             if (!KNOWN.contains(k)) {
                 throw new JazminValidationException("unknown jazmin option '" + k + "'; known: " + KNOWN);
@@ -76,20 +106,41 @@ public final class JazminOptions implements Serializable {
             throw new JazminValidationException("no path: use load(\"dir/\") or load(\"a.jzm\", \"b.jzm\")");
         }
         String secretKey = lower.get("secretkey");
-        String password = lower.get("password");
+        String accessKey = lower.get("accesskey");
         String keyFile = lower.get("keyfile");
-        int keyOptions = (secretKey == null ? 0 : 1) + (password == null ? 0 : 1) + (keyFile == null ? 0 : 1);
+        int keyOptions = count(secretKey) + count(lower.get("password")) + count(keyFile) + count(accessKey);
         if (keyOptions > 1) {
-            throw new JazminValidationException("give only one of the options secretKey, password and keyFile");
+            throw new JazminValidationException("give only one of the options secretKey, password, accessKey and keyFile");
         }
         if (keyFile != null) {
-            secretKey = readKeyFile(keyFile);
+            String text = readKeyFile(keyFile).strip();
+            if (text.startsWith(AccessKeyText.PREFIX)) {
+                accessKey = text;
+            } else {
+                secretKey = text;
+            }
         }
+        // Parsed here to fail early, on the driver; the parsers never echo the text.
         if (secretKey != null) {
-            JazminKey.parse(secretKey.strip()); // fails early, on the driver, without echoing the text
+            secretKey = secretKey.strip();
+            JazminKey.parse(secretKey);
         }
-        return new JazminOptions(paths, lower.get("table"), secretKey == null ? null : secretKey.strip(), password,
-                parseBoolean(lower, "recursivefilelookup"), lower.getOrDefault("pathglobfilter", "*.jzm"));
+        if (accessKey != null) {
+            accessKey = accessKey.strip();
+            AccessKeyText.parse(accessKey);
+        }
+        JazminOptions parsed = new JazminOptions(lower, paths, secretKey, accessKey);
+        if (parsed.unlockToken != null) {
+            if (accessKey == null) {
+                throw new JazminValidationException("option unlockToken needs an access key (option accessKey or keyFile)");
+            }
+            UnlockToken.parse(parsed.unlockToken);
+        }
+        return parsed;
+    }
+
+    private static int count(String option) {
+        return option == null ? 0 : 1;
     }
 
     private static List<String> parsePaths(String json) {
@@ -117,6 +168,21 @@ public final class JazminOptions implements Serializable {
         return Boolean.parseBoolean(v);
     }
 
+    private static int parseChunkRows(String v) {
+        if (v == null) {
+            return WriteOptions.DEFAULT_CHUNK_ROWS;
+        }
+        try {
+            int rows = Integer.parseInt(v.strip());
+            if (rows > 0) {
+                return rows;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new JazminValidationException("option 'chunkRows' must be a positive whole number, got '" + v + "'");
+    }
+
     public List<String> paths() {
         return paths;
     }
@@ -134,22 +200,64 @@ public final class JazminOptions implements Serializable {
         return globFilter;
     }
 
-    /** Options for opening one file: the key or password, and one decoding thread (a task is one core). */
+    /** Whether a timestamp that is not a whole millisecond is truncated on write (else it fails). */
+    public boolean truncateMicros() {
+        return truncateMicros;
+    }
+
+    /** Options for opening one file: the key, password or access key, and one decoding thread (a task is one core). */
     public ReadOptions readOptions() {
         ReadOptions.Builder b = ReadOptions.builder().parallelism(Parallelism.defaults().withMaxDegree(1));
         if (secretKey != null) {
             b.key(JazminKey.parse(secretKey));
         }
         if (password != null) {
-            b.password(Secret.of(password));
+            b.password(Secret.of(password)).keyCache(PASSWORD_KEYS);
+        }
+        if (accessKey != null) {
+            b.accessKey(AccessKeyText.parse(accessKey));
+        }
+        if (unlockToken != null) {
+            b.unlockToken(UnlockToken.parse(unlockToken));
         }
         return b.build();
     }
 
-    /** Paths and table only: never the key or password. */
+    /**
+     * Options for writing one file: codec, chunk rows, the key or password, the table name, one
+     * encoding thread.
+     *
+     * @throws JazminValidationException with an access key: shared files are written by their owner
+     */
+    public WriteOptions writeOptions() {
+        if (accessKey != null) {
+            throw new JazminValidationException("an access key only reads; write with the owner's secretKey");
+        }
+        WriteOptions w = WriteOptions.defaults().withChunkRows(chunkRows).withMaxDegreeOfParallelism(1);
+        if (codec != null) {
+            w = w.withCodec(Codec.fromName(codec));
+        }
+        if (table != null) {
+            w = w.withTableName(table);
+        }
+        if (secretKey != null) {
+            w = w.withKey(JazminKey.parse(secretKey));
+        }
+        if (password != null) {
+            w = w.withPassword(Secret.of(password)).withKeyCache(PASSWORD_KEYS);
+        }
+        return w;
+    }
+
+    /** This JVM's cache of password-derived keys (see {@link #PASSWORD_KEYS}). */
+    static DerivedKeyCache passwordKeys() {
+        return PASSWORD_KEYS;
+    }
+
+    /** Paths and table only: never the key, password, access key or token. */
     @Override
     public String toString() {
-        return "JazminOptions[paths=" + paths + ", table=" + table + ", encrypted=" + (secretKey != null || password != null)
-                + "]";
+        return "JazminOptions[paths=" + paths + ", table=" + table + ", encrypted="
+                + (secretKey != null || password != null || accessKey != null) + "]";
     }
 }

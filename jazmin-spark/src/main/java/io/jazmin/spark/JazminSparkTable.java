@@ -2,9 +2,11 @@ package io.jazmin.spark;
 
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
+import io.jazmin.error.JazminValidationException;
 import io.jazmin.schema.Column;
 import io.jazmin.spark.read.JazminScanBuilder;
 import io.jazmin.spark.types.SchemaMapper;
+import io.jazmin.spark.write.JazminWriteBuilder;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -12,43 +14,58 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
+import org.apache.spark.sql.connector.catalog.SupportsWrite;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.write.LogicalWriteInfo;
+import org.apache.spark.sql.connector.write.WriteBuilder;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * The files of one read as a Spark table: their list, the first file's columns (for the schema
- * and for translating predicates) and the Spark schema. Batch reads only, for now.
+ * The files of one read or write as a Spark table. Reads list the files and read the first one's
+ * columns when the scan is built (for translating predicates); writes go into the one folder given.
+ *
+ * <p>The table declares {@code BATCH_READ} only: with {@code BATCH_WRITE}, Spark 4 refuses
+ * {@code save()} in modes {@code errorIfExists} (the default) and {@code ignore} for a path-based
+ * source. {@code save()} therefore reaches {@link JazminDataSource} as a V1 save with its mode,
+ * which runs this table's write ({@link #newWriteBuilder}) itself.
  */
-public final class JazminSparkTable implements SupportsRead {
+public final class JazminSparkTable implements SupportsRead, SupportsWrite {
     private final JazminOptions options;
-    private final List<Path> files;
-    private final Map<String, Column> columns;
     private final StructType schema;
 
-    private JazminSparkTable(JazminOptions options, List<Path> files, Map<String, Column> columns, StructType schema) {
+    private JazminSparkTable(JazminOptions options, StructType schema) {
         this.options = options;
-        this.files = files;
-        this.columns = columns;
         this.schema = schema;
     }
 
-    /**
-     * Lists the files and reads the first one's header.
-     *
-     * @param schema a user's schema, or {@code null} for the first file's
-     */
-    static JazminSparkTable open(StructType schema, Map<String, String> properties) {
+    /** The schema of the first file (sorted by path) of a read: its table's columns the key sees. */
+    static StructType inferSchema(Map<String, String> properties) {
         JazminOptions options = JazminOptions.parse(properties);
-        List<Path> files = FileLister.list(options);
+        return SchemaMapper.toStruct(List.copyOf(firstColumns(FileLister.list(options), options).values()));
+    }
+
+    /** The table of a read or write with a known schema; nothing is opened yet. */
+    static JazminSparkTable open(StructType schema, Map<String, String> properties) {
+        return new JazminSparkTable(JazminOptions.parse(properties), schema);
+    }
+
+    private static Map<String, Column> firstColumns(List<Path> files, JazminOptions options) {
         Map<String, Column> columns = new LinkedHashMap<>();
         try (JazminReader reader = JazminReader.open(files.get(0), options.readOptions())) {
             JazminTable table = options.table() == null ? reader.table() : reader.table(options.table());
             table.columns().forEach(c -> columns.put(c.name(), c));
         }
-        StructType sparkSchema = schema != null ? schema : SchemaMapper.toStruct(List.copyOf(columns.values()));
-        return new JazminSparkTable(options, files, columns, sparkSchema);
+        return columns;
+    }
+
+    /** The folder a write goes into: the one path given. */
+    static Path outputFolder(JazminOptions options) {
+        if (options.paths().size() != 1) {
+            throw new JazminValidationException("a write takes one folder, got " + options.paths().size() + " paths");
+        }
+        return FileLister.toPath(options.paths().get(0));
     }
 
     @Override
@@ -68,6 +85,12 @@ public final class JazminSparkTable implements SupportsRead {
 
     @Override
     public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
-        return new JazminScanBuilder(files, schema, columns, options);
+        List<Path> files = FileLister.list(options);
+        return new JazminScanBuilder(files, schema, firstColumns(files, options), options);
+    }
+
+    @Override
+    public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
+        return new JazminWriteBuilder(outputFolder(options), info.queryId(), info.schema(), options);
     }
 }

@@ -9,6 +9,8 @@ import io.jazmin.data.Filter;
 import io.jazmin.error.JazminException;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.key.JazminKey;
+import io.jazmin.key.UnlockToken;
+import io.jazmin.testing.ConformanceCase;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
@@ -20,9 +22,12 @@ import java.util.Map;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.internal.SQLConf;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import scala.Tuple2;
+import scala.jdk.javaapi.CollectionConverters;
 
 /** Encrypted files, a user schema, several tables, and the errors a read reports. */
 class JazminReadOptionsTest {
@@ -50,6 +55,61 @@ class JazminReadOptionsTest {
         assertThat(q.queryExecution().toString()).doesNotContain(KEY.text()).contains("JazminScan[files=1");
         assertThat(spark.read().format("jazmin").option("keyFile", dir.resolve("key.txt").toString())
                 .load(dir.resolve("secret").toString()).count()).isEqualTo(300);
+    }
+
+    @Test
+    void anAccessKeyReadsItsViewFromTheOptionOrAKeyFileAndNeverShowsIt() throws Exception {
+        ConformanceCase shared = ConformanceCase.named("js-access");
+        ConformanceCase.View bob = shared.views().stream().filter(v -> v.name().equals("bob")).findFirst().orElseThrow();
+        String text = bob.spec().get("accessKeyText").asString();
+        Path keyFile = dir.resolve("bob.key");
+        Files.writeString(keyFile, text + "\n");
+        String file = shared.dataFile().toString();
+        Dataset<Row> byOption = spark.read().format("jazmin").option("accessKey", text).load(file);
+        Dataset<Row> byFile = spark.read().format("jazmin").option("keyFile", keyFile.toString()).load(file);
+        assertThat(byOption.count()).isEqualTo(bob.reference().get("rowCount").asLong()).isEqualTo(byFile.count());
+        assertThat(byFile.schema()).isEqualTo(byOption.schema());
+        Dataset<Row> q = byOption.where("id > 100");
+        assertThat(q.collectAsList()).isNotEmpty();
+        assertThat(q.queryExecution().toString()).doesNotContain(text);
+        assertThatThrownBy(() -> spark.read().format("jazmin").option("unlockToken", UnlockToken.of(new byte[32]).text())
+                .load(file)).isInstanceOf(JazminValidationException.class).hasMessageContaining("needs an access key");
+        assertThatThrownBy(() -> spark.read().format("jazmin").option("accessKey", text).option("secretKey", KEY.text())
+                .load(file)).isInstanceOf(JazminValidationException.class).hasMessageContaining("only one of");
+    }
+
+    @Test
+    void aPasswordFileSplitAcrossTasksDerivesItsKeyOnce() throws Exception {
+        Path folder = Files.createDirectories(dir.resolve("password"));
+        SampleFiles.write(folder, 1, WriteOptions.defaults().withPassword("correct horse")
+                .withKdfIterations(WriteOptions.MIN_KDF_ITERATIONS));
+        long before = JazminOptions.passwordKeys().derivations();
+        spark.conf().set("spark.sql.files.maxPartitionBytes", Long.toString(Files.size(folder.resolve("part-0.jzm")) / 4));
+        spark.conf().set("spark.sql.files.openCostInBytes", "1");
+        try {
+            Dataset<Row> df = spark.read().format("jazmin").option("password", "correct horse").load(folder.toString());
+            assertThat(df.where("id < 250").count()).isEqualTo(250);
+            assertThat(SparkRows.scan(df.where("id < 250").queryExecution().executedPlan()).inputRDD().getNumPartitions())
+                    .isGreaterThan(1);
+        } finally {
+            spark.conf().unset("spark.sql.files.maxPartitionBytes");
+            spark.conf().unset("spark.sql.files.openCostInBytes");
+        }
+        assertThat(JazminOptions.passwordKeys().derivations() - before).isEqualTo(1);
+    }
+
+    @Test
+    void sparksDefaultRedactionHidesEveryKeyOption() {
+        List<Tuple2<String, String>> options = List.of(new Tuple2<>("secretKey", "a"), new Tuple2<>("password", "b"),
+                new Tuple2<>("accessKey", "c"), new Tuple2<>("unlockToken", "d"), new Tuple2<>("table", "t"));
+        Map<String, String> redacted = new java.util.HashMap<>();
+        for (Tuple2<String, String> kv : CollectionConverters.asJava(
+                SQLConf.get().redactOptions(CollectionConverters.asScala(options).toSeq()))) {
+            redacted.put(kv._1(), kv._2());
+        }
+        assertThat(redacted).hasSize(5).containsEntry("table", "t");
+        assertThat(List.of("secretKey", "password", "accessKey", "unlockToken"))
+                .allSatisfy(k -> assertThat(redacted.get(k)).as(k).contains("redacted"));
     }
 
     @Test

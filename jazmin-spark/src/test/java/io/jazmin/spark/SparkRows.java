@@ -30,6 +30,13 @@ final class SparkRows {
         }).toList();
     }
 
+    /** Normalized rows sorted by their first cell, a long id (tasks return files in split order). */
+    static List<Object> byId(List<Object> rows) {
+        List<Object> sorted = new ArrayList<>(rows);
+        sorted.sort(java.util.Comparator.comparingLong(r -> (Long) ((List<?>) r).get(0)));
+        return sorted;
+    }
+
     /** byte[] as hex, decimals as their text, json as text, rows, maps and sequences as lists. */
     static Object normalize(Object v) {
         if (v instanceof byte[] b) {

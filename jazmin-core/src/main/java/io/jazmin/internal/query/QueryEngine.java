@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Set;
 import java.util.stream.IntStream;
 
 /**
@@ -24,12 +25,23 @@ public final class QueryEngine {
     private final TableData data;
     private final IndexPlanner indexes;
     private final Parallelism parallelism;
+    /** The ordinals of the chunks queries may read, or {@code null} for every chunk. */
+    private final Set<Integer> onlyChunks;
 
     /** @param parallelism how many chunks scans may decode ahead on worker threads */
     public QueryEngine(TableData data, Parallelism parallelism) {
+        this(data, parallelism, null);
+    }
+
+    /**
+     * An engine whose queries read only the chunks with the ordinals {@code onlyChunks}
+     * ({@code null}: every chunk), as if the table held no others.
+     */
+    public QueryEngine(TableData data, Parallelism parallelism, Set<Integer> onlyChunks) {
         this.data = data;
         this.indexes = new IndexPlanner(data);
         this.parallelism = parallelism;
+        this.onlyChunks = onlyChunks;
     }
 
     /**
@@ -38,13 +50,15 @@ public final class QueryEngine {
      * their hits.
      */
     public Plan plan(Predicate predicate, QueryStats stats) {
-        if (data.partitionsOnDemand()) {
+        if (data.partitionsOnDemand() && onlyChunks == null) {
             return planByPartition(predicate, stats);
         }
-        Pruned scan = prune(predicate, data.chunks());
+        List<ChunkInfo> all = onlyChunks == null ? data.chunks()
+                : data.chunks().stream().filter(c -> onlyChunks.contains(c.ordinal())).toList();
+        Pruned scan = prune(predicate, all);
         IndexPlanner.Candidates candidates = scan.chunks().isEmpty() ? null
                 : indexes.candidates(predicate, scan::bytes, stats);
-        return plan(scan, candidates, data.chunks().size());
+        return plan(scan, candidates, all.size());
     }
 
     private Plan planByPartition(Predicate predicate, QueryStats stats) {

@@ -16,6 +16,9 @@ import java.util.Iterator;
 import io.jazmin.data.SortKey;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Set;
+import io.jazmin.data.ChunkSummary;
+import io.jazmin.internal.table.DeletedRows;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.stream.Stream;
@@ -42,12 +45,49 @@ public final class TableReader {
     private final TableEntry entry;
     private final FilterBinder binder;
     private final QueryEngine engine;
+    private final Parallelism parallelism;
+    /** The ordinals of the chunks queries read, or {@code null} for every chunk. */
+    private final Set<Integer> onlyChunks;
 
     public TableReader(TableData data, Parallelism parallelism) {
+        this(data, parallelism, null);
+    }
+
+    private TableReader(TableData data, Parallelism parallelism, Set<Integer> onlyChunks) {
         this.data = data;
         this.entry = data.entry();
         this.binder = new FilterBinder(data.columns());
-        this.engine = new QueryEngine(data, parallelism);
+        this.engine = new QueryEngine(data, parallelism, onlyChunks);
+        this.parallelism = parallelism;
+        this.onlyChunks = onlyChunks;
+    }
+
+    /**
+     * A reader of this table whose queries ({@code find}, {@code count}, {@code columnArrays},
+     * {@code plan}) read only the chunks with these ordinals; its schema, counts and {@code get}
+     * remain the whole table's.
+     *
+     * @throws JazminValidationException for an ordinal the table does not have
+     */
+    public TableReader restrictedTo(Set<Integer> ordinals) {
+        for (int o : ordinals) {
+            if (o < 0 || o >= entry.chunkCount()) {
+                throw new JazminValidationException("table '" + name() + "' has no chunk " + o + " (it has "
+                        + entry.chunkCount() + ")");
+            }
+        }
+        return new TableReader(data, parallelism, Set.copyOf(ordinals));
+    }
+
+    /** The chunks this reader sees, in ordinal order, with their first part's offset and counts. */
+    public List<ChunkSummary> chunks() {
+        DeletedRows deleted = data.deleted();
+        List<ChunkSummary> out = new ArrayList<>();
+        for (ChunkInfo c : data.chunks()) {
+            out.add(new ChunkSummary(c.ordinal(), c.rowStart(), c.rowCount(),
+                    deleted.countIn(c.rowStart(), c.rowStart() + c.rowCount()), c.partOffsets()[0], c.storedBytes()));
+        }
+        return out;
     }
 
     public String name() {
@@ -154,7 +194,7 @@ public final class TableReader {
     }
 
     public long count(Filter filter) {
-        if (filter == null) {
+        if (filter == null && onlyChunks == null) {
             return rowCount();
         }
         return engine.count(binder.bind(filter), new QueryStats());

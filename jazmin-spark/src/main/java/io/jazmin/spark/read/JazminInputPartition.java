@@ -1,12 +1,16 @@
 package io.jazmin.spark.read;
 
+import java.util.List;
 import org.apache.spark.sql.connector.read.InputPartition;
 
 /**
- * One file, read whole by one task.
+ * The byte ranges one task reads, one after the other: whole small files and slices of large ones,
+ * packed as Spark packs its own file splits.
  *
- * @param path   the file's local path
- * @param length its size in bytes when the scan was planned
+ * @param ranges the ranges, in the order they are read
  */
-public record JazminInputPartition(String path, long length) implements InputPartition {
+public record JazminInputPartition(List<FileRange> ranges) implements InputPartition {
+    public JazminInputPartition {
+        ranges = List.copyOf(ranges);
+    }
 }

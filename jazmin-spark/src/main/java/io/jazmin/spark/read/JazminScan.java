@@ -8,6 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalLong;
+import org.apache.spark.network.util.JavaUtils;
+import org.apache.spark.sql.RuntimeConfig;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.metric.CustomMetric;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
@@ -18,7 +21,8 @@ import org.apache.spark.sql.connector.read.SupportsReportStatistics;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * A batch scan of JAZMIN files, one input partition per file, read row by row. Its description
+ * A batch scan of JAZMIN files, cut into byte ranges packed into input partitions as Spark cuts
+ * its own files ({@link SplitPlanner}), read row by row. Its description
  * (shown by {@code explain}) names the file count, the table, the pushed JAZMIN filter and the
  * limit, and never the options (keys, passwords).
  */
@@ -59,9 +63,32 @@ public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
         return this;
     }
 
+    /** Planned on the driver from file sizes alone: no file is opened. */
     @Override
     public InputPartition[] planInputPartitions() {
-        return files.stream().map(f -> new JazminInputPartition(f.toString(), size(f))).toArray(InputPartition[]::new);
+        List<SplitPlanner.SizedFile> sized = files.stream().map(f -> new SplitPlanner.SizedFile(f.toString(), size(f))).toList();
+        return SplitPlanner.plan(sized, settings()).toArray(InputPartition[]::new);
+    }
+
+    /** The session's file-splitting settings, with Spark's defaults for those not set. */
+    private static SplitPlanner.Settings settings() {
+        SparkSession spark = SparkSession.active();
+        RuntimeConfig conf = spark.conf();
+        String leaf = setting(conf, "spark.sql.leafNodeDefaultParallelism");
+        int parallelism = leaf == null ? spark.sparkContext().defaultParallelism() : Integer.parseInt(leaf);
+        String min = setting(conf, "spark.sql.files.minPartitionNum");
+        String max = setting(conf, "spark.sql.files.maxPartitionNum");
+        String maxBytes = setting(conf, "spark.sql.files.maxPartitionBytes");
+        String openCost = setting(conf, "spark.sql.files.openCostInBytes");
+        return new SplitPlanner.Settings(JavaUtils.byteStringAsBytes(maxBytes == null ? "128m" : maxBytes),
+                JavaUtils.byteStringAsBytes(openCost == null ? "4m" : openCost),
+                min == null ? parallelism : Integer.parseInt(min), max == null ? 0 : Integer.parseInt(max));
+    }
+
+    /** A setting's value, or {@code null} when the session leaves it unset. */
+    private static String setting(RuntimeConfig conf, String key) {
+        scala.Option<String> v = conf.getOption(key);
+        return v.isDefined() && !v.get().isBlank() ? v.get().strip() : null;
     }
 
     @Override

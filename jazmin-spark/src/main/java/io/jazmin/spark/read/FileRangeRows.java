@@ -1,0 +1,116 @@
+package io.jazmin.spark.read;
+
+import io.jazmin.Explain;
+import io.jazmin.JazminReader;
+import io.jazmin.JazminTable;
+import io.jazmin.data.ChunkSummary;
+import io.jazmin.data.Filter;
+import io.jazmin.data.Row;
+import io.jazmin.data.RowQuery;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.schema.Column;
+import io.jazmin.spark.JazminOptions;
+import io.jazmin.spark.types.CatalystConverter;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
+import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
+
+/**
+ * The matching rows of one byte range of a file, as Spark rows: the file is opened, the chunks whose
+ * first part starts in the range are kept ({@link JazminTable#chunks()}), and only those are
+ * queried through the public engine API, only the read schema's columns, up to a limit. With no
+ * column to read (a bare {@code count()}), it gives as many empty rows as the engine counts.
+ */
+final class FileRangeRows implements AutoCloseable {
+    private final String path;
+    private final JazminReader reader;
+    private final Explain plan;
+    private final Stream<Row> stream;
+    private final Iterator<Row> rows;
+    private final Function<Object, Object>[] converters;
+    private long emptyRowsLeft;
+
+    @SuppressWarnings("unchecked")
+    FileRangeRows(FileRange range, StructType schema, JazminOptions options, Filter filter, long limit) {
+        this.path = range.path();
+        this.reader = JazminReader.open(Path.of(path), options.readOptions());
+        try {
+            JazminTable table = options.table() == null ? reader.table() : reader.table(options.table());
+            StructField[] fields = schema.fields();
+            converters = new Function[fields.length];
+            for (int i = 0; i < fields.length; i++) {
+                converters[i] = CatalystConverter.of(column(table, fields[i].name()), fields[i].dataType());
+            }
+            Set<Integer> chunks = table.chunks().stream().filter(c -> range.holds(c.firstPartOffset()))
+                    .map(ChunkSummary::ordinal).collect(Collectors.toSet());
+            plan = table.explain(filter, chunks);
+            if (fields.length == 0) {
+                long count = table.count(filter, chunks);
+                emptyRowsLeft = limit < 0 ? count : Math.min(count, limit);
+                stream = null;
+                rows = null;
+            } else {
+                stream = table.find(filter, new RowQuery(Arrays.stream(fields).map(StructField::name).toList(), 0, limit),
+                        chunks);
+                rows = stream.iterator();
+            }
+        } catch (RuntimeException e) {
+            reader.close();
+            throw e;
+        }
+    }
+
+    private Column column(JazminTable table, String name) {
+        return table.columns().stream().filter(c -> c.name().equals(name)).findFirst()
+                .orElseThrow(() -> new JazminValidationException(path + ": table '" + table.name()
+                        + "' has no column '" + name + "' (files of one read must share the schema)"));
+    }
+
+    /** The next row, or {@code null} when the range has no more. */
+    InternalRow next() {
+        if (rows == null) {
+            if (emptyRowsLeft == 0) {
+                return null;
+            }
+            emptyRowsLeft--;
+            return new GenericInternalRow(0);
+        }
+        if (!rows.hasNext()) {
+            return null;
+        }
+        Row row = rows.next();
+        Object[] values = new Object[converters.length];
+        for (int i = 0; i < values.length; i++) {
+            try {
+                values[i] = converters[i].apply(row.get(i));
+            } catch (JazminValidationException e) {
+                throw new JazminValidationException(path + ", row " + row.rowId() + ": " + e.getMessage(), e);
+            }
+        }
+        return new GenericInternalRow(values);
+    }
+
+    /** The range's chunks, and those of them the filter ruled out. */
+    Explain plan() {
+        return plan;
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (stream != null) {
+                stream.close();
+            }
+        } finally {
+            reader.close();
+        }
+    }
+}
