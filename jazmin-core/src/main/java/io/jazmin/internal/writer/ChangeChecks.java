@@ -27,15 +27,13 @@ final class ChangeChecks {
 
     /**
      * Refuses an append to a shared file by anyone but its owner (spec §1.24), and what a shared
-     * append cannot do yet: grow column definitions (a restricted group's definitions are sealed)
-     * or change embedded files (file groups).
+     * append cannot do yet: grow column definitions (a restricted group's definitions are sealed).
      */
-    static void sharedAppendable(OpenedFile file, boolean growsColumns, boolean changesFiles) {
+    static void sharedAppendable(OpenedFile file, boolean growsColumns) {
         sharedRewritable(file, "appended to");
-        if (growsColumns || changesFiles) {
+        if (growsColumns) {
             throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "an append to a shared file cannot "
-                    + (growsColumns ? "grow column definitions" : "change embedded files") + " yet: write the file "
-                    + "again");
+                    + "grow column definitions yet: write the file again");
         }
     }
 

@@ -23,7 +23,7 @@ import java.util.function.UnaryOperator;
 /**
  * Full rewrites of a shared file by its owner (spec §1.25): grants added or changed, grants
  * revoked. Each table's rows, partition column and column groups, sort order and indexes, the
- * file's metadata and the other grants (labels, expiry, mode, and the shares of online grants, so
+ * file's metadata, embedded files (in their file groups), package and saved shapes, and the other grants (labels, expiry, mode, and the shares of online grants, so
  * their unlock tokens stay valid) carry over into a new version with a fresh file id, salt, H and
  * O, so a revoked key opens nothing of it (§1.19). The grants are read back from the owner
  * directory. All or nothing, under the writer lock: the new file replaces the old atomically.
@@ -118,6 +118,7 @@ public final class SharedRewrite {
                     .withAccess(settings(source.tables(), grants));
             FullFileWriter writer = new FullFileWriter(lock, base, shares);
             try {
+                writer.carryFiles(source.files());
                 for (TableReader table : source.tables()) {
                     WriteOptions tableOptions = base.withSortedBy(table.sortedBy())
                             .withIndexes(IndexBuilders.kindsOf(table.indexes()));
@@ -146,7 +147,7 @@ public final class SharedRewrite {
     static List<AccessGrant> currentGrants(OpenedFile file, Map<String, byte[]> shares) {
         List<AccessGrant> current = new ArrayList<>();
         for (OwnerDirectory.GrantEntry e : OwnerDirectory.grants(file)) {
-            current.add(new AccessGrant(e.key(), e.rows(), e.columns(), e.label(), e.expires(), null,
+            current.add(new AccessGrant(e.key(), e.rows(), e.columns(), e.files(), e.label(), e.expires(), null,
                     e.online() ? AccessGrant.Mode.ONLINE : AccessGrant.Mode.OFFLINE));
             if (e.token() != null) {
                 shares.put(e.keyId(), e.token().share());
