@@ -113,9 +113,11 @@ class SharedFileCommandsTest {
         CliRun boardFiles = CliRun.of("files", jzm.toString(), "--key-file", board.toString());
         assertThat(boardFiles.code()).as(boardFiles.err()).isZero();
         assertThat(boardFiles.out()).contains("\"path\":\"plan.txt\"");
-        CliRun cat = CliRun.of("cat-file", jzm.toString(), "plan.txt", "--key-file", board.toString());
+        Path read = tmp.resolve("read.txt");
+        CliRun cat = CliRun.of("cat-file", jzm.toString(), "plan.txt", "--key-file", board.toString(), "-o",
+                read.toString());
         assertThat(cat.code()).as(cat.err()).isZero();
-        assertThat(cat.out().strip()).isEqualTo("for the board");
+        assertThat(Files.readString(read).strip()).isEqualTo("for the board");
         CliRun ownerFiles = CliRun.of("files", jzm.toString(), "--key-file", owner.toString());
         assertThat(ownerFiles.out()).contains("\"path\":\"plan.txt\"").contains("\"groups\":[\"board\"]");
 
