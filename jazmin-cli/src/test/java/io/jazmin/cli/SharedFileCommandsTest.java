@@ -94,7 +94,7 @@ class SharedFileCommandsTest {
     }
 
     @Test
-    void convertStoresFilesInFileGroupsThatOnlyTheirKeysListAndRead(@TempDir Path tmp) throws Exception {
+    void convertAndGrantStoreFilesInFileGroupsThatOnlyTheirKeysListAndRead(@TempDir Path tmp) throws Exception {
         Path owner = write(tmp.resolve("owner.txt"), CliRun.of("keygen").out());
         Path board = write(tmp.resolve("board.txt"), CliRun.of("keygen", "--access", "--owner-key-file",
                 owner.toString()).out());
@@ -126,6 +126,11 @@ class SharedFileCommandsTest {
         assertThat(otherFiles.out()).doesNotContain("plan.txt");
         assertThat(CliRun.of("cat-file", jzm.toString(), "plan.txt", "--key-file", other.toString()).code())
                 .isNotZero();
+
+        CliRun grant = CliRun.of("grant", jzm.toString(), "--key-file", owner.toString(), "--access-key-file",
+                other.toString(), "--files", "board");
+        assertThat(grant.code()).as(grant.err()).isZero();
+        assertThat(CliRun.of("files", jzm.toString(), "--key-file", other.toString()).out()).contains("plan.txt");
     }
 
     private static Path write(Path file, String text) throws Exception {
