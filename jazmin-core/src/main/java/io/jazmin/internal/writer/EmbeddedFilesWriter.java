@@ -321,6 +321,7 @@ final class EmbeddedFilesWriter {
         List<FileDirectory> directories = new ArrayList<>();
         fileGroups.clear();
         for (Map.Entry<String, List<Entry>> g : byGroup.entrySet()) {
+            // Group * gets a derived id like every other group, as the reference writes it (spec §1.30 q. 7).
             String groupId = groupIds.apply(g.getKey());
             ArrayNode groupShapes = shapes.get(g.getKey());
             byte[] raw = new EmbeddedDirectory(g.getValue(), listed(g.getValue()),

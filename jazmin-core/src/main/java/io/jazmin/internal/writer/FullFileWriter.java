@@ -263,8 +263,11 @@ public final class FullFileWriter implements AutoCloseable {
         return embedded;
     }
 
-    /** The directory of the embedded files, or {@code null} when the version stores none, no package and no shape. */
-    private FilesInfo finishFiles() {
+    /**
+     * The directory of the embedded files, or {@code null} when the version stores none, no package
+     * and no shape; {@code now} is the write time (for the grants' expiry).
+     */
+    private FilesInfo finishFiles(long now) {
         if (packageSet && !packageJson.isEmpty()) {
             DocumentSettings.checkPackage(packageJson, embedded == null ? Set.of() : embedded.paths(), tableColumns);
         }
@@ -272,7 +275,8 @@ public final class FullFileWriter implements AutoCloseable {
         if (share != null) {
             Set<String> partitions = new LinkedHashSet<>();
             finishedShared.forEach(t -> partitions.addAll(t.partitionNames()));
-            SharedShapes.checkVisible(shapes, share.grants(), tableColumns, columnGroups, partitions);
+            SharedShapes.checkVisible(shapes, share.grants(), tableColumns, columnGroups, partitions,
+                    java.time.Instant.ofEpochMilli(now));
         }
         boolean none = (embedded == null || embedded.isEmpty()) && packageJson.isEmpty() && shapes == null;
         return none ? null : embedded().finish(packageJson, shapes, 0);
@@ -323,9 +327,9 @@ public final class FullFileWriter implements AutoCloseable {
             if (finished.isEmpty() && finishedShared.isEmpty()) {
                 throw new JazminValidationException("a file needs at least one table");
             }
-            FilesInfo files = finishFiles();
-            String metadata = options.metadata().isEmpty() ? "{}" : options.metadata();
             long created = options.now() == null ? System.currentTimeMillis() : options.now().toEpochMilli();
+            FilesInfo files = finishFiles(created);
+            String metadata = options.metadata().isEmpty() ? "{}" : options.metadata();
             List<String> readerFeatures = new ArrayList<>();
             if (usesIndexDeltas) {
                 readerFeatures.add(ReaderFeatures.INDEX_DELTAS);

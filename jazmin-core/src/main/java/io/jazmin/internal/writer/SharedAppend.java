@@ -69,7 +69,7 @@ final class SharedAppend {
      */
     private static AppendedFiles appendFiles(OpenedFile file, Work work, List<TableReader> readers,
                                              List<AccessGrant> grants, Set<String> partitions, ShareSecrets secrets,
-                                             SectionWriter sections, Output out, WriteOptions options) {
+                                             SectionWriter sections, Output out, WriteOptions options, Instant now) {
         Map<String, List<Column>> columns = new LinkedHashMap<>();
         Map<String, Map<String, String>> groupOf = new LinkedHashMap<>();
         for (TableReader r : readers) {
@@ -81,7 +81,7 @@ final class SharedAppend {
         FilesInfo info = file.header().files();
         EmbeddedFiles source = EmbeddedFiles.of(file);
         if (work.files().isEmpty()) {
-            SharedShapes.checkVisible(source.shapesJson(), grants, columns, groupOf, partitions);
+            SharedShapes.checkVisible(source.shapesJson(), grants, columns, groupOf, partitions, now);
             return new AppendedFiles(info, OwnerDirectory.fileGroups(file));
         }
         EmbeddedFilesWriter writer = new EmbeddedFilesWriter(out, sections, options.codec(), options.level(),
@@ -89,7 +89,7 @@ final class SharedAppend {
         String packageJson = writer.apply(source, work.files(), true, columns);
         String shapes = SavedShapeList.apply(source.shapesJson(), work.files().addShapes(),
                 work.files().removeShapes(), columns);
-        SharedShapes.checkVisible(shapes, grants, columns, groupOf, partitions);
+        SharedShapes.checkVisible(shapes, grants, columns, groupOf, partitions, now);
         FilesInfo written = writer.finish(packageJson, shapes, work.s());
         return new AppendedFiles(written, writer.fileGroups());
     }
@@ -150,7 +150,7 @@ final class SharedAppend {
                 List<String> fileGroups = listedGroups;
                 if (!work.files().isEmpty() || files != null && !grants.equals(current)) {
                     AppendedFiles appended = appendFiles(file, work, readers, grants, names, secrets, sections, out,
-                            options);
+                            options, now);
                     files = appended.info();
                     fileGroups = appended.groups();
                 }

@@ -8,6 +8,7 @@ import io.jazmin.internal.shape.SavedShapes;
 import io.jazmin.internal.shape.ShapeCompiler;
 import io.jazmin.options.AccessGrant;
 import io.jazmin.schema.Column;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -86,16 +87,21 @@ final class SharedShapes {
      * @param tables     each table's columns, in file order
      * @param groupOf    each table's column name → column group
      * @param partitions the partition names present in the version
+     * @param now        when the version is written (grants expired by then are not written, nor checked)
      * @throws JazminValidationException naming the shape and the key
      */
     static void checkVisible(String shapesJson, List<AccessGrant> grants, Map<String, List<Column>> tables,
-                             Map<String, Map<String, String>> groupOf, Collection<String> partitions) {
+                             Map<String, Map<String, String>> groupOf, Collection<String> partitions, Instant now) {
         List<SavedShape> shapes = SavedShapes.parse(shapesJson);
         if (shapes.isEmpty() || tables.isEmpty()) {
             return;
         }
         String first = tables.keySet().iterator().next();
         for (AccessGrant g : grants) {
+            Instant expires = g.expiresAt(now);
+            if (expires != null && !expires.isAfter(now)) {
+                continue;
+            }
             Map<String, List<Column>> visible = visibleColumns(g, tables, groupOf);
             for (SavedShape s : shapes) {
                 List<String> groups = s.groups().isEmpty() ? EVERYONE : s.groups();

@@ -183,6 +183,17 @@ class SharedEmbeddedFilesSecurityTest {
     }
 
     @Test
+    void aGrantExpiredAtTheWriteIsNeitherWrittenNorChecked() {
+        AccessKeyText late = AccessKeyText.generate(OWNER);
+        Path other = dir.resolve("expired-grant.jzm");
+        SharedFilesFixture.write(other, SharedFilesFixture.settings(AccessGrant.of(late).withColumns(List.of("*"))
+                .withFiles(List.of("board")).withExpires(java.time.Instant.now().minusSeconds(60))));
+
+        assertThat(seen(other, OWNER_VIEW).shapeNames()).containsExactlyInAnyOrder("ids", "emails");
+        assertThatThrownBy(() -> seen(other, as(late))).isInstanceOf(JazminKeyException.class);
+    }
+
+    @Test
     void aSharedFileWithoutEmbeddedFilesListsNoFileGroups() {
         Path plain = dir.resolve("no-files.jzm");
         try (JazminWriter w = JazminWriter.create(plain, SharedFilesFixture.COLUMNS,
