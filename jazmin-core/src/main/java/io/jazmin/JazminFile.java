@@ -224,12 +224,13 @@ public final class JazminFile {
      * @param key           the new access key, issued by the new owner key (its text is the secret)
      * @param rows          the partitions granted, or {@code null} for all
      * @param columns       the column groups granted, or {@code null} for all
+     * @param files         the file groups granted by name, or {@code null} for all
      * @param label         the grant's label, or {@code null}
      * @param expires       when it expires, or {@code null}
      * @param mode          offline or online (an online key needs a new unlock token from the new owner)
      */
     public record RotatedAccessKey(String previousKeyId, AccessKeyText key, List<String> rows, List<String> columns,
-                                   String label, Instant expires, AccessGrant.Mode mode) {
+                                   List<String> files, String label, Instant expires, AccessGrant.Mode mode) {
     }
 
     /**
@@ -251,7 +252,8 @@ public final class JazminFile {
                 newOwner);
         return replaced.entrySet().stream().map(e -> {
             AccessGrant g = e.getValue();
-            return new RotatedAccessKey(e.getKey(), g.key(), g.rows(), g.columns(), g.label(), g.expires(), g.mode());
+            return new RotatedAccessKey(e.getKey(), g.key(), g.rows(), g.columns(), g.files(), g.label(), g.expires(),
+                    g.mode());
         }).toList();
     }
 
@@ -261,12 +263,13 @@ public final class JazminFile {
      * @param keyId   the access key's id
      * @param rows    the partitions granted, or {@code null} for all
      * @param columns the column groups granted, or {@code null} for all
+     * @param files   the embedded-file groups granted by name (spec §1.23), or {@code null} for all
      * @param label   the grant's label, or {@code null}
      * @param expires when it expires, or {@code null}
      * @param mode    offline or online
      */
-    public record GrantInfo(String keyId, List<String> rows, List<String> columns, String label, Instant expires,
-                            AccessGrant.Mode mode) {
+    public record GrantInfo(String keyId, List<String> rows, List<String> columns, List<String> files, String label,
+                            Instant expires, AccessGrant.Mode mode) {
     }
 
     /** The grants of the shared file at {@code path}, in the owner directory's order (owner key only). */
@@ -279,7 +282,7 @@ public final class JazminFile {
                 throw new io.jazmin.error.JazminKeyException("only the owner key of a shared file lists its grants");
             }
             return OwnerDirectory.grants(file).stream().map(g -> new GrantInfo(g.keyId(), g.rows(), g.columns(),
-                    g.label(), g.expires(), g.online() ? AccessGrant.Mode.ONLINE : AccessGrant.Mode.OFFLINE)).toList();
+                    g.files(), g.label(), g.expires(), g.online() ? AccessGrant.Mode.ONLINE : AccessGrant.Mode.OFFLINE)).toList();
         });
     }
 

@@ -274,7 +274,9 @@ public final class JazminReader implements AutoCloseable {
     }
 
     /**
-     * The embedded files (spec §1.23), in directory order.
+     * The embedded files (spec §1.23), in directory order. In a shared file, only those of the file
+     * groups the key sees; the owner gets each file's group names, an access key none (it does not
+     * learn them).
      *
      * @throws JazminFormatException when the embedded-file directory is damaged
      */
@@ -413,10 +415,10 @@ public final class JazminReader implements AutoCloseable {
 
     /**
      * The export shapes saved in the file (spec §1.23) that compile against its tables, in file
-     * order; malformed entries and shapes naming unknown tables or columns are left out.
+     * order; in a shared file, those of the file groups the key sees. Malformed entries and shapes
+     * naming unknown or hidden tables or columns are left out.
      *
-     * @throws JazminFormatException       when the embedded-file directory is damaged
-     * @throws UnsupportedFeatureException for access-controlled files (their file groups are not supported yet)
+     * @throws JazminFormatException when the embedded-file directory is damaged
      */
     public List<SavedShape> shapes() {
         List<SavedShape> out = new ArrayList<>();

@@ -165,9 +165,9 @@ public final class JazminWriter implements AutoCloseable {
      * under the same name replaces it). The shapes are checked at {@link #finish()}, which then
      * fails and leaves the target as it was: names of 1 to 200 characters, descriptions of at most
      * 2,000, one default per group, at most 1,000 shapes, and each must fit its table's columns.
-     * {@link JazminReader#shapes()} lists them.
-     *
-     * @throws io.jazmin.error.UnsupportedFeatureException for shared (access-controlled) files
+     * {@link JazminReader#shapes()} lists them. In a shared file the shape is saved for its file
+     * groups, and {@link #finish()} also refuses it when a key that sees one of them cannot see
+     * every column it uses (spec §1.23).
      */
     public void saveShape(SavedShape shape) {
         file.saveShape(shape);

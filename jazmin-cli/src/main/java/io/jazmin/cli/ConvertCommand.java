@@ -99,8 +99,9 @@ final class ConvertCommand implements Callable<Integer> {
             description = ".jzm output: write a shared file owned by the --key-file key, with the partitions, column "
                     + "groups and grants of FILE: {\"partitionBy\": col, \"columnGroups\": {\"g\": [cols]}, "
                     + "\"grants\": [{\"key\": \"jza1-...\", \"rows\": \"*\" | [names], \"columns\": \"*\" | [groups], "
-                    + "\"label\": ..., \"expires\": ..., \"mode\": \"offline\" | \"online\"}]} (the string \"*\" is "
-                    + "everything; the array [\"*\"] the partition or group named *)")
+                    + "\"files\": \"*\" | [file groups], \"label\": ..., \"expires\": ..., \"mode\": \"offline\" | "
+                    + "\"online\"}]} (the string \"*\" is everything; the array [\"*\"] the partition or group named *; "
+                    + "every key sees file group * and the groups named like its partitions)")
     private Path accessFile;
 
     @Option(names = "--canonical", description = "JSON output: write the canonical interop form")
@@ -110,6 +111,11 @@ final class ConvertCommand implements Callable<Integer> {
             description = ".jzm output: store LOCALFILE as embedded file PATH (repeatable; the media type "
                     + "follows PATH's extension)")
     private List<FileArgument> addFiles = List.of();
+
+    @Option(names = "--file-group", paramLabel = "G", description = ".jzm output: a file group that sees the "
+            + "--add-file files (repeatable; default *: everyone; in a shared file, the grants' files and "
+            + "partitions choose who sees G)")
+    private List<String> fileGroups = List.of();
 
     /** Opens encrypted .jzm input, and encrypts .jzm output (both, when both are .jzm). */
     @Mixin
@@ -217,7 +223,7 @@ final class ConvertCommand implements Callable<Integer> {
         JazminWriter writer = JazminWriter.create(out, columns, options);
         try {
             for (FileArgument f : addFiles) {
-                writer.addFile(f.input(null, List.of()));
+                writer.addFile(f.input(null, fileGroups));
             }
         } catch (RuntimeException e) {
             writer.abort();
@@ -230,6 +236,9 @@ final class ConvertCommand implements Callable<Integer> {
     private void checkOutputAndFiles(boolean jzmOut) {
         if (!jzmOut && !addFiles.isEmpty()) {
             throw Usage.error(spec, "--add-file applies to .jzm output");
+        }
+        if (!fileGroups.isEmpty() && addFiles.isEmpty()) {
+            throw Usage.error(spec, "--file-group goes with --add-file");
         }
         if (InputFiles.isGzip(out)) {
             throw Usage.error(spec, "gzip output is not supported: name the output .jsonl, .json, .csv or .jzm");

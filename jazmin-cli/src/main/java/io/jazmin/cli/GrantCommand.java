@@ -45,6 +45,10 @@ final class GrantCommand implements Callable<Integer> {
     @Option(names = "--columns", paramLabel = "GROUPS", split = ",", description = "the column groups granted")
     List<String> columns;
 
+    @Option(names = "--files", paramLabel = "GROUPS", split = ",", description = "embedded-file groups granted "
+            + "by name ('*': every group); the key always sees group '*' and the groups named like its partitions")
+    List<String> files = List.of();
+
     @Option(names = "--label", paramLabel = "TEXT", description = "a label for the owner's records")
     String label;
 
@@ -66,7 +70,8 @@ final class GrantCommand implements Callable<Integer> {
         if (expires != null && expiresIn != null) {
             throw Usage.error(spec, "give --expires or --expires-in, not both");
         }
-        AccessGrant grant = AccessGrant.of(key).withRows(rows).withColumns(columns).withLabel(label)
+        AccessGrant grant = AccessGrant.of(key).withRows(rows).withColumns(columns)
+                .withFiles(files.equals(List.of("*")) ? null : files).withLabel(label)
                 .withMode(online ? AccessGrant.Mode.ONLINE : AccessGrant.Mode.OFFLINE);
         if (expires != null) {
             grant = grant.withExpires(instant(expires));

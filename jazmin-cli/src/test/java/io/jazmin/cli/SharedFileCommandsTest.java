@@ -16,7 +16,8 @@ import tools.jackson.databind.JsonNode;
 /**
  * {@code jazmin keygen --access} and {@code jazmin convert --access-file}: the {@code shared-access}
  * case's input written as a shared file from the CLI, with the reference's access settings, reads
- * back for the owner, Bob and Sally exactly as the expected rows.
+ * back for the owner, Bob and Sally exactly as the expected rows; embedded files of a file group
+ * are listed and read only with the keys that see it.
  */
 class SharedFileCommandsTest {
     private final Path shared = SharedFiles.conformanceCase("shared-access");
@@ -90,6 +91,46 @@ class SharedFileCommandsTest {
         assertThat(other.err()).contains("issued by another owner").doesNotContain(foreign)
                 .doesNotContain(foreign.substring(5, 30));
         assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void convertAndGrantStoreFilesInFileGroupsThatOnlyTheirKeysListAndRead(@TempDir Path tmp) throws Exception {
+        Path owner = write(tmp.resolve("owner.txt"), CliRun.of("keygen").out());
+        Path board = write(tmp.resolve("board.txt"), CliRun.of("keygen", "--access", "--owner-key-file",
+                owner.toString()).out());
+        Path other = write(tmp.resolve("other.txt"), CliRun.of("keygen", "--access", "--owner-key-file",
+                owner.toString()).out());
+        Path access = write(tmp.resolve("access.json"), "{\"partitionBy\": \"country\", \"grants\": ["
+                + "{\"key\": \"" + Files.readString(board).strip() + "\", \"files\": [\"board\"]},"
+                + "{\"key\": \"" + Files.readString(other).strip() + "\"}]}");
+        Path plan = write(tmp.resolve("plan.txt"), "for the board");
+        Path jzm = tmp.resolve("shared.jzm");
+        CliRun convert = CliRun.of("convert", shared.resolve("input.jsonl").toString(), jzm.toString(), "--schema",
+                shared.resolve("schema.json").toString(), "--key-file", owner.toString(), "--access-file",
+                access.toString(), "--add-file", "plan.txt=" + plan, "--file-group", "board");
+        assertThat(convert.code()).as(convert.err()).isZero();
+
+        CliRun boardFiles = CliRun.of("files", jzm.toString(), "--key-file", board.toString());
+        assertThat(boardFiles.code()).as(boardFiles.err()).isZero();
+        assertThat(boardFiles.out()).contains("\"path\":\"plan.txt\"");
+        Path read = tmp.resolve("read.txt");
+        CliRun cat = CliRun.of("cat-file", jzm.toString(), "plan.txt", "--key-file", board.toString(), "-o",
+                read.toString());
+        assertThat(cat.code()).as(cat.err()).isZero();
+        assertThat(Files.readString(read).strip()).isEqualTo("for the board");
+        CliRun ownerFiles = CliRun.of("files", jzm.toString(), "--key-file", owner.toString());
+        assertThat(ownerFiles.out()).contains("\"path\":\"plan.txt\"").contains("\"groups\":[\"board\"]");
+
+        CliRun otherFiles = CliRun.of("files", jzm.toString(), "--key-file", other.toString());
+        assertThat(otherFiles.code()).as(otherFiles.err()).isZero();
+        assertThat(otherFiles.out()).doesNotContain("plan.txt");
+        assertThat(CliRun.of("cat-file", jzm.toString(), "plan.txt", "--key-file", other.toString()).code())
+                .isNotZero();
+
+        CliRun grant = CliRun.of("grant", jzm.toString(), "--key-file", owner.toString(), "--access-key-file",
+                other.toString(), "--files", "board");
+        assertThat(grant.code()).as(grant.err()).isZero();
+        assertThat(CliRun.of("files", jzm.toString(), "--key-file", other.toString()).out()).contains("plan.txt");
     }
 
     private static Path write(Path file, String text) throws Exception {

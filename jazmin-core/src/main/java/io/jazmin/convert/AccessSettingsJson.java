@@ -3,9 +3,7 @@ package io.jazmin.convert;
 import io.jazmin.options.AccessGrant;
 import io.jazmin.options.AccessSettings;
 import io.jazmin.error.JazminValidationException;
-import io.jazmin.error.UnsupportedFeatureException;
 import io.jazmin.key.AccessKeyText;
-import io.jazmin.internal.crypto.DecryptionSetup;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -22,8 +20,9 @@ import io.jazmin.internal.json.JsonIo;
  * Reads access settings from the JSON of the reference's {@code access} write option (the CLI's
  * {@code --access-file}): {@code {"partitionBy": col, "columnGroups": {"g": [cols]}, "grants":
  * [{"key": "jza1-…", "rows": "*" | [names], "columns": "*" | [groups], "label": …, "expires": …,
- * "expiresIn": …, "mode": "offline" | "online"}]}}. The string {@code "*"} means all, the array
- * {@code ["*"]} the one partition or group named {@code *}. Messages name grants by number or key
+ * "expiresIn": …, "mode": "offline" | "online", "files": "*" | [file groups]}]}}. The string
+ * {@code "*"} means all, the array {@code ["*"]} the one partition or group named {@code *}; a grant
+ * without {@code files} sees the file groups every key sees (spec §1.23). Messages name grants by number or key
  * id, never by key text.
  */
 public final class AccessSettingsJson {
@@ -41,7 +40,6 @@ public final class AccessSettingsJson {
      *
      * @throws JazminValidationException   when the text is not valid settings (what and where is named)
      * @throws io.jazmin.error.JazminKeyException when a grant's key is not a valid access key text
-     * @throws UnsupportedFeatureException for file groups ({@code files}), not supported yet
      */
     public static AccessSettings parse(String text) {
         JsonNode root;
@@ -85,10 +83,6 @@ public final class AccessSettingsJson {
             throw new JazminValidationException(where + " must be an object");
         }
         unknown(g, GRANT, where);
-        if (g.has("files")) {
-            throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, where + " grants embedded file "
-                    + "groups ('files'), which cannot be written yet");
-        }
         JsonNode key = g.get("key");
         if (key == null || !key.isString()) {
             throw new JazminValidationException(where + " has no access key text 'key'");
@@ -97,6 +91,9 @@ public final class AccessSettingsJson {
         where = where + " (key " + grant.key().keyId() + ")";
         grant = grant.withRows(allOrNames(g.get("rows"), where + " rows")).withColumns(allOrNames(g.get("columns"),
                 where + " columns"));
+        if (g.hasNonNull("files")) {
+            grant = grant.withFiles(allOrNames(g.get("files"), where + " files"));
+        }
         if (g.hasNonNull("label")) {
             grant = grant.withLabel(text(g.get("label"), where + " label"));
         }

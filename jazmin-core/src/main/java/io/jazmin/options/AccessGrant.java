@@ -8,7 +8,7 @@ import io.jazmin.error.JazminValidationException;
 
 /**
  * One grant of a shared (access-controlled) file (spec §1.19–1.20): which rows (partitions) and
- * which column groups an access key opens, with an optional label, expiry and mode. Immutable;
+ * which column groups (and embedded-file groups) an access key opens, with an optional label, expiry and mode. Immutable;
  * start from {@link #of(AccessKeyText)}, which grants everything:
  * <pre>{@code AccessGrant.of(bob).withRows(List.of("ZA")).withColumns(List.of("*")).withLabel("Bob")}</pre>
  *
@@ -20,14 +20,16 @@ import io.jazmin.error.JazminValidationException;
  * @param key       the access key (issued by this file's owner)
  * @param rows      the partition names granted, or {@code null} for all ({@code "*"})
  * @param columns   the column-group names granted, or {@code null} for all ({@code "*"})
+ * @param files     the embedded-file groups granted besides those every key sees (group {@code *}
+ *                  and the grant's partitions, spec §1.23), or {@code null} for all ({@code "*"})
  * @param label     a label for the owner's records, or {@code null}
  * @param expires   when the grant expires, or {@code null}
  * @param expiresIn the expiry relative to the write time ({@code 30d}, {@code 12h}, {@code 1y}, or
  *                  milliseconds), or {@code null}; give {@code expires} or this, not both
  * @param mode      offline (the reader enforces expiry) or online (opening needs an unlock token)
  */
-public record AccessGrant(AccessKeyText key, List<String> rows, List<String> columns, String label, Instant expires,
-                          String expiresIn, Mode mode) {
+public record AccessGrant(AccessKeyText key, List<String> rows, List<String> columns, List<String> files, String label,
+                          Instant expires, String expiresIn, Mode mode) {
 
     /** How a grant is enforced (spec §1.20). */
     public enum Mode {
@@ -46,6 +48,7 @@ public record AccessGrant(AccessKeyText key, List<String> rows, List<String> col
         Objects.requireNonNull(key, "key");
         rows = rows == null ? null : List.copyOf(rows);
         columns = columns == null ? null : List.copyOf(columns);
+        files = files == null ? null : List.copyOf(files);
         mode = mode == null ? Mode.OFFLINE : mode;
         if (expires != null && expiresIn != null) {
             throw new JazminValidationException("a grant takes 'expires' or 'expiresIn', not both (key "
@@ -56,29 +59,40 @@ public record AccessGrant(AccessKeyText key, List<String> rows, List<String> col
         }
     }
 
-    /** A grant of every row and every column group to {@code key}, offline, without expiry. */
+    /**
+     * A grant of every row and every column group to {@code key}, offline, without expiry, and no
+     * embedded-file group beyond those every key sees.
+     */
     public static AccessGrant of(AccessKeyText key) {
-        return new AccessGrant(key, null, null, null, null, null, Mode.OFFLINE);
+        return new AccessGrant(key, null, null, List.of(), null, null, null, Mode.OFFLINE);
     }
 
     /** Grants the partitions named {@code names} only ({@code null}: all rows). */
     public AccessGrant withRows(List<String> names) {
-        return new AccessGrant(key, names, columns, label, expires, expiresIn, mode);
+        return new AccessGrant(key, names, columns, files, label, expires, expiresIn, mode);
     }
 
     /** Grants the column groups named {@code names} only ({@code null}: every group). */
     public AccessGrant withColumns(List<String> names) {
-        return new AccessGrant(key, rows, names, label, expires, expiresIn, mode);
+        return new AccessGrant(key, rows, names, files, label, expires, expiresIn, mode);
+    }
+
+    /**
+     * Grants the embedded-file groups named {@code names} too ({@code null}: every file group); a key
+     * always sees group {@code *} and the groups named like its partitions.
+     */
+    public AccessGrant withFiles(List<String> names) {
+        return new AccessGrant(key, rows, columns, names, label, expires, expiresIn, mode);
     }
 
     /** A label for the owner's records ({@code null}: none); holders never see it. */
     public AccessGrant withLabel(String value) {
-        return new AccessGrant(key, rows, columns, value, expires, expiresIn, mode);
+        return new AccessGrant(key, rows, columns, files, value, expires, expiresIn, mode);
     }
 
     /** The grant expires at {@code value} ({@code null}: never). */
     public AccessGrant withExpires(Instant value) {
-        return new AccessGrant(key, rows, columns, label, value, null, mode);
+        return new AccessGrant(key, rows, columns, files, label, value, null, mode);
     }
 
     /**
@@ -86,12 +100,12 @@ public record AccessGrant(AccessKeyText key, List<String> rows, List<String> col
      * {@code 30d}, {@code 2w}, {@code 1y} in calendar years, or a number of milliseconds).
      */
     public AccessGrant withExpiresIn(String value) {
-        return new AccessGrant(key, rows, columns, label, null, value, mode);
+        return new AccessGrant(key, rows, columns, files, label, null, value, mode);
     }
 
     /** Offline (default) or online, where opening also needs an unlock token. */
     public AccessGrant withMode(Mode value) {
-        return new AccessGrant(key, rows, columns, label, expires, expiresIn, value);
+        return new AccessGrant(key, rows, columns, files, label, expires, expiresIn, value);
     }
 
     /** Whether the grant covers every partition present. */
@@ -102,6 +116,21 @@ public record AccessGrant(AccessKeyText key, List<String> rows, List<String> col
     /** Whether the grant covers every column group. */
     public boolean allColumns() {
         return columns == null;
+    }
+
+    /** Whether the grant covers every embedded-file group. */
+    public boolean allFiles() {
+        return files == null;
+    }
+
+    /**
+     * Whether the key sees embedded-file group {@code group} (spec §1.23): group {@code *}, a group
+     * granted by {@link #files()}, one of the grant's partitions, or, for all rows, a partition in
+     * {@code partitions} (the names present in the version).
+     */
+    public boolean seesFileGroup(String group, java.util.Collection<String> partitions) {
+        return group.equals("*") || files == null || files.contains(group)
+                || (rows == null ? partitions.contains(group) : rows.contains(group));
     }
 
     /** When the grant expires for a file written at {@code writtenAt}, or {@code null} when never. */

@@ -43,7 +43,8 @@ public record EmbeddedDirectory(List<Entry> files, List<Content> contents, Strin
      * @param path        relative {@code /}-separated path
      * @param type        media type
      * @param content     id of its content
-     * @param groups      file groups (non-access files: {@code *} or names)
+     * @param groups      file groups ({@code *} or names; access-controlled files store none, the owner
+     *                    reads them back from the directories that list the file)
      * @param actionsJson the {@code actions} object as JSON text, or {@code null} when absent
      */
     public record Entry(String path, String type, int content, List<String> groups, String actionsJson) {
@@ -60,7 +61,8 @@ public record EmbeddedDirectory(List<Entry> files, List<Content> contents, Strin
      * @param sha256    lower-case hex SHA-256 of the whole content
      * @param blockSize bytes per block (the last block may be shorter)
      * @param key       the 32-byte block key of encrypted files, else {@code null}
-     * @param blocks    the block sections {@code file/<id>/<b>}, in order
+     * @param blocks    the block sections {@code file/<id>/<b>}, in order (with their digests in
+     *                  access-controlled files)
      */
     public record Content(int id, long size, String sha256, int blockSize, byte[] key, List<SectionRef> blocks) {
         public Content {
@@ -183,8 +185,16 @@ public record EmbeddedDirectory(List<Entry> files, List<Content> contents, Strin
         }
         List<SectionRef> blocks = new ArrayList<>();
         for (JsonNode b : blockNodes) {
+            byte[] digest = null;
+            if (b.has("digest")) {
+                digest = base64(text(b, "digest", sectionId), "a block digest of content " + id, sectionId);
+                if (digest.length != 32) {
+                    throw new JazminFormatException("a block digest of content " + id + " is not 32 bytes", sectionId,
+                            -1);
+                }
+            }
             blocks.add(new SectionRef(number(b, "offset", Long.MAX_VALUE, sectionId),
-                    number(b, "length", Integer.MAX_VALUE, sectionId), null));
+                    number(b, "length", Integer.MAX_VALUE, sectionId), digest));
         }
         return new Content(id, size, sha, blockSize, key, blocks);
     }
@@ -250,15 +260,25 @@ public record EmbeddedDirectory(List<Entry> files, List<Content> contents, Strin
         }
     }
 
-    /** The directory as the reference writer lays it out. */
+    /** The directory of a file that is not access-controlled, as the reference writer lays it out. */
     public byte[] encode() {
+        return encode(true);
+    }
+
+    /**
+     * The directory as the reference writer lays it out; {@code withGroups} false for a file group's
+     * directory of an access-controlled file, whose files list no {@code groups}.
+     */
+    public byte[] encode(boolean withGroups) {
         ObjectNode root = JSON.createObjectNode();
         ArrayNode fileNodes = root.putArray("files");
         for (Entry e : files) {
             ObjectNode f = fileNodes.addObject();
             f.put("path", e.path()).put("type", e.type()).put("content", e.content());
-            ArrayNode groups = f.putArray("groups");
-            e.groups().forEach(groups::add);
+            if (withGroups) {
+                ArrayNode groups = f.putArray("groups");
+                e.groups().forEach(groups::add);
+            }
             if (e.actionsJson() != null) {
                 f.set("actions", JSON.readTree(e.actionsJson()));
             }
@@ -272,7 +292,10 @@ public record EmbeddedDirectory(List<Entry> files, List<Content> contents, Strin
             }
             ArrayNode blocks = n.putArray("blocks");
             for (SectionRef b : c.blocks()) {
-                blocks.addObject().put("offset", b.offset()).put("length", b.length());
+                ObjectNode block = blocks.addObject().put("offset", b.offset()).put("length", b.length());
+                if (b.digest().length > 0) {
+                    block.put("digest", Base64.getEncoder().encodeToString(b.digest()));
+                }
             }
         }
         if (shapesJson != null) {

@@ -19,7 +19,7 @@ import io.jazmin.key.JazminKey;
 /**
  * The per-version secrets of a shared file being written (spec §1.19): fresh random H (header) and
  * O (owner) for every full write, and what the writer derives from them with the preamble salt:
- * partition ids, P(id), C(g), the cipher that seals every section under these keys, the sealed
+ * partition and file-group ids, P(id), C(g), F(id), the cipher that seals every section under these keys, the sealed
  * key slots of the owner and of each grant, and the grants' submission keys (§1.21).
  * {@link #close()} clears H and O; {@link #toString()} shows nothing secret.
  */
@@ -71,6 +71,11 @@ public final class ShareSecrets implements AutoCloseable {
         }
     }
 
+    /** The id text of partition or embedded-file group {@code name} (file groups use the partition-id derivation). */
+    public String idText(String name) {
+        return idText(partitionId(name));
+    }
+
     /** A partition id's text in section ids and bundles: base64url without padding. */
     public static String idText(byte[] id) {
         return ID_TEXT.encodeToString(id);
@@ -90,13 +95,14 @@ public final class ShareSecrets implements AutoCloseable {
     }
 
     /**
-     * An access key's slot: H, the secrets of its partitions (name by id text) and column groups,
-     * its expiry and mode, and its submission key.
+     * An access key's slot: H, the secrets of its partitions (name by id text), column groups and
+     * embedded-file groups, its expiry and mode, and its submission key.
      *
-     * @param share the online grant's 32-byte share, or {@code null} for an offline grant
+     * @param fileGroups the id texts of the file groups the key sees (none: no {@code files} member)
+     * @param share      the online grant's 32-byte share, or {@code null} for an offline grant
      */
     public KeySlots.Entry accessSlot(AccessKeyText key, JazminKey ownerKey, Map<String, String> partitions,
-                                     List<String> groups, String expires, byte[] share) {
+                                     List<String> groups, List<String> fileGroups, String expires, byte[] share) {
         ObjectNode bundle = JSON.createObjectNode();
         bundle.put("header", B64.encodeToString(header));
         ObjectNode secrets = bundle.putObject("partitions");
@@ -105,6 +111,10 @@ public final class ShareSecrets implements AutoCloseable {
         partitions.forEach(names::put);
         ObjectNode columns = bundle.putObject("columns");
         groups.forEach(g -> columns.put(g, B64.encodeToString(derive("column-group/" + g))));
+        if (!fileGroups.isEmpty()) {
+            ObjectNode files = bundle.putObject("files");
+            fileGroups.forEach(id -> files.put(id, B64.encodeToString(derive("file-group/" + id))));
+        }
         if (expires != null) {
             bundle.put("expires", expires);
         }

@@ -7,7 +7,6 @@ import io.jazmin.internal.catalog.EmbeddedDirectory.Content;
 import io.jazmin.internal.catalog.EmbeddedDirectory.Entry;
 import io.jazmin.internal.catalog.FileDirectory;
 import io.jazmin.internal.catalog.FilesInfo;
-import io.jazmin.internal.crypto.DecryptionSetup;
 import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.internal.section.SectionReader;
 import io.jazmin.error.EmbeddedFileDamagedException;
@@ -19,7 +18,6 @@ import io.jazmin.internal.catalog.EmbeddedDirectory.Content;
 import io.jazmin.internal.catalog.EmbeddedDirectory.Entry;
 import io.jazmin.internal.catalog.FileDirectory;
 import io.jazmin.internal.catalog.FilesInfo;
-import io.jazmin.internal.crypto.DecryptionSetup;
 import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.internal.section.SectionReader;
 import java.io.ByteArrayOutputStream;
@@ -33,10 +31,11 @@ import java.util.function.Consumer;
 import io.jazmin.internal.table.SectionIds;
 
 /**
- * The embedded files of one file version that is not access-controlled (spec §1.23): its
- * directory, read and checked when this is made, and the contents' blocks, read (and for
- * encrypted files decrypted with each content's key) on demand, with the whole content's SHA-256
- * checked against the directory.
+ * The embedded files of one file version (spec §1.23): its directory, read and checked when this
+ * is made (in an access-controlled file, the directories of the file groups the key sees, merged;
+ * see {@link SharedDirectories}), and the contents' blocks, read (and for encrypted files
+ * decrypted with each content's key) on demand, each checked against its digest when it has one,
+ * with the whole content's SHA-256 checked against the directory.
  */
 public final class EmbeddedFiles {
     /** Feature name in errors about contents too large to hold in one array. */
@@ -61,8 +60,7 @@ public final class EmbeddedFiles {
             return new EmbeddedFiles(file, new EmbeddedDirectory(List.of(), List.of(), null), "");
         }
         if (file.grant() != null) {
-            throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "the embedded files of "
-                    + "access-controlled files (file groups) are not supported yet");
+            return new EmbeddedFiles(file, SharedDirectories.merge(file, info), info.packageJson());
         }
         List<FileDirectory> dirs = info.directories();
         if (dirs.size() > 1 || dirs.size() == 1 && !dirs.get(0).group().equals(SectionIds.DEFAULT_GROUP)) {
@@ -254,7 +252,7 @@ public final class EmbeddedFiles {
         byte[] read(int b) {
             String id = blockId(content.id(), b);
             var ref = content.blocks().get(b);
-            byte[] raw = sections.read(id, ref.offset(), ref.length());
+            byte[] raw = sections.read(id, ref);
             if (raw.length != content.blockLength(b)) {
                 throw new JazminFormatException("block holds " + raw.length + " bytes, the directory says "
                         + content.blockLength(b), id, ref.offset());

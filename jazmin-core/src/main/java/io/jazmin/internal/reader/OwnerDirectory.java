@@ -17,8 +17,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The owner directory of an access-controlled file (section {@code owner}, UTF-8 JSON, owner
- * only; spec §1.19): the names of the file's partitions, and the grants with their keys, labels,
- * expiry, mode and (online grants) the key service's share.
+ * only; spec §1.19): the names of the file's partitions and embedded-file groups, and the grants
+ * with their keys, file groups, labels, expiry, mode and (online grants) the key service's share.
  */
 public final class OwnerDirectory {
     private static final JsonMapper JSON = JsonMapper.builder()
@@ -32,16 +32,19 @@ public final class OwnerDirectory {
      * @param keyId   the access key's id
      * @param rows    the partition names granted, or {@code null} for all ({@code "*"})
      * @param columns the column groups granted, or {@code null} for all ({@code "*"})
+     * @param files   the embedded-file groups granted (empty when the grant lists none), or
+     *                {@code null} for all ({@code "*"})
      * @param label   the grant's label, or {@code null}
      * @param expires when it expires, or {@code null}
      * @param online  whether its slot is sealed with a share too
      * @param token   the unlock token of an online grant's share, else {@code null}
      */
-    public record GrantEntry(AccessKeyText key, String keyId, List<String> rows, List<String> columns, String label,
-                             Instant expires, boolean online, UnlockToken token) {
+    public record GrantEntry(AccessKeyText key, String keyId, List<String> rows, List<String> columns,
+                             List<String> files, String label, Instant expires, boolean online, UnlockToken token) {
         @Override
         public String toString() {
-            return "GrantEntry[keyId=" + keyId + ", rows=" + rows + ", columns=" + columns + ", online=" + online + "]";
+            return "GrantEntry[keyId=" + keyId + ", rows=" + rows + ", columns=" + columns + ", files=" + files
+                    + ", online=" + online + "]";
         }
     }
 
@@ -64,6 +67,26 @@ public final class OwnerDirectory {
             out.add(n.asString());
         }
         return List.copyOf(out);
+    }
+
+    /** The embedded-file group names the owner directory lists ({@code fileGroups}; empty when absent). */
+    public static List<String> fileGroups(OpenedFile file) {
+        SectionRef ref = ref(file);
+        JsonNode names = root(file, ref).get("fileGroups");
+        if (names == null) {
+            return List.of();
+        }
+        List<String> out = null;
+        try {
+            out = names(names, "", "fileGroups");
+        } catch (JazminFormatException e) {
+            // Reported below, naming the section.
+        }
+        if (out == null) {
+            throw new JazminFormatException("the owner directory's fileGroups are not a list of names", ID,
+                    ref.offset());
+        }
+        return out;
     }
 
     /**
@@ -118,12 +141,14 @@ public final class OwnerDirectory {
                 throw new JazminFormatException("key " + keyId + "'s online grant has a share that is not base64");
             }
         }
+        JsonNode files = g.get("files");
         return new GrantEntry(accessKey, keyId, names(g.get("rows"), keyId, "rows"),
-                names(g.get("columns"), keyId, "columns"), label != null && label.isString() ? label.asString() : null,
+                names(g.get("columns"), keyId, "columns"), files == null ? List.of() : names(files, keyId, "files"),
+                label != null && label.isString() ? label.asString() : null,
                 expires(g.get("expires"), keyId), online, token);
     }
 
-    /** A grant's rows or columns: the string "*" ({@code null}: all) or an array of names; anything else fails closed. */
+    /** A grant's rows, columns or files: the string "*" ({@code null}: all) or an array of names; anything else fails closed. */
     private static List<String> names(JsonNode node, String keyId, String member) {
         if (node != null && node.isString() && "*".equals(node.asString())) {
             return null;

@@ -103,13 +103,14 @@ public final class StorageReport {
     private void embeddedFiles(Header header) {
         int s = header.files().segment();
         for (FileDirectory dir : header.files().directories()) {
-            if (dir.section() == null) {
+            // A key learns nothing of the file groups it does not see, not even their sizes.
+            if (dir.section() == null || file.grant() != null && !file.grant().seesFileGroup(dir.group())) {
                 continue;
             }
             add(dir.section());
             String id = "files/dir" + ("*".equals(dir.group()) || dir.group().isEmpty() ? "" : "/" + dir.group())
                     + (s == 0 ? "" : "/" + s);
-            byte[] json = file.sections().read(id, dir.section().offset(), dir.section().length());
+            byte[] json = file.sections().read(id, dir.section());
             addBlocks(json);
         }
     }

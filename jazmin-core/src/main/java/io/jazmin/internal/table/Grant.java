@@ -18,17 +18,19 @@ import java.util.Set;
  * @param keyId          the key id (16 hex digits)
  * @param partitionNames granted partition id text (base64url) → name; empty for the owner
  * @param groups         granted column-group names; empty for the owner
+ * @param fileGroups     id texts of the embedded-file groups whose directories the key opens; empty for the owner
  * @param expires        when the grant expires, or {@code null}
  * @param submission     the access key's submission key from its bundle (spec §1.21), or {@code null}
  *                       (the owner, or a bundle without one); the only secret here, and
  *                       {@link JazminKey#toString()} shows only its id
  */
 public record Grant(boolean owner, String keyId, Map<String, String> partitionNames, Set<String> groups,
-                    Instant expires, JazminKey submission) {
+                    Set<String> fileGroups, Instant expires, JazminKey submission) {
 
     public Grant {
         partitionNames = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(partitionNames));
         groups = Set.copyOf(groups);
+        fileGroups = Set.copyOf(fileGroups);
     }
 
     /** The grant of a bundle (its expiry already parsed). */
@@ -38,7 +40,8 @@ public record Grant(boolean owner, String keyId, Map<String, String> partitionNa
             names.put(id, bundle.partitionNames().getOrDefault(id, ""));
         }
         JazminKey submission = bundle.submission() == null ? null : JazminKey.of(bundle.submission());
-        return new Grant(bundle.owner(), keyId, names, bundle.columns().keySet(), expires, submission);
+        return new Grant(bundle.owner(), keyId, names, bundle.columns().keySet(), bundle.files().keySet(), expires,
+                submission);
     }
 
     /** Whether partition {@code idText} (base64url) may be read. */
@@ -49,6 +52,11 @@ public record Grant(boolean owner, String keyId, Map<String, String> partitionNa
     /** Whether column group {@code name} may be read. */
     public boolean seesGroup(String name) {
         return owner || groups.contains(name);
+    }
+
+    /** Whether the embedded-file directory of file group {@code idText} may be opened. */
+    public boolean seesFileGroup(String idText) {
+        return owner || fileGroups.contains(idText);
     }
 
     /** The granted partition names, in bundle order (an access key's). */

@@ -168,7 +168,7 @@ public final class Appender {
         Header header = file.header();
         ChangeChecks.knownWriterFeatures(header, "changed");
         if (file.grant() != null) {
-            ChangeChecks.sharedAppendable(file, !fileChanges.isEmpty());
+            ChangeChecks.sharedRewritable(file, "appended to");
         } else if (options.access() != null) {
             throw new JazminValidationException("access settings apply to writing a whole file, not to an append: "
                     + "write the file again to share it");
@@ -181,8 +181,8 @@ public final class Appender {
         int s = header.appendCount() + 1;
         long validEnd = file.version().trailerOffset() + Trailer.SIZE;
         if (file.grant() != null) {
-            return SharedAppend.append(lock, file, options, new SharedAppend.Work(t, rows, deleted, s, validEnd,
-                    grownColumns == null ? null : columns));
+            return SharedAppend.append(lock, file, options, new SharedAppend.Work(t, rows, deleted, fileChanges, s,
+                    validEnd, grownColumns == null ? null : columns));
         }
         SectionWriter sections = new SectionWriter(options.codec(), options.level(), file.cipher());
         AppendOutput out = new AppendOutput(lock, validEnd, file.version().preamble().flags());

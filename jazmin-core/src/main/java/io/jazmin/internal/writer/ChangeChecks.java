@@ -6,9 +6,7 @@ import io.jazmin.error.UnsupportedFeatureException;
 import io.jazmin.internal.catalog.Header;
 import io.jazmin.internal.catalog.TableEntry;
 import io.jazmin.internal.crypto.DecryptionSetup;
-import io.jazmin.internal.reader.EmbeddedFiles;
 import io.jazmin.internal.reader.OpenedFile;
-import io.jazmin.files.FileChanges;
 
 /**
  * What a writer checks before it changes a file, so it never silently loses what the file holds
@@ -28,18 +26,6 @@ final class ChangeChecks {
     }
 
     /**
-     * Refuses an append to a shared file by anyone but its owner (spec §1.24), and what a shared
-     * append cannot do yet: change embedded files (file groups).
-     */
-    static void sharedAppendable(OpenedFile file, boolean changesFiles) {
-        sharedRewritable(file, "appended to");
-        if (changesFiles) {
-            throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "an append to a shared file cannot "
-                    + "change embedded files yet: write the file again");
-        }
-    }
-
-    /**
      * Refuses a rewrite of a shared file that is not opened with its owner key: only the owner
      * changes a shared file (spec §1.19), and only the owner sees everything a rewrite must keep.
      *
@@ -55,17 +41,6 @@ final class ChangeChecks {
         if (!file.grant().owner()) {
             throw new JazminKeyException("only the owner key can change a shared file, not access key "
                     + file.grant().keyId() + ": the file cannot be " + change);
-        }
-    }
-
-    /**
-     * Refuses a rewrite of a shared file holding embedded files, a package or saved shapes, or
-     * changing them: shared files cannot store them yet (file groups), and a rewrite must not drop them.
-     */
-    static void sharedFilesKept(EmbeddedFiles files, FileChanges changes) {
-        if (!files.isEmpty() || !changes.isEmpty()) {
-            throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "a rewrite of a shared file cannot "
-                    + (files.isEmpty() ? "change" : "keep") + " embedded files, a package or saved shapes yet");
         }
     }
 

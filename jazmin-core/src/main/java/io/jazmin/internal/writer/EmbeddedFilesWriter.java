@@ -43,13 +43,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Function;
+import tools.jackson.databind.node.ArrayNode;
 
 /**
  * Stores the embedded files of a new file version (spec §1.23): each new content in blocks of
  * 256 KiB (under a fresh random key in encrypted files), identical contents once (blocks of a
  * content found stored already are cut off again), then one directory section of group {@code *}.
  * A full rewrite re-stores the files it keeps ({@link #carry}); an append lists them by reference
- * ({@link #keep}), and content ids continue after the file's {@code next_content}.
+ * ({@link #keep}), and content ids continue after the file's {@code next_content}. In an
+ * access-controlled file every block reference carries its digest, and one directory is written
+ * per file group ({@code files/dir/<group id>}, sealed with F(id) by the owner's cipher), listing
+ * the files and saved shapes of that group without {@code groups}.
  */
 final class EmbeddedFilesWriter {
     /** The reference block size. */
@@ -66,6 +71,9 @@ final class EmbeddedFilesWriter {
     private final Map<String, Entry> files = new LinkedHashMap<>();
     private final Map<Integer, Content> contents = new LinkedHashMap<>();
     private final Map<String, Integer> bySha256 = new HashMap<>();
+    /** Shared files: file-group name → its id text; {@code null} for other files. */
+    private final Function<String, String> groupIds;
+    private final List<String> fileGroups = new ArrayList<>();
     private int nextContent;
 
     /**
@@ -75,6 +83,22 @@ final class EmbeddedFilesWriter {
      */
     EmbeddedFilesWriter(Output out, SectionWriter fileSections, Codec codec, int level, Preamble preamble,
                         boolean encrypted, int firstContent) {
+        this(out, fileSections, codec, level, preamble, encrypted, firstContent, null);
+    }
+
+    /**
+     * A writer of a shared file's embedded files.
+     *
+     * @param groupIds file-group name → id text (the version's partition-id derivation)
+     */
+    EmbeddedFilesWriter(Output out, SectionWriter fileSections, Codec codec, int level, Preamble preamble,
+                        int firstContent, Function<String, String> groupIds) {
+        this(out, fileSections, codec, level, preamble, true, firstContent, groupIds);
+    }
+
+    private EmbeddedFilesWriter(Output out, SectionWriter fileSections, Codec codec, int level, Preamble preamble,
+                                boolean encrypted, int firstContent, Function<String, String> groupIds) {
+        this.groupIds = groupIds;
         this.out = out;
         this.fileSections = fileSections;
         this.codec = codec;
@@ -261,16 +285,58 @@ final class EmbeddedFilesWriter {
      * @param segment the append number writing it (0 for a full write)
      */
     FilesInfo finish(String packageJson, String shapesJson, int segment) {
-        Set<Integer> used = new HashSet<>();
-        files.values().forEach(e -> used.add(e.content()));
-        List<Content> listed = new ArrayList<>();
-        contents.values().stream().filter(c -> used.contains(c.id())).forEach(listed::add);
-        byte[] raw = new EmbeddedDirectory(new ArrayList<>(files.values()), listed, shapesJson).encode();
+        if (groupIds != null) {
+            return finishShared(packageJson, shapesJson, segment);
+        }
+        byte[] raw = new EmbeddedDirectory(new ArrayList<>(files.values()), listed(files.values()), shapesJson)
+                .encode();
         String id = EmbeddedFiles.directoryId(segment);
         byte[] section = fileSections.catalogSection(id, raw, raw.length);
         SectionRef ref = new SectionRef(out.write(section), section.length);
         return new FilesInfo(List.of(new FileDirectory(SectionIds.DEFAULT_GROUP, ref)), nextContent, packageJson,
                 segment);
+    }
+
+    /** The contents {@code entries} point to, in the order they were stored. */
+    private List<Content> listed(java.util.Collection<Entry> entries) {
+        Set<Integer> used = new HashSet<>();
+        entries.forEach(e -> used.add(e.content()));
+        return contents.values().stream().filter(c -> used.contains(c.id())).toList();
+    }
+
+    /**
+     * One directory per file group (of a file or a saved shape), in name order: the group's files by
+     * path, their contents, and its shapes, none with {@code groups}.
+     */
+    private FilesInfo finishShared(String packageJson, String shapesJson, int segment) {
+        Map<String, List<Entry>> byGroup = new java.util.TreeMap<>();
+        files.values().stream().sorted(java.util.Comparator.comparing(Entry::path)).forEach(e -> {
+            for (String g : e.groups()) {
+                byGroup.computeIfAbsent(g, k -> new ArrayList<>()).add(new Entry(e.path(), e.type(), e.content(),
+                        List.of(), e.actionsJson()));
+            }
+        });
+        Map<String, ArrayNode> shapes = SharedShapes.byGroup(shapesJson);
+        shapes.keySet().forEach(g -> byGroup.computeIfAbsent(g, k -> new ArrayList<>()));
+        List<FileDirectory> directories = new ArrayList<>();
+        fileGroups.clear();
+        for (Map.Entry<String, List<Entry>> g : byGroup.entrySet()) {
+            // Group * gets a derived id like every other group, as the reference writes it (spec §1.30 q. 7).
+            String groupId = groupIds.apply(g.getKey());
+            ArrayNode groupShapes = shapes.get(g.getKey());
+            byte[] raw = new EmbeddedDirectory(g.getValue(), listed(g.getValue()),
+                    groupShapes == null ? null : groupShapes.toString()).encode(false);
+            String id = "files/dir/" + groupId + (segment == 0 ? "" : "/" + segment);
+            byte[] section = fileSections.catalogSection(id, raw, raw.length);
+            directories.add(new FileDirectory(groupId, PartitionLog.ref(out.write(section), section, true)));
+            fileGroups.add(g.getKey());
+        }
+        return new FilesInfo(directories, nextContent, packageJson, segment);
+    }
+
+    /** The names of the file groups {@link #finish} wrote directories for (shared files), in name order. */
+    List<String> fileGroups() {
+        return List.copyOf(fileGroups);
     }
 
     /** Cuts a stream of bytes into blocks of {@link #BLOCK_SIZE} and writes each as a section. */
@@ -307,7 +373,7 @@ final class EmbeddedFilesWriter {
                 return;
             }
             byte[] section = sections.section(EmbeddedFiles.blockId(content, written.size()), buffer, filled);
-            written.add(new SectionRef(out.write(section), section.length));
+            written.add(PartitionLog.ref(out.write(section), section, groupIds != null));
             filled = 0;
         }
     }

@@ -14,8 +14,6 @@ import io.jazmin.internal.catalog.ReaderFeatures;
 import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.section.SectionWriter;
 import io.jazmin.internal.wire.Trailer;
-import io.jazmin.error.UnsupportedFeatureException;
-import io.jazmin.internal.crypto.DecryptionSetup;
 import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.schema.Column;
 import io.jazmin.files.FileChanges;
@@ -40,6 +38,7 @@ import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -68,6 +67,8 @@ public final class FullFileWriter implements AutoCloseable {
     private final List<TableWriter.SharedEntry> finishedShared = new ArrayList<>();
     private final Set<String> tableNames = new HashSet<>();
     private final Map<String, List<Column>> tableColumns = new LinkedHashMap<>();
+    /** Shared files: per table, column name → its column group (what a saved shape's keys see). */
+    private final Map<String, Map<String, String>> columnGroups = new LinkedHashMap<>();
     private TableWriter current;
     private boolean usesIndexDeltas;
     private boolean usesNestedColumns;
@@ -170,9 +171,19 @@ public final class FullFileWriter implements AutoCloseable {
         }
         finishTable();
         int index = finished.size() + finishedShared.size();
-        current = share == null ? new TableWriter(index, name, columns, tableOptions, sink, sections)
-                : new TableWriter(index, name, columns, tableOptions, sink, sections,
-                        division == null ? share.plan(columns) : share.plan(columns, division));
+        if (share == null) {
+            current = new TableWriter(index, name, columns, tableOptions, sink, sections);
+        } else {
+            SharedTable plan = division == null ? share.plan(columns) : share.plan(columns, division);
+            current = new TableWriter(index, name, columns, tableOptions, sink, sections, plan);
+            Map<String, String> groups = new LinkedHashMap<>();
+            for (int g = 0; g < plan.groups().length; g++) {
+                for (int position : plan.groups()[g]) {
+                    groups.put(columns.get(position).name(), plan.groupNames().get(g));
+                }
+            }
+            columnGroups.put(name, groups);
+        }
         tableColumns.put(name, List.copyOf(columns));
     }
 
@@ -196,10 +207,6 @@ public final class FullFileWriter implements AutoCloseable {
         if (carried || embedded != null) {
             throw new IllegalStateException("embedded files are carried first, and once");
         }
-        if (share != null && !source.isEmpty()) {
-            throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "embedded files of shared files "
-                    + "cannot be written yet");
-        }
         carried = true;
         packageJson = embedded().apply(source, changes, false, null);
         // Checked at the finish, against the tables written by then.
@@ -215,10 +222,6 @@ public final class FullFileWriter implements AutoCloseable {
      */
     public void saveShape(SavedShape shape) {
         requireOpen();
-        if (share != null) {
-            throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "saved shapes of shared files "
-                    + "cannot be written yet");
-        }
         addShapes.removeIf(s -> s.name().equals(shape.name()));
         addShapes.add(shape);
     }
@@ -232,10 +235,6 @@ public final class FullFileWriter implements AutoCloseable {
      */
     public void addFile(FileInput file) {
         requireOpen();
-        if (share != null) {
-            throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL, "embedded files of shared files "
-                    + "cannot be written yet");
-        }
         embedded().add(file);
     }
 
@@ -255,18 +254,30 @@ public final class FullFileWriter implements AutoCloseable {
 
     private EmbeddedFilesWriter embedded() {
         if (embedded == null) {
-            embedded = new EmbeddedFilesWriter(sink, sections, options.codec(), options.level(), preamble,
-                    encryption != null, 0);
+            embedded = share == null
+                    ? new EmbeddedFilesWriter(sink, sections, options.codec(), options.level(), preamble,
+                            encryption != null, 0)
+                    : new EmbeddedFilesWriter(sink, sections, options.codec(), options.level(), preamble, 0,
+                            share::fileGroupId);
         }
         return embedded;
     }
 
-    /** The directory of the embedded files, or {@code null} when the version stores none, no package and no shape. */
-    private FilesInfo finishFiles() {
+    /**
+     * The directory of the embedded files, or {@code null} when the version stores none, no package
+     * and no shape; {@code now} is the write time (for the grants' expiry).
+     */
+    private FilesInfo finishFiles(long now) {
         if (packageSet && !packageJson.isEmpty()) {
             DocumentSettings.checkPackage(packageJson, embedded == null ? Set.of() : embedded.paths(), tableColumns);
         }
         String shapes = SavedShapeList.apply(shapesJson, addShapes, removeShapes, tableColumns);
+        if (share != null) {
+            Set<String> partitions = new LinkedHashSet<>();
+            finishedShared.forEach(t -> partitions.addAll(t.partitionNames()));
+            SharedShapes.checkVisible(shapes, share.grants(), tableColumns, columnGroups, partitions,
+                    java.time.Instant.ofEpochMilli(now));
+        }
         boolean none = (embedded == null || embedded.isEmpty()) && packageJson.isEmpty() && shapes == null;
         return none ? null : embedded().finish(packageJson, shapes, 0);
     }
@@ -316,9 +327,9 @@ public final class FullFileWriter implements AutoCloseable {
             if (finished.isEmpty() && finishedShared.isEmpty()) {
                 throw new JazminValidationException("a file needs at least one table");
             }
-            FilesInfo files = finishFiles();
-            String metadata = options.metadata().isEmpty() ? "{}" : options.metadata();
             long created = options.now() == null ? System.currentTimeMillis() : options.now().toEpochMilli();
+            FilesInfo files = finishFiles(created);
+            String metadata = options.metadata().isEmpty() ? "{}" : options.metadata();
             List<String> readerFeatures = new ArrayList<>();
             if (usesIndexDeltas) {
                 readerFeatures.add(ReaderFeatures.INDEX_DELTAS);
@@ -327,7 +338,8 @@ public final class FullFileWriter implements AutoCloseable {
                 readerFeatures.add(ReaderFeatures.NESTED_COLUMNS);
             }
             if (share != null) {
-                share.finish(sink, sections, finishedShared, readerFeatures, created, metadata);
+                share.finish(sink, sections, finishedShared, readerFeatures, created, metadata, files,
+                        files == null ? List.of() : embedded.fileGroups());
                 sink.commit();
                 return;
             }

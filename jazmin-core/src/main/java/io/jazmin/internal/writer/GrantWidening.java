@@ -13,7 +13,7 @@ import java.util.Objects;
 /**
  * The grants an owner's append to a shared file may write (spec §1.24, review finding R2): the
  * append reuses the version's secrets, so a key keeps whatever its old slot gave it. New grants
- * and widened ones are allowed; a grant that would lose partitions or column groups, gain or
+ * and widened ones are allowed; a grant that would lose partitions, column groups or file groups, gain or
  * move forward an expiry, or go from offline to online, and a grant left out (a revocation), are
  * refused: they need a full rewrite ({@code grantAccess}, {@code revokeAccess}). The partition
  * column and column groups are fixed by the full write.
@@ -53,6 +53,9 @@ final class GrantWidening {
             }
             if (!covers(g.columns(), old.columns())) {
                 throw narrowing(id, "it would lose column groups " + old.columns() + " → " + g.columns());
+            }
+            if (!covers(g.files(), old.files())) {
+                throw narrowing(id, "it would lose file groups " + old.files() + " → " + g.files());
             }
             Instant expires = g.expiresAt(now);
             if (expires != null && (oldExpires == null || expires.isBefore(oldExpires))) {

@@ -3,6 +3,7 @@ package io.jazmin.internal.writer;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.key.AccessKeyText;
 import io.jazmin.key.JazminKey;
+import io.jazmin.files.FileChanges;
 import io.jazmin.options.AccessGrant;
 import io.jazmin.options.WriteOptions;
 import java.nio.file.Path;
@@ -47,12 +48,12 @@ public final class OwnerKeyRotation {
         try (WriterLock lock = WriterLock.acquire(path);
              RewriteSource source = RewriteSource.openShared(path, Rewriter.readOptions(options),
                      "given a new owner key")) {
-            SharedRewrite.write(lock, source, write, source.metadata(), current -> {
+            SharedRewrite.write(lock, source, write, source.metadata(), FileChanges.none(), current -> {
                 for (AccessGrant g : current) {
                     Instant expires = g.expiresAt(now);
                     if (expires == null || expires.isAfter(now)) {
                         replaced.put(g.key().keyId(), new AccessGrant(AccessKeyText.generate(next), g.rows(),
-                                g.columns(), g.label(), expires, null, g.mode()));
+                                g.columns(), g.files(), g.label(), expires, null, g.mode()));
                     }
                 }
                 return List.copyOf(replaced.values());

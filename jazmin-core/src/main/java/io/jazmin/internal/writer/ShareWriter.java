@@ -8,6 +8,7 @@ import io.jazmin.error.JazminKeyException;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.internal.catalog.AccessInfo;
+import io.jazmin.internal.catalog.FilesInfo;
 import io.jazmin.internal.catalog.Header;
 import io.jazmin.internal.catalog.OwnerCatalog;
 import io.jazmin.internal.catalog.SectionRef;
@@ -140,6 +141,16 @@ final class ShareWriter implements AutoCloseable {
         return cipher;
     }
 
+    /** The grants being written. */
+    List<AccessGrant> grants() {
+        return settings.grants();
+    }
+
+    /** The id text of embedded-file group {@code name} in this version (the partition-id derivation, §1.19). */
+    String fileGroupId(String name) {
+        return secrets.idText(name);
+    }
+
     /** How a new table with {@code columns} is divided. */
     SharedTable plan(List<Column> columns) {
         return plan(columns, settings);
@@ -153,10 +164,12 @@ final class ShareWriter implements AutoCloseable {
     /**
      * Writes the owner catalog, owner directory, key slots, header and signature, and the trailer.
      *
-     * @param tables the tables written, in order
+     * @param tables     the tables written, in order
+     * @param files      the embedded-file directories written, or {@code null}
+     * @param fileGroups the names of their file groups, sorted (the owner directory lists them)
      */
     void finish(Output sink, SectionWriter sections, List<TableWriter.SharedEntry> tables, List<String> readerFeatures,
-                long created, String metadata) {
+                long created, String metadata, FilesInfo files, List<String> fileGroups) {
         List<TableEntry> entries = new ArrayList<>();
         List<io.jazmin.internal.catalog.TableIndexes> catalogs = new ArrayList<>();
         Set<String> names = new LinkedHashSet<>();
@@ -169,8 +182,8 @@ final class ShareWriter implements AutoCloseable {
         byte[] section = sections.catalogSection(SectionIds.ownerCatalog(), raw, raw.length);
         SectionRef catalog = PartitionLog.ref(sink.write(section), section, true);
         Slots slots = writeGrants(sink, sections, secrets, owner, settings.grants(), names, allGroups(entries),
-                Instant.ofEpochMilli(created), keptShares);
-        Header header = new Header(readerFeatures, List.of(), created, 0, 0, metadata, entries, null, null,
+                fileGroups, Instant.ofEpochMilli(created), keptShares);
+        Header header = new Header(readerFeatures, List.of(), created, 0, 0, metadata, entries, null, files,
                 new AccessInfo(slots.ownerDirectory(), catalog), List.of());
         byte[] headerRaw = header.encode();
         byte[] headerSection = sections.section(SectionIds.header(), headerRaw, headerRaw.length);
@@ -191,16 +204,20 @@ final class ShareWriter implements AutoCloseable {
      *
      * @param names      the partition names present in the version
      * @param groups     every column group of the version
+     * @param fileGroups the embedded-file group names of the version, sorted
      * @param keptShares key id → share an online grant keeps (else it gets a new one)
      */
     static Slots writeGrants(Output sink, SectionWriter sections, ShareSecrets secrets, JazminKey owner,
-                             List<AccessGrant> grants, Set<String> names, List<String> groups, Instant now,
-                             Map<String, byte[]> keptShares) {
+                             List<AccessGrant> grants, Set<String> names, List<String> groups,
+                             List<String> fileGroups, Instant now, Map<String, byte[]> keptShares) {
         List<KeySlots.Entry> slots = new ArrayList<>();
         slots.add(secrets.ownerSlot(owner));
         ObjectNode directory = JSON.createObjectNode();
         ArrayNode partitions = directory.putArray("partitions");
         names.forEach(partitions::add);
+        if (!fileGroups.isEmpty()) {
+            fileGroups.forEach(directory.putArray("fileGroups")::add);
+        }
         ArrayNode listed = directory.putArray("grants");
         for (AccessGrant g : grants) {
             Instant expires = g.expiresAt(now);
@@ -210,8 +227,14 @@ final class ShareWriter implements AutoCloseable {
             String expiresText = expires == null ? null : ISO_MILLIS.format(expires);
             byte[] kept = keptShares.get(g.key().keyId());
             byte[] share = g.mode() != AccessGrant.Mode.ONLINE ? null : kept != null ? kept : ShareSecrets.newShare();
+            List<String> visibleFiles = new ArrayList<>();
+            for (String f : fileGroups) {
+                if (g.seesFileGroup(f, names)) {
+                    visibleFiles.add(secrets.idText(f));
+                }
+            }
             slots.add(secrets.accessSlot(g.key(), owner, grantedPartitions(secrets, g, names),
-                    g.allColumns() ? groups : g.columns(), expiresText, share));
+                    g.allColumns() ? groups : g.columns(), visibleFiles, expiresText, share));
             listed.add(directoryEntry(g, expiresText, share));
         }
         byte[] dirRaw = JSON.writeValueAsBytes(directory);
@@ -272,7 +295,7 @@ final class ShareWriter implements AutoCloseable {
         Map<String, String> out = new LinkedHashMap<>();
         for (String name : g.allRows() ? present : g.rows()) {
             if (present.contains(name)) {
-                out.put(ShareSecrets.idText(secrets.partitionId(name)), name);
+                out.put(secrets.idText(name), name);
             }
         }
         return out;
@@ -294,6 +317,11 @@ final class ShareWriter implements AutoCloseable {
         }
         if (g.label() != null) {
             e.put("label", g.label());
+        }
+        if (g.allFiles()) {
+            e.put("files", "*");
+        } else if (!g.files().isEmpty()) {
+            g.files().forEach(e.putArray("files")::add);
         }
         if (expires != null) {
             e.put("expires", expires);

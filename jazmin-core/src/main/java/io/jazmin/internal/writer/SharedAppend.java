@@ -5,6 +5,7 @@ import io.jazmin.internal.catalog.ChunkMap;
 import io.jazmin.internal.catalog.ColumnDefinitions;
 import io.jazmin.internal.catalog.ColumnGroup;
 import io.jazmin.internal.catalog.Delta;
+import io.jazmin.internal.catalog.FilesInfo;
 import io.jazmin.internal.catalog.Header;
 import io.jazmin.internal.catalog.IndexRef;
 import io.jazmin.internal.catalog.OwnerCatalog;
@@ -16,6 +17,7 @@ import io.jazmin.internal.catalog.TableIndexes;
 import io.jazmin.internal.catalog.AccessInfo;
 import io.jazmin.internal.crypto.ShareSecrets;
 import io.jazmin.internal.index.Postings;
+import io.jazmin.internal.reader.EmbeddedFiles;
 import io.jazmin.internal.reader.OpenedFile;
 import io.jazmin.internal.reader.OwnerDirectory;
 import io.jazmin.internal.reader.TableReader;
@@ -24,7 +26,9 @@ import io.jazmin.internal.table.SectionIds;
 import io.jazmin.internal.table.SegmentInfo;
 import io.jazmin.internal.table.TableData;
 import io.jazmin.internal.wire.Trailer;
+import io.jazmin.files.FileChanges;
 import io.jazmin.options.AccessGrant;
+import io.jazmin.schema.Column;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
 import java.time.Instant;
@@ -41,7 +45,8 @@ import java.util.Set;
  * An owner's append to a shared file (spec §1.24): the version's H and O are reused, new rows go
  * to their partitions (a new directory segment per partition that gets rows, new partitions
  * included), then the index segments, the chunk map of the chunks appended since the full write,
- * a new owner catalog, and new key slots and owner directory only when grants or partitions
+ * new embedded-file directories when files, the package or saved shapes change, a new owner
+ * catalog, and new key slots and owner directory only when grants, partitions or file groups
  * changed (grants may widen, never narrow, see {@link GrantWidening}); then a new header, the
  * owner's signature and the trailer. Existing bytes are never changed but the APPENDED flag.
  */
@@ -50,11 +55,48 @@ final class SharedAppend {
     }
 
     /**
-     * Rows, deletes (the full new deleted-row list, or {@code null}), append number {@code s}, and the
-     * table's grown column definitions (checked by {@link ColumnGrowth}), or {@code null}.
+     * Rows, deletes (the full new deleted-row list, or {@code null}), changes of the embedded files,
+     * append number {@code s}, and the table's grown column definitions (checked by
+     * {@link ColumnGrowth}), or {@code null}.
      */
-    record Work(int table, java.util.Iterator<? extends Map<String, ?>> rows, long[] deleted, int s, long validEnd,
-                List<Column> grown) {
+    record Work(int table, java.util.Iterator<? extends Map<String, ?>> rows, long[] deleted, FileChanges files,
+                int s, long validEnd, List<Column> grown) {
+    }
+
+    /** The header's new {@code files} and the names of its file groups. */
+    private record AppendedFiles(FilesInfo info, List<String> groups) {
+    }
+
+    /**
+     * With file changes: new directories {@code files/dir/<group id>/<s>} listing the files kept by
+     * reference and the new ones (spec §1.24); either way, the saved shapes checked against what
+     * each (possibly new) grant sees.
+     */
+    private static AppendedFiles appendFiles(OpenedFile file, Work work, List<TableReader> readers,
+                                             List<AccessGrant> grants, Set<String> partitions, ShareSecrets secrets,
+                                             SectionWriter sections, Output out, WriteOptions options, Instant now) {
+        Map<String, List<Column>> columns = new LinkedHashMap<>();
+        Map<String, Map<String, String>> groupOf = new LinkedHashMap<>();
+        for (TableReader r : readers) {
+            columns.put(r.name(), r.columns());
+            Map<String, String> groups = new HashMap<>();
+            r.columnGroupColumns().forEach((g, names) -> names.forEach(c -> groups.put(c, g)));
+            groupOf.put(r.name(), groups);
+        }
+        FilesInfo info = file.header().files();
+        EmbeddedFiles source = EmbeddedFiles.of(file);
+        if (work.files().isEmpty()) {
+            SharedShapes.checkVisible(source.shapesJson(), grants, columns, groupOf, partitions, now);
+            return new AppendedFiles(info, OwnerDirectory.fileGroups(file));
+        }
+        EmbeddedFilesWriter writer = new EmbeddedFilesWriter(out, sections, options.codec(), options.level(),
+                file.version().preamble(), info == null ? 0 : info.nextContent(), name -> secrets.idText(name));
+        String packageJson = writer.apply(source, work.files(), true, columns);
+        String shapes = SavedShapeList.apply(source.shapesJson(), work.files().addShapes(),
+                work.files().removeShapes(), columns);
+        SharedShapes.checkVisible(shapes, grants, columns, groupOf, partitions, now);
+        FilesInfo written = writer.finish(packageJson, shapes, work.s());
+        return new AppendedFiles(written, writer.fileGroups());
     }
 
     static Appender.Result append(WriterLock lock, OpenedFile file, WriteOptions options, Work work) {
@@ -111,10 +153,19 @@ final class SharedAppend {
                 List<String> listed = OwnerDirectory.partitions(file);
                 Set<String> names = new LinkedHashSet<>(listed);
                 names.addAll(segment.partitionNames());
+                FilesInfo files = header.files();
+                List<String> listedGroups = files == null ? List.of() : OwnerDirectory.fileGroups(file);
+                List<String> fileGroups = listedGroups;
+                if (!work.files().isEmpty() || files != null && !grants.equals(current)) {
+                    AppendedFiles appended = appendFiles(file, work, readers, grants, names, secrets, sections, out,
+                            options, now);
+                    files = appended.info();
+                    fileGroups = appended.groups();
+                }
                 ShareWriter.Slots slots;
-                if (names.size() != listed.size() || !grants.equals(current)) {
+                if (names.size() != listed.size() || !grants.equals(current) || !fileGroups.equals(listedGroups)) {
                     slots = ShareWriter.writeGrants(out, sections, secrets, options.key(), grants, names,
-                            ShareWriter.allGroups(tables), now, shares);
+                            ShareWriter.allGroups(tables), fileGroups, now, shares);
                 } else {
                     Trailer trailer = file.version().trailer();
                     slots = new ShareWriter.Slots(header.access().ownerDirectory(), trailer.keyslotsOffset(),
@@ -126,7 +177,7 @@ final class SharedAppend {
                     readerFeatures.add(io.jazmin.internal.catalog.ReaderFeatures.INDEX_DELTAS);
                 }
                 Header newHeader = new Header(readerFeatures, header.writerFeatures(), header.created(), nowMillis,
-                        work.s(), header.metadata(), tables, header.keyring(), header.files(),
+                        work.s(), header.metadata(), tables, header.keyring(), files,
                         new AccessInfo(slots.ownerDirectory(), catalog), deltas);
                 byte[] raw = newHeader.encode();
                 byte[] headerSection = sections.section(SectionIds.header(), raw, raw.length);

@@ -25,7 +25,8 @@ import java.util.function.UnaryOperator;
  * Full rewrites of a shared file by its owner (spec §1.25): grants added or changed, grants
  * revoked, and the common path of compaction, full updates ({@link Updater}) and owner-key
  * rotation ({@link OwnerKeyRotation}). Each table's rows, partition column and column groups, sort
- * order and indexes, the file's metadata and the other grants (labels, expiry, mode, and the shares of online grants, so
+ * order and indexes, the file's metadata, embedded files (in their file groups), package and saved
+ * shapes, and the other grants (labels, expiry, mode, and the shares of online grants, so
  * their unlock tokens stay valid) carry over into a new version with a fresh file id, salt, H and
  * O, so a revoked key opens nothing of it (§1.19). The grants are read back from the owner
  * directory. All or nothing, under the writer lock: the new file replaces the old atomically.
@@ -96,7 +97,7 @@ public final class SharedRewrite {
     private static void rewrite(Path path, WriteOptions options, String change, UnaryOperator<List<AccessGrant>> edit) {
         try (WriterLock lock = WriterLock.acquire(path);
              RewriteSource source = RewriteSource.openShared(path, Rewriter.readOptions(options), change)) {
-            write(lock, source, options, source.metadata(), edit, COPY);
+            write(lock, source, options, source.metadata(), FileChanges.none(), edit, COPY);
         }
     }
 
@@ -116,15 +117,17 @@ public final class SharedRewrite {
                 COPY.write(table, writer);
             }
         };
-        write(lock, source, options, source.metadata(), UnaryOperator.identity(), rows);
+        write(lock, source, options, source.metadata(), FileChanges.none(), UnaryOperator.identity(), rows);
     }
 
     /**
      * A full update of a shared file (spec §1.25): its grants unchanged under fresh secrets, the
-     * rows of each table as {@code rows} writes them, and {@code metadata}.
+     * rows of each table as {@code rows} writes them, {@code metadata}, and the embedded files
+     * changed by {@code files}.
      */
-    static void update(WriterLock lock, RewriteSource source, WriteOptions options, String metadata, TableRows rows) {
-        write(lock, source, options, metadata, UnaryOperator.identity(), rows);
+    static void update(WriterLock lock, RewriteSource source, WriteOptions options, String metadata, FileChanges files,
+                       TableRows rows) {
+        write(lock, source, options, metadata, files, UnaryOperator.identity(), rows);
     }
 
     /** Writes the rows of one table of the version rewritten into the new version's current table. */
@@ -139,13 +142,12 @@ public final class SharedRewrite {
     /**
      * The shared rewrite all others are made of: a new version written under {@code lock} with the
      * owner key of {@code options} (which signs it), the grants {@code edit} makes of the current
-     * ones, each table's partition column, groups, sort order and indexes, {@code metadata}, and the
-     * rows {@code rows} writes per table. Refuses a version that holds embedded files, a package or
-     * saved shapes, which shared files cannot store yet, rather than dropping them.
+     * ones, each table's partition column, groups, sort order and indexes, {@code metadata}, the
+     * embedded files, package and saved shapes as {@code files} changes them, and the rows
+     * {@code rows} writes per table.
      */
-    static void write(WriterLock lock, RewriteSource source, WriteOptions options, String metadata,
+    static void write(WriterLock lock, RewriteSource source, WriteOptions options, String metadata, FileChanges files,
                       UnaryOperator<List<AccessGrant>> edit, TableRows rows) {
-        ChangeChecks.sharedFilesKept(source.files(), FileChanges.none());
         Map<String, byte[]> shares = new LinkedHashMap<>();
         try {
             List<AccessGrant> grants = edit.apply(currentGrants(source.file(), shares));
@@ -154,6 +156,7 @@ public final class SharedRewrite {
                     .withAccess(settings(source.tables(), grants));
             FullFileWriter writer = new FullFileWriter(lock, base, shares);
             try {
+                writer.carryFiles(source.files(), files);
                 for (TableReader table : source.tables()) {
                     WriteOptions tableOptions = base.withSortedBy(table.sortedBy())
                             .withIndexes(IndexBuilders.kindsOf(table.indexes()));
@@ -176,7 +179,7 @@ public final class SharedRewrite {
     static List<AccessGrant> currentGrants(OpenedFile file, Map<String, byte[]> shares) {
         List<AccessGrant> current = new ArrayList<>();
         for (OwnerDirectory.GrantEntry e : OwnerDirectory.grants(file)) {
-            current.add(new AccessGrant(e.key(), e.rows(), e.columns(), e.label(), e.expires(), null,
+            current.add(new AccessGrant(e.key(), e.rows(), e.columns(), e.files(), e.label(), e.expires(), null,
                     e.online() ? AccessGrant.Mode.ONLINE : AccessGrant.Mode.OFFLINE));
             if (e.token() != null) {
                 shares.put(e.keyId(), e.token().share());

@@ -67,8 +67,7 @@ public final class Updater {
                 }
             };
             if (source.file().grant() != null) {
-                ChangeChecks.sharedFilesKept(source.files(), changes.files());
-                SharedRewrite.update(lock, source, options, metadata, rows);
+                SharedRewrite.update(lock, source, options, metadata, changes.files(), rows);
                 return result[0];
             }
             WriteOptions base = options.withMetadata(metadata)

@@ -12,7 +12,6 @@ import io.jazmin.data.Filter;
 import io.jazmin.data.Row;
 import io.jazmin.error.InvalidRowException;
 import io.jazmin.error.JazminKeyException;
-import io.jazmin.error.UnsupportedFeatureException;
 import io.jazmin.files.FileChanges;
 import io.jazmin.files.FileInput;
 import io.jazmin.key.AccessKeyText;
@@ -172,15 +171,25 @@ class SharedUpdateTest {
     }
 
     @Test
-    void embeddedFileChangesAreRefusedAndChangeNothing() throws IOException {
+    void anUpdateStoresItsFileChangesInTheirFileGroups() {
         Path file = write("shared.jzm", 1, false);
-        byte[] before = Files.readAllBytes(file);
         FileInput readme = FileInput.of("readme.txt", "hello".getBytes(StandardCharsets.UTF_8), "text/plain");
+        FileInput south = FileInput.of("south/plan.txt", "south only".getBytes(StandardCharsets.UTF_8), "text/plain",
+                List.of("south"));
 
-        assertThatThrownBy(() -> JazminFile.update(file, UpdateChanges.ofFiles(FileChanges.adding(readme)), owner()))
-                .isInstanceOf(UnsupportedFeatureException.class).hasMessageContaining("embedded files");
+        JazminFile.update(file, UpdateChanges.ofFiles(FileChanges.adding(readme, south)), owner());
 
-        assertUnchanged(file, before);
+        try (JazminReader r = JazminReader.open(file, ReadOptions.defaults().withKey(OWNER))) {
+            assertThat(r.files()).extracting(f -> f.path()).containsExactlyInAnyOrder("readme.txt", "south/plan.txt");
+        }
+        try (JazminReader r = JazminReader.open(file, as(NORTH))) {
+            assertThat(r.files()).as("group south is not north's").extracting(f -> f.path()).containsExactly("readme.txt");
+            assertThat(new String(r.readFile("readme.txt"), StandardCharsets.UTF_8)).isEqualTo("hello");
+        }
+        try (JazminReader r = JazminReader.open(file, as(ALL))) {
+            assertThat(r.files()).as("rows '*' sees every partition's group").extracting(f -> f.path())
+                    .containsExactlyInAnyOrder("readme.txt", "south/plan.txt");
+        }
     }
 
     @Test
