@@ -2,10 +2,10 @@ package io.jazmin;
 
 import io.jazmin.error.JazminKeyException;
 import io.jazmin.error.JazminValidationException;
-import io.jazmin.error.UnsupportedFeatureException;
-import io.jazmin.internal.crypto.DecryptionSetup;
 import io.jazmin.internal.writer.Appender;
 import io.jazmin.internal.writer.Updater;
+import io.jazmin.key.JazminKey;
+import io.jazmin.key.Secret;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
@@ -25,8 +25,9 @@ import tools.jackson.databind.node.ObjectNode;
  * Change files (spec §1.22): the changes a file's document allows ({@code package.edit}) written by
  * a sender as a small JAZMIN file ({@link #writeChanges}), and applied by the file's owner
  * ({@link #applyChanges}), every change checked again against the current {@code edit}; rows changed
- * since the sender's copy are held as conflicts. Plain and key or password files; shared
- * (access-controlled) files, whose change files are sealed with submission keys, are not supported yet.
+ * since the sender's copy are held as conflicts. Plain, key and password files, and shared
+ * (access-controlled) files: a holder's change file is sealed with its grant's submission key
+ * (spec §1.21), by which the owner knows the sender and what its grant lets it change.
  */
 public final class ChangeFiles {
     static final int VERSION = 1;
@@ -100,21 +101,19 @@ public final class ChangeFiles {
      * allow them ({@code package.edit}). They are checked as far as the sender can: what the document
      * allows, rows that exist (or not, for added ones), one change per key; the values the sender saw
      * are taken from {@code source}. An encrypted file's changes are sealed with its own key or
-     * password, given in {@code seal}; a plain file's are not encrypted.
+     * password, given in {@code seal}; a plain file's are not encrypted. A shared file's are sealed
+     * with the submission key of the access key that opened {@code source} (whatever key
+     * {@code seal} gives), and an added row must go to one of that key's partitions.
      *
-     * @throws JazminValidationException   when a change is not allowed or the file takes none
-     * @throws UnsupportedFeatureException for shared files (submission keys are not supported yet)
+     * @throws JazminValidationException when a change is not allowed or the file takes none, or a
+     *                                   shared file was opened with its owner key (the owner
+     *                                   changes it directly) or with a key whose grant carries no
+     *                                   submission key
      */
     public static void writeChanges(JazminReader source, Changes changes, Path out, WriteOptions seal) {
-        if (source.accessControlled()) {
-            throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL,
-                    "change files of shared files (sealed with submission keys) cannot be written yet");
-        }
         EditSettings edit = EditSettings.of(source.packageJson()).orElseThrow(() -> new JazminValidationException(
                 "This file's document doesn't allow changes (it has no package.edit)"));
-        if (source.encrypted() && seal.key() == null && seal.password() == null) {
-            throw new JazminValidationException("Give the key or password the file opens with, to seal its changes with");
-        }
+        WriteOptions sealing = sealing(source, seal);
         JazminTable table = edit.tableOf(source);
         Map<String, Column> columns = new LinkedHashMap<>();
         table.columns().forEach(c -> columns.put(c.name(), c));
@@ -125,6 +124,9 @@ public final class ChangeFiles {
         }
         List<String> editable = edit.columns().stream().filter(columns::containsKey).toList();
         List<Change> list = changeList(changes, edit, Set.copyOf(editable));
+        if (source.accessControlled() && !table.partitionBy().isEmpty()) {
+            list.stream().filter(c -> c.op().equals("add")).forEach(c -> checkPartition(source, table, c));
+        }
         Map<List<Object>, Map<String, Object>> current = edit.find(table, list.stream().map(Change::key).toList());
         List<Map<String, Object>> rows = new ArrayList<>();
         for (Change c : list) {
@@ -153,9 +155,48 @@ public final class ChangeFiles {
         editable.forEach(n -> definitions.add(renamed(columns.get(n), n)));
         editable.forEach(n -> definitions.add(renamed(columns.get(n), BEFORE + n)));
         try (JazminWriter w = JazminWriter.create(out, definitions,
-                seal.withTableName(TABLE).withSortedBy(List.of()).withMetadata(metadata(source, table, edit, editable)))) {
+                sealing.withTableName(TABLE).withSortedBy(List.of()).withMetadata(metadata(source, table, edit, editable)))) {
             rows.forEach(w::writeRow);
             w.finish();
+        }
+    }
+
+    /** What seals the change file: a shared file's submission key, else the file's own key or password. */
+    private static WriteOptions sealing(JazminReader source, WriteOptions seal) {
+        WriteOptions given = seal == null ? WriteOptions.defaults() : seal;
+        if (!source.accessControlled()) {
+            if (source.encrypted() && given.key() == null && given.password() == null) {
+                throw new JazminValidationException("Give the key or password the file opens with, to seal its changes with");
+            }
+            return given;
+        }
+        if (source.ownerKey()) {
+            throw new JazminValidationException("The owner changes a shared file directly: change files are sent by "
+                    + "holders of access keys");
+        }
+        JazminKey submission = source.submissionKey();
+        if (submission == null) {
+            throw new JazminValidationException("The grant of access key " + source.accessKeyId() + " carries no "
+                    + "submission key, so its holder cannot send changes");
+        }
+        return given.withAccess(null).withPassword((Secret) null).withKey(submission);
+    }
+
+    /** An added row goes to a partition the sender sees: the one it names, or the key's only one. */
+    private static void checkPartition(JazminReader source, JazminTable table, Change add) {
+        String column = table.partitionBy();
+        Object value = add.key().containsKey(column) ? add.key().get(column) : add.values().get(column);
+        List<String> visible = source.visiblePartitions();
+        if (value == null && !add.values().containsKey(column) && !add.key().containsKey(column)) {
+            if (visible.size() != 1) {
+                throw new JazminValidationException("Changes: the row to add " + add.key() + " names no partition ('"
+                        + column + "') and this key sees " + visible.size() + " partitions");
+            }
+            return;
+        }
+        if (!visible.contains(SenderScope.partitionName(value))) {
+            throw new JazminValidationException("Changes: the row to add " + add.key() + " would go to partition '"
+                    + SenderScope.partitionName(value) + "', which this key doesn't see");
         }
     }
 
@@ -221,7 +262,11 @@ public final class ChangeFiles {
         meta.put("table", table.name());
         edit.key().forEach(meta.putArray("key")::add);
         editable.forEach(meta.putArray("columns")::add);
-        meta.putNull("sender");
+        if (source.accessKeyId() == null) {
+            meta.putNull("sender");
+        } else {
+            meta.put("sender", source.accessKeyId());
+        }
         Instant written = source.modifiedAt() == null ? source.createdAt() : source.modifiedAt();
         meta.putObject("based").put("writtenAt", written.toString()).put("appendCount", source.appendCount());
         ObjectNode root = EditSettings.JSON.createObjectNode();
@@ -233,12 +278,17 @@ public final class ChangeFiles {
      * Applies the change file {@code change} to the file at {@code path}, as its document allows
      * changes now ({@code package.edit}): refused changes are never applied, conflicting ones are held
      * (applied too with {@code overwrite}), the others are written by one append (none when
-     * {@code dryRun}). The change file opens with the target's own key or password ({@code read}).
+     * {@code dryRun}). The change file opens with the target's own key or password ({@code read});
+     * for a shared file, {@code read} holds the owner key, and the sender is the grant whose
+     * submission key opens the change file: a revoked or expired grant's changes are refused, and
+     * so is each change outside the grant's partitions or column groups ({@code write}'s
+     * {@code now}, when set, is the time of receipt).
      *
-     * @throws JazminValidationException   when the file takes no changes, the change file is not one,
-     *                                     was made for another table, key or column types, or does not
-     *                                     open with the file's key
-     * @throws UnsupportedFeatureException for shared files
+     * @throws JazminValidationException when the file takes no changes, the change file is not one,
+     *                                   was made for another table, key or column types, does not
+     *                                   open with the file's key, or comes from no current grant
+     * @throws JazminKeyException        when a shared file is opened with an access key (only its
+     *                                   owner applies changes)
      */
     public static Result applyChanges(Path path, Path change, ReadOptions read, WriteOptions write, boolean overwrite,
                                       boolean dryRun) {
@@ -246,17 +296,25 @@ public final class ChangeFiles {
         String tableName;
         List<String> key;
         try (JazminReader target = JazminReader.open(path, read)) {
-            if (target.accessControlled()) {
-                throw new UnsupportedFeatureException(DecryptionSetup.ACCESS_CONTROL,
-                        "change files of shared files (sealed with submission keys) cannot be applied yet");
-            }
             EditSettings edit = EditSettings.of(target.packageJson()).orElseThrow(() -> new JazminValidationException(
                     "The file doesn't take changes: its document has no package.edit"));
             JazminTable table = edit.tableOf(target);
             tableName = table.name();
             key = edit.key();
-            try (JazminReader changes = openChangeFile(change, read)) {
-                plan = ChangePlanner.plan(target, table, changes, edit, overwrite);
+            if (target.accessControlled()) {
+                if (!target.ownerKey()) {
+                    throw new JazminKeyException("Only the owner key of a shared file applies change files, not access key "
+                            + target.accessKeyId());
+                }
+                Instant now = write.now() == null ? Instant.now() : write.now();
+                Sender sender = Sender.identify(path, change, read.key(), table, target.visiblePartitions(), now);
+                try (JazminReader changes = sender.changes()) {
+                    plan = ChangePlanner.plan(target, table, changes, edit, sender.scope(), overwrite);
+                }
+            } else {
+                try (JazminReader changes = openChangeFile(change, read)) {
+                    plan = ChangePlanner.plan(target, table, changes, edit, null, overwrite);
+                }
             }
         }
         if (!dryRun && !plan.touched().isEmpty()) {

@@ -12,6 +12,7 @@ import io.jazmin.ChangeFiles.Result;
 import io.jazmin.data.Row;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
 import io.jazmin.schema.JsonText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -39,6 +40,7 @@ final class ChangePlanner {
     }
 
     private final EditSettings edit;
+    private final SenderScope scope;
     private final Map<String, Column> columns = new LinkedHashMap<>();
     private final Set<String> changeColumns = new LinkedHashSet<>();
     private final boolean overwrite;
@@ -48,20 +50,31 @@ final class ChangePlanner {
     private long added;
     private long deleted;
 
-    private ChangePlanner(EditSettings edit, List<Column> tableColumns, boolean overwrite) {
+    private ChangePlanner(EditSettings edit, SenderScope scope, List<Column> tableColumns, boolean overwrite) {
         this.edit = edit;
+        this.scope = scope;
         this.overwrite = overwrite;
         tableColumns.forEach(c -> columns.put(c.name(), c));
     }
 
-    static Plan plan(JazminReader target, JazminTable table, JazminReader changes, EditSettings edit, boolean overwrite) {
+    /**
+     * The plan of applying {@code changes} to {@code table}; {@code scope} limits the rows and
+     * columns a shared file's sender may change ({@code null} for other files).
+     */
+    static Plan plan(JazminReader target, JazminTable table, JazminReader changes, EditSettings edit,
+                     SenderScope scope, boolean overwrite) {
         JsonNode meta = metadata(changes);
+        String sender = meta.path("sender").isString() ? meta.path("sender").asString() : null;
+        if (scope != null && !scope.keyId().equals(sender)) {
+            throw new JazminValidationException("The change file names sender " + sender + " but is sealed with the "
+                    + "submission key of access key " + scope.keyId());
+        }
         List<String> key = EditSettings.strings(meta.get("key"));
         if (!meta.path("table").asString("").equals(table.name()) || !key.equals(edit.key())) {
             throw new JazminValidationException("The change file is for table '" + meta.path("table").asString("")
                     + "' by " + key + "; this file's document changes '" + table.name() + "' by " + edit.key());
         }
-        ChangePlanner planner = new ChangePlanner(edit, table.columns(), overwrite);
+        ChangePlanner planner = new ChangePlanner(edit, scope, table.columns(), overwrite);
         JazminTable rows = changes.table();
         planner.checkColumns(rows.columns());
         List<Map<String, Object>> list;
@@ -85,7 +98,7 @@ final class ChangePlanner {
                 replaced.add(current.get(id));
             }
         }
-        Result result = new Result(null, !meta.path("file").asString("").equals(target.fileId()), planner.updated,
+        Result result = new Result(scope == null ? null : scope.keyId(), !meta.path("file").asString("").equals(target.fileId()), planner.updated,
                 planner.added, planner.deleted, planner.conflicts, planner.refused);
         return new Plan(upsert, replaced, result);
     }
@@ -164,13 +177,17 @@ final class ChangePlanner {
             return;
         }
         for (String n : set) {
-            if (!edit.columns().contains(n) || !changeColumns.contains(n)) {
+            if (!edit.columns().contains(n) || !changeColumns.contains(n) || scope != null && !scope.seesColumn(n)) {
                 refuse(op, key, "column '" + n + "' can't be changed by this sender");
                 return;
             }
         }
         List<Object> id = edit.identity(row);
         Map<String, Object> now = state.get(id);
+        if (scope != null && scope.partitioned() && now != null && !scope.seesPartition(now.get(scope.partitionBy()))) {
+            refuse(op, key, "the row is outside the sender's partitions");
+            return;
+        }
         if (op.equals("update") || op.equals("add") && now != null) {
             if (now == null) {
                 conflicts.add(new Conflict(op, key, "missing", List.of()));
@@ -193,6 +210,9 @@ final class ChangePlanner {
             columns.keySet().forEach(n -> next.put(n, null));
             next.putAll(key);
             set.forEach(n -> next.put(n, row.get(n)));
+            if (scope != null && scope.partitioned() && !placed(op, key, next)) {
+                return;
+            }
             for (Column c : columns.values()) {
                 if (!c.nullable() && next.get(c.name()) == null) {
                     refuse(op, key, "column '" + c.name() + "' can't be empty");
@@ -215,6 +235,27 @@ final class ChangePlanner {
             touched.add(id);
             deleted++;
         }
+    }
+
+    /**
+     * Puts an added row of a shared file in a partition of the sender's: the one it names, or the
+     * grant's only partition when it names none; refuses it otherwise.
+     */
+    private boolean placed(String op, Map<String, Object> key, Map<String, Object> row) {
+        String column = scope.partitionBy();
+        if (row.get(column) == null) {
+            if (scope.onlyPartition() == null) {
+                refuse(op, key, "the row names no partition ('" + column + "') and the sender's grant has several");
+                return false;
+            }
+            boolean isInt = columns.get(column).type() == ColumnType.INT;
+            row.put(column, SenderScope.partitionValue(scope.onlyPartition(), isInt));
+        }
+        if (!scope.seesPartition(row.get(column))) {
+            refuse(op, key, "partition '" + SenderScope.partitionName(row.get(column)) + "' is outside the sender's grant");
+            return false;
+        }
+        return true;
     }
 
     /** Holds the change when a column of {@code names} now differs from what the sender saw (unless overwriting). */
