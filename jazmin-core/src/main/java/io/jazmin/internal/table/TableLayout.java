@@ -2,6 +2,7 @@ package io.jazmin.internal.table;
 
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.catalog.ChunkDirectory;
+import io.jazmin.internal.compress.FlushPoints;
 import io.jazmin.internal.catalog.Delta;
 import io.jazmin.internal.catalog.Partition;
 import io.jazmin.internal.catalog.PartitionTable;
@@ -73,7 +74,8 @@ final class TableLayout {
                 SectionRef ref = segments.get(k);
                 ChunkDirectory dir = ChunkDirectory.decode(new ByteReader(sections.read(id, ref)));
                 try {
-                    addSegment(dir, groupCount, byOrdinal, segmentInfos.size(), partition, grant != null);
+                    addSegment(dir, groupCount, byOrdinal, segmentInfos.size(), partition, grant != null,
+                            table.columnCount());
                 } catch (JazminFormatException e) {
                     throw e.inSection(id, ref.offset());
                 }
@@ -137,8 +139,14 @@ final class TableLayout {
         }
     }
 
+    /**
+     * Adds a directory segment's chunks.
+     *
+     * @param columnCount the table's columns: in files that are not access-controlled, the streams of
+     *                    each chunk's one part, so the number of its column flush points
+     */
     private static void addSegment(ChunkDirectory dir, int groupCount, ChunkInfo[] byOrdinal, int segment,
-                                   String partition, boolean access) {
+                                   String partition, boolean access, int columnCount) {
         int n = dir.ordinals().length;
         for (int b = 0; b < dir.statistics().size(); b++) {
             if (dir.statistics().get(b).section() == null) {
@@ -154,6 +162,15 @@ final class TableLayout {
         if (access ? digests.length != parts * DIGEST_SIZE : digests.length != 0 && digests.length != parts * DIGEST_SIZE) {
             throw new JazminFormatException("chunk directory lists " + digests.length + " bytes of part digests for "
                     + parts + " parts" + (access ? ": access-controlled files need one per part" : ""));
+        }
+        // Flush points serve plain files only (sealed parts are read whole to check their tag): ignored elsewhere.
+        boolean flushPoints = !access && groupCount == 1
+                && (dir.streamOffsets().length != 0 || dir.streamStoredOffsets().length != 0);
+        if (flushPoints && (dir.streamOffsets().length != parts * columnCount
+                || dir.streamStoredOffsets().length != parts * columnCount)) {
+            throw new JazminFormatException("chunk directory lists " + dir.streamOffsets().length + " raw and "
+                    + dir.streamStoredOffsets().length + " stored column flush points for " + parts + " parts of "
+                    + columnCount + " columns");
         }
         for (int i = 0; i < n; i++) {
             int ordinal = dir.ordinals()[i];
@@ -174,8 +191,10 @@ final class TableLayout {
                     partDigests[g] = Arrays.copyOfRange(digests, k * DIGEST_SIZE, (k + 1) * DIGEST_SIZE);
                 }
             }
+            FlushPoints points = flushPoints ? FlushPoints.of(dir.streamOffsets(), dir.streamStoredOffsets(),
+                    i * columnCount, columnCount) : null;
             byOrdinal[ordinal] = new ChunkInfo(ordinal, dir.rowStarts()[i], dir.rowCounts()[i], offsets, lengths,
-                    segment, i, partition, partDigests);
+                    segment, i, partition, partDigests, points);
         }
     }
 
