@@ -80,9 +80,9 @@ public final class SectionPayload {
         byte[] s = streams[k];
         if (s == null) {
             boolean last = k == points.count() - 1;
-            int from = points.storedOffsets()[k];
-            int to = last ? storedLength : points.storedOffsets()[k + 1];
-            int raw = (last ? rawLength : points.rawOffsets()[k + 1]) - points.rawOffsets()[k];
+            int from = points.stored(k);
+            int to = last ? storedLength : points.stored(k + 1);
+            int raw = (last ? rawLength : points.raw(k + 1)) - points.raw(k);
             s = Compression.inflateSegment(stored, storedOffset + from, to - from, raw, last);
             streams[k] = s;
         }
