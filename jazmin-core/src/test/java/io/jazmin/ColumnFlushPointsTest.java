@@ -19,14 +19,21 @@ import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Codec;
 import io.jazmin.testing.FileSections;
 import io.jazmin.testing.FlushPointFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Column flush points ({@link WriteOptions.Builder#columnFlushPoints}): off by default; files
@@ -125,6 +132,31 @@ class ColumnFlushPointsTest {
 
         byte[] plain = damageFirstStream(PLAIN_FILE);
         assertThatThrownBy(() -> column(plain, "balance")).isInstanceOf(JazminFormatException.class);
+    }
+
+    /** Each directory segment has its points or none: appends with and without them mix. */
+    @Test
+    void appendsWithAndWithoutPointsMix(@TempDir Path dir) throws IOException {
+        Path path = dir.resolve("mixed.jzm");
+        Files.write(path, FLUSHED_FILE);
+        List<List<Object>> more = FlushPointFiles.rows(2 * CHUNK_ROWS + 10);
+        JazminFile.append(path, maps(more.subList(0, CHUNK_ROWS + 5)), PLAIN);
+        JazminFile.append(path, maps(more.subList(CHUNK_ROWS + 5, more.size())), FLUSHED);
+        List<Object> expected = new ArrayList<>(column(FLUSHED_FILE, "balance"));
+        more.forEach(r -> expected.add(r.get(FlushPointFiles.BALANCE)));
+        byte[] bytes = Files.readAllBytes(path);
+        assertThat(column(bytes, "balance")).isEqualTo(expected);
+        assertThat(column(bytes, "id")).hasSize(ROWS + more.size());
+    }
+
+    private static Iterator<Map<String, Object>> maps(List<List<Object>> rows) {
+        return rows.stream().map(r -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            for (int i = 0; i < COLUMNS; i++) {
+                m.put(FlushPointFiles.COLUMNS.get(i).name(), r.get(i));
+            }
+            return m;
+        }).iterator();
     }
 
     @Test
