@@ -96,6 +96,12 @@ public class CustomersBenchmark {
         return JazminOps.findById(f.files.jzm3IndexesSmallChunks, f.id);
     }
 
+    /** The same lookup in a file written with column flush points. */
+    @Benchmark
+    public Customer findById_jazminFlushPoints(Files f) {
+        return JazminOps.findById(f.files.jzm3IndexesFlushPoints, f.id);
+    }
+
     @Benchmark
     public Customer findById_jazminKey(Files f) {
         return JazminOps.findById(f.files.jzm3IndexesKey, f.id, f.keyed);
@@ -320,6 +326,12 @@ public class CustomersBenchmark {
     @Benchmark
     public double sumBalance_jazmin(Files f) {
         return JazminOps.sumBalance(f.jzm);
+    }
+
+    /** The same sum in a file written with column flush points: only the balance streams are inflated. */
+    @Benchmark
+    public double sumBalance_jazminFlushPoints(Files f) {
+        return JazminOps.sumBalance(f.files.jzm3IndexesFlushPoints);
     }
 
     @Benchmark

@@ -16,9 +16,16 @@ import java.util.List;
  * @param partLengths whole-section lengths of the chunk parts
  * @param partDigests 32-byte SHA-256 per part, concatenated (access-controlled files), else empty
  * @param statistics  statistics blocks covering the segment's chunks
+ * @param streamOffsets       optional (field 16, Java writers only; other readers skip it): per part, per
+ *                            column stream of its group in order, where the stream's length varint starts
+ *                            in the raw payload; empty when the writer recorded none
+ * @param streamStoredOffsets optional (field 17, with field 16): per entry of {@code streamOffsets}, the
+ *                            offset in the stored payload of the Deflate full-flush point before that
+ *                            stream, from which it inflates on its own
  */
 public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, long[] partOffsets,
-                             long[] partLengths, byte[] partDigests, List<StatisticsBlock> statistics)
+                             long[] partLengths, byte[] partDigests, List<StatisticsBlock> statistics,
+                             int[] streamOffsets, int[] streamStoredOffsets)
         implements ProtoMessage {
 
     public ChunkDirectory {
@@ -29,6 +36,14 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
         partLengths = Values.longs(partLengths);
         partDigests = Values.bytes(partDigests);
         statistics = Values.list(statistics);
+        streamOffsets = Values.ints(streamOffsets);
+        streamStoredOffsets = Values.ints(streamStoredOffsets);
+    }
+
+    /** A directory without column flush points (fields 16 and 17 absent). */
+    public ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, long[] partOffsets,
+                          long[] partLengths, byte[] partDigests, List<StatisticsBlock> statistics) {
+        this(ordinals, rowStarts, rowCounts, partOffsets, partLengths, partDigests, statistics, null, null);
     }
 
     /**
@@ -44,7 +59,9 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
                 .packedUint64(4, Differences.of(partOffsets, "part_offsets"))
                 .packedUint64(5, partLengths)
                 .bytes(6, partDigests)
-                .messages(7, statistics);
+                .messages(7, statistics)
+                .packedUint32(16, streamOffsets)
+                .packedUint32(17, streamStoredOffsets);
     }
 
     /** Decodes a section payload. */
@@ -62,6 +79,8 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
         NumberList partLengths = new NumberList();
         byte[] partDigests = null;
         List<StatisticsBlock> statistics = new ArrayList<>();
+        int[] streamOffsets = Values.NO_INTS;
+        int[] streamStoredOffsets = Values.NO_INTS;
         while (r.next()) {
             switch (r.field()) {
                 case 1 -> r.repeatedUint32(ordinals);
@@ -71,12 +90,14 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
                 case 5 -> r.repeatedUint32AsLong(partLengths);
                 case 6 -> partDigests = r.bytes();
                 case 7 -> statistics.add(StatisticsBlock.decode(r.message()));
+                case 16 -> streamOffsets = r.repeatedUint32(streamOffsets);
+                case 17 -> streamStoredOffsets = r.repeatedUint32(streamStoredOffsets);
                 default -> r.skip();
             }
         }
         return new ChunkDirectory(ordinals.runningIntSums("ordinals"),
                 rowStarts.runningSums(Long.MAX_VALUE, "row_starts"), rowCounts.toIntArray(),
                 partOffsets.runningSums(Long.MAX_VALUE, "part_offsets"), partLengths.toLongArray(), partDigests,
-                statistics);
+                statistics, streamOffsets, streamStoredOffsets);
     }
 }

@@ -138,6 +138,31 @@ public final class ProtoReader {
         readRepeated(into, Width.UINT32_LONG);
     }
 
+    /**
+     * {@code before} followed by one unpacked value or a whole packed run of uint32 values (each
+     * fitting an int), in an array of exactly that size: for long lists decoded once, where a
+     * {@link NumberList}'s growing would cost more than the values.
+     */
+    public int[] repeatedUint32(int[] before) {
+        if (wireType == ProtoWriter.VARINT) {
+            int[] out = java.util.Arrays.copyOf(before, before.length + 1);
+            out[before.length] = checkUint32(in.varint());
+            return out;
+        }
+        expect(ProtoWriter.LENGTH_DELIMITED);
+        ByteReader packed = in.slice(in.length());
+        int count = 0; // varints end in the bytes whose high bit is clear
+        for (int i = packed.position(); i < packed.position() + packed.remaining(); i++) {
+            count += packed.array()[i] >= 0 ? 1 : 0;
+        }
+        int[] out = java.util.Arrays.copyOf(before, before.length + count);
+        for (int i = before.length; i < out.length; i++) {
+            out[i] = checkUint32(packed.varint());
+        }
+        packed.expectEnd("packed field " + field);
+        return out;
+    }
+
     private enum Width { UINT64, UINT32, UINT32_LONG }
 
     private void readRepeated(NumberList into, Width width) {

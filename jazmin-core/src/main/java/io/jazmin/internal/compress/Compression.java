@@ -74,10 +74,14 @@ public final class Compression {
         return filtered.length < standard.length ? filtered : standard;
     }
 
-    private static byte[] deflate(int level, int strategy, byte[] raw, int len) {
+    private static void checkLevel(int level) {
         if (level < 0 || level > 9) {
             throw new io.jazmin.error.JazminValidationException("Deflate level must be 0-9, got " + level);
         }
+    }
+
+    private static byte[] deflate(int level, int strategy, byte[] raw, int len) {
+        checkLevel(level);
         Deflater d = new Deflater(level, true);
         try {
             d.setStrategy(strategy);
@@ -106,6 +110,112 @@ public final class Compression {
                 : SectionPayload.of(decompress(codecId, stored, off, len, rawLength));
     }
 
+    /**
+     * Like {@link #decompressLazily}, but a Deflate payload's column streams can also be inflated
+     * each on its own from its flush point (see {@link SectionPayload#stream}); other codecs ignore
+     * the points (their payloads are whole at once).
+     */
+    public static SectionPayload decompressFlushed(int codecId, byte[] stored, int off, int len, int rawLength,
+                                                   FlushPoints points) {
+        return codecId == 1 ? SectionPayload.flushed(stored, off, len, rawLength, points)
+                : decompressLazily(codecId, stored, off, len, rawLength);
+    }
+
+    /**
+     * A Deflate payload ({@code level} as for {@link #compress}) with a full flush before each raw
+     * offset {@code starts[1..]}, so that each of those pieces can be inflated on its own.
+     *
+     * @param starts ascending raw offsets, the first 0
+     */
+    public static Flushed deflateFlushed(int level, byte[] raw, int len, int[] starts) {
+        if (level != DEFAULT_LEVEL) {
+            return deflateFlushed(level, Deflater.DEFAULT_STRATEGY, raw, len, starts);
+        }
+        // As smallestDeflate: the smaller of the two default settings.
+        Flushed standard = deflateFlushed(6, Deflater.DEFAULT_STRATEGY, raw, len, starts);
+        Flushed filtered = deflateFlushed(9, Deflater.FILTERED, raw, len, starts);
+        return filtered.bytes().length < standard.bytes().length ? filtered : standard;
+    }
+
+    /**
+     * Deflate output with full-flush points.
+     *
+     * @param bytes         the raw Deflate data
+     * @param storedOffsets per piece, where its data starts in {@code bytes} (the first 0)
+     */
+    public record Flushed(byte[] bytes, int[] storedOffsets) {
+    }
+
+    private static Flushed deflateFlushed(int level, int strategy, byte[] raw, int len, int[] starts) {
+        checkLevel(level);
+        Deflater d = new Deflater(level, true);
+        try {
+            d.setStrategy(strategy);
+            byte[] out = new byte[Math.max(64, len / 2)];
+            // Without input, this only applies the strategy: applied later, it would compress the input
+            // given so far without the flush asked for.
+            d.deflate(out, 0, out.length, Deflater.NO_FLUSH);
+            int n = 0;
+            int[] stored = new int[starts.length];
+            for (int k = 0; k < starts.length; k++) {
+                stored[k] = n;
+                boolean last = k == starts.length - 1;
+                int end = last ? len : starts[k + 1];
+                d.setInput(raw, starts[k], end - starts[k]);
+                if (last) {
+                    d.finish();
+                }
+                // A full flush is done once deflate leaves room in the output; the last piece, once finished.
+                boolean done = false;
+                while (!done) {
+                    if (n == out.length) {
+                        out = Arrays.copyOf(out, out.length * 2);
+                    }
+                    int room = out.length - n;
+                    int got = last ? d.deflate(out, n, room) : d.deflate(out, n, room, Deflater.FULL_FLUSH);
+                    n += got;
+                    done = last ? d.finished() : got < room && d.needsInput();
+                }
+            }
+            return new Flushed(Arrays.copyOf(out, n), stored);
+        } finally {
+            d.end();
+        }
+    }
+
+    /**
+     * Inflates one piece of raw Deflate data starting at a full-flush point into exactly
+     * {@code rawLength} bytes; only the {@code last} piece ends the Deflate stream.
+     */
+    static byte[] inflateSegment(byte[] stored, int off, int len, int rawLength, boolean last) {
+        checkDeflateRatio(len, rawLength);
+        Inflater inf = takeInflater();
+        try {
+            inf.setInput(stored, off, len);
+            byte[] out = new byte[rawLength];
+            int n = 0;
+            while (n < rawLength) {
+                int got = inf.inflate(out, n, rawLength - n);
+                if (got == 0) {
+                    throw new JazminFormatException(inf.finished()
+                            ? "column stream inflates to " + n + " bytes, not the " + rawLength + " its flush points give"
+                            : "truncated Deflate data at a column flush point");
+                }
+                n += got;
+            }
+            // Past the end: another byte, or the stream ending where it must not (or not ending where it must).
+            if (inf.inflate(new byte[1]) != 0 || inf.finished() != last) {
+                throw new JazminFormatException("column stream does not end where its flush points say ("
+                        + rawLength + " bytes)");
+            }
+            return out;
+        } catch (DataFormatException e) {
+            throw new JazminFormatException("corrupt Deflate data at a column flush point: " + e.getMessage());
+        } finally {
+            returnInflater(inf);
+        }
+    }
+
     /** Refuses a Deflate section declaring more raw bytes than its stored ones can expand to. */
     static void checkDeflateRatio(int len, int rawLength) {
         if (rawLength > (long) len * ReadLimits.DEFLATE_MAX_RATIO) {
@@ -116,11 +226,7 @@ public final class Compression {
 
     private static byte[] inflate(byte[] stored, int off, int len, int rawLength) {
         checkDeflateRatio(len, rawLength);
-        Inflater inf = INFLATER.get();
-        INFLATER.set(null); // taken while in use
-        if (inf == null) {
-            inf = new Inflater(true);
-        }
+        Inflater inf = takeInflater();
         try {
             inf.setInput(stored, off, len);
             // The ratio check bounds the raw length: one buffer of it, never grown and copied.
@@ -140,9 +246,20 @@ public final class Compression {
         } catch (DataFormatException e) {
             throw new JazminFormatException("corrupt Deflate data: " + e.getMessage());
         } finally {
-            inf.reset();
-            INFLATER.set(inf);
+            returnInflater(inf);
         }
+    }
+
+    /** This thread's inflater, taken out while in use (a nested use gets a new one). */
+    private static Inflater takeInflater() {
+        Inflater inf = INFLATER.get();
+        INFLATER.set(null);
+        return inf == null ? new Inflater(true) : inf;
+    }
+
+    private static void returnInflater(Inflater inf) {
+        inf.reset();
+        INFLATER.set(inf);
     }
 
     private static byte[] brotli(int quality, byte[] raw, int len) {

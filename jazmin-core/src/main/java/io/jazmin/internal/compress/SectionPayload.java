@@ -12,7 +12,15 @@ import java.util.zip.Inflater;
  */
 public final class SectionPayload {
     private final int rawLength;
-    /** Inflates the rest, or {@code null} once the payload is whole. */
+    /** The stored Deflate data, or {@code null} for a payload whole from the start. */
+    private final byte[] stored;
+    private final int storedOffset;
+    private final int storedLength;
+    /** Where streams inflate on their own, or {@code null}. */
+    private final FlushPoints points;
+    /** Per stream, its bytes once inflated on their own (with {@link #points}). */
+    private final byte[][] streams;
+    /** Inflates the rest from the start of the payload: made on first use, then ended once the payload is whole. */
     private Inflater inflater;
     private BoundedOutput out;
     private volatile byte[] bytes;
@@ -22,15 +30,20 @@ public final class SectionPayload {
         this.rawLength = whole.length;
         this.bytes = whole;
         this.available = whole.length;
+        this.stored = null;
+        this.storedOffset = 0;
+        this.storedLength = 0;
+        this.points = null;
+        this.streams = null;
     }
 
-    private SectionPayload(byte[] stored, int off, int len, int rawLength) {
+    private SectionPayload(byte[] stored, int off, int len, int rawLength, FlushPoints points) {
         this.rawLength = rawLength;
-        this.inflater = new Inflater(true);
-        this.inflater.setInput(stored, off, len);
-        // Starts small: a query reading the first streams never needs the whole buffer.
-        this.out = BoundedOutput.startingAt(Math.max(1 << 13, 4 * len), rawLength);
-        this.bytes = out.array();
+        this.stored = stored;
+        this.storedOffset = off;
+        this.storedLength = len;
+        this.points = points;
+        this.streams = points == null ? null : new byte[points.count()][];
     }
 
     /** A payload already whole. */
@@ -44,7 +57,36 @@ public final class SectionPayload {
      */
     static SectionPayload deflated(byte[] stored, int off, int len, int rawLength) {
         Compression.checkDeflateRatio(len, rawLength);
-        return new SectionPayload(stored, off, len, rawLength);
+        return new SectionPayload(stored, off, len, rawLength, null);
+    }
+
+    /** Like {@link #deflated}, its streams also inflating on their own from {@code points}. */
+    static SectionPayload flushed(byte[] stored, int off, int len, int rawLength, FlushPoints points) {
+        Compression.checkDeflateRatio(len, rawLength);
+        points.check(len, rawLength);
+        return new SectionPayload(stored, off, len, rawLength, points);
+    }
+
+    /** How many streams {@link #stream} serves: 0 without flush points. */
+    public int streamCount() {
+        return points == null ? 0 : points.count();
+    }
+
+    /**
+     * The raw bytes of stream {@code k} (from its length varint to the next stream), inflated on
+     * their own from its flush point and checked to inflate to exactly that many bytes.
+     */
+    public synchronized byte[] stream(int k) {
+        byte[] s = streams[k];
+        if (s == null) {
+            boolean last = k == points.count() - 1;
+            int from = points.stored(k);
+            int to = last ? storedLength : points.stored(k + 1);
+            int raw = (last ? rawLength : points.raw(k + 1)) - points.raw(k);
+            s = Compression.inflateSegment(stored, storedOffset + from, to - from, raw, last);
+            streams[k] = s;
+        }
+        return s;
     }
 
     /** The payload's length once whole. */
@@ -58,7 +100,7 @@ public final class SectionPayload {
      */
     public byte[] upTo(int end) {
         int want = Math.min(end, rawLength);
-        if (available < want) {
+        if (available < want || bytes == null) {
             inflate(want);
         }
         return bytes;
@@ -70,6 +112,13 @@ public final class SectionPayload {
     }
 
     private synchronized void inflate(int want) {
+        if (inflater == null) {
+            inflater = new Inflater(true);
+            inflater.setInput(stored, storedOffset, storedLength);
+            // Starts small: a query reading the first streams never needs the whole buffer.
+            out = BoundedOutput.startingAt(Math.max(1 << 13, 4 * storedLength), rawLength);
+            bytes = out.array();
+        }
         try {
             while (available < want) {
                 int room = out.room(want);

@@ -10,6 +10,7 @@ import io.jazmin.internal.parallel.OrderedPipeline;
 import io.jazmin.internal.table.TableData;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.BitSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -314,17 +315,23 @@ public final class QueryEngine {
     /**
      * Reads a chunk for a query reading the columns {@code filterColumns} and {@code select}: when
      * they all lie in the first half of the table, streams are stored in column order, so
-     * inflating only as far as they reach saves more than its smaller first buffer costs.
+     * inflating only as far as they reach saves more than its smaller first buffer costs. With
+     * column flush points only the streams read are inflated, which pays whenever some are not.
      */
     private ChunkPart read(ChunkInfo chunk, int[] filterColumns, int[] select) {
         int last = -1;
+        BitSet read = new BitSet();
         for (int p : filterColumns) {
             last = Math.max(last, p);
+            read.set(p);
         }
         for (int p : select) {
             last = Math.max(last, p);
+            read.set(p);
         }
-        return 2 * (last + 1) <= data.columns().size() ? data.readSome(chunk) : data.read(chunk);
+        int all = data.columns().size();
+        boolean some = chunk.flushPoints() != null ? read.cardinality() < all : 2 * (last + 1) <= all;
+        return some ? data.readSome(chunk) : data.read(chunk);
     }
 
     /** The positions of a chunk's matching rows, collected as they are found (most scans find few). */

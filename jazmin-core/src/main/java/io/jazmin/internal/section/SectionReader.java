@@ -9,6 +9,7 @@ import io.jazmin.error.JazminFormatException;
 import io.jazmin.options.ReadLimits;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.compress.Compression;
+import io.jazmin.internal.compress.FlushPoints;
 import io.jazmin.internal.compress.SectionPayload;
 import io.jazmin.internal.crypto.SectionCipher;
 import java.security.MessageDigest;
@@ -260,9 +261,25 @@ public final class SectionReader {
      * reading the first columns never inflates the rest).
      */
     public SectionPayload readLazily(String id, long offset, long length, byte[] digest, String scope) {
+        return readLazily(id, offset, length, digest, scope, null);
+    }
+
+    /**
+     * Like {@link #readLazily(String, long, long, byte[], String)}; in a file that is not encrypted,
+     * a Deflate payload's column streams also inflate each on its own from {@code points} (checked
+     * against the section's lengths). The section's CRC is still checked over all its bytes; an
+     * encrypted file's sections ignore the points, their tags being checked over the whole payload.
+     *
+     * @param points the part's column flush points, or {@code null}
+     */
+    public SectionPayload readLazily(String id, long offset, long length, byte[] digest, String scope,
+                                     FlushPoints points) {
+        FlushPoints usable = cipher == null ? points : null;
         // The payload keeps the bytes it inflates from: the whole bytes themselves unless decrypted.
-        return read(id, offset, length, digest, scope, cipher != null,
-                b -> Compression.decompressLazily(b.codec(), b.bytes(), b.offset(), b.length(), (int) b.rawLength()));
+        return read(id, offset, length, digest, scope, cipher != null, b -> usable == null
+                ? Compression.decompressLazily(b.codec(), b.bytes(), b.offset(), b.length(), (int) b.rawLength())
+                : Compression.decompressFlushed(b.codec(), b.bytes(), b.offset(), b.length(), (int) b.rawLength(),
+                        usable));
     }
 
     /** A checked section's stored payload, decrypted. */

@@ -68,6 +68,43 @@ public final class SectionWriter {
         return section(id, raw, len, len < TINY_CATALOG_SECTION ? Codec.NONE : codec);
     }
 
+    /**
+     * Whether {@link #columnSection} makes flush points: Deflate sections only, and only in files that
+     * are not encrypted (a reader must check a sealed section's tag over the whole of it anyway).
+     */
+    public boolean flushesColumns() {
+        return codec == Codec.DEFLATE && cipher == null;
+    }
+
+    /**
+     * A chunk part section whose column streams (starting at the raw offsets {@code starts}, the first
+     * 0) each inflate on their own: compressed with a Deflate full flush before each stream. Only
+     * when {@link #flushesColumns()}.
+     *
+     * @return the whole section and, per stream, its offset in the stored payload (the raw offset
+     *         itself when the payload is stored uncompressed)
+     */
+    public ColumnSection columnSection(String id, byte[] raw, int len, int[] starts) {
+        if (!flushesColumns()) {
+            throw new IllegalStateException("column flush points need Deflate sections in a file that is not encrypted");
+        }
+        Compression.Flushed packed = Compression.deflateFlushed(level, raw, len, starts);
+        if (packed.bytes().length < len) {
+            return new ColumnSection(enveloped(id, Codec.DEFLATE.wireId(), len, packed.bytes(), 0, packed.bytes().length),
+                    packed.storedOffsets());
+        }
+        return new ColumnSection(enveloped(id, Codec.NONE.wireId(), len, raw, 0, len), starts.clone());
+    }
+
+    /**
+     * A chunk part written with column flush points.
+     *
+     * @param section       the whole section
+     * @param storedOffsets per column stream, where its flush point lies in the stored payload
+     */
+    public record ColumnSection(byte[] section, int[] storedOffsets) {
+    }
+
     private byte[] section(String id, byte[] raw, int len, Codec use) {
         byte[] body = raw;
         int bodyLen = len;

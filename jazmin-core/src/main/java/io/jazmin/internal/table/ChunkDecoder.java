@@ -29,7 +29,8 @@ public final class ChunkDecoder {
      * Reads the visible part sections of {@code chunk}, each checked against its digest when listed.
      *
      * @param some whether the reader will read only some columns: their payloads are then inflated
-     *             as far as the columns read need; else each is inflated whole at once
+     *             as far as the columns read need (with column flush points, just their streams);
+     *             else each is inflated whole at once
      */
     public ChunkPart read(ChunkInfo chunk, boolean some) {
         List<ChunkPart.Piece> pieces = new ArrayList<>();
@@ -42,7 +43,8 @@ public final class ChunkDecoder {
             SectionPayload payload = cache.get(chunk.ordinal(), g);
             if (payload == null) {
                 payload = some
-                        ? sections.readLazily(id, offset, chunk.partLengths()[g], chunk.partDigest(g), chunk.partition())
+                        ? sections.readLazily(id, offset, chunk.partLengths()[g], chunk.partDigest(g), chunk.partition(),
+                                chunk.flushPoints())
                         : SectionPayload.of(sections.read(id, offset, chunk.partLengths()[g], chunk.partDigest(g),
                                 chunk.partition()));
                 cache.put(chunk.ordinal(), g, payload);

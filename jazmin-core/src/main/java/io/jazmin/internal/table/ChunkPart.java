@@ -17,8 +17,9 @@ import java.util.List;
  * One chunk read from the file: the part section of each visible column group, in which the stream
  * of each column is located (by the varint lengths, spec §1.9) and decoded only when asked for, at
  * most once. A part's payload is inflated only as far as the streams asked for reach, so the
- * streams after the last one a query reads are neither inflated nor checked. Columns are addressed
- * by their view position (see {@link TableData#columns()}).
+ * streams after the last one a query reads are neither inflated nor checked; with column flush
+ * points each stream asked for is inflated on its own, and no other. Columns are addressed by their
+ * view position (see {@link TableData#columns()}).
  */
 public final class ChunkPart {
     private final int rowCount;
@@ -26,6 +27,8 @@ public final class ChunkPart {
     private final Piece[] pieceOf;
     /** Per column, its place among its piece's members. */
     private final int[] memberIndex;
+    /** Per column, its own bytes once inflated from its flush point; {@code null}: its piece's payload. */
+    private final byte[][] arrays;
     private final int[] starts;
     private final int[] lengths;
     private final ColumnVector[] decoded;
@@ -59,6 +62,7 @@ public final class ChunkPart {
         this.columns = columns;
         this.pieceOf = new Piece[columns.size()];
         this.memberIndex = new int[columns.size()];
+        this.arrays = new byte[columns.size()][];
         this.starts = new int[columns.size()];
         this.lengths = new int[columns.size()];
         this.decoded = new ColumnVector[columns.size()];
@@ -72,9 +76,13 @@ public final class ChunkPart {
         }
     }
 
-    /** Locates the streams of the column at {@code position}'s piece up to its own. */
+    /** Locates the streams of the column at {@code position}'s piece up to its own (or just its own, flushed). */
     private void locate(int position) {
         Piece piece = pieceOf[position];
+        if (piece.payload.streamCount() > 0) {
+            locateFlushed(piece, position);
+            return;
+        }
         try {
             while (piece.located <= memberIndex[position]) {
                 int raw = piece.payload.length();
@@ -93,6 +101,32 @@ public final class ChunkPart {
                     new ByteReader(piece.payload.whole(), piece.cursor, raw - piece.cursor).expectEnd("chunk part");
                 }
             }
+        } catch (JazminFormatException e) {
+            throw e.inSection(piece.sectionId, piece.offset);
+        }
+    }
+
+    /**
+     * Locates the stream of the column at {@code position} inflated from its flush point: its bytes are
+     * its length varint and the stream, nothing before or after.
+     */
+    private void locateFlushed(Piece piece, int position) {
+        if (arrays[position] != null) {
+            return;
+        }
+        try {
+            if (piece.payload.streamCount() != piece.members.length) {
+                throw new JazminFormatException("chunk part has " + piece.payload.streamCount()
+                        + " column flush points for its " + piece.members.length + " columns");
+            }
+            byte[] bytes = piece.payload.stream(memberIndex[position]);
+            ByteReader in = new ByteReader(bytes, 0, bytes.length);
+            int length = in.length();
+            starts[position] = in.position();
+            lengths[position] = length;
+            in.skip(length);
+            in.expectEnd("column stream between flush points");
+            arrays[position] = bytes;
         } catch (JazminFormatException e) {
             throw e.inSection(piece.sectionId, piece.offset);
         }
@@ -136,7 +170,8 @@ public final class ChunkPart {
         Piece piece = pieceOf[position];
         ColumnVector v;
         try {
-            byte[] payload = piece.payload.upTo(starts[position] + lengths[position]);
+            byte[] payload = arrays[position] != null ? arrays[position]
+                    : piece.payload.upTo(starts[position] + lengths[position]);
             v = StreamDecoder.decode(column, new ByteReader(payload, starts[position], lengths[position]),
                     rowCount, from, to);
         } catch (JazminFormatException e) {

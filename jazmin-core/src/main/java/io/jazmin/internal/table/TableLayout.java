@@ -8,6 +8,7 @@ import io.jazmin.internal.catalog.PartitionTable;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.catalog.TableDelta;
 import io.jazmin.internal.catalog.TableEntry;
+import io.jazmin.internal.compress.FlushPoints;
 import io.jazmin.internal.wire.ByteReader;
 import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.wire.SectionEnvelope;
@@ -139,7 +140,8 @@ final class TableLayout {
             SectionRef ref = refs.get(k);
             ChunkDirectory dir = ChunkDirectory.decode(new ByteReader(sections.read(id, ref)));
             try {
-                addSegment(dir, groupCount, byOrdinal, segments.size(), partition, grant != null);
+                addSegment(dir, groupCount, byOrdinal, segments.size(), partition, grant != null,
+                        table.columnCount());
             } catch (JazminFormatException e) {
                 throw e.inSection(id, ref.offset());
             }
@@ -200,8 +202,14 @@ final class TableLayout {
         }
     }
 
+    /**
+     * Adds a directory segment's chunks.
+     *
+     * @param columnCount the table's columns: in files that are not access-controlled, the streams of
+     *                    each chunk's one part, so the number of its column flush points
+     */
     private static void addSegment(ChunkDirectory dir, int groupCount, ChunkInfo[] byOrdinal, int segment,
-                                   String partition, boolean access) {
+                                   String partition, boolean access, int columnCount) {
         int n = dir.ordinals().length;
         for (int b = 0; b < dir.statistics().size(); b++) {
             if (dir.statistics().get(b).section() == null) {
@@ -217,6 +225,15 @@ final class TableLayout {
         if (access ? digests.length != parts * DIGEST_SIZE : digests.length != 0 && digests.length != parts * DIGEST_SIZE) {
             throw new JazminFormatException("chunk directory lists " + digests.length + " bytes of part digests for "
                     + parts + " parts" + (access ? ": access-controlled files need one per part" : ""));
+        }
+        // Flush points serve plain files only (sealed parts are read whole to check their tag): ignored elsewhere.
+        boolean flushPoints = !access && groupCount == 1
+                && (dir.streamOffsets().length != 0 || dir.streamStoredOffsets().length != 0);
+        if (flushPoints && (dir.streamOffsets().length != parts * columnCount
+                || dir.streamStoredOffsets().length != parts * columnCount)) {
+            throw new JazminFormatException("chunk directory lists " + dir.streamOffsets().length + " raw and "
+                    + dir.streamStoredOffsets().length + " stored column flush points for " + parts + " parts of "
+                    + columnCount + " columns");
         }
         for (int i = 0; i < n; i++) {
             int ordinal = dir.ordinals()[i];
@@ -237,8 +254,10 @@ final class TableLayout {
                     partDigests[g] = Arrays.copyOfRange(digests, k * DIGEST_SIZE, (k + 1) * DIGEST_SIZE);
                 }
             }
+            FlushPoints points = flushPoints ? FlushPoints.of(dir.streamOffsets(), dir.streamStoredOffsets(),
+                    i * columnCount, columnCount) : null;
             byOrdinal[ordinal] = new ChunkInfo(ordinal, dir.rowStarts()[i], dir.rowCounts()[i], offsets, lengths,
-                    segment, i, partition, partDigests);
+                    segment, i, partition, partDigests, points);
         }
     }
 

@@ -12,38 +12,66 @@ import java.util.List;
  * Turns one chunk's column values into its part sections and statistics (spec §1.9): one part per
  * column group, holding the streams of the group's columns in position order (a plain file has the
  * one group of all columns). The CPU-heavy step of writing, which may run on a worker thread.
- * Keeps its buffers between chunks, so one encoder serves one chunk at a time.
+ * Keeps its buffers between chunks, so one encoder serves one chunk at a time. With column flush
+ * points each part is compressed so that each of its streams inflates on its own
+ * ({@link SectionWriter#columnSection}), and where they start is kept for the chunk directory.
  */
 final class ChunkEncoder {
     private final List<Column> columns;
     private final int[][] groups;
+    private final boolean flushPoints;
     private final ByteWriter payload = new ByteWriter(1 << 16);
     private final ByteWriter stream = new ByteWriter(1 << 16);
 
-    /** @param groups the positions of each group's columns, ascending, in group order */
-    ChunkEncoder(List<Column> columns, int[][] groups) {
+    /**
+     * @param groups      the positions of each group's columns, ascending, in group order
+     * @param flushPoints whether parts get column flush points (the section writer must make them)
+     */
+    ChunkEncoder(List<Column> columns, int[][] groups, boolean flushPoints) {
         this.columns = columns;
         this.groups = groups;
+        this.flushPoints = flushPoints;
     }
 
-    /** A chunk ready to be written: its whole part sections (group order) and each column's statistics. */
-    record EncodedChunk(byte[][] parts, ChunkStatistics[] statistics, int rowCount) {
+    /**
+     * A chunk ready to be written: its whole part sections (group order) and each column's statistics.
+     *
+     * @param streamOffsets       per part, where each column stream starts in its raw payload; {@code null}
+     *                            without flush points
+     * @param streamStoredOffsets per part, the stored offset of each stream's flush point; {@code null} without
+     */
+    record EncodedChunk(byte[][] parts, ChunkStatistics[] statistics, int rowCount, int[][] streamOffsets,
+                        int[][] streamStoredOffsets) {
     }
 
     /** Encodes the chunk parts {@code partIds} (one per group) holding {@code vectors} (one per column). */
     EncodedChunk encode(String[] partIds, SectionWriter sections, ColumnVector[] vectors, int rowCount) {
         ChunkStatistics[] stats = new ChunkStatistics[vectors.length];
         byte[][] parts = new byte[groups.length][];
+        int[][] starts = flushPoints ? new int[groups.length][] : null;
+        int[][] stored = flushPoints ? new int[groups.length][] : null;
         for (int g = 0; g < groups.length; g++) {
             payload.reset();
-            for (int i : groups[g]) {
+            int[] at = flushPoints ? new int[groups[g].length] : null;
+            for (int m = 0; m < groups[g].length; m++) {
+                int i = groups[g][m];
                 stats[i] = ChunkStatistics.compute(vectors[i]);
                 stream.reset();
                 StreamEncoder.encode(columns.get(i), vectors[i], stream);
+                if (at != null) {
+                    at[m] = payload.size();
+                }
                 payload.varint(stream.size()).bytes(stream.array(), 0, stream.size());
             }
-            parts[g] = sections.section(partIds[g], payload.array(), payload.size());
+            if (flushPoints) {
+                SectionWriter.ColumnSection part = sections.columnSection(partIds[g], payload.array(), payload.size(), at);
+                parts[g] = part.section();
+                starts[g] = at;
+                stored[g] = part.storedOffsets();
+            } else {
+                parts[g] = sections.section(partIds[g], payload.array(), payload.size());
+            }
         }
-        return new EncodedChunk(parts, stats, rowCount);
+        return new EncodedChunk(parts, stats, rowCount, starts, stored);
     }
 }

@@ -26,6 +26,9 @@ final class PartitionLog {
     private final List<Long> partOffsets = new ArrayList<>();
     private final List<Long> partLengths = new ArrayList<>();
     private final ByteArrayOutputStream partDigests = new ByteArrayOutputStream();
+    /** Column flush points of the parts, in part order (all parts have them, or none). */
+    private final List<int[]> streamOffsets = new ArrayList<>();
+    private final List<int[]> streamStoredOffsets = new ArrayList<>();
     private final ChunkStatisticsLog[] statistics;
 
     /**
@@ -54,8 +57,13 @@ final class PartitionLog {
         for (int i = 0; i < statistics.length; i++) {
             statistics[i].add(chunk.statistics()[i]);
         }
-        for (byte[] part : chunk.parts()) {
+        for (int g = 0; g < chunk.parts().length; g++) {
+            byte[] part = chunk.parts()[g];
             partOffsets.add(sink.write(part));
+            if (chunk.streamOffsets() != null) {
+                streamOffsets.add(chunk.streamOffsets()[g]);
+                streamStoredOffsets.add(chunk.streamStoredOffsets()[g]);
+            }
             partLengths.add((long) part.length);
             if (digests) {
                 partDigests.writeBytes(SectionReader.sha256(part));
@@ -85,7 +93,8 @@ final class PartitionLog {
             written.add(new StatisticsBlock(blocks[b], ref(sink.write(section), section, digests)));
         }
         ChunkDirectory dir = new ChunkDirectory(ints(ordinals), longs(rowStarts), ints(rowCounts), longs(partOffsets),
-                longs(partLengths), digests ? partDigests.toByteArray() : null, written);
+                longs(partLengths), digests ? partDigests.toByteArray() : null, written, concat(streamOffsets),
+                concat(streamStoredOffsets));
         byte[] raw = dir.encode();
         byte[] section = sections.catalogSection(SectionIds.directory(table, text, k), raw, raw.length);
         return ref(sink.write(section), section, digests);
@@ -99,6 +108,10 @@ final class PartitionLog {
 
     private static int[] ints(List<Integer> list) {
         return list.stream().mapToInt(Integer::intValue).toArray();
+    }
+
+    private static int[] concat(List<int[]> lists) {
+        return lists.stream().flatMapToInt(java.util.Arrays::stream).toArray();
     }
 
     private static long[] longs(List<Long> list) {

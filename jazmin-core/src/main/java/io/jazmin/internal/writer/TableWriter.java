@@ -109,7 +109,8 @@ final class TableWriter {
                 capacity, ahead > 0, options.parallelism().executor());
         encoding = ahead > 0 ? new OrderedPipeline<>(ahead, options.parallelism().executor()) : null;
         for (int i = 0; i < Math.max(1, ahead); i++) {
-            idleEncoders.add(new ChunkEncoder(this.columns, groups()));
+            idleEncoders.add(new ChunkEncoder(this.columns, groups(),
+                    options.columnFlushPoints() && sections.flushesColumns()));
         }
     }
 

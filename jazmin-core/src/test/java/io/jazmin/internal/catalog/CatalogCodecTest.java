@@ -53,6 +53,35 @@ class CatalogCodecTest {
     }
 
     @Test
+    void chunkDirectoryFlushPointsAreFields16And17PackedOrNot() {
+        ChunkDirectory dir = new ChunkDirectory(new int[] {0}, new long[] {0}, new int[] {2}, new long[] {64},
+                new long[] {40}, null, null, new int[] {0, 3, 300}, new int[] {0, 9, 20});
+        byte[] encoded = dir.encode();
+        // Field 16 packed: tag (16 << 3 | 2) = 0x82 0x01, length 4, then 0, 3, 300 (0xAC 0x02).
+        byte[] field16 = {(byte) 0x82, 0x01, 4, 0, 3, (byte) 0xAC, 0x02};
+        assertThat(java.util.Collections.indexOfSubList(java.util.Arrays.asList(toObjects(encoded)),
+                java.util.Arrays.asList(toObjects(field16)))).isPositive();
+        ChunkDirectory back = ChunkDirectory.decode(encoded);
+        assertThat(back.streamOffsets()).containsExactly(0, 3, 300);
+        assertThat(back.streamStoredOffsets()).containsExactly(0, 9, 20);
+        // Unpacked values and packed runs split in two append, as for every repeated field.
+        byte[] unpacked = new ByteWriter().u8(0x80).u8(0x01).varint(7).u8(0x82).u8(0x01).u8(2).varint(8).varint(9)
+                .toByteArray();
+        assertThat(ChunkDirectory.decode(unpacked).streamOffsets()).containsExactly(7, 8, 9);
+        byte[] cut = new ByteWriter().u8(0x82).u8(0x01).u8(2).u8(5).u8(0x80).toByteArray();
+        assertThatThrownBy(() -> ChunkDirectory.decode(cut)).isInstanceOf(JazminFormatException.class);
+        assertThat(new ChunkDirectory(null, null, null, null, null, null, null).streamOffsets()).isEmpty();
+    }
+
+    private static Byte[] toObjects(byte[] bytes) {
+        Byte[] out = new Byte[bytes.length];
+        for (int i = 0; i < bytes.length; i++) {
+            out[i] = bytes[i];
+        }
+        return out;
+    }
+
+    @Test
     void rejectsDifferenceSumsThatOverflow() {
         ByteWriter w = new ByteWriter().u8(0x22).u8(18).varint(Long.MAX_VALUE).varint(1);
         byte[] offsets = w.toByteArray();

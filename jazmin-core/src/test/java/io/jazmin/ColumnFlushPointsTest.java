@@ -1,0 +1,233 @@
+package io.jazmin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jazmin.data.Filter;
+import io.jazmin.data.Row;
+import io.jazmin.data.RowQuery;
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.internal.catalog.ChunkDirectory;
+import io.jazmin.internal.catalog.SectionRef;
+import io.jazmin.internal.table.SectionIds;
+import io.jazmin.internal.wire.ByteReader;
+import io.jazmin.internal.wire.ByteWriter;
+import io.jazmin.internal.wire.SectionEnvelope;
+import io.jazmin.key.JazminKey;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.schema.Codec;
+import io.jazmin.testing.FileSections;
+import io.jazmin.testing.FlushPointFiles;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import java.util.zip.CRC32;
+import java.util.zip.DataFormatException;
+import java.util.zip.Inflater;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Column flush points ({@link WriteOptions.Builder#columnFlushPoints}): off by default; files
+ * written with them are ordinary Deflate files that read the same with or without the points, and
+ * a query reading some columns inflates only their streams.
+ */
+class ColumnFlushPointsTest {
+    private static final int ROWS = 5_000;
+    private static final int CHUNK_ROWS = 1_000;
+    private static final int CHUNKS = ROWS / CHUNK_ROWS;
+    private static final int COLUMNS = FlushPointFiles.COLUMNS.size();
+    private static final List<List<Object>> DATA = FlushPointFiles.rows(ROWS);
+    private static final WriteOptions PLAIN = WriteOptions.defaults().withChunkRows(CHUNK_ROWS);
+    private static final WriteOptions FLUSHED = PLAIN.withColumnFlushPoints(true);
+    private static final byte[] PLAIN_FILE = FlushPointFiles.file(DATA, PLAIN);
+    private static final byte[] FLUSHED_FILE = FlushPointFiles.file(DATA, FLUSHED);
+
+    @Test
+    void offByDefaultAndOnePointPerStreamWhenAskedFor() {
+        assertThat(WriteOptions.defaults().columnFlushPoints()).isFalse();
+        assertThat(WriteOptions.builder().columnFlushPoints(true).build().columnFlushPoints()).isTrue();
+        ChunkDirectory plain = FileSections.of(PLAIN_FILE).firstDirectory(0);
+        assertThat(plain.streamOffsets()).isEmpty();
+        assertThat(plain.streamStoredOffsets()).isEmpty();
+
+        ChunkDirectory flushed = FileSections.of(FLUSHED_FILE).firstDirectory(0);
+        assertThat(flushed.streamOffsets()).hasSize(CHUNKS * COLUMNS);
+        assertThat(flushed.streamStoredOffsets()).hasSize(CHUNKS * COLUMNS);
+        for (int c = 0; c < CHUNKS; c++) {
+            assertThat(flushed.streamOffsets()[c * COLUMNS]).isZero();
+            assertThat(flushed.streamStoredOffsets()[c * COLUMNS]).isZero();
+        }
+    }
+
+    @Test
+    void readsTheSameRowsAsAFileWithoutThem() {
+        assertThat(allRows(FLUSHED_FILE)).isEqualTo(allRows(PLAIN_FILE)).hasSize(ROWS);
+        for (String column : List.of("id", "country", "balance", "active")) {
+            assertThat(column(FLUSHED_FILE, column)).as(column).isEqualTo(column(PLAIN_FILE, column));
+        }
+        assertThat(column(FLUSHED_FILE, "balance")).isEqualTo(DATA.stream().map(r -> r.get(FlushPointFiles.BALANCE))
+                .toList());
+        Filter rich = Filter.gt("balance", 5_000.0);
+        try (JazminReader flushed = JazminReader.open(FLUSHED_FILE); JazminReader plain = JazminReader.open(PLAIN_FILE)) {
+            assertThat(flushed.table().count(rich)).isEqualTo(plain.table().count(rich)).isPositive();
+        }
+    }
+
+    /** Every part is one ordinary Deflate stream, and the recorded offsets are where its streams begin. */
+    @Test
+    void partsAreOrdinaryDeflateStreamsWithTheRecordedOffsets() throws DataFormatException {
+        FileSections sections = FileSections.of(FLUSHED_FILE);
+        ChunkDirectory dir = sections.firstDirectory(0);
+        for (int c = 0; c < CHUNKS; c++) {
+            SectionRef part = new SectionRef(dir.partOffsets()[c], dir.partLengths()[c]);
+            byte[] raw = sections.read(SectionIds.chunkPart(0, c, SectionIds.DEFAULT_GROUP), part); // inflated whole
+            int[] starts = streamStarts(raw);
+            int[] recorded = Arrays.copyOfRange(dir.streamOffsets(), c * COLUMNS, (c + 1) * COLUMNS);
+            assertThat(recorded).isEqualTo(starts);
+
+            int at = (int) part.offset();
+            assertThat(FLUSHED_FILE[at]).as("codec of part %d", c).isEqualTo((byte) 1);
+            byte[] stored = Arrays.copyOfRange(FLUSHED_FILE, at + SectionEnvelope.SIZE, at + (int) part.length());
+            for (int k = 0; k < COLUMNS; k++) {
+                int from = dir.streamStoredOffsets()[c * COLUMNS + k];
+                int rawEnd = k + 1 < COLUMNS ? starts[k + 1] : raw.length;
+                // A fresh inflater started at the flush point, knowing nothing of the bytes before it.
+                Inflater inflater = new Inflater(true);
+                inflater.setInput(stored, from, stored.length - from);
+                byte[] piece = new byte[rawEnd - starts[k]];
+                assertThat(inflater.inflate(piece)).isEqualTo(piece.length);
+                inflater.end();
+                assertThat(piece).isEqualTo(Arrays.copyOfRange(raw, starts[k], rawEnd));
+            }
+        }
+    }
+
+    /** A reader that ignores the points (as other readers do) reads the same: here, the points removed. */
+    @Test
+    void aReaderIgnoringThePointsReadsTheSame() {
+        ChunkDirectory dir = FileSections.of(FLUSHED_FILE).firstDirectory(0);
+        byte[] without = FlushPointFiles.withDirectory(FLUSHED_FILE, FlushPointFiles.withFlushPoints(dir, null, null));
+        assertThat(FileSections.of(without).firstDirectory(0).streamOffsets()).isEmpty();
+        assertThat(allRows(without)).isEqualTo(allRows(FLUSHED_FILE));
+        assertThat(column(without, "balance")).isEqualTo(column(FLUSHED_FILE, "balance"));
+    }
+
+    /** Damage in the first stream of a part: a query of balance never inflates it, unless the file has no points. */
+    @Test
+    void aQueryInflatesOnlyTheStreamsItReads() {
+        byte[] flushed = damageFirstStream(FLUSHED_FILE);
+        assertThat(column(flushed, "balance")).isEqualTo(column(FLUSHED_FILE, "balance"));
+        assertThatThrownBy(() -> column(flushed, "id")).isInstanceOf(JazminFormatException.class)
+                .hasMessageContaining("Deflate");
+        assertThatThrownBy(() -> allRows(flushed)).isInstanceOf(JazminFormatException.class);
+
+        byte[] plain = damageFirstStream(PLAIN_FILE);
+        assertThatThrownBy(() -> column(plain, "balance")).isInstanceOf(JazminFormatException.class);
+    }
+
+    /** Each directory segment has its points or none: appends with and without them mix. */
+    @Test
+    void appendsWithAndWithoutPointsMix(@TempDir Path dir) throws IOException {
+        Path path = dir.resolve("mixed.jzm");
+        Files.write(path, FLUSHED_FILE);
+        List<List<Object>> more = FlushPointFiles.rows(2 * CHUNK_ROWS + 10);
+        JazminFile.append(path, maps(more.subList(0, CHUNK_ROWS + 5)), PLAIN);
+        JazminFile.append(path, maps(more.subList(CHUNK_ROWS + 5, more.size())), FLUSHED);
+        List<Object> expected = new ArrayList<>(column(FLUSHED_FILE, "balance"));
+        more.forEach(r -> expected.add(r.get(FlushPointFiles.BALANCE)));
+        byte[] bytes = Files.readAllBytes(path);
+        assertThat(column(bytes, "balance")).isEqualTo(expected);
+        assertThat(column(bytes, "id")).hasSize(ROWS + more.size());
+    }
+
+    private static Iterator<Map<String, Object>> maps(List<List<Object>> rows) {
+        return rows.stream().map(r -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            for (int i = 0; i < COLUMNS; i++) {
+                m.put(FlushPointFiles.COLUMNS.get(i).name(), r.get(i));
+            }
+            return m;
+        }).iterator();
+    }
+
+    @Test
+    void brotliAndEncryptedFilesGetNoPointsAndReadAsUsual() {
+        byte[] brotli = FlushPointFiles.file(DATA, FLUSHED.withCodec(Codec.BROTLI));
+        assertThat(FileSections.of(brotli).firstDirectory(0).streamOffsets()).isEmpty();
+        assertThat(allRows(brotli)).isEqualTo(allRows(PLAIN_FILE));
+
+        JazminKey key = JazminKey.generate();
+        byte[] keyed = FlushPointFiles.file(DATA, FLUSHED.withKey(key));
+        byte[] keyedPlain = FlushPointFiles.file(DATA, PLAIN.withKey(key));
+        // Without points the parts compress as they would without the option: the same size, give or take the ids.
+        assertThat(Math.abs(keyed.length - keyedPlain.length)).isLessThan(64);
+        assertThat(column(keyed, ReadOptions.defaults().withKey(key), "balance"))
+                .isEqualTo(column(PLAIN_FILE, "balance"));
+    }
+
+    /** Column-aligned Deflate blocks often make up for the flushes (here the file is even smaller): at most 5 % more. */
+    @Test
+    void costsLittleSpaceIfAny() {
+        assertThat(FLUSHED_FILE.length).isLessThan(PLAIN_FILE.length * 21 / 20);
+    }
+
+    /** {@code file} with the first byte of chunk 0's stored payload made an invalid Deflate block type, CRC fixed. */
+    private static byte[] damageFirstStream(byte[] file) {
+        ChunkDirectory dir = FileSections.of(file).firstDirectory(0);
+        byte[] out = file.clone();
+        int at = (int) dir.partOffsets()[0];
+        int stored = (int) dir.partLengths()[0] - SectionEnvelope.SIZE;
+        out[at + SectionEnvelope.SIZE] = (byte) 0xFF; // BTYPE 11: reserved, an error
+        CRC32 crc = new CRC32();
+        crc.update(out, at + SectionEnvelope.SIZE, stored);
+        SectionEnvelope env = SectionEnvelope.decode(out, at);
+        ByteWriter w = new ByteWriter(SectionEnvelope.SIZE);
+        new SectionEnvelope(env.codec(), env.flags(), env.rawLength(), env.payloadLength(), crc.getValue()).encode(w);
+        System.arraycopy(w.toByteArray(), 0, out, at, SectionEnvelope.SIZE);
+        return out;
+    }
+
+    private static int[] streamStarts(byte[] raw) {
+        int[] starts = new int[COLUMNS];
+        ByteReader in = new ByteReader(raw);
+        for (int k = 0; k < COLUMNS; k++) {
+            starts[k] = in.position();
+            in.skip(in.length());
+        }
+        in.expectEnd("chunk part");
+        return starts;
+    }
+
+    private static List<List<Object>> allRows(byte[] file) {
+        try (JazminReader reader = JazminReader.open(file); Stream<Row> rows = reader.table().rows()) {
+            return rows.map(ColumnFlushPointsTest::values).toList();
+        }
+    }
+
+    private static List<Object> values(Row row) {
+        List<Object> out = new ArrayList<>(row.size());
+        for (int i = 0; i < row.size(); i++) {
+            out.add(row.get(i));
+        }
+        return out;
+    }
+
+    private static List<Object> column(byte[] file, String name) {
+        return column(file, ReadOptions.defaults(), name);
+    }
+
+    private static List<Object> column(byte[] file, ReadOptions options, String name) {
+        try (JazminReader reader = JazminReader.open(file, options)) {
+            return FlushPointFiles.column(reader, name);
+        }
+    }
+}

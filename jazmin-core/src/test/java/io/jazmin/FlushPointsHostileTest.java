@@ -1,0 +1,116 @@
+package io.jazmin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.internal.catalog.ChunkDirectory;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.schema.Column;
+import io.jazmin.testing.FileSections;
+import io.jazmin.testing.FlushPointFiles;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Column flush points are offsets read from the file: wrong ones (too few, out of order, outside
+ * the section, or not at a flush point) fail with a {@link JazminFormatException}, never with
+ * another exception or wrong values read silently past a check.
+ */
+class FlushPointsHostileTest {
+    private static final int CHUNK_ROWS = 500;
+    private static final List<List<Object>> DATA = FlushPointFiles.rows(1_500);
+    private static final byte[] FILE = FlushPointFiles.file(DATA,
+            WriteOptions.defaults().withChunkRows(CHUNK_ROWS).withColumnFlushPoints(true));
+    private static final ChunkDirectory DIR = FileSections.of(FILE).firstDirectory(0);
+    private static final int COLUMNS = FlushPointFiles.COLUMNS.size();
+    private static final List<List<Object>> EXPECTED = columns(FILE);
+
+    @Test
+    void tooFewPoints() {
+        int[] raw = Arrays.copyOf(DIR.streamOffsets(), DIR.streamOffsets().length - 1);
+        assertRefused(raw, DIR.streamStoredOffsets(), "column flush points for 3 parts of 8 columns");
+    }
+
+    @Test
+    void aPartsFirstPointNotAtZero() {
+        int[] stored = DIR.streamStoredOffsets().clone();
+        stored[COLUMNS] = 1;
+        assertRefused(DIR.streamOffsets(), stored, "must start at offset 0");
+    }
+
+    @Test
+    void pointsOutOfOrder() {
+        int[] raw = DIR.streamOffsets().clone();
+        raw[3] = raw[2];
+        assertRefused(raw, DIR.streamStoredOffsets(), "does not follow the one before it");
+    }
+
+    @Test
+    void lastPointBeyondTheSection() {
+        int[] stored = DIR.streamStoredOffsets().clone();
+        stored[COLUMNS - 1] = (int) DIR.partLengths()[0];
+        assertRefused(DIR.streamOffsets(), stored, "lies outside the section");
+    }
+
+    @Test
+    void aStoredPointInsideACompressedStream() {
+        int[] stored = DIR.streamStoredOffsets().clone();
+        stored[FlushPointFiles.BALANCE] += 1;
+        assertRefused(DIR.streamOffsets(), stored, "");
+    }
+
+    @Test
+    void aRawPointOffByOne() {
+        int[] raw = DIR.streamOffsets().clone();
+        raw[FlushPointFiles.BALANCE] += 1;
+        assertRefused(raw, DIR.streamStoredOffsets(), "");
+    }
+
+    /** Seeded random changes of one or two offsets: each either fails typed or reads the right values. */
+    @Test
+    void randomOffsetsFailTypedOrReadTheTruth() {
+        Random random = new Random(1234);
+        int failures = 0;
+        for (int i = 0; i < 150; i++) {
+            int[] raw = DIR.streamOffsets().clone();
+            int[] stored = DIR.streamStoredOffsets().clone();
+            for (int changes = 1 + random.nextInt(2); changes > 0; changes--) {
+                int[] list = random.nextBoolean() ? raw : stored;
+                int k = random.nextInt(list.length);
+                list[k] = switch (random.nextInt(3)) {
+                    case 0 -> Math.max(0, list[k] + random.nextInt(7) - 3);
+                    case 1 -> random.nextInt(Math.max(1, list[k] * 2 + 1));
+                    default -> random.nextInt(Integer.MAX_VALUE);
+                };
+            }
+            byte[] file = FlushPointFiles.withDirectory(FILE, FlushPointFiles.withFlushPoints(DIR, raw, stored));
+            try {
+                assertThat(columns(file)).as("values read with changed offsets").isEqualTo(EXPECTED);
+            } catch (JazminFormatException e) {
+                failures++;
+            }
+        }
+        assertThat(failures).as("most random offsets are wrong ones").isGreaterThan(100);
+    }
+
+    private static void assertRefused(int[] raw, int[] stored, String message) {
+        byte[] file = FlushPointFiles.withDirectory(FILE, FlushPointFiles.withFlushPoints(DIR, raw, stored));
+        assertThatThrownBy(() -> columns(file)).isInstanceOf(JazminFormatException.class)
+                .hasMessageContaining(message);
+    }
+
+    /** Every column read alone (each through its own flush points). */
+    private static List<List<Object>> columns(byte[] file) {
+        List<List<Object>> out = new ArrayList<>();
+        try (JazminReader reader = JazminReader.open(file)) {
+            for (Column column : FlushPointFiles.COLUMNS) {
+                out.add(FlushPointFiles.column(reader, column.name()));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,106 @@
+package io.jazmin.internal.compress;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jazmin.error.JazminFormatException;
+import java.util.Arrays;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** Deflate with full-flush points: one ordinary stream, each piece also inflating on its own. */
+class FlushedDeflateTest {
+    private static final byte[] RAW = raw();
+    private static final int[] STARTS = {0, 10_000, 10_100, 60_000};
+
+    private static byte[] raw() {
+        Random random = new Random(11);
+        byte[] out = new byte[100_000];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = (byte) (random.nextInt(30) == 0 ? random.nextInt(256) : 'a' + (i / 11) % 7);
+        }
+        return out;
+    }
+
+    @Test
+    void eachPieceInflatesOnItsOwnAndTheWholeAsOneStream() {
+        for (int level : new int[] {Compression.DEFAULT_LEVEL, 0, 1, 9}) {
+            Compression.Flushed packed = Compression.deflateFlushed(level, RAW, RAW.length, STARTS);
+            byte[] stored = packed.bytes();
+            assertThat(packed.storedOffsets()).hasSize(STARTS.length).startsWith(0);
+            assertThat(Compression.decompress(1, stored, 0, stored.length, RAW.length)).as("level %d", level)
+                    .isEqualTo(RAW);
+            SectionPayload payload = Compression.decompressFlushed(1, stored, 0, stored.length, RAW.length,
+                    new FlushPoints(STARTS, packed.storedOffsets()));
+            assertThat(payload.streamCount()).isEqualTo(STARTS.length);
+            for (int k = STARTS.length - 1; k >= 0; k--) { // last first: nothing depends on what comes before
+                int end = k + 1 < STARTS.length ? STARTS[k + 1] : RAW.length;
+                assertThat(payload.stream(k)).isEqualTo(Arrays.copyOfRange(RAW, STARTS[k], end));
+            }
+            assertThat(payload.whole()).isEqualTo(RAW);
+        }
+    }
+
+    @Test
+    void theFlushesCostFewBytes() {
+        byte[] whole = Compression.compress(io.jazmin.schema.Codec.DEFLATE, Compression.DEFAULT_LEVEL, RAW, RAW.length);
+        byte[] flushed = Compression.deflateFlushed(Compression.DEFAULT_LEVEL, RAW, RAW.length, STARTS).bytes();
+        assertThat(flushed.length).isGreaterThan(whole.length).isLessThan(whole.length + whole.length / 20);
+    }
+
+    @Test
+    void pointsMustStartAtZeroAscendAndLieInside() {
+        assertThatThrownBy(() -> FlushPoints.of(new int[] {1, 5}, new int[] {0, 3}, 0, 2))
+                .isInstanceOf(JazminFormatException.class).hasMessageContaining("start at offset 0");
+        assertThatThrownBy(() -> FlushPoints.of(new int[] {0, 5, 5}, new int[] {0, 3, 4}, 0, 3))
+                .isInstanceOf(JazminFormatException.class).hasMessageContaining("does not follow");
+        assertThatThrownBy(() -> FlushPoints.of(new int[] {0, 5}, new int[] {0, 0}, 0, 2))
+                .isInstanceOf(JazminFormatException.class).hasMessageContaining("does not follow");
+        FlushPoints outside = FlushPoints.of(new int[] {0, 50}, new int[] {0, 30}, 0, 2);
+        assertThatThrownBy(() -> Compression.decompressFlushed(1, new byte[30], 0, 30, 100, outside))
+                .isInstanceOf(JazminFormatException.class).hasMessageContaining("lies outside");
+        assertThatThrownBy(() -> Compression.decompressFlushed(1, new byte[40], 0, 40, 50, outside))
+                .isInstanceOf(JazminFormatException.class).hasMessageContaining("lies outside");
+    }
+
+    @Test
+    void piecesThatDoNotInflateToTheirLengthsAreFormatErrors() {
+        Compression.Flushed packed = Compression.deflateFlushed(6, RAW, RAW.length, STARTS);
+        byte[] stored = packed.bytes();
+        int[] at = packed.storedOffsets();
+        // A raw point one byte late: piece 0 then holds more than the points say, piece 1 less.
+        int[] late = STARTS.clone();
+        late[1]++;
+        SectionPayload shifted = Compression.decompressFlushed(1, stored, 0, stored.length, RAW.length,
+                new FlushPoints(late, at));
+        assertThatThrownBy(() -> shifted.stream(0)).isInstanceOf(JazminFormatException.class)
+                .hasMessageContaining("truncated Deflate data at a column flush point");
+        assertThatThrownBy(() -> shifted.stream(1)).isInstanceOf(JazminFormatException.class)
+                .hasMessageContaining("does not end where its flush points say");
+        // A stored point inside compressed data, and a last piece claiming more than the stream ends with.
+        int[] inside = at.clone();
+        inside[2] += 3;
+        SectionPayload wrong = Compression.decompressFlushed(1, stored, 0, stored.length, RAW.length,
+                new FlushPoints(STARTS, inside));
+        assertThatThrownBy(() -> wrong.stream(2)).isInstanceOf(JazminFormatException.class);
+        SectionPayload longer = Compression.decompressFlushed(1, stored, 0, stored.length, RAW.length + 5,
+                new FlushPoints(STARTS, at));
+        assertThatThrownBy(() -> longer.stream(3)).isInstanceOf(JazminFormatException.class)
+                .hasMessageContaining("inflates to");
+        // A middle piece must not end the stream: the last piece read as if it were a middle one.
+        byte[] more = Arrays.copyOf(stored, stored.length + 10);
+        SectionPayload ended = Compression.decompressFlushed(1, more, 0, more.length, RAW.length + 10,
+                new FlushPoints(new int[] {0, 10_000, 10_100, 60_000, RAW.length}, new int[] {0, at[1], at[2], at[3],
+                        stored.length}));
+        assertThatThrownBy(() -> ended.stream(3)).isInstanceOf(JazminFormatException.class)
+                .hasMessageContaining("does not end where its flush points say");
+    }
+
+    @Test
+    void otherCodecsIgnoreThePoints() {
+        SectionPayload plain = Compression.decompressFlushed(0, RAW, 0, RAW.length, RAW.length,
+                new FlushPoints(STARTS, STARTS));
+        assertThat(plain.streamCount()).isZero();
+        assertThat(plain.whole()).isEqualTo(RAW);
+    }
+}

@@ -1,0 +1,98 @@
+package io.jazmin.testing;
+
+import io.jazmin.JazminReader;
+import io.jazmin.data.ColumnArrays;
+import io.jazmin.data.RowQuery;
+import io.jazmin.internal.catalog.ChunkDirectory;
+import io.jazmin.internal.catalog.Header;
+import io.jazmin.internal.catalog.Partition;
+import io.jazmin.internal.catalog.SectionRef;
+import io.jazmin.internal.catalog.TableEntry;
+import io.jazmin.internal.table.SectionIds;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import java.lang.reflect.Array;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Customers-like test files written with and without column flush points, and hostile variants of
+ * them whose one chunk directory is replaced (see {@link CatalogPatch}).
+ */
+public final class FlushPointFiles {
+    public static final List<Column> COLUMNS = List.of(
+            Column.required("id", ColumnType.INT),
+            Column.of("name", ColumnType.STRING),
+            Column.of("email", ColumnType.STRING),
+            Column.of("country", ColumnType.STRING),
+            Column.of("age", ColumnType.INT),
+            Column.of("balance", ColumnType.FLOAT),
+            Column.of("joined", ColumnType.DATETIME),
+            Column.of("active", ColumnType.BOOL));
+    /** Position of {@code balance}, a column in the middle of the streams. */
+    public static final int BALANCE = 5;
+    private static final String[] COUNTRIES = {"DE", "FR", "ES", "IT", "NL", "PL"};
+
+    private FlushPointFiles() {
+    }
+
+    /** {@code n} rows from a fixed seed; every 17th balance is null. */
+    public static List<List<Object>> rows(int n) {
+        Random random = new Random(42);
+        List<List<Object>> rows = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            List<Object> row = new ArrayList<>();
+            row.add((long) i);
+            row.add("Customer " + Integer.toString(random.nextInt(1 << 20), 36));
+            row.add("c" + i + "@example.com");
+            row.add(COUNTRIES[random.nextInt(COUNTRIES.length)]);
+            row.add((long) (18 + random.nextInt(70)));
+            row.add(i % 17 == 0 ? null : random.nextInt(1_000_000) / 100.0);
+            row.add(Instant.ofEpochMilli(1_600_000_000_000L + i * 60_000L));
+            row.add(random.nextBoolean());
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    /** A file of {@code rows} written with {@code options}. */
+    public static byte[] file(List<List<Object>> rows, WriteOptions options) {
+        return Written.file(COLUMNS, rows, options);
+    }
+
+    /** {@code file} (one partition, one directory segment) with its chunk directory replaced by {@code dir}. */
+    public static byte[] withDirectory(byte[] file, ChunkDirectory dir) {
+        Header h = FileSections.of(file).header();
+        TableEntry t = h.tables().get(0);
+        CatalogPatch patch = CatalogPatch.of(file);
+        SectionRef ref = patch.add(SectionIds.directory(0, SectionIds.PLAIN_PARTITION, 0), dir.encode());
+        Partition p = new Partition(t.partitions().get(0).id(), List.of(ref));
+        TableEntry table = new TableEntry(t.name(), t.columnCount(), t.columnGroups(), t.sortedBy(), t.partitionBy(),
+                t.rowCount(), t.deletedCount(), t.chunkCount(), List.of(p), t.partitionTable(), t.indexes(),
+                t.deletes());
+        return patch.finish(new Header(h.readerFeatures(), h.writerFeatures(), h.created(), h.modified(),
+                h.appendCount(), h.metadata(), List.of(table), h.keyring(), h.files(), h.access(), h.deltas()));
+    }
+
+    /** The values of column {@code name} read alone (the query inflates only its streams), nulls included. */
+    public static List<Object> column(JazminReader reader, String name) {
+        ColumnArrays arrays = reader.table().columnArrays(null, RowQuery.all().withSelect(List.of(name)));
+        Object values = arrays.values(name);
+        byte[] nulls = arrays.nulls(name);
+        List<Object> out = new ArrayList<>(arrays.rowCount());
+        for (int r = 0; r < arrays.rowCount(); r++) {
+            boolean isNull = nulls != null && (nulls[r >> 3] & (1 << (r & 7))) != 0;
+            out.add(isNull ? null : Array.get(values, r));
+        }
+        return out;
+    }
+
+    /** {@code dir} with other column flush points. */
+    public static ChunkDirectory withFlushPoints(ChunkDirectory dir, int[] raw, int[] stored) {
+        return new ChunkDirectory(dir.ordinals(), dir.rowStarts(), dir.rowCounts(), dir.partOffsets(),
+                dir.partLengths(), dir.partDigests(), dir.statistics(), raw, stored);
+    }
+}
