@@ -149,6 +149,28 @@ class ColumnFlushPointsTest {
         assertThat(column(bytes, "id")).hasSize(ROWS + more.size());
     }
 
+    @Test
+    void compactionAndUpdatesKeepTheFlushPoints(@TempDir Path dir) throws IOException {
+        Path path = dir.resolve("flushed.jzm");
+        Files.write(path, FLUSHED_FILE);
+        JazminFile.delete(path, Filter.lt("id", 10L), PLAIN);
+
+        JazminFile.compact(path, PLAIN);
+        assertThat(FileSections.of(Files.readAllBytes(path)).firstDirectory(0).streamOffsets())
+                .as("compaction keeps the layout the file was written with").isNotEmpty();
+        JazminFile.update(path, new io.jazmin.change.UpdateChanges(null, Filter.lt("id", 20L), null, null, null, null),
+                PLAIN);
+        byte[] bytes = Files.readAllBytes(path);
+        assertThat(FileSections.of(bytes).firstDirectory(0).streamOffsets()).as("and so does an update").isNotEmpty();
+        assertThat(column(bytes, "id")).hasSize(ROWS - 20);
+
+        Path plain = dir.resolve("plain.jzm");
+        Files.write(plain, PLAIN_FILE);
+        JazminFile.compact(plain, PLAIN);
+        assertThat(FileSections.of(Files.readAllBytes(plain)).firstDirectory(0).streamOffsets())
+                .as("a file without points gets none").isEmpty();
+    }
+
     private static Iterator<Map<String, Object>> maps(List<List<Object>> rows) {
         return rows.stream().map(r -> {
             Map<String, Object> m = new LinkedHashMap<>();

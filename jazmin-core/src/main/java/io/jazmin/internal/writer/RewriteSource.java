@@ -2,10 +2,12 @@ package io.jazmin.internal.writer;
 
 import io.jazmin.error.JazminIoException;
 import io.jazmin.options.ReadOptions;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.internal.reader.EmbeddedFiles;
 import io.jazmin.internal.reader.FileOpener;
 import io.jazmin.internal.reader.OpenedFile;
 import io.jazmin.internal.reader.TableReader;
+import io.jazmin.internal.table.ChunkInfo;
 import java.util.ArrayList;
 import java.util.List;
 import io.jazmin.internal.wire.ByteSource;
@@ -111,6 +113,28 @@ final class RewriteSource implements AutoCloseable {
 
     EmbeddedFiles files() {
         return files;
+    }
+
+    /**
+     * The write options of a rewrite of this version given {@code options}: its metadata, its
+     * index encoding, and column flush points when it has them (a rewrite keeps the layout the file
+     * was written with, and adds flush points when {@code options} asks for them).
+     */
+    WriteOptions rewriteOptions(WriteOptions options, String metadata) {
+        return options.withMetadata(metadata)
+                .withCompactIndexes(readerFeatures().contains("index-deltas"))
+                .withColumnFlushPoints(options.columnFlushPoints() || hasFlushPoints());
+    }
+
+    private boolean hasFlushPoints() {
+        for (int t = 0; t < file.header().tables().size(); t++) {
+            for (ChunkInfo c : file.table(t).chunks()) {
+                if (c.flushPoints() != null) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     @Override

@@ -39,8 +39,7 @@ public final class Rewriter {
                 SharedRewrite.compact(lock, source, options, regroup);
                 return;
             }
-            WriteOptions base = options.withMetadata(source.metadata())
-                    .withCompactIndexes(source.readerFeatures().contains("index-deltas"));
+            WriteOptions base = source.rewriteOptions(options, source.metadata());
             FullFileWriter writer = new FullFileWriter(lock, base);
             try {
                 writer.carryFiles(source.files());

@@ -70,8 +70,7 @@ public final class Updater {
                 SharedRewrite.update(lock, source, options, metadata, changes.files(), rows);
                 return result[0];
             }
-            WriteOptions base = options.withMetadata(metadata)
-                    .withCompactIndexes(source.readerFeatures().contains("index-deltas"));
+            WriteOptions base = source.rewriteOptions(options, metadata);
             FullFileWriter writer = new FullFileWriter(lock, base);
             try {
                 writer.carryFiles(source.files(), changes.files());
