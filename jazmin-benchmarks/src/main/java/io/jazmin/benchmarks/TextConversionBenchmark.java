@@ -39,6 +39,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Timeout;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -51,6 +52,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * heap, and the fork's peak (generating the files included) is printed at its end.
  *
  * <pre>{@code java -jar jazmin-benchmarks/target/benchmarks.jar TextConversionBenchmark [-p rows=6000000]}</pre>
+ *
+ * <p>Results of the 1 GB runs: {@code jazmin-benchmarks/RESULTS-issue13.md}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -58,6 +61,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 1)
 @Measurement(iterations = 3)
 @Fork(value = 1, jvmArgsAppend = {"-Xmx256m"})
+// JMH interrupts an iteration after 10 minutes, and an interrupt closes the file channels (ClosedByInterruptException):
+// on a busy machine one conversion of 1 GB, or making the files, takes longer.
+@Timeout(time = 2, timeUnit = TimeUnit.HOURS)
 public class TextConversionBenchmark {
     /** Bumped whenever the generator changes, so stale cached files are not reused. */
     private static final String VERSION = "v1";
