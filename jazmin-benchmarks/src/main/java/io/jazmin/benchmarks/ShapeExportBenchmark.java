@@ -37,7 +37,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * exact decimal total and its lines. A file sorted by the client exports in one pass holding one
  * client's lines; an unsorted one takes a pass to find the clients, then one pass per batch of
  * {@code ShapeRunner.BATCH_ROWS} lines. The reference published 1.9 s (Node, sorted) to 9.1 s
- * (unsorted) for 1,000,000 lines of 10,000 clients. Peak heap of each iteration is printed.
+ * (unsorted) for 1,000,000 lines of 10,000 clients. The answer is checked once before timing (client
+ * count, lines per client, sum of the totals); peak heap of each iteration is printed.
  *
  * <pre>{@code java -jar jazmin-benchmarks/target/benchmarks.jar ShapeExportBenchmark -prof gc}</pre>
  */
@@ -76,6 +77,34 @@ public class ShapeExportBenchmark {
             write(file);
         }
         shape = ExportShape.parse(SHAPE);
+        verify(dir);
+    }
+
+    /**
+     * Exports once to a file and reads it back with a streaming parser: every client once, each with
+     * its {@code lines / clients} lines, and the totals adding up to the sum of all amounts.
+     */
+    private void verify(Path dir) throws IOException {
+        Path json = dir.resolve("check-" + file.getFileName() + ".json");
+        try (OutputStream out = Files.newOutputStream(json);
+             JazminReader reader = JazminReader.open(file)) {
+            reader.export(shape, out);
+        }
+        long cents = 0;
+        for (long i = 0; i < lines; i++) {
+            cents += i % 100_000;
+        }
+        ShapeAnswer want = new ShapeAnswer(clients, lines / clients, lines / clients, BigDecimal.valueOf(cents, 2));
+        ShapeAnswer got;
+        try {
+            got = ShapeAnswer.read(json);
+        } finally {
+            Files.delete(json);
+        }
+        if (lines % clients != 0 || !got.equals(want)) {
+            throw new IllegalStateException("shape export answer " + got + ", expected " + want);
+        }
+        System.out.printf("%n[shape export] sortedByClient=%s checked: %s%n", sortedByClient, got);
     }
 
     /** Line {@code i} belongs to client {@code i / perClient} (sorted) or {@code i % clients} (interleaved). */

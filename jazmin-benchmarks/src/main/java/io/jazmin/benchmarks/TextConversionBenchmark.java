@@ -14,6 +14,9 @@ import io.jazmin.convert.RowSinks;
 import io.jazmin.convert.RowSource;
 import io.jazmin.convert.RowSources;
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -36,6 +39,7 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Timeout;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -44,9 +48,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * the file), and export. The rows (id, name with markup and non-ASCII text, decimal amount, float,
  * datetime, bool, a note null in every seventh row) are about 190 bytes of XML and 110 of CSV each;
  * one million by default, six million make a 1 GB XML file. A conversion whose memory grew with the
- * file would fail with an OutOfMemoryError; the fork's peak heap is printed at its end.
+ * file would fail with an OutOfMemoryError; each iteration checks its row count and prints its peak
+ * heap, and the fork's peak (generating the files included) is printed at its end.
  *
  * <pre>{@code java -jar jazmin-benchmarks/target/benchmarks.jar TextConversionBenchmark [-p rows=6000000]}</pre>
+ *
+ * <p>Results of the 1 GB runs: {@code jazmin-benchmarks/RESULTS-issue13.md}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -54,6 +61,9 @@ import org.openjdk.jmh.annotations.Warmup;
 @Warmup(iterations = 1)
 @Measurement(iterations = 3)
 @Fork(value = 1, jvmArgsAppend = {"-Xmx256m"})
+// JMH interrupts an iteration after 10 minutes, and an interrupt closes the file channels (ClosedByInterruptException):
+// on a busy machine one conversion of 1 GB, or making the files, takes longer.
+@Timeout(time = 2, timeUnit = TimeUnit.HOURS)
 public class TextConversionBenchmark {
     /** Bumped whenever the generator changes, so stale cached files are not reused. */
     private static final String VERSION = "v1";
@@ -111,6 +121,18 @@ public class TextConversionBenchmark {
         return values;
     }
 
+    @Setup(Level.Iteration)
+    public void resetPeak() {
+        ManagementFactory.getMemoryPoolMXBeans().stream().filter(p -> p.getType() == MemoryType.HEAP)
+                .forEach(MemoryPoolMXBean::resetPeakUsage);
+    }
+
+    @TearDown(Level.Iteration)
+    public void printPeak() {
+        System.out.printf(Locale.ROOT, "%n[text conversion] %s peak heap of this iteration: %.1f MB%n", format,
+                WideTable.heapPeakMb());
+    }
+
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
         System.out.printf(Locale.ROOT, "%nheap peak of this fork: %.1f MB%n", WideTable.heapPeakMb());
@@ -120,17 +142,25 @@ public class TextConversionBenchmark {
 
     @Benchmark
     public long importGivenColumns() throws IOException {
-        return importText(COLUMNS);
+        return checked(importText(COLUMNS));
     }
 
     @Benchmark
     public long importInferred() throws IOException {
-        return importText(null);
+        return checked(importText(null));
     }
 
     @Benchmark
     public long exportRows() {
-        return export(jzm, scratchText);
+        return checked(export(jzm, scratchText));
+    }
+
+    /** Every conversion must see every row: a short one would look fast. */
+    private long checked(long count) {
+        if (count != rows) {
+            throw new IllegalStateException(format + ": converted " + count + " rows, expected " + rows);
+        }
+        return count;
     }
 
     private long importText(List<Column> columns) throws IOException {

@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
             DeleteCommand.class, CompactCommand.class, StorageCommand.class, RotateKeyCommand.class,
             UnlockTokenCommand.class, FilesCommand.class, CatFileCommand.class, AddFileCommand.class,
             RemoveFileCommand.class, ExportCommand.class, ShapeSchemaCommand.class, GrantCommand.class,
-            RevokeCommand.class, RotateOwnerKeyCommand.class},
+            RevokeCommand.class, RotateOwnerKeyCommand.class, WriteChangesCommand.class, ApplyChangesCommand.class},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {
             "0:success",
@@ -53,6 +53,7 @@ public final class JazminCommand implements Runnable {
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
                 "missing command (inspect, rows, find, count, explain, convert, append, delete, compact, storage, "
-                        + "rotate-key, unlock-token, files, cat-file, add-file, remove-file, export or shape-schema)");
+                        + "rotate-key, unlock-token, files, cat-file, add-file, remove-file, export, shape-schema, grant, "
+                        + "revoke, rotate-owner-key, write-changes or apply-changes)");
     }
 }
