@@ -133,6 +133,41 @@ class SharedFileCommandsTest {
         assertThat(CliRun.of("files", jzm.toString(), "--key-file", other.toString()).out()).contains("plan.txt");
     }
 
+    @Test
+    void inspectShowsTheOwnerEachGrantsFileGroupsAndAHolderTheGroupsItCanName(@TempDir Path tmp) throws Exception {
+        Path owner = write(tmp.resolve("owner.txt"), CliRun.of("keygen").out());
+        Path board = write(tmp.resolve("board.txt"), CliRun.of("keygen", "--access", "--owner-key-file",
+                owner.toString()).out());
+        Path other = write(tmp.resolve("other.txt"), CliRun.of("keygen", "--access", "--owner-key-file",
+                owner.toString()).out());
+        Path access = write(tmp.resolve("access.json"), "{\"partitionBy\": \"country\", \"grants\": ["
+                + "{\"key\": \"" + Files.readString(board).strip() + "\", \"rows\": [\"ZA\"], \"files\": [\"board\"]},"
+                + "{\"key\": \"" + Files.readString(other).strip() + "\", \"rows\": [\"BW\"], \"files\": \"*\"}]}");
+        Path plan = write(tmp.resolve("plan.txt"), "for the board and ZA");
+        Path jzm = tmp.resolve("shared.jzm");
+        CliRun convert = CliRun.of("convert", shared.resolve("input.jsonl").toString(), jzm.toString(), "--schema",
+                shared.resolve("schema.json").toString(), "--key-file", owner.toString(), "--access-file",
+                access.toString(), "--add-file", "plan.txt=" + plan, "--file-group", "board", "--file-group", "ZA");
+        assertThat(convert.code()).as(convert.err()).isZero();
+
+        CliRun asOwner = CliRun.of("inspect", jzm.toString(), "--key-file", owner.toString());
+        assertThat(asOwner.code()).as(asOwner.err()).isZero();
+        JsonNode ownerView = CanonicalJson.parse(asOwner.out()).get("access");
+        assertThat(ownerView.get("fileGroups").toString()).isEqualTo("[\"ZA\",\"board\"]");
+        assertThat(ownerView.get("grants").get(0).get("files").toString()).isEqualTo("[\"board\"]");
+        assertThat(ownerView.get("grants").get(1).get("files").asString()).isEqualTo("*");
+        assertThat(ownerView.get("grants").get(0).get("rows").toString()).isEqualTo("[\"ZA\"]");
+
+        JsonNode boardView = CanonicalJson.parse(CliRun.of("inspect", jzm.toString(), "--key-file",
+                board.toString()).out()).get("access");
+        assertThat(boardView.get("fileGroups").toString()).isEqualTo("[\"ZA\"]");
+        assertThat(boardView.has("grants")).isFalse();
+        JsonNode otherView = CanonicalJson.parse(CliRun.of("inspect", jzm.toString(), "--key-file",
+                other.toString()).out()).get("access");
+        assertThat(otherView.get("fileGroups").toString()).isEqualTo("[]");
+        assertThat(otherView.get("partitions").toString()).isEqualTo("[\"BW\"]");
+    }
+
     private static Path write(Path file, String text) throws Exception {
         Files.writeString(file, text.strip() + "\n");
         return file;
