@@ -150,6 +150,11 @@ public final class TableReader {
         return entry.sortedBy();
     }
 
+    /** Whether the owner of a shared file reads a chunk map for this table (its owner catalog lists one). */
+    public boolean storesChunkMap() {
+        return data.storesChunkMap();
+    }
+
     /** The partition column of a shared file's table, or {@code ""} when it has one partition. */
     public String partitionBy() {
         return entry.partitionBy();

@@ -119,6 +119,15 @@ public final class TableData {
         return listed;
     }
 
+    /**
+     * Whether the owner catalog lists a chunk map for this table (read from the catalog only; the
+     * map itself is not read). {@code false} for other keys and files.
+     */
+    public boolean storesChunkMap() {
+        TableIndexes catalog = grant != null && grant.owner() ? ownerCatalog() : null;
+        return catalog != null && catalog.chunkMap() != null;
+    }
+
     /** How many directory segments this table has read so far (they are read on demand, once each). */
     public synchronized int directorySegmentsRead() {
         return layout == null ? 0 : layout.segmentsRead();
