@@ -133,9 +133,12 @@ public final class TableData {
         return layout == null ? 0 : layout.segmentsRead();
     }
 
-    /** The index in {@link #chunks()} of the chunk holding row {@code rowId} (a written row's id). */
-    public int chunkIndexOf(long rowId) {
-        return lastStartingAtOrBefore(chunks(), rowId);
+    /**
+     * The index in {@code chunks} (ordinal order, such as {@link #chunksHolding} returns) of the last
+     * chunk starting at or before row {@code rowId}: the one holding it when any of them does.
+     */
+    public static int chunkIndexOf(List<ChunkInfo> chunks, long rowId) {
+        return lastStartingAtOrBefore(chunks, rowId);
     }
 
     /**

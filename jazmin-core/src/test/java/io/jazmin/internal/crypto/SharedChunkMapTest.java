@@ -7,6 +7,8 @@ import io.jazmin.JazminReader;
 import io.jazmin.JazminWriter;
 import io.jazmin.data.Filter;
 import io.jazmin.data.Row;
+import io.jazmin.data.RowQuery;
+import io.jazmin.data.SortKey;
 import io.jazmin.internal.catalog.ChunkMap;
 import io.jazmin.internal.reader.FileOpener;
 import io.jazmin.internal.reader.OpenedFile;
@@ -121,6 +123,26 @@ class SharedChunkMapTest {
             assertThat(owner.table.rows().count()).isEqualTo(ROWS);
             assertThat(owner.data.directorySegmentsRead()).as("a scan reads the rest").isEqualTo(PARTITIONS);
             assertThat(owner.find(Filter.eq("region", "r7"))).hasSize(ROWS_PER_PARTITION);
+        }
+    }
+
+    @Test
+    void orderedLookupsReadOnlyThePartitionsHoldingTheirHits() throws IOException {
+        Path file = write(true);
+        Filter ids = Filter.in("id", List.of(5L, 125L, 239L));
+        RowQuery byEmail = RowQuery.all().orderBy(SortKey.desc("email"));
+        try (Owner owner = new Owner(file)) {
+            assertThat(owner.table.sortStrategy(byEmail.withLimit(2))).isEqualTo("top-k");
+            assertThat(owner.table.find(ids, byEmail.withLimit(2)).map(Row::toMap)).containsExactly(row(5), row(239));
+            assertThat(owner.data.directorySegmentsRead()).as("top-k: r0, r6 and r11 only").isEqualTo(3);
+        }
+        try (Owner owner = new Owner(file)) {
+            assertThat(owner.table.find(ids, byEmail).map(Row::toMap)).containsExactly(row(5), row(239), row(125));
+            assertThat(owner.table.find(ids, byEmail.withOffset(1).withLimit(1)).map(Row::toMap))
+                    .containsExactly(row(239));
+            assertThat(owner.data.directorySegmentsRead()).as("full sort: r0, r6 and r11 only").isEqualTo(3);
+            assertThat(owner.table.find(Filter.eq("id", 100_000L), byEmail)).isEmpty();
+            assertThat(owner.data.directorySegmentsRead()).as("no hit, no directory").isEqualTo(3);
         }
     }
 
