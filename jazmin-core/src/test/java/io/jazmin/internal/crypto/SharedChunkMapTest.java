@@ -2,6 +2,7 @@ package io.jazmin.internal.crypto;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jazmin.Explain;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminWriter;
@@ -143,6 +144,32 @@ class SharedChunkMapTest {
             assertThat(owner.data.directorySegmentsRead()).as("full sort: r0, r6 and r11 only").isEqualTo(3);
             assertThat(owner.table.find(Filter.eq("id", 100_000L), byEmail)).isEmpty();
             assertThat(owner.data.directorySegmentsRead()).as("no hit, no directory").isEqualTo(3);
+        }
+    }
+
+    @Test
+    void explainAnalyzeReportsTheDirectorySegmentsReadOnlyWhenPartitionsAreReadOnDemand() {
+        Path file = write(true);
+        ReadOptions asOwner = ReadOptions.defaults().withKey(OWNER);
+        try (JazminReader reader = JazminReader.open(file, asOwner)) {
+            Explain lookup = reader.table().explainAnalyze(Filter.eq("id", 125L), RowQuery.all());
+            assertThat(lookup.rows()).isEqualTo(1);
+            assertThat(lookup.directorySegmentsRead()).as("r6 only").isEqualTo(1);
+            assertThat(lookup.toMap()).containsEntry("directorySegmentsRead", 1L);
+            Explain scan = reader.table().explainAnalyze(null, RowQuery.all());
+            assertThat(scan.directorySegmentsRead()).as("the other 11").isEqualTo(PARTITIONS - 1);
+            assertThat(reader.table().explain(Filter.eq("id", 5L)).toMap()).doesNotContainKey("directorySegmentsRead");
+        }
+        try (JazminReader reader = JazminReader.open(file, ReadOptions.defaults().withAccessKey(HOLDER)
+                .withAccessState(AccessState.disabled()))) {
+            assertThat(reader.table().explainAnalyze(null, RowQuery.all()).toMap())
+                    .as("a holder reads its partitions' directories, not on demand")
+                    .doesNotContainKey("directorySegmentsRead");
+        }
+        try (JazminReader reader = JazminReader.open(write(false), asOwner)) {
+            Explain lookup = reader.table().explainAnalyze(Filter.eq("id", 125L), RowQuery.all());
+            assertThat(lookup.directorySegmentsRead()).as("no chunk map").isEqualTo(-1);
+            assertThat(lookup.toMap()).doesNotContainKey("directorySegmentsRead");
         }
     }
 
