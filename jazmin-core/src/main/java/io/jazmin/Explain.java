@@ -21,9 +21,13 @@ import java.util.Map;
  * @param indexPagesRead index directories, pages and trigram sections read (analyze)
  * @param columnsDecoded columns decoded, one per column per chunk (analyze)
  * @param millis         elapsed time in milliseconds (analyze)
+ * @param directorySegmentsRead chunk directory segments read by the query (analyze), when the table's
+ *                       partitions are read on demand (the owner of a shared file with a chunk map);
+ *                       else -1
  */
 public record Explain(String strategy, String sort, long candidateRows, int chunks, int chunksSkipped, long rows, long bytesRead,
-                      long chunksRead, long indexPagesRead, long columnsDecoded, double millis) {
+                      long chunksRead, long indexPagesRead, long columnsDecoded, double millis,
+                      long directorySegmentsRead) {
 
     /** The fields as an ordered map, omitting those not measured (for JSON output). */
     public Map<String, Object> toMap() {
@@ -44,6 +48,9 @@ public record Explain(String strategy, String sort, long candidateRows, int chun
             m.put("indexPagesRead", indexPagesRead);
             m.put("columnsDecoded", columnsDecoded);
             m.put("ms", millis);
+        }
+        if (directorySegmentsRead >= 0) {
+            m.put("directorySegmentsRead", directorySegmentsRead);
         }
         return m;
     }

@@ -201,6 +201,18 @@ public final class JazminReader implements AutoCloseable {
     }
 
     /**
+     * The embedded-file groups (spec §1.23) this reader sees in an access-controlled file: for the
+     * owner key every group of the file; for an access key the groups named like its partitions that
+     * hold files. A holder also opens group {@code *} and the groups its grant names, but the file
+     * stores only their ids, so they are not listed. Empty for other files.
+     *
+     * @throws JazminFormatException when the owner directory is damaged
+     */
+    public List<String> visibleFileGroups() {
+        return file.visibleFileGroups();
+    }
+
+    /**
      * The column groups this reader sees, over all tables, in file order: every group for the owner
      * key and for files that are not access-controlled, the granted ones for an access key.
      */

@@ -186,7 +186,7 @@ public final class JazminTable {
     private static Explain explain(TableReader table, Filter filter, RowQuery query) {
         Plan plan = table.plan(filter, new QueryStats());
         return new Explain(plan.strategy(), table.sortStrategy(query), plan.candidates() == null ? -1
-                : plan.candidates().size(), plan.totalChunks(), plan.chunksSkipped(), -1, -1, -1, -1, -1, -1);
+                : plan.candidates().size(), plan.totalChunks(), plan.chunksSkipped(), -1, -1, -1, -1, -1, -1, -1);
     }
 
     /**
@@ -233,11 +233,15 @@ public final class JazminTable {
 
     /**
      * Runs {@code find(filter, query)} and reports the plan and the work done. Use a freshly opened
-     * reader for meaningful byte counts: statistics already read are not read again.
+     * reader for meaningful byte counts: statistics already read are not read again, nor are the
+     * directory segments counted in {@link Explain#directorySegmentsRead()} (the owner of a shared
+     * file with a chunk map).
      */
     public Explain explainAnalyze(Filter filter, RowQuery query) {
         long start = System.nanoTime();
         long bytesBefore = table.bytesRead();
+        // Counted only where directories are read per partition; elsewhere the figure says nothing.
+        long segmentsBefore = table.partitionsOnDemand() ? table.directorySegmentsRead() : -1;
         QueryStats stats = new QueryStats();
         Plan plan = table.plan(filter, stats);
         Iterator<Row> it = table.iterator(filter, query, stats);
@@ -247,6 +251,7 @@ public final class JazminTable {
         double ms = (System.nanoTime() - start) / 1e6;
         return new Explain(plan.strategy(), table.sortStrategy(query), plan.candidates() == null ? -1
                 : plan.candidates().size(), plan.totalChunks(), plan.chunksSkipped(), stats.rows(), table.bytesRead() - bytesBefore,
-                stats.chunksRead(), stats.indexPagesRead(), stats.columnsDecoded(), ms);
+                stats.chunksRead(), stats.indexPagesRead(), stats.columnsDecoded(), ms,
+                segmentsBefore < 0 ? -1 : table.directorySegmentsRead() - segmentsBefore);
     }
 }

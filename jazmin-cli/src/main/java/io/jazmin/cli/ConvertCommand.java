@@ -100,8 +100,9 @@ final class ConvertCommand implements Callable<Integer> {
                     + "groups and grants of FILE: {\"partitionBy\": col, \"columnGroups\": {\"g\": [cols]}, "
                     + "\"grants\": [{\"key\": \"jza1-...\", \"rows\": \"*\" | [names], \"columns\": \"*\" | [groups], "
                     + "\"files\": \"*\" | [file groups], \"label\": ..., \"expires\": ..., \"mode\": \"offline\" | "
-                    + "\"online\"}]} (the string \"*\" is everything; the array [\"*\"] the partition or group named *; "
-                    + "every key sees file group * and the groups named like its partitions)")
+                    + "\"online\"}], \"chunkMap\": true | false} (the string \"*\" is everything; the array [\"*\"] "
+                    + "the partition or group named *; every key sees file group * and the groups named like its "
+                    + "partitions; \"chunkMap\": false leaves out the owner's chunk map, which rewrites then keep out)")
     private Path accessFile;
 
     @Option(names = "--canonical", description = "JSON output: write the canonical interop form")

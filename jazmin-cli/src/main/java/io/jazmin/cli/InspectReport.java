@@ -69,12 +69,16 @@ final class InspectReport {
         return node;
     }
 
-    /** What the key sees of a shared file: the owner all partitions and grants, a holder its own view. */
+    /**
+     * What the key sees of a shared file: the owner all partitions, file groups and grants (with the
+     * file groups each names), a holder its own view (the file groups it can name).
+     */
     private ObjectNode access(JazminReader reader, List<JazminFile.GrantInfo> grants) {
         ObjectNode node = mapper.createObjectNode();
         node.put("owner", reader.ownerKey());
         node.put("keyId", reader.accessKeyId());
         strings(node.putArray("partitions"), reader.visiblePartitions());
+        strings(node.putArray("fileGroups"), reader.visibleFileGroups());
         if (!reader.ownerKey()) {
             strings(node.putArray("columnGroups"), reader.visibleColumnGroups());
             node.put("expires", time(reader.accessExpires()));
@@ -87,6 +91,7 @@ final class InspectReport {
             e.put("keyId", g.keyId());
             names(e, "rows", g.rows());
             names(e, "columns", g.columns());
+            names(e, "files", g.files());
             e.put("label", g.label());
             e.put("expires", time(g.expires()));
             e.put("mode", g.mode().text());

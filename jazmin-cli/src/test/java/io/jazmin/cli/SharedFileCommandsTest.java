@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jazmin.key.AccessKeyText;
 import io.jazmin.key.JazminKey;
 import io.jazmin.internal.keys.OwnerSigning;
+import io.jazmin.internal.reader.FileOpener;
+import io.jazmin.internal.reader.OpenedFile;
+import io.jazmin.internal.wire.ByteSource;
+import io.jazmin.options.ReadOptions;
 import io.jazmin.testing.CanonicalJson;
 import io.jazmin.testing.SharedFiles;
 import java.nio.file.Files;
@@ -131,6 +135,70 @@ class SharedFileCommandsTest {
                 other.toString(), "--files", "board");
         assertThat(grant.code()).as(grant.err()).isZero();
         assertThat(CliRun.of("files", jzm.toString(), "--key-file", other.toString()).out()).contains("plan.txt");
+    }
+
+    @Test
+    void inspectShowsTheOwnerEachGrantsFileGroupsAndAHolderTheGroupsItCanName(@TempDir Path tmp) throws Exception {
+        Path owner = write(tmp.resolve("owner.txt"), CliRun.of("keygen").out());
+        Path board = write(tmp.resolve("board.txt"), CliRun.of("keygen", "--access", "--owner-key-file",
+                owner.toString()).out());
+        Path other = write(tmp.resolve("other.txt"), CliRun.of("keygen", "--access", "--owner-key-file",
+                owner.toString()).out());
+        Path access = write(tmp.resolve("access.json"), "{\"partitionBy\": \"country\", \"grants\": ["
+                + "{\"key\": \"" + Files.readString(board).strip() + "\", \"rows\": [\"ZA\"], \"files\": [\"board\"]},"
+                + "{\"key\": \"" + Files.readString(other).strip() + "\", \"rows\": [\"BW\"], \"files\": \"*\"}]}");
+        Path plan = write(tmp.resolve("plan.txt"), "for the board and ZA");
+        Path jzm = tmp.resolve("shared.jzm");
+        CliRun convert = CliRun.of("convert", shared.resolve("input.jsonl").toString(), jzm.toString(), "--schema",
+                shared.resolve("schema.json").toString(), "--key-file", owner.toString(), "--access-file",
+                access.toString(), "--add-file", "plan.txt=" + plan, "--file-group", "board", "--file-group", "ZA");
+        assertThat(convert.code()).as(convert.err()).isZero();
+
+        CliRun asOwner = CliRun.of("inspect", jzm.toString(), "--key-file", owner.toString());
+        assertThat(asOwner.code()).as(asOwner.err()).isZero();
+        JsonNode ownerView = CanonicalJson.parse(asOwner.out()).get("access");
+        assertThat(ownerView.get("fileGroups").toString()).isEqualTo("[\"ZA\",\"board\"]");
+        assertThat(ownerView.get("grants").get(0).get("files").toString()).isEqualTo("[\"board\"]");
+        assertThat(ownerView.get("grants").get(1).get("files").asString()).isEqualTo("*");
+        assertThat(ownerView.get("grants").get(0).get("rows").toString()).isEqualTo("[\"ZA\"]");
+
+        JsonNode boardView = CanonicalJson.parse(CliRun.of("inspect", jzm.toString(), "--key-file",
+                board.toString()).out()).get("access");
+        assertThat(boardView.get("fileGroups").toString()).isEqualTo("[\"ZA\"]");
+        assertThat(boardView.has("grants")).isFalse();
+        JsonNode otherView = CanonicalJson.parse(CliRun.of("inspect", jzm.toString(), "--key-file",
+                other.toString()).out()).get("access");
+        assertThat(otherView.get("fileGroups").toString()).isEqualTo("[]");
+        assertThat(otherView.get("partitions").toString()).isEqualTo("[\"BW\"]");
+    }
+
+    @Test
+    void anAccessFileWithChunkMapFalseWritesNoMapAndAGrantKeepsThatChoice(@TempDir Path tmp) throws Exception {
+        Path owner = write(tmp.resolve("owner.txt"), CliRun.of("keygen").out());
+        Path holder = write(tmp.resolve("holder.txt"), CliRun.of("keygen", "--access", "--owner-key-file",
+                owner.toString()).out());
+        for (boolean chunkMap : new boolean[] {true, false}) {
+            Path jzm = tmp.resolve("shared-" + chunkMap + ".jzm");
+            Path access = write(tmp.resolve("access.json"), "{\"partitionBy\": \"country\", \"chunkMap\": "
+                    + chunkMap + "}");
+            CliRun convert = CliRun.of("convert", shared.resolve("input.jsonl").toString(), jzm.toString(),
+                    "--schema", shared.resolve("schema.json").toString(), "--key-file", owner.toString(),
+                    "--access-file", access.toString());
+            assertThat(convert.code()).as(convert.err()).isZero();
+            assertThat(storesChunkMap(jzm, owner)).isEqualTo(chunkMap);
+
+            CliRun grant = CliRun.of("grant", jzm.toString(), "--key-file", owner.toString(), "--access-key-file",
+                    holder.toString(), "--rows", "ZA");
+            assertThat(grant.code()).as(grant.err()).isZero();
+            assertThat(storesChunkMap(jzm, owner)).as("after a grant").isEqualTo(chunkMap);
+        }
+    }
+
+    private static boolean storesChunkMap(Path jzm, Path ownerKey) throws Exception {
+        ReadOptions options = ReadOptions.defaults().withKey(JazminKey.parse(Files.readString(ownerKey).strip()));
+        try (ByteSource source = ByteSource.open(jzm); OpenedFile opened = FileOpener.open(source, options)) {
+            return opened.table(0).storesChunkMap();
+        }
     }
 
     private static Path write(Path file, String text) throws Exception {

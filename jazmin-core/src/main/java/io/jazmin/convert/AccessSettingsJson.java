@@ -20,15 +20,16 @@ import io.jazmin.internal.json.JsonIo;
  * Reads access settings from the JSON of the reference's {@code access} write option (the CLI's
  * {@code --access-file}): {@code {"partitionBy": col, "columnGroups": {"g": [cols]}, "grants":
  * [{"key": "jza1-…", "rows": "*" | [names], "columns": "*" | [groups], "label": …, "expires": …,
- * "expiresIn": …, "mode": "offline" | "online", "files": "*" | [file groups]}]}}. The string
- * {@code "*"} means all, the array {@code ["*"]} the one partition or group named {@code *}; a grant
- * without {@code files} sees the file groups every key sees (spec §1.23). Messages name grants by number or key
- * id, never by key text.
+ * "expiresIn": …, "mode": "offline" | "online", "files": "*" | [file groups]}], "chunkMap": true |
+ * false}}. The string {@code "*"} means all, the array {@code ["*"]} the one partition or group named
+ * {@code *}; a grant without {@code files} sees the file groups every key sees (spec §1.23);
+ * {@code "chunkMap": false} leaves the owner's chunk map out ({@link AccessSettings.Builder#chunkMap}).
+ * Messages name grants by number or key id, never by key text.
  */
 public final class AccessSettingsJson {
     private static final JsonMapper JSON = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
-    private static final Set<String> TOP = Set.of("partitionBy", "columnGroups", "grants");
+    private static final Set<String> TOP = Set.of("partitionBy", "columnGroups", "grants", "chunkMap");
     private static final Set<String> GRANT = Set.of("key", "rows", "columns", "label", "expires", "expiresIn", "mode",
             "files");
 
@@ -65,6 +66,13 @@ public final class AccessSettingsJson {
             for (Map.Entry<String, JsonNode> g : groups.properties()) {
                 b.columnGroup(g.getKey(), names(g.getValue(), "column group '" + g.getKey() + "'"));
             }
+        }
+        JsonNode chunkMap = root.get("chunkMap");
+        if (chunkMap != null) {
+            if (!chunkMap.isBoolean()) {
+                throw new JazminValidationException("chunkMap must be true or false");
+            }
+            b.chunkMap(chunkMap.asBoolean());
         }
         JsonNode grants = root.get("grants");
         if (grants != null) {

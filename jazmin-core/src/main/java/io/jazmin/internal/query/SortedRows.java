@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.stream.LongStream;
 
 /**
  * The matching rows of a query in an order other than file order. On first use one pass over the
@@ -25,6 +26,8 @@ final class SortedRows implements Iterator<MatchBatch> {
     private final long limit;
     private final QueryStats stats;
     private long[] winners;
+    /** The chunks the winners are in (and maybe others), in ordinal order; {@code chunkOf} indexes it. */
+    private List<ChunkInfo> chunks;
     private int[] chunkOf;
     private int[] remaining;
     private ColumnVector[][] decoded;
@@ -55,14 +58,24 @@ final class SortedRows implements Iterator<MatchBatch> {
         long k = limit < 0 || offset > Long.MAX_VALUE - limit ? Long.MAX_VALUE : offset + limit;
         long[] ranked = limit == 0 ? new long[0] : topRows(k);
         winners = offset >= ranked.length ? new long[0] : Arrays.copyOfRange(ranked, (int) offset, ranked.length);
-        List<ChunkInfo> chunks = data.chunks();
+        chunks = holding(winners);
         chunkOf = new int[winners.length];
         remaining = new int[chunks.size()];
         decoded = new ColumnVector[chunks.size()][];
         for (int i = 0; i < winners.length; i++) {
-            chunkOf[i] = data.chunkIndexOf(winners[i]);
+            chunkOf[i] = TableData.chunkIndexOf(chunks, winners[i]);
             remaining[chunkOf[i]]++;
         }
+    }
+
+    /** Chunks holding every winner: for the owner of a shared file, only its partitions' directories are read. */
+    private List<ChunkInfo> holding(long[] rows) {
+        if (rows.length == 0) {
+            return List.of();
+        }
+        long[] ascending = rows.clone();
+        Arrays.sort(ascending);
+        return data.chunksHolding(LongStream.of(ascending).iterator());
     }
 
     private long[] topRows(long k) {
@@ -91,7 +104,7 @@ final class SortedRows implements Iterator<MatchBatch> {
         while (end < winners.length && chunkOf[end] == c) {
             end++;
         }
-        ChunkInfo chunk = data.chunks().get(c);
+        ChunkInfo chunk = chunks.get(c);
         int[] positions = new int[end - next];
         for (int i = 0; i < positions.length; i++) {
             positions[i] = (int) (winners[next + i] - chunk.rowStart());

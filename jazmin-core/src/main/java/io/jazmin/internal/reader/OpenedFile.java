@@ -47,6 +47,28 @@ public record OpenedFile(ByteSource source, FileVersion version, Header header, 
         return grant.owner() ? OwnerDirectory.partitions(this) : grant.partitionList();
     }
 
+    /**
+     * The embedded-file groups the key sees, by name: the owner every group the owner directory
+     * lists (read now); an access key the groups named like its partitions whose directories it
+     * opens (the file stores only the ids of the others, {@code *} and the grant's named groups, so
+     * a holder cannot name them). Empty outside access-controlled files.
+     */
+    public java.util.List<String> visibleFileGroups() {
+        if (grant == null) {
+            return java.util.List.of();
+        }
+        if (grant.owner()) {
+            return OwnerDirectory.fileGroups(this);
+        }
+        java.util.List<String> out = new java.util.ArrayList<>();
+        grant.partitionNames().forEach((id, name) -> {
+            if (grant.seesFileGroup(id)) {
+                out.add(name);
+            }
+        });
+        return java.util.List.copyOf(out);
+    }
+
     /** The data of table {@code index}. */
     public TableData table(int index) {
         return new TableData(sections, index, header, grant, indexDeltas(), new ChunkCache(chunkCacheBytes));

@@ -150,6 +150,21 @@ public final class TableReader {
         return entry.sortedBy();
     }
 
+    /** Whether this table's directory segments are read per partition as queries need them (see {@link TableData}). */
+    public boolean partitionsOnDemand() {
+        return onlyChunks == null && data.partitionsOnDemand();
+    }
+
+    /** How many directory segments this table has read so far. */
+    public int directorySegmentsRead() {
+        return data.directorySegmentsRead();
+    }
+
+    /** Whether the owner of a shared file reads a chunk map for this table (its owner catalog lists one). */
+    public boolean storesChunkMap() {
+        return data.storesChunkMap();
+    }
+
     /** The partition column of a shared file's table, or {@code ""} when it has one partition. */
     public String partitionBy() {
         return entry.partitionBy();

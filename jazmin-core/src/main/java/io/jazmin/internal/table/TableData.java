@@ -119,14 +119,26 @@ public final class TableData {
         return listed;
     }
 
+    /**
+     * Whether the owner catalog lists a chunk map for this table (read from the catalog only; the
+     * map itself is not read). {@code false} for other keys and files.
+     */
+    public boolean storesChunkMap() {
+        TableIndexes catalog = grant != null && grant.owner() ? ownerCatalog() : null;
+        return catalog != null && catalog.chunkMap() != null;
+    }
+
     /** How many directory segments this table has read so far (they are read on demand, once each). */
     public synchronized int directorySegmentsRead() {
         return layout == null ? 0 : layout.segmentsRead();
     }
 
-    /** The index in {@link #chunks()} of the chunk holding row {@code rowId} (a written row's id). */
-    public int chunkIndexOf(long rowId) {
-        return lastStartingAtOrBefore(chunks(), rowId);
+    /**
+     * The index in {@code chunks} (ordinal order, such as {@link #chunksHolding} returns) of the last
+     * chunk starting at or before row {@code rowId}: the one holding it when any of them does.
+     */
+    public static int chunkIndexOf(List<ChunkInfo> chunks, long rowId) {
+        return lastStartingAtOrBefore(chunks, rowId);
     }
 
     /**

@@ -26,10 +26,10 @@ import java.util.function.UnaryOperator;
  * revoked, and the common path of compaction, full updates ({@link Updater}) and owner-key
  * rotation ({@link OwnerKeyRotation}). Each table's rows, partition column and column groups, sort
  * order and indexes, the file's metadata, embedded files (in their file groups), package and saved
- * shapes, and the other grants (labels, expiry, mode, and the shares of online grants, so
- * their unlock tokens stay valid) carry over into a new version with a fresh file id, salt, H and
- * O, so a revoked key opens nothing of it (§1.19). The grants are read back from the owner
- * directory. All or nothing, under the writer lock: the new file replaces the old atomically.
+ * shapes, whether the owner catalog holds chunk maps, and the other grants (labels, expiry, mode,
+ * and the shares of online grants, so their unlock tokens stay valid) carry over into a new version
+ * with a fresh file id, salt, H and O, so a revoked key opens nothing of it (§1.19). The grants are
+ * read back from the owner directory. All or nothing, under the writer lock: the new file replaces the old atomically.
  */
 public final class SharedRewrite {
     private SharedRewrite() {
@@ -188,13 +188,19 @@ public final class SharedRewrite {
         return current;
     }
 
-    /** The file's access settings: the first table's partition column, every table's groups, {@code grants}. */
+    /**
+     * The file's access settings: the first table's partition column, every table's groups,
+     * {@code grants}, and a chunk map when the version read has one (a file written without keeps
+     * its choice).
+     */
     static AccessSettings settings(List<TableReader> tables, List<AccessGrant> grants) {
         Map<String, List<String>> groups = new LinkedHashMap<>();
+        boolean chunkMap = false;
         for (TableReader t : tables) {
             division(t).columnGroups().forEach(groups::putIfAbsent);
+            chunkMap |= t.storesChunkMap();
         }
-        return new AccessSettings(division(tables.get(0)).partitionBy(), groups, grants);
+        return new AccessSettings(division(tables.get(0)).partitionBy(), groups, grants, chunkMap);
     }
 
     /** Whether writing {@code table}'s partitions one after another keeps its sort order. */

@@ -2,11 +2,14 @@ package io.jazmin.internal.crypto;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jazmin.Explain;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminWriter;
 import io.jazmin.data.Filter;
 import io.jazmin.data.Row;
+import io.jazmin.data.RowQuery;
+import io.jazmin.data.SortKey;
 import io.jazmin.internal.catalog.ChunkMap;
 import io.jazmin.internal.reader.FileOpener;
 import io.jazmin.internal.reader.OpenedFile;
@@ -121,6 +124,52 @@ class SharedChunkMapTest {
             assertThat(owner.table.rows().count()).isEqualTo(ROWS);
             assertThat(owner.data.directorySegmentsRead()).as("a scan reads the rest").isEqualTo(PARTITIONS);
             assertThat(owner.find(Filter.eq("region", "r7"))).hasSize(ROWS_PER_PARTITION);
+        }
+    }
+
+    @Test
+    void orderedLookupsReadOnlyThePartitionsHoldingTheirHits() throws IOException {
+        Path file = write(true);
+        Filter ids = Filter.in("id", List.of(5L, 125L, 239L));
+        RowQuery byEmail = RowQuery.all().orderBy(SortKey.desc("email"));
+        try (Owner owner = new Owner(file)) {
+            assertThat(owner.table.sortStrategy(byEmail.withLimit(2))).isEqualTo("top-k");
+            assertThat(owner.table.find(ids, byEmail.withLimit(2)).map(Row::toMap)).containsExactly(row(5), row(239));
+            assertThat(owner.data.directorySegmentsRead()).as("top-k: r0, r6 and r11 only").isEqualTo(3);
+        }
+        try (Owner owner = new Owner(file)) {
+            assertThat(owner.table.find(ids, byEmail).map(Row::toMap)).containsExactly(row(5), row(239), row(125));
+            assertThat(owner.table.find(ids, byEmail.withOffset(1).withLimit(1)).map(Row::toMap))
+                    .containsExactly(row(239));
+            assertThat(owner.data.directorySegmentsRead()).as("full sort: r0, r6 and r11 only").isEqualTo(3);
+            assertThat(owner.table.find(Filter.eq("id", 100_000L), byEmail)).isEmpty();
+            assertThat(owner.data.directorySegmentsRead()).as("no hit, no directory").isEqualTo(3);
+        }
+    }
+
+    @Test
+    void explainAnalyzeReportsTheDirectorySegmentsReadOnlyWhenPartitionsAreReadOnDemand() {
+        Path file = write(true);
+        ReadOptions asOwner = ReadOptions.defaults().withKey(OWNER);
+        try (JazminReader reader = JazminReader.open(file, asOwner)) {
+            Explain lookup = reader.table().explainAnalyze(Filter.eq("id", 125L), RowQuery.all());
+            assertThat(lookup.rows()).isEqualTo(1);
+            assertThat(lookup.directorySegmentsRead()).as("r6 only").isEqualTo(1);
+            assertThat(lookup.toMap()).containsEntry("directorySegmentsRead", 1L);
+            Explain scan = reader.table().explainAnalyze(null, RowQuery.all());
+            assertThat(scan.directorySegmentsRead()).as("the other 11").isEqualTo(PARTITIONS - 1);
+            assertThat(reader.table().explain(Filter.eq("id", 5L)).toMap()).doesNotContainKey("directorySegmentsRead");
+        }
+        try (JazminReader reader = JazminReader.open(file, ReadOptions.defaults().withAccessKey(HOLDER)
+                .withAccessState(AccessState.disabled()))) {
+            assertThat(reader.table().explainAnalyze(null, RowQuery.all()).toMap())
+                    .as("a holder reads its partitions' directories, not on demand")
+                    .doesNotContainKey("directorySegmentsRead");
+        }
+        try (JazminReader reader = JazminReader.open(write(false), asOwner)) {
+            Explain lookup = reader.table().explainAnalyze(Filter.eq("id", 125L), RowQuery.all());
+            assertThat(lookup.directorySegmentsRead()).as("no chunk map").isEqualTo(-1);
+            assertThat(lookup.toMap()).doesNotContainKey("directorySegmentsRead");
         }
     }
 
