@@ -20,7 +20,9 @@ import tools.jackson.databind.node.ObjectNode;
             "Apply a change file (written by write-changes) to FILE, as FILE's document allows changes now "
                     + "(package.edit): refused changes are never applied; changes to rows changed since the "
                     + "sender's copy are held (applied too with --overwrite); the rest is one append.",
-            "The change file opens with FILE's own key or password. Shared files are not supported yet.",
+            "The change file opens with FILE's own key or password; for a shared file give the owner key: the "
+                    + "sender is the grant whose submission key opens the change file, and changes outside that "
+                    + "grant's partitions or column groups are refused.",
             "Prints one JSON object: {\"dryRun\",\"sender\",\"fileChanged\",\"applied\":{\"updated\",\"added\","
                     + "\"deleted\"},\"held\":[{\"op\",\"key\",\"kind\",\"columns\":[{\"column\",\"before\",\"wanted\","
                     + "\"now\"}]}],\"refused\":[{\"op\",\"key\",\"reason\"}]}; kind is changed (a value differs "

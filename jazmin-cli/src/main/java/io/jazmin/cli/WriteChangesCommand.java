@@ -28,7 +28,8 @@ import tools.jackson.databind.node.ObjectNode;
                     + "(update, add); values in the canonical interop form append takes. One change per key; "
                     + "the values FILE holds now are recorded as what the sender saw.",
             "An encrypted file's change file is sealed with its own key or password (give it as for reading); "
-                    + "a plain file's is plain. Shared files are not supported yet.",
+                    + "a plain file's is plain; a shared file's (opened with an access key, a jza1- text in "
+                    + "--key-file) with that key's submission key.",
             "Prints {\"out\",\"update\",\"add\",\"delete\"} (the counts written) as JSON; a change the "
                     + "document does not allow, or a row that is not there, exits with 3 and writes nothing."})
 final class WriteChangesCommand implements Callable<Integer> {
@@ -53,7 +54,7 @@ final class WriteChangesCommand implements Callable<Integer> {
         OutputPath.requireWritable(spec, out);
         try (JazminReader reader = JazminReader.open(file, secrets.readOptions())) {
             Changes list = ChangesInput.read(changes, EditColumns.of(reader));
-            // A shared file's access key is no key to seal with: the core refuses shared files itself.
+            // A shared file's access key is no key to seal with: the core seals with its submission key.
             WriteOptions seal = reader.accessControlled() ? WriteOptions.defaults()
                     : secrets.applyTo(WriteOptions.defaults());
             ChangeFiles.writeChanges(reader, list, out, seal);

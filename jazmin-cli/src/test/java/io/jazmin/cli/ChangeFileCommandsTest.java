@@ -6,7 +6,10 @@ import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminWriter;
 import io.jazmin.files.FileChanges;
+import io.jazmin.key.AccessKeyText;
 import io.jazmin.key.JazminKey;
+import io.jazmin.options.AccessGrant;
+import io.jazmin.options.AccessSettings;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
@@ -150,6 +153,29 @@ class ChangeFileCommandsTest {
                 keyFile.toString()));
         assertThat(applied.get("applied").get("updated").asLong()).isEqualTo(1);
         assertThat(rows(file, ReadOptions.defaults().withKey(key))).containsEntry("C1", "done/null/10.50");
+    }
+
+    @Test
+    void aHolderOfASharedFileSendsChangesTheOwnerAppliesAsItsOwn() throws Exception {
+        Path ownerFile = Files.writeString(dir.resolve("owner.txt"), CliRun.of("keygen").out());
+        JazminKey owner = JazminKey.parse(Files.readString(ownerFile).strip());
+        AccessKeyText holder = AccessKeyText.generate(owner);
+        Path holderFile = Files.writeString(dir.resolve("holder.txt"), holder.text());
+        Path file = claims(WriteOptions.defaults().withKey(owner).withAccess(AccessSettings.builder()
+                .grant(AccessGrant.of(holder)).build()));
+        Path change = dir.resolve("c.jzm");
+        String jsonl = changes("{\"op\":\"update\",\"key\":{\"claim\":\"C2\"},\"set\":{\"status\":\"done\"}}\n").toString();
+
+        ok(CliRun.of("write-changes", file.toString(), "--changes", jsonl, "--out", change.toString(),
+                "--key-file", holderFile.toString()));
+        assertThat(CliRun.of("apply-changes", file.toString(), change.toString(), "--key-file", holderFile.toString())
+                .code()).as("only the owner applies").isNotZero();
+
+        JsonNode applied = ok(CliRun.of("apply-changes", file.toString(), change.toString(), "--key-file",
+                ownerFile.toString()));
+        assertThat(applied.get("sender").asString()).isEqualTo(holder.keyId());
+        assertThat(applied.get("applied").get("updated").asLong()).isEqualTo(1);
+        assertThat(rows(file, ReadOptions.defaults().withKey(owner))).containsEntry("C2", "done/null/20.50");
     }
 
     @Test
