@@ -37,6 +37,21 @@ class JazminReadTest {
         df = spark.read().format("jazmin").load(dir.toString());
     }
 
+    /** Filters over every type and edge case of {@link SampleFiles} (also used by the count pushdown tests). */
+    static final String[] FILTERS = {
+        "id > 200", "id <= 10 OR id >= 290", "id IN (1, 2, 450, 9999)", "id <> 3 AND id < 6",
+        "name = 'n1'", "name > 'n5'", "name < 'n2'", "name >= '\uD83D\uDE00'", "name >= '\uE000'", "name < '\uE000x5'",
+        "name LIKE 'n1%'", "name LIKE '%9'", "name LIKE '%\uD83D\uDE00%'", "name IN ('n1', '\uE000x11', NULL)",
+        "name IS NULL", "score < 10.0", "score <= 0.0", "score = 0.0", "score = -0.0", "score > 100.0",
+        "score = double('NaN')", "score IN (0.0, 1.0, double('NaN'))", "score <> 1.0", "score IS NULL",
+        "price = '10.5'", "price > '5'", "price IS NOT NULL AND id < 50",
+        "at > timestamp'2023-11-14 22:13:25.0005'", "at >= timestamp'2023-11-14 22:13:25.0015'",
+        "at < timestamp'2023-11-14 22:13:25.0015'", "at <= timestamp'2023-11-14 22:13:30.0015'",
+        "at = timestamp'2023-11-14 22:13:25.002'", "at = timestamp'2023-11-14 22:13:25.0021'",
+        "flag = true", "flag = false OR flag IS NULL", "flag <=> NULL", "NOT (id > 100)", "NOT (name = 'n1')",
+        "tags IS NULL", "addr.zip > 800", "addr IS NULL OR id = 1", "meta = '{\"g\":4}'", "id = 1 AND data IS NOT NULL",
+    };
+
     /** What jazmin-core itself returns for the filter and columns (none: all), file after file. */
     private static List<Object> core(Filter filter, String... columns) {
         List<Object> out = new ArrayList<>();
@@ -87,31 +102,18 @@ class JazminReadTest {
     }
 
     /**
-     * Pushdown may only prune: every filter gives what Spark gives over the same rows held in memory.
-     * One file (ids 0 to 299) holds every edge case and keeps the test to one task per filter.
+     * Pushdown never changes the answer, whether its filter only prunes or is exact (then Spark drops
+     * its own check): every filter gives what Spark gives over the same rows held in memory. One file (ids 0 to 299) holds every edge case and keeps the test to one task per filter.
      */
     @Test
     void pushdownNeverChangesTheAnswer() {
         Dataset<Row> file = spark.read().format("jazmin").load(dir.resolve("part-0.jzm").toString());
         Dataset<Row> local = spark.createDataFrame(file.collectAsList(), file.schema());
-        String[] filters = {
-            "id > 200", "id <= 10 OR id >= 290", "id IN (1, 2, 450, 9999)", "id <> 3 AND id < 6",
-            "name = 'n1'", "name > 'n5'", "name < 'n2'", "name >= '\uD83D\uDE00'", "name >= '\uE000'", "name < '\uE000x5'",
-            "name LIKE 'n1%'", "name LIKE '%9'", "name LIKE '%\uD83D\uDE00%'", "name IN ('n1', '\uE000x11', NULL)",
-            "name IS NULL", "score < 10.0", "score <= 0.0", "score = 0.0", "score = -0.0", "score > 100.0",
-            "score = double('NaN')", "score IN (0.0, 1.0, double('NaN'))", "score <> 1.0", "score IS NULL",
-            "price = '10.5'", "price > '5'", "price IS NOT NULL AND id < 50",
-            "at > timestamp'2023-11-14 22:13:25.0005'", "at >= timestamp'2023-11-14 22:13:25.0015'",
-            "at < timestamp'2023-11-14 22:13:25.0015'", "at <= timestamp'2023-11-14 22:13:30.0015'",
-            "at = timestamp'2023-11-14 22:13:25.002'", "at = timestamp'2023-11-14 22:13:25.0021'",
-            "flag = true", "flag = false OR flag IS NULL", "flag <=> NULL", "NOT (id > 100)", "NOT (name = 'n1')",
-            "tags IS NULL", "addr.zip > 800", "addr IS NULL OR id = 1", "meta = '{\"g\":4}'", "id = 1 AND data IS NOT NULL",
-        };
         // One job per side: the filters' scans in one union, each row tagged with its filter's number.
-        List<List<Object>> pushed = byFilter(file, filters);
-        List<List<Object>> oracle = byFilter(local, filters);
-        for (int i = 0; i < filters.length; i++) {
-            assertThat(pushed.get(i)).as(filters[i]).isEqualTo(oracle.get(i));
+        List<List<Object>> pushed = byFilter(file, FILTERS);
+        List<List<Object>> oracle = byFilter(local, FILTERS);
+        for (int i = 0; i < FILTERS.length; i++) {
+            assertThat(pushed.get(i)).as(FILTERS[i]).isEqualTo(oracle.get(i));
         }
         assertThat(oracle.get(0)).hasSize(99); // id > 200: the oracle itself is not empty
     }

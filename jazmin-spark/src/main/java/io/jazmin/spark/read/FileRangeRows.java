@@ -1,9 +1,7 @@
 package io.jazmin.spark.read;
 
 import io.jazmin.Explain;
-import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
-import io.jazmin.data.ChunkSummary;
 import io.jazmin.data.Filter;
 import io.jazmin.data.Row;
 import io.jazmin.data.RowQuery;
@@ -11,12 +9,10 @@ import io.jazmin.error.JazminValidationException;
 import io.jazmin.schema.Column;
 import io.jazmin.spark.JazminOptions;
 import io.jazmin.spark.types.CatalystConverter;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.Set;
 import java.util.function.Function;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
@@ -24,14 +20,13 @@ import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The matching rows of one byte range of a file, as Spark rows: the file is opened, the chunks whose
- * first part starts in the range are kept ({@link JazminTable#chunks()}), and only those are
- * queried through the public engine API, only the read schema's columns, up to a limit. With no
+ * The matching rows of one byte range of a file, as Spark rows: the range is opened
+ * ({@link OpenRange}) and only its chunks are queried through the public engine API, only the read schema's columns, up to a limit. With no
  * column to read (a bare {@code count()}), it gives as many empty rows as the engine counts.
  */
 final class FileRangeRows implements AutoCloseable {
     private final String path;
-    private final JazminReader reader;
+    private final OpenRange range;
     private final Explain plan;
     private final Stream<Row> stream;
     private final Iterator<Row> rows;
@@ -41,16 +36,15 @@ final class FileRangeRows implements AutoCloseable {
     @SuppressWarnings("unchecked")
     FileRangeRows(FileRange range, StructType schema, JazminOptions options, Filter filter, long limit) {
         this.path = range.path();
-        this.reader = JazminReader.open(Path.of(path), options.readOptions());
+        this.range = new OpenRange(range, options);
         try {
-            JazminTable table = options.table() == null ? reader.table() : reader.table(options.table());
+            JazminTable table = this.range.table();
             StructField[] fields = schema.fields();
             converters = new Function[fields.length];
             for (int i = 0; i < fields.length; i++) {
                 converters[i] = CatalystConverter.of(column(table, fields[i].name()), fields[i].dataType());
             }
-            Set<Integer> chunks = table.chunks().stream().filter(c -> range.holds(c.firstPartOffset()))
-                    .map(ChunkSummary::ordinal).collect(Collectors.toSet());
+            Set<Integer> chunks = this.range.chunks();
             plan = table.explain(filter, chunks);
             if (fields.length == 0) {
                 long count = table.count(filter, chunks);
@@ -63,7 +57,7 @@ final class FileRangeRows implements AutoCloseable {
                 rows = stream.iterator();
             }
         } catch (RuntimeException e) {
-            reader.close();
+            this.range.close();
             throw e;
         }
     }
@@ -103,6 +97,11 @@ final class FileRangeRows implements AutoCloseable {
         return plan;
     }
 
+    /** Bytes of sections read from the file so far. */
+    long bytesRead() {
+        return range.bytesRead();
+    }
+
     @Override
     public void close() {
         try {
@@ -110,7 +109,7 @@ final class FileRangeRows implements AutoCloseable {
                 stream.close();
             }
         } finally {
-            reader.close();
+            range.close();
         }
     }
 }

@@ -9,7 +9,8 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * Shipped to the executors once per task: the read schema, the options (with the key material:
- * see the README on {@code spark.network.crypto.enabled}), the pushed filter as JAZMIN JSON and the limit.
+ * see the README on {@code spark.network.crypto.enabled}), the pushed filter as JAZMIN JSON and the limit,
+ * or the pushed counts.
  */
 final class JazminReaderFactory implements PartitionReaderFactory {
     private static final long serialVersionUID = 1L;
@@ -17,16 +18,22 @@ final class JazminReaderFactory implements PartitionReaderFactory {
     private final JazminOptions options;
     private final String filterJson;
     private final int limit;
+    private final PushedCounts counts;
 
-    JazminReaderFactory(StructType schema, JazminOptions options, String filterJson, int limit) {
+    /** @param counts the pushed counts, or {@code null} for a scan of rows */
+    JazminReaderFactory(StructType schema, JazminOptions options, String filterJson, int limit, PushedCounts counts) {
         this.schema = schema;
         this.options = options;
         this.filterJson = filterJson;
         this.limit = limit;
+        this.counts = counts;
     }
 
     @Override
     public PartitionReader<InternalRow> createReader(InputPartition partition) {
+        if (counts != null) {
+            return new JazminCountReader((JazminInputPartition) partition, options, counts.filters());
+        }
         return new JazminRowReader((JazminInputPartition) partition, schema, options, filterJson, limit);
     }
 }

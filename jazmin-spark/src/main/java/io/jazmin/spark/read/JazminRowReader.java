@@ -2,9 +2,6 @@ package io.jazmin.spark.read;
 
 import io.jazmin.data.Filter;
 import io.jazmin.spark.JazminOptions;
-import io.jazmin.spark.metrics.ChunksPrunedMetric;
-import io.jazmin.spark.metrics.ChunksTotalMetric;
-import io.jazmin.spark.metrics.TaskMetric;
 import java.util.List;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
@@ -23,9 +20,9 @@ final class JazminRowReader implements PartitionReader<InternalRow> {
     private final int limit;
     private int nextRange;
     private long returned;
-    private long chunks;
-    private long chunksPruned;
+    private final TaskReadMetrics metrics = new TaskReadMetrics();
     private FileRangeRows open;
+    private long openBytesCounted;
     private InternalRow current;
 
     JazminRowReader(JazminInputPartition partition, StructType schema, JazminOptions options, String filterJson, int limit) {
@@ -44,10 +41,10 @@ final class JazminRowReader implements PartitionReader<InternalRow> {
                     return false;
                 }
                 open = new FileRangeRows(ranges.get(nextRange++), schema, options, filter, limit < 0 ? -1 : limit - returned);
-                chunks += open.plan().chunks();
-                chunksPruned += open.plan().chunksSkipped();
+                metrics.plan(open.plan());
             }
             current = open.next();
+            countBytes();
             if (current != null) {
                 returned++;
                 return true;
@@ -64,13 +61,26 @@ final class JazminRowReader implements PartitionReader<InternalRow> {
 
     @Override
     public CustomTaskMetric[] currentMetricsValues() {
-        return new CustomTaskMetric[] {new TaskMetric(ChunksTotalMetric.NAME, chunks),
-            new TaskMetric(ChunksPrunedMetric.NAME, chunksPruned)};
+        return metrics.values();
+    }
+
+    /**
+     * Counts the open range's bytes read since the last call: as rows come, since Spark may stop
+     * calling {@link #next()} at a limit and takes the task's input bytes before closing the reader.
+     */
+    private void countBytes() {
+        long now = open.bytesRead();
+        if (now > openBytesCounted) {
+            metrics.read(now - openBytesCounted);
+            openBytesCounted = now;
+        }
     }
 
     private void closeOpen() {
         FileRangeRows r = open;
+        countBytes();
         open = null;
+        openBytesCounted = 0;
         r.close();
     }
 

@@ -1,6 +1,7 @@
 package io.jazmin.spark.read;
 
 import io.jazmin.spark.JazminOptions;
+import io.jazmin.spark.metrics.BytesReadMetric;
 import io.jazmin.spark.metrics.ChunksPrunedMetric;
 import io.jazmin.spark.metrics.ChunksTotalMetric;
 import java.io.IOException;
@@ -22,9 +23,10 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * A batch scan of JAZMIN files, cut into byte ranges packed into input partitions as Spark cuts
- * its own files ({@link SplitPlanner}), read row by row. Its description
- * (shown by {@code explain}) names the file count, the table, the pushed JAZMIN filter and the
- * limit, and never the options (keys, passwords).
+ * its own files ({@link SplitPlanner}), read row by row, or counted when counts were pushed
+ * ({@link PushedCounts}: then each partition gives one row of counts). Its description (shown by
+ * {@code explain}) names the file count, the table, the pushed JAZMIN filter, the limit and the
+ * pushed counts, and never the options (keys, passwords).
  */
 public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
     private final List<Path> files;
@@ -32,13 +34,16 @@ public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
     private final JazminOptions options;
     private final String filterJson;
     private final int limit;
+    private final PushedCounts counts;
 
-    JazminScan(List<Path> files, StructType schema, JazminOptions options, String filterJson, int limit) {
+    /** @param counts the pushed counts ({@code schema} then has one bigint per count), or {@code null} */
+    JazminScan(List<Path> files, StructType schema, JazminOptions options, String filterJson, int limit, PushedCounts counts) {
         this.files = files;
         this.schema = schema;
         this.options = options;
         this.filterJson = filterJson;
         this.limit = limit;
+        this.counts = counts;
     }
 
     @Override
@@ -49,7 +54,8 @@ public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
     @Override
     public String description() {
         return "JazminScan[files=" + files.size() + ", table=" + (options.table() == null ? "(first)" : options.table())
-                + ", filter=" + (filterJson == null ? "none" : filterJson) + ", limit=" + (limit < 0 ? "none" : limit) + "]";
+                + ", filter=" + (filterJson == null ? "none" : filterJson) + ", limit=" + (limit < 0 ? "none" : limit)
+                + (counts == null ? "" : ", counts=" + counts.description()) + "]";
     }
 
     /** Row reads for every partition, so Spark need not plan partitions to decide. */
@@ -66,6 +72,11 @@ public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
     /** Planned on the driver from file sizes alone: no file is opened. */
     @Override
     public InputPartition[] planInputPartitions() {
+        return plan(files);
+    }
+
+    /** The input partitions of a scan of {@code files}, as {@link #planInputPartitions()} gives them. */
+    static InputPartition[] plan(List<Path> files) {
         List<SplitPlanner.SizedFile> sized = files.stream().map(f -> new SplitPlanner.SizedFile(f.toString(), size(f))).toList();
         return SplitPlanner.plan(sized, settings()).toArray(InputPartition[]::new);
     }
@@ -93,12 +104,12 @@ public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
 
     @Override
     public PartitionReaderFactory createReaderFactory() {
-        return new JazminReaderFactory(schema, options, filterJson, limit);
+        return new JazminReaderFactory(schema, options, filterJson, limit, counts);
     }
 
     @Override
     public CustomMetric[] supportedCustomMetrics() {
-        return new CustomMetric[] {new ChunksTotalMetric(), new ChunksPrunedMetric()};
+        return new CustomMetric[] {new ChunksTotalMetric(), new ChunksPrunedMetric(), new BytesReadMetric()};
     }
 
     /** The files' bytes; the row count is unknown without opening every file. */

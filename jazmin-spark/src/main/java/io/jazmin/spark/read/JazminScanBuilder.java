@@ -5,30 +5,44 @@ import io.jazmin.schema.Column;
 import io.jazmin.spark.JazminOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.connector.expressions.NamedReference;
+import org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc;
+import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
+import org.apache.spark.sql.connector.expressions.aggregate.Count;
+import org.apache.spark.sql.connector.expressions.aggregate.CountStar;
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.read.Scan;
 import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.read.SupportsPushDownAggregates;
 import org.apache.spark.sql.connector.read.SupportsPushDownLimit;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.connector.read.SupportsPushDownV2Filters;
+import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Collects what Spark pushes: the columns read, the predicates (translated into one JAZMIN filter
- * that only prunes: every predicate is also handed back as a post-scan filter, as Parquet does) and
- * a limit (Spark pushes one only when no post-scan filter is left).
+ * Collects what Spark pushes: the columns read, the predicates (translated into one JAZMIN filter;
+ * those the filter answers {@link PredicateTranslator#exact exactly} are dropped from Spark's
+ * post-scan filter, the others are handed back, so the filter only prunes for them, as Parquet
+ * does), a limit and counts. Spark pushes a limit or an aggregate only when no post-scan filter is
+ * left, and this builder takes only counts without grouping ({@code COUNT(*)}, {@code COUNT(col)} of
+ * a top-level column), answered per input partition by {@code JazminTable.count}.
  */
 public final class JazminScanBuilder implements ScanBuilder, SupportsPushDownV2Filters,
-        SupportsPushDownRequiredColumns, SupportsPushDownLimit {
+        SupportsPushDownRequiredColumns, SupportsPushDownLimit, SupportsPushDownAggregates {
     private final List<Path> files;
     private final JazminOptions options;
+    private final Map<String, Column> columns;
     private final PredicateTranslator translator;
     private StructType schema;
     private Predicate[] pushed = new Predicate[0];
+    private boolean allExact = true;
     private Filter filter;
     private int limit = -1;
+    private PushedCounts counts;
 
     /**
      * @param files   the files to read, sorted
@@ -39,12 +53,14 @@ public final class JazminScanBuilder implements ScanBuilder, SupportsPushDownV2F
         this.files = files;
         this.schema = schema;
         this.options = options;
+        this.columns = columns;
         this.translator = new PredicateTranslator(columns);
     }
 
     @Override
     public Predicate[] pushPredicates(Predicate[] predicates) {
         List<Predicate> kept = new ArrayList<>();
+        List<Predicate> postScan = new ArrayList<>();
         List<Filter> parts = new ArrayList<>();
         for (Predicate p : predicates) {
             Filter f = translator.translate(p);
@@ -52,10 +68,14 @@ public final class JazminScanBuilder implements ScanBuilder, SupportsPushDownV2F
                 kept.add(p);
                 parts.add(f);
             }
+            if (f == null || !translator.exact(p)) {
+                postScan.add(p);
+            }
         }
         pushed = kept.toArray(new Predicate[0]);
+        allExact = postScan.isEmpty();
         filter = parts.isEmpty() ? null : parts.size() == 1 ? parts.get(0) : new Filter.And(parts);
-        return predicates;
+        return postScan.toArray(new Predicate[0]);
     }
 
     @Override
@@ -80,8 +100,51 @@ public final class JazminScanBuilder implements ScanBuilder, SupportsPushDownV2F
         return true;
     }
 
+    /** Complete (no final sum by Spark) only when the scan is one input partition, which gives one row. */
+    @Override
+    public boolean supportCompletePushDown(Aggregation aggregation) {
+        return counts(aggregation) != null && JazminScan.plan(files).length == 1;
+    }
+
+    @Override
+    public boolean pushAggregation(Aggregation aggregation) {
+        counts = counts(aggregation);
+        return counts != null;
+    }
+
+    /**
+     * The counts {@code aggregation} asks for, or {@code null} when it groups, holds anything but
+     * non-distinct counts of top-level columns, or some predicate is checked by Spark after the scan
+     * (the counts would then include rows Spark drops).
+     */
+    private PushedCounts counts(Aggregation aggregation) {
+        if (!allExact || aggregation.groupByExpressions().length > 0) {
+            return null;
+        }
+        List<String> filters = new ArrayList<>();
+        for (AggregateFunc f : aggregation.aggregateExpressions()) {
+            if (f instanceof CountStar) {
+                filters.add(filter == null ? null : filter.toJson());
+            } else if (f instanceof Count c && !c.isDistinct() && c.column() instanceof NamedReference ref
+                    && ref.fieldNames().length == 1 && columns.containsKey(ref.fieldNames()[0])) {
+                Filter notNull = Filter.isNotNull(ref.fieldNames()[0]);
+                filters.add((filter == null ? notNull : filter.and(notNull)).toJson());
+            } else {
+                return null;
+            }
+        }
+        return new PushedCounts(Arrays.toString(aggregation.aggregateExpressions()), filters);
+    }
+
     @Override
     public Scan build() {
-        return new JazminScan(files, schema, options, filter == null ? null : filter.toJson(), limit);
+        StructType read = schema;
+        if (counts != null) {
+            read = new StructType();
+            for (int i = 0; i < counts.filters().size(); i++) {
+                read = read.add("count_" + i, DataTypes.LongType, false);
+            }
+        }
+        return new JazminScan(files, read, options, filter == null ? null : filter.toJson(), limit, counts);
     }
 }

@@ -16,8 +16,8 @@ import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * Spark V2 predicates as a JAZMIN {@link Filter} that keeps every row Spark keeps (design note §5):
- * the reader applies it to skip chunks and rows, and Spark still applies every predicate after the
- * scan, so a filter that keeps a few extra rows only costs time. Whatever could drop a row Spark
+ * the reader applies it to skip chunks and rows, and Spark applies every predicate that is not
+ * {@link #exact} again after the scan, so a filter that keeps a few extra rows only costs time. Whatever could drop a row Spark
  * would keep is not translated: NOT (JAZMIN's NOT keeps nulls), float {@code >}/{@code >=}, NaN and
  * zero literals (NaN ordering, −0 = 0), string ranges with literals at or above U+D800 (UTF-16 vs
  * UTF-8 order), timestamps that are not whole milliseconds under {@code =}, decimal, binary, json
@@ -64,6 +64,33 @@ final class PredicateTranslator {
 
     private Filter child(Expression e) {
         return e instanceof Predicate p ? translate(p) : null;
+    }
+
+    /**
+     * Whether {@link #translate} turns {@code p} into a filter that keeps exactly the rows Spark keeps,
+     * so Spark need not check it again after the scan (which lets it push limits and counts). True for
+     * AND and OR of exact sides and for translated tests on bool, int, string and timestamp columns
+     * (JAZMIN compares them as Spark does: integers, whole milliseconds, UTF-16 order only where it
+     * agrees with UTF-8) and for null tests on any top-level column. Float tests stay prune-only:
+     * NaN and −0 need golden tests before they can be trusted as exact (design note §5).
+     */
+    boolean exact(Predicate p) {
+        Expression[] c = p.children();
+        switch (p.name()) {
+            case "AND": case "OR":
+                return c[0] instanceof Predicate l && c[1] instanceof Predicate r && exact(l) && exact(r);
+            case "IS_NULL": case "IS_NOT_NULL":
+                return translate(p) != null;
+            default:
+                if (translate(p) == null) {
+                    return false;
+                }
+                Column col = column(c[0]);
+                if (col == null && c.length > 1) {
+                    col = column(c[1]); // a comparison written literal first
+                }
+                return col != null && col.type() != io.jazmin.schema.ColumnType.FLOAT;
+        }
     }
 
     private Filter comparison(String op, Expression left, Expression right) {

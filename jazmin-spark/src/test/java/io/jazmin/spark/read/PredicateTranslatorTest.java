@@ -91,4 +91,24 @@ class PredicateTranslatorTest {
         assertThat(t.translate(p("IN", col("t"), lit(micros, DataTypes.TimestampType), lit(2_000L, DataTypes.TimestampType),
                 lit(null, DataTypes.TimestampType)))).isEqualTo(Filter.in("t", java.time.Instant.ofEpochMilli(2)));
     }
+
+    @Test
+    void onlyExactTranslationsLetSparkDropItsOwnCheck() {
+        Predicate intEq = p("=", col("i"), lit(1L, DataTypes.LongType));
+        Predicate floatLt = p("<", col("f"), lit(1.5, DataTypes.DoubleType));
+        assertThat(t.exact(intEq)).isTrue();
+        assertThat(t.exact(p(">", lit(5L, DataTypes.LongType), col("i")))).isTrue();
+        assertThat(t.exact(p("=", col("s"), str("\uD83D\uDE00")))).isTrue();
+        assertThat(t.exact(p("STARTS_WITH", col("s"), str("ab")))).isTrue();
+        assertThat(t.exact(p(">=", col("t"), lit(1_500L, DataTypes.TimestampType)))).isTrue();
+        assertThat(t.exact(p("IS_NULL", col("f")))).isTrue();
+        assertThat(t.exact(p("IS_NOT_NULL", col("d")))).isTrue();
+        assertThat(t.exact(p("OR", intEq, p("=", col("b"), lit(true, DataTypes.BooleanType))))).isTrue();
+        // Float tests only prune, untranslated predicates are not exact, nor an AND that keeps one side.
+        assertThat(t.exact(floatLt)).isFalse();
+        assertThat(t.exact(p(">", col("s"), str("\uE000")))).isFalse();
+        assertThat(t.exact(p("=", col("t"), lit(1_500L, DataTypes.TimestampType)))).isFalse();
+        assertThat(t.exact(p("AND", intEq, floatLt))).isFalse();
+        assertThat(t.exact(p("AND", intEq, p("NOT", intEq)))).isFalse();
+    }
 }

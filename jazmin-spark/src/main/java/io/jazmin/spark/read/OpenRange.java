@@ -1,0 +1,50 @@
+package io.jazmin.spark.read;
+
+import io.jazmin.JazminReader;
+import io.jazmin.JazminTable;
+import io.jazmin.data.ChunkSummary;
+import io.jazmin.spark.JazminOptions;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * One byte range of a file, opened: the reader, the table the options name and the ordinals of
+ * the chunks whose first part starts in the range ({@link JazminTable#chunks()}).
+ */
+final class OpenRange implements AutoCloseable {
+    private final JazminReader reader;
+    private final JazminTable table;
+    private final Set<Integer> chunks;
+
+    OpenRange(FileRange range, JazminOptions options) {
+        reader = JazminReader.open(Path.of(range.path()), options.readOptions());
+        try {
+            table = options.table() == null ? reader.table() : reader.table(options.table());
+            chunks = table.chunks().stream().filter(c -> range.holds(c.firstPartOffset()))
+                    .map(ChunkSummary::ordinal).collect(Collectors.toSet());
+        } catch (RuntimeException e) {
+            reader.close();
+            throw e;
+        }
+    }
+
+    JazminTable table() {
+        return table;
+    }
+
+    /** The chunks of the table this range reads. */
+    Set<Integer> chunks() {
+        return chunks;
+    }
+
+    /** Bytes of sections read from the file so far. */
+    long bytesRead() {
+        return reader.bytesRead();
+    }
+
+    @Override
+    public void close() {
+        reader.close();
+    }
+}
