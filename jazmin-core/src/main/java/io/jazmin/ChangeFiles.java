@@ -2,6 +2,7 @@ package io.jazmin;
 
 import io.jazmin.error.JazminKeyException;
 import io.jazmin.error.JazminValidationException;
+import io.jazmin.internal.table.SectionIds;
 import io.jazmin.internal.writer.Appender;
 import io.jazmin.internal.writer.Updater;
 import io.jazmin.key.JazminKey;
@@ -185,18 +186,19 @@ public final class ChangeFiles {
     /** An added row goes to a partition the sender sees: the one it names, or the key's only one. */
     private static void checkPartition(JazminReader source, JazminTable table, Change add) {
         String column = table.partitionBy();
-        Object value = add.key().containsKey(column) ? add.key().get(column) : add.values().get(column);
         List<String> visible = source.visiblePartitions();
-        if (value == null && !add.values().containsKey(column) && !add.key().containsKey(column)) {
+        if (!add.key().containsKey(column) && !add.values().containsKey(column)) {
             if (visible.size() != 1) {
                 throw new JazminValidationException("Changes: the row to add " + add.key() + " names no partition ('"
                         + column + "') and this key sees " + visible.size() + " partitions");
             }
             return;
         }
-        if (!visible.contains(SenderScope.partitionName(value))) {
+        Object value = add.key().containsKey(column) ? add.key().get(column) : add.values().get(column);
+        String partition = SectionIds.partitionName(value);
+        if (!visible.contains(partition)) {
             throw new JazminValidationException("Changes: the row to add " + add.key() + " would go to partition '"
-                    + SenderScope.partitionName(value) + "', which this key doesn't see");
+                    + partition + "', which this key doesn't see");
         }
     }
 
@@ -307,7 +309,7 @@ public final class ChangeFiles {
                             + target.accessKeyId());
                 }
                 Instant now = write.now() == null ? Instant.now() : write.now();
-                Sender sender = Sender.identify(path, change, read.key(), table, target.visiblePartitions(), now);
+                Sender sender = Sender.identify(target, change, read.key(), table, now);
                 try (JazminReader changes = sender.changes()) {
                     plan = ChangePlanner.plan(target, table, changes, edit, sender.scope(), overwrite);
                 }

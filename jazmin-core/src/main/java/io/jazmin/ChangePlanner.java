@@ -11,6 +11,7 @@ import io.jazmin.ChangeFiles.Refusal;
 import io.jazmin.ChangeFiles.Result;
 import io.jazmin.data.Row;
 import io.jazmin.error.JazminValidationException;
+import io.jazmin.internal.table.SectionIds;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
 import io.jazmin.schema.JsonText;
@@ -252,7 +253,7 @@ final class ChangePlanner {
             row.put(column, SenderScope.partitionValue(scope.onlyPartition(), isInt));
         }
         if (!scope.seesPartition(row.get(column))) {
-            refuse(op, key, "partition '" + SenderScope.partitionName(row.get(column)) + "' is outside the sender's grant");
+            refuse(op, key, "partition '" + SectionIds.partitionName(row.get(column)) + "' is outside the sender's grant");
             return false;
         }
         return true;

@@ -11,7 +11,6 @@ import io.jazmin.internal.writer.Appender;
 import io.jazmin.internal.writer.Rewriter;
 import io.jazmin.internal.writer.Updater;
 import io.jazmin.internal.reader.FileOpener;
-import io.jazmin.internal.reader.OpenedFile;
 import io.jazmin.internal.reader.StorageReport;
 import io.jazmin.internal.reader.OwnerDirectory;
 import io.jazmin.internal.reader.UnlockTokens;
@@ -274,16 +273,19 @@ public final class JazminFile {
 
     /** The grants of the shared file at {@code path}, in the owner directory's order (owner key only). */
     public static List<GrantInfo> listGrants(Path path, JazminKey owner) {
-        return opened(path, ReadOptions.defaults().withKey(owner), file -> {
-            if (file.grant() == null) {
-                throw new io.jazmin.error.JazminValidationException("the file is not access-controlled: it has no grants");
-            }
-            if (!file.grant().owner()) {
-                throw new io.jazmin.error.JazminKeyException("only the owner key of a shared file lists its grants");
-            }
-            return OwnerDirectory.grants(file).stream().map(g -> new GrantInfo(g.keyId(), g.rows(), g.columns(),
-                    g.files(), g.label(), g.expires(), g.online() ? AccessGrant.Mode.ONLINE : AccessGrant.Mode.OFFLINE)).toList();
-        });
+        return opened(path, ReadOptions.defaults().withKey(owner), JazminFile::grants);
+    }
+
+    /** The grants of the shared file {@code file}, opened with its owner key. */
+    static List<GrantInfo> grants(OpenedFile file) {
+        if (file.grant() == null) {
+            throw new io.jazmin.error.JazminValidationException("the file is not access-controlled: it has no grants");
+        }
+        if (!file.grant().owner()) {
+            throw new io.jazmin.error.JazminKeyException("only the owner key of a shared file lists its grants");
+        }
+        return OwnerDirectory.grants(file).stream().map(g -> new GrantInfo(g.keyId(), g.rows(), g.columns(),
+                g.files(), g.label(), g.expires(), g.online() ? AccessGrant.Mode.ONLINE : AccessGrant.Mode.OFFLINE)).toList();
     }
 
     /** {@link #storage(Path, ReadOptions)} of a plain file. */

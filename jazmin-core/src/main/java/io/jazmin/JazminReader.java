@@ -232,6 +232,11 @@ public final class JazminReader implements AutoCloseable {
         return file.grant() == null ? null : file.grant().submission();
     }
 
+    /** The grants of this shared file, read from its owner directory (owner key only). */
+    List<JazminFile.GrantInfo> grants() {
+        return JazminFile.grants(file);
+    }
+
     /** When the access key's grant expires, or {@code null} when it does not (or for other files). */
     public Instant accessExpires() {
         return file.grant() == null ? null : file.grant().expires();

@@ -18,15 +18,15 @@ import java.util.List;
  */
 record Sender(JazminReader changes, SenderScope scope) {
     /**
-     * Finds the sender of {@code change} among the grants of the shared file at {@code path}, at
-     * time {@code now}.
+     * Finds the sender of {@code change} among the grants of the shared file {@code target} (opened
+     * with its owner key {@code owner}), at time {@code now}.
      *
      * @throws JazminValidationException when no current grant's submission key opens it, or the
      *                                   grant had expired when it was written or has now
      */
-    static Sender identify(Path path, Path change, JazminKey owner, JazminTable table, List<String> partitions,
-                           Instant now) {
-        for (JazminFile.GrantInfo grant : JazminFile.listGrants(path, owner)) {
+    static Sender identify(JazminReader target, Path change, JazminKey owner, JazminTable table, Instant now) {
+        List<String> partitions = target.visiblePartitions();
+        for (JazminFile.GrantInfo grant : target.grants()) {
             JazminReader opened = open(change, owner.submissionKey(grant.keyId()));
             if (opened == null) {
                 continue;

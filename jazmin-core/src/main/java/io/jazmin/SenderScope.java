@@ -1,6 +1,7 @@
 package io.jazmin;
 
 import io.jazmin.error.JazminValidationException;
+import io.jazmin.internal.table.SectionIds;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +41,7 @@ record SenderScope(String keyId, String partitionBy, Set<String> partitions, Str
     }
 
     boolean seesPartition(Object value) {
-        return partitions == null || partitions.contains(partitionName(value));
+        return partitions == null || partitions.contains(SectionIds.partitionName(value));
     }
 
     boolean seesColumn(String name) {
@@ -63,9 +64,5 @@ record SenderScope(String keyId, String partitionBy, Set<String> partitions, Str
         } catch (NumberFormatException e) {
             throw new JazminValidationException("partition '" + name + "' is not an int, as its column is");
         }
-    }
-
-    static String partitionName(Object value) {
-        return value == null ? "" : value.toString();
     }
 }

@@ -7,6 +7,14 @@ package io.jazmin.internal.table;
 public final class SectionIds {
     /** The partition text of files that are not access-controlled. */
     public static final String PLAIN_PARTITION = "*";
+    /**
+     * The name of the partition of a row whose partition column holds {@code value} (spec §1.19):
+     * the value's text (decimal digits for an int), empty for null.
+     */
+    public static String partitionName(Object value) {
+        return value == null ? "" : value.toString();
+    }
+
     /** The default column group. */
     public static final String DEFAULT_GROUP = "*";
 

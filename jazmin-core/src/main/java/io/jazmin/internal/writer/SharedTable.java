@@ -90,8 +90,7 @@ record SharedTable(int partitionColumn, List<String> groupNames, int[][] groups,
         if (partitionColumn < 0) {
             return SectionIds.PLAIN_PARTITION;
         }
-        Object v = row[partitionColumn];
-        return v == null ? "" : v.toString();
+        return SectionIds.partitionName(row[partitionColumn]);
     }
 
     /** The id text (base64url) of partition {@code name}. */
