@@ -1,5 +1,6 @@
 package io.jazmin.internal.crypto;
 
+import static io.jazmin.internal.crypto.SharedFilesFixture.as;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -22,7 +23,6 @@ import io.jazmin.key.JazminKey;
 import io.jazmin.key.UnlockToken;
 import io.jazmin.options.AccessGrant;
 import io.jazmin.options.AccessSettings;
-import io.jazmin.options.AccessState;
 import io.jazmin.options.ReadLimits;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
@@ -79,10 +79,6 @@ class GrantAccessTest {
             }
             w.finish();
         }
-    }
-
-    private static ReadOptions as(AccessKeyText key) {
-        return ReadOptions.defaults().withAccessKey(key).withAccessState(AccessState.disabled());
     }
 
     /** The rows {@code options} read, as text (rows compare by identity). */

@@ -1,5 +1,6 @@
 package io.jazmin.internal.crypto;
 
+import static io.jazmin.internal.crypto.SharedFilesFixture.as;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -17,7 +18,6 @@ import io.jazmin.key.JazminKey;
 import io.jazmin.key.UnlockToken;
 import io.jazmin.options.AccessGrant;
 import io.jazmin.options.AccessSettings;
-import io.jazmin.options.AccessState;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
@@ -82,10 +82,6 @@ class RotateOwnerKeyTest {
             }
             w.finish();
         }
-    }
-
-    private static ReadOptions as(AccessKeyText key) {
-        return ReadOptions.defaults().withAccessKey(key).withAccessState(AccessState.disabled());
     }
 
     /** What {@code options} open: columns, rows, an index lookup, hidden rows, expiry and metadata. */

@@ -1,5 +1,6 @@
 package io.jazmin.internal.crypto;
 
+import static io.jazmin.internal.crypto.SharedFilesFixture.as;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,7 +13,6 @@ import io.jazmin.key.AccessKeyText;
 import io.jazmin.key.JazminKey;
 import io.jazmin.options.AccessGrant;
 import io.jazmin.options.AccessSettings;
-import io.jazmin.options.AccessState;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
@@ -68,10 +68,6 @@ class SharedGrownColumnsAppendTest {
     private static Iterator<Map<String, ?>> rows(long first, int count, Map<String, ?> value) {
         return LongStream.range(first, first + count).<Map<String, ?>>mapToObj(id -> Map.of("id", id,
                 "region", id % 2 == 0 ? "north" : "south", "o", value, "p", value)).iterator();
-    }
-
-    private static ReadOptions as(AccessKeyText key) {
-        return ReadOptions.defaults().withAccessKey(key).withAccessState(AccessState.disabled());
     }
 
     private List<Row> read(ReadOptions options) {
