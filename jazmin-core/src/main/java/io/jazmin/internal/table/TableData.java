@@ -54,9 +54,11 @@ public final class TableData {
      * @param grant       in an access-controlled file, what the key sees; else {@code null}
      * @param indexDeltas whether the file lists reader feature {@code index-deltas} (compact index pages)
      * @param cache       where decompressed chunk payloads are kept for later reads
+     * @param shared      the process-wide cache of decoded columns, or {@code null} when not used
+     * @param file        this file version's key in {@code shared} ({@code null} with it)
      */
     public TableData(SectionReader sections, int tableIndex, Header header, Grant grant, boolean indexDeltas,
-                     ChunkCache cache) {
+                     ChunkCache cache, SharedChunkCache shared, SharedChunkCache.FileVersionKey file) {
         this.indexDeltas = indexDeltas;
         this.sections = sections;
         this.tableIndex = tableIndex;
@@ -69,7 +71,7 @@ public final class TableData {
         for (int i = 0; i < columns.size(); i++) {
             positions.put(columns.get(i).name(), i);
         }
-        this.decoder = new ChunkDecoder(sections, tableIndex, groups, cache);
+        this.decoder = new ChunkDecoder(sections, tableIndex, groups, cache, shared, file);
     }
 
     public TableEntry entry() {
