@@ -17,7 +17,8 @@ import io.jazmin.internal.table.SharedChunkCache;
  *       and name. A rewritten file (a new file moved in place) or an appended one never hits what an
  *       earlier version kept, and a crafted file that copies another's file id is another file on disk.</li>
  *   <li><b>Budget:</b> {@link io.jazmin.options.Priority#sharedCacheBytes()} of the readers: the
- *       largest any reader has asked for (64 MiB balanced, 256 MiB speed); readers with priority
+ *       largest any reader has asked for (64 MiB balanced, 256 MiB speed), at most an eighth of the
+ *       maximum heap; readers with priority
  *       memory neither read nor fill it.</li>
  *   <li><b>Not cached:</b> encrypted files (key, password, shared files) — their decrypted values
  *       never outlive their reader, nor become readable without their secret — files read from bytes

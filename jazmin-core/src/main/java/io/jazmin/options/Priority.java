@@ -41,7 +41,8 @@ public enum Priority {
      * Bytes of decoded chunk columns this priority asks the process-wide cache to keep: 0 (memory:
      * the cache is neither read nor filled), 64 MiB (balanced), 256 MiB (speed). The cache is one
      * for the JVM, so its budget is the largest any reader has asked for so far: a memory-light
-     * reader must not evict what a speed reader of the same process keeps. The estimate counts
+     * reader must not evict what a speed reader of the same process keeps, and never more than an
+     * eighth of the maximum heap ({@code -Xmx}). The estimate counts
      * the decoded arrays and values, not the files' bytes.
      */
     public long sharedCacheBytes() {

@@ -67,9 +67,15 @@ public final class SharedChunkCache {
     public record Stats(long hits, long misses, long evictions, long entries, long bytes, long budget) {
     }
 
-    /** Raises the budget to {@code bytes} when it is lower; never lowers it (see the class comment). */
+    /** The most the budget may be: an eighth of the heap, so a cache sized for a large heap cannot exhaust a small one. */
+    private static final long HEAP_SHARE = Runtime.getRuntime().maxMemory() / 8;
+
+    /**
+     * Raises the budget to {@code bytes} (at most an eighth of the maximum heap) when it is lower;
+     * never lowers it (see the class comment).
+     */
     public synchronized void reserve(long bytes) {
-        budget = Math.max(budget, bytes);
+        budget = Math.max(budget, Math.min(bytes, HEAP_SHARE));
     }
 
     /** The kept column under {@code key} (counting a hit), or {@code null} (counting a miss). */
