@@ -59,8 +59,11 @@ class ReadCacheTest {
         assertThat(first.columnsDecoded()).isGreaterThan(0);
         assertThat(second.columnsDecoded()).as("every cacheable column came from the cache").isEqualTo(1);
         assertThat(second.chunksRead()).isEqualTo(first.chunksRead());
-        assertThat(after.hits() - before.hits()).isEqualTo(3); // id, name, score (binary is never kept)
+        // id, name, score (binary is never kept), the directory segment and id's statistics
+        assertThat(after.hits() - before.hits()).isEqualTo(5);
         assertThat(after.misses()).isEqualTo(before.misses());
+        assertThat(second.bytesRead()).as("no directory, statistics or chunk section read again")
+                .isLessThan(first.bytesRead());
         assertThat(find(file, ReadOptions.defaults(), 150)).isEqualTo(expected("v1", 150));
     }
 
@@ -145,7 +148,7 @@ class ReadCacheTest {
         Path file = write(dir.resolve("a.jzm"), "v1", 1_000, SMALL_CHUNKS);
         readAll(file, ReadOptions.defaults());
         ReadCache.Stats full = ReadCache.stats();
-        assertThat(full.entries()).isEqualTo(30); // 10 chunks × 3 cacheable columns
+        assertThat(full.entries()).isEqualTo(31); // 10 chunks × 3 cacheable columns, 1 directory segment
         assertThat(full.bytes()).isPositive().isLessThanOrEqualTo(full.budget());
         assertThat(full.budget()).isGreaterThanOrEqualTo(
                 Math.min(Priority.BALANCED.sharedCacheBytes(), Runtime.getRuntime().maxMemory() / 8));
@@ -155,7 +158,7 @@ class ReadCacheTest {
         assertThat(ReadCache.stats().bytes()).isZero();
         long misses = ReadCache.stats().misses();
         readAll(file, ReadOptions.defaults());
-        assertThat(ReadCache.stats().misses() - misses).isEqualTo(30);
+        assertThat(ReadCache.stats().misses() - misses).isEqualTo(31);
     }
 
     @Test

@@ -5,6 +5,8 @@ import io.jazmin.internal.wire.DiskIdentity;
 import io.jazmin.schema.ColumnType;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Supplier;
+import java.util.function.ToLongFunction;
 
 /**
  * The process-wide cache of decoded chunk columns (the role of RocksDB's block cache or the page
@@ -13,11 +15,14 @@ import java.util.Map;
  * columns go first beyond the budget, which is the largest any reader has asked for (see
  * {@link #reserve}). Only shareable vectors of plain files are kept (see {@link ColumnVector#shareable()}),
  * under a key naming the file on disk, the file's version and the column's stream (see {@link FileVersionKey}).
+ * What a fresh open decodes again before reaching a chunk is kept the same way: chunk directory
+ * segments and per-chunk statistics (see {@link #section}); they are never changed once decoded.
+ * Deleted rows and headers are not kept: they are what tells versions apart.
  */
 public final class SharedChunkCache {
     private static final SharedChunkCache SHARED = new SharedChunkCache();
 
-    private final Map<ColumnKey, Entry> entries = new LinkedHashMap<>(256, 0.75f, true);
+    private final Map<Object, Entry> entries = new LinkedHashMap<>(256, 0.75f, true);
     private long budget;
     private long bytes;
     private long hits;
@@ -60,7 +65,14 @@ public final class SharedChunkCache {
                      ColumnType type) {
     }
 
-    private record Entry(ColumnVector vector, long bytes) {
+    /**
+     * A value decoded from a catalog section of a file version: the section (id, offset, whole length)
+     * and which value of it ({@code part}, e.g. one column's statistics).
+     */
+    record SectionKey(FileVersionKey file, String sectionId, long offset, long length, String part) {
+    }
+
+    private record Entry(Object value, long bytes) {
     }
 
     /** What the cache holds and has done since the JVM started (or the counters were last reset). */
@@ -79,23 +91,49 @@ public final class SharedChunkCache {
     }
 
     /** The kept column under {@code key} (counting a hit), or {@code null} (counting a miss). */
-    synchronized ColumnVector get(ColumnKey key) {
+    ColumnVector get(ColumnKey key) {
+        return (ColumnVector) lookUp(key);
+    }
+
+    private synchronized Object lookUp(Object key) {
         Entry e = entries.get(key);
         if (e == null) {
             misses++;
             return null;
         }
         hits++;
-        return e.vector;
+        return e.value;
+    }
+
+    /**
+     * The value {@code part} decoded from section {@code sectionId} of {@code file}: the one kept, or
+     * {@code load}'s (run outside the lock, so two readers may both decode it), then kept with the
+     * estimate {@code size}. {@code load}'s values must never be changed by their users.
+     */
+    @SuppressWarnings("unchecked")
+    <T> T section(FileVersionKey file, String sectionId, long offset, long length, String part, Supplier<T> load,
+                  ToLongFunction<T> size) {
+        SectionKey key = new SectionKey(file, sectionId, offset, length, part);
+        Object kept = lookUp(key);
+        if (kept != null) {
+            return (T) kept;
+        }
+        T value = load.get();
+        put(key, value, size.applyAsLong(value));
+        return value;
     }
 
     /** Keeps {@code vector} (shareable) under {@code key}, dropping the least recently used beyond the budget. */
     void put(ColumnKey key, ColumnVector vector, long size) {
+        put((Object) key, vector, size);
+    }
+
+    private void put(Object key, Object value, long size) {
         synchronized (this) {
             if (size > budget) {
                 return;
             }
-            Entry old = entries.put(key, new Entry(vector, size));
+            Entry old = entries.put(key, new Entry(value, size));
             bytes += size - (old == null ? 0 : old.bytes);
             var eldest = entries.values().iterator();
             while (bytes > budget) {

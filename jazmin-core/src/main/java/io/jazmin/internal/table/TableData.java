@@ -39,6 +39,9 @@ public final class TableData {
     private final List<Column> columns;
     private final Map<String, Integer> positions = new HashMap<>();
     private final ChunkDecoder decoder;
+    /** The process-wide cache and this version's key in it, or {@code null}s (see {@link SharedChunkCache#section}). */
+    private final SharedChunkCache shared;
+    private final SharedChunkCache.FileVersionKey file;
     private final boolean indexDeltas;
     private TableLayout layout;
     /** The owner's chunk map once read; {@code null} before, or when there is none or it disagrees. */
@@ -72,6 +75,8 @@ public final class TableData {
             positions.put(columns.get(i).name(), i);
         }
         this.decoder = new ChunkDecoder(sections, tableIndex, groups, cache, shared, file);
+        this.shared = shared;
+        this.file = file;
     }
 
     public TableEntry entry() {
@@ -177,7 +182,7 @@ public final class TableData {
 
     private synchronized TableLayout layout() {
         if (layout == null) {
-            layout = new TableLayout(sections, tableIndex, entry, deltas, groups, grant);
+            layout = new TableLayout(sections, tableIndex, entry, deltas, groups, grant, shared, file);
         }
         return layout;
     }
@@ -225,6 +230,18 @@ public final class TableData {
     private ChunkStatistics[] readBlock(SegmentInfo segment, int block, int covered, int position) {
         StatisticsBlock ref = segment.blocks().get(block);
         String id = SectionIds.statistics(tableIndex, segment.partition(), block, segment.number());
+        Column column = columns.get(position);
+        if (shared == null || column.type().isNested()) {
+            return decodeBlock(segment, ref, id, covered, position);
+        }
+        SectionRef at = ref.section();
+        return shared.section(file, id, at.offset(), at.length(),
+                "statistics " + covered + " of " + column.name() + " " + column.type().typeName(),
+                () -> decodeBlock(segment, ref, id, covered, position), StoredStatistics::heapBytes);
+    }
+
+    private ChunkStatistics[] decodeBlock(SegmentInfo segment, StatisticsBlock ref, String id, int covered,
+                                          int position) {
         // A block covers columns of one group: its key joins the partition's and that group's secrets.
         String group = grant == null ? null : groups.groupOf(position);
         SectionRef at = ref.section();

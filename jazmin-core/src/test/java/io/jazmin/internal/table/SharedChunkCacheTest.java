@@ -75,6 +75,22 @@ class SharedChunkCacheTest {
     }
 
     @Test
+    void aDecodedSectionIsLoadedOnceAndKeptUnderItsOwnKey() {
+        SharedChunkCache cache = new SharedChunkCache();
+        cache.reserve(10_000);
+        int[] loads = new int[1];
+        java.util.function.Supplier<String> load = () -> "decoded " + ++loads[0];
+
+        String first = cache.section(FILE, "t/0/d/*/0", 64, 30, "directory", load, v -> 100);
+        String again = cache.section(FILE, "t/0/d/*/0", 64, 30, "directory", load, v -> 100);
+        String otherPart = cache.section(FILE, "t/0/d/*/0", 64, 30, "statistics 0 of id int", load, v -> 100);
+
+        assertThat(first).isEqualTo("decoded 1").isSameAs(again);
+        assertThat(otherPart).isEqualTo("decoded 2");
+        assertThat(cache.stats().bytes()).isEqualTo(200);
+    }
+
+    @Test
     void aVectorsHeapEstimateCountsItsArraysAndEachDistinctValueOnce() {
         ColumnVector ints = longs(1_000);
         assertThat(ints.heapBytes()).isGreaterThanOrEqualTo(8_000);
