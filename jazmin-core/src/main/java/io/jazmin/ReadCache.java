@@ -8,9 +8,9 @@ import io.jazmin.internal.table.SharedChunkCache;
  * nothing (the role of RocksDB's block cache, or of the page cache SQLite leans on).
  * <ul>
  *   <li><b>What is kept:</b> whole decoded columns of chunks (not binary, list or object columns,
- *       whose values callers could change), least recently used dropped first. Deleted rows,
- *       directories and headers are read from each version as before, so a delete or an append is
- *       seen by the next open.</li>
+ *       whose values callers could change), decoded chunk directories and per-chunk statistics,
+ *       least recently used dropped first. Deleted rows, index pages and headers are read from each
+ *       version as before, so a delete or an append is seen by the next open.</li>
  *   <li><b>Key:</b> the file on disk (real path, the file system's file key where there is one,
  *       size and last-modified time, fixed when the file is opened), the preamble's file id, the
  *       version's trailer offset, the chunk part section (id, offset, length) and the column's stream
@@ -33,11 +33,11 @@ public final class ReadCache {
     /**
      * What the cache holds and has done since the JVM started.
      *
-     * @param hits      columns found in the cache
-     * @param misses    columns looked up and not found (then decoded and, if they fit, kept)
-     * @param evictions columns dropped to stay within the budget
-     * @param entries   columns kept now
-     * @param bytes     estimated heap bytes of the columns kept now
+     * @param hits      columns, directories and statistics found in the cache
+     * @param misses    those looked up and not found (then decoded and, if they fit, kept)
+     * @param evictions entries dropped to stay within the budget
+     * @param entries   entries kept now
+     * @param bytes     estimated heap bytes of the entries kept now
      * @param budget    the budget now (0 until a reader that may use the cache has opened a file)
      */
     public record Stats(long hits, long misses, long evictions, long entries, long bytes, long budget) {
@@ -49,7 +49,7 @@ public final class ReadCache {
         return new Stats(s.hits(), s.misses(), s.evictions(), s.entries(), s.bytes(), s.budget());
     }
 
-    /** Drops every column kept (the budget stays); readers open now decode again what they read next. */
+    /** Drops everything kept (the budget stays); readers open now decode again what they read next. */
     public static void clear() {
         SharedChunkCache.shared().clear();
     }

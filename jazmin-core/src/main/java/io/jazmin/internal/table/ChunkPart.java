@@ -37,7 +37,6 @@ public final class ChunkPart {
     private final ColumnVector[] windows;
     private final int[] windowEnds;
     private int decodedCount;
-    private int cachedCount;
     /** The process-wide cache and this part's file version in it, or {@code null}s when not cached. */
     private final SharedChunkCache shared;
     private final SharedChunkCache.FileVersionKey file;
@@ -169,9 +168,7 @@ public final class ChunkPart {
         }
         SharedChunkCache.ColumnKey key = cacheable(position) ? key(position) : null;
         v = key == null ? null : shared.get(key);
-        if (v != null) {
-            cachedCount++;
-        } else {
+        if (v == null) {
             v = decode(position, 0, rowCount);
             if (key != null && v.shareable()) {
                 v = v.detached(starts[position]);
@@ -255,10 +252,5 @@ public final class ChunkPart {
     /** How many columns have been decoded so far (not counting those found in the shared cache). */
     public int decodedColumns() {
         return decodedCount;
-    }
-
-    /** How many columns were found decoded in the shared cache. */
-    public int cachedColumns() {
-        return cachedCount;
     }
 }

@@ -149,7 +149,7 @@ public final class SharedChunkCache {
         return budget;
     }
 
-    /** Drops every kept column (the budget stays). */
+    /** Drops every entry (the budget stays). */
     public synchronized void clear() {
         entries.clear();
         bytes = 0;
