@@ -221,6 +221,13 @@ public final class Report {
             goal("find by id (cold open) ≤ SQLite", String.format("%s vs %s (%.2f×)", time(find), time(sqlFind),
                     find.ms / sqlFind.ms), find.ms <= sqlFind.ms);
         }
+        Result randomFind = get("findRandomId", "jazmin");
+        Result sqlRandomFind = get("findRandomId", "sqlite");
+        if (randomFind != null && sqlRandomFind != null) {
+            goal("find by a pseudo-random id (cold open, shared cache) ≤ SQLite", String.format("%s vs %s (%.2f×)",
+                    time(randomFind), time(sqlRandomFind), randomFind.ms / sqlRandomFind.ms),
+                    randomFind.ms <= sqlRandomFind.ms);
+        }
         Result smallFind = get("findById", "jazminSmallChunks");
         if (smallFind != null && sqlFind != null) {
             goal("(for comparison) the same lookup in a file of 1,024-row chunks ≤ SQLite",
