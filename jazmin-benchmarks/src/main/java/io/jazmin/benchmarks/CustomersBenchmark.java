@@ -53,6 +53,8 @@ public class CustomersBenchmark {
         public Path jzm;
         /** Reads {@link CustomersFiles#jzm3IndexesKey} (the same table, encrypted). */
         public ReadOptions keyed;
+        /** Reads without the process-wide decoded-chunk cache (the path before it). */
+        public ReadOptions noCache = ReadOptions.defaults().withSharedCache(false);
 
         @Setup(Level.Trial)
         public void setUp() {
@@ -60,6 +62,28 @@ public class CustomersBenchmark {
             id = CustomersData.findId(rows);
             jzm = files.jzm3Indexes;
             keyed = ReadOptions.defaults().withKey(files.key());
+        }
+    }
+
+    /**
+     * A pseudo-random id per invocation (fixed seed, every id of the table equally likely, so every
+     * chunk): the lookups of a real workload, which a cache of one chunk would not serve. Drawn in
+     * the benchmark method (a few nanoseconds), not in a per-invocation setup, whose timing overhead
+     * JMH warns about at these durations.
+     */
+    @State(Scope.Thread)
+    public static class RandomIds {
+        private final java.util.SplittableRandom random = new java.util.SplittableRandom(17);
+        private int rows;
+
+        @Setup(Level.Trial)
+        public void setUp(Files f) {
+            rows = f.rows;
+        }
+
+        /** The next id, 0 to rows - 1 (the table's ids). */
+        public long next() {
+            return random.nextInt(rows);
         }
     }
 
@@ -88,6 +112,28 @@ public class CustomersBenchmark {
     @Benchmark
     public Row findById_jazminRow(Files f) {
         return JazminOps.findByIdRow(f.jzm, f.id);
+    }
+
+    /** The same lookup with the process-wide decoded-chunk cache off: every lookup inflates and decodes. */
+    @Benchmark
+    public Customer findById_jazminNoCache(Files f) {
+        return JazminOps.findById(f.jzm, f.id, f.noCache);
+    }
+
+    /** A pseudo-random id per lookup (see {@link RandomIds}). */
+    @Benchmark
+    public Customer findRandomId_jazmin(Files f, RandomIds ids) {
+        return JazminOps.findById(f.jzm, ids.next());
+    }
+
+    @Benchmark
+    public Customer findRandomId_jazminNoCache(Files f, RandomIds ids) {
+        return JazminOps.findById(f.jzm, ids.next(), f.noCache);
+    }
+
+    @Benchmark
+    public Customer findRandomId_sqlite(Files f, RandomIds ids) {
+        return SqliteOps.findById(f.files.sqlite, ids.next());
     }
 
     /** The same lookup in a file written with 1,024-row chunks: less to inflate and decode per lookup. */

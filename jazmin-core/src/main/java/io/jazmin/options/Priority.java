@@ -12,22 +12,41 @@ package io.jazmin.options;
  *       reader keeps up to 64 MiB of decompressed chunks; writes as balanced.</li>
  * </ul>
  * On a single-processor machine only an explicit {@link Parallelism#maxDegree()} adds threads.
+ *
+ * <p>Readers of plain files also share one process-wide cache of decoded chunk columns
+ * ({@code io.jazmin.ReadCache}), so a lookup from a fresh open of a file read before decodes nothing:
+ * {@link #sharedCacheBytes()} is what each priority asks of it (memory: none, not even hits).
+ * Encrypted files are never put in it.
  */
 public enum Priority {
-    MEMORY(0, 0, 0),
-    BALANCED(4, 128, 8L << 20),
-    SPEED(8, 1024, 64L << 20);
+    MEMORY(0, 0, 0, 0),
+    BALANCED(4, 128, 8L << 20, 64L << 20),
+    SPEED(8, 1024, 64L << 20, 256L << 20);
 
     private static final int MAX_WRITE_THREADS = 16;
 
     private final int readAheadChunks;
     private final int columnsInFlight;
     private final long chunkCacheBytes;
+    private final long sharedCacheBytes;
 
-    Priority(int readAheadChunks, int columnsInFlight, long chunkCacheBytes) {
+    Priority(int readAheadChunks, int columnsInFlight, long chunkCacheBytes, long sharedCacheBytes) {
         this.readAheadChunks = readAheadChunks;
         this.columnsInFlight = columnsInFlight;
         this.chunkCacheBytes = chunkCacheBytes;
+        this.sharedCacheBytes = sharedCacheBytes;
+    }
+
+    /**
+     * Bytes of decoded chunk columns this priority asks the process-wide cache to keep: 0 (memory:
+     * the cache is neither read nor filled), 64 MiB (balanced), 256 MiB (speed). The cache is one
+     * for the JVM, so its budget is the largest any reader has asked for so far: a memory-light
+     * reader must not evict what a speed reader of the same process keeps, and never more than an
+     * eighth of the maximum heap ({@code -Xmx}). The estimate counts
+     * the decoded arrays and values, not the files' bytes.
+     */
+    public long sharedCacheBytes() {
+        return sharedCacheBytes;
     }
 
     /**

@@ -29,6 +29,7 @@ public final class ReadOptions {
     private final DerivedKeyCache keyCache;
     private final UnlockToken unlockToken;
     private final AccessState accessState;
+    private final boolean sharedCache;
 
     private ReadOptions(Builder b) {
         if (b.knownAppendCount < 0) {
@@ -48,6 +49,7 @@ public final class ReadOptions {
         this.keyCache = b.keyCache;
         this.unlockToken = b.unlockToken;
         this.accessState = b.accessState;
+        this.sharedCache = b.sharedCache;
     }
 
     /** No secret (plain files), balanced priority, default limits, any version accepted. */
@@ -73,6 +75,7 @@ public final class ReadOptions {
         b.keyCache = keyCache;
         b.unlockToken = unlockToken;
         b.accessState = accessState;
+        b.sharedCache = sharedCache;
         return b;
     }
 
@@ -218,6 +221,21 @@ public final class ReadOptions {
         return toBuilder().accessState(value).build();
     }
 
+    /**
+     * Whether this reader may use and fill the process-wide cache of decoded chunk columns
+     * ({@code io.jazmin.ReadCache}; default {@code true}), within {@link Priority#sharedCacheBytes()}.
+     * Only plain files read from a path are cached: encrypted files (key, password or access key)
+     * never are, so decrypted values are not kept after their reader is closed.
+     */
+    public boolean sharedCache() {
+        return sharedCache;
+    }
+
+    /** These options with the process-wide decoded-chunk cache used or not (see {@link #sharedCache()}). */
+    public ReadOptions withSharedCache(boolean value) {
+        return toBuilder().sharedCache(value).build();
+    }
+
     /** Whether any secret is given. */
     public boolean hasSecret() {
         return key != null || password != null || accessKey != null;
@@ -229,7 +247,7 @@ public final class ReadOptions {
                 + ", accessKey=" + accessKey + ", parallelism=" + parallelism + ", limits=" + limits
                 + ", requireLatest=" + requireLatest + ", knownAppendCount=" + knownAppendCount
                 + ", keyCache=" + keyCache + ", unlockToken=" + (unlockToken == null ? "null" : "(hidden)")
-                + ", accessState=" + accessState + "]";
+                + ", accessState=" + accessState + ", sharedCache=" + sharedCache + "]";
     }
 
     /** Builds {@link ReadOptions}; every setting starts at its default. */
@@ -244,6 +262,7 @@ public final class ReadOptions {
         private DerivedKeyCache keyCache;
         private UnlockToken unlockToken;
         private AccessState accessState = AccessState.defaults();
+        private boolean sharedCache = true;
 
         private Builder() {
         }
@@ -296,6 +315,12 @@ public final class ReadOptions {
 
         public Builder keyCache(DerivedKeyCache value) {
             keyCache = value;
+            return this;
+        }
+
+        /** Whether to use the process-wide decoded-chunk cache (see {@link ReadOptions#sharedCache()}). */
+        public Builder sharedCache(boolean value) {
+            sharedCache = value;
             return this;
         }
 

@@ -39,7 +39,8 @@ public final class ColumnVector {
     private final long[] longs;
     private final double[] doubles;
     private final boolean[] bools;
-    private Object[] objects;
+    /** Volatile: a vector kept in the process-wide cache may build its string values on any thread. */
+    private volatile Object[] objects;
     /** Plain string values not yet decoded (then {@code objects} is built only if asked for), else {@code null}. */
     private final PlainStrings strings;
     /** List or object definition of a nested vector, else {@code null}. */
@@ -331,6 +332,54 @@ public final class ColumnVector {
             out.put(fields.get(f).name(), children[f].get(entry));
         }
         return out;
+    }
+
+    /**
+     * Whether this vector may be shared between queries and threads (the process-wide cache): a
+     * whole, scalar vector whose values are immutable. Binary values ({@code byte[]}, handed to
+     * callers as they are) and nested values (lists and maps built on demand) are not.
+     */
+    public boolean shareable() {
+        return base == 0 && definition == null && type != ColumnType.BINARY;
+    }
+
+    /**
+     * This vector holding only its own bytes: plain strings keep the buffer their stream was read from
+     * (possibly a whole chunk part); the copy keeps just the stream, which begins at {@code streamStart}.
+     */
+    public ColumnVector detached(int streamStart) {
+        if (strings == null) {
+            return this;
+        }
+        return new ColumnVector(type, size, base, nullBits, null, null, null, null, strings.rebased(streamStart),
+                null, null, null);
+    }
+
+    /**
+     * An estimate of the heap this vector holds, for cache budgets: its arrays (16-byte headers, 4-byte
+     * references) and each distinct value once (strings at two bytes a character).
+     */
+    public long heapBytes() {
+        long n = 64 + array(nullBits == null ? -1 : nullBits.length, 1) + array(longs == null ? -1 : longs.length, 8)
+                + array(doubles == null ? -1 : doubles.length, 8) + array(bools == null ? -1 : bools.length, 1);
+        if (strings != null) {
+            n += strings.heapBytes();
+        }
+        Object[] values = objects;
+        if (values != null) {
+            n += array(values.length, 4);
+            java.util.Set<Object> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+            for (Object v : values) {
+                if (v != null && seen.add(v)) {
+                    n += v instanceof String s ? 40 + 2L * s.length() : v instanceof JsonText j ? 56 + 2L * j.text().length() : 72;
+                }
+            }
+        }
+        return n;
+    }
+
+    private static long array(int length, int width) {
+        return length < 0 ? 0 : 16 + (long) length * width;
     }
 
     @Override

@@ -25,6 +25,23 @@ final class PlainStrings {
         this.starts = starts;
     }
 
+    /**
+     * These values held in a copy of just their stream's bytes, {@code streamStart} onwards: the
+     * buffer they were read from may hold other streams too.
+     */
+    PlainStrings rebased(int streamStart) {
+        int[] moved = new int[starts.length];
+        for (int i = 0; i < starts.length; i++) {
+            moved[i] = starts[i] - streamStart; // null rows' entries are never read
+        }
+        return new PlainStrings(java.util.Arrays.copyOfRange(bytes, streamStart, end), end - streamStart, moved);
+    }
+
+    /** The heap these values hold: their buffer and row starts. */
+    long heapBytes() {
+        return 48 + bytes.length + 16 + 4L * starts.length;
+    }
+
     /** The value of a non-null row, decoded anew on each call. */
     String get(int row) {
         ByteReader in = new ByteReader(bytes, starts[row], end - starts[row]);

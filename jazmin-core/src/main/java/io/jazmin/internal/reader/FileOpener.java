@@ -13,19 +13,6 @@ import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.section.SectionReader;
-import io.jazmin.error.JazminFormatException;
-import io.jazmin.options.ReadLimits;
-import io.jazmin.options.ReadOptions;
-import io.jazmin.internal.catalog.Header;
-import io.jazmin.internal.catalog.TableEntry;
-import io.jazmin.internal.json.JsonTexts;
-import io.jazmin.internal.crypto.AccessBundle;
-import io.jazmin.internal.crypto.AccessCredential;
-import io.jazmin.internal.crypto.DecryptionSetup;
-import io.jazmin.internal.crypto.SectionCipher;
-import io.jazmin.internal.wire.ByteSource;
-import io.jazmin.internal.wire.Preamble;
-import io.jazmin.internal.section.SectionReader;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.HashSet;
@@ -33,6 +20,7 @@ import java.util.Set;
 import io.jazmin.internal.table.Grant;
 import io.jazmin.internal.catalog.ReaderFeatures;
 import io.jazmin.internal.table.SectionIds;
+import io.jazmin.internal.table.SharedChunkCache;
 
 /**
  * Opens a file version: finds its trailer, matches the secret with the preamble, reads and checks
@@ -71,7 +59,8 @@ public final class FileOpener {
                 cipher.keys().useKeyring(header.keyring());
             }
             return checked(new OpenedFile(source, version, header, sections, cipher, null,
-                    options.parallelism().priority().chunkCacheBytes()), options);
+                    options.parallelism().priority().chunkCacheBytes(), sharedKey(source, version, cipher, options)),
+                    options);
         } catch (RuntimeException e) {
             if (cipher != null) {
                 cipher.close();
@@ -110,13 +99,30 @@ public final class FileOpener {
                 LastSeen.check(options.accessState(), key, preamble.fileId(), now);
             }
             return checked(new OpenedFile(source, version, header, sections, cipher, grant,
-                    options.parallelism().priority().chunkCacheBytes()), options);
+                    options.parallelism().priority().chunkCacheBytes(), null), options);
         } catch (RuntimeException e) {
             if (cipher != null) {
                 cipher.close();
             }
             throw e;
         }
+    }
+
+    /**
+     * The version's key in the process-wide cache of decoded columns, or {@code null} when it is not
+     * cached: an encrypted file (its decrypted values must not outlive its reader, nor reach code
+     * without its secret), bytes in memory or a file whose disk identity could not be fixed, a
+     * reader that opted out, or a priority that keeps nothing. Reserves the priority's budget.
+     */
+    private static SharedChunkCache.FileVersionKey sharedKey(ByteSource source, FileVersion version,
+                                                             SectionCipher cipher, ReadOptions options) {
+        long budget = options.parallelism().priority().sharedCacheBytes();
+        if (cipher != null || !options.sharedCache() || budget == 0 || source.identity() == null) {
+            return null;
+        }
+        SharedChunkCache.shared().reserve(budget);
+        return SharedChunkCache.FileVersionKey.of(source.identity(), version.preamble().fileId(),
+                version.trailerOffset());
     }
 
     private static OpenedFile checked(OpenedFile file, ReadOptions options) {

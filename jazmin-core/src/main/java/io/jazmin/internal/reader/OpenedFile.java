@@ -7,6 +7,7 @@ import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.section.SectionReader;
 import io.jazmin.internal.table.ChunkCache;
+import io.jazmin.internal.table.SharedChunkCache;
 import io.jazmin.internal.table.Grant;
 import io.jazmin.internal.catalog.ReaderFeatures;
 import io.jazmin.internal.table.TableData;
@@ -18,9 +19,12 @@ import io.jazmin.internal.table.TableData;
  * @param cipher          the file's cipher, or {@code null} for a plain file
  * @param grant           in an access-controlled file, what the key that opened it may see; else {@code null}
  * @param chunkCacheBytes decompressed chunk payloads each table keeps for later queries (0: none)
+ * @param sharedKey       this version's key in the process-wide {@link SharedChunkCache}, or {@code null}
+ *                        when its columns are not cached there (see {@link FileOpener})
  */
 public record OpenedFile(ByteSource source, FileVersion version, Header header, SectionReader sections,
-                         SectionCipher cipher, Grant grant, long chunkCacheBytes) implements AutoCloseable {
+                         SectionCipher cipher, Grant grant, long chunkCacheBytes,
+                         SharedChunkCache.FileVersionKey sharedKey) implements AutoCloseable {
 
     /**
      * Whether this version is visibly earlier than one the file held: an unfinished or cut append
@@ -71,7 +75,8 @@ public record OpenedFile(ByteSource source, FileVersion version, Header header, 
 
     /** The data of table {@code index}. */
     public TableData table(int index) {
-        return new TableData(sections, index, header, grant, indexDeltas(), new ChunkCache(chunkCacheBytes));
+        return new TableData(sections, index, header, grant, indexDeltas(), new ChunkCache(chunkCacheBytes),
+                sharedKey == null ? null : SharedChunkCache.shared(), sharedKey);
     }
 
     /** The file's metadata as a JSON object text ({@code "{}"} when it has none). */

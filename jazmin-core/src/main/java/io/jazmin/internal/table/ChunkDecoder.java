@@ -1,32 +1,43 @@
 package io.jazmin.internal.table;
 
-import io.jazmin.internal.section.SectionReader;
 import io.jazmin.internal.compress.SectionPayload;
 import io.jazmin.internal.section.SectionReader;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Reads the part sections of one table's chunks, one per visible column group (the only group
  * {@code *} outside access-controlled files); parts of hidden groups are never read. Their
  * columns are then decoded on demand; payloads read once come from the {@link ChunkCache} while
- * it holds them.
+ * it holds them. With the process-wide {@link SharedChunkCache}, decoded columns come from it, and
+ * a part is read only when a column it holds is not there.
  */
 public final class ChunkDecoder {
     private final SectionReader sections;
     private final int tableIndex;
     private final TableColumns groups;
     private final ChunkCache cache;
+    private final SharedChunkCache shared;
+    private final SharedChunkCache.FileVersionKey file;
 
-    ChunkDecoder(SectionReader sections, int tableIndex, TableColumns groups, ChunkCache cache) {
+    /**
+     * @param shared the process-wide cache, or {@code null} when this file's columns are not cached
+     * @param file   this file version's key in {@code shared} ({@code null} with it)
+     */
+    ChunkDecoder(SectionReader sections, int tableIndex, TableColumns groups, ChunkCache cache,
+                 SharedChunkCache shared, SharedChunkCache.FileVersionKey file) {
         this.sections = sections;
         this.tableIndex = tableIndex;
         this.groups = groups;
         this.cache = cache;
+        this.shared = shared;
+        this.file = file;
     }
 
     /**
-     * Reads the visible part sections of {@code chunk}, each checked against its digest when listed.
+     * Reads the visible part sections of {@code chunk}, each checked against its digest when listed
+     * (with the shared cache, when a column of it is first decoded).
      *
      * @param some whether the reader will read only some columns: their payloads are then inflated
      *             as far as the columns read need (with column flush points, just their streams);
@@ -40,17 +51,28 @@ public final class ChunkDecoder {
             }
             String id = SectionIds.chunkPart(tableIndex, chunk.ordinal(), groups.groupNames().get(g));
             long offset = chunk.partOffsets()[g];
-            SectionPayload payload = cache.get(chunk.ordinal(), g);
-            if (payload == null) {
-                payload = some
-                        ? sections.readLazily(id, offset, chunk.partLengths()[g], chunk.partDigest(g), chunk.partition(),
-                                chunk.flushPoints())
-                        : SectionPayload.of(sections.read(id, offset, chunk.partLengths()[g], chunk.partDigest(g),
-                                chunk.partition()));
-                cache.put(chunk.ordinal(), g, payload);
+            int group = g;
+            Supplier<SectionPayload> reader = () -> payload(chunk, group, id, offset, some);
+            if (shared == null) {
+                SectionPayload payload = reader.get();
+                reader = () -> payload;
             }
-            pieces.add(new ChunkPart.Piece(id, offset, payload, groups.members()[g]));
+            pieces.add(new ChunkPart.Piece(id, offset, chunk.partLengths()[g], reader, groups.members()[g]));
         }
-        return new ChunkPart(pieces, chunk.rowCount(), groups.visible());
+        return new ChunkPart(pieces, chunk.rowCount(), groups.visible(), shared, file);
+    }
+
+    /** The payload of {@code chunk}'s part of group {@code g}, from the reader's cache or read now. */
+    private SectionPayload payload(ChunkInfo chunk, int g, String id, long offset, boolean some) {
+        SectionPayload payload = cache.get(chunk.ordinal(), g);
+        if (payload == null) {
+            payload = some
+                    ? sections.readLazily(id, offset, chunk.partLengths()[g], chunk.partDigest(g), chunk.partition(),
+                            chunk.flushPoints())
+                    : SectionPayload.of(sections.read(id, offset, chunk.partLengths()[g], chunk.partDigest(g),
+                            chunk.partition()));
+            cache.put(chunk.ordinal(), g, payload);
+        }
+        return payload;
     }
 }

@@ -1,17 +1,14 @@
 package io.jazmin.internal.table;
 
 import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.column.ColumnVector;
 import io.jazmin.internal.column.StreamDecoder;
 import io.jazmin.internal.wire.ByteReader;
-import io.jazmin.schema.Column;
-import io.jazmin.error.JazminFormatException;
-import io.jazmin.internal.column.ColumnVector;
-import io.jazmin.internal.column.StreamDecoder;
 import io.jazmin.internal.compress.SectionPayload;
-import io.jazmin.internal.wire.ByteReader;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * One chunk read from the file: the part section of each visible column group, in which the stream
@@ -20,6 +17,10 @@ import java.util.List;
  * streams after the last one a query reads are neither inflated nor checked; with column flush
  * points each stream asked for is inflated on its own, and no other. Columns are addressed by their
  * view position (see {@link TableData#columns()}).
+ *
+ * <p>With a {@link SharedChunkCache}, a column is first looked up there; one that is not is decoded
+ * whole (never as a window) and kept, and a part's section is read only when a column it holds is
+ * not kept.
  */
 public final class ChunkPart {
     private final int rowCount;
@@ -36,6 +37,9 @@ public final class ChunkPart {
     private final ColumnVector[] windows;
     private final int[] windowEnds;
     private int decodedCount;
+    /** The process-wide cache and this part's file version in it, or {@code null}s when not cached. */
+    private final SharedChunkCache shared;
+    private final SharedChunkCache.FileVersionKey file;
 
     /**
      * One part section: its raw payload holds the streams of {@code members} (view positions), in
@@ -44,20 +48,39 @@ public final class ChunkPart {
     static final class Piece {
         private final String sectionId;
         private final long offset;
-        private final SectionPayload payload;
+        private final long length;
+        private Supplier<SectionPayload> reader;
+        private SectionPayload payload;
         private final int[] members;
         private int located;
         private int cursor;
 
-        Piece(String sectionId, long offset, SectionPayload payload, int[] members) {
+        /** A part whose payload is {@code reader}'s, read when a column first needs it. */
+        Piece(String sectionId, long offset, long length, Supplier<SectionPayload> reader, int[] members) {
             this.sectionId = sectionId;
             this.offset = offset;
-            this.payload = payload;
+            this.length = length;
+            this.reader = reader;
             this.members = members;
+        }
+
+        private SectionPayload payload() {
+            if (payload == null) {
+                payload = reader.get();
+                reader = null;
+            }
+            return payload;
         }
     }
 
-    ChunkPart(List<Piece> pieces, int rowCount, List<Column> columns) {
+    /**
+     * @param shared the process-wide cache to use, or {@code null}
+     * @param file   the part's file version in {@code shared} ({@code null} with it)
+     */
+    ChunkPart(List<Piece> pieces, int rowCount, List<Column> columns, SharedChunkCache shared,
+              SharedChunkCache.FileVersionKey file) {
+        this.shared = shared;
+        this.file = file;
         this.rowCount = rowCount;
         this.columns = columns;
         this.pieceOf = new Piece[columns.size()];
@@ -79,18 +102,19 @@ public final class ChunkPart {
     /** Locates the streams of the column at {@code position}'s piece up to its own (or just its own, flushed). */
     private void locate(int position) {
         Piece piece = pieceOf[position];
-        if (piece.payload.streamCount() > 0) {
+        SectionPayload payload = piece.payload();
+        if (payload.streamCount() > 0) {
             locateFlushed(piece, position);
             return;
         }
         try {
             while (piece.located <= memberIndex[position]) {
-                int raw = piece.payload.length();
+                int raw = payload.length();
                 int head = Math.min(raw, piece.cursor + 10); // a varint length takes at most 10 bytes
-                ByteReader in = new ByteReader(piece.payload.upTo(head), piece.cursor, head - piece.cursor);
+                ByteReader in = new ByteReader(payload.upTo(head), piece.cursor, head - piece.cursor);
                 long end = Math.min(raw, in.varintInt() + (long) in.position());
                 // Read again over the stream's bytes: the length must fit in what the payload has left.
-                in = new ByteReader(piece.payload.upTo((int) end), piece.cursor, (int) end - piece.cursor);
+                in = new ByteReader(payload.upTo((int) end), piece.cursor, (int) end - piece.cursor);
                 int length = in.length();
                 int member = piece.members[piece.located];
                 starts[member] = in.position();
@@ -98,7 +122,7 @@ public final class ChunkPart {
                 piece.cursor = in.position() + length;
                 piece.located++;
                 if (piece.located == piece.members.length) {
-                    new ByteReader(piece.payload.whole(), piece.cursor, raw - piece.cursor).expectEnd("chunk part");
+                    new ByteReader(payload.whole(), piece.cursor, raw - piece.cursor).expectEnd("chunk part");
                 }
             }
         } catch (JazminFormatException e) {
@@ -115,11 +139,11 @@ public final class ChunkPart {
             return;
         }
         try {
-            if (piece.payload.streamCount() != piece.members.length) {
-                throw new JazminFormatException("chunk part has " + piece.payload.streamCount()
+            if (piece.payload().streamCount() != piece.members.length) {
+                throw new JazminFormatException("chunk part has " + piece.payload().streamCount()
                         + " column flush points for its " + piece.members.length + " columns");
             }
-            byte[] bytes = piece.payload.stream(memberIndex[position]);
+            byte[] bytes = piece.payload().stream(memberIndex[position]);
             ByteReader in = new ByteReader(bytes, 0, bytes.length);
             int length = in.length();
             starts[position] = in.position();
@@ -139,11 +163,33 @@ public final class ChunkPart {
     /** The values of the column at {@code position}, decoded on first use. */
     public ColumnVector column(int position) {
         ColumnVector v = decoded[position];
+        if (v != null) {
+            return v;
+        }
+        SharedChunkCache.ColumnKey key = cacheable(position) ? key(position) : null;
+        v = key == null ? null : shared.get(key);
         if (v == null) {
             v = decode(position, 0, rowCount);
-            decoded[position] = v;
+            if (key != null && v.shareable()) {
+                v = v.detached(starts[position]);
+                shared.put(key, v, v.heapBytes());
+            }
         }
+        decoded[position] = v;
         return v;
+    }
+
+    /** Whether the column at {@code position} is looked up in and kept by the shared cache. */
+    private boolean cacheable(int position) {
+        ColumnType type = columns.get(position).type();
+        return shared != null && !type.isNested() && type != ColumnType.BINARY;
+    }
+
+    private SharedChunkCache.ColumnKey key(int position) {
+        Piece piece = pieceOf[position];
+        Column column = columns.get(position);
+        return new SharedChunkCache.ColumnKey(file, piece.sectionId, piece.offset, piece.length,
+                memberIndex[position], column.name(), column.type());
     }
 
     /**
@@ -152,7 +198,8 @@ public final class ChunkPart {
      * {@link ColumnVector#window()}), its stream read only as far as row {@code to}.
      */
     public ColumnVector column(int position, int from, int to) {
-        if (decoded[position] != null || columns.get(position).type().isNested() || (from == 0 && to == rowCount)) {
+        if (decoded[position] != null || columns.get(position).type().isNested() || (from == 0 && to == rowCount)
+                || cacheable(position)) {
             return column(position);
         }
         ColumnVector w = windows[position];
@@ -171,7 +218,7 @@ public final class ChunkPart {
         ColumnVector v;
         try {
             byte[] payload = arrays[position] != null ? arrays[position]
-                    : piece.payload.upTo(starts[position] + lengths[position]);
+                    : piece.payload().upTo(starts[position] + lengths[position]);
             v = StreamDecoder.decode(column, new ByteReader(payload, starts[position], lengths[position]),
                     rowCount, from, to);
         } catch (JazminFormatException e) {
@@ -202,7 +249,7 @@ public final class ChunkPart {
         return out;
     }
 
-    /** How many columns have been decoded so far. */
+    /** How many columns have been decoded so far (not counting those found in the shared cache). */
     public int decodedColumns() {
         return decodedCount;
     }

@@ -22,6 +22,15 @@ final class StoredStatistics {
     private StoredStatistics() {
     }
 
+    /** An estimate of the heap scalar statistics hold (cache budgets): each entry, its bounds and the array. */
+    static long heapBytes(ChunkStatistics[] perChunk) {
+        long n = 16 + 4L * perChunk.length;
+        for (ChunkStatistics c : perChunk) {
+            n += c == null ? 0 : 64 + c.min().length + c.max().length;
+        }
+        return n;
+    }
+
     static ChunkStatistics[] perChunk(Column column, ColumnStatistics c, int chunks) {
         if (c.nullCounts().length != chunks || c.min().size() != chunks || c.max().size() != chunks) {
             throw new JazminFormatException("statistics do not have one entry per chunk of their segment");

@@ -39,6 +39,9 @@ public final class TableData {
     private final List<Column> columns;
     private final Map<String, Integer> positions = new HashMap<>();
     private final ChunkDecoder decoder;
+    /** The process-wide cache and this version's key in it, or {@code null}s (see {@link SharedChunkCache#section}). */
+    private final SharedChunkCache shared;
+    private final SharedChunkCache.FileVersionKey file;
     private final boolean indexDeltas;
     private TableLayout layout;
     /** The owner's chunk map once read; {@code null} before, or when there is none or it disagrees. */
@@ -54,9 +57,11 @@ public final class TableData {
      * @param grant       in an access-controlled file, what the key sees; else {@code null}
      * @param indexDeltas whether the file lists reader feature {@code index-deltas} (compact index pages)
      * @param cache       where decompressed chunk payloads are kept for later reads
+     * @param shared      the process-wide cache of decoded columns, or {@code null} when not used
+     * @param file        this file version's key in {@code shared} ({@code null} with it)
      */
     public TableData(SectionReader sections, int tableIndex, Header header, Grant grant, boolean indexDeltas,
-                     ChunkCache cache) {
+                     ChunkCache cache, SharedChunkCache shared, SharedChunkCache.FileVersionKey file) {
         this.indexDeltas = indexDeltas;
         this.sections = sections;
         this.tableIndex = tableIndex;
@@ -69,7 +74,9 @@ public final class TableData {
         for (int i = 0; i < columns.size(); i++) {
             positions.put(columns.get(i).name(), i);
         }
-        this.decoder = new ChunkDecoder(sections, tableIndex, groups, cache);
+        this.decoder = new ChunkDecoder(sections, tableIndex, groups, cache, shared, file);
+        this.shared = shared;
+        this.file = file;
     }
 
     public TableEntry entry() {
@@ -175,7 +182,7 @@ public final class TableData {
 
     private synchronized TableLayout layout() {
         if (layout == null) {
-            layout = new TableLayout(sections, tableIndex, entry, deltas, groups, grant);
+            layout = new TableLayout(sections, tableIndex, entry, deltas, groups, grant, shared, file);
         }
         return layout;
     }
@@ -223,6 +230,18 @@ public final class TableData {
     private ChunkStatistics[] readBlock(SegmentInfo segment, int block, int covered, int position) {
         StatisticsBlock ref = segment.blocks().get(block);
         String id = SectionIds.statistics(tableIndex, segment.partition(), block, segment.number());
+        Column column = columns.get(position);
+        if (shared == null || column.type().isNested()) {
+            return decodeBlock(segment, ref, id, covered, position);
+        }
+        SectionRef at = ref.section();
+        return shared.section(file, id, at.offset(), at.length(),
+                "statistics " + covered + " of " + column.name() + " " + column.type().typeName(),
+                () -> decodeBlock(segment, ref, id, covered, position), StoredStatistics::heapBytes);
+    }
+
+    private ChunkStatistics[] decodeBlock(SegmentInfo segment, StatisticsBlock ref, String id, int covered,
+                                          int position) {
         // A block covers columns of one group: its key joins the partition's and that group's secrets.
         String group = grant == null ? null : groups.groupOf(position);
         SectionRef at = ref.section();

@@ -43,6 +43,9 @@ final class TableLayout {
     private final Map<String, List<SectionRef>> partitions;
     private final ChunkInfo[] byOrdinal;
     private final List<SegmentInfo> segments = new ArrayList<>();
+    /** The process-wide cache and this version's key in it, or {@code null}s: directories decoded once per JVM. */
+    private final SharedChunkCache shared;
+    private final SharedChunkCache.FileVersionKey file;
     private final Set<String> read = new HashSet<>();
     private Layout all;
 
@@ -58,7 +61,9 @@ final class TableLayout {
      * none when it sees no column group.
      */
     TableLayout(SectionReader sections, int tableIndex, TableEntry table, List<SectionRef> deltas,
-                TableColumns columns, Grant grant) {
+                TableColumns columns, Grant grant, SharedChunkCache shared, SharedChunkCache.FileVersionKey file) {
+        this.shared = shared;
+        this.file = file;
         this.sections = sections;
         this.tableIndex = tableIndex;
         this.table = table;
@@ -138,7 +143,9 @@ final class TableLayout {
         for (int k = 0; k < refs.size(); k++) {
             String id = SectionIds.directory(tableIndex, partition, k);
             SectionRef ref = refs.get(k);
-            ChunkDirectory dir = ChunkDirectory.decode(new ByteReader(sections.read(id, ref)));
+            ChunkDirectory dir = shared == null ? ChunkDirectory.decode(new ByteReader(sections.read(id, ref)))
+                    : shared.section(file, id, ref.offset(), ref.length(), "directory",
+                            () -> ChunkDirectory.decode(new ByteReader(sections.read(id, ref))), TableLayout::heapBytes);
             try {
                 addSegment(dir, groupCount, byOrdinal, segments.size(), partition, grant != null,
                         table.columnCount());
@@ -147,6 +154,17 @@ final class TableLayout {
             }
             segments.add(new SegmentInfo(partition, k, dir.statistics(), dir.ordinals().length, ref));
         }
+    }
+
+    /** An estimate of the heap a decoded directory segment holds (cache budgets): its arrays and blocks. */
+    private static long heapBytes(ChunkDirectory d) {
+        long n = 128 + 16 * 8 + 4L * d.ordinals().length + 8L * d.rowStarts().length + 4L * d.rowCounts().length
+                + 8L * d.partOffsets().length + 8L * d.partLengths().length + d.partDigests().length
+                + 4L * d.streamOffsets().length + 4L * d.streamStoredOffsets().length;
+        for (var block : d.statistics()) {
+            n += 96 + 4L * block.columns().length;
+        }
+        return n;
     }
 
     /** Partition text → directory segments, oldest first. */

@@ -19,18 +19,22 @@ public final class ByteSource implements Closeable {
     private final FileChannel channel;
     private final byte[] bytes;
     private final long size;
+    private final DiskIdentity identity;
 
-    private ByteSource(Path path, FileChannel channel, byte[] bytes, long size) {
+    private ByteSource(Path path, FileChannel channel, byte[] bytes, long size, DiskIdentity identity) {
         this.path = path;
         this.channel = channel;
         this.bytes = bytes;
         this.size = size;
+        this.identity = identity;
     }
 
     public static ByteSource open(Path path) throws IOException {
+        var before = DiskIdentity.attributes(path);
         FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
         try {
-            return new ByteSource(path, ch, null, ch.size());
+            long size = ch.size();
+            return new ByteSource(path, ch, null, size, DiskIdentity.of(path, before, DiskIdentity.attributes(path), size));
         } catch (IOException e) {
             ch.close();
             throw e;
@@ -38,7 +42,15 @@ public final class ByteSource implements Closeable {
     }
 
     public static ByteSource of(byte[] bytes) {
-        return new ByteSource(null, null, bytes, bytes.length);
+        return new ByteSource(null, null, bytes, bytes.length, null);
+    }
+
+    /**
+     * Which file on disk this source reads, or {@code null} for bytes in memory and for a file whose
+     * identity could not be fixed at open (see {@link DiskIdentity#of}).
+     */
+    public DiskIdentity identity() {
+        return identity;
     }
 
     /** The file read, or {@code null} for bytes in memory. */

@@ -1,0 +1,56 @@
+package io.jazmin;
+
+import io.jazmin.internal.table.SharedChunkCache;
+
+/**
+ * The process-wide cache of decoded chunk columns that every reader of plain files in this JVM
+ * shares, so that a lookup from a fresh {@link JazminReader#open} of a file read before decodes
+ * nothing (the role of RocksDB's block cache, or of the page cache SQLite leans on).
+ * <ul>
+ *   <li><b>What is kept:</b> whole decoded columns of chunks (not binary, list or object columns,
+ *       whose values callers could change), decoded chunk directories and per-chunk statistics,
+ *       least recently used dropped first. Deleted rows, index pages and headers are read from each
+ *       version as before, so a delete or an append is seen by the next open.</li>
+ *   <li><b>Key:</b> the file on disk (real path, the file system's file key where there is one,
+ *       size and last-modified time, fixed when the file is opened), the preamble's file id, the
+ *       version's trailer offset, the chunk part section (id, offset, length) and the column's stream
+ *       and name. A rewritten file (a new file moved in place) or an appended one never hits what an
+ *       earlier version kept, and a crafted file that copies another's file id is another file on disk.</li>
+ *   <li><b>Budget:</b> {@link io.jazmin.options.Priority#sharedCacheBytes()} of the readers: the
+ *       largest any reader has asked for (64 MiB balanced, 256 MiB speed), at most an eighth of the
+ *       maximum heap; readers with priority
+ *       memory neither read nor fill it.</li>
+ *   <li><b>Not cached:</b> encrypted files (key, password, shared files) — their decrypted values
+ *       never outlive their reader, nor become readable without their secret — files read from bytes
+ *       in memory, and readers opened with {@link io.jazmin.options.ReadOptions#withSharedCache
+ *       ReadOptions.withSharedCache(false)}.</li>
+ * </ul>
+ */
+public final class ReadCache {
+    private ReadCache() {
+    }
+
+    /**
+     * What the cache holds and has done since the JVM started.
+     *
+     * @param hits      columns, directories and statistics found in the cache
+     * @param misses    those looked up and not found (then decoded and, if they fit, kept)
+     * @param evictions entries dropped to stay within the budget
+     * @param entries   entries kept now
+     * @param bytes     estimated heap bytes of the entries kept now
+     * @param budget    the budget now (0 until a reader that may use the cache has opened a file)
+     */
+    public record Stats(long hits, long misses, long evictions, long entries, long bytes, long budget) {
+    }
+
+    /** The cache's counters and sizes now. */
+    public static Stats stats() {
+        SharedChunkCache.Stats s = SharedChunkCache.shared().stats();
+        return new Stats(s.hits(), s.misses(), s.evictions(), s.entries(), s.bytes(), s.budget());
+    }
+
+    /** Drops everything kept (the budget stays); readers open now decode again what they read next. */
+    public static void clear() {
+        SharedChunkCache.shared().clear();
+    }
+}

@@ -1,0 +1,267 @@
+package io.jazmin.cache;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jazmin.Explain;
+import io.jazmin.JazminFile;
+import io.jazmin.JazminReader;
+import io.jazmin.JazminWriter;
+import io.jazmin.ReadCache;
+import io.jazmin.data.Filter;
+import io.jazmin.data.Row;
+import io.jazmin.data.RowQuery;
+import io.jazmin.key.JazminKey;
+import io.jazmin.options.Priority;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The process-wide cache of decoded chunk columns ({@link ReadCache}): a fresh open hits what an
+ * earlier reader decoded, and it never serves another file's or version's values, nor deleted rows,
+ * nor anything of an encrypted file.
+ */
+class ReadCacheTest {
+    private static final List<Column> COLUMNS = List.of(Column.required("id", ColumnType.INT),
+            Column.of("name", ColumnType.STRING), Column.of("score", ColumnType.FLOAT), Column.of("blob", ColumnType.BINARY));
+    private static final WriteOptions SMALL_CHUNKS = WriteOptions.defaults().withChunkRows(100);
+
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void emptyCache() {
+        ReadCache.clear();
+    }
+
+    @Test
+    void aSecondOpenFindsTheDecodedColumnsAndDecodesNothing() {
+        Path file = write(dir.resolve("a.jzm"), "v1", 300, SMALL_CHUNKS);
+        Filter filter = Filter.eq("id", 150L);
+
+        Explain first = analyze(file, ReadOptions.defaults(), filter);
+        ReadCache.Stats before = ReadCache.stats();
+        Explain second = analyze(file, ReadOptions.defaults(), filter);
+        ReadCache.Stats after = ReadCache.stats();
+
+        assertThat(first.columnsDecoded()).isGreaterThan(0);
+        assertThat(second.columnsDecoded()).as("every cacheable column came from the cache").isEqualTo(1);
+        assertThat(second.chunksRead()).isEqualTo(first.chunksRead());
+        // id, name, score (binary is never kept), the directory segment and id's statistics
+        assertThat(after.hits() - before.hits()).isEqualTo(5);
+        assertThat(after.misses()).isEqualTo(before.misses());
+        assertThat(second.bytesRead()).as("no directory, statistics or chunk section read again")
+                .isLessThan(first.bytesRead());
+        assertThat(find(file, ReadOptions.defaults(), 150)).isEqualTo(expected("v1", 150));
+    }
+
+    @Test
+    void aRewriteOfTheSamePathNeverServesTheOldVersion() {
+        Path file = dir.resolve("a.jzm");
+        write(file, "v1", 300, SMALL_CHUNKS);
+        assertThat(readAll(file, ReadOptions.defaults())).hasSize(300);
+        write(file, "v2", 300, SMALL_CHUNKS); // same shape and size, new file moved in place
+
+        assertThat(readAll(file, ReadOptions.defaults())).containsExactlyElementsOf(expectedAll("v2", 300));
+    }
+
+    @Test
+    void aCraftedFileWithAnotherFilesIdIsStillAnotherFile() throws Exception {
+        Path a = write(dir.resolve("a.jzm"), "v1", 300, SMALL_CHUNKS);
+        Path b = write(dir.resolve("b.jzm"), "v2", 300, SMALL_CHUNKS);
+        byte[] bytes = Files.readAllBytes(b);
+        System.arraycopy(Files.readAllBytes(a), 8, bytes, 8, 16); // b now claims a's file_id
+        Files.write(b, bytes);
+        assertThat(readAll(a, ReadOptions.defaults())).hasSize(300);
+
+        assertThat(readAll(b, ReadOptions.defaults())).containsExactlyElementsOf(expectedAll("v2", 300));
+    }
+
+    @Test
+    void anAppendIsSeenWithTheRowsBeforeIt() {
+        Path file = write(dir.resolve("a.jzm"), "v1", 250, SMALL_CHUNKS);
+        assertThat(readAll(file, ReadOptions.defaults())).hasSize(250);
+        List<Map<String, ?>> added = new ArrayList<>();
+        for (int i = 250; i < 320; i++) {
+            added.add(Map.of("id", (long) i, "name", "v1-" + i, "score", i / 4.0, "blob", new byte[] {(byte) i}));
+        }
+        JazminFile.append(file, added.iterator(), SMALL_CHUNKS);
+
+        long hits = ReadCache.stats().hits();
+        assertThat(readAll(file, ReadOptions.defaults())).containsExactlyElementsOf(expectedAll("v1", 320));
+        assertThat(ReadCache.stats().hits()).as("the new version has a key of its own").isEqualTo(hits);
+    }
+
+    @Test
+    void aDeleteHidesTheDeletedRowsEvenWhenTheirChunkIsKept() {
+        Path file = write(dir.resolve("a.jzm"), "v1", 300, SMALL_CHUNKS);
+        assertThat(find(file, ReadOptions.defaults(), 42)).isNotNull();
+        JazminFile.delete(file, Filter.eq("id", 42L), SMALL_CHUNKS);
+
+        assertThat(find(file, ReadOptions.defaults(), 42)).isNull();
+        List<Map<String, Object>> rest = expectedAll("v1", 300);
+        rest.remove(42);
+        assertThat(readAll(file, ReadOptions.defaults())).containsExactlyElementsOf(rest);
+    }
+
+    @Test
+    void severalThreadsReadingTheSameFileGetTheirRows() throws Exception {
+        Path file = write(dir.resolve("a.jzm"), "v1", 1_000, SMALL_CHUNKS);
+        ExecutorService pool = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<Boolean>> results = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                int seed = t;
+                results.add(pool.submit(() -> {
+                    for (int i = 0; i < 60; i++) {
+                        int id = (seed * 397 + i * 131) % 1_000;
+                        if (!expected("v1", id).equals(find(file, ReadOptions.defaults(), id))) {
+                            return false;
+                        }
+                    }
+                    return true;
+                }));
+            }
+            for (Future<Boolean> r : results) {
+                assertThat(r.get()).isTrue();
+            }
+        } finally {
+            pool.shutdown();
+        }
+        assertThat(ReadCache.stats().hits()).isPositive();
+    }
+
+    @Test
+    void theBudgetIsKeptAndClearDropsEverything() {
+        Path file = write(dir.resolve("a.jzm"), "v1", 1_000, SMALL_CHUNKS);
+        readAll(file, ReadOptions.defaults());
+        ReadCache.Stats full = ReadCache.stats();
+        assertThat(full.entries()).isEqualTo(31); // 10 chunks × 3 cacheable columns, 1 directory segment
+        assertThat(full.bytes()).isPositive().isLessThanOrEqualTo(full.budget());
+        assertThat(full.budget()).isGreaterThanOrEqualTo(
+                Math.min(Priority.BALANCED.sharedCacheBytes(), Runtime.getRuntime().maxMemory() / 8));
+
+        ReadCache.clear();
+        assertThat(ReadCache.stats().entries()).isZero();
+        assertThat(ReadCache.stats().bytes()).isZero();
+        long misses = ReadCache.stats().misses();
+        readAll(file, ReadOptions.defaults());
+        assertThat(ReadCache.stats().misses() - misses).isEqualTo(31);
+    }
+
+    @Test
+    void priorityMemoryAndAnOptOutNeitherReadNorFillTheCache() {
+        Path file = write(dir.resolve("a.jzm"), "v1", 300, SMALL_CHUNKS);
+        ReadOptions memory = ReadOptions.defaults().withPriority(Priority.MEMORY);
+        ReadOptions optedOut = ReadOptions.defaults().withSharedCache(false);
+        readAll(file, memory);
+        readAll(file, optedOut);
+        assertThat(ReadCache.stats().entries()).isZero();
+
+        readAll(file, ReadOptions.defaults());
+        ReadCache.Stats filled = ReadCache.stats();
+        assertThat(readAll(file, memory)).containsExactlyElementsOf(expectedAll("v1", 300));
+        assertThat(analyze(file, optedOut, Filter.eq("id", 7L)).columnsDecoded()).isEqualTo(4);
+        assertThat(ReadCache.stats().hits()).isEqualTo(filled.hits());
+        assertThat(ReadCache.stats().misses()).isEqualTo(filled.misses());
+    }
+
+    @Test
+    void encryptedFilesAndBytesInMemoryAreNeverCached() throws Exception {
+        JazminKey key = JazminKey.generate();
+        Path keyed = write(dir.resolve("k.jzm"), "v1", 300, SMALL_CHUNKS.withKey(key));
+        Path password = write(dir.resolve("p.jzm"), "v1", 300, SMALL_CHUNKS.withPassword("correct horse")
+                .withKdfIterations(WriteOptions.MIN_KDF_ITERATIONS));
+        Path plain = write(dir.resolve("a.jzm"), "v1", 300, SMALL_CHUNKS);
+        ReadOptions withKey = ReadOptions.defaults().withKey(key);
+        ReadOptions withPassword = ReadOptions.defaults().withPassword("correct horse");
+        ReadCache.Stats before = ReadCache.stats();
+
+        for (int round = 0; round < 2; round++) {
+            assertThat(readAll(keyed, withKey)).hasSize(300);
+            assertThat(readAll(password, withPassword)).hasSize(300);
+            try (JazminReader r = JazminReader.open(Files.readAllBytes(plain))) {
+                assertThat(r.table().find(null).count()).isEqualTo(300);
+            }
+        }
+        ReadCache.Stats s = ReadCache.stats();
+        assertThat(s.entries()).isZero();
+        assertThat(s.hits() + s.misses()).as("not even looked up").isEqualTo(before.hits() + before.misses());
+        assertThat(analyze(keyed, withKey, Filter.eq("id", 7L)).columnsDecoded()).isEqualTo(4);
+    }
+
+    @Test
+    void aCallerChangingABinaryValueChangesNoOtherReadersValue() {
+        Path file = write(dir.resolve("a.jzm"), "v1", 300, SMALL_CHUNKS);
+        try (JazminReader r = JazminReader.open(file)) {
+            byte[] blob = r.table().find(Filter.eq("id", 9L)).findFirst().orElseThrow().getBytes("blob");
+            blob[0] = 77;
+        }
+
+        assertThat(find(file, ReadOptions.defaults(), 9)).isEqualTo(expected("v1", 9));
+    }
+
+    // ---- helpers ----
+
+    private static Path write(Path file, String tag, int rows, WriteOptions options) {
+        try (JazminWriter w = JazminWriter.create(file, COLUMNS, options)) {
+            for (int i = 0; i < rows; i++) {
+                w.writeValues((long) i, tag + "-" + i, i / 4.0, new byte[] {(byte) i});
+            }
+            w.finish();
+        }
+        return file;
+    }
+
+    private static Map<String, Object> expected(String tag, int id) {
+        return Map.of("id", (long) id, "name", tag + "-" + id, "score", id / 4.0, "blob", List.of((int) (byte) id));
+    }
+
+    private static List<Map<String, Object>> expectedAll(String tag, int rows) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (int i = 0; i < rows; i++) {
+            out.add(expected(tag, i));
+        }
+        return out;
+    }
+
+    private static Explain analyze(Path file, ReadOptions options, Filter filter) {
+        try (JazminReader r = JazminReader.open(file, options)) {
+            return r.table().explainAnalyze(filter, RowQuery.all());
+        }
+    }
+
+    /** The row with {@code id} as a map (binary values as lists, to compare), or {@code null}. */
+    private static Map<String, Object> find(Path file, ReadOptions options, long id) {
+        try (JazminReader r = JazminReader.open(file, options)) {
+            return r.table().find(Filter.eq("id", id)).findFirst().map(ReadCacheTest::values).orElse(null);
+        }
+    }
+
+    private static List<Map<String, Object>> readAll(Path file, ReadOptions options) {
+        try (JazminReader r = JazminReader.open(file, options)) {
+            return r.table().find(null).map(ReadCacheTest::values).toList();
+        }
+    }
+
+    private static Map<String, Object> values(Row row) {
+        byte[] blob = row.getBytes("blob");
+        List<Integer> bytes = new ArrayList<>();
+        for (byte b : blob) {
+            bytes.add((int) b);
+        }
+        return Map.of("id", row.getLong("id"), "name", row.getString("name"), "score", row.get("score"), "blob", bytes);
+    }
+}
