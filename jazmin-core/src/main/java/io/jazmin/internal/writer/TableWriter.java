@@ -67,6 +67,7 @@ final class TableWriter {
     private final List<PartitionLog> chunkPartitions = new ArrayList<>();
     private final List<Integer> chunkRows = new ArrayList<>();
     private long rows;
+    private final FlushPointChoice flushPoints;
 
     TableWriter(int tableIndex, String name, List<Column> columns, WriteOptions options, Output sink,
                 SectionWriter sections) {
@@ -108,9 +109,12 @@ final class TableWriter {
         indexes = new IndexBuilders(this.columns, options.indexes(), options.sortedBy(), options.compactIndexes(),
                 capacity, ahead > 0, options.parallelism().executor());
         encoding = ahead > 0 ? new OrderedPipeline<>(ahead, options.parallelism().executor()) : null;
+        int[][] groups = groups();
+        // Not with several column groups: the directory every partition holder reads would give the
+        // sizes of columns hidden from some of them.
+        flushPoints = new FlushPointChoice(options.columnFlushPoints(), sections.flushesColumns() && groups.length == 1);
         for (int i = 0; i < Math.max(1, ahead); i++) {
-            idleEncoders.add(new ChunkEncoder(this.columns, groups(),
-                    options.columnFlushPoints() && sections.flushesColumns()));
+            idleEncoders.add(new ChunkEncoder(this.columns, groups, flushPoints));
         }
     }
 
@@ -248,7 +252,7 @@ final class TableWriter {
             ids[g] = SectionIds.chunkPart(tableIndex, ordinal, groupNames.get(g));
         }
         SectionWriter writer = shared == null ? sections : sections.scoped(partition.text());
-        if (encoding == null) {
+        if (encoding == null || flushPoints.undecided()) {
             write(new EncodedWork(idleEncoders.peek().encode(ids, writer, vectors, count), null, partition, ordinal,
                     rowStart));
             return;
