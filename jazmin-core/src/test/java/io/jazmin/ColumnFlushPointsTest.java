@@ -8,32 +8,28 @@ import io.jazmin.data.Row;
 import io.jazmin.data.RowQuery;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.error.JazminValidationException;
-import io.jazmin.internal.reader.FileOpener;
-import io.jazmin.internal.reader.OpenedFile;
-import io.jazmin.internal.table.ChunkInfo;
-import io.jazmin.internal.wire.ByteSource;
-import io.jazmin.internal.wire.Preamble;
-import io.jazmin.options.ColumnFlushPoints;
-import io.jazmin.options.Priority;
-import io.jazmin.schema.Column;
-import io.jazmin.schema.ColumnType;
-import io.jazmin.testing.Written;
-import java.time.Instant;
 import io.jazmin.internal.catalog.ChunkDirectory;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.table.SectionIds;
 import io.jazmin.internal.wire.ByteReader;
 import io.jazmin.internal.wire.ByteWriter;
+import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.wire.SectionEnvelope;
 import io.jazmin.key.JazminKey;
+import io.jazmin.options.ColumnFlushPoints;
+import io.jazmin.options.Priority;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Codec;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
 import io.jazmin.testing.FileSections;
 import io.jazmin.testing.FlushPointFiles;
+import io.jazmin.testing.Written;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -272,8 +268,8 @@ class ColumnFlushPointsTest {
         byte[] keyed = FlushPointFiles.file(DATA, FLUSHED.withKey(key));
         byte[] keyedPlain = FlushPointFiles.file(DATA, PLAIN.withKey(key));
         assertThat(keyed.length).isLessThan(keyedPlain.length); // as the plain files, 5 % smaller
-        assertThat(streamsInflatedAlone(keyed, withKey)).isEqualTo(COLUMNS);
-        assertThat(streamsInflatedAlone(keyedPlain, withKey)).isZero();
+        assertThat(FlushPointFiles.streamsInflatedAlone(keyed, withKey)).isEqualTo(COLUMNS);
+        assertThat(FlushPointFiles.streamsInflatedAlone(keyedPlain, withKey)).isZero();
         assertThat(column(keyed, withKey, "balance")).isEqualTo(column(PLAIN_FILE, "balance"));
         assertThat(allRows(keyed, withKey)).isEqualTo(allRows(PLAIN_FILE));
 
@@ -282,7 +278,7 @@ class ColumnFlushPointsTest {
         JazminFile.delete(path, Filter.lt("id", 10L), FLUSHED.withKey(key));
         JazminFile.compact(path, WriteOptions.defaults().withKey(key));
         byte[] compacted = Files.readAllBytes(path);
-        assertThat(streamsInflatedAlone(compacted, withKey)).isEqualTo(COLUMNS);
+        assertThat(FlushPointFiles.streamsInflatedAlone(compacted, withKey)).isEqualTo(COLUMNS);
         assertThat(column(compacted, withKey, "balance")).isEqualTo(column(PLAIN_FILE, "balance").subList(10, ROWS));
     }
 
@@ -291,17 +287,6 @@ class ColumnFlushPointsTest {
         return Arrays.copyOfRange(file, Preamble.SIZE, file.length);
     }
 
-    /** How many streams chunk 0's part serves on their own when read lazily with its points (0: inflated as one). */
-    private static int streamsInflatedAlone(byte[] file, ReadOptions options) {
-        try (ByteSource source = ByteSource.of(file); OpenedFile opened = FileOpener.open(source, options)) {
-            ChunkInfo chunk = opened.table(0).chunks().get(0);
-            return opened.sections().readLazily(SectionIds.chunkPart(0, chunk.ordinal(), SectionIds.DEFAULT_GROUP),
-                    chunk.partOffsets()[0], chunk.partLengths()[0], chunk.partDigest(0), chunk.partition(),
-                    chunk.flushPoints()).streamCount();
-        } catch (IOException e) {
-            throw new AssertionError(e);
-        }
-    }
 
     /** {@code file} with the first byte of chunk 0's stored payload made an invalid Deflate block type, CRC fixed. */
     private static byte[] damageFirstStream(byte[] file) {

@@ -8,10 +8,17 @@ import io.jazmin.internal.catalog.Header;
 import io.jazmin.internal.catalog.Partition;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.catalog.TableEntry;
+import io.jazmin.internal.reader.FileOpener;
+import io.jazmin.internal.reader.OpenedFile;
+import io.jazmin.internal.table.ChunkInfo;
 import io.jazmin.internal.table.SectionIds;
+import io.jazmin.internal.wire.ByteSource;
+import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Array;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -94,5 +101,20 @@ public final class FlushPointFiles {
     public static ChunkDirectory withFlushPoints(ChunkDirectory dir, int[] raw, int[] stored) {
         return new ChunkDirectory(dir.ordinals(), dir.rowStarts(), dir.rowCounts(), dir.partOffsets(),
                 dir.partLengths(), dir.partDigests(), dir.statistics(), raw, stored);
+    }
+
+    /**
+     * How many streams the part of {@code file}'s first chunk serves on their own when read lazily with
+     * the chunk's flush points, as a query reading some columns reads it (0: it inflates as one).
+     */
+    public static int streamsInflatedAlone(byte[] file, ReadOptions options) {
+        try (ByteSource source = ByteSource.of(file); OpenedFile opened = FileOpener.open(source, options)) {
+            ChunkInfo chunk = opened.table(0).chunks().get(0);
+            return opened.sections().readLazily(SectionIds.chunkPart(0, chunk.ordinal(), SectionIds.DEFAULT_GROUP),
+                    chunk.partOffsets()[0], chunk.partLengths()[0], chunk.partDigest(0), chunk.partition(),
+                    chunk.flushPoints()).streamCount();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }
