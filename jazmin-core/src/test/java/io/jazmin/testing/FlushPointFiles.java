@@ -1,5 +1,7 @@
 package io.jazmin.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.jazmin.JazminReader;
 import io.jazmin.data.ColumnArrays;
 import io.jazmin.data.RowQuery;
@@ -115,6 +117,49 @@ public final class FlushPointFiles {
                     chunk.flushPoints()).streamCount();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Asserts that {@code file} differs from {@code withoutPoints}, the same rows written with
+     * {@code columnFlushPoints(false)}, only where column flush points change a file (one directory
+     * segment per table): its chunk parts' compressed bytes, the directories' part offsets and lengths
+     * and the points themselves. Tables, statistics, index sizes and every chunk part's raw payload are
+     * the same.
+     */
+    public static void assertDiffersOnlyInCompressedParts(byte[] file, byte[] withoutPoints) {
+        FileSections a = FileSections.of(file);
+        FileSections b = FileSections.of(withoutPoints);
+        assertThat(a.header().tables()).hasSameSizeAs(b.header().tables());
+        assertThat(a.header().metadata()).isEqualTo(b.header().metadata());
+        assertThat(a.indexContentBytes()).as("index sections").isEqualTo(b.indexContentBytes());
+        for (int t = 0; t < a.header().tables().size(); t++) {
+            TableEntry ta = a.header().tables().get(t);
+            TableEntry tb = b.header().tables().get(t);
+            assertThat(List.of(ta.name(), ta.columnCount(), ta.rowCount(), ta.chunkCount(), ta.sortedBy()))
+                    .isEqualTo(List.of(tb.name(), tb.columnCount(), tb.rowCount(), tb.chunkCount(), tb.sortedBy()));
+            if (ta.partitions().isEmpty() && tb.partitions().isEmpty()) {
+                continue;
+            }
+            ChunkDirectory da = a.firstDirectory(t);
+            ChunkDirectory db = b.firstDirectory(t);
+            assertThat(da.ordinals()).hasSize((int) ta.chunkCount()).isEqualTo(db.ordinals());
+            assertThat(da.rowStarts()).isEqualTo(db.rowStarts());
+            assertThat(da.rowCounts()).isEqualTo(db.rowCounts());
+            assertThat(db.streamOffsets()).isEmpty();
+            assertThat(da.streamOffsets().length).isIn(0, da.partOffsets().length * ta.columnCount());
+            assertThat(da.statistics()).hasSameSizeAs(db.statistics());
+            for (int k = 0; k < da.statistics().size(); k++) {
+                String id = SectionIds.statistics(t, SectionIds.PLAIN_PARTITION, k, 0);
+                assertThat(a.read(id, da.statistics().get(k).section()))
+                        .as("statistics block %d", k).isEqualTo(b.read(id, db.statistics().get(k).section()));
+            }
+            for (int i = 0; i < da.ordinals().length; i++) {
+                String id = SectionIds.chunkPart(t, da.ordinals()[i], SectionIds.DEFAULT_GROUP);
+                assertThat(a.read(id, new SectionRef(da.partOffsets()[i], da.partLengths()[i])))
+                        .as("raw payload of chunk %d", i)
+                        .isEqualTo(b.read(id, new SectionRef(db.partOffsets()[i], db.partLengths()[i])));
+            }
         }
     }
 }
