@@ -2,6 +2,7 @@ package io.jazmin.internal.crypto;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminWriter;
 import io.jazmin.internal.reader.FileOpener;
@@ -46,12 +47,26 @@ class SharedFlushPointsTest {
         ReadOptions holder = ReadOptions.defaults().withAccessKey(north);
 
         assertThat(FlushPointFiles.streamsInflatedAlone(file, holder)).isEqualTo(COLUMNS.size());
-        assertThat(FlushPointFiles.streamsInflatedAlone(file, ReadOptions.defaults().withKey(owner))).isEqualTo(COLUMNS.size());
-        try (JazminReader r = JazminReader.open(file, holder)) {
+        assertThat(FlushPointFiles.streamsInflatedAlone(file, ReadOptions.defaults().withKey(owner)))
+                .isEqualTo(COLUMNS.size());
+        assertScores(file, holder);
+
+        // A grant rewrites the file with the default options: it keeps the layout, points included.
+        Path path = dir.resolve("one-group.jzm");
+        AccessKeyText south = AccessKeyText.generate(owner);
+        JazminFile.grantAccess(path, owner, AccessGrant.of(south).withRows(List.of("south")));
+        byte[] granted = Files.readAllBytes(path);
+        assertThat(FlushPointFiles.streamsInflatedAlone(granted, holder)).isEqualTo(COLUMNS.size());
+        assertScores(granted, holder);
+    }
+
+    /** The scores {@code options} read: north's, the first 25 of every 50 rows. */
+    private static void assertScores(byte[] file, ReadOptions options) {
+        try (JazminReader r = JazminReader.open(file, options)) {
             List<Object> scores = FlushPointFiles.column(r, "score");
             assertThat(scores).hasSize(ROWS / 2);
             for (int k = 0; k < scores.size(); k++) {
-                long id = (k / 25) * 50L + k % 25; // north holds the first 25 of every 50 rows
+                long id = (k / 25) * 50L + k % 25;
                 assertThat(scores.get(k)).isEqualTo(id * 7 % 100);
             }
         }
