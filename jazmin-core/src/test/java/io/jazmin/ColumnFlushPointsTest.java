@@ -259,7 +259,7 @@ class ColumnFlushPointsTest {
 
     /**
      * Key files get the points in their sealed chunk directory, and the reader inflates each stream
-     * read on its own after checking the part's tag; a rewrite keeps them.
+     * read on its own after checking the part's tag; a compaction and a key rotation keep them.
      */
     @Test
     void encryptedFilesUseThePointsAfterCheckingTheWholePart(@TempDir Path dir) throws IOException {
@@ -280,6 +280,14 @@ class ColumnFlushPointsTest {
         byte[] compacted = Files.readAllBytes(path);
         assertThat(FlushPointFiles.streamsInflatedAlone(compacted, withKey)).isEqualTo(COLUMNS);
         assertThat(column(compacted, withKey, "balance")).isEqualTo(column(PLAIN_FILE, "balance").subList(10, ROWS));
+
+        // A key rotation re-seals the compressed parts as they are, so the points still hold.
+        JazminKey next = JazminKey.generate();
+        JazminFile.rotateKey(path, withKey, next);
+        ReadOptions withNext = ReadOptions.defaults().withKey(next);
+        byte[] rotated = Files.readAllBytes(path);
+        assertThat(FlushPointFiles.streamsInflatedAlone(rotated, withNext)).isEqualTo(COLUMNS);
+        assertThat(column(rotated, withNext, "balance")).isEqualTo(column(PLAIN_FILE, "balance").subList(10, ROWS));
     }
 
     /** The file after its preamble, whose file id is new for every write. */

@@ -226,8 +226,9 @@ final class TableWriter {
 
     /**
      * Hands the current chunk to an encoder: on this thread, or, when the options allow, on a worker
-     * thread while more rows arrive. Chunks are written to the file in order either way, so the
-     * bytes do not depend on the parallelism.
+     * thread while more rows arrive (not the chunk that decides the column flush points, which the
+     * chunks after it wait for). Chunks are written to the file in order either way, so the bytes do
+     * not depend on the parallelism.
      */
     private void flushChunk() {
         int count = builders[0].size();
