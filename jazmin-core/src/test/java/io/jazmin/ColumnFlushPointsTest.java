@@ -258,7 +258,7 @@ class ColumnFlushPointsTest {
     }
 
     /**
-     * Key files get the points in their sealed chunk directory, and the reader inflates each stream
+     * Key and password files get the points in their sealed chunk directory, and the reader inflates each stream
      * read on its own after checking the part's tag; a compaction and a key rotation keep them.
      */
     @Test
@@ -272,6 +272,12 @@ class ColumnFlushPointsTest {
         assertThat(FlushPointFiles.streamsInflatedAlone(keyedPlain, withKey)).isZero();
         assertThat(column(keyed, withKey, "balance")).isEqualTo(column(PLAIN_FILE, "balance"));
         assertThat(allRows(keyed, withKey)).isEqualTo(allRows(PLAIN_FILE));
+        byte[] password = FlushPointFiles.file(DATA, PLAIN.withColumnFlushPoints(ColumnFlushPoints.AUTO)
+                .withPassword("s3cret pass").withKdfIterations(1_000));
+        ReadOptions withPassword = ReadOptions.defaults().withPassword("s3cret pass");
+        assertThat(FlushPointFiles.streamsInflatedAlone(password, withPassword)).as("password file, by default")
+                .isEqualTo(COLUMNS);
+        assertThat(column(password, withPassword, "balance")).isEqualTo(column(PLAIN_FILE, "balance"));
 
         Path path = dir.resolve("keyed.jzm");
         Files.write(path, keyed);
