@@ -7,21 +7,29 @@ import io.jazmin.data.Filter;
 import io.jazmin.data.Row;
 import io.jazmin.data.RowQuery;
 import io.jazmin.error.JazminFormatException;
+import io.jazmin.error.JazminValidationException;
 import io.jazmin.internal.catalog.ChunkDirectory;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.table.SectionIds;
 import io.jazmin.internal.wire.ByteReader;
 import io.jazmin.internal.wire.ByteWriter;
+import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.wire.SectionEnvelope;
 import io.jazmin.key.JazminKey;
+import io.jazmin.options.ColumnFlushPoints;
+import io.jazmin.options.Priority;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Codec;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
 import io.jazmin.testing.FileSections;
 import io.jazmin.testing.FlushPointFiles;
+import io.jazmin.testing.Written;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
@@ -36,9 +44,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Column flush points ({@link WriteOptions.Builder#columnFlushPoints}): off by default; files
- * written with them are ordinary Deflate files that read the same with or without the points, and
- * a query reading some columns inflates only their streams.
+ * Column flush points ({@link WriteOptions.Builder#columnFlushPoints}): by default where they cost at
+ * most 1 % on a table's first chunk; files written with them are ordinary Deflate files that read
+ * the same with or without the points, and a query reading some columns inflates only their
+ * streams, in encrypted files too.
  */
 class ColumnFlushPointsTest {
     private static final int ROWS = 5_000;
@@ -46,15 +55,22 @@ class ColumnFlushPointsTest {
     private static final int CHUNKS = ROWS / CHUNK_ROWS;
     private static final int COLUMNS = FlushPointFiles.COLUMNS.size();
     private static final List<List<Object>> DATA = FlushPointFiles.rows(ROWS);
-    private static final WriteOptions PLAIN = WriteOptions.defaults().withChunkRows(CHUNK_ROWS);
+    private static final Instant NOW = Instant.parse("2026-01-02T03:04:05Z");
+    private static final WriteOptions PLAIN = WriteOptions.defaults().withChunkRows(CHUNK_ROWS).withNow(NOW)
+            .withColumnFlushPoints(false);
     private static final WriteOptions FLUSHED = PLAIN.withColumnFlushPoints(true);
     private static final byte[] PLAIN_FILE = FlushPointFiles.file(DATA, PLAIN);
     private static final byte[] FLUSHED_FILE = FlushPointFiles.file(DATA, FLUSHED);
 
     @Test
-    void offByDefaultAndOnePointPerStreamWhenAskedFor() {
-        assertThat(WriteOptions.defaults().columnFlushPoints()).isFalse();
-        assertThat(WriteOptions.builder().columnFlushPoints(true).build().columnFlushPoints()).isTrue();
+    void autoByDefaultAndOnePointPerStreamWhenAskedFor() {
+        assertThat(WriteOptions.defaults().columnFlushPoints()).isEqualTo(ColumnFlushPoints.AUTO);
+        assertThat(WriteOptions.builder().columnFlushPoints(true).build().columnFlushPoints())
+                .isEqualTo(ColumnFlushPoints.ALWAYS);
+        assertThat(WriteOptions.builder().columnFlushPoints(false).build().columnFlushPoints())
+                .isEqualTo(ColumnFlushPoints.NEVER);
+        assertThatThrownBy(() -> WriteOptions.builder().columnFlushPoints(null))
+                .isInstanceOf(JazminValidationException.class).hasMessageContaining("columnFlushPoints");
         ChunkDirectory plain = FileSections.of(PLAIN_FILE).firstDirectory(0);
         assertThat(plain.streamOffsets()).isEmpty();
         assertThat(plain.streamStoredOffsets()).isEmpty();
@@ -134,14 +150,15 @@ class ColumnFlushPointsTest {
         assertThatThrownBy(() -> column(plain, "balance")).isInstanceOf(JazminFormatException.class);
     }
 
-    /** Each directory segment has its points or none: appends with and without them mix. */
+    /** Each directory segment has its points or none: appends with and without them (and deciding by default) mix. */
     @Test
     void appendsWithAndWithoutPointsMix(@TempDir Path dir) throws IOException {
         Path path = dir.resolve("mixed.jzm");
         Files.write(path, FLUSHED_FILE);
         List<List<Object>> more = FlushPointFiles.rows(2 * CHUNK_ROWS + 10);
         JazminFile.append(path, maps(more.subList(0, CHUNK_ROWS + 5)), PLAIN);
-        JazminFile.append(path, maps(more.subList(CHUNK_ROWS + 5, more.size())), FLUSHED);
+        JazminFile.append(path, maps(more.subList(CHUNK_ROWS + 5, more.size())),
+                PLAIN.withColumnFlushPoints(ColumnFlushPoints.AUTO));
         List<Object> expected = new ArrayList<>(column(FLUSHED_FILE, "balance"));
         more.forEach(r -> expected.add(r.get(FlushPointFiles.BALANCE)));
         byte[] bytes = Files.readAllBytes(path);
@@ -149,26 +166,35 @@ class ColumnFlushPointsTest {
         assertThat(column(bytes, "id")).hasSize(ROWS + more.size());
     }
 
+    /** With the default, compaction and updates keep the points a file has; {@code false} drops them. */
     @Test
     void compactionAndUpdatesKeepTheFlushPoints(@TempDir Path dir) throws IOException {
+        WriteOptions auto = PLAIN.withColumnFlushPoints(ColumnFlushPoints.AUTO);
         Path path = dir.resolve("flushed.jzm");
         Files.write(path, FLUSHED_FILE);
-        JazminFile.delete(path, Filter.lt("id", 10L), PLAIN);
+        JazminFile.delete(path, Filter.lt("id", 10L), auto);
 
-        JazminFile.compact(path, PLAIN);
+        JazminFile.compact(path, auto);
         assertThat(FileSections.of(Files.readAllBytes(path)).firstDirectory(0).streamOffsets())
-                .as("compaction keeps the layout the file was written with").isNotEmpty();
+                .as("compaction keeps the layout the file was written with").hasSize(CHUNKS * COLUMNS);
         JazminFile.update(path, new io.jazmin.change.UpdateChanges(null, Filter.lt("id", 20L), null, null, null, null),
-                PLAIN);
+                auto);
         byte[] bytes = Files.readAllBytes(path);
         assertThat(FileSections.of(bytes).firstDirectory(0).streamOffsets()).as("and so does an update").isNotEmpty();
+        assertThat(column(bytes, "id")).hasSize(ROWS - 20);
+        JazminFile.compact(path, PLAIN);
+        bytes = Files.readAllBytes(path);
+        assertThat(FileSections.of(bytes).firstDirectory(0).streamOffsets()).as("unless asked not to").isEmpty();
         assertThat(column(bytes, "id")).hasSize(ROWS - 20);
 
         Path plain = dir.resolve("plain.jzm");
         Files.write(plain, PLAIN_FILE);
         JazminFile.compact(plain, PLAIN);
         assertThat(FileSections.of(Files.readAllBytes(plain)).firstDirectory(0).streamOffsets())
-                .as("a file without points gets none").isEmpty();
+                .as("a file without points gets none when asked not to").isEmpty();
+        JazminFile.compact(plain, auto);
+        assertThat(FileSections.of(Files.readAllBytes(plain)).firstDirectory(0).streamOffsets())
+                .as("and by default, as a new file, points where they cost little").hasSize(CHUNKS * COLUMNS);
     }
 
     private static Iterator<Map<String, Object>> maps(List<List<Object>> rows) {
@@ -182,18 +208,10 @@ class ColumnFlushPointsTest {
     }
 
     @Test
-    void brotliAndEncryptedFilesGetNoPointsAndReadAsUsual() {
+    void brotliFilesGetNoPointsAndReadAsUsual() {
         byte[] brotli = FlushPointFiles.file(DATA, FLUSHED.withCodec(Codec.BROTLI));
         assertThat(FileSections.of(brotli).firstDirectory(0).streamOffsets()).isEmpty();
         assertThat(allRows(brotli)).isEqualTo(allRows(PLAIN_FILE));
-
-        JazminKey key = JazminKey.generate();
-        byte[] keyed = FlushPointFiles.file(DATA, FLUSHED.withKey(key));
-        byte[] keyedPlain = FlushPointFiles.file(DATA, PLAIN.withKey(key));
-        // Without points the parts compress as they would without the option: the same size, give or take the ids.
-        assertThat(Math.abs(keyed.length - keyedPlain.length)).isLessThan(64);
-        assertThat(column(keyed, ReadOptions.defaults().withKey(key), "balance"))
-                .isEqualTo(column(PLAIN_FILE, "balance"));
     }
 
     /** Column-aligned Deflate blocks often make up for the flushes (here the file is even smaller): at most 5 % more. */
@@ -201,6 +219,88 @@ class ColumnFlushPointsTest {
     void costsLittleSpaceIfAny() {
         assertThat(FLUSHED_FILE.length).isLessThan(PLAIN_FILE.length * 21 / 20);
     }
+
+    /** Here the points make the first chunk smaller: the default writes the very bytes that asking for them does. */
+    @Test
+    void theDefaultKeepsThePointsWhereTheyCostLittle() {
+        WriteOptions auto = PLAIN.withColumnFlushPoints(ColumnFlushPoints.AUTO);
+        assertThat(afterPreamble(FlushPointFiles.file(DATA, auto))).isEqualTo(afterPreamble(FLUSHED_FILE));
+        assertThat(afterPreamble(FlushPointFiles.file(DATA, auto.withPriority(Priority.MEMORY))))
+                .as("decided the same on one thread").isEqualTo(afterPreamble(FLUSHED_FILE));
+    }
+
+    /**
+     * Many near-constant boolean and small-int columns: each stream compresses to a few bytes, which a
+     * flush (a new Deflate block) would multiply, so the default writes no points: the bytes of
+     * {@code columnFlushPoints(false)}, whatever the parallelism.
+     */
+    @Test
+    void theDefaultLeavesThemOutWhereTheyCostMore() {
+        List<Column> columns = new ArrayList<>();
+        for (int c = 0; c < 60; c++) {
+            columns.add(Column.of("t" + c, c % 2 == 0 ? ColumnType.BOOL : ColumnType.INT));
+        }
+        List<List<Object>> rows = new ArrayList<>();
+        for (int i = 0; i < 3 * CHUNK_ROWS; i++) {
+            List<Object> row = new ArrayList<>();
+            for (int c = 0; c < columns.size(); c++) {
+                row.add(c % 2 == 0 ? (Object) (i % 97 == 0) : (Object) (long) (i / 500 % 3));
+            }
+            rows.add(row);
+        }
+        byte[] never = Written.file(columns, rows, PLAIN);
+        byte[] always = Written.file(columns, rows, FLUSHED);
+        assertThat((long) always.length).as("the points' cost here").isGreaterThan(never.length * 101L / 100);
+        WriteOptions auto = PLAIN.withColumnFlushPoints(ColumnFlushPoints.AUTO);
+        assertThat(afterPreamble(Written.file(columns, rows, auto))).isEqualTo(afterPreamble(never));
+        assertThat(afterPreamble(Written.file(columns, rows, auto.withPriority(Priority.MEMORY))))
+                .isEqualTo(afterPreamble(never));
+    }
+
+    /**
+     * Key and password files get the points in their sealed chunk directory, and the reader inflates each stream
+     * read on its own after checking the part's tag; a compaction and a key rotation keep them.
+     */
+    @Test
+    void encryptedFilesUseThePointsAfterCheckingTheWholePart(@TempDir Path dir) throws IOException {
+        JazminKey key = JazminKey.generate();
+        ReadOptions withKey = ReadOptions.defaults().withKey(key);
+        byte[] keyed = FlushPointFiles.file(DATA, FLUSHED.withKey(key));
+        byte[] keyedPlain = FlushPointFiles.file(DATA, PLAIN.withKey(key));
+        assertThat(keyed.length).isLessThan(keyedPlain.length); // as the plain files, 5 % smaller
+        assertThat(FlushPointFiles.streamsInflatedAlone(keyed, withKey)).isEqualTo(COLUMNS);
+        assertThat(FlushPointFiles.streamsInflatedAlone(keyedPlain, withKey)).isZero();
+        assertThat(column(keyed, withKey, "balance")).isEqualTo(column(PLAIN_FILE, "balance"));
+        assertThat(allRows(keyed, withKey)).isEqualTo(allRows(PLAIN_FILE));
+        byte[] password = FlushPointFiles.file(DATA, PLAIN.withColumnFlushPoints(ColumnFlushPoints.AUTO)
+                .withPassword("s3cret pass").withKdfIterations(1_000));
+        ReadOptions withPassword = ReadOptions.defaults().withPassword("s3cret pass");
+        assertThat(FlushPointFiles.streamsInflatedAlone(password, withPassword)).as("password file, by default")
+                .isEqualTo(COLUMNS);
+        assertThat(column(password, withPassword, "balance")).isEqualTo(column(PLAIN_FILE, "balance"));
+
+        Path path = dir.resolve("keyed.jzm");
+        Files.write(path, keyed);
+        JazminFile.delete(path, Filter.lt("id", 10L), FLUSHED.withKey(key));
+        JazminFile.compact(path, WriteOptions.defaults().withKey(key));
+        byte[] compacted = Files.readAllBytes(path);
+        assertThat(FlushPointFiles.streamsInflatedAlone(compacted, withKey)).isEqualTo(COLUMNS);
+        assertThat(column(compacted, withKey, "balance")).isEqualTo(column(PLAIN_FILE, "balance").subList(10, ROWS));
+
+        // A key rotation re-seals the compressed parts as they are, so the points still hold.
+        JazminKey next = JazminKey.generate();
+        JazminFile.rotateKey(path, withKey, next);
+        ReadOptions withNext = ReadOptions.defaults().withKey(next);
+        byte[] rotated = Files.readAllBytes(path);
+        assertThat(FlushPointFiles.streamsInflatedAlone(rotated, withNext)).isEqualTo(COLUMNS);
+        assertThat(column(rotated, withNext, "balance")).isEqualTo(column(PLAIN_FILE, "balance").subList(10, ROWS));
+    }
+
+    /** The file after its preamble, whose file id is new for every write. */
+    private static byte[] afterPreamble(byte[] file) {
+        return Arrays.copyOfRange(file, Preamble.SIZE, file.length);
+    }
+
 
     /** {@code file} with the first byte of chunk 0's stored payload made an invalid Deflate block type, CRC fixed. */
     private static byte[] damageFirstStream(byte[] file) {
@@ -230,7 +330,11 @@ class ColumnFlushPointsTest {
     }
 
     private static List<List<Object>> allRows(byte[] file) {
-        try (JazminReader reader = JazminReader.open(file); Stream<Row> rows = reader.table().rows()) {
+        return allRows(file, ReadOptions.defaults());
+    }
+
+    private static List<List<Object>> allRows(byte[] file, ReadOptions options) {
+        try (JazminReader reader = JazminReader.open(file, options); Stream<Row> rows = reader.table().rows()) {
             return rows.map(ColumnFlushPointsTest::values).toList();
         }
     }

@@ -20,7 +20,7 @@ import java.util.zip.GZIPOutputStream;
  */
 public final class CustomersFiles {
     /** Bumped whenever the generator or the file layouts change, so stale caches are not reused. */
-    private static final String VERSION = "v1";
+    private static final String VERSION = "v2";
 
     /** Rows per chunk of {@link #jzm3IndexesSmallChunks}. */
     public static final int SMALL_CHUNK_ROWS = 1024;
@@ -33,8 +33,11 @@ public final class CustomersFiles {
     public final Path jzm3IndexesKey;
     /** 3 indexes in 1,024-row chunks: a lookup inflates a quarter of a default chunk. */
     public final Path jzm3IndexesSmallChunks;
-    /** 3 indexes, with column flush points: a query inflates only the column streams it reads. */
-    public final Path jzm3IndexesFlushPoints;
+    /**
+     * 3 indexes, without column flush points (the default makes them here): a query inflates every
+     * stream up to the last one it reads, as the reference writer's files make it.
+     */
+    public final Path jzm3IndexesNoFlushPoints;
     public final Path json;
     public final Path jsonGzip;
     public final Path sqlite;
@@ -54,7 +57,7 @@ public final class CustomersFiles {
         jzm3Indexes = dir.resolve("customers-3indexes.jzm");
         jzm3IndexesKey = dir.resolve("customers-3indexes-key.jzm");
         jzm3IndexesSmallChunks = dir.resolve("customers-3indexes-1024.jzm");
-        jzm3IndexesFlushPoints = dir.resolve("customers-3indexes-flushpoints.jzm");
+        jzm3IndexesNoFlushPoints = dir.resolve("customers-3indexes-noflushpoints.jzm");
         json = dir.resolve("customers.json");
         jsonGzip = dir.resolve("customers.json.gz");
         sqlite = dir.resolve("customers.sqlite");
@@ -102,8 +105,8 @@ public final class CustomersFiles {
                     CustomersData.threeIndexes().withKey(key())));
             atomically(jzm3IndexesSmallChunks, p -> JazminOps.write(p, CustomersData.valueRows(rows),
                     CustomersData.threeIndexes().withChunkRows(SMALL_CHUNK_ROWS)));
-            atomically(jzm3IndexesFlushPoints, p -> JazminOps.write(p, CustomersData.valueRows(rows),
-                    CustomersData.threeIndexes().withColumnFlushPoints(true)));
+            atomically(jzm3IndexesNoFlushPoints, p -> JazminOps.write(p, CustomersData.valueRows(rows),
+                    CustomersData.threeIndexes().withColumnFlushPoints(false)));
             atomically(json, p -> {
                 try (OutputStream out = Files.newOutputStream(p)) {
                     JacksonOps.writeReferenceJson(out, rows);
@@ -134,7 +137,7 @@ public final class CustomersFiles {
         out.put("indexes3", size(jzm3Indexes));
         out.put("indexes3Key", size(jzm3IndexesKey));
         out.put("indexes3SmallChunks", size(jzm3IndexesSmallChunks));
-        out.put("indexes3FlushPoints", size(jzm3IndexesFlushPoints));
+        out.put("indexes3NoFlushPoints", size(jzm3IndexesNoFlushPoints));
         out.put("sqlite", size(sqlite));
         out.put("msgpack", size(msgpack));
         out.put("parquet", size(parquet));

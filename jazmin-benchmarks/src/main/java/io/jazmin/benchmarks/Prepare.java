@@ -51,7 +51,7 @@ public final class Prepare {
         check("jazmin find row id", raw == null ? null : raw.get("id"), id);
         check("jazmin find row name", raw == null ? null : raw.get("name"), want.name());
         row("jazmin find (1,024-row chunks)", JazminOps.findById(f.jzm3IndexesSmallChunks, id), want);
-        row("jazmin find (column flush points)", JazminOps.findById(f.jzm3IndexesFlushPoints, id), want);
+        row("jazmin find (no column flush points)", JazminOps.findById(f.jzm3IndexesNoFlushPoints, id), want);
         row("jackson find", JacksonOps.findById(f.json, id), want);
         row("jackson stream find", JacksonOps.streamFindById(f.json, id), want);
         row("sqlite find", SqliteOps.findById(f.sqlite, id), want);
@@ -100,7 +100,7 @@ public final class Prepare {
                 top.stream().map(Customer::id).toList());
 
         near("jazmin sum", JazminOps.sumBalance(jzm), sum);
-        near("jazmin sum (column flush points)", JazminOps.sumBalance(f.jzm3IndexesFlushPoints), sum);
+        near("jazmin sum (no column flush points)", JazminOps.sumBalance(f.jzm3IndexesNoFlushPoints), sum);
         near("jackson sum", JacksonOps.sumBalance(f.json), sum);
         near("sqlite sum", SqliteOps.sumBalance(f.sqlite), sum);
         near("msgpack sum", MsgpackOps.sumBalance(f.msgpack), sum);

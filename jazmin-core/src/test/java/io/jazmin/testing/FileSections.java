@@ -55,11 +55,24 @@ public final class FileSections {
      * sorted-index directories, their pages and their null-postings sections.
      */
     public long indexBytes() {
+        return indexBytes(true);
+    }
+
+    /**
+     * Like {@link #indexBytes()}, without the sorted-index directories: what does not depend on where
+     * the sections lie (a directory holds its pages' file offsets).
+     */
+    public long indexContentBytes() {
+        return indexBytes(false);
+    }
+
+    private long indexBytes(boolean directories) {
         long total = 0;
         for (int t = 0; t < header.tables().size(); t++) {
             for (IndexRef ref : header.tables().get(t).indexes()) {
-                total += ref.section().length();
-                if (IndexRef.SORTED.equals(ref.kind())) {
+                boolean sorted = IndexRef.SORTED.equals(ref.kind());
+                total += directories || !sorted ? ref.section().length() : 0;
+                if (sorted) {
                     IndexDirectory dir = IndexDirectory.decode(read("index directory", ref.section()));
                     for (long length : dir.pageLengths()) {
                         total += length;

@@ -1,5 +1,7 @@
 package io.jazmin.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.jazmin.JazminReader;
 import io.jazmin.data.ColumnArrays;
 import io.jazmin.data.RowQuery;
@@ -8,10 +10,17 @@ import io.jazmin.internal.catalog.Header;
 import io.jazmin.internal.catalog.Partition;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.catalog.TableEntry;
+import io.jazmin.internal.reader.FileOpener;
+import io.jazmin.internal.reader.OpenedFile;
+import io.jazmin.internal.table.ChunkInfo;
 import io.jazmin.internal.table.SectionIds;
+import io.jazmin.internal.wire.ByteSource;
+import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.Array;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -94,5 +103,63 @@ public final class FlushPointFiles {
     public static ChunkDirectory withFlushPoints(ChunkDirectory dir, int[] raw, int[] stored) {
         return new ChunkDirectory(dir.ordinals(), dir.rowStarts(), dir.rowCounts(), dir.partOffsets(),
                 dir.partLengths(), dir.partDigests(), dir.statistics(), raw, stored);
+    }
+
+    /**
+     * How many streams the part of {@code file}'s first chunk serves on their own when read lazily with
+     * the chunk's flush points, as a query reading some columns reads it (0: it inflates as one).
+     */
+    public static int streamsInflatedAlone(byte[] file, ReadOptions options) {
+        try (ByteSource source = ByteSource.of(file); OpenedFile opened = FileOpener.open(source, options)) {
+            ChunkInfo chunk = opened.table(0).chunks().get(0);
+            return opened.sections().readLazily(SectionIds.chunkPart(0, chunk.ordinal(), SectionIds.DEFAULT_GROUP),
+                    chunk.partOffsets()[0], chunk.partLengths()[0], chunk.partDigest(0), chunk.partition(),
+                    chunk.flushPoints()).streamCount();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Asserts that {@code file} differs from {@code withoutPoints}, the same rows written with
+     * {@code columnFlushPoints(false)}, only where column flush points change a file (one directory
+     * segment per table): its chunk parts' compressed bytes, the directories' part offsets and lengths
+     * and the points themselves. Tables, statistics, index sizes and every chunk part's raw payload are
+     * the same.
+     */
+    public static void assertDiffersOnlyInCompressedParts(byte[] file, byte[] withoutPoints) {
+        FileSections a = FileSections.of(file);
+        FileSections b = FileSections.of(withoutPoints);
+        assertThat(a.header().tables()).hasSameSizeAs(b.header().tables());
+        assertThat(a.header().metadata()).isEqualTo(b.header().metadata());
+        assertThat(a.indexContentBytes()).as("index sections").isEqualTo(b.indexContentBytes());
+        for (int t = 0; t < a.header().tables().size(); t++) {
+            TableEntry ta = a.header().tables().get(t);
+            TableEntry tb = b.header().tables().get(t);
+            assertThat(List.of(ta.name(), ta.columnCount(), ta.rowCount(), ta.chunkCount(), ta.sortedBy()))
+                    .isEqualTo(List.of(tb.name(), tb.columnCount(), tb.rowCount(), tb.chunkCount(), tb.sortedBy()));
+            if (ta.partitions().isEmpty() && tb.partitions().isEmpty()) {
+                continue;
+            }
+            ChunkDirectory da = a.firstDirectory(t);
+            ChunkDirectory db = b.firstDirectory(t);
+            assertThat(da.ordinals()).hasSize((int) ta.chunkCount()).isEqualTo(db.ordinals());
+            assertThat(da.rowStarts()).isEqualTo(db.rowStarts());
+            assertThat(da.rowCounts()).isEqualTo(db.rowCounts());
+            assertThat(db.streamOffsets()).isEmpty();
+            assertThat(da.streamOffsets().length).isIn(0, da.partOffsets().length * ta.columnCount());
+            assertThat(da.statistics()).hasSameSizeAs(db.statistics());
+            for (int k = 0; k < da.statistics().size(); k++) {
+                String id = SectionIds.statistics(t, SectionIds.PLAIN_PARTITION, k, 0);
+                assertThat(a.read(id, da.statistics().get(k).section()))
+                        .as("statistics block %d", k).isEqualTo(b.read(id, db.statistics().get(k).section()));
+            }
+            for (int i = 0; i < da.ordinals().length; i++) {
+                String id = SectionIds.chunkPart(t, da.ordinals()[i], SectionIds.DEFAULT_GROUP);
+                assertThat(a.read(id, new SectionRef(da.partOffsets()[i], da.partLengths()[i])))
+                        .as("raw payload of chunk %d", i)
+                        .isEqualTo(b.read(id, new SectionRef(db.partOffsets()[i], db.partLengths()[i])));
+            }
+        }
     }
 }

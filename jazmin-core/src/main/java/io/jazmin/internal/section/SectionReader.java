@@ -265,21 +265,20 @@ public final class SectionReader {
     }
 
     /**
-     * Like {@link #readLazily(String, long, long, byte[], String)}; in a file that is not encrypted,
-     * a Deflate payload's column streams also inflate each on its own from {@code points} (checked
-     * against the section's lengths). The section's CRC is still checked over all its bytes; an
-     * encrypted file's sections ignore the points, their tags being checked over the whole payload.
+     * Like {@link #readLazily(String, long, long, byte[], String)}; a Deflate payload's column streams
+     * also inflate each on its own from {@code points} (checked against the section's lengths). The
+     * section's CRC, digest and (in encrypted files) tag are still checked over all its bytes: the
+     * points lie in the decrypted, still compressed payload.
      *
      * @param points the part's column flush points, or {@code null}
      */
     public SectionPayload readLazily(String id, long offset, long length, byte[] digest, String scope,
                                      FlushPoints points) {
-        FlushPoints usable = cipher == null ? points : null;
         // The payload keeps the bytes it inflates from: the whole bytes themselves unless decrypted.
-        return read(id, offset, length, digest, scope, cipher != null, b -> usable == null
+        return read(id, offset, length, digest, scope, cipher != null, b -> points == null
                 ? Compression.decompressLazily(b.codec(), b.bytes(), b.offset(), b.length(), (int) b.rawLength())
                 : Compression.decompressFlushed(b.codec(), b.bytes(), b.offset(), b.length(), (int) b.rawLength(),
-                        usable));
+                        points));
     }
 
     /** A checked section's stored payload, decrypted. */

@@ -69,11 +69,12 @@ public final class SectionWriter {
     }
 
     /**
-     * Whether {@link #columnSection} makes flush points: Deflate sections only, and only in files that
-     * are not encrypted (a reader must check a sealed section's tag over the whole of it anyway).
+     * Whether {@link #columnSection} makes flush points: Deflate sections only. In encrypted files the
+     * points lie in the compressed payload that is sealed, so a reader still checks the tag over the
+     * whole section and then inflates only the streams it needs.
      */
     public boolean flushesColumns() {
-        return codec == Codec.DEFLATE && cipher == null;
+        return codec == Codec.DEFLATE;
     }
 
     /**
@@ -86,9 +87,33 @@ public final class SectionWriter {
      */
     public ColumnSection columnSection(String id, byte[] raw, int len, int[] starts) {
         if (!flushesColumns()) {
-            throw new IllegalStateException("column flush points need Deflate sections in a file that is not encrypted");
+            throw new IllegalStateException("column flush points need Deflate sections");
         }
-        Compression.Flushed packed = Compression.deflateFlushed(level, raw, len, starts);
+        return flushed(id, raw, len, starts, Compression.deflateFlushed(level, raw, len, starts));
+    }
+
+    /**
+     * Like {@link #columnSection}, but with the flush points only when they leave the stored payload at
+     * most {@code tolerancePercent} % larger than {@link #section(String, byte[], int)} would; else
+     * that section. Compresses twice; the payload chosen is sealed once.
+     *
+     * @return the section, its {@code storedOffsets} {@code null} when it was written without points
+     */
+    public ColumnSection columnSectionIfCheap(String id, byte[] raw, int len, int[] starts, int tolerancePercent) {
+        if (!flushesColumns()) {
+            throw new IllegalStateException("column flush points need Deflate sections");
+        }
+        Compression.Flushed flushed = Compression.deflateFlushed(level, raw, len, starts);
+        byte[] plain = packed(codec, raw, len);
+        long plainStored = plain == null ? len : plain.length;
+        long flushedStored = Math.min(flushed.bytes().length, len);
+        if (flushedStored * 100 > plainStored * (100L + tolerancePercent)) {
+            return new ColumnSection(section(id, raw, len, codec, plain), null);
+        }
+        return flushed(id, raw, len, starts, flushed);
+    }
+
+    private ColumnSection flushed(String id, byte[] raw, int len, int[] starts, Compression.Flushed packed) {
         if (packed.bytes().length < len) {
             return new ColumnSection(enveloped(id, Codec.DEFLATE.wireId(), len, packed.bytes(), 0, packed.bytes().length),
                     packed.storedOffsets());
@@ -97,27 +122,32 @@ public final class SectionWriter {
     }
 
     /**
-     * A chunk part written with column flush points.
+     * A chunk part written with column flush points (or, from {@link #columnSectionIfCheap}, without).
      *
      * @param section       the whole section
-     * @param storedOffsets per column stream, where its flush point lies in the stored payload
+     * @param storedOffsets per column stream, where its flush point lies in the stored payload;
+     *                      {@code null} for a section without points
      */
     public record ColumnSection(byte[] section, int[] storedOffsets) {
     }
 
     private byte[] section(String id, byte[] raw, int len, Codec use) {
-        byte[] body = raw;
-        int bodyLen = len;
-        Codec chosen = Codec.NONE;
-        if (use != Codec.NONE && len > 0) {
-            byte[] packed = Compression.compress(use, level, raw, len);
-            if (packed.length < len) {
-                body = packed;
-                bodyLen = packed.length;
-                chosen = use;
-            }
+        return section(id, raw, len, use, packed(use, raw, len));
+    }
+
+    /** The section of {@code raw[0..len)} stored as {@code packed} (compressed with {@code use}), or raw when {@code null}. */
+    private byte[] section(String id, byte[] raw, int len, Codec use, byte[] packed) {
+        return packed == null ? enveloped(id, Codec.NONE.wireId(), len, raw, 0, len)
+                : enveloped(id, use.wireId(), len, packed, 0, packed.length);
+    }
+
+    /** {@code raw[0..len)} compressed with {@code use} when that makes it smaller, else {@code null}. */
+    private byte[] packed(Codec use, byte[] raw, int len) {
+        if (use == Codec.NONE || len == 0) {
+            return null;
         }
-        return enveloped(id, chosen.wireId(), len, body, 0, bodyLen);
+        byte[] packed = Compression.compress(use, level, raw, len);
+        return packed.length < len ? packed : null;
     }
 
     /**

@@ -11,8 +11,8 @@ import io.jazmin.internal.compress.FlushPoints;
  * @param slot        position of the chunk inside that segment (its index in the statistics lists)
  * @param partition   the partition text of section ids ({@code *} in plain files)
  * @param partDigests per column group, the part's SHA-256 (access-controlled files), else {@code null}
- * @param flushPoints where the streams of the chunk's one part inflate on their own (plain files written
- *                    with column flush points), else {@code null}
+ * @param flushPoints where the streams of the chunk's one part inflate on their own (tables of one column
+ *                    group written with column flush points), else {@code null}
  */
 public record ChunkInfo(int ordinal, long rowStart, int rowCount, long[] partOffsets, long[] partLengths,
                         int segment, int slot, String partition, byte[][] partDigests, FlushPoints flushPoints) {

@@ -223,8 +223,8 @@ final class TableLayout {
     /**
      * Adds a directory segment's chunks.
      *
-     * @param columnCount the table's columns: in files that are not access-controlled, the streams of
-     *                    each chunk's one part, so the number of its column flush points
+     * @param columnCount the table's columns: in a table of one column group, the streams of each
+     *                    chunk's one part, so the number of its column flush points
      */
     private static void addSegment(ChunkDirectory dir, int groupCount, ChunkInfo[] byOrdinal, int segment,
                                    String partition, boolean access, int columnCount) {
@@ -244,8 +244,8 @@ final class TableLayout {
             throw new JazminFormatException("chunk directory lists " + digests.length + " bytes of part digests for "
                     + parts + " parts" + (access ? ": access-controlled files need one per part" : ""));
         }
-        // Flush points serve plain files only (sealed parts are read whole to check their tag): ignored elsewhere.
-        boolean flushPoints = !access && groupCount == 1
+        // Flush points serve tables of one column group (the writer makes none for more): ignored elsewhere.
+        boolean flushPoints = groupCount == 1
                 && (dir.streamOffsets().length != 0 || dir.streamStoredOffsets().length != 0);
         if (flushPoints && (dir.streamOffsets().length != parts * columnCount
                 || dir.streamStoredOffsets().length != parts * columnCount)) {

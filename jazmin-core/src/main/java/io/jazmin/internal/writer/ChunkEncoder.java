@@ -6,6 +6,7 @@ import io.jazmin.internal.column.ColumnVector;
 import io.jazmin.internal.column.StreamEncoder;
 import io.jazmin.internal.wire.ByteWriter;
 import io.jazmin.internal.section.SectionWriter;
+import io.jazmin.options.ColumnFlushPoints;
 import java.util.List;
 
 /**
@@ -14,20 +15,22 @@ import java.util.List;
  * one group of all columns). The CPU-heavy step of writing, which may run on a worker thread.
  * Keeps its buffers between chunks, so one encoder serves one chunk at a time. With column flush
  * points each part is compressed so that each of its streams inflates on its own
- * ({@link SectionWriter#columnSection}), and where they start is kept for the chunk directory.
+ * ({@link SectionWriter#columnSection}), and where they start is kept for the chunk directory; while
+ * the {@link FlushPointChoice} is undecided, the chunk encoded settles it.
  */
 final class ChunkEncoder {
     private final List<Column> columns;
     private final int[][] groups;
-    private final boolean flushPoints;
+    private final FlushPointChoice flushPoints;
     private final ByteWriter payload = new ByteWriter(1 << 16);
     private final ByteWriter stream = new ByteWriter(1 << 16);
 
     /**
      * @param groups      the positions of each group's columns, ascending, in group order
-     * @param flushPoints whether parts get column flush points (the section writer must make them)
+     * @param flushPoints whether parts get column flush points (the section writer must make them when
+     *                    they can), shared by the writer's encoders
      */
-    ChunkEncoder(List<Column> columns, int[][] groups, boolean flushPoints) {
+    ChunkEncoder(List<Column> columns, int[][] groups, FlushPointChoice flushPoints) {
         this.columns = columns;
         this.groups = groups;
         this.flushPoints = flushPoints;
@@ -48,11 +51,13 @@ final class ChunkEncoder {
     EncodedChunk encode(String[] partIds, SectionWriter sections, ColumnVector[] vectors, int rowCount) {
         ChunkStatistics[] stats = new ChunkStatistics[vectors.length];
         byte[][] parts = new byte[groups.length][];
-        int[][] starts = flushPoints ? new int[groups.length][] : null;
-        int[][] stored = flushPoints ? new int[groups.length][] : null;
+        boolean choose = flushPoints.undecided();
+        boolean points = choose || flushPoints.flushes();
+        int[][] starts = points ? new int[groups.length][] : null;
+        int[][] stored = points ? new int[groups.length][] : null;
         for (int g = 0; g < groups.length; g++) {
             payload.reset();
-            int[] at = flushPoints ? new int[groups[g].length] : null;
+            int[] at = points ? new int[groups[g].length] : null;
             for (int m = 0; m < groups[g].length; m++) {
                 int i = groups[g][m];
                 stats[i] = ChunkStatistics.compute(vectors[i]);
@@ -63,15 +68,24 @@ final class ChunkEncoder {
                 }
                 payload.varint(stream.size()).bytes(stream.array(), 0, stream.size());
             }
-            if (flushPoints) {
-                SectionWriter.ColumnSection part = sections.columnSection(partIds[g], payload.array(), payload.size(), at);
+            if (points) {
+                SectionWriter.ColumnSection part = choose
+                        ? sections.columnSectionIfCheap(partIds[g], payload.array(), payload.size(), at,
+                                ColumnFlushPoints.AUTO_TOLERANCE_PERCENT)
+                        : sections.columnSection(partIds[g], payload.array(), payload.size(), at);
                 parts[g] = part.section();
                 starts[g] = at;
                 stored[g] = part.storedOffsets();
+                // Only a choosing chunk, of a table of one group, comes without points.
+                points = part.storedOffsets() != null;
             } else {
                 parts[g] = sections.section(partIds[g], payload.array(), payload.size());
             }
         }
-        return new EncodedChunk(parts, stats, rowCount, starts, stored);
+        if (choose) {
+            flushPoints.settle(points);
+        }
+        return points ? new EncodedChunk(parts, stats, rowCount, starts, stored)
+                : new EncodedChunk(parts, stats, rowCount, null, null);
     }
 }

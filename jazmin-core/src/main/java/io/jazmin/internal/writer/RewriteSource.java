@@ -2,6 +2,7 @@ package io.jazmin.internal.writer;
 
 import io.jazmin.error.JazminIoException;
 import io.jazmin.options.ReadOptions;
+import io.jazmin.options.ColumnFlushPoints;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.internal.reader.EmbeddedFiles;
 import io.jazmin.internal.reader.FileOpener;
@@ -117,13 +118,14 @@ final class RewriteSource implements AutoCloseable {
 
     /**
      * The write options of a rewrite of this version given {@code options}: its metadata, its
-     * index encoding, and column flush points when it has them (a rewrite keeps the layout the file
-     * was written with, and adds flush points when {@code options} asks for them).
+     * index encoding, and column flush points as {@code options} say, where {@link ColumnFlushPoints#AUTO}
+     * keeps them when the version has some (a rewrite keeps the layout the file was written with) and
+     * else decides anew.
      */
     WriteOptions rewriteOptions(WriteOptions options, String metadata) {
-        return options.withMetadata(metadata)
-                .withCompactIndexes(readerFeatures().contains("index-deltas"))
-                .withColumnFlushPoints(options.columnFlushPoints() || hasFlushPoints());
+        WriteOptions base = options.withMetadata(metadata).withCompactIndexes(readerFeatures().contains("index-deltas"));
+        return options.columnFlushPoints() == ColumnFlushPoints.AUTO && hasFlushPoints()
+                ? base.withColumnFlushPoints(ColumnFlushPoints.ALWAYS) : base;
     }
 
     private boolean hasFlushPoints() {

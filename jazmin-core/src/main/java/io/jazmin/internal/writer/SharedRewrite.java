@@ -151,9 +151,7 @@ public final class SharedRewrite {
         Map<String, byte[]> shares = new LinkedHashMap<>();
         try {
             List<AccessGrant> grants = edit.apply(currentGrants(source.file(), shares));
-            WriteOptions base = options.withMetadata(metadata)
-                    .withCompactIndexes(source.readerFeatures().contains("index-deltas"))
-                    .withAccess(settings(source.tables(), grants));
+            WriteOptions base = source.rewriteOptions(options, metadata).withAccess(settings(source.tables(), grants));
             FullFileWriter writer = new FullFileWriter(lock, base, shares);
             try {
                 writer.carryFiles(source.files(), files);

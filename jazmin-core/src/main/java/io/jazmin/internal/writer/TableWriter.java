@@ -67,6 +67,7 @@ final class TableWriter {
     private final List<PartitionLog> chunkPartitions = new ArrayList<>();
     private final List<Integer> chunkRows = new ArrayList<>();
     private long rows;
+    private final FlushPointChoice flushPoints;
 
     TableWriter(int tableIndex, String name, List<Column> columns, WriteOptions options, Output sink,
                 SectionWriter sections) {
@@ -108,9 +109,12 @@ final class TableWriter {
         indexes = new IndexBuilders(this.columns, options.indexes(), options.sortedBy(), options.compactIndexes(),
                 capacity, ahead > 0, options.parallelism().executor());
         encoding = ahead > 0 ? new OrderedPipeline<>(ahead, options.parallelism().executor()) : null;
+        int[][] groups = groups();
+        // Not with several column groups: the directory every partition holder reads would give the
+        // sizes of columns hidden from some of them.
+        flushPoints = new FlushPointChoice(options.columnFlushPoints(), sections.flushesColumns() && groups.length == 1);
         for (int i = 0; i < Math.max(1, ahead); i++) {
-            idleEncoders.add(new ChunkEncoder(this.columns, groups(),
-                    options.columnFlushPoints() && sections.flushesColumns()));
+            idleEncoders.add(new ChunkEncoder(this.columns, groups, flushPoints));
         }
     }
 
@@ -222,8 +226,9 @@ final class TableWriter {
 
     /**
      * Hands the current chunk to an encoder: on this thread, or, when the options allow, on a worker
-     * thread while more rows arrive. Chunks are written to the file in order either way, so the
-     * bytes do not depend on the parallelism.
+     * thread while more rows arrive (not the chunk that decides the column flush points, which the
+     * chunks after it wait for). Chunks are written to the file in order either way, so the bytes do
+     * not depend on the parallelism.
      */
     private void flushChunk() {
         int count = builders[0].size();
@@ -248,7 +253,7 @@ final class TableWriter {
             ids[g] = SectionIds.chunkPart(tableIndex, ordinal, groupNames.get(g));
         }
         SectionWriter writer = shared == null ? sections : sections.scoped(partition.text());
-        if (encoding == null) {
+        if (encoding == null || flushPoints.undecided()) {
             write(new EncodedWork(idleEncoders.peek().encode(ids, writer, vectors, count), null, partition, ordinal,
                     rowStart));
             return;
