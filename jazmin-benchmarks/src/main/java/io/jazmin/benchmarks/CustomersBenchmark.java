@@ -321,6 +321,12 @@ public class CustomersBenchmark {
         return JazminOps.readAllRecords(f.jzm);
     }
 
+    /** The same read of every row into a record, from the key file (beside readAll_jazmin). */
+    @Benchmark
+    public long readAll_jazminKey(Files f) {
+        return JazminOps.readAllRecords(f.files.jzm3IndexesKey, f.keyed);
+    }
+
     @Benchmark
     public long readAll_jazminRow(Files f) {
         return JazminOps.readAllRows(f.jzm);

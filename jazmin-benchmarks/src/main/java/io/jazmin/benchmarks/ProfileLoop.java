@@ -1,12 +1,14 @@
 package io.jazmin.benchmarks;
 
+import io.jazmin.options.ReadOptions;
 import java.nio.file.Path;
 import java.util.List;
 
 /**
  * Repeats one JAZMIN operation on the customers table for a while, for a profiler (JFR) to sample:
  * {@code java -XX:StartFlightRecording=duration=30s,filename=/tmp/x.jfr -cp benchmarks.jar
- * io.jazmin.benchmarks.ProfileLoop readAll|readAllRows|write|write3Indexes|writeRecords|findById SECONDS}.
+ * io.jazmin.benchmarks.ProfileLoop readAll|readAllRows|write|write3Indexes|writeRecords|findById|filterCount|containsCount
+ * (and the key file's readAllKey|findByIdKey|filterCountKey|containsCountKey) SECONDS}.
  * profile.sh runs it and aggregates the top frames.
  */
 public final class ProfileLoop {
@@ -21,6 +23,7 @@ public final class ProfileLoop {
         List<CustomersData.Customer> customers = op.equals("writeRecords") ? CustomersData.customers(f.rows) : null;
         Path jzm = f.jzm3Indexes;
         long id = CustomersData.findId(f.rows);
+        ReadOptions keyed = ReadOptions.defaults().withKey(f.key());
         long end = System.nanoTime() + seconds * 1_000_000_000L;
         long n = 0;
         long sink = 0;
@@ -32,6 +35,12 @@ public final class ProfileLoop {
                 case "write3Indexes" -> JazminOps.write(f.scratch("profile.jzm"), rows, CustomersData.threeIndexes());
                 case "writeRecords" -> JazminOps.writeRecords(f.scratch("profile.jzm"), customers, CustomersData.noIndexes());
                 case "findById" -> JazminOps.findById(jzm, id).id();
+                case "filterCount" -> JazminOps.filterCount(jzm);
+                case "containsCount" -> JazminOps.containsCount(jzm);
+                case "readAllKey" -> JazminOps.readAllRecords(f.jzm3IndexesKey, keyed);
+                case "findByIdKey" -> JazminOps.findById(f.jzm3IndexesKey, id, keyed).id();
+                case "filterCountKey" -> JazminOps.filterCount(f.jzm3IndexesKey, keyed);
+                case "containsCountKey" -> JazminOps.containsCount(f.jzm3IndexesKey, keyed);
                 default -> throw new IllegalArgumentException(op);
             };
             n++;

@@ -51,6 +51,8 @@ public final class DecryptionSetup {
             }
             return null;
         }
+        // Warms AES-GCM up while a password's PBKDF2 runs, before the first section needs it.
+        GcmWarmup.start();
         byte[] master = password ? passwordMaster(preamble, options) : keyMaster(preamble, options);
         try {
             String wrong = password

@@ -18,15 +18,17 @@ import javax.crypto.spec.SecretKeySpec;
  * bytes 0..7 ‖ UTF-8 section id. The AAD binds each section to its file, codec, raw length and
  * id, so changed, moved or swapped sections fail the tag check. Sections may be opened and sealed
  * from several threads at once (read-ahead and encoding workers): each thread has its own JCA
- * cipher, so they never wait for one another.
+ * cipher, so they never wait for one another. The first cipher of a process starts the
+ * {@link GcmWarmup}, without which the JDK's AES-GCM stays on its slow path for thousands of sections.
  */
 public final class SectionCipher implements AutoCloseable {
     // Envelope bytes bound into the AAD (codec, flags, reserved, raw_length), and what sealing adds.
     private static final int ENVELOPE_HEAD = 8;
-    /** Bytes a sealed payload adds: the 12-byte nonce and the 16-byte tag. */
-    public static final int OVERHEAD = 12 + 16;
-    private static final int NONCE_SIZE = 12;
+    /** Bytes of the nonce that starts a sealed payload (where {@link #openInPlace} leaves the plaintext). */
+    public static final int NONCE_SIZE = 12;
     private static final int TAG_BITS = 128;
+    /** Bytes a sealed payload adds: the 12-byte nonce and the 16-byte tag. */
+    public static final int OVERHEAD = NONCE_SIZE + TAG_BITS / 8;
     private static final String HEADER_ID = "header";
     private static final SecureRandom RANDOM = new SecureRandom();
     /** Per thread, the AES-GCM instance (looking up a JCA cipher costs more than using it). */
@@ -40,6 +42,7 @@ public final class SectionCipher implements AutoCloseable {
         this.fileId = fileId.clone();
         this.keys = keys;
         this.wrongSecret = wrongSecret;
+        GcmWarmup.start();
     }
 
     /**
@@ -153,12 +156,34 @@ public final class SectionCipher implements AutoCloseable {
      * {@code scope} (see {@link SectionKeys#sectionKey(String, String)}; {@code null} for none).
      */
     public byte[] open(String sectionId, String scope, byte[] envelopeHead, byte[] payload, int off, int len) {
+        byte[] plain = new byte[plainLength(len)];
+        open(sectionId, scope, envelopeHead, payload, off, len, plain, 0);
+        return plain;
+    }
+
+    /**
+     * Like {@link #open(String, String, byte[], byte[], int, int)}, but decrypts in place, saving a
+     * copy of the section: on success the plaintext is {@code payload[off+12..off+len-16)} (its length
+     * returned). The whole tag is still checked before the plaintext is used; when it fails, nothing
+     * of the payload may be used.
+     */
+    public int openInPlace(String sectionId, String scope, byte[] envelopeHead, byte[] payload, int off, int len) {
+        plainLength(len);
+        return open(sectionId, scope, envelopeHead, payload, off, len, payload, off + NONCE_SIZE);
+    }
+
+    private static int plainLength(int len) {
         if (len < OVERHEAD) {
             throw new JazminFormatException("encrypted section payload is shorter than a nonce and a tag");
         }
+        return len - OVERHEAD;
+    }
+
+    private int open(String sectionId, String scope, byte[] envelopeHead, byte[] payload, int off, int len,
+                     byte[] out, int outOffset) {
         try {
             Cipher c = cipher(Cipher.DECRYPT_MODE, sectionId, scope, envelopeHead, payload, off);
-            return c.doFinal(payload, off + NONCE_SIZE, len - NONCE_SIZE);
+            return c.doFinal(payload, off + NONCE_SIZE, len - NONCE_SIZE, out, outOffset);
         } catch (AEADBadTagException e) {
             if (sectionId.equals(HEADER_ID)) {
                 if (keys instanceof AccessKeys) {

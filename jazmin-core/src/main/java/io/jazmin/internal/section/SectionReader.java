@@ -5,15 +5,11 @@ import io.jazmin.options.ReadLimits;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.compress.Compression;
 import io.jazmin.internal.crypto.SectionCipher;
-import io.jazmin.error.JazminFormatException;
-import io.jazmin.options.ReadLimits;
-import io.jazmin.internal.catalog.SectionRef;
-import io.jazmin.internal.compress.Compression;
 import io.jazmin.internal.compress.FlushPoints;
 import io.jazmin.internal.compress.SectionPayload;
-import io.jazmin.internal.crypto.SectionCipher;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.zip.CRC32;
@@ -121,7 +117,7 @@ public final class SectionReader {
             byte[] whole = readWhole(id, offset, length);
             try {
                 checkDigest(whole, whole.length, digest);
-                return decode.apply(body(id, scope, whole, whole.length));
+                return decode.apply(body(id, scope, whole, whole.length, true));
             } catch (JazminFormatException e) {
                 throw e.inSection(id, offset);
             }
@@ -136,10 +132,14 @@ public final class SectionReader {
             source.read(offset, whole, size);
             count(length);
             checkDigest(whole, size, digest);
-            return decode.apply(body(id, scope, whole, size));
+            return decode.apply(body(id, scope, whole, size, true));
         } catch (JazminFormatException e) {
             throw e.inSection(id, offset);
         } finally {
+            if (cipher != null) {
+                // Decrypted in place: no plaintext stays in this thread's buffer after the read.
+                Arrays.fill(whole, 0, size, (byte) 0);
+            }
             if (whole.length <= SCRATCH_MAX) {
                 SCRATCH.set(whole);
             }
@@ -187,7 +187,7 @@ public final class SectionReader {
             if (env.codec() != 0 || env.encrypted()) {
                 throw new JazminFormatException("section must be stored uncompressed and unencrypted");
             }
-            return open(id, null, whole, whole.length);
+            return open(id, whole);
         } catch (JazminFormatException e) {
             throw e.inSection(id, offset);
         }
@@ -196,7 +196,7 @@ public final class SectionReader {
     /** The raw payload of section {@code id} from its whole bytes (see {@link #readWhole}), checked. */
     public byte[] open(String id, long offset, byte[] whole) {
         try {
-            return open(id, null, whole, whole.length);
+            return open(id, whole);
         } catch (JazminFormatException e) {
             throw e.inSection(id, offset);
         }
@@ -243,15 +243,15 @@ public final class SectionReader {
     public StoredPayload readStored(String id, long offset, long length) {
         byte[] whole = readWhole(id, offset, length);
         try {
-            return body(id, null, whole, whole.length);
+            return body(id, null, whole, whole.length, true);
         } catch (JazminFormatException e) {
             throw e.inSection(id, offset);
         }
     }
 
-    /** The raw payload of the section whose whole bytes are {@code whole[0..size)}. */
-    private byte[] open(String id, String scope, byte[] whole, int size) {
-        StoredPayload b = body(id, scope, whole, size);
+    /** The raw payload of the section whose whole bytes are {@code whole}, left as they are. */
+    private byte[] open(String id, byte[] whole) {
+        StoredPayload b = body(id, null, whole, whole.length, false);
         return Compression.decompress(b.codec(), b.bytes(), b.offset(), b.length(), (int) b.rawLength());
     }
 
@@ -274,15 +274,18 @@ public final class SectionReader {
      */
     public SectionPayload readLazily(String id, long offset, long length, byte[] digest, String scope,
                                      FlushPoints points) {
-        // The payload keeps the bytes it inflates from: the whole bytes themselves unless decrypted.
-        return read(id, offset, length, digest, scope, cipher != null, b -> points == null
+        // The payload keeps the bytes it inflates from (decrypted in place): its own whole bytes.
+        return read(id, offset, length, digest, scope, false, b -> points == null
                 ? Compression.decompressLazily(b.codec(), b.bytes(), b.offset(), b.length(), (int) b.rawLength())
                 : Compression.decompressFlushed(b.codec(), b.bytes(), b.offset(), b.length(), (int) b.rawLength(),
                         points));
     }
 
-    /** A checked section's stored payload, decrypted. */
-    private StoredPayload body(String id, String scope, byte[] whole, int size) {
+    /**
+     * A checked section's stored payload, decrypted: in place in {@code whole} when {@code inPlace}
+     * (the caller's own bytes, used no more as they were), else into a new array.
+     */
+    private StoredPayload body(String id, String scope, byte[] whole, int size, boolean inPlace) {
         SectionEnvelope env = SectionEnvelope.decode(whole, 0);
         int stored = size - SectionEnvelope.SIZE;
         if (env.payloadLength() != stored) {
@@ -304,6 +307,9 @@ public final class SectionReader {
             if (env.encrypted()) {
                 throw new JazminFormatException("encrypted section in a file that is not encrypted");
             }
+        } else if (env.encrypted() && inPlace) {
+            bodyLength = cipher.openInPlace(id, scope, env.head(), whole, SectionEnvelope.SIZE, stored);
+            bodyOffset = SectionEnvelope.SIZE + SectionCipher.NONCE_SIZE;
         } else if (env.encrypted()) {
             body = cipher.open(id, scope, env.head(), whole, SectionEnvelope.SIZE, stored);
             bodyOffset = 0;

@@ -87,6 +87,35 @@ class SectionCipherTest {
     }
 
     @Test
+    void opensInPlaceLeavingThePlaintextWhereTheNonceEnds() {
+        try (SectionCipher cipher = cipher(FILE_ID)) {
+            byte[] sealed = cipher.seal("0/chunk/0/*", HEAD, PLAIN, 0, PLAIN.length);
+            byte[] buffer = new byte[3 + sealed.length + 2];
+            System.arraycopy(sealed, 0, buffer, 3, sealed.length);
+            int n = cipher.openInPlace("0/chunk/0/*", null, HEAD, buffer, 3, sealed.length);
+            assertEquals(PLAIN.length, n);
+            assertArrayEquals(PLAIN, Arrays.copyOfRange(buffer, 3 + SectionCipher.NONCE_SIZE,
+                    3 + SectionCipher.NONCE_SIZE + n));
+        }
+    }
+
+    @Test
+    void aChangedOrMovedSectionDoesNotOpenInPlace() {
+        try (SectionCipher cipher = cipher(FILE_ID)) {
+            byte[] sealed = cipher.seal("0/chunk/0/*", HEAD, PLAIN, 0, PLAIN.length);
+            byte[] changed = sealed.clone();
+            changed[SectionCipher.NONCE_SIZE] ^= 1;
+            assertThrows(JazminFormatException.class,
+                    () -> cipher.openInPlace("0/chunk/0/*", null, HEAD, changed, 0, changed.length));
+            byte[] moved = sealed.clone();
+            assertThrows(JazminFormatException.class,
+                    () -> cipher.openInPlace("0/chunk/1/*", null, HEAD, moved, 0, moved.length));
+            assertThrows(JazminFormatException.class,
+                    () -> cipher.openInPlace("0/chunk/0/*", null, HEAD, sealed, 0, SectionCipher.OVERHEAD - 1));
+        }
+    }
+
+    @Test
     void closedKeysAreGone() {
         KeySchedule keys = new KeySchedule(bytes(32, 3), SALT);
         keys.close();
