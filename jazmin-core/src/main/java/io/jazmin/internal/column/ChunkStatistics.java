@@ -124,6 +124,9 @@ public final class ChunkStatistics {
         return new ChunkStatistics(nulls, KeyForms.encode(type, minKey), KeyForms.encode(type, maxKey));
     }
 
+    // The bound loops below run over whole column arrays on the encoder threads: one pass, no boxing,
+    // the null bitmap consulted only when the chunk has nulls.
+
     private static ChunkStatistics boolBounds(ColumnVector v, int nulls) {
         boolean[] vals = v.booleans();
         boolean anyFalse = false;
@@ -139,12 +142,21 @@ public final class ChunkStatistics {
 
     private static ChunkStatistics longBounds(ColumnVector v, int nulls) {
         long[] vals = v.longs();
+        int n = v.size();
         long lo = Long.MAX_VALUE;
         long hi = Long.MIN_VALUE;
-        for (int r = 0; r < v.size(); r++) {
-            if (!v.isNull(r)) {
-                lo = Math.min(lo, vals[r]);
-                hi = Math.max(hi, vals[r]);
+        if (!v.hasNulls()) {
+            for (int r = 0; r < n; r++) {
+                long x = vals[r];
+                lo = Math.min(lo, x);
+                hi = Math.max(hi, x);
+            }
+        } else {
+            for (int r = 0; r < n; r++) {
+                if (!v.isNull(r)) {
+                    lo = Math.min(lo, vals[r]);
+                    hi = Math.max(hi, vals[r]);
+                }
             }
         }
         return bounds(v.type(), nulls, lo, hi);
@@ -152,22 +164,25 @@ public final class ChunkStatistics {
 
     private static ChunkStatistics floatBounds(ColumnVector v, int nulls) {
         double[] vals = v.doubles();
-        double lo = Double.NaN;
-        double hi = Double.NaN;
-        for (int r = 0; r < v.size(); r++) {
+        int n = v.size();
+        // NaN fails both comparisons, so it never becomes a bound; all-NaN leaves lo > hi, both infinite.
+        double lo = Double.POSITIVE_INFINITY;
+        double hi = Double.NEGATIVE_INFINITY;
+        boolean nullable = v.hasNulls();
+        for (int r = 0; r < n; r++) {
             double x = vals[r];
-            if (v.isNull(r) || Double.isNaN(x)) {
+            if (nullable && v.isNull(r)) {
                 continue;
             }
-            if (Double.isNaN(lo) || x < lo) {
+            if (x < lo) {
                 lo = x;
             }
-            if (Double.isNaN(hi) || x > hi) {
+            if (x > hi) {
                 hi = x;
             }
         }
         if (!Double.isFinite(lo) || !Double.isFinite(hi)) {
-            return new ChunkStatistics(nulls, NONE, NONE); // also when every value is NaN
+            return new ChunkStatistics(nulls, NONE, NONE); // an infinite bound, or every value NaN
         }
         return bounds(ColumnType.FLOAT, nulls, lo, hi); // KeyForms folds -0 into +0
     }
@@ -183,17 +198,21 @@ public final class ChunkStatistics {
      */
     @SuppressWarnings("unchecked")
     private static <T extends Comparable<? super T>> T[] range(ColumnVector v, Class<T> type) {
+        Object[] vals = v.objects();
         T lo = null;
         T hi = null;
         for (int r = 0; r < v.size(); r++) {
-            T x = type.cast(v.get(r));
-            if (x == null || v.isNull(r)) {
+            Object o = vals[r];
+            if (o == null || v.isNull(r)) {
                 continue;
             }
-            if (lo == null || x.compareTo(lo) < 0) {
+            T x = type.cast(o);
+            if (lo == null) {
                 lo = x;
-            }
-            if (hi == null || x.compareTo(hi) > 0) {
+                hi = x;
+            } else if (x.compareTo(lo) < 0) {
+                lo = x; // below the min, so not above the max
+            } else if (x.compareTo(hi) > 0) {
                 hi = x;
             }
         }

@@ -16,24 +16,38 @@ final class FloatScaling {
 
     /** The scale for {@code v}, or {@link #NONE} (always for −0, NaN and ±∞). */
     static int scaleOf(double v) {
-        if (!Double.isFinite(v) || Double.doubleToRawLongBits(v) == Long.MIN_VALUE) {
+        return scale(v, null, 0);
+    }
+
+    /**
+     * The scales of {@code vals[0..n)} into {@code scales}, and the mantissa of each value that has
+     * one into {@code mantissas} (left as is for {@link #NONE}): one pass over the column, each
+     * mantissa rounded once.
+     */
+    static void scaleAll(double[] vals, int n, int[] scales, long[] mantissas) {
+        for (int i = 0; i < n; i++) {
+            scales[i] = scale(vals[i], mantissas, i);
+        }
+    }
+
+    /** The scale of {@code v}; its mantissa goes to {@code mantissas[at]} when there is one and an array. */
+    private static int scale(double v, long[] mantissas, int at) {
+        long bits = Double.doubleToRawLongBits(v);
+        if (!Double.isFinite(v) || bits == Long.MIN_VALUE) {
             return NONE; // -0 has no varint form; NaN and infinities have no mantissa
         }
-        long bits = Double.doubleToRawLongBits(v);
         for (int s = 0; s <= StreamFormat.MAX_WRITE_SCALE; s++) {
             long m = Math.round(v * StreamFormat.POW10[s]);
             if (Math.abs(m) > StreamFormat.MAX_WRITE_MANTISSA) {
                 return NONE; // like the reference: a larger scale only makes m larger
             }
             if (Double.doubleToRawLongBits(m / StreamFormat.POW10[s]) == bits) {
+                if (mantissas != null) {
+                    mantissas[at] = m;
+                }
                 return s;
             }
         }
         return NONE;
-    }
-
-    /** The mantissa stored for {@code v} at scale {@code s} (a scale returned by {@link #scaleOf}). */
-    static long mantissa(double v, int s) {
-        return Math.round(v * StreamFormat.POW10[s]);
     }
 }

@@ -167,11 +167,11 @@ public final class StreamEncoder {
         }
         int n = vals.length;
         int[] scales = new int[n];
+        long[] mantissas = new long[n];
+        FloatScaling.scaleAll(vals, n, scales, mantissas);
         long scaledSize = 0;
         for (int i = 0; i < n; i++) {
-            int s = FloatScaling.scaleOf(vals[i]);
-            scales[i] = s;
-            scaledSize += s == FloatScaling.NONE ? 9 : 1 + ByteWriter.zigzagSize(FloatScaling.mantissa(vals[i], s));
+            scaledSize += scales[i] == FloatScaling.NONE ? 9 : 1 + ByteWriter.zigzagSize(mantissas[i]);
         }
         if (scaledSize < 8L * n) {
             header(out, StreamFormat.SCALED, rows);
@@ -179,7 +179,7 @@ public final class StreamEncoder {
                 if (scales[i] == FloatScaling.NONE) {
                     out.u8(StreamFormat.RAW_FLOAT).f64(vals[i]);
                 } else {
-                    out.u8(scales[i]).zigzag(FloatScaling.mantissa(vals[i], scales[i]));
+                    out.u8(scales[i]).zigzag(mantissas[i]);
                 }
             }
             return;

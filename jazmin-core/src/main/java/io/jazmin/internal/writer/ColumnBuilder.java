@@ -150,11 +150,14 @@ final class ColumnBuilder {
             case LIST, OBJECT -> NestedVectors.of(column, objects, n);
             default -> ColumnVector.ofObjects(type, n, Arrays.copyOf(objects, n));
         };
+        // Only the rows this chunk used are cleared: a wide table's chunks fill a fraction of the capacity.
         size = 0;
+        if (anyNull) {
+            Arrays.fill(nulls, 0, (n + 7) >>> 3, (byte) 0);
+        }
         anyNull = false;
-        Arrays.fill(nulls, (byte) 0);
         if (objects != null) {
-            Arrays.fill(objects, null);
+            Arrays.fill(objects, 0, n, null);
         }
         return v;
     }

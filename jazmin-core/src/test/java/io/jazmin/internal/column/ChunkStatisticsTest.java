@@ -78,6 +78,45 @@ class ChunkStatisticsTest {
     }
 
     @Test
+    void boundsAreTheSameWithAndWithoutANullBitmap() {
+        // with no null the loops skip the bitmap; a null row's placeholder value must never be a bound
+        ChunkStatistics dense = ChunkStatistics.compute(longs(ColumnType.INT, 7L, -2L, 40L));
+        ChunkStatistics sparse = ChunkStatistics.compute(longs(ColumnType.INT, null, 7L, -2L, null, 40L));
+        assertThat(sparse.min()).isEqualTo(dense.min());
+        assertThat(sparse.max()).isEqualTo(dense.max());
+        ChunkStatistics positive = ChunkStatistics.compute(longs(ColumnType.INT, null, 5L, 9L));
+        assertThat(positive.minKey(ColumnType.INT)).isEqualTo(5L); // not the null row's 0
+        ChunkStatistics negative = ChunkStatistics.compute(doubles(-4.5, null, -1.25));
+        assertThat(negative.maxKey(ColumnType.FLOAT)).isEqualTo(-1.25); // not the null row's 0.0
+        assertThat(negative.minKey(ColumnType.FLOAT)).isEqualTo(-4.5);
+    }
+
+    @Test
+    void floatBoundsDropThePairForEitherInfinityAndForAllNaNWithNulls() {
+        ChunkStatistics minusInf = ChunkStatistics.compute(doubles(Double.NEGATIVE_INFINITY, 3.0, null));
+        assertThat(minusInf.nullCount()).isEqualTo(1);
+        assertThat(minusInf.min()).isEmpty();
+        assertThat(minusInf.max()).isEmpty();
+        ChunkStatistics nanAndNull = ChunkStatistics.compute(doubles(Double.NaN, null, Double.NaN));
+        assertThat(nanAndNull.min()).isEmpty();
+        assertThat(nanAndNull.max()).isEmpty();
+        ChunkStatistics nanFirst = ChunkStatistics.compute(doubles(Double.NaN, 8.0, Double.NaN, 2.0));
+        assertThat(nanFirst.minKey(ColumnType.FLOAT)).isEqualTo(2.0);
+        assertThat(nanFirst.maxKey(ColumnType.FLOAT)).isEqualTo(8.0);
+    }
+
+    @Test
+    void stringBoundsOverManyValuesWithNulls() {
+        ChunkStatistics s = ChunkStatistics.compute(objects(ColumnType.STRING, "m", null, "b", "z", "b", null, "y", "a"));
+        assertThat(s.nullCount()).isEqualTo(2);
+        assertThat(s.minKey(ColumnType.STRING)).isEqualTo("a");
+        assertThat(s.maxKey(ColumnType.STRING)).isEqualTo("z");
+        ChunkStatistics descending = ChunkStatistics.compute(objects(ColumnType.STRING, "d", "c", "b"));
+        assertThat(descending.minKey(ColumnType.STRING)).isEqualTo("b");
+        assertThat(descending.maxKey(ColumnType.STRING)).isEqualTo("d");
+    }
+
+    @Test
     void fromStoredBytes() {
         ChunkStatistics s = ChunkStatistics.of(3, null, new byte[] {2});
         assertThat(s.minKey(ColumnType.INT)).isNull();

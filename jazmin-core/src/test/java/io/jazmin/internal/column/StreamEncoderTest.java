@@ -100,6 +100,23 @@ class StreamEncoderTest {
     }
 
     @Test
+    void scaleAllGivesEachValuesScaleAndTheMantissaItStores() {
+        double[] vals = {1234.56, -0.0, 7.0, 0.1 + 0.2, Double.NaN, -3.125, 9007199254740991.0, 1e-15};
+        int[] scales = new int[vals.length];
+        long[] mantissas = new long[vals.length];
+        FloatScaling.scaleAll(vals, vals.length, scales, mantissas);
+        assertThat(scales).containsExactly(2, FloatScaling.NONE, 0, FloatScaling.NONE, FloatScaling.NONE, 3, 0, 15);
+        assertThat(mantissas[0]).isEqualTo(123456L);
+        assertThat(mantissas[2]).isEqualTo(7L);
+        assertThat(mantissas[5]).isEqualTo(-3125L);
+        assertThat(mantissas[6]).isEqualTo(9007199254740991L);
+        assertThat(mantissas[7]).isEqualTo(1L);
+        for (int i = 0; i < vals.length; i++) {
+            assertThat(scales[i]).as("%s", vals[i]).isEqualTo(FloatScaling.scaleOf(vals[i]));
+        }
+    }
+
+    @Test
     void scaledChosenOnlyWhenSmallerThanPlain() {
         // one raw marker (9 bytes) is not smaller than 8 bytes of plain
         assertThat(encode(doubles(Double.NaN))[0]).isEqualTo((byte) 0);
