@@ -6,6 +6,9 @@ import java.util.Arrays;
 
 /** A growable little-endian byte buffer with the varint forms of the format. */
 public final class ByteWriter {
+    /** Chars of a string encoded per capacity check in {@link #strictUtf8(String)}. */
+    private static final int UTF8_SEGMENT = 1 << 14;
+
     private byte[] buf;
     private int size;
 
@@ -19,8 +22,12 @@ public final class ByteWriter {
 
     private void ensure(int extra) {
         if (size + extra > buf.length) {
-            buf = Arrays.copyOf(buf, Math.max(buf.length * 2, size + extra));
+            grow(extra);
         }
+    }
+
+    private void grow(int extra) {
+        buf = Arrays.copyOf(buf, Math.max(buf.length * 2, size + extra));
     }
 
     public int size() {
@@ -75,11 +82,14 @@ public final class ByteWriter {
 
     public ByteWriter varint(long v) {
         ensure(10);
+        byte[] b = buf; // locals: the loop then keeps position and array in registers
+        int p = size;
         while ((v & ~0x7FL) != 0) {
-            buf[size++] = (byte) ((v & 0x7F) | 0x80);
+            b[p++] = (byte) (v | 0x80);
             v >>>= 7;
         }
-        buf[size++] = (byte) v;
+        b[p++] = (byte) v;
+        size = p;
         return this;
     }
 
@@ -123,14 +133,62 @@ public final class ByteWriter {
         return lengthPrefixed(s.getBytes(StandardCharsets.UTF_8));
     }
 
+    /**
+     * Writes the varint byte length and the UTF-8 bytes of {@code s}, refusing an unpaired
+     * surrogate, which has no UTF-8 form: the check and the encoding are one pass over the chars.
+     *
+     * @return -1 when written; else the index of the first unpaired surrogate, and nothing is written
+     */
+    public int strictUtf8(String s) {
+        int n = s.length();
+        int prefix = varintSize(3L * n); // room for the longest length; the bytes move back if it is shorter
+        int start = size + prefix;
+        int p = start;
+        int i = 0;
+        while (i < n) {
+            // Room for a segment at a time, so a long string never asks for 3 bytes a char at once.
+            int end = Math.min(n, i + UTF8_SEGMENT);
+            ensure(p - size + 3 * (end - i) + 1); // + 1: a pair may end just past the segment
+            byte[] b = buf;
+            for (char c; i < end && (c = s.charAt(i)) < 0x80; i++) {
+                b[p++] = (byte) c;
+            }
+            for (; i < end; i++) {
+                char c = s.charAt(i);
+                if (c < 0x80) {
+                    b[p++] = (byte) c;
+                } else if (c < 0x800) {
+                    b[p++] = (byte) (0xC0 | c >>> 6);
+                    b[p++] = (byte) (0x80 | c & 0x3F);
+                } else if (!Character.isSurrogate(c)) {
+                    b[p++] = (byte) (0xE0 | c >>> 12);
+                    b[p++] = (byte) (0x80 | c >>> 6 & 0x3F);
+                    b[p++] = (byte) (0x80 | c & 0x3F);
+                } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    int cp = Character.toCodePoint(c, s.charAt(++i));
+                    b[p++] = (byte) (0xF0 | cp >>> 18);
+                    b[p++] = (byte) (0x80 | cp >>> 12 & 0x3F);
+                    b[p++] = (byte) (0x80 | cp >>> 6 & 0x3F);
+                    b[p++] = (byte) (0x80 | cp & 0x3F);
+                } else {
+                    return i;
+                }
+            }
+        }
+        int length = p - start;
+        int used = varintSize(length);
+        if (used != prefix) {
+            System.arraycopy(buf, start, buf, size + used, length);
+        }
+        varint(length); // may grow the array: the copy keeps the bytes past size
+        size += length;
+        return -1;
+    }
+
     /** Number of bytes {@link #varint(long)} writes for {@code v}. */
     public static int varintSize(long v) {
-        int n = 1;
-        while ((v & ~0x7FL) != 0) {
-            n++;
-            v >>>= 7;
-        }
-        return n;
+        int bits = 64 - Long.numberOfLeadingZeros(v | 1);
+        return (bits + 6) / 7; // 7 payload bits a byte, no loop
     }
 
     /** Number of bytes {@link #zigzag(long)} writes for {@code v}. */

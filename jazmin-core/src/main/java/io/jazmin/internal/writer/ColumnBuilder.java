@@ -5,6 +5,7 @@ import io.jazmin.schema.ColumnType;
 import io.jazmin.schema.JsonText;
 import io.jazmin.internal.column.ColumnVector;
 import io.jazmin.internal.column.NestedVectors;
+import io.jazmin.internal.wire.ByteWriter;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.List;
@@ -25,6 +26,10 @@ final class ColumnBuilder {
     private double[] doubles;
     private boolean[] bools;
     private Object[] objects;
+    /** String columns: the values' length-prefixed UTF-8 bytes, one after another (the plain stream body). */
+    private ByteWriter text;
+    /** String columns: per row, where its value starts in {@code text}. */
+    private int[] textStarts;
 
     ColumnBuilder(Column column, int capacity) {
         this.column = column;
@@ -35,6 +40,10 @@ final class ColumnBuilder {
             case FLOAT -> doubles = new double[capacity];
             case BOOL -> bools = new boolean[capacity];
             default -> objects = new Object[capacity];
+        }
+        if (type == ColumnType.STRING) {
+            text = new ByteWriter(capacity * 16);
+            textStarts = new int[capacity];
         }
     }
 
@@ -50,6 +59,9 @@ final class ColumnBuilder {
             case FLOAT -> doubles = Arrays.copyOf(doubles, cap);
             case BOOL -> bools = Arrays.copyOf(bools, cap);
             default -> objects = Arrays.copyOf(objects, cap);
+        }
+        if (textStarts != null) {
+            textStarts = Arrays.copyOf(textStarts, cap);
         }
     }
 
@@ -108,6 +120,20 @@ final class ColumnBuilder {
         return estimate(v);
     }
 
+    /**
+     * Adds a string of a string column with its encoded form: the length-prefixed UTF-8 bytes
+     * {@code utf8[from, to)}.
+     */
+    long addText(String v, byte[] utf8, int from, int to) {
+        if (size == capacity()) {
+            grow();
+        }
+        textStarts[size] = text.size();
+        text.bytes(utf8, from, to - from);
+        objects[size++] = v;
+        return estimate(v);
+    }
+
     /** The reference writer's size estimate (text length + 1, binary length + 2), so chunks are cut alike. */
     private static long estimate(Object v) {
         if (v instanceof String s) {
@@ -148,6 +174,7 @@ final class ColumnBuilder {
             case FLOAT -> ColumnVector.ofDoubles(n, Arrays.copyOf(doubles, n), bits);
             case BOOL -> ColumnVector.ofBooleans(n, Arrays.copyOf(bools, n), bits);
             case LIST, OBJECT -> NestedVectors.of(column, objects, n);
+            case STRING -> takeStrings(n);
             default -> ColumnVector.ofObjects(type, n, Arrays.copyOf(objects, n));
         };
         size = 0;
@@ -156,6 +183,14 @@ final class ColumnBuilder {
         if (objects != null) {
             Arrays.fill(objects, null);
         }
+        return v;
+    }
+
+    /** Hands the strings and their bytes over; the next chunk gets a buffer of the same size. */
+    private ColumnVector takeStrings(int n) {
+        ColumnVector v = ColumnVector.ofEncodedStrings(n, Arrays.copyOf(objects, n), text.array(), text.size(),
+                Arrays.copyOf(textStarts, n));
+        text = new ByteWriter(text.size());
         return v;
     }
 }

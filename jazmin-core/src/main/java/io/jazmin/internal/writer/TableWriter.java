@@ -1,6 +1,7 @@
 package io.jazmin.internal.writer;
 
 import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
 import io.jazmin.error.InvalidRowException;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.options.WriteOptions;
@@ -17,6 +18,7 @@ import io.jazmin.internal.column.ColumnVector;
 import io.jazmin.internal.parallel.OrderedPipeline;
 import io.jazmin.internal.table.SectionIds;
 import io.jazmin.internal.section.SectionWriter;
+import io.jazmin.internal.wire.ByteWriter;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -67,6 +69,11 @@ final class TableWriter {
     private final List<PartitionLog> chunkPartitions = new ArrayList<>();
     private final List<Integer> chunkRows = new ArrayList<>();
     private long rows;
+    /** The UTF-8 bytes of the string values of the row being added, encoded while they are checked. */
+    private final ByteWriter rowText = new ByteWriter();
+    /** Per string column, where its value of the row being added starts and ends in {@code rowText}. */
+    private final int[] textFrom;
+    private final int[] textTo;
 
     TableWriter(int tableIndex, String name, List<Column> columns, WriteOptions options, Output sink,
                 SectionWriter sections) {
@@ -99,6 +106,8 @@ final class TableWriter {
         checkColumns(this.columns);
         int capacity = Math.min(options.chunkRows(), 1 << 16);
         builders = new ColumnBuilder[columns.size()];
+        textFrom = new int[columns.size()];
+        textTo = new int[columns.size()];
         for (int i = 0; i < columns.size(); i++) {
             builders[i] = new ColumnBuilder(columns.get(i), capacity);
             positions.put(columns.get(i).name(), i);
@@ -177,7 +186,9 @@ final class TableWriter {
             chunkPartition = partition;
         }
         for (int i = 0; i < coerced.length; i++) {
-            chunkRawBytes += append(builders[i], coerced[i]);
+            Object v = coerced[i];
+            chunkRawBytes += v instanceof String s ? builders[i].addText(s, rowText.array(), textFrom[i], textTo[i])
+                    : append(builders[i], v);
         }
         indexes.add(start.firstRow() + rows, coerced);
         rows++;
@@ -188,6 +199,7 @@ final class TableWriter {
 
     private Object[] coerce(Object[] values) {
         Object[] out = new Object[values.length];
+        rowText.reset();
         for (int i = 0; i < values.length; i++) {
             Column c = columns.get(i);
             Object v = values[i];
@@ -198,7 +210,13 @@ final class TableWriter {
                 continue;
             }
             try {
-                out[i] = ValueCoercion.coerce(c, v);
+                if (c.type() == ColumnType.STRING) {
+                    textFrom[i] = rowText.size();
+                    out[i] = ValueCoercion.toText(v, rowText);
+                    textTo[i] = rowText.size();
+                } else {
+                    out[i] = ValueCoercion.coerce(c, v);
+                }
             } catch (ValueCoercion.Mismatch m) {
                 throw new InvalidRowException(rows, c.name(), m.getMessage());
             }
