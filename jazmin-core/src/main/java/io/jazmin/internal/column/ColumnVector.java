@@ -118,7 +118,7 @@ public final class ColumnVector {
 
     /** The stored UTF-8 form of a whole string vector's values, when it has one, else {@code null}. */
     PlainStrings plainStrings() {
-        return base == 0 ? strings : null;
+        return base == 0 && strings != null && strings.rows() == size ? strings : null;
     }
 
     /** String values kept as their stored UTF-8 bytes, each decoded when {@link #get(int)} asks for it. */

@@ -36,6 +36,11 @@ final class PlainStrings {
         return starts[row];
     }
 
+    /** The rows held, from the first. */
+    int rows() {
+        return starts.length;
+    }
+
     /** Where the last value ends in {@link #bytes()}. */
     int end() {
         return end;

@@ -11,6 +11,8 @@ public final class ByteWriter {
 
     private byte[] buf;
     private int size;
+    /** Chars of the string {@link #strictUtf8(String)} is encoding, or {@code null} before its first use. */
+    private char[] chars;
 
     public ByteWriter() {
         this(64);
@@ -36,6 +38,14 @@ public final class ByteWriter {
 
     public void reset() {
         size = 0;
+    }
+
+    /** Drops the bytes from {@code newSize} on. */
+    public void truncate(int newSize) {
+        if (newSize < 0 || newSize > size) {
+            throw new IllegalArgumentException("cannot truncate " + size + " bytes to " + newSize);
+        }
+        size = newSize;
     }
 
     public byte[] toByteArray() {
@@ -144,17 +154,22 @@ public final class ByteWriter {
         int prefix = varintSize(3L * n); // room for the longest length; the bytes move back if it is shorter
         int start = size + prefix;
         int p = start;
-        int i = 0;
-        while (i < n) {
-            // Room for a segment at a time, so a long string never asks for 3 bytes a char at once.
-            int end = Math.min(n, i + UTF8_SEGMENT);
-            ensure(p - size + 3 * (end - i) + 1); // + 1: a pair may end just past the segment
+        char[] cs = chars;
+        if (cs == null || cs.length < Math.min(n, UTF8_SEGMENT)) {
+            cs = chars = new char[Math.min(UTF8_SEGMENT, Math.max(64, n))];
+        }
+        for (int from = 0; from < n; ) {
+            // A segment at a time: getChars copies it in bulk, and room is asked for per segment.
+            int count = Math.min(n - from, cs.length);
+            s.getChars(from, from + count, cs, 0);
+            ensure(p - size + 3 * count + 1); // + 1: a pair may end just past the segment
             byte[] b = buf;
-            for (char c; i < end && (c = s.charAt(i)) < 0x80; i++) {
+            int j = 0;
+            for (char c; j < count && (c = cs[j]) < 0x80; j++) {
                 b[p++] = (byte) c;
             }
-            for (; i < end; i++) {
-                char c = s.charAt(i);
+            for (; j < count; j++) {
+                char c = cs[j];
                 if (c < 0x80) {
                     b[p++] = (byte) c;
                 } else if (c < 0x800) {
@@ -164,16 +179,21 @@ public final class ByteWriter {
                     b[p++] = (byte) (0xE0 | c >>> 12);
                     b[p++] = (byte) (0x80 | c >>> 6 & 0x3F);
                     b[p++] = (byte) (0x80 | c & 0x3F);
-                } else if (Character.isHighSurrogate(c) && i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
-                    int cp = Character.toCodePoint(c, s.charAt(++i));
+                } else {
+                    int i = from + j;
+                    char low = i + 1 >= n ? 0 : j + 1 < count ? cs[j + 1] : s.charAt(i + 1);
+                    if (!Character.isHighSurrogate(c) || !Character.isLowSurrogate(low)) {
+                        return i;
+                    }
+                    int cp = Character.toCodePoint(c, low);
                     b[p++] = (byte) (0xF0 | cp >>> 18);
                     b[p++] = (byte) (0x80 | cp >>> 12 & 0x3F);
                     b[p++] = (byte) (0x80 | cp >>> 6 & 0x3F);
                     b[p++] = (byte) (0x80 | cp & 0x3F);
-                } else {
-                    return i;
+                    j++; // past the low surrogate, which may be the next segment's first char
                 }
             }
+            from += j;
         }
         int length = p - start;
         int used = varintSize(length);

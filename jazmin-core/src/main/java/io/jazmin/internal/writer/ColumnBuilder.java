@@ -30,6 +30,8 @@ final class ColumnBuilder {
     private ByteWriter text;
     /** String columns: per row, where its value starts in {@code text}. */
     private int[] textStarts;
+    /** String columns: where the bytes of the rows added end (the row being added may have more). */
+    private int textEnd;
 
     ColumnBuilder(Column column, int capacity) {
         this.column = column;
@@ -121,15 +123,27 @@ final class ColumnBuilder {
     }
 
     /**
-     * Adds a string of a string column with its encoded form: the length-prefixed UTF-8 bytes
-     * {@code utf8[from, to)}.
+     * String columns: where the UTF-8 bytes of the row being added are encoded (length-prefixed,
+     * after the bytes of the rows taken); they count once {@link #addText(String)} takes the row.
      */
-    long addText(String v, byte[] utf8, int from, int to) {
+    ByteWriter pendingText() {
+        return text;
+    }
+
+    /** Forgets the bytes encoded for a row that was refused; nothing for other columns. */
+    void dropPendingText() {
+        if (text != null) {
+            text.truncate(textEnd);
+        }
+    }
+
+    /** Adds a string of a string column whose bytes were encoded into {@link #pendingText()}. */
+    long addText(String v) {
         if (size == capacity()) {
             grow();
         }
-        textStarts[size] = text.size();
-        text.bytes(utf8, from, to - from);
+        textStarts[size] = textEnd;
+        textEnd = text.size();
         objects[size++] = v;
         return estimate(v);
     }
@@ -186,11 +200,18 @@ final class ColumnBuilder {
         return v;
     }
 
-    /** Hands the strings and their bytes over; the next chunk gets a buffer of the same size. */
+    /**
+     * Hands the strings and their bytes over; bytes already encoded for the row being added (a
+     * chunk ends before it is taken) stay for the next chunk.
+     */
     private ColumnVector takeStrings(int n) {
-        ColumnVector v = ColumnVector.ofEncodedStrings(n, Arrays.copyOf(objects, n), text.array(), text.size(),
+        byte[] body = Arrays.copyOf(text.array(), textEnd);
+        ColumnVector v = ColumnVector.ofEncodedStrings(n, Arrays.copyOf(objects, n), body, textEnd,
                 Arrays.copyOf(textStarts, n));
-        text = new ByteWriter(text.size());
+        int pending = text.size() - textEnd;
+        System.arraycopy(text.array(), textEnd, text.array(), 0, pending);
+        text.truncate(pending);
+        textEnd = 0;
         return v;
     }
 }

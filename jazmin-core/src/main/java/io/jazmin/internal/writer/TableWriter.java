@@ -18,7 +18,6 @@ import io.jazmin.internal.column.ColumnVector;
 import io.jazmin.internal.parallel.OrderedPipeline;
 import io.jazmin.internal.table.SectionIds;
 import io.jazmin.internal.section.SectionWriter;
-import io.jazmin.internal.wire.ByteWriter;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -69,11 +68,6 @@ final class TableWriter {
     private final List<PartitionLog> chunkPartitions = new ArrayList<>();
     private final List<Integer> chunkRows = new ArrayList<>();
     private long rows;
-    /** The UTF-8 bytes of the string values of the row being added, encoded while they are checked. */
-    private final ByteWriter rowText = new ByteWriter();
-    /** Per string column, where its value of the row being added starts and ends in {@code rowText}. */
-    private final int[] textFrom;
-    private final int[] textTo;
 
     TableWriter(int tableIndex, String name, List<Column> columns, WriteOptions options, Output sink,
                 SectionWriter sections) {
@@ -106,8 +100,6 @@ final class TableWriter {
         checkColumns(this.columns);
         int capacity = Math.min(options.chunkRows(), 1 << 16);
         builders = new ColumnBuilder[columns.size()];
-        textFrom = new int[columns.size()];
-        textTo = new int[columns.size()];
         for (int i = 0; i < columns.size(); i++) {
             builders[i] = new ColumnBuilder(columns.get(i), capacity);
             positions.put(columns.get(i).name(), i);
@@ -175,11 +167,20 @@ final class TableWriter {
             throw new InvalidRowException(rows, null, "has " + values.length + " values for " + columns.size()
                     + " columns");
         }
-        Object[] coerced = coerce(values);
-        if (sortOrder.active()) {
-            sortOrder.check(rows, coerced);
+        Object[] coerced;
+        String partition;
+        try {
+            coerced = coerce(values);
+            if (sortOrder.active()) {
+                sortOrder.check(rows, coerced);
+            }
+            partition = shared == null ? SectionIds.PLAIN_PARTITION : shared.partitionOf(coerced);
+        } catch (RuntimeException refused) {
+            for (ColumnBuilder b : builders) {
+                b.dropPendingText(); // the row's strings already encoded, so the row leaves nothing behind
+            }
+            throw refused;
         }
-        String partition = shared == null ? SectionIds.PLAIN_PARTITION : shared.partitionOf(coerced);
         if (!partition.equals(chunkPartition)) {
             // A chunk holds rows of one partition only (spec §1.13).
             flushChunk();
@@ -187,8 +188,7 @@ final class TableWriter {
         }
         for (int i = 0; i < coerced.length; i++) {
             Object v = coerced[i];
-            chunkRawBytes += v instanceof String s ? builders[i].addText(s, rowText.array(), textFrom[i], textTo[i])
-                    : append(builders[i], v);
+            chunkRawBytes += v instanceof String s ? builders[i].addText(s) : append(builders[i], v);
         }
         indexes.add(start.firstRow() + rows, coerced);
         rows++;
@@ -199,7 +199,6 @@ final class TableWriter {
 
     private Object[] coerce(Object[] values) {
         Object[] out = new Object[values.length];
-        rowText.reset();
         for (int i = 0; i < values.length; i++) {
             Column c = columns.get(i);
             Object v = values[i];
@@ -211,9 +210,7 @@ final class TableWriter {
             }
             try {
                 if (c.type() == ColumnType.STRING) {
-                    textFrom[i] = rowText.size();
-                    out[i] = ValueCoercion.toText(v, rowText);
-                    textTo[i] = rowText.size();
+                    out[i] = ValueCoercion.toText(v, builders[i].pendingText()); // checked while encoded
                 } else {
                     out[i] = ValueCoercion.coerce(c, v);
                 }
