@@ -210,46 +210,59 @@ public final class StreamEncoder {
                 vals[i++] = decimal ? Decimals.normalize((BigDecimal) all[r]) : all[r];
             }
         }
+        PlainStrings encoded = decimal ? null : v.plainStrings();
         TextDictionary ids = DICTIONARIES.get();
         ids.reset(n / 2 + 1);
-        int[] index = new int[n];
-        int[] firstOf = new int[n / 2 + 1]; // per entry, the value that brought it
-        boolean dictionary = n > 0;
-        for (int i = 0; i < n && dictionary; i++) {
+        try {
+            int[] index = new int[n];
+            int[] firstOf = new int[n / 2 + 1]; // per entry, the value that brought it
+            if (n > 0 && dictionaryWins(vals, ids, index, firstOf)) {
+                header(out, StreamFormat.DICTIONARY, rows);
+                out.varint(ids.size());
+                for (int e = 0; e < ids.size(); e++) {
+                    if (encoded != null) {
+                        copyValue(encoded, rowOf, firstOf[e], out);
+                    } else {
+                        writeText(decimal, ids.entry(e), out);
+                    }
+                }
+                for (int id : index) {
+                    out.varint(id);
+                }
+            } else {
+                header(out, StreamFormat.PLAIN, rows);
+                if (encoded != null && n > 0) {
+                    int from = encoded.start(rowOf[0]);
+                    out.bytes(encoded.bytes(), from, encoded.end() - from); // the values lie one after another
+                } else {
+                    for (Object x : vals) {
+                        writeText(decimal, x, out);
+                    }
+                }
+            }
+        } finally {
+            ids.clear(); // the thread's table keeps none of the chunk's values
+        }
+    }
+
+    /**
+     * Fills {@code ids} with the distinct values, {@code index} with each value's entry and
+     * {@code firstOf} with each entry's first value, unless more than half the values are distinct.
+     */
+    private static boolean dictionaryWins(Object[] vals, TextDictionary ids, int[] index, int[] firstOf) {
+        int n = vals.length;
+        for (int i = 0; i < n; i++) {
             int before = ids.size();
             int id = ids.idOf(vals[i]);
             if (id == before) {
+                if (2L * ids.size() > n) {
+                    return false; // past half distinct a dictionary can no longer win
+                }
                 firstOf[id] = i;
-                dictionary = 2L * ids.size() <= n; // past half distinct a dictionary can no longer win
             }
             index[i] = id;
         }
-        PlainStrings encoded = decimal ? null : v.plainStrings();
-        if (dictionary) {
-            int k = ids.size();
-            header(out, StreamFormat.DICTIONARY, rows);
-            out.varint(k);
-            for (int e = 0; e < k; e++) {
-                if (encoded != null) {
-                    copyValue(encoded, rowOf, firstOf[e], out);
-                } else {
-                    writeText(decimal, ids.entry(e), out);
-                }
-            }
-            for (int id : index) {
-                out.varint(id);
-            }
-            return;
-        }
-        header(out, StreamFormat.PLAIN, rows);
-        if (encoded != null && n > 0) {
-            int from = encoded.start(rowOf[0]);
-            out.bytes(encoded.bytes(), from, encoded.end() - from); // the values are stored one after another
-        } else {
-            for (Object x : vals) {
-                writeText(decimal, x, out);
-            }
-        }
+        return true;
     }
 
     /** Copies the length-prefixed bytes of the {@code i}-th non-null value. */

@@ -17,13 +17,9 @@ final class TextDictionary {
     private int[] entrySlots = new int[0];
     private int size;
 
-    /** Empties the table and makes room for up to {@code maxEntries} entries at a load of at most one half. */
+    /** Empties the table, dropping its values, and makes room for up to {@code maxEntries} entries at a load of at most one half. */
     void reset(int maxEntries) {
-        for (int e = 0; e < size; e++) {
-            slots[entrySlots[e]] = 0;
-            entries[e] = null;
-        }
-        size = 0;
+        clear();
         int bits = Math.max(MIN_BITS, 33 - Integer.numberOfLeadingZeros(Math.max(1, maxEntries) - 1));
         if (bits > 32 - shift) {
             slots = new int[1 << bits];
@@ -49,6 +45,15 @@ final class TextDictionary {
         entries[id] = value;
         entrySlots[id] = slot;
         return id;
+    }
+
+    /** Empties the table, so that it holds on to none of the chunk's values. */
+    void clear() {
+        for (int e = 0; e < size; e++) {
+            slots[entrySlots[e]] = 0;
+            entries[e] = null;
+        }
+        size = 0;
     }
 
     /** Entries added since the last {@link #reset(int)}. */

@@ -196,6 +196,11 @@ public final class ByteWriter {
             from += j;
         }
         int length = p - start;
+        if (prefix == 1) { // the common case: under 43 chars, the length fits the byte reserved for it
+            buf[size] = (byte) length;
+            size = p;
+            return -1;
+        }
         int used = varintSize(length);
         if (used != prefix) {
             System.arraycopy(buf, start, buf, size + used, length);

@@ -18,6 +18,10 @@ class TextDictionaryTest {
         assertThat(d.idOf("BB")).isEqualTo(1);
         assertThat(d.size()).isEqualTo(3);
         assertThat(d.entry(1)).isEqualTo("BB");
+        d.clear(); // keeps none of the values
+        assertThat(d.size()).isZero();
+        assertThat(d.entry(1)).isNull();
+        assertThat(d.idOf("c")).isZero();
     }
 
     /** After a reset the table is empty again, whether the next chunk is smaller or much larger. */
