@@ -87,6 +87,24 @@ public final class ColumnVector {
 
     /** decimal, string, binary or json values; a {@code null} element is a null row. */
     public static ColumnVector ofObjects(ColumnType type, int size, Object[] values) {
+        return new ColumnVector(type, size, nullBitsOf(values, size), null, null, null, values);
+    }
+
+    /**
+     * String values together with their plain-encoded stream body, so that writing them copies the
+     * bytes instead of encoding each string again.
+     *
+     * @param values the strings; a {@code null} element is a null row
+     * @param body   the length-prefixed UTF-8 bytes of the non-null values in row order, from index 0
+     * @param end    where the body ends in {@code body}
+     * @param starts per row, where its value starts in {@code body}; unused for null rows
+     */
+    public static ColumnVector ofEncodedStrings(int size, Object[] values, byte[] body, int end, int[] starts) {
+        return new ColumnVector(ColumnType.STRING, size, 0, nullBitsOf(values, size), null, null, null, values,
+                new PlainStrings(body, end, starts), null, null, null);
+    }
+
+    private static byte[] nullBitsOf(Object[] values, int size) {
         byte[] bits = null;
         for (int i = 0; i < size; i++) {
             if (values[i] == null) {
@@ -96,7 +114,12 @@ public final class ColumnVector {
                 bits[i >>> 3] |= (byte) (1 << (i & 7));
             }
         }
-        return new ColumnVector(type, size, bits, null, null, null, values);
+        return bits;
+    }
+
+    /** The stored UTF-8 form of a whole string vector's values, when it has one, else {@code null}. */
+    PlainStrings plainStrings() {
+        return base == 0 && strings != null && strings.rows() == size ? strings : null;
     }
 
     /** String values kept as their stored UTF-8 bytes, each decoded when {@link #get(int)} asks for it. */

@@ -6,7 +6,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * The values of a plain-encoded string stream kept as their UTF-8 bytes in the decoded chunk: a
  * value becomes a {@link String} only when asked for, so reading one row of a chunk builds one
- * string, not thousands. The bytes were checked as strict UTF-8 when the stream was read.
+ * string, not thousands. The bytes were checked as strict UTF-8 when the stream was read (or, for
+ * a chunk being written, encoded strictly from the values), so they are also the stream's bytes.
  */
 final class PlainStrings {
     private final byte[] bytes;
@@ -40,6 +41,26 @@ final class PlainStrings {
     /** The heap these values hold: their buffer and row starts. */
     long heapBytes() {
         return 48 + bytes.length + 16 + 4L * starts.length;
+    }
+
+    /** The bytes holding the values (shared). */
+    byte[] bytes() {
+        return bytes;
+    }
+
+    /** Where the length-prefixed value of a non-null row starts in {@link #bytes()}. */
+    int start(int row) {
+        return starts[row];
+    }
+
+    /** The rows held, from the first. */
+    int rows() {
+        return starts.length;
+    }
+
+    /** Where the last value ends in {@link #bytes()}. */
+    int end() {
+        return end;
     }
 
     /** The value of a non-null row, decoded anew on each call. */

@@ -5,8 +5,6 @@ import io.jazmin.schema.ColumnType;
 import io.jazmin.schema.JsonText;
 import io.jazmin.internal.wire.ByteWriter;
 import java.math.BigDecimal;
-import java.util.HashMap;
-import java.util.Map;
 
 /**
  * Writes one column stream (spec §1.9): flags byte, null bitmap when a row is null, then the
@@ -190,50 +188,88 @@ public final class StreamEncoder {
         }
     }
 
+    /** One table per thread, reused chunk after chunk (encoders run on the caller's and worker threads). */
+    private static final ThreadLocal<TextDictionary> DICTIONARIES = ThreadLocal.withInitial(TextDictionary::new);
+
     /**
      * Strings and decimals: a dictionary when at most half the values are distinct. Decimals are
      * distinct by their stored text, i.e. by scale and mantissa ({@link BigDecimal#equals}), so
-     * {@code 1.5} and {@code 1.50} are two entries, as in the reference writer.
+     * {@code 1.5} and {@code 1.50} are two entries, as in the reference writer. Strings that come
+     * with their encoded bytes (a chunk being written, a plain stream read back) are copied, not
+     * encoded again.
      */
     private static void writeTexts(ColumnType type, ColumnVector v, Rows rows, ByteWriter out) {
         Object[] all = v.objects();
         boolean decimal = type == ColumnType.DECIMAL;
-        Object[] vals = new Object[rows.nonNull];
+        int n = rows.nonNull;
+        Object[] vals = new Object[n];
+        int[] rowOf = new int[n];
         for (int r = 0, i = 0; r < rows.size; r++) {
             if (!rows.isNull(r)) {
+                rowOf[i] = r;
                 vals[i++] = decimal ? Decimals.normalize((BigDecimal) all[r]) : all[r];
             }
         }
+        PlainStrings encoded = decimal ? null : v.plainStrings();
+        TextDictionary ids = DICTIONARIES.get();
+        ids.reset(n / 2 + 1);
+        try {
+            int[] index = new int[n];
+            int[] firstOf = new int[n / 2 + 1]; // per entry, the value that brought it
+            if (n > 0 && dictionaryWins(vals, ids, index, firstOf)) {
+                header(out, StreamFormat.DICTIONARY, rows);
+                out.varint(ids.size());
+                for (int e = 0; e < ids.size(); e++) {
+                    if (encoded != null) {
+                        copyValue(encoded, rowOf, firstOf[e], out);
+                    } else {
+                        writeText(decimal, ids.entry(e), out);
+                    }
+                }
+                for (int id : index) {
+                    out.varint(id);
+                }
+            } else {
+                header(out, StreamFormat.PLAIN, rows);
+                if (encoded != null && n > 0) {
+                    int from = encoded.start(rowOf[0]);
+                    out.bytes(encoded.bytes(), from, encoded.end() - from); // the values lie one after another
+                } else {
+                    for (Object x : vals) {
+                        writeText(decimal, x, out);
+                    }
+                }
+            }
+        } finally {
+            ids.clear(); // the thread's table keeps none of the chunk's values
+        }
+    }
+
+    /**
+     * Fills {@code ids} with the distinct values, {@code index} with each value's entry and
+     * {@code firstOf} with each entry's first value, unless more than half the values are distinct.
+     */
+    private static boolean dictionaryWins(Object[] vals, TextDictionary ids, int[] index, int[] firstOf) {
         int n = vals.length;
-        Map<Object, Integer> ids = new HashMap<>();
-        Object[] entries = new Object[n];
-        int[] index = new int[n];
-        boolean dictionary = n > 0;
-        for (int i = 0; i < n && dictionary; i++) {
-            Integer id = ids.putIfAbsent(vals[i], ids.size());
-            if (id == null) {
-                id = ids.size() - 1;
-                entries[id] = vals[i];
-                dictionary = 2L * ids.size() <= n; // past half distinct a dictionary can no longer win
+        for (int i = 0; i < n; i++) {
+            int before = ids.size();
+            int id = ids.idOf(vals[i]);
+            if (id == before) {
+                if (2L * ids.size() > n) {
+                    return false; // past half distinct a dictionary can no longer win
+                }
+                firstOf[id] = i;
             }
             index[i] = id;
         }
-        if (dictionary) {
-            int k = ids.size();
-            header(out, StreamFormat.DICTIONARY, rows);
-            out.varint(k);
-            for (int e = 0; e < k; e++) {
-                writeText(decimal, entries[e], out);
-            }
-            for (int id : index) {
-                out.varint(id);
-            }
-            return;
-        }
-        header(out, StreamFormat.PLAIN, rows);
-        for (Object x : vals) {
-            writeText(decimal, x, out);
-        }
+        return true;
+    }
+
+    /** Copies the length-prefixed bytes of the {@code i}-th non-null value. */
+    private static void copyValue(PlainStrings encoded, int[] rowOf, int i, ByteWriter out) {
+        int from = encoded.start(rowOf[i]);
+        int to = i + 1 < rowOf.length ? encoded.start(rowOf[i + 1]) : encoded.end();
+        out.bytes(encoded.bytes(), from, to - from);
     }
 
     private static void writeText(boolean decimal, Object value, ByteWriter out) {

@@ -6,8 +6,13 @@ import java.util.Arrays;
 
 /** A growable little-endian byte buffer with the varint forms of the format. */
 public final class ByteWriter {
+    /** Chars of a string encoded per capacity check in {@link #strictUtf8(String)}. */
+    private static final int UTF8_SEGMENT = 1 << 14;
+
     private byte[] buf;
     private int size;
+    /** Chars of the string {@link #strictUtf8(String)} is encoding, or {@code null} before its first use. */
+    private char[] chars;
 
     public ByteWriter() {
         this(64);
@@ -19,8 +24,12 @@ public final class ByteWriter {
 
     private void ensure(int extra) {
         if (size + extra > buf.length) {
-            buf = Arrays.copyOf(buf, Math.max(buf.length * 2, size + extra));
+            grow(extra);
         }
+    }
+
+    private void grow(int extra) {
+        buf = Arrays.copyOf(buf, Math.max(buf.length * 2, size + extra));
     }
 
     public int size() {
@@ -29,6 +38,14 @@ public final class ByteWriter {
 
     public void reset() {
         size = 0;
+    }
+
+    /** Drops the bytes from {@code newSize} on. */
+    public void truncate(int newSize) {
+        if (newSize < 0 || newSize > size) {
+            throw new IllegalArgumentException("cannot truncate " + size + " bytes to " + newSize);
+        }
+        size = newSize;
     }
 
     public byte[] toByteArray() {
@@ -75,11 +92,14 @@ public final class ByteWriter {
 
     public ByteWriter varint(long v) {
         ensure(10);
+        byte[] b = buf; // locals: the loop then keeps position and array in registers
+        int p = size;
         while ((v & ~0x7FL) != 0) {
-            buf[size++] = (byte) ((v & 0x7F) | 0x80);
+            b[p++] = (byte) (v | 0x80);
             v >>>= 7;
         }
-        buf[size++] = (byte) v;
+        b[p++] = (byte) v;
+        size = p;
         return this;
     }
 
@@ -123,14 +143,77 @@ public final class ByteWriter {
         return lengthPrefixed(s.getBytes(StandardCharsets.UTF_8));
     }
 
+    /**
+     * Writes the varint byte length and the UTF-8 bytes of {@code s}, refusing an unpaired
+     * surrogate, which has no UTF-8 form: the check and the encoding are one pass over the chars.
+     *
+     * @return -1 when written; else the index of the first unpaired surrogate, and nothing is written
+     */
+    public int strictUtf8(String s) {
+        int n = s.length();
+        int prefix = varintSize(3L * n); // room for the longest length; the bytes move back if it is shorter
+        int start = size + prefix;
+        int p = start;
+        char[] cs = chars;
+        if (cs == null || cs.length < Math.min(n, UTF8_SEGMENT)) {
+            cs = chars = new char[Math.min(UTF8_SEGMENT, Math.max(64, n))];
+        }
+        for (int from = 0; from < n; ) {
+            // A segment at a time: getChars copies it in bulk, and room is asked for per segment.
+            int count = Math.min(n - from, cs.length);
+            s.getChars(from, from + count, cs, 0);
+            ensure(p - size + 3 * count + 1); // + 1: a pair may end just past the segment
+            byte[] b = buf;
+            int j = 0;
+            for (char c; j < count && (c = cs[j]) < 0x80; j++) {
+                b[p++] = (byte) c;
+            }
+            for (; j < count; j++) {
+                char c = cs[j];
+                if (c < 0x80) {
+                    b[p++] = (byte) c;
+                } else if (c < 0x800) {
+                    b[p++] = (byte) (0xC0 | c >>> 6);
+                    b[p++] = (byte) (0x80 | c & 0x3F);
+                } else if (!Character.isSurrogate(c)) {
+                    b[p++] = (byte) (0xE0 | c >>> 12);
+                    b[p++] = (byte) (0x80 | c >>> 6 & 0x3F);
+                    b[p++] = (byte) (0x80 | c & 0x3F);
+                } else {
+                    int i = from + j;
+                    char low = i + 1 >= n ? 0 : j + 1 < count ? cs[j + 1] : s.charAt(i + 1);
+                    if (!Character.isHighSurrogate(c) || !Character.isLowSurrogate(low)) {
+                        return i;
+                    }
+                    int cp = Character.toCodePoint(c, low);
+                    b[p++] = (byte) (0xF0 | cp >>> 18);
+                    b[p++] = (byte) (0x80 | cp >>> 12 & 0x3F);
+                    b[p++] = (byte) (0x80 | cp >>> 6 & 0x3F);
+                    b[p++] = (byte) (0x80 | cp & 0x3F);
+                    j++; // past the low surrogate, which may be the next segment's first char
+                }
+            }
+            from += j;
+        }
+        int length = p - start;
+        if (prefix == 1) { // the common case: under 43 chars, the length fits the byte reserved for it
+            buf[size] = (byte) length;
+            size = p;
+            return -1;
+        }
+        int used = varintSize(length);
+        if (used != prefix) {
+            System.arraycopy(buf, start, buf, size + used, length);
+        }
+        varint(length); // may grow the array: the copy keeps the bytes past size
+        size += length;
+        return -1;
+    }
+
     /** Number of bytes {@link #varint(long)} writes for {@code v}. */
     public static int varintSize(long v) {
-        int n = 1;
-        while ((v & ~0x7FL) != 0) {
-            n++;
-            v >>>= 7;
-        }
-        return n;
+        int bits = 64 - Long.numberOfLeadingZeros(v | 1);
+        return (bits + 6) / 7; // 7 payload bits a byte, no loop
     }
 
     /** Number of bytes {@link #zigzag(long)} writes for {@code v}. */

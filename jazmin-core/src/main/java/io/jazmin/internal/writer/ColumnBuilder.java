@@ -5,6 +5,7 @@ import io.jazmin.schema.ColumnType;
 import io.jazmin.schema.JsonText;
 import io.jazmin.internal.column.ColumnVector;
 import io.jazmin.internal.column.NestedVectors;
+import io.jazmin.internal.wire.ByteWriter;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.List;
@@ -25,6 +26,12 @@ final class ColumnBuilder {
     private double[] doubles;
     private boolean[] bools;
     private Object[] objects;
+    /** String columns: the values' length-prefixed UTF-8 bytes, one after another (the plain stream body). */
+    private ByteWriter text;
+    /** String columns: per row, where its value starts in {@code text}. */
+    private int[] textStarts;
+    /** String columns: where the bytes of the rows added end (the row being added may have more). */
+    private int textEnd;
 
     ColumnBuilder(Column column, int capacity) {
         this.column = column;
@@ -35,6 +42,10 @@ final class ColumnBuilder {
             case FLOAT -> doubles = new double[capacity];
             case BOOL -> bools = new boolean[capacity];
             default -> objects = new Object[capacity];
+        }
+        if (type == ColumnType.STRING) {
+            text = new ByteWriter(capacity * 16);
+            textStarts = new int[capacity];
         }
     }
 
@@ -50,6 +61,9 @@ final class ColumnBuilder {
             case FLOAT -> doubles = Arrays.copyOf(doubles, cap);
             case BOOL -> bools = Arrays.copyOf(bools, cap);
             default -> objects = Arrays.copyOf(objects, cap);
+        }
+        if (textStarts != null) {
+            textStarts = Arrays.copyOf(textStarts, cap);
         }
     }
 
@@ -108,6 +122,32 @@ final class ColumnBuilder {
         return estimate(v);
     }
 
+    /**
+     * String columns: where the UTF-8 bytes of the row being added are encoded (length-prefixed,
+     * after the bytes of the rows taken); they count once {@link #addText(String)} takes the row.
+     */
+    ByteWriter pendingText() {
+        return text;
+    }
+
+    /** Forgets the bytes encoded for a row that was refused; nothing for other columns. */
+    void dropPendingText() {
+        if (text != null) {
+            text.truncate(textEnd);
+        }
+    }
+
+    /** Adds a string of a string column whose bytes were encoded into {@link #pendingText()}. */
+    long addText(String v) {
+        if (size == capacity()) {
+            grow();
+        }
+        textStarts[size] = textEnd;
+        textEnd = text.size();
+        objects[size++] = v;
+        return estimate(v);
+    }
+
     /** The reference writer's size estimate (text length + 1, binary length + 2), so chunks are cut alike. */
     private static long estimate(Object v) {
         if (v instanceof String s) {
@@ -148,6 +188,7 @@ final class ColumnBuilder {
             case FLOAT -> ColumnVector.ofDoubles(n, Arrays.copyOf(doubles, n), bits);
             case BOOL -> ColumnVector.ofBooleans(n, Arrays.copyOf(bools, n), bits);
             case LIST, OBJECT -> NestedVectors.of(column, objects, n);
+            case STRING -> takeStrings(n);
             default -> ColumnVector.ofObjects(type, n, Arrays.copyOf(objects, n));
         };
         // Only the rows this chunk used are cleared: a wide table's chunks fill a fraction of the capacity.
@@ -159,6 +200,21 @@ final class ColumnBuilder {
         if (objects != null) {
             Arrays.fill(objects, 0, n, null);
         }
+        return v;
+    }
+
+    /**
+     * Hands the strings and their bytes over; bytes already encoded for the row being added (a
+     * chunk ends before it is taken) stay for the next chunk.
+     */
+    private ColumnVector takeStrings(int n) {
+        byte[] body = Arrays.copyOf(text.array(), textEnd);
+        ColumnVector v = ColumnVector.ofEncodedStrings(n, Arrays.copyOf(objects, n), body, textEnd,
+                Arrays.copyOf(textStarts, n));
+        int pending = text.size() - textEnd;
+        System.arraycopy(text.array(), textEnd, text.array(), 0, pending);
+        text.truncate(pending);
+        textEnd = 0;
         return v;
     }
 }

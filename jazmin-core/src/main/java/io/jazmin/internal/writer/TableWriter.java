@@ -1,6 +1,7 @@
 package io.jazmin.internal.writer;
 
 import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
 import io.jazmin.error.InvalidRowException;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.options.WriteOptions;
@@ -170,18 +171,28 @@ final class TableWriter {
             throw new InvalidRowException(rows, null, "has " + values.length + " values for " + columns.size()
                     + " columns");
         }
-        Object[] coerced = coerce(values);
-        if (sortOrder.active()) {
-            sortOrder.check(rows, coerced);
+        Object[] coerced;
+        String partition;
+        try {
+            coerced = coerce(values);
+            if (sortOrder.active()) {
+                sortOrder.check(rows, coerced);
+            }
+            partition = shared == null ? SectionIds.PLAIN_PARTITION : shared.partitionOf(coerced);
+        } catch (RuntimeException refused) {
+            for (ColumnBuilder b : builders) {
+                b.dropPendingText(); // the row's strings already encoded, so the row leaves nothing behind
+            }
+            throw refused;
         }
-        String partition = shared == null ? SectionIds.PLAIN_PARTITION : shared.partitionOf(coerced);
         if (!partition.equals(chunkPartition)) {
             // A chunk holds rows of one partition only (spec §1.13).
             flushChunk();
             chunkPartition = partition;
         }
         for (int i = 0; i < coerced.length; i++) {
-            chunkRawBytes += append(builders[i], coerced[i]);
+            Object v = coerced[i];
+            chunkRawBytes += v instanceof String s ? builders[i].addText(s) : append(builders[i], v);
         }
         indexes.add(start.firstRow() + rows, coerced);
         rows++;
@@ -202,7 +213,11 @@ final class TableWriter {
                 continue;
             }
             try {
-                out[i] = ValueCoercion.coerce(c, v);
+                if (c.type() == ColumnType.STRING) {
+                    out[i] = ValueCoercion.toText(v, builders[i].pendingText()); // checked while encoded
+                } else {
+                    out[i] = ValueCoercion.coerce(c, v);
+                }
             } catch (ValueCoercion.Mismatch m) {
                 throw new InvalidRowException(rows, c.name(), m.getMessage());
             }

@@ -7,6 +7,7 @@ import io.jazmin.schema.JsonText;
 import io.jazmin.internal.column.DatetimeRange;
 import io.jazmin.internal.column.Decimals;
 import io.jazmin.internal.column.NestedDefinitions;
+import io.jazmin.internal.wire.ByteWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -83,13 +84,33 @@ final class ValueCoercion {
         if (v instanceof String s) {
             int bad = unpairedSurrogate(s);
             if (bad >= 0) {
-                throw new Mismatch("the string has an unpaired surrogate (U+" + Integer.toHexString(s.charAt(bad))
-                        .toUpperCase(java.util.Locale.ROOT) + ") at index " + bad
-                        + ": it is not valid Unicode and cannot be stored as UTF-8");
+                throw unpaired(s, bad);
             }
             return s;
         }
         throw mismatch(v, ColumnType.STRING);
+    }
+
+    /**
+     * {@link #toText(Object)} that also appends the string's length-prefixed UTF-8 bytes to
+     * {@code utf8}, checking for unpaired surrogates in the same pass; nothing is appended when the
+     * value is refused.
+     */
+    static String toText(Object v, ByteWriter utf8) throws Mismatch {
+        if (v instanceof String s) {
+            int bad = utf8.strictUtf8(s);
+            if (bad >= 0) {
+                throw unpaired(s, bad);
+            }
+            return s;
+        }
+        throw mismatch(v, ColumnType.STRING);
+    }
+
+    private static Mismatch unpaired(String s, int bad) {
+        return new Mismatch("the string has an unpaired surrogate (U+" + Integer.toHexString(s.charAt(bad))
+                .toUpperCase(java.util.Locale.ROOT) + ") at index " + bad
+                + ": it is not valid Unicode and cannot be stored as UTF-8");
     }
 
     /** The index of the first surrogate that is not part of a high-low pair, or -1. */
@@ -171,7 +192,7 @@ final class ValueCoercion {
         return switch (c.type()) {
             case BOOL -> toBoolean(v);
             case INT -> v instanceof Long already ? already : Long.valueOf(toLong(v)); // a Long is not boxed again
-            case FLOAT -> toDouble(v);
+            case FLOAT -> v instanceof Double already ? already : Double.valueOf(toDouble(v)); // not boxed again
             case DECIMAL -> toDecimal(v);
             case STRING -> toText(v);
             case DATETIME -> toEpochMillis(v);

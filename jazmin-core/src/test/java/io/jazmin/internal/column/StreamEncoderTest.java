@@ -131,6 +131,27 @@ class StreamEncoderTest {
         assertThat(hex(encode(objects(ColumnType.STRING, "x", "x")))).isEqualTo("02 01 01 78 00 00");
     }
 
+    /** Strings handed over with their encoded bytes (as the writer builds chunks) give the same stream. */
+    @Test
+    void encodedStringsWriteTheSameBytesAsStrings() {
+        Object[][] cases = {
+            {"a", "a", "b", "a"}, {"a", "b"}, {null, "é€", null, "😀", "é€", "é€"}, {null, null}, {"", ""},
+            {"x".repeat(200), null, "y", "x".repeat(200), "x".repeat(200)}, {null, "ab", "cd", null, "ef"}};
+        for (Object[] values : cases) {
+            ByteWriter body = new ByteWriter();
+            int[] starts = new int[values.length];
+            for (int r = 0; r < values.length; r++) {
+                starts[r] = body.size();
+                if (values[r] != null) {
+                    assertThat(body.strictUtf8((String) values[r])).isEqualTo(-1);
+                }
+            }
+            ColumnVector encoded = ColumnVector.ofEncodedStrings(values.length, values.clone(), body.array(),
+                    body.size(), starts);
+            assertThat(hex(encode(encoded))).isEqualTo(hex(encode(objects(ColumnType.STRING, values))));
+        }
+    }
+
     @Test
     void decimalsAreDistinctByScaleAndMantissa() {
         // 1.5 and 1.50 are different texts, so two entries
