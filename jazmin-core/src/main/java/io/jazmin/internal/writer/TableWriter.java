@@ -299,10 +299,8 @@ final class TableWriter {
         drainEncoding();
         int chunks = chunkRows.size();
         List<IndexRef> indexRefs = newTable || chunks > 0
-                ? indexes.write(tableIndex, start.indexSegment(), (id, raw) -> {
-                    byte[] section = sections.catalogSection(id, raw, raw.length);
-                    return PartitionLog.ref(sink.write(section), section, shared != null);
-                })
+                ? indexes.write(tableIndex, start.indexSegment(), sections,
+                        section -> PartitionLog.ref(sink.write(section), section, shared != null))
                 : List.of();
         if (chunks == 0) {
             return new WrittenSegment(rows, 0, null, indexRefs);
@@ -329,10 +327,8 @@ final class TableWriter {
     SharedEntry finishShared() {
         flushChunk();
         drainEncoding();
-        List<IndexRef> indexRefs = indexes.write(tableIndex, 0, (id, raw) -> {
-            byte[] section = sections.catalogSection(id, raw, raw.length);
-            return PartitionLog.ref(sink.write(section), section, true);
-        });
+        List<IndexRef> indexRefs = indexes.write(tableIndex, 0, sections,
+                section -> PartitionLog.ref(sink.write(section), section, true));
         String[] scopes = shared.groupNames().toArray(String[]::new);
         PartitionSegments dirs = writeDirectories(p -> 0);
         List<ColumnGroup> groups = new ArrayList<>();
@@ -407,10 +403,8 @@ final class TableWriter {
         flushChunk();
         drainEncoding();
         List<IndexRef> indexRefs = chunkRows.isEmpty() ? List.of()
-                : indexes.write(tableIndex, start.indexSegment(), (id, raw) -> {
-                    byte[] section = sections.catalogSection(id, raw, raw.length);
-                    return PartitionLog.ref(sink.write(section), section, true);
-                });
+                : indexes.write(tableIndex, start.indexSegment(), sections,
+                        section -> PartitionLog.ref(sink.write(section), section, true));
         PartitionSegments written = writeDirectories(p -> segments.getOrDefault(p, 0));
         return new SharedSegment(rows, chunkRows.size(), written, indexRefs, List.copyOf(partitions.keySet()));
     }
