@@ -40,18 +40,27 @@ final class IndexBuilders {
     private final boolean compact;
     private final boolean parallel;
     private final Executor executor;
+    private final SectionWriter sections;
+    private final int table;
+    private final int segment;
     private boolean wroteCompactPages;
 
     /**
      * @param batchRows rows per batch handed to a builder (the chunk size)
      * @param parallel  whether each index adds its batches on a worker thread
      * @param executor  those workers, or {@code null} for the library's shared ones
+     * @param sections  makes the index sections catalog sections (compressed, encrypted)
+     * @param table     the table's number, for the section ids
+     * @param segment   the index segment the sections are written as
      */
     IndexBuilders(List<Column> columns, Map<String, Set<IndexKind>> declared, List<String> sortedBy, boolean compact,
-                  int batchRows, boolean parallel, Executor executor) {
+                  int batchRows, boolean parallel, Executor executor, SectionWriter sections, int table, int segment) {
         this.compact = compact;
         this.parallel = parallel;
         this.executor = executor;
+        this.sections = sections;
+        this.table = table;
+        this.segment = segment;
         for (String name : declared.keySet()) {
             if (columns.stream().noneMatch(c -> c.name().equals(name))) {
                 throw new JazminValidationException("an index is declared on unknown column '" + name + "'");
@@ -65,8 +74,11 @@ final class IndexBuilders {
                 if (kind == IndexKind.SORTED && c.name().equals(leadingSort)) {
                     continue;
                 }
-                Object builder = kind == IndexKind.SORTED ? new SortedIndexBuilder(c.type()) : new TrigramIndexBuilder();
-                planned.add(new Planned(c.name(), new IndexLane(p, builder, batchRows, parallel, executor)));
+                boolean sorted = kind == IndexKind.SORTED;
+                Object builder = sorted ? new SortedIndexBuilder(c.type()) : new TrigramIndexBuilder();
+                EarlyPages early = sorted && parallel ? new EarlyPages(IndexSectionIds.index(table, c.name(), IndexRef.SORTED,
+                        segment), sections, IndexSectionsWriter.DEFAULT_PAGE_BYTES, compact) : null;
+                planned.add(new Planned(c.name(), new IndexLane(p, builder, batchRows, parallel, executor, early)));
             }
         }
     }
@@ -100,11 +112,11 @@ final class IndexBuilders {
     }
 
     /**
-     * Writes every index as segment {@code segment} and returns their catalog entries: each section
-     * is made a catalog section by {@code sections} (on worker threads when parallel) and appended
-     * in order by {@code append}, which returns where it lies.
+     * Writes every index and returns their catalog entries: each section is made a catalog section
+     * (on worker threads when parallel) and appended in order by {@code append}, which returns where
+     * it lies.
      */
-    List<IndexRef> write(int table, int segment, SectionWriter sections, Function<byte[], SectionRef> append) {
+    List<IndexRef> write(Function<byte[], SectionRef> append) {
         SealingOutput sealing = new SealingOutput(sections, append, parallel ? SEALED_AHEAD : 0, executor);
         // Only a written page makes the file need the 'index-deltas' feature, not the option alone.
         SectionOutput watching = (id, raw) -> {
@@ -120,6 +132,7 @@ final class IndexBuilders {
             Object payloads = p.lane().payloads();
             made.add(payloads);
             if (payloads instanceof SortedPayloads sorted) {
+                p.lane().sealedPages().forEach(page -> sealing.sealed(page.id(), page.section()));
                 IndexSectionsWriter.eachSortedSection(table, p.column(), segment, sorted, sealing::sealAhead);
             } else {
                 sealing.sealAhead(IndexSectionIds.index(table, p.column(), IndexRef.TRIGRAM, segment), (byte[]) payloads);

@@ -5,6 +5,8 @@ import io.jazmin.internal.index.SectionOutput;
 import io.jazmin.internal.parallel.OrderedPipeline;
 import io.jazmin.internal.section.SectionWriter;
 import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 
@@ -28,6 +30,8 @@ final class SealingOutput implements SectionOutput {
     private final ArrayDeque<String> announced = new ArrayDeque<>();
     /** Announced sections waiting for room in {@link #sealing}. */
     private final ArrayDeque<Pending> waiting = new ArrayDeque<>();
+    /** Sections sealed before they were announced, by id. */
+    private final Map<String, byte[]> ready = new HashMap<>();
 
     /**
      * @param append appends a whole section to the file and returns where it lies
@@ -41,9 +45,17 @@ final class SealingOutput implements SectionOutput {
         this.sealing = ahead > 0 ? new OrderedPipeline<>(ahead, executor) : null;
     }
 
-    /** Announces that section {@code id} will be the next announced one written, with payload {@code raw}. */
+    /** Section {@code id}, whole already ({@code section}), is written when {@link #write} asks for it. */
+    void sealed(String id, byte[] section) {
+        ready.put(id, section);
+    }
+
+    /**
+     * Announces that section {@code id} will be the next announced one written, with payload
+     * {@code raw} (nothing to do for a section {@linkplain #sealed sealed} already).
+     */
     void sealAhead(String id, byte[] raw) {
-        if (sealing == null) {
+        if (sealing == null || ready.containsKey(id)) {
             return;
         }
         announced.add(id);
@@ -53,7 +65,10 @@ final class SealingOutput implements SectionOutput {
 
     @Override
     public SectionRef write(String sectionId, byte[] raw) {
-        byte[] section;
+        byte[] section = ready.remove(sectionId);
+        if (section != null) {
+            return append.apply(section);
+        }
         if (sectionId.equals(announced.peek())) {
             announced.poll();
             section = sealing.takeOldest();

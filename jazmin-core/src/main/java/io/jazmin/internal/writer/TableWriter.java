@@ -106,7 +106,7 @@ final class TableWriter {
         sortOrder = new SortOrderCheck(this.columns, options.sortedBy(), start.lastRow());
         int ahead = options.parallelism().writeAheadChunks();
         indexes = new IndexBuilders(this.columns, options.indexes(), options.sortedBy(), options.compactIndexes(),
-                capacity, ahead > 0, options.parallelism().executor());
+                capacity, ahead > 0, options.parallelism().executor(), sections, tableIndex, start.indexSegment());
         encoding = ahead > 0 ? new OrderedPipeline<>(ahead, options.parallelism().executor()) : null;
         for (int i = 0; i < Math.max(1, ahead); i++) {
             idleEncoders.add(new ChunkEncoder(this.columns, groups(),
@@ -299,8 +299,7 @@ final class TableWriter {
         drainEncoding();
         int chunks = chunkRows.size();
         List<IndexRef> indexRefs = newTable || chunks > 0
-                ? indexes.write(tableIndex, start.indexSegment(), sections,
-                        section -> PartitionLog.ref(sink.write(section), section, shared != null))
+                ? indexes.write(section -> PartitionLog.ref(sink.write(section), section, shared != null))
                 : List.of();
         if (chunks == 0) {
             return new WrittenSegment(rows, 0, null, indexRefs);
@@ -327,8 +326,7 @@ final class TableWriter {
     SharedEntry finishShared() {
         flushChunk();
         drainEncoding();
-        List<IndexRef> indexRefs = indexes.write(tableIndex, 0, sections,
-                section -> PartitionLog.ref(sink.write(section), section, true));
+        List<IndexRef> indexRefs = indexes.write(section -> PartitionLog.ref(sink.write(section), section, true));
         String[] scopes = shared.groupNames().toArray(String[]::new);
         PartitionSegments dirs = writeDirectories(p -> 0);
         List<ColumnGroup> groups = new ArrayList<>();
@@ -403,8 +401,7 @@ final class TableWriter {
         flushChunk();
         drainEncoding();
         List<IndexRef> indexRefs = chunkRows.isEmpty() ? List.of()
-                : indexes.write(tableIndex, start.indexSegment(), sections,
-                        section -> PartitionLog.ref(sink.write(section), section, true));
+                : indexes.write(section -> PartitionLog.ref(sink.write(section), section, true));
         PartitionSegments written = writeDirectories(p -> segments.getOrDefault(p, 0));
         return new SharedSegment(rows, chunkRows.size(), written, indexRefs, List.copyOf(partitions.keySet()));
     }
