@@ -70,8 +70,8 @@ public final class Compression {
      */
     private static byte[] smallestDeflate(byte[] raw, int len) {
         byte[] standard = deflate(6, Deflater.DEFAULT_STRATEGY, raw, len);
-        byte[] filtered = deflate(9, Deflater.FILTERED, raw, len);
-        return filtered.length < standard.length ? filtered : standard;
+        byte[] filtered = deflateBelow(9, Deflater.FILTERED, raw, len, standard.length);
+        return filtered != null ? filtered : standard;
     }
 
     private static void checkLevel(int level) {
@@ -81,21 +81,33 @@ public final class Compression {
     }
 
     private static byte[] deflate(int level, int strategy, byte[] raw, int len) {
+        return deflateBelow(level, strategy, raw, len, Integer.MAX_VALUE);
+    }
+
+    /**
+     * The Deflate data if shorter than {@code limit} bytes, else {@code null}: it stops as soon as
+     * the output reaches the limit, since more input never makes it shorter (the second of the
+     * default settings, on data it compresses worse, then costs a part of a run).
+     */
+    private static byte[] deflateBelow(int level, int strategy, byte[] raw, int len, int limit) {
         checkLevel(level);
         Deflater d = new Deflater(level, true);
         try {
             d.setStrategy(strategy);
             d.setInput(raw, 0, len);
             d.finish();
-            byte[] out = new byte[Math.max(64, len / 2)];
+            byte[] out = new byte[Math.min(limit, Math.max(64, len / 2))];
             int n = 0;
             while (!d.finished()) {
                 if (n == out.length) {
-                    out = Arrays.copyOf(out, out.length * 2);
+                    if (n >= limit) {
+                        return null;
+                    }
+                    out = Arrays.copyOf(out, (int) Math.min(limit, out.length * 2L));
                 }
                 n += d.deflate(out, n, out.length - n);
             }
-            return Arrays.copyOf(out, n);
+            return n < limit ? Arrays.copyOf(out, n) : null;
         } finally {
             d.end();
         }

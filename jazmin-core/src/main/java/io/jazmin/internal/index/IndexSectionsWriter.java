@@ -6,6 +6,7 @@ import io.jazmin.internal.catalog.SectionRef;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.BiConsumer;
 
 /**
  * Writes one index segment of a column in the reference order: a sorted index as its pages
@@ -65,6 +66,22 @@ public final class IndexSectionsWriter {
                 refs.stream().mapToLong(SectionRef::offset).toArray(),
                 refs.stream().mapToLong(SectionRef::length).toArray(), digests(refs), nulls);
         return new IndexRef(column, IndexRef.SORTED, out.write(id, directory.encode()), segment);
+    }
+
+    /**
+     * The sections {@link #writeSorted(int, String, int, SortedPayloads)} writes before the
+     * directory, in that order (section id, raw payload): for a caller that prepares them ahead.
+     */
+    public static void eachSortedSection(int table, String column, int segment, SortedPayloads payloads,
+                                         BiConsumer<String, byte[]> each) {
+        String id = IndexSectionIds.index(table, column, IndexRef.SORTED, segment);
+        List<IndexPage> pages = payloads.pages();
+        for (int n = 0; n < pages.size(); n++) {
+            each.accept(IndexSectionIds.page(id, n), pages.get(n).payload());
+        }
+        if (payloads.nulls() != null) {
+            each.accept(IndexSectionIds.nulls(id), payloads.nulls());
+        }
     }
 
     /** Writes a trigram index as one section. */

@@ -28,6 +28,11 @@ final class PageWriter {
         this.compact = compact;
     }
 
+    /** Whether pages are written in the compact encoding 1. */
+    boolean compact() {
+        return compact;
+    }
+
     /** Number of entries on the current page. */
     int count() {
         return count;

@@ -29,6 +29,12 @@ public final class SortedIndexBuilder {
     private Map<Object, Integer> positions; // null while the keys arrive in ascending order
     private final LongList nulls = new LongList();
     private long lastRowId = -1;
+    // Pages cut early (cutPages) while the keys arrive in ascending order: the writer of the page
+    // being filled, how many keys it was given, and the page size and encoding it cuts with.
+    private PageWriter cutting;
+    private int cut;
+    private int cutPageBytes;
+    private final List<IndexPage> cutPages = new ArrayList<>();
 
     /**
      * @param type the column type: bool, int, float, decimal, string or datetime
@@ -76,6 +82,7 @@ public final class SortedIndexBuilder {
                 return;
             }
             if (c > 0) {
+                dropCutPages();
                 positions = new HashMap<>(n * 2);
                 for (int i = 0; i < n; i++) {
                     positions.put(keys.get(i), i);
@@ -116,16 +123,72 @@ public final class SortedIndexBuilder {
         if (pageBytes < 1) {
             throw new IllegalArgumentException("pageBytes must be positive");
         }
+        if (cutting != null && cutPageBytes == pageBytes && cutting.compact() == compact) {
+            // The same greedy cut as below, resumed where cutPages stopped; only once.
+            cutPages.forEach(sink);
+            addKeys(cutting, cut, keys.size(), pageBytes, sink);
+            if (cutting.count() > 0) {
+                sink.accept(cutting.finish());
+            }
+            dropCutPages();
+            return;
+        }
         PageWriter page = new PageWriter(type, compact);
         for (int at : sortedPositions()) {
-            page.add(keys.get(at), firstRows.get(at), moreRows.get(at));
-            if (page.plainSize() >= pageBytes) {
-                sink.accept(page.finish());
-            }
+            add(page, at, pageBytes, sink);
         }
         if (page.count() > 0) {
             sink.accept(page.finish());
         }
+    }
+
+    /**
+     * While the keys have arrived in ascending order, cuts the pages whose keys can no longer
+     * change (all keys but the last, which later rows may repeat) and returns the pages not
+     * returned before, so that a writer can compress them while rows still arrive. The next
+     * {@link #pages} with the same page size and encoding resumes from them and hands the same pages
+     * as without this. Once a key comes out of order, the pages returned are void (see
+     * {@link #keysAscend()}) and none is cut.
+     */
+    public List<IndexPage> cutPages(int pageBytes, boolean compact) {
+        if (positions != null) {
+            return List.of();
+        }
+        if (cutting == null) {
+            cutting = new PageWriter(type, compact);
+            cutPageBytes = pageBytes;
+        } else if (cutPageBytes != pageBytes || cutting.compact() != compact) {
+            throw new IllegalArgumentException("pages are already cut with another page size or encoding");
+        }
+        int before = cutPages.size();
+        int upTo = Math.max(cut, keys.size() - 1);
+        addKeys(cutting, cut, upTo, pageBytes, cutPages::add);
+        cut = upTo;
+        return List.copyOf(cutPages.subList(before, cutPages.size()));
+    }
+
+    /** Whether every key so far came in ascending order: the pages {@link #cutPages} returned are then valid. */
+    public boolean keysAscend() {
+        return positions == null;
+    }
+
+    private void addKeys(PageWriter page, int from, int to, int pageBytes, Consumer<IndexPage> sink) {
+        for (int at = from; at < to; at++) {
+            add(page, at, pageBytes, sink);
+        }
+    }
+
+    private void add(PageWriter page, int at, int pageBytes, Consumer<IndexPage> sink) {
+        page.add(keys.get(at), firstRows.get(at), moreRows.get(at));
+        if (page.plainSize() >= pageBytes) {
+            sink.accept(page.finish());
+        }
+    }
+
+    private void dropCutPages() {
+        cutting = null;
+        cut = 0;
+        cutPages.clear();
     }
 
     /** The pages ({@link #pages(int, boolean, Consumer)}) and the null postings, made ready to write. */

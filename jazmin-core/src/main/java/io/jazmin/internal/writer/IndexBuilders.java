@@ -6,11 +6,14 @@ import io.jazmin.schema.IndexInfo;
 import io.jazmin.schema.IndexKind;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.internal.catalog.IndexRef;
+import io.jazmin.internal.catalog.SectionRef;
+import io.jazmin.internal.index.IndexSectionIds;
 import io.jazmin.internal.index.IndexSectionsWriter;
 import io.jazmin.internal.index.SectionOutput;
 import io.jazmin.internal.index.SortedIndexBuilder;
 import io.jazmin.internal.index.SortedPayloads;
 import io.jazmin.internal.index.TrigramIndexBuilder;
+import io.jazmin.internal.section.SectionWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -18,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executor;
+import java.util.function.Function;
 
 /**
  * The indexes a table writer builds while rows arrive (each on a worker thread when the options
@@ -29,18 +33,34 @@ final class IndexBuilders {
     private record Planned(String column, IndexLane lane) {
     }
 
+    /** The most index sections compressed ahead of the one being appended (bounds the memory they hold). */
+    private static final int SEALED_AHEAD = 8;
+
     private final List<Planned> planned = new ArrayList<>();
     private final boolean compact;
+    private final boolean parallel;
+    private final Executor executor;
+    private final SectionWriter sections;
+    private final int table;
+    private final int segment;
     private boolean wroteCompactPages;
 
     /**
      * @param batchRows rows per batch handed to a builder (the chunk size)
      * @param parallel  whether each index adds its batches on a worker thread
      * @param executor  those workers, or {@code null} for the library's shared ones
+     * @param sections  makes the index sections catalog sections (compressed, encrypted)
+     * @param table     the table's number, for the section ids
+     * @param segment   the index segment the sections are written as
      */
     IndexBuilders(List<Column> columns, Map<String, Set<IndexKind>> declared, List<String> sortedBy, boolean compact,
-                  int batchRows, boolean parallel, Executor executor) {
+                  int batchRows, boolean parallel, Executor executor, SectionWriter sections, int table, int segment) {
         this.compact = compact;
+        this.parallel = parallel;
+        this.executor = executor;
+        this.sections = sections;
+        this.table = table;
+        this.segment = segment;
         for (String name : declared.keySet()) {
             if (columns.stream().noneMatch(c -> c.name().equals(name))) {
                 throw new JazminValidationException("an index is declared on unknown column '" + name + "'");
@@ -54,8 +74,11 @@ final class IndexBuilders {
                 if (kind == IndexKind.SORTED && c.name().equals(leadingSort)) {
                     continue;
                 }
-                Object builder = kind == IndexKind.SORTED ? new SortedIndexBuilder(c.type()) : new TrigramIndexBuilder();
-                planned.add(new Planned(c.name(), new IndexLane(p, builder, batchRows, parallel, executor)));
+                boolean sorted = kind == IndexKind.SORTED;
+                Object builder = sorted ? new SortedIndexBuilder(c.type()) : new TrigramIndexBuilder();
+                EarlyPages early = sorted && parallel ? new EarlyPages(IndexSectionIds.index(table, c.name(), IndexRef.SORTED,
+                        segment), sections, IndexSectionsWriter.DEFAULT_PAGE_BYTES, compact) : null;
+                planned.add(new Planned(c.name(), new IndexLane(p, builder, batchRows, parallel, executor, early)));
             }
         }
     }
@@ -88,22 +111,38 @@ final class IndexBuilders {
         }
     }
 
-    /** Writes every index as segment {@code segment} through {@code out} and returns their catalog entries. */
-    List<IndexRef> write(int table, int segment, SectionOutput out) {
+    /**
+     * Writes every index and returns their catalog entries: each section is made a catalog section
+     * (on worker threads when parallel) and appended in order by {@code append}, which returns where
+     * it lies.
+     */
+    List<IndexRef> write(Function<byte[], SectionRef> append) {
+        SealingOutput sealing = new SealingOutput(sections, append, parallel ? SEALED_AHEAD : 0, executor);
         // Only a written page makes the file need the 'index-deltas' feature, not the option alone.
         SectionOutput watching = (id, raw) -> {
             wroteCompactPages |= compact && id.contains("/page/");
-            return out.write(id, raw);
+            return sealing.write(id, raw);
         };
         IndexSectionsWriter writer = new IndexSectionsWriter(watching, IndexSectionsWriter.DEFAULT_PAGE_BYTES, compact);
-        List<IndexRef> refs = new ArrayList<>();
         for (Planned p : planned) {
             p.lane().startPayloads(IndexSectionsWriter.DEFAULT_PAGE_BYTES, compact);
         }
+        List<Object> made = new ArrayList<>();
         for (Planned p : planned) {
             Object payloads = p.lane().payloads();
-            refs.add(payloads instanceof SortedPayloads sorted ? writer.writeSorted(table, p.column(), segment, sorted)
-                    : writer.writeTrigram(table, p.column(), segment, (byte[]) payloads));
+            made.add(payloads);
+            if (payloads instanceof SortedPayloads sorted) {
+                p.lane().sealedPages().forEach(page -> sealing.sealed(page.id(), page.section()));
+                IndexSectionsWriter.eachSortedSection(table, p.column(), segment, sorted, sealing::sealAhead);
+            } else {
+                sealing.sealAhead(IndexSectionIds.index(table, p.column(), IndexRef.TRIGRAM, segment), (byte[]) payloads);
+            }
+        }
+        List<IndexRef> refs = new ArrayList<>();
+        for (int i = 0; i < planned.size(); i++) {
+            String column = planned.get(i).column();
+            refs.add(made.get(i) instanceof SortedPayloads sorted ? writer.writeSorted(table, column, segment, sorted)
+                    : writer.writeTrigram(table, column, segment, (byte[]) made.get(i)));
         }
         return refs;
     }

@@ -4,6 +4,7 @@ import io.jazmin.internal.index.SortedIndexBuilder;
 import io.jazmin.internal.index.SortedPayloads;
 import io.jazmin.internal.index.TrigramIndexBuilder;
 import io.jazmin.internal.parallel.OrderedPipeline;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
 
@@ -25,6 +26,8 @@ final class IndexLane {
     private int count;
     /** The payloads made on the caller's thread (no pipeline). */
     private Object made;
+    /** A sorted index's pages compressed while rows arrive, or {@code null}. */
+    private final EarlyPages early;
 
     /**
      * @param position  the column's position in a row
@@ -32,12 +35,15 @@ final class IndexLane {
      * @param batchRows the most rows in a batch (the table writer also ends a batch at each chunk)
      * @param parallel  whether to work on a worker thread
      * @param executor  the workers, or {@code null} for the library's shared ones
+     * @param early     for a sorted index worked on a worker thread, where its pages are compressed
+     *                  while rows arrive; else {@code null}
      */
-    IndexLane(int position, Object builder, int batchRows, boolean parallel, Executor executor) {
+    IndexLane(int position, Object builder, int batchRows, boolean parallel, Executor executor, EarlyPages early) {
         this.position = position;
         this.builder = builder;
         this.batchRows = batchRows;
         this.work = parallel ? new OrderedPipeline<>(1, executor) : null;
+        this.early = early;
     }
 
     /** Collects the cell of row {@code rowId} (ids ascend by one within a batch). */
@@ -90,6 +96,11 @@ final class IndexLane {
         return work == null ? made : work.takeOldest();
     }
 
+    /** After {@link #payloads()}: the first pages of a sorted index, compressed already (maybe none). */
+    List<EarlyPages.Sealed> sealedPages() {
+        return early == null ? List.of() : early.sealed();
+    }
+
     private void submit(Callable<Object> task) {
         if (!work.hasRoom()) {
             work.takeOldest();
@@ -106,6 +117,9 @@ final class IndexLane {
         if (builder instanceof SortedIndexBuilder sorted) {
             for (int i = 0; i < n; i++) {
                 sorted.add(first + i, batch[i]);
+            }
+            if (early != null) {
+                early.update(sorted);
             }
         } else {
             TrigramIndexBuilder trigram = (TrigramIndexBuilder) builder;

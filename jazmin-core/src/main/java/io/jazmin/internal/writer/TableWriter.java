@@ -108,7 +108,7 @@ final class TableWriter {
         sortOrder = new SortOrderCheck(this.columns, options.sortedBy(), start.lastRow());
         int ahead = options.parallelism().writeAheadChunks();
         indexes = new IndexBuilders(this.columns, options.indexes(), options.sortedBy(), options.compactIndexes(),
-                capacity, ahead > 0, options.parallelism().executor());
+                capacity, ahead > 0, options.parallelism().executor(), sections, tableIndex, start.indexSegment());
         encoding = ahead > 0 ? new OrderedPipeline<>(ahead, options.parallelism().executor()) : null;
         int[][] groups = groups();
         // Not with several column groups: the directory every partition holder reads would give the
@@ -319,10 +319,7 @@ final class TableWriter {
         drainEncoding();
         int chunks = chunkRows.size();
         List<IndexRef> indexRefs = newTable || chunks > 0
-                ? indexes.write(tableIndex, start.indexSegment(), (id, raw) -> {
-                    byte[] section = sections.catalogSection(id, raw, raw.length);
-                    return PartitionLog.ref(sink.write(section), section, shared != null);
-                })
+                ? indexes.write(section -> PartitionLog.ref(sink.write(section), section, shared != null))
                 : List.of();
         if (chunks == 0) {
             return new WrittenSegment(rows, 0, null, indexRefs);
@@ -349,10 +346,7 @@ final class TableWriter {
     SharedEntry finishShared() {
         flushChunk();
         drainEncoding();
-        List<IndexRef> indexRefs = indexes.write(tableIndex, 0, (id, raw) -> {
-            byte[] section = sections.catalogSection(id, raw, raw.length);
-            return PartitionLog.ref(sink.write(section), section, true);
-        });
+        List<IndexRef> indexRefs = indexes.write(section -> PartitionLog.ref(sink.write(section), section, true));
         String[] scopes = shared.groupNames().toArray(String[]::new);
         PartitionSegments dirs = writeDirectories(p -> 0);
         List<ColumnGroup> groups = new ArrayList<>();
@@ -427,10 +421,7 @@ final class TableWriter {
         flushChunk();
         drainEncoding();
         List<IndexRef> indexRefs = chunkRows.isEmpty() ? List.of()
-                : indexes.write(tableIndex, start.indexSegment(), (id, raw) -> {
-                    byte[] section = sections.catalogSection(id, raw, raw.length);
-                    return PartitionLog.ref(sink.write(section), section, true);
-                });
+                : indexes.write(section -> PartitionLog.ref(sink.write(section), section, true));
         PartitionSegments written = writeDirectories(p -> segments.getOrDefault(p, 0));
         return new SharedSegment(rows, chunkRows.size(), written, indexRefs, List.copyOf(partitions.keySet()));
     }

@@ -121,4 +121,74 @@ class SortedIndexBuilderTest {
                 HEX.formatHex(b.encode()));
         assertEquals("00 00", HEX.formatHex(new TrigramIndexBuilder().encode()));
     }
+
+    /** Adds the cells in batches of 7 rows, cutting pages after each batch; returns every page cut early. */
+    private static List<IndexPage> cutWhileAdding(SortedIndexBuilder builder, List<Object> cells, int pageBytes,
+                                                  boolean compact) {
+        List<IndexPage> early = new ArrayList<>();
+        for (int row = 0; row < cells.size(); row++) {
+            builder.add(row, cells.get(row));
+            if (row % 7 == 6) {
+                early.addAll(builder.cutPages(pageBytes, compact));
+            }
+        }
+        return early;
+    }
+
+    private static void assertSamePages(List<IndexPage> expected, List<IndexPage> actual) {
+        assertEquals(expected.size(), actual.size());
+        for (int i = 0; i < expected.size(); i++) {
+            assertArrayEquals(expected.get(i).payload(), actual.get(i).payload(), "page " + i);
+            assertArrayEquals(expected.get(i).firstKey(), actual.get(i).firstKey(), "first key " + i);
+            assertEquals(expected.get(i).entryCount(), actual.get(i).entryCount());
+        }
+    }
+
+    @Test
+    void pagesCutWhileAscendingKeysArriveAreThePagesCutAtTheEnd() {
+        List<Object> cells = new ArrayList<>();
+        for (int i = 0; i < 400; i++) {
+            // Ascending, some keys on several rows (also across batches), some cells null.
+            cells.add(i % 11 == 0 ? null : Long.valueOf(i / 3 * 5 - 300));
+        }
+        for (boolean compact : new boolean[] {false, true}) {
+            List<IndexPage> plain = pages(build(ColumnType.INT, cells.toArray()), 40, compact);
+            SortedIndexBuilder cutting = new SortedIndexBuilder(ColumnType.INT);
+            List<IndexPage> early = cutWhileAdding(cutting, cells, 40, compact);
+            assertTrue(cutting.keysAscend());
+            assertTrue(early.size() > 10 && early.size() < plain.size(), early.size() + " of " + plain.size());
+            assertSamePages(plain.subList(0, early.size()), early);
+            assertSamePages(plain, pages(cutting, 40, compact));
+            // Asked again, the pages are made afresh: the same.
+            assertSamePages(plain, pages(cutting, 40, compact));
+            assertArrayEquals(build(ColumnType.INT, cells.toArray()).nullsPayload(), cutting.nullsPayload());
+        }
+    }
+
+    @Test
+    void aKeyOutOfOrderVoidsThePagesCutBefore() {
+        List<Object> cells = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            cells.add(String.format("k%04d", i == 250 ? 3 : i)); // one key out of order, late
+        }
+        SortedIndexBuilder cutting = new SortedIndexBuilder(ColumnType.STRING);
+        List<IndexPage> early = cutWhileAdding(cutting, cells, 50, true);
+        assertTrue(early.size() > 5);
+        assertEquals(false, cutting.keysAscend());
+        assertEquals(List.of(), cutting.cutPages(50, true));
+        assertSamePages(pages(build(ColumnType.STRING, cells.toArray()), 50, true), pages(cutting, 50, true));
+    }
+
+    @Test
+    void pagesAtTheEndWithAnotherSizeOrEncodingAreCutAfresh() {
+        List<Object> cells = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            cells.add(Long.valueOf(i));
+        }
+        SortedIndexBuilder cutting = new SortedIndexBuilder(ColumnType.INT);
+        cutWhileAdding(cutting, cells, 40, false);
+        assertThrows(IllegalArgumentException.class, () -> cutting.cutPages(41, false));
+        assertSamePages(pages(build(ColumnType.INT, cells.toArray()), 60, true), pages(cutting, 60, true));
+        assertSamePages(pages(build(ColumnType.INT, cells.toArray()), 40, false), pages(cutting, 40, false));
+    }
 }

@@ -181,10 +181,38 @@ class ParallelReadWriteTest {
             }
             tasks.set(0);
             Written.file(COLUMNS, DATA, indexed.withMaxDegreeOfParallelism(4).withExecutor(counting));
-            // Per chunk: one encoding task (but the first, see above) and one task per index; then each index's payloads.
-            assertEquals(ROWS / CHUNK_ROWS * 4 + 3 - 1, tasks.get());
+            // Per chunk: one encoding task (but the first, see above) and one task per index; then
+            // each index's payloads; then one compression task per index section but the directories
+            // (5 of them here: the trigram index, the sorted indexes' pages, the score index's null postings).
+            assertEquals(ROWS / CHUNK_ROWS * 4 + 3 - 1 + 5, tasks.get());
         } finally {
             pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void sortedIndexPagesCompressedWhileRowsArriveAreWrittenWithTheSameBytes() {
+        // Pages of 64 KiB cut and compressed on the index workers while rows arrive: 25,000
+        // ascending ids; 'at' keys of 3 rows each (across batches too); 'late' keys that ascend
+        // until row 20,001 comes out of order (its early pages are dropped and redone at the end).
+        List<Column> columns = List.of(Column.required("id", ColumnType.INT), Column.of("at", ColumnType.DATETIME),
+                Column.required("late", ColumnType.INT));
+        List<List<Object>> data = new ArrayList<>();
+        for (int i = 0; i < 25_000; i++) {
+            data.add(Arrays.asList((long) i, i % 5 == 0 ? null : NOW.plusSeconds(i / 3), i == 20_001 ? 7L : i));
+        }
+        for (boolean compact : new boolean[] {false, true}) {
+            WriteOptions indexed = WriteOptions.defaults().withNow(NOW).withChunkRows(1_000)
+                    .withIndex("id", IndexKind.SORTED).withIndex("at", IndexKind.SORTED)
+                    .withIndex("late", IndexKind.SORTED).toBuilder().compactIndexes(compact).build();
+            byte[] sequential = Written.file(columns, data, indexed.withMaxDegreeOfParallelism(1));
+            byte[] parallel = Written.file(columns, data, indexed.withMaxDegreeOfParallelism(4));
+            assertArrayEquals(afterPreamble(sequential), afterPreamble(parallel), "compact " + compact);
+            try (JazminReader reader = JazminReader.open(parallel)) {
+                assertEquals(1, reader.table().count(Filter.eq("id", 21_234L)));
+                assertEquals(3, reader.table().count(Filter.eq("at", NOW.plusSeconds(7))));
+                assertEquals(2, reader.table().count(Filter.eq("late", 7L)));
+            }
         }
     }
 
