@@ -212,6 +212,12 @@ public class CustomersBenchmark {
         return JazminOps.filterCount(f.jzm);
     }
 
+    /** The same count with the process-wide cache off: every open decodes what it reads. */
+    @Benchmark
+    public long filterCount_jazminNoCache(Files f) {
+        return JazminOps.filterCount(f.jzm, f.noCache);
+    }
+
     @Benchmark
     public long filterCount_jazminKey(Files f) {
         return JazminOps.filterCount(f.files.jzm3IndexesKey, f.keyed);
@@ -274,6 +280,12 @@ public class CustomersBenchmark {
         return JazminOps.containsCount(f.jzm);
     }
 
+    /** The same count with the process-wide cache off. */
+    @Benchmark
+    public long containsCount_jazminNoCache(Files f) {
+        return JazminOps.containsCount(f.jzm, f.noCache);
+    }
+
     @Benchmark
     public long containsCount_jazminKey(Files f) {
         return JazminOps.containsCount(f.files.jzm3IndexesKey, f.keyed);
@@ -319,6 +331,12 @@ public class CustomersBenchmark {
     @Benchmark
     public long readAll_jazmin(Files f) {
         return JazminOps.readAllRecords(f.jzm);
+    }
+
+    /** The same read with the process-wide cache off. */
+    @Benchmark
+    public long readAll_jazminNoCache(Files f) {
+        return JazminOps.readAllRecords(f.jzm, f.noCache);
     }
 
     /** The same read of every row into a record, from the key file (beside readAll_jazmin). */
@@ -378,6 +396,12 @@ public class CustomersBenchmark {
     @Benchmark
     public double sumBalance_jazmin(Files f) {
         return JazminOps.sumBalance(f.jzm);
+    }
+
+    /** The same sum with the process-wide cache off. */
+    @Benchmark
+    public double sumBalance_jazminNoCache(Files f) {
+        return JazminOps.sumBalance(f.jzm, f.noCache);
     }
 
     /** The same sum in a file written without column flush points: every stream up to balance is inflated. */

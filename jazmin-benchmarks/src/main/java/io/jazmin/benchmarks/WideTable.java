@@ -5,6 +5,7 @@ import io.jazmin.data.ColumnArrays;
 import io.jazmin.schema.ColumnType;
 import io.jazmin.data.Filter;
 import io.jazmin.JazminReader;
+import io.jazmin.options.ReadOptions;
 import io.jazmin.JazminTable;
 import io.jazmin.JazminWriter;
 import io.jazmin.data.Row;
@@ -33,6 +34,10 @@ import java.util.stream.Stream;
  * answer differs from the generator's.
  */
 public final class WideTable {
+    /** How each operation reads: the process-wide cache can be turned off with -Djazmin.wide.sharedCache=false. */
+    private static final ReadOptions READ = ReadOptions.defaults()
+            .withSharedCache(!"false".equals(System.getProperty("jazmin.wide.sharedCache")));
+
     public static final int COLUMNS = 300;
     /** The three columns summed: an int, a float and another int. */
     static final String[] SUM = {"c1", "c2", "c4"};
@@ -128,7 +133,7 @@ public final class WideTable {
                 expected = Long.toString(n);
             }
             case "open" -> {
-                try (JazminReader r = JazminReader.open(file)) {
+                try (JazminReader r = JazminReader.open(file, READ)) {
                     JazminTable t = r.table();
                     result = t.rowCount() + " rows, " + t.columns().size() + " columns";
                 }
@@ -136,7 +141,7 @@ public final class WideTable {
             }
             case "lookup" -> {
                 long id = (long) Math.floor(n * 0.73);
-                try (JazminReader r = JazminReader.open(file);
+                try (JazminReader r = JazminReader.open(file, READ);
                      Stream<Row> found = r.table().find(Filter.eq("id", id))) {
                     Row row = found.findFirst().orElse(null);
                     result = row == null ? "none" : row.get("id") + "/" + row.get("c1") + "/" + row.get("c299");
@@ -145,7 +150,7 @@ public final class WideTable {
             }
             case "sum3" -> {
                 double[] sums = new double[SUM.length];
-                try (JazminReader r = JazminReader.open(file)) {
+                try (JazminReader r = JazminReader.open(file, READ)) {
                     ColumnArrays a = r.table().columnArrays(null, RowQuery.all().withSelect(List.of(SUM)));
                     for (int k = 0; k < SUM.length; k++) {
                         Object v = a.values(SUM[k]);
@@ -170,7 +175,7 @@ public final class WideTable {
                 expected = format(want);
             }
             case "filter" -> {
-                try (JazminReader r = JazminReader.open(file)) {
+                try (JazminReader r = JazminReader.open(file, READ)) {
                     result = Long.toString(r.table().count(filter()));
                 }
                 long want = 0;
@@ -184,7 +189,7 @@ public final class WideTable {
             case "readAll" -> {
                 long rows = 0;
                 long values = 0;
-                try (JazminReader r = JazminReader.open(file); Stream<Row> s = r.table().rows()) {
+                try (JazminReader r = JazminReader.open(file, READ); Stream<Row> s = r.table().rows()) {
                     for (Iterator<Row> it = s.iterator(); it.hasNext(); ) {
                         Row row = it.next();
                         for (int c = 0; c < row.size(); c++) {

@@ -7,7 +7,6 @@ import io.jazmin.JazminReader;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.JazminWriter;
 import io.jazmin.options.WriteOptions;
-import io.jazmin.options.WriteOptions;
 import io.jazmin.convert.RowSorter;
 import io.jazmin.convert.AccessSettingsJson;
 import io.jazmin.convert.FloatOverflow;

@@ -2,7 +2,6 @@ package io.jazmin.cli;
 
 import io.jazmin.key.JazminKey;
 import io.jazmin.key.AccessKeyText;
-import io.jazmin.key.JazminKey;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -4,7 +4,6 @@ import io.jazmin.schema.Column;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
 import io.jazmin.error.JazminValidationException;
-import io.jazmin.error.JazminValidationException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;

@@ -1,7 +1,6 @@
 package io.jazmin.key;
 
 import io.jazmin.error.JazminKeyException;
-import io.jazmin.error.JazminKeyException;
 import io.jazmin.error.JazminValidationException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

@@ -2,7 +2,6 @@ package io.jazmin.internal.catalog;
 
 import io.jazmin.internal.wire.ByteReader;
 import io.jazmin.error.JazminFormatException;
-import io.jazmin.internal.wire.ByteReader;
 import java.util.ArrayList;
 import java.util.List;
 

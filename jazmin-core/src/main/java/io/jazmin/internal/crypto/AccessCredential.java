@@ -6,7 +6,6 @@ import java.util.Arrays;
 import io.jazmin.key.AccessKeyText;
 import io.jazmin.key.JazminKey;
 import io.jazmin.internal.keys.OwnerSigning;
-import io.jazmin.error.JazminKeyException;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.util.HexFormat;

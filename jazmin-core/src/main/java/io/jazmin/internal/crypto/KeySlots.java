@@ -2,8 +2,6 @@ package io.jazmin.internal.crypto;
 
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.wire.ByteReader;
-import io.jazmin.error.JazminFormatException;
-import io.jazmin.internal.wire.ByteReader;
 import io.jazmin.internal.wire.ByteWriter;
 import java.security.SecureRandom;
 import java.util.ArrayList;

@@ -2,8 +2,6 @@ package io.jazmin.internal.reader;
 
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.catalog.SectionRef;
-import io.jazmin.error.JazminFormatException;
-import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.key.AccessKeyText;
 import io.jazmin.key.UnlockToken;
 import java.time.Instant;

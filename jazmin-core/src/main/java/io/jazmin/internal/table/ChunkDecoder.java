@@ -42,8 +42,9 @@ public final class ChunkDecoder {
      * @param some whether the reader will read only some columns: their payloads are then inflated
      *             as far as the columns read need (with column flush points, just their streams);
      *             else each is inflated whole at once
+     * @param fill whether the columns decoded are put in the shared cache (else only looked up there)
      */
-    public ChunkPart read(ChunkInfo chunk, boolean some) {
+    public ChunkPart read(ChunkInfo chunk, boolean some, boolean fill) {
         List<ChunkPart.Piece> pieces = new ArrayList<>();
         for (int g = 0; g < groups.groupNames().size(); g++) {
             if (!groups.groupVisible()[g] || groups.members()[g].length == 0) {
@@ -59,7 +60,7 @@ public final class ChunkDecoder {
             }
             pieces.add(new ChunkPart.Piece(id, offset, chunk.partLengths()[g], reader, groups.members()[g]));
         }
-        return new ChunkPart(pieces, chunk.rowCount(), groups.visible(), shared, file);
+        return new ChunkPart(pieces, chunk.rowCount(), groups.visible(), shared, file, fill);
     }
 
     /** The payload of {@code chunk}'s part of group {@code g}, from the reader's cache or read now. */

@@ -40,6 +40,7 @@ public final class ChunkPart {
     /** The process-wide cache and this part's file version in it, or {@code null}s when not cached. */
     private final SharedChunkCache shared;
     private final SharedChunkCache.FileVersionKey file;
+    private final boolean fill;
 
     /**
      * One part section: its raw payload holds the streams of {@code members} (view positions), in
@@ -76,11 +77,13 @@ public final class ChunkPart {
     /**
      * @param shared the process-wide cache to use, or {@code null}
      * @param file   the part's file version in {@code shared} ({@code null} with it)
+     * @param fill   whether columns decoded here are put in {@code shared}, or only looked up there
      */
     ChunkPart(List<Piece> pieces, int rowCount, List<Column> columns, SharedChunkCache shared,
-              SharedChunkCache.FileVersionKey file) {
+              SharedChunkCache.FileVersionKey file, boolean fill) {
         this.shared = shared;
         this.file = file;
+        this.fill = fill;
         this.rowCount = rowCount;
         this.columns = columns;
         this.pieceOf = new Piece[columns.size()];
@@ -170,7 +173,7 @@ public final class ChunkPart {
         v = key == null ? null : shared.get(key);
         if (v == null) {
             v = decode(position, 0, rowCount);
-            if (key != null && v.shareable()) {
+            if (key != null && fill && v.shareable()) {
                 v = v.detached(starts[position]);
                 shared.put(key, v, v.heapBytes());
             }
@@ -199,8 +202,13 @@ public final class ChunkPart {
      */
     public ColumnVector column(int position, int from, int to) {
         if (decoded[position] != null || columns.get(position).type().isNested() || (from == 0 && to == rowCount)
-                || cacheable(position)) {
+                || (fill && cacheable(position))) {
             return column(position);
+        }
+        ColumnVector kept = cacheable(position) ? shared.get(key(position)) : null;
+        if (kept != null) {
+            decoded[position] = kept;
+            return kept;
         }
         ColumnVector w = windows[position];
         if (w == null || w.window() > from || windowEnds[position] < to) {

@@ -1,7 +1,6 @@
 package io.jazmin.internal.table;
 
 import io.jazmin.internal.crypto.AccessBundle;
-import io.jazmin.internal.crypto.AccessBundle;
 import io.jazmin.key.JazminKey;
 import java.time.Instant;
 import java.util.LinkedHashMap;

@@ -2,7 +2,6 @@ package io.jazmin.internal.table;
 
 import io.jazmin.internal.catalog.StatisticsBlock;
 import io.jazmin.internal.catalog.SectionRef;
-import io.jazmin.internal.catalog.StatisticsBlock;
 import java.util.List;
 
 /**

@@ -144,6 +144,17 @@ public final class SharedChunkCache {
         }
     }
 
+    /** Roughly how many heap bytes decoded columns take per stored (compressed) byte of their chunk parts. */
+    static final long DECODED_PER_STORED_BYTE = 4;
+
+    /**
+     * Whether a table whose chunk parts take {@code storedBytes} in the file could be kept whole
+     * within the budget once decoded (scan resistance: see {@code TableData.fillsSharedCache}).
+     */
+    synchronized boolean keepsWhole(long storedBytes) {
+        return storedBytes <= budget / DECODED_PER_STORED_BYTE;
+    }
+
     /** The budget now: 0 until a reader that may use the cache asks for one. */
     synchronized long budget() {
         return budget;

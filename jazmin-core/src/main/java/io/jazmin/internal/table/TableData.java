@@ -43,6 +43,7 @@ public final class TableData {
     private final SharedChunkCache shared;
     private final SharedChunkCache.FileVersionKey file;
     private final boolean indexDeltas;
+    private Boolean fillsShared;
     private TableLayout layout;
     /** The owner's chunk map once read; {@code null} before, or when there is none or it disagrees. */
     private ChunkMapView chunkMap;
@@ -365,7 +366,7 @@ public final class TableData {
 
     /** Reads a chunk's part; its columns decode on demand. */
     public ChunkPart read(ChunkInfo chunk) {
-        return decoder.read(chunk, false);
+        return decoder.read(chunk, false, fillsSharedCache());
     }
 
     /**
@@ -373,7 +374,28 @@ public final class TableData {
      * inflated only as far as the streams read reach (see {@link ChunkPart}).
      */
     public ChunkPart readSome(ChunkInfo chunk) {
-        return decoder.read(chunk, true);
+        return decoder.read(chunk, true, fillsSharedCache());
+    }
+
+    /**
+     * Whether reads of this table put what they decode in the shared cache: only when all its
+     * chunks could stay there ({@link SharedChunkCache#keepsWhole}). A larger table's scans would only
+     * push out what other reads keep, at a cost (a single pass over the wide benchmark table took a
+     * third longer); its reads still use what is kept.
+     */
+    private synchronized boolean fillsSharedCache() {
+        if (fillsShared == null) {
+            long stored = 0;
+            if (shared != null) {
+                for (ChunkInfo c : chunks()) {
+                    for (long length : c.partLengths()) {
+                        stored += length;
+                    }
+                }
+            }
+            fillsShared = shared != null && shared.keepsWhole(stored);
+        }
+        return fillsShared;
     }
 
     /** The section reader of the file (for byte counts and index sections). */

@@ -30,7 +30,6 @@ import io.jazmin.files.FileChanges;
 import io.jazmin.options.AccessGrant;
 import io.jazmin.schema.Column;
 import io.jazmin.options.WriteOptions;
-import io.jazmin.schema.Column;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;

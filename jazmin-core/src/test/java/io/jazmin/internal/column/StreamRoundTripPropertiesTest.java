@@ -2,10 +2,8 @@ package io.jazmin.internal.column;
 
 import static io.jazmin.internal.column.Streams.assertSameRows;
 import io.jazmin.schema.ColumnType;
-import static io.jazmin.internal.column.Streams.assertSameRows;
 import static org.assertj.core.api.Assertions.assertThat;
 import io.jazmin.schema.Column;
-import io.jazmin.schema.ColumnType;
 import io.jazmin.internal.wire.ByteReader;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;

@@ -100,4 +100,13 @@ class SharedChunkCacheTest {
         long once = ColumnVector.ofObjects(ColumnType.STRING, 1_000, repeated).heapBytes();
         assertThat(once).isBetween(4_000L + 2L * shared.length(), 4_200L + 2L * shared.length());
     }
+
+    @Test
+    void onlyTablesThatCouldStayWholeFillTheCache() {
+        SharedChunkCache cache = new SharedChunkCache();
+        assertThat(cache.keepsWhole(1)).as("no budget yet").isFalse();
+        cache.reserve(4_000);
+        assertThat(cache.keepsWhole(1_000)).isTrue();
+        assertThat(cache.keepsWhole(1_001)).as("decoded, it would not fit: a scan of it would flush the cache").isFalse();
+    }
 }
