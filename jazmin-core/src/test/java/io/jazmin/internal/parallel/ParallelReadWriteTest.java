@@ -27,14 +27,12 @@ import io.jazmin.testing.FileSections;
 import io.jazmin.testing.Written;
 import io.jazmin.internal.wire.Preamble;
 import java.time.Instant;
+import io.jazmin.testing.CountingExecutor;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -134,59 +132,49 @@ class ParallelReadWriteTest {
 
     @Test
     void aGivenExecutorRunsTheChunkWorkWithTheSameResults() {
-        ExecutorService pool = Executors.newFixedThreadPool(2);
-        AtomicInteger tasks = new AtomicInteger();
-        Executor counting = task -> {
-            tasks.incrementAndGet();
-            pool.execute(task);
-        };
+        CountingExecutor counting = new CountingExecutor(2);
         try {
             Parallelism four = Parallelism.defaults().withMaxDegree(4);
             byte[] shared = Written.file(COLUMNS, DATA, writing(four));
             byte[] given = Written.file(COLUMNS, DATA, writing(four).withExecutor(counting));
             assertArrayEquals(afterPreamble(shared), afterPreamble(given));
             // One encoding task per chunk but the first, which decides the column flush points on the caller's thread.
-            assertEquals(ROWS / CHUNK_ROWS - 1, tasks.getAndSet(0));
+            assertEquals(ROWS / CHUNK_ROWS - 1, counting.takeCount());
             Written.file(COLUMNS, DATA, writing(four).withExecutor(counting).withColumnFlushPoints(false));
-            assertEquals(ROWS / CHUNK_ROWS, tasks.getAndSet(0), "with nothing to decide, every chunk");
+            assertEquals(ROWS / CHUNK_ROWS, counting.takeCount(), "with nothing to decide, every chunk");
 
             try (JazminReader reader = JazminReader.open(given, reading(four).withExecutor(counting))) {
                 assertEquals(DATA, values(reader.table().rows()));
                 // Read-ahead decodes every chunk after the first on the executor.
-                assertThat(tasks.get()).isGreaterThanOrEqualTo(ROWS / CHUNK_ROWS - 1);
+                assertThat(counting.count()).isGreaterThanOrEqualTo(ROWS / CHUNK_ROWS - 1);
             }
         } finally {
-            pool.shutdownNow();
+            counting.close();
         }
     }
 
     @Test
     void indexesAreBuiltOnTheExecutorWithTheSameBytes() {
-        ExecutorService pool = Executors.newFixedThreadPool(2);
-        AtomicInteger tasks = new AtomicInteger();
-        Executor counting = task -> {
-            tasks.incrementAndGet();
-            pool.execute(task);
-        };
+        CountingExecutor counting = new CountingExecutor(2);
         WriteOptions indexed = BASE.withIndex("name", IndexKind.TRIGRAM).withIndex("name", IndexKind.SORTED)
                 .withIndex("score", IndexKind.SORTED);
         try {
             byte[] sequential = afterPreamble(Written.file(COLUMNS, DATA,
                     indexed.withMaxDegreeOfParallelism(1).withExecutor(counting)));
-            assertEquals(0, tasks.getAndSet(0));
+            assertEquals(0, counting.takeCount());
             for (Parallelism p : WAYS) {
                 byte[] file = Written.file(COLUMNS, DATA, indexed.withPriority(p.priority())
                         .withMaxDegreeOfParallelism(p.maxDegree()).withExecutor(counting));
                 assertArrayEquals(sequential, afterPreamble(file), p.toString());
             }
-            tasks.set(0);
+            counting.takeCount();
             Written.file(COLUMNS, DATA, indexed.withMaxDegreeOfParallelism(4).withExecutor(counting));
             // Per chunk: one encoding task (but the first, see above) and one task per index; then
             // each index's payloads; then one compression task per index section but the directories
             // (5 of them here: the trigram index, the sorted indexes' pages, the score index's null postings).
-            assertEquals(ROWS / CHUNK_ROWS * 4 + 3 - 1 + 5, tasks.get());
+            assertEquals(ROWS / CHUNK_ROWS * 4 + 3 - 1 + 5, counting.count());
         } finally {
-            pool.shutdownNow();
+            counting.close();
         }
     }
 

@@ -6,11 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.section.SectionWriter;
 import io.jazmin.schema.Codec;
+import io.jazmin.testing.CountingExecutor;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -32,12 +30,7 @@ class SealingOutputTest {
 
     @Test
     void sectionsSealedAheadAreAppendedInWriteOrderWithTheBytesOfSectionsSealedInline() {
-        ExecutorService pool = Executors.newFixedThreadPool(2);
-        AtomicInteger tasks = new AtomicInteger();
-        Executor counting = task -> {
-            tasks.incrementAndGet();
-            pool.execute(task);
-        };
+        CountingExecutor counting = new CountingExecutor(2);
         try {
             List<byte[]> appended = new ArrayList<>();
             // Room for 2 at once: the third announced waits until the first is written.
@@ -48,13 +41,13 @@ class SealingOutputTest {
             out.sealAhead("0/index/a/sorted/page/0", payload(1));
             out.sealAhead("0/index/a/sorted/page/1", payload(2));
             out.sealAhead("0/index/b/trigram", payload(3));
-            assertEquals(2, tasks.get());
+            assertEquals(2, counting.count());
             out.write("0/index/a/sorted/page/0", payload(1));
             out.write("0/index/a/sorted/page/1", payload(2));
             SectionRef dir = out.write("0/index/a/sorted", payload(4)); // not announced: sealed here
             out.write("0/index/b/trigram", payload(3));
 
-            assertEquals(3, tasks.get());
+            assertEquals(3, counting.count());
             assertEquals(3, dir.offset());
             byte[][] expected = {sealed("0/index/a/sorted/page/0", 1), sealed("0/index/a/sorted/page/1", 2),
                 sealed("0/index/a/sorted", 4), sealed("0/index/b/trigram", 3)};
@@ -63,7 +56,7 @@ class SealingOutputTest {
                 assertArrayEquals(expected[i], appended.get(i), "section " + i);
             }
         } finally {
-            pool.shutdownNow();
+            counting.close();
         }
     }
 
