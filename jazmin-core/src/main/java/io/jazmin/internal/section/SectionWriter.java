@@ -62,10 +62,25 @@ public final class SectionWriter {
     /**
      * A catalog section (statistics, directories, indexes): stored uncompressed below
      * {@value #TINY_CATALOG_SECTION} raw bytes, as the reference writer does, since compressing a few
-     * bytes saves almost nothing and costs time on every read.
+     * bytes saves almost nothing and costs time on every read; a large one with the default Deflate
+     * setting judged on a sample ({@link Compression#compressSampled}).
      */
     public byte[] catalogSection(String id, byte[] raw, int len) {
-        return section(id, raw, len, len < TINY_CATALOG_SECTION ? Codec.NONE : codec);
+        if (len < TINY_CATALOG_SECTION || codec == Codec.NONE) {
+            return section(id, raw, len, Codec.NONE);
+        }
+        byte[] packed = Compression.compressSampled(codec, level, raw, len);
+        return section(id, raw, len, codec, packed.length < len ? packed : null);
+    }
+
+    /**
+     * This writer, but where it would use the default Deflate setting (the shorter of two passes), the
+     * first pass alone ({@link Compression#STANDARD_LEVEL}): for the later chunk parts of a table
+     * whose first part that pass compressed shorter (see {@link ColumnSection#filtered()}).
+     */
+    public SectionWriter standardDeflate() {
+        return codec == Codec.DEFLATE && level == Compression.DEFAULT_LEVEL
+                ? new SectionWriter(codec, Compression.STANDARD_LEVEL, cipher, scope) : this;
     }
 
     /**
@@ -104,11 +119,14 @@ public final class SectionWriter {
             throw new IllegalStateException("column flush points need Deflate sections");
         }
         Compression.Flushed flushed = Compression.deflateFlushed(level, raw, len, starts);
-        byte[] plain = packed(codec, raw, len);
-        long plainStored = plain == null ? len : plain.length;
+        Compression.Deflated plain = level == Compression.DEFAULT_LEVEL ? Compression.defaultDeflate(raw, len)
+                : new Compression.Deflated(Compression.compress(codec, level, raw, len), false);
+        boolean plainPacks = len > 0 && plain.bytes().length < len;
+        long plainStored = plainPacks ? plain.bytes().length : len;
         long flushedStored = Math.min(flushed.bytes().length, len);
         if (flushedStored * 100 > plainStored * (100L + tolerancePercent)) {
-            return new ColumnSection(section(id, raw, len, codec, plain), null);
+            return new ColumnSection(section(id, raw, len, codec, plainPacks ? plain.bytes() : null), null,
+                    plainPacks && plain.filtered());
         }
         return flushed(id, raw, len, starts, flushed);
     }
@@ -116,9 +134,9 @@ public final class SectionWriter {
     private ColumnSection flushed(String id, byte[] raw, int len, int[] starts, Compression.Flushed packed) {
         if (packed.bytes().length < len) {
             return new ColumnSection(enveloped(id, Codec.DEFLATE.wireId(), len, packed.bytes(), 0, packed.bytes().length),
-                    packed.storedOffsets());
+                    packed.storedOffsets(), packed.filtered());
         }
-        return new ColumnSection(enveloped(id, Codec.NONE.wireId(), len, raw, 0, len), starts.clone());
+        return new ColumnSection(enveloped(id, Codec.NONE.wireId(), len, raw, 0, len), starts.clone(), false);
     }
 
     /**
@@ -127,8 +145,10 @@ public final class SectionWriter {
      * @param section       the whole section
      * @param storedOffsets per column stream, where its flush point lies in the stored payload;
      *                      {@code null} for a section without points
+     * @param filtered      whether the default Deflate setting's second pass (level 9 FILTERED) made the
+     *                      stored payload
      */
-    public record ColumnSection(byte[] section, int[] storedOffsets) {
+    public record ColumnSection(byte[] section, int[] storedOffsets, boolean filtered) {
     }
 
     private byte[] section(String id, byte[] raw, int len, Codec use) {

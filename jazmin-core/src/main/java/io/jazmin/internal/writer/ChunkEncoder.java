@@ -16,24 +16,24 @@ import java.util.List;
  * Keeps its buffers between chunks, so one encoder serves one chunk at a time. With column flush
  * points each part is compressed so that each of its streams inflates on its own
  * ({@link SectionWriter#columnSection}), and where they start is kept for the chunk directory; while
- * the {@link FlushPointChoice} is undecided, the chunk encoded settles it.
+ * the {@link FirstChunkChoice} is undecided, the chunk encoded settles it (points, Deflate passes).
  */
 final class ChunkEncoder {
     private final List<Column> columns;
     private final int[][] groups;
-    private final FlushPointChoice flushPoints;
+    private final FirstChunkChoice choice;
     private final ByteWriter payload = new ByteWriter(1 << 16);
     private final ByteWriter stream = new ByteWriter(1 << 16);
 
     /**
      * @param groups      the positions of each group's columns, ascending, in group order
-     * @param flushPoints whether parts get column flush points (the section writer must make them when
-     *                    they can), shared by the writer's encoders
+     * @param choice  whether parts get column flush points (the section writer must make them when
+     *                they can) and how they are compressed, shared by the writer's encoders
      */
-    ChunkEncoder(List<Column> columns, int[][] groups, FlushPointChoice flushPoints) {
+    ChunkEncoder(List<Column> columns, int[][] groups, FirstChunkChoice choice) {
         this.columns = columns;
         this.groups = groups;
-        this.flushPoints = flushPoints;
+        this.choice = choice;
     }
 
     /**
@@ -51,8 +51,10 @@ final class ChunkEncoder {
     EncodedChunk encode(String[] partIds, SectionWriter sections, ColumnVector[] vectors, int rowCount) {
         ChunkStatistics[] stats = new ChunkStatistics[vectors.length];
         byte[][] parts = new byte[groups.length][];
-        boolean choose = flushPoints.undecided();
-        boolean points = choose || flushPoints.flushes();
+        boolean choose = choice.undecided();
+        boolean points = choose || choice.flushes();
+        boolean filtered = false;
+        SectionWriter writer = choose ? sections : choice.compressing(sections);
         int[][] starts = points ? new int[groups.length][] : null;
         int[][] stored = points ? new int[groups.length][] : null;
         for (int g = 0; g < groups.length; g++) {
@@ -70,20 +72,21 @@ final class ChunkEncoder {
             }
             if (points) {
                 SectionWriter.ColumnSection part = choose
-                        ? sections.columnSectionIfCheap(partIds[g], payload.array(), payload.size(), at,
+                        ? writer.columnSectionIfCheap(partIds[g], payload.array(), payload.size(), at,
                                 ColumnFlushPoints.AUTO_TOLERANCE_PERCENT)
-                        : sections.columnSection(partIds[g], payload.array(), payload.size(), at);
+                        : writer.columnSection(partIds[g], payload.array(), payload.size(), at);
                 parts[g] = part.section();
                 starts[g] = at;
                 stored[g] = part.storedOffsets();
+                filtered = part.filtered();
                 // Only a choosing chunk, of a table of one group, comes without points.
                 points = part.storedOffsets() != null;
             } else {
-                parts[g] = sections.section(partIds[g], payload.array(), payload.size());
+                parts[g] = writer.section(partIds[g], payload.array(), payload.size());
             }
         }
         if (choose) {
-            flushPoints.settle(points);
+            choice.settle(points, filtered);
         }
         return points ? new EncodedChunk(parts, stats, rowCount, starts, stored)
                 : new EncodedChunk(parts, stats, rowCount, null, null);

@@ -68,7 +68,7 @@ final class TableWriter {
     private final List<PartitionLog> chunkPartitions = new ArrayList<>();
     private final List<Integer> chunkRows = new ArrayList<>();
     private long rows;
-    private final FlushPointChoice flushPoints;
+    private final FirstChunkChoice firstChunk;
 
     TableWriter(int tableIndex, String name, List<Column> columns, WriteOptions options, Output sink,
                 SectionWriter sections) {
@@ -113,9 +113,9 @@ final class TableWriter {
         int[][] groups = groups();
         // Not with several column groups: the directory every partition holder reads would give the
         // sizes of columns hidden from some of them.
-        flushPoints = new FlushPointChoice(options.columnFlushPoints(), sections.flushesColumns() && groups.length == 1);
+        firstChunk = new FirstChunkChoice(options.columnFlushPoints(), sections.flushesColumns() && groups.length == 1);
         for (int i = 0; i < Math.max(1, ahead); i++) {
-            idleEncoders.add(new ChunkEncoder(this.columns, groups, flushPoints));
+            idleEncoders.add(new ChunkEncoder(this.columns, groups, firstChunk));
         }
     }
 
@@ -268,7 +268,7 @@ final class TableWriter {
             ids[g] = SectionIds.chunkPart(tableIndex, ordinal, groupNames.get(g));
         }
         SectionWriter writer = shared == null ? sections : sections.scoped(partition.text());
-        if (encoding == null || flushPoints.undecided()) {
+        if (encoding == null || firstChunk.undecided()) {
             write(new EncodedWork(idleEncoders.peek().encode(ids, writer, vectors, count), null, partition, ordinal,
                     rowStart));
             return;

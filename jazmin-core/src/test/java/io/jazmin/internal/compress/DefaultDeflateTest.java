@@ -9,7 +9,10 @@ import java.util.Random;
 import java.util.zip.Deflater;
 import org.junit.jupiter.api.Test;
 
-/** The default Deflate setting is the shorter of level 6 and level 9 filtered, level 6 on a tie. */
+/**
+ * The default Deflate setting is the shorter of level 6 and level 9 filtered, level 6 on a tie; for large
+ * catalog sections ({@link Compression#compressSampled}) the second pass runs only when it wins on a sample.
+ */
 class DefaultDeflateTest {
     private static final int LENGTH = 20_000;
 
@@ -64,5 +67,51 @@ class DefaultDeflateTest {
             raw[i] = (byte) words.charAt((i * 7 + i / 13) % words.length());
         }
         assertShorterOfBoth(raw, false);
+    }
+
+    /** {@link #hexHashes}, except zeros where the sample of {@code len} bytes looks (a tie there). */
+    private static byte[] hexWithZerosWhereSampled(int len) {
+        byte[] raw = hexHashes(len);
+        int slice = Math.min(8 * 1024, len / 32);
+        for (int k = 0; k < 4; k++) {
+            Arrays.fill(raw, (int) ((long) (len - slice) * k / 3), (int) ((long) (len - slice) * k / 3) + slice, (byte) 0);
+        }
+        return raw;
+    }
+
+    /** Hexadecimal digits of a multiplicative hash, on which level 9 FILTERED is clearly shorter. */
+    private static byte[] hexHashes(int len) {
+        StringBuilder sb = new StringBuilder();
+        for (long i = 0; sb.length() < len; i++) {
+            sb.append(String.format("%08x", i * 2654435761L & 0xffffffffL));
+        }
+        return sb.substring(0, len).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
+    @Test
+    void aLargeCatalogSectionRunsTheSecondPassOnlyWhenItWinsOnTheSample() {
+        byte[] misled = hexWithZerosWhereSampled(Compression.SAMPLED_FROM * 2);
+        byte[] standard = jdkDeflate(misled, 6, Deflater.DEFAULT_STRATEGY);
+        byte[] filtered = jdkDeflate(misled, 9, Deflater.FILTERED);
+        assertTrue(filtered.length < standard.length); // the whole favours the second pass, the sample does not
+        byte[] sampled = Compression.compressSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, misled, misled.length);
+        assertArrayEquals(standard, sampled);
+        assertArrayEquals(misled, Compression.decompress(Codec.DEFLATE.wireId(), sampled, 0, sampled.length, misled.length));
+
+        byte[] values = hexHashes(Compression.SAMPLED_FROM * 2);
+        byte[] shorter = jdkDeflate(values, 9, Deflater.FILTERED);
+        assertTrue(shorter.length < jdkDeflate(values, 6, Deflater.DEFAULT_STRATEGY).length);
+        assertArrayEquals(shorter, Compression.compressSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, values, values.length));
+    }
+
+    @Test
+    void belowTheSampledSizeBothPasses() {
+        byte[] misled = hexWithZerosWhereSampled(Compression.SAMPLED_FROM - 1);
+        byte[] filtered = jdkDeflate(misled, 9, Deflater.FILTERED);
+        assertTrue(filtered.length < jdkDeflate(misled, 6, Deflater.DEFAULT_STRATEGY).length);
+        assertArrayEquals(filtered, Compression.compressSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, misled, misled.length));
+        // An explicit level is never sampled.
+        byte[] big = hexWithZerosWhereSampled(Compression.SAMPLED_FROM * 2);
+        assertArrayEquals(jdkDeflate(big, 9, Deflater.DEFAULT_STRATEGY), Compression.compressSampled(Codec.DEFLATE, 9, big, big.length));
     }
 }
