@@ -166,7 +166,8 @@ public final class SectionPayload {
                 if (room == 0) {
                     throw new JazminFormatException("Deflate section inflates past its raw length " + rawLength);
                 }
-                int got = inflater.inflate(out.array(), out.size(), Math.min(room, Math.max(want - out.size(), 1 << 14)));
+                // Small steps past what is asked: a query reading the first streams inflates little more.
+                int got = inflater.inflate(out.array(), out.size(), Math.min(room, Math.max(want - out.size(), 1 << 12)));
                 if (got == 0 && (inflater.finished() || (inflater.needsInput() && !moreBlocks())
                         || inflater.needsDictionary())) {
                     throw new JazminFormatException(inflater.finished()

@@ -3,6 +3,7 @@ package io.jazmin.internal.section;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.compress.StoredBlocks;
 import io.jazmin.internal.wire.ByteSource;
+import java.nio.ByteBuffer;
 import java.util.zip.CRC32;
 
 /**
@@ -14,8 +15,11 @@ import java.util.zip.CRC32;
 final class CheckedBlocks implements StoredBlocks {
     /** Block length: a lazily inflated part re-reads at most one block beyond what it inflates from. */
     static final int BLOCK = 1 << 16;
-    /** Per thread, the buffer the checking pass reads blocks after the first into. */
-    private static final ThreadLocal<byte[]> PASS = ThreadLocal.withInitial(() -> new byte[BLOCK]);
+    /** Blocks read at once by the checking pass. */
+    private static final int PASS_BLOCKS = 4;
+    /** Per thread, the direct buffer the checking pass reads into: the bytes it only checks never reach the heap. */
+    private static final ThreadLocal<ByteBuffer> PASS =
+            ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(PASS_BLOCKS * BLOCK));
 
     private final ByteSource source;
     private final long start;
@@ -40,20 +44,21 @@ final class CheckedBlocks implements StoredBlocks {
         int[] crcs = new int[count];
         CRC32 whole = new CRC32();
         CRC32 block = new CRC32();
-        byte[] buf = PASS.get();
-        for (int k = 0; k < count; k++) {
-            int len = Math.min(BLOCK, length - k * BLOCK);
-            byte[] bytes = first;
-            int from = off;
-            if (k > 0) {
-                source.read(start + (long) k * BLOCK, buf, len);
-                bytes = buf;
-                from = 0;
+        whole.update(first, off, Math.min(BLOCK, length));
+        block.update(first, off, Math.min(BLOCK, length));
+        crcs[0] = (int) block.getValue();
+        ByteBuffer pass = PASS.get();
+        for (int k = 1; k < count; k += PASS_BLOCKS) {
+            int len = (int) Math.min((long) PASS_BLOCKS * BLOCK, length - (long) k * BLOCK);
+            pass.clear().limit(len);
+            source.read(start + (long) k * BLOCK, pass);
+            for (int b = 0; b * BLOCK < len; b++) {
+                pass.limit(Math.min(len, (b + 1) * BLOCK)).position(b * BLOCK);
+                whole.update(pass.duplicate());
+                block.reset();
+                block.update(pass);
+                crcs[k + b] = (int) block.getValue();
             }
-            whole.update(bytes, from, len);
-            block.reset();
-            block.update(bytes, from, len);
-            crcs[k] = (int) block.getValue();
         }
         if (whole.getValue() != crc32) {
             throw new JazminFormatException("section CRC-32 mismatch: the file is damaged");
