@@ -73,7 +73,7 @@ class LargePartLazyReadTest {
     @Test
     void theFirstColumnOfLargePartsReadsAsWritten() throws IOException {
         ChunkDirectory directory = FileSections.of(FILE).firstDirectory(0);
-        assertThat(directory.partLengths()[0]).as("a part of several 64 KiB blocks").isGreaterThan(3 << 16);
+        assertThat(directory.partLengths()[0]).as("a part of several blocks").isGreaterThan(3 << 16);
         try (JazminReader reader = JazminReader.open(onDisk(FILE), NO_CACHE)) {
             assertThat(ids(reader)).isEqualTo(LongStream.range(0, ROWS).toArray());
             assertThat(reader.table().rows().skip(ROWS - 1).findFirst().orElseThrow().get("t11"))

@@ -156,7 +156,7 @@ public final class SectionPayload {
             inflater = new Inflater(true);
             inflater.setInput(stored, storedOffset, storedLength);
             // Starts at what is asked for: a query reading the first streams never needs the whole buffer.
-            out = BoundedOutput.startingAt(Math.max(1 << 16, want), rawLength);
+            out = BoundedOutput.startingAt(Math.max(1 << 13, want), rawLength);
             bytes = out.array();
         }
         try {

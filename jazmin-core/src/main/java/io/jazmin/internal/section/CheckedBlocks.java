@@ -13,10 +13,13 @@ import java.util.zip.CRC32;
  * are the bytes whose CRC matched, even if the file was changed in place in between.
  */
 final class CheckedBlocks implements StoredBlocks {
-    /** Block length: a lazily inflated part re-reads at most one block beyond what it inflates from. */
-    static final int BLOCK = 1 << 16;
-    /** Blocks read at once by the checking pass. */
-    private static final int PASS_BLOCKS = 4;
+    /**
+     * Block length: what a lazily inflated part keeps at least (the first block: a query reading a
+     * wide table's first columns rarely needs more) and re-reads at most beyond what it inflates.
+     */
+    static final int BLOCK = 1 << 14;
+    /** Blocks read at once by the checking pass (256 KiB). */
+    private static final int PASS_BLOCKS = 16;
     /** Per thread, the direct buffer the checking pass reads into: the bytes it only checks never reach the heap. */
     private static final ThreadLocal<ByteBuffer> PASS =
             ThreadLocal.withInitial(() -> ByteBuffer.allocateDirect(PASS_BLOCKS * BLOCK));
