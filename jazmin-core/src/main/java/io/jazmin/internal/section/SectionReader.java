@@ -268,7 +268,9 @@ public final class SectionReader {
      * Like {@link #readLazily(String, long, long, byte[], String)}; a Deflate payload's column streams
      * also inflate each on its own from {@code points} (checked against the section's lengths). The
      * section's CRC, digest and (in encrypted files) tag are still checked over all its bytes: the
-     * points lie in the decrypted, still compressed payload.
+     * points lie in the decrypted, still compressed payload. Without points, a plain Deflate section
+     * longer than a block is still checked whole at once, but its stored bytes are then kept only as
+     * far as they are inflated, fetched again (and checked again) block by block ({@link CheckedBlocks}).
      *
      * @param points the part's column flush points, or {@code null}
      */
