@@ -15,7 +15,8 @@ public interface StoredBlocks {
 
     /**
      * Fetches block {@code k} into the start of {@code into} (at least {@link #blockSize()} long)
-     * and returns its length; a block whose bytes differ from those checked is a format error.
+     * and returns its length; blocks are fetched in order from 1 (0 is the caller's already), each
+     * once. A block whose bytes differ from those checked is a format error.
      */
     int fetch(int k, byte[] into);
 }

@@ -8,9 +8,10 @@ import java.util.zip.CRC32;
 
 /**
  * A plain section's stored payload, checked whole against the envelope's CRC-32 in one pass over
- * fixed blocks that are not kept (only the first is), then fetched again block by block as its
- * inflater asks: each fetched block must have the CRC-32 it had in that pass, so the bytes inflated
- * are the bytes whose CRC matched, even if the file was changed in place in between.
+ * fixed blocks that are not kept (only the first is), then fetched again block by block, in order,
+ * as its inflater asks: the CRC-32 of the first block and those fetched must be, after each, what
+ * the pass had there, so the bytes inflated are the bytes whose CRC matched, even if the file was
+ * changed in place in between. One CRC pass over the section, and one over what is fetched again.
  */
 final class CheckedBlocks implements StoredBlocks {
     /**
@@ -27,14 +28,18 @@ final class CheckedBlocks implements StoredBlocks {
     private final ByteSource source;
     private final long start;
     private final int length;
-    /** Per block, the CRC-32 of its bytes in the checking pass. */
+    /** Per block, the CRC-32 of the payload up to its end in the checking pass. */
     private final int[] crcs;
+    /** The CRC-32 of the first block and the blocks fetched so far. */
+    private final CRC32 fetched;
+    private int next = 1;
 
-    private CheckedBlocks(ByteSource source, long start, int length, int[] crcs) {
+    private CheckedBlocks(ByteSource source, long start, int length, int[] crcs, CRC32 fetched) {
         this.source = source;
         this.start = start;
         this.length = length;
         this.crcs = crcs;
+        this.fetched = fetched;
     }
 
     /**
@@ -46,10 +51,8 @@ final class CheckedBlocks implements StoredBlocks {
         int count = (int) ((length + (long) BLOCK - 1) / BLOCK);
         int[] crcs = new int[count];
         CRC32 whole = new CRC32();
-        CRC32 block = new CRC32();
         whole.update(first, off, Math.min(BLOCK, length));
-        block.update(first, off, Math.min(BLOCK, length));
-        crcs[0] = (int) block.getValue();
+        crcs[0] = (int) whole.getValue();
         ByteBuffer pass = PASS.get();
         for (int k = 1; k < count; k += PASS_BLOCKS) {
             int len = (int) Math.min((long) PASS_BLOCKS * BLOCK, length - (long) k * BLOCK);
@@ -57,16 +60,16 @@ final class CheckedBlocks implements StoredBlocks {
             source.read(start + (long) k * BLOCK, pass);
             for (int b = 0; b * BLOCK < len; b++) {
                 pass.limit(Math.min(len, (b + 1) * BLOCK)).position(b * BLOCK);
-                whole.update(pass.duplicate());
-                block.reset();
-                block.update(pass);
-                crcs[k + b] = (int) block.getValue();
+                whole.update(pass);
+                crcs[k + b] = (int) whole.getValue();
             }
         }
         if (whole.getValue() != crc32) {
             throw new JazminFormatException("section CRC-32 mismatch: the file is damaged");
         }
-        return new CheckedBlocks(source, start, length, crcs);
+        CRC32 fetched = new CRC32();
+        fetched.update(first, off, Math.min(BLOCK, length));
+        return new CheckedBlocks(source, start, length, crcs, fetched);
     }
 
     @Override
@@ -81,13 +84,16 @@ final class CheckedBlocks implements StoredBlocks {
 
     @Override
     public int fetch(int k, byte[] into) {
+        if (k != next) {
+            throw new IllegalStateException("block " + k + " fetched out of order, " + next + " is next");
+        }
         int len = Math.min(BLOCK, length - k * BLOCK);
         source.read(start + (long) k * BLOCK, into, len);
-        CRC32 crc = new CRC32();
-        crc.update(into, 0, len);
-        if ((int) crc.getValue() != crcs[k]) {
+        fetched.update(into, 0, len);
+        if ((int) fetched.getValue() != crcs[k]) {
             throw new JazminFormatException("section bytes changed on disk since their CRC-32 was checked");
         }
+        next++;
         return len;
     }
 }

@@ -126,4 +126,24 @@ class BlockedSectionReadTest {
         assertThat(reader.readLazily(ID, Preamble.SIZE, section.length, null, null).upTo(1)).isEqualTo(noise);
         assertThat(reader.bytesRead()).as("counted once").isEqualTo(section.length);
     }
+
+    @Test
+    void theFirstBlockIsKeptAndTheOthersAreFetchedInOrder() {
+        byte[] section = deflated();
+        byte[] file = file(section);
+        SectionPayload payload = read(file, section.length);
+        file[Preamble.SIZE + SectionEnvelope.SIZE + 7] ^= 0x01; // in the first block: never read again
+        assertThat(payload.whole()).isEqualTo(RAW);
+
+        byte[] first = Arrays.copyOfRange(file(section), Preamble.SIZE + SectionEnvelope.SIZE,
+                Preamble.SIZE + SectionEnvelope.SIZE + CheckedBlocks.BLOCK);
+        long crc = SectionEnvelope.decode(section, 0).crc32();
+        CheckedBlocks blocks = CheckedBlocks.check(ByteSource.of(file(section)), Preamble.SIZE + SectionEnvelope.SIZE,
+                section.length - SectionEnvelope.SIZE, first, 0, crc);
+        byte[] into = new byte[CheckedBlocks.BLOCK];
+        assertThatThrownBy(() -> blocks.fetch(2, into)).isInstanceOf(IllegalStateException.class);
+        assertThat(blocks.fetch(1, into)).isEqualTo(CheckedBlocks.BLOCK);
+        assertThat(Arrays.copyOf(into, 10)).isEqualTo(Arrays.copyOfRange(section,
+                SectionEnvelope.SIZE + CheckedBlocks.BLOCK, SectionEnvelope.SIZE + CheckedBlocks.BLOCK + 10));
+    }
 }
