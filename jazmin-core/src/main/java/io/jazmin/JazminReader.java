@@ -50,7 +50,6 @@ import io.jazmin.export.ShapeOutput;
  * }</pre>
  */
 public final class JazminReader implements AutoCloseable {
-    private static final JsonMapper METADATA = JsonMapper.builder().build();
     private final List<JazminTable> tables;
     private final OpenedFile file;
     private final Priority priority;
@@ -469,7 +468,12 @@ public final class JazminReader implements AutoCloseable {
 
     /** The metadata object, for {@code $meta} (the header's text was checked to be an object). */
     private JsonNode metadataTree() {
-        return METADATA.readTree(metadata());
+        return Metadata.MAPPER.readTree(metadata());
+    }
+
+    /** Built on first use: a mapper's classes take a fresh JVM's open (a lookup) a sixth longer. */
+    private static final class Metadata {
+        static final JsonMapper MAPPER = JsonMapper.builder().build();
     }
 
     private EmbeddedFiles embedded() {

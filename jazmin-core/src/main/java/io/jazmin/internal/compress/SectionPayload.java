@@ -9,10 +9,16 @@ import java.util.zip.Inflater;
  * reading the first columns of a chunk part never inflates the streams after them. Bytes once
  * inflated never change, so {@link #array()} may be read up to the end asked for while other
  * threads ask for more. The raw length is checked once the payload is wholly inflated.
+ * The stored data is either all in memory or, past its first block, fetched block by block as the
+ * inflater needs it ({@link StoredBlocks}): a query reading the first columns of a large part then
+ * holds neither the whole stored part nor a buffer for the whole raw one.
  */
 public final class SectionPayload {
     private final int rawLength;
-    /** The stored Deflate data, or {@code null} for a payload whole from the start. */
+    /**
+     * The stored Deflate data (with {@link #blocks}, its first block; the buffer later blocks are
+     * fetched into), or {@code null} for a payload whole from the start.
+     */
     private final byte[] stored;
     private final int storedOffset;
     private final int storedLength;
@@ -20,6 +26,10 @@ public final class SectionPayload {
     private final FlushPoints points;
     /** Per stream, its bytes once inflated on their own (with {@link #points}). */
     private final byte[][] streams;
+    /** The rest of the stored data past {@link #stored}'s first block, or {@code null}: all in {@link #stored}. */
+    private final StoredBlocks blocks;
+    /** The next block of {@link #blocks} the inflater is given. */
+    private int nextBlock = 1;
     /** Inflates the rest from the start of the payload: made on first use, then ended once the payload is whole. */
     private Inflater inflater;
     private BoundedOutput out;
@@ -35,15 +45,17 @@ public final class SectionPayload {
         this.storedLength = 0;
         this.points = null;
         this.streams = null;
+        this.blocks = null;
     }
 
-    private SectionPayload(byte[] stored, int off, int len, int rawLength, FlushPoints points) {
+    private SectionPayload(byte[] stored, int off, int len, int rawLength, FlushPoints points, StoredBlocks blocks) {
         this.rawLength = rawLength;
         this.stored = stored;
         this.storedOffset = off;
         this.storedLength = len;
         this.points = points;
         this.streams = points == null ? null : new byte[points.count()][];
+        this.blocks = blocks;
     }
 
     /** A payload already whole. */
@@ -57,14 +69,28 @@ public final class SectionPayload {
      */
     static SectionPayload deflated(byte[] stored, int off, int len, int rawLength) {
         Compression.checkDeflateRatio(len, rawLength);
-        return new SectionPayload(stored, off, len, rawLength, null);
+        return new SectionPayload(stored, off, len, rawLength, null, null);
+    }
+
+    /**
+     * A raw Deflate payload to inflate on demand from {@code blocks}, whose block 0 is already at
+     * {@code first[off..)} ({@link StoredBlocks#blockSize()} bytes, fewer if it is the only one);
+     * {@code first} is this payload's own from then on, the buffer later blocks are fetched into.
+     */
+    public static SectionPayload deflated(StoredBlocks blocks, byte[] first, int off, int rawLength) {
+        Compression.checkDeflateRatio(blocks.length(), rawLength);
+        int len = Math.min(blocks.length(), blocks.blockSize());
+        if (first.length < Math.max(blocks.blockSize(), off + len)) {
+            throw new IllegalArgumentException("first block buffer too short");
+        }
+        return new SectionPayload(first, off, len, rawLength, null, blocks);
     }
 
     /** Like {@link #deflated}, its streams also inflating on their own from {@code points}. */
     static SectionPayload flushed(byte[] stored, int off, int len, int rawLength, FlushPoints points) {
         Compression.checkDeflateRatio(len, rawLength);
         points.check(len, rawLength);
-        return new SectionPayload(stored, off, len, rawLength, points);
+        return new SectionPayload(stored, off, len, rawLength, points, null);
     }
 
     /** How many streams {@link #stream} serves: 0 without flush points. */
@@ -111,22 +137,39 @@ public final class SectionPayload {
         return upTo(rawLength);
     }
 
+    /** Whether {@link #blocks} has blocks the inflater has not been given. */
+    private boolean moreBlocks() {
+        return blocks != null && (long) nextBlock * blocks.blockSize() < blocks.length();
+    }
+
+    /** Gives the inflater the next block once it has used up the last one; whether it did. */
+    private boolean feed() {
+        if (!moreBlocks() || !inflater.needsInput()) {
+            return false;
+        }
+        inflater.setInput(stored, 0, blocks.fetch(nextBlock++, stored));
+        return true;
+    }
+
     private synchronized void inflate(int want) {
         if (inflater == null) {
             inflater = new Inflater(true);
             inflater.setInput(stored, storedOffset, storedLength);
-            // Starts small: a query reading the first streams never needs the whole buffer.
-            out = BoundedOutput.startingAt(Math.max(1 << 13, 4 * storedLength), rawLength);
+            // Starts at what is asked for: a query reading the first streams never needs the whole buffer.
+            out = BoundedOutput.startingAt(Math.max(1 << 13, want), rawLength);
             bytes = out.array();
         }
         try {
             while (available < want) {
+                feed();
                 int room = out.room(want);
                 if (room == 0) {
                     throw new JazminFormatException("Deflate section inflates past its raw length " + rawLength);
                 }
-                int got = inflater.inflate(out.array(), out.size(), Math.min(room, Math.max(want - out.size(), 1 << 14)));
-                if (got == 0 && (inflater.finished() || inflater.needsInput() || inflater.needsDictionary())) {
+                // Small steps past what is asked: a query reading the first streams inflates little more.
+                int got = inflater.inflate(out.array(), out.size(), Math.min(room, Math.max(want - out.size(), 1 << 12)));
+                if (got == 0 && (inflater.finished() || (inflater.needsInput() && !moreBlocks())
+                        || inflater.needsDictionary())) {
                     throw new JazminFormatException(inflater.finished()
                             ? "Deflate section decodes to " + out.size() + " bytes, not its raw length " + rawLength
                             : "truncated Deflate data");
@@ -136,6 +179,12 @@ public final class SectionPayload {
                 available = out.size();
             }
             if (available == rawLength) {
+                // Fed block by block, the stream's end may lie in a block not given yet.
+                while (!inflater.finished() && feed()) {
+                    if (inflater.inflate(new byte[1]) != 0) {
+                        throw new JazminFormatException("Deflate section inflates past its raw length " + rawLength);
+                    }
+                }
                 if (!inflater.finished()) {
                     throw new JazminFormatException("Deflate section inflates past its raw length " + rawLength);
                 }

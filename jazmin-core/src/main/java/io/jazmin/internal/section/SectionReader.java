@@ -268,17 +268,68 @@ public final class SectionReader {
      * Like {@link #readLazily(String, long, long, byte[], String)}; a Deflate payload's column streams
      * also inflate each on its own from {@code points} (checked against the section's lengths). The
      * section's CRC, digest and (in encrypted files) tag are still checked over all its bytes: the
-     * points lie in the decrypted, still compressed payload.
+     * points lie in the decrypted, still compressed payload. Without points, a plain Deflate section
+     * longer than a block is still checked whole at once, but its stored bytes are then kept only as
+     * far as they are inflated, fetched again (and checked again) block by block ({@link CheckedBlocks}).
      *
      * @param points the part's column flush points, or {@code null}
      */
     public SectionPayload readLazily(String id, long offset, long length, byte[] digest, String scope,
                                      FlushPoints points) {
+        if (points == null && cipher == null && (digest == null || digest.length == 0)
+                && length > SectionEnvelope.SIZE + CheckedBlocks.BLOCK) {
+            SectionPayload blocked = readInBlocks(id, offset, length);
+            if (blocked != null) {
+                return blocked;
+            }
+        }
         // The payload keeps the bytes it inflates from (decrypted in place): its own whole bytes.
         return read(id, offset, length, digest, scope, false, b -> points == null
                 ? Compression.decompressLazily(b.codec(), b.bytes(), b.offset(), b.length(), (int) b.rawLength())
                 : Compression.decompressFlushed(b.codec(), b.bytes(), b.offset(), b.length(), (int) b.rawLength(),
                         points));
+    }
+
+    /**
+     * A plain Deflate section's payload whose stored bytes are checked whole (CRC-32) but kept only
+     * as far as its inflater reads them ({@link CheckedBlocks}), or {@code null} for another codec.
+     * The caller has checked the reference; the section is longer than one block.
+     */
+    private SectionPayload readInBlocks(String id, long offset, long length) {
+        checkReference(id, offset, length);
+        int stored = (int) length - SectionEnvelope.SIZE;
+        byte[] first = new byte[SectionEnvelope.SIZE + CheckedBlocks.BLOCK];
+        try {
+            source.read(offset, first, first.length);
+            SectionEnvelope env = SectionEnvelope.decode(first, 0);
+            if (env.codec() != 1) {
+                return null;
+            }
+            count(length);
+            checkPayloadLength(env, stored);
+            CheckedBlocks blocks = CheckedBlocks.check(source, offset + SectionEnvelope.SIZE, stored, first,
+                    SectionEnvelope.SIZE, env.crc32());
+            checkRawLength(env);
+            if (env.encrypted()) {
+                throw new JazminFormatException("encrypted section in a file that is not encrypted");
+            }
+            return SectionPayload.deflated(blocks, first, SectionEnvelope.SIZE, (int) env.rawLength());
+        } catch (JazminFormatException e) {
+            throw e.inSection(id, offset);
+        }
+    }
+
+    private static void checkPayloadLength(SectionEnvelope env, int stored) {
+        if (env.payloadLength() != stored) {
+            throw new JazminFormatException("section payload length " + env.payloadLength()
+                    + " does not match its reference (" + stored + " bytes)");
+        }
+    }
+
+    private void checkRawLength(SectionEnvelope env) {
+        if (env.rawLength() > limits.maxSectionLength()) {
+            throw tooLong(env.rawLength(), "declares a raw length of", null, -1);
+        }
     }
 
     /**
@@ -288,18 +339,13 @@ public final class SectionReader {
     private StoredPayload body(String id, String scope, byte[] whole, int size, boolean inPlace) {
         SectionEnvelope env = SectionEnvelope.decode(whole, 0);
         int stored = size - SectionEnvelope.SIZE;
-        if (env.payloadLength() != stored) {
-            throw new JazminFormatException("section payload length " + env.payloadLength()
-                    + " does not match its reference (" + stored + " bytes)");
-        }
+        checkPayloadLength(env, stored);
         CRC32 crc = new CRC32();
         crc.update(whole, SectionEnvelope.SIZE, stored);
         if (crc.getValue() != env.crc32()) {
             throw new JazminFormatException("section CRC-32 mismatch: the file is damaged");
         }
-        if (env.rawLength() > limits.maxSectionLength()) {
-            throw tooLong(env.rawLength(), "declares a raw length of", null, -1);
-        }
+        checkRawLength(env);
         byte[] body = whole;
         int bodyOffset = SectionEnvelope.SIZE;
         int bodyLength = stored;

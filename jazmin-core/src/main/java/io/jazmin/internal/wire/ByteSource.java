@@ -71,25 +71,42 @@ public final class ByteSource implements Closeable {
 
     /** Reads exactly {@code length} bytes at {@code offset} into the start of {@code out}. */
     public void read(long offset, byte[] out, int length) {
-        if (offset < 0 || length < 0 || offset > size - length) {
-            throw new JazminFormatException("byte range " + offset + "+" + length + " lies outside the file of "
-                    + size + " bytes", null, offset);
+        if (length < 0) {
+            throw outside(offset, length);
+        }
+        read(offset, ByteBuffer.wrap(out, 0, length));
+    }
+
+    /**
+     * Reads exactly {@code out.remaining()} bytes at {@code offset} into {@code out} (a direct buffer
+     * skips the copy through a heap array); the range must lie inside the source.
+     */
+    public void read(long offset, ByteBuffer out) {
+        int length = out.remaining();
+        if (offset < 0 || offset > size - length) {
+            throw outside(offset, length);
         }
         if (bytes != null) {
-            System.arraycopy(bytes, (int) offset, out, 0, length);
+            out.put(bytes, (int) offset, length);
             return;
         }
-        ByteBuffer buf = ByteBuffer.wrap(out, 0, length);
         try {
-            while (buf.hasRemaining()) {
-                int n = channel.read(buf, offset + buf.position());
+            long at = offset;
+            while (out.hasRemaining()) {
+                int n = channel.read(out, at);
                 if (n < 0) {
                     throw new JazminFormatException("file ended early while reading", null, offset);
                 }
+                at += n;
             }
         } catch (IOException e) {
             throw new JazminIoException("cannot read", path, e);
         }
+    }
+
+    private JazminFormatException outside(long offset, long length) {
+        return new JazminFormatException("byte range " + offset + "+" + length + " lies outside the file of "
+                + size + " bytes", null, offset);
     }
 
     @Override

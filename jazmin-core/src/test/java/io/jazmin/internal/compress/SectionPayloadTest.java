@@ -57,4 +57,85 @@ class SectionPayloadTest {
         SectionPayload plain = Compression.decompressLazily(0, RAW, 0, RAW.length, RAW.length);
         assertThat(plain.upTo(10)).isEqualTo(RAW);
     }
+
+    /** {@code STORED} (or its first {@code len} bytes) served in blocks of {@code size}, counting fetches. */
+    private static final class Blocks implements StoredBlocks {
+        private final byte[] data;
+        private final int len;
+        private final int size;
+        int fetches;
+
+        Blocks(byte[] data, int len, int size) {
+            this.data = data;
+            this.len = len;
+            this.size = size;
+        }
+
+        @Override
+        public int length() {
+            return len;
+        }
+
+        @Override
+        public int blockSize() {
+            return size;
+        }
+
+        @Override
+        public int fetch(int k, byte[] into) {
+            fetches++;
+            int n = Math.min(size, len - k * size);
+            System.arraycopy(data, k * size, into, 0, n);
+            return n;
+        }
+
+        /** A payload of {@code rawLength} over these blocks, block 0 given at offset 3 of its buffer. */
+        SectionPayload payload(int rawLength) {
+            byte[] first = new byte[3 + size];
+            System.arraycopy(data, 0, first, 3, Math.min(size, len));
+            return SectionPayload.deflated(this, first, 3, rawLength);
+        }
+    }
+
+    @Test
+    void blocksAreFetchedOnlyAsFarAsTheInflationReaches() {
+        Blocks blocks = new Blocks(STORED, STORED.length, 1000);
+        int count = (STORED.length + 999) / 1000;
+        SectionPayload payload = blocks.payload(RAW.length);
+        assertThat(Arrays.copyOf(payload.upTo(1000), 1000)).isEqualTo(Arrays.copyOf(RAW, 1000));
+        assertThat(blocks.fetches).as("blocks fetched for the first 1000 bytes").isLessThan(count / 4);
+        assertThat(payload.whole()).isEqualTo(RAW);
+        assertThat(blocks.fetches).as("each block after the first fetched once").isEqualTo(count - 1);
+    }
+
+    @Test
+    void anyBlockSizeInflatesToTheSameBytes() {
+        byte[] raw = Arrays.copyOf(RAW, 20_000);
+        byte[] stored = Compression.compress(Codec.DEFLATE, 6, raw, raw.length);
+        for (int size : new int[] {1, 2, 3, 7, 64, 1000, stored.length - 1, stored.length, stored.length + 5}) {
+            Blocks blocks = new Blocks(stored, stored.length, size);
+            SectionPayload payload = blocks.payload(raw.length);
+            assertThat(Arrays.copyOf(payload.upTo(17), 17)).as("block size %d", size).isEqualTo(Arrays.copyOf(raw, 17));
+            assertThat(payload.whole()).as("block size %d", size).isEqualTo(raw);
+        }
+    }
+
+    @Test
+    void wrongRawLengthsAndTruncationAreFoundFromBlocks() {
+        assertThatThrownBy(new Blocks(STORED, STORED.length, 500).payload(RAW.length + 1)::whole)
+                .isInstanceOf(JazminFormatException.class).hasMessageContaining("not its raw length " + (RAW.length + 1));
+        assertThatThrownBy(new Blocks(STORED, STORED.length, 500).payload(RAW.length - 1)::whole)
+                .isInstanceOf(JazminFormatException.class).hasMessageContaining("past its raw length");
+        SectionPayload cut = new Blocks(STORED, STORED.length / 2, 500).payload(RAW.length);
+        assertThat(Arrays.copyOf(cut.upTo(100), 100)).isEqualTo(Arrays.copyOf(RAW, 100));
+        assertThatThrownBy(cut::whole).isInstanceOf(JazminFormatException.class).hasMessageContaining("truncated");
+    }
+
+    @Test
+    void aStoredLengthTheRawOneCannotComeFromIsRefusedFirst() {
+        Blocks blocks = new Blocks(STORED, 10, 4);
+        assertThatThrownBy(() -> blocks.payload(10 * 1032 + 1)).isInstanceOf(JazminFormatException.class)
+                .hasMessageContaining("more than Deflate can expand to");
+        assertThat(blocks.fetches).isZero();
+    }
 }
