@@ -95,6 +95,10 @@ public final class ByteReader {
     public long varint() {
         // One bound for the whole varint instead of a check per byte: this is the hottest read.
         int p = pos;
+        if (p < end && buf[p] >= 0) { // one byte (small values, lengths, dictionary ids): the common case
+            pos = p + 1;
+            return buf[p];
+        }
         int limit = (int) Math.min(end, (long) p + MAX_VARINT_BYTES);
         long result = 0;
         for (int shift = 0; p < limit; shift += 7) {
