@@ -53,7 +53,26 @@ public final class StreamDecoder {
         if (from < 0 || from > to || to > rowCount) {
             throw new IllegalArgumentException("rows " + from + ".." + to + " are not inside 0.." + rowCount);
         }
-        return decode(column.type(), stream, rowCount, from, to);
+        return decode(column.type(), stream, rowCount, from, to, 0);
+    }
+
+    /**
+     * Like {@link #decode(Column, ByteReader, int, int, int)} for a scalar column, from only the first
+     * bytes of its stream (a lookup inflates no further than its rows need): {@code prefix} holds
+     * them, {@code streamLength} is the whole stream's length, which bounds the counts as the whole
+     * stream would.
+     *
+     * @throws JazminFormatException when the prefix ends before row {@code to} (or the stream is
+     *                               damaged): the caller then decodes from the whole stream, which
+     *                               tells the two apart
+     */
+    public static ColumnVector decodePrefix(Column column, ByteReader prefix, int streamLength, int rowCount,
+                                            int from, int to) {
+        if (column.type().isNested() || from < 0 || from > to || to > rowCount || streamLength < prefix.remaining()) {
+            throw new IllegalArgumentException("rows " + from + ".." + to + " of a " + column.type().typeName()
+                    + " stream of " + streamLength + " bytes cannot be decoded from a prefix of " + prefix.remaining());
+        }
+        return decode(column.type(), prefix, rowCount, from, to, streamLength - prefix.remaining());
     }
 
     /**
@@ -67,10 +86,12 @@ public final class StreamDecoder {
      * @throws JazminFormatException for damaged or inconsistent data, including bytes left over
      */
     public static ColumnVector decode(ColumnType type, ByteReader stream, int rowCount) {
-        return decode(type, stream, rowCount, 0, rowCount);
+        return decode(type, stream, rowCount, 0, rowCount, 0);
     }
 
-    private static ColumnVector decode(ColumnType type, ByteReader stream, int rowCount, int from, int to) {
+    /** @param missing the bytes of the stream past the end of {@code stream} (a prefix), for the counts' bound */
+    private static ColumnVector decode(ColumnType type, ByteReader stream, int rowCount, int from, int to,
+                                       int missing) {
         if (type.isNested()) {
             throw new IllegalArgumentException("a " + type.typeName() + " column is decoded with its definition");
         }
@@ -87,7 +108,7 @@ public final class StreamDecoder {
         }
         byte[] nulls = (flags & StreamFormat.HAS_NULLS) != 0 ? readNullBits(stream, rowCount) : null;
         int nonNull = nulls == null ? rowCount : rowCount - popCount(nulls);
-        checkRoom(stream, encoding, nonNull);
+        checkRoom(stream.remaining() + (long) missing, encoding, nonNull);
         Shape col = new Shape(type, rowCount, nulls, nonNull, from, to);
         ColumnVector result = switch (type) {
             case BOOL -> readBools(stream, encoding, col);
@@ -153,11 +174,10 @@ public final class StreamDecoder {
      * Every value takes at least one byte (a bool in a bitmap one bit), so a count the bytes left
      * cannot hold is damage, caught before the per-row arrays are allocated.
      */
-    private static void checkRoom(ByteReader stream, int encoding, int nonNull) {
+    private static void checkRoom(long left, int encoding, int nonNull) {
         long need = encoding == StreamFormat.BITMAP ? StreamFormat.bitmapBytes(nonNull) : nonNull;
-        if (need > stream.remaining()) {
-            throw new JazminFormatException(nonNull + " values cannot fit in the " + stream.remaining()
-                    + " bytes left of the stream");
+        if (need > left) {
+            throw new JazminFormatException(nonNull + " values cannot fit in the " + left + " bytes left of the stream");
         }
     }
 

@@ -89,6 +89,23 @@ public final class SectionPayload {
         return s;
     }
 
+    /**
+     * At least the first {@code end} raw bytes of stream {@code k} (the whole stream when it is
+     * inflated already or {@code end} reaches its end): a lookup of a few rows inflates no further
+     * than they lie. The bytes past {@code end} are neither inflated nor checked here, and nothing
+     * is kept: {@link #stream} inflates and checks the whole stream.
+     */
+    public synchronized byte[] streamPrefix(int k, int end) {
+        boolean last = k == points.count() - 1;
+        int raw = (last ? rawLength : points.raw(k + 1)) - points.raw(k);
+        if (streams[k] != null || end >= raw) {
+            return stream(k);
+        }
+        int from = points.stored(k);
+        int to = last ? storedLength : points.stored(k + 1);
+        return Compression.inflateSegmentPrefix(stored, storedOffset + from, to - from, Math.max(0, end));
+    }
+
     /** The payload's length once whole. */
     public int length() {
         return rawLength;

@@ -3,6 +3,7 @@ package io.jazmin.internal.column;
 import static io.jazmin.internal.column.Streams.assertSameRows;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.wire.ByteReader;
 import io.jazmin.internal.wire.ByteWriter;
 import io.jazmin.schema.Column;
@@ -91,6 +92,20 @@ class StreamWindowPropertiesTest {
         int[][] wider = {{n / 3, n - n / 5}, {n / 2, n}, {n, n}, {Math.max(0, n - 9), n}};
         for (int[] w : wider) {
             assertSameRows(StreamDecoder.decode(column, new ByteReader(stream), n, w[0], w[1]), whole, w[0], w[1]);
+        }
+        // From the stream's first bytes only: the same rows, or a format error when they fall short.
+        int[] cuts = {0, 1, stream.length / 4, stream.length / 2, 3 * stream.length / 4, stream.length - 1};
+        for (int r = 0; r < n; r += Math.max(1, n / 16)) {
+            for (int cut : cuts) {
+                ByteReader prefix = new ByteReader(stream, 0, Math.max(0, cut));
+                try {
+                    assertSameRows(StreamDecoder.decodePrefix(column, prefix, stream.length, n, r, r + 1), whole, r, r + 1);
+                } catch (JazminFormatException e) {
+                    // Fell short: the reader then decodes the whole stream. Any other exception fails the test.
+                }
+            }
+            assertSameRows(StreamDecoder.decodePrefix(column, new ByteReader(stream), stream.length, n, r, r + 1),
+                    whole, r, r + 1);
         }
     }
 
