@@ -96,14 +96,17 @@ public final class SectionPayload {
      * is kept: {@link #stream} inflates and checks the whole stream.
      */
     public synchronized byte[] streamPrefix(int k, int end) {
-        boolean last = k == points.count() - 1;
-        int raw = (last ? rawLength : points.raw(k + 1)) - points.raw(k);
-        if (streams[k] != null || end >= raw) {
+        if (streams[k] != null || end >= streamLength(k)) {
             return stream(k);
         }
         int from = points.stored(k);
-        int to = last ? storedLength : points.stored(k + 1);
+        int to = k == points.count() - 1 ? storedLength : points.stored(k + 1);
         return Compression.inflateSegmentPrefix(stored, storedOffset + from, to - from, Math.max(0, end));
+    }
+
+    /** The raw length of stream {@code k} (its length varint included), as its flush points give it. */
+    public int streamLength(int k) {
+        return (k == points.count() - 1 ? rawLength : points.raw(k + 1)) - points.raw(k);
     }
 
     /** The payload's length once whole. */

@@ -249,19 +249,16 @@ public final class ChunkPart {
             return null;
         }
         int k = memberIndex[position];
+        int raw = payload.streamLength(k);
+        long guess = (long) raw * to / rowCount + raw / 16 + PREFIX_SLACK;
+        if (guess >= raw) {
+            return null;
+        }
         try {
-            byte[] head = payload.streamPrefix(k, MAX_LENGTH_BYTES);
-            if (head.length < MAX_LENGTH_BYTES) {
-                return null; // a stream this short is read whole
-            }
-            ByteReader in = new ByteReader(head, 0, MAX_LENGTH_BYTES);
+            byte[] bytes = payload.streamPrefix(k, (int) guess);
+            ByteReader in = new ByteReader(bytes, 0, Math.min(bytes.length, MAX_LENGTH_BYTES));
             int length = in.varintInt();
             int start = in.position();
-            long guess = start + (long) length * to / rowCount + length / 16 + PREFIX_SLACK;
-            if (guess >= start + (long) length) {
-                return null;
-            }
-            byte[] bytes = payload.streamPrefix(k, (int) guess);
             if (bytes.length - start > length) {
                 return null; // longer than its length says: damage the whole stream's decode reports
             }
