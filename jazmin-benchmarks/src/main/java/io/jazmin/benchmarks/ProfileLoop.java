@@ -7,7 +7,7 @@ import java.util.List;
 /**
  * Repeats one JAZMIN operation on the customers table for a while, for a profiler (JFR) to sample:
  * {@code java -XX:StartFlightRecording=duration=30s,filename=/tmp/x.jfr -cp benchmarks.jar
- * io.jazmin.benchmarks.ProfileLoop readAll|readAllRows|write|write3Indexes|writeRecords|findById|filterCount|containsCount
+ * io.jazmin.benchmarks.ProfileLoop readAll|readAllRows|write|write3Indexes|writeRecords|findById|findByIdNoCache|filterCount|containsCount
  * (and the key file's readAllKey|findByIdKey|filterCountKey|containsCountKey) SECONDS}.
  * profile.sh runs it and aggregates the top frames.
  */
@@ -24,6 +24,7 @@ public final class ProfileLoop {
         Path jzm = f.jzm3Indexes;
         long id = CustomersData.findId(f.rows);
         ReadOptions keyed = ReadOptions.defaults().withKey(f.key());
+        ReadOptions noCache = ReadOptions.defaults().withSharedCache(false);
         long end = System.nanoTime() + seconds * 1_000_000_000L;
         long n = 0;
         long sink = 0;
@@ -35,6 +36,7 @@ public final class ProfileLoop {
                 case "write3Indexes" -> JazminOps.write(f.scratch("profile.jzm"), rows, CustomersData.threeIndexes());
                 case "writeRecords" -> JazminOps.writeRecords(f.scratch("profile.jzm"), customers, CustomersData.noIndexes());
                 case "findById" -> JazminOps.findById(jzm, id).id();
+                case "findByIdNoCache" -> JazminOps.findById(jzm, id, noCache).id();
                 case "filterCount" -> JazminOps.filterCount(jzm);
                 case "containsCount" -> JazminOps.containsCount(jzm);
                 case "readAllKey" -> JazminOps.readAllRecords(f.jzm3IndexesKey, keyed);

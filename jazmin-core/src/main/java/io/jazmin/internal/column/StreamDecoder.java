@@ -41,8 +41,10 @@ public final class StreamDecoder {
      * Decodes only rows {@code [from, to)} of a column's stream into a window vector (see
      * {@link ColumnVector#window()}): the stream is read as far as row {@code to} and no further,
      * and the values of earlier rows are skipped, not kept, so a query needing a few rows of a
-     * chunk allocates for those rows only. The bytes past row {@code to} are not checked. List and
-     * object columns are decoded whole.
+     * chunk allocates for those rows only. The values before row {@code from} are skipped as
+     * cheaply as their encoding allows (varints by their end bytes, eight at a time; no string,
+     * float or dictionary entry built) and, like the bytes past row {@code to}, not checked; a
+     * delta stream still sums them. List and object columns are decoded whole.
      */
     public static ColumnVector decode(Column column, ByteReader stream, int rowCount, int from, int to) {
         if (column.type().isNested() || (from == 0 && to == rowCount)) {
@@ -51,7 +53,26 @@ public final class StreamDecoder {
         if (from < 0 || from > to || to > rowCount) {
             throw new IllegalArgumentException("rows " + from + ".." + to + " are not inside 0.." + rowCount);
         }
-        return decode(column.type(), stream, rowCount, from, to);
+        return decode(column.type(), stream, rowCount, from, to, 0);
+    }
+
+    /**
+     * Like {@link #decode(Column, ByteReader, int, int, int)} for a scalar column, from only the first
+     * bytes of its stream (a lookup inflates no further than its rows need): {@code prefix} holds
+     * them, {@code streamLength} is the whole stream's length, which bounds the counts as the whole
+     * stream would.
+     *
+     * @throws JazminFormatException when the prefix ends before row {@code to} (or the stream is
+     *                               damaged): the caller then decodes from the whole stream, which
+     *                               tells the two apart
+     */
+    public static ColumnVector decodePrefix(Column column, ByteReader prefix, int streamLength, int rowCount,
+                                            int from, int to) {
+        if (column.type().isNested() || from < 0 || from > to || to > rowCount || streamLength < prefix.remaining()) {
+            throw new IllegalArgumentException("rows " + from + ".." + to + " of a " + column.type().typeName()
+                    + " stream of " + streamLength + " bytes cannot be decoded from a prefix of " + prefix.remaining());
+        }
+        return decode(column.type(), prefix, rowCount, from, to, streamLength - prefix.remaining());
     }
 
     /**
@@ -65,10 +86,12 @@ public final class StreamDecoder {
      * @throws JazminFormatException for damaged or inconsistent data, including bytes left over
      */
     public static ColumnVector decode(ColumnType type, ByteReader stream, int rowCount) {
-        return decode(type, stream, rowCount, 0, rowCount);
+        return decode(type, stream, rowCount, 0, rowCount, 0);
     }
 
-    private static ColumnVector decode(ColumnType type, ByteReader stream, int rowCount, int from, int to) {
+    /** @param missing the bytes of the stream past the end of {@code stream} (a prefix), for the counts' bound */
+    private static ColumnVector decode(ColumnType type, ByteReader stream, int rowCount, int from, int to,
+                                       int missing) {
         if (type.isNested()) {
             throw new IllegalArgumentException("a " + type.typeName() + " column is decoded with its definition");
         }
@@ -85,7 +108,7 @@ public final class StreamDecoder {
         }
         byte[] nulls = (flags & StreamFormat.HAS_NULLS) != 0 ? readNullBits(stream, rowCount) : null;
         int nonNull = nulls == null ? rowCount : rowCount - popCount(nulls);
-        checkRoom(stream, encoding, nonNull);
+        checkRoom(stream.remaining() + (long) missing, encoding, nonNull);
         Shape col = new Shape(type, rowCount, nulls, nonNull, from, to);
         ColumnVector result = switch (type) {
             case BOOL -> readBools(stream, encoding, col);
@@ -112,6 +135,22 @@ public final class StreamDecoder {
         int held() {
             return to - from;
         }
+
+        /** The non-null rows before the window: the values skipped to reach it. */
+        int skipped() {
+            if (nulls == null) {
+                return from;
+            }
+            int nullRows = 0;
+            int whole = from >>> 3;
+            for (int i = 0; i < whole; i++) {
+                nullRows += Integer.bitCount(nulls[i] & 0xFF);
+            }
+            if ((from & 7) != 0) {
+                nullRows += Integer.bitCount(nulls[whole] & ((1 << (from & 7)) - 1));
+            }
+            return from - nullRows;
+        }
     }
 
     /** Reads the bitmap, clearing stray bits past the last row; {@code null} when no row is null. */
@@ -135,11 +174,10 @@ public final class StreamDecoder {
      * Every value takes at least one byte (a bool in a bitmap one bit), so a count the bytes left
      * cannot hold is damage, caught before the per-row arrays are allocated.
      */
-    private static void checkRoom(ByteReader stream, int encoding, int nonNull) {
+    private static void checkRoom(long left, int encoding, int nonNull) {
         long need = encoding == StreamFormat.BITMAP ? StreamFormat.bitmapBytes(nonNull) : nonNull;
-        if (need > stream.remaining()) {
-            throw new JazminFormatException(nonNull + " values cannot fit in the " + stream.remaining()
-                    + " bytes left of the stream");
+        if (need > left) {
+            throw new JazminFormatException(nonNull + " values cannot fit in the " + left + " bytes left of the stream");
         }
     }
 
@@ -149,24 +187,21 @@ public final class StreamDecoder {
             int bitmap = stream.position();
             stream.skip(StreamFormat.bitmapBytes(col.nonNull));
             byte[] bits = stream.array();
-            for (int r = 0, i = 0; r < col.to; r++) {
+            for (int r = col.from, i = col.skipped(); r < col.to; r++) {
                 if (!col.isNull(r)) {
-                    if (r >= col.from) {
-                        vals[r - col.from] = (bits[bitmap + (i >>> 3)] & (1 << (i & 7))) != 0;
-                    }
+                    vals[r - col.from] = (bits[bitmap + (i >>> 3)] & (1 << (i & 7))) != 0;
                     i++;
                 }
             }
         } else {
-            for (int r = 0; r < col.to; r++) {
+            stream.skip(col.skipped());
+            for (int r = col.from; r < col.to; r++) {
                 if (!col.isNull(r)) {
                     int b = stream.u8();
                     if (b > 1) {
                         throw new JazminFormatException("bool value byte must be 0 or 1, got " + b);
                     }
-                    if (r >= col.from) {
-                        vals[r - col.from] = b == 1;
-                    }
+                    vals[r - col.from] = b == 1;
                 }
             }
         }
@@ -177,23 +212,23 @@ public final class StreamDecoder {
     private static ColumnVector readLongs(ByteReader stream, int encoding, Shape col) {
         long[] vals = new long[col.held()];
         boolean delta = encoding == StreamFormat.DELTA;
-        boolean first = true;
+        int skipped = col.skipped();
+        boolean first = skipped == 0;
         long prev = 0;
-        for (int r = 0; r < col.to; r++) {
+        if (delta && !first) {
+            prev = deltaSum(stream, skipped);
+        } else {
+            stream.skipVarints(skipped);
+        }
+        for (int r = col.from; r < col.to; r++) {
             if (col.isNull(r)) {
                 continue;
             }
             long v = stream.zigzag();
             if (delta && !first) {
-                long sum = prev + v;
-                if (((prev ^ sum) & (v ^ sum)) < 0) {
-                    throw new JazminFormatException("delta-encoded value overflows 64 bits");
-                }
-                v = sum;
+                v = addDelta(prev, v);
             }
-            if (r >= col.from) {
-                vals[r - col.from] = v;
-            }
+            vals[r - col.from] = v;
             prev = v;
             first = false;
         }
@@ -208,19 +243,49 @@ public final class StreamDecoder {
                 : ColumnVector.window(col.type, col.rows, col.from, col.nulls, vals, null, null, null, null);
     }
 
+    /** The value of the {@code n}-th (n ≥ 1) of a delta stream's values: the first, plus each delta after it. */
+    private static long deltaSum(ByteReader stream, int n) {
+        long sum = stream.zigzag();
+        for (int i = 1; i < n; i++) {
+            sum = addDelta(sum, stream.zigzag());
+        }
+        return sum;
+    }
+
+    private static long addDelta(long prev, long delta) {
+        long sum = prev + delta;
+        if (((prev ^ sum) & (delta ^ sum)) < 0) {
+            throw new JazminFormatException("delta-encoded value overflows 64 bits");
+        }
+        return sum;
+    }
+
     private static ColumnVector readDoubles(ByteReader stream, int encoding, Shape col) {
         double[] vals = new double[col.held()];
         boolean scaled = encoding == StreamFormat.SCALED;
-        for (int r = 0; r < col.to; r++) {
+        skipDoubles(stream, scaled, col.skipped());
+        for (int r = col.from; r < col.to; r++) {
             if (!col.isNull(r)) {
-                double v = scaled ? readScaled(stream) : stream.f64();
-                if (r >= col.from) {
-                    vals[r - col.from] = v;
-                }
+                vals[r - col.from] = scaled ? readScaled(stream) : stream.f64();
             }
         }
         return col.whole() ? ColumnVector.ofDoubles(col.rows, vals, col.nulls)
                 : ColumnVector.window(col.type, col.rows, col.from, col.nulls, null, vals, null, null, null);
+    }
+
+    /** Moves past {@code n} float values without computing them (a scaled one is its scale and mantissa). */
+    private static void skipDoubles(ByteReader stream, boolean scaled, int n) {
+        if (!scaled) {
+            stream.skip((int) Math.min(Integer.MAX_VALUE, (long) n * Double.BYTES));
+            return;
+        }
+        for (int i = 0; i < n; i++) {
+            if (stream.u8() == StreamFormat.RAW_FLOAT) {
+                stream.skip(Double.BYTES);
+            } else {
+                stream.skipVarints(1);
+            }
+        }
     }
 
     private static double readScaled(ByteReader stream) {
@@ -246,12 +311,12 @@ public final class StreamDecoder {
         if (encoding == StreamFormat.DICTIONARY) {
             readDictionary(stream, col, vals);
         } else {
-            for (int r = 0; r < col.to; r++) {
+            for (int i = col.skipped(); i > 0; i--) {
+                skipPlainObject(stream, col.type);
+            }
+            for (int r = col.from; r < col.to; r++) {
                 if (!col.isNull(r)) {
-                    Object v = readPlainObject(stream, col.type);
-                    if (r >= col.from) {
-                        vals[r - col.from] = v;
-                    }
+                    vals[r - col.from] = readPlainObject(stream, col.type);
                 }
             }
         }
@@ -266,12 +331,10 @@ public final class StreamDecoder {
      */
     private static ColumnVector readPlainStrings(ByteReader stream, Shape col) {
         int[] starts = new int[col.held()];
-        int r = 0;
-        for (; r < col.from; r++) { // rows before the window: skipped, neither checked nor kept
-            if (!col.isNull(r)) {
-                stream.skip(stream.length());
-            }
+        for (int i = col.skipped(); i > 0; i--) { // values before the window: skipped, neither checked nor kept
+            stream.skip(stream.length());
         }
+        int r = col.from;
         int unchecked = stream.position(); // start of the values not yet checked
         for (; r < col.to; r++) {
             if (!col.isNull(r)) {
@@ -301,32 +364,40 @@ public final class StreamDecoder {
         }
         Object[] entries = new Object[k];
         // A window reads only the entries its rows use; length-prefixed entries are skipped till then.
-        int[] at = col.whole() || col.type == ColumnType.DECIMAL ? null : new int[k];
+        int[] at = col.whole() ? null : new int[k];
         for (int e = 0; e < k; e++) {
             if (at == null) {
                 entries[e] = readPlainObject(stream, col.type);
             } else {
                 at[e] = stream.position();
-                stream.skip(stream.length());
+                skipPlainObject(stream, col.type);
             }
         }
         int end = stream.position() + stream.remaining();
-        for (int r = 0; r < col.to; r++) {
+        stream.skipVarints(col.skipped());
+        for (int r = col.from; r < col.to; r++) {
             if (!col.isNull(r)) {
                 long id = stream.varint();
                 if (id < 0 || id >= k) {
                     throw new JazminFormatException("dictionary index " + Long.toUnsignedString(id)
                             + " out of range (" + k + " entries)");
                 }
-                if (r >= col.from) {
-                    Object entry = entries[(int) id];
-                    if (entry == null) {
-                        entry = readPlainObject(new ByteReader(stream.array(), at[(int) id], end - at[(int) id]), col.type);
-                        entries[(int) id] = entry;
-                    }
-                    vals[r - col.from] = entry;
+                Object entry = entries[(int) id];
+                if (entry == null) {
+                    entry = readPlainObject(new ByteReader(stream.array(), at[(int) id], end - at[(int) id]), col.type);
+                    entries[(int) id] = entry;
                 }
+                vals[r - col.from] = entry;
             }
+        }
+    }
+
+    /** Moves past one value without reading it: a decimal is two varints (scale, mantissa), the rest length-prefixed. */
+    private static void skipPlainObject(ByteReader stream, ColumnType type) {
+        if (type == ColumnType.DECIMAL) {
+            stream.skipVarints(2);
+        } else {
+            stream.skip(stream.length());
         }
     }
 

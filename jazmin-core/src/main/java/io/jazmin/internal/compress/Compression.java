@@ -274,6 +274,33 @@ public final class Compression {
         }
     }
 
+    /**
+     * Inflates just the first {@code want} raw bytes of a piece starting at a full-flush point (as
+     * {@link #inflateSegment}, which the caller has checked {@code want} to be short of); the bytes
+     * after them are neither inflated nor checked.
+     */
+    static byte[] inflateSegmentPrefix(byte[] stored, int off, int len, int want) {
+        Inflater inf = takeInflater();
+        try {
+            inf.setInput(stored, off, len);
+            byte[] out = new byte[want];
+            for (int n = 0; n < want; ) {
+                int got = inf.inflate(out, n, want - n);
+                if (got == 0) {
+                    throw new JazminFormatException(inf.finished()
+                            ? "column stream inflates to " + n + " bytes, fewer than its flush points give"
+                            : "truncated Deflate data at a column flush point");
+                }
+                n += got;
+            }
+            return out;
+        } catch (DataFormatException e) {
+            throw new JazminFormatException("corrupt Deflate data at a column flush point: " + e.getMessage());
+        } finally {
+            returnInflater(inf);
+        }
+    }
+
     /** Refuses a Deflate section declaring more raw bytes than its stored ones can expand to. */
     static void checkDeflateRatio(int len, int rawLength) {
         if (rawLength > (long) len * ReadLimits.DEFLATE_MAX_RATIO) {

@@ -115,6 +115,26 @@ public final class SectionPayload {
         return s;
     }
 
+    /**
+     * At least the first {@code end} raw bytes of stream {@code k} (the whole stream when it is
+     * inflated already or {@code end} reaches its end): a lookup of a few rows inflates no further
+     * than they lie. The bytes past {@code end} are neither inflated nor checked here, and nothing
+     * is kept: {@link #stream} inflates and checks the whole stream.
+     */
+    public synchronized byte[] streamPrefix(int k, int end) {
+        if (streams[k] != null || end >= streamLength(k)) {
+            return stream(k);
+        }
+        int from = points.stored(k);
+        int to = k == points.count() - 1 ? storedLength : points.stored(k + 1);
+        return Compression.inflateSegmentPrefix(stored, storedOffset + from, to - from, Math.max(0, end));
+    }
+
+    /** The raw length of stream {@code k} (its length varint included), as its flush points give it. */
+    public int streamLength(int k) {
+        return (k == points.count() - 1 ? rawLength : points.raw(k + 1)) - points.raw(k);
+    }
+
     /** The payload's length once whole. */
     public int length() {
         return rawLength;

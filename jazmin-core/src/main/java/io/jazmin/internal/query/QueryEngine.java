@@ -316,7 +316,7 @@ public final class QueryEngine {
      * Reads a chunk for a query reading the columns {@code filterColumns} and {@code select}: when
      * they all lie in the first half of the table, streams are stored in column order, so
      * inflating only as far as they reach saves more than its smaller first buffer costs. With
-     * column flush points only the streams read are inflated, which pays whenever some are not.
+     * column flush points each stream read is inflated on its own, and no other.
      */
     private ChunkPart read(ChunkInfo chunk, int[] filterColumns, int[] select) {
         int last = -1;
@@ -330,7 +330,9 @@ public final class QueryEngine {
             read.set(p);
         }
         int all = data.columns().size();
-        boolean some = chunk.flushPoints() != null ? read.cardinality() < all : 2 * (last + 1) <= all;
+        // With flush points even a query reading every column has each stream inflated on its own: the
+        // same bytes for a scan, and a lookup's few rows only as far as they lie (ChunkPart).
+        boolean some = chunk.flushPoints() != null || 2 * (last + 1) <= all;
         return some ? data.readSome(chunk) : data.read(chunk);
     }
 

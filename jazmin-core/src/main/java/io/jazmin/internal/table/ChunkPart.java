@@ -15,14 +15,19 @@ import java.util.function.Supplier;
  * of each column is located (by the varint lengths, spec §1.9) and decoded only when asked for, at
  * most once. A part's payload is inflated only as far as the streams asked for reach, so the
  * streams after the last one a query reads are neither inflated nor checked; with column flush
- * points each stream asked for is inflated on its own, and no other. Columns are addressed by their
- * view position (see {@link TableData#columns()}).
+ * points each stream asked for is inflated on its own, and no other, and a window of a few rows (a
+ * lookup) inflates its stream only about as far as they lie. Columns are addressed by their view
+ * position (see {@link TableData#columns()}).
  *
  * <p>With a {@link SharedChunkCache}, a column is first looked up there; one that is not is decoded
  * whole (never as a window) and kept, and a part's section is read only when a column it holds is
  * not kept.
  */
 public final class ChunkPart {
+    /** Bytes of the longest stream length varint. */
+    private static final int MAX_LENGTH_BYTES = 10;
+    /** Raw bytes inflated past the guess of where a window's last row ends (a row's values, with room). */
+    private static final int PREFIX_SLACK = 256;
     private final int rowCount;
     private final List<Column> columns;
     private final Piece[] pieceOf;
@@ -221,6 +226,50 @@ public final class ChunkPart {
 
     private ColumnVector decode(int position, int from, int to) {
         Column column = columns.get(position);
+        ColumnVector v = from == 0 && to == rowCount ? null : decodeFromPrefix(position, column, from, to);
+        if (v == null) {
+            v = decodeFromStream(position, column, from, to);
+        }
+        if (windows[position] == null) {
+            decodedCount++;
+        }
+        return v;
+    }
+
+    /**
+     * Rows {@code [from, to)} of a column whose stream inflates on its own (column flush points), from
+     * only as many of its first bytes as the rows likely need (as far into it as row {@code to} is into
+     * the chunk, and some more); {@code null} when that would be the whole stream or falls short (the
+     * caller then decodes from the whole stream, which also reports damage).
+     */
+    private ColumnVector decodeFromPrefix(int position, Column column, int from, int to) {
+        Piece piece = pieceOf[position];
+        SectionPayload payload = piece.payload();
+        if (arrays[position] != null || column.type().isNested() || payload.streamCount() != piece.members.length) {
+            return null;
+        }
+        int k = memberIndex[position];
+        int raw = payload.streamLength(k);
+        long guess = (long) raw * to / rowCount + raw / 16 + PREFIX_SLACK;
+        if (guess >= raw) {
+            return null;
+        }
+        try {
+            byte[] bytes = payload.streamPrefix(k, (int) guess);
+            ByteReader in = new ByteReader(bytes, 0, Math.min(bytes.length, MAX_LENGTH_BYTES));
+            int length = in.varintInt();
+            int start = in.position();
+            if (bytes.length - start > length) {
+                return null; // longer than its length says: damage the whole stream's decode reports
+            }
+            return StreamDecoder.decodePrefix(column, new ByteReader(bytes, start, bytes.length - start), length,
+                    rowCount, from, to);
+        } catch (JazminFormatException e) {
+            return null;
+        }
+    }
+
+    private ColumnVector decodeFromStream(int position, Column column, int from, int to) {
         locate(position);
         Piece piece = pieceOf[position];
         ColumnVector v;
@@ -232,9 +281,6 @@ public final class ChunkPart {
         } catch (JazminFormatException e) {
             throw new JazminFormatException("column '" + column.name() + "': " + e.getMessage(),
                     piece.sectionId, piece.offset, e);
-        }
-        if (windows[position] == null) {
-            decodedCount++;
         }
         return v;
     }

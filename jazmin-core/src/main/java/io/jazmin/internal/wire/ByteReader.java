@@ -95,6 +95,10 @@ public final class ByteReader {
     public long varint() {
         // One bound for the whole varint instead of a check per byte: this is the hottest read.
         int p = pos;
+        if (p < end && buf[p] >= 0) { // one byte (small values, lengths, dictionary ids): the common case
+            pos = p + 1;
+            return buf[p];
+        }
         int limit = (int) Math.min(end, (long) p + MAX_VARINT_BYTES);
         long result = 0;
         for (int shift = 0; p < limit; shift += 7) {
@@ -112,6 +116,34 @@ public final class ByteReader {
             throw new JazminFormatException("unexpected end of data in a varint");
         }
         throw new JazminFormatException("varint too long");
+    }
+
+    /**
+     * Moves past {@code n} varints without decoding them, eight bytes at a time while whole words
+     * hold fewer ends than are left: a varint ends at each byte whose top bit is clear. Their
+     * lengths are not checked (the values a window skips are not validated, see
+     * {@code StreamDecoder}); running out of bytes is a format error.
+     */
+    public void skipVarints(int n) {
+        int p = pos;
+        int left = n;
+        while (left > 0 && p <= end - Long.BYTES) {
+            int ends = Long.bitCount(~(long) LONGS.get(buf, p) & 0x8080808080808080L);
+            if (ends >= left) {
+                break; // the last one ends inside this word: finished byte by byte
+            }
+            left -= ends;
+            p += Long.BYTES;
+        }
+        for (; left > 0; p++) {
+            if (p >= end) {
+                throw new JazminFormatException("unexpected end of data: " + left + " varints missing");
+            }
+            if (buf[p] >= 0) {
+                left--;
+            }
+        }
+        pos = p;
     }
 
     /** A varint that must fit a non-negative int (a length or count). */

@@ -42,6 +42,33 @@ class FlushedDeflateTest {
     }
 
     @Test
+    void aStreamsPrefixInflatesAloneToItsFirstBytes() {
+        Compression.Flushed packed = Compression.deflateFlushed(Compression.DEFAULT_LEVEL, RAW, RAW.length, STARTS);
+        byte[] stored = packed.bytes();
+        SectionPayload payload = Compression.decompressFlushed(1, stored, 0, stored.length, RAW.length,
+                new FlushPoints(STARTS, packed.storedOffsets()));
+        for (int k = 0; k < STARTS.length; k++) {
+            int raw = (k + 1 < STARTS.length ? STARTS[k + 1] : RAW.length) - STARTS[k];
+            for (int end : new int[] {0, 1, raw / 3, raw - 1}) {
+                assertThat(payload.streamPrefix(k, end)).as("stream %d to %d", k, end)
+                        .isEqualTo(Arrays.copyOfRange(RAW, STARTS[k], STARTS[k] + end));
+            }
+            // Up to its end, or once inflated whole: the whole stream, checked.
+            assertThat(payload.streamPrefix(k, raw)).isEqualTo(Arrays.copyOfRange(RAW, STARTS[k], STARTS[k] + raw));
+            assertThat(payload.streamPrefix(k, 1)).isSameAs(payload.stream(k));
+        }
+        // Stream 2 cut short (the last point dropped, its data cut): a prefix short of the cut reads, one
+        // past it and the whole stream are format errors.
+        byte[] cut = Arrays.copyOf(stored, packed.storedOffsets()[3] - 40);
+        SectionPayload damaged = SectionPayload.flushed(cut, 0, cut.length, RAW.length, new FlushPoints(
+                Arrays.copyOf(STARTS, 3), Arrays.copyOf(packed.storedOffsets(), 3)));
+        assertThat(damaged.streamPrefix(2, 500)).isEqualTo(Arrays.copyOfRange(RAW, STARTS[2], STARTS[2] + 500));
+        assertThatThrownBy(() -> damaged.streamPrefix(2, RAW.length - STARTS[2] - 1))
+                .isInstanceOf(JazminFormatException.class).hasMessageContaining("Deflate");
+        assertThatThrownBy(() -> damaged.stream(2)).isInstanceOf(JazminFormatException.class);
+    }
+
+    @Test
     void theFlushesCostFewBytes() {
         byte[] whole = Compression.compress(io.jazmin.schema.Codec.DEFLATE, Compression.DEFAULT_LEVEL, RAW, RAW.length);
         byte[] flushed = Compression.deflateFlushed(Compression.DEFAULT_LEVEL, RAW, RAW.length, STARTS).bytes();

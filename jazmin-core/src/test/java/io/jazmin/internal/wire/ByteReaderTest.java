@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jazmin.error.JazminFormatException;
 import java.util.HexFormat;
+import java.util.List;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -24,6 +27,35 @@ class ByteReaderTest {
         ByteReader in = new ByteReader(b);
         assertThat(in.varint()).isEqualTo(value);
         assertThat(in.u8()).isEqualTo(0x7F);
+    }
+
+    @Property(tries = 300, seed = "20261201")
+    void skippingVarintsLandsWhereReadingThemDoes(@ForAll @Size(max = 120) List<Long> values,
+                                                  @ForAll @IntRange(min = 0, max = 5) int offset) {
+        ByteWriter w = new ByteWriter();
+        w.bytes(new byte[offset]);
+        values.forEach(w::varint);
+        byte[] b = w.u8(0x7F).toByteArray();
+        for (int n = 0; n <= values.size(); n++) {
+            ByteReader read = new ByteReader(b, offset, b.length - offset);
+            for (int i = 0; i < n; i++) {
+                read.varint();
+            }
+            ByteReader skip = new ByteReader(b, offset, b.length - offset);
+            skip.skipVarints(n);
+            assertThat(skip.position()).as("after %d varints", n).isEqualTo(read.position());
+        }
+    }
+
+    @Test
+    void skippingMoreVarintsThanTheWindowHoldsIsAFormatError() {
+        byte[] b = hex("01 02 03 04 05 06 07 08 09 96 01 7F");
+        assertThatThrownBy(() -> new ByteReader(b, 0, 10).skipVarints(10)).isInstanceOf(JazminFormatException.class)
+                .hasMessageContaining("1 varints missing");
+        assertThatThrownBy(() -> new ByteReader(b).skipVarints(12)).isInstanceOf(JazminFormatException.class);
+        ByteReader in = new ByteReader(b);
+        in.skipVarints(11);
+        assertThat(in.remaining()).isZero();
     }
 
     @Test

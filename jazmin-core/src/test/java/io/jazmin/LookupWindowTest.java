@@ -1,0 +1,127 @@
+package io.jazmin;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jazmin.data.Filter;
+import io.jazmin.data.Row;
+import io.jazmin.key.JazminKey;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
+import io.jazmin.testing.Written;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Lookups of one row or a few with the shared cache off (and in key files, never cached) decode only
+ * those rows, from the start of each stream as far as they lie (with column flush points, inflated no
+ * further): every type and encoding, nulls included, gives the rows a whole read gives, whether the
+ * row is first, last or anywhere in its chunk.
+ */
+class LookupWindowTest {
+    private static final int ROWS = 3_000;
+    private static final int CHUNK_ROWS = 1_000;
+    private static final List<Column> COLUMNS = List.of(
+            Column.required("id", ColumnType.INT),
+            Column.of("code", ColumnType.STRING), // few values: a dictionary
+            Column.of("text", ColumnType.STRING), // all different: plain
+            Column.of("n", ColumnType.INT),
+            Column.of("f", ColumnType.FLOAT), // cents: scaled
+            Column.of("dec", ColumnType.DECIMAL), // few values: a dictionary
+            Column.of("t", ColumnType.DATETIME), // ascending: delta
+            Column.of("b", ColumnType.BOOL),
+            Column.of("raw", ColumnType.FLOAT)); // not scalable: plain
+    private static final List<List<Object>> DATA = rows();
+    private static final WriteOptions FLUSHED = WriteOptions.defaults().withChunkRows(CHUNK_ROWS)
+            .withColumnFlushPoints(true);
+    private static final ReadOptions NO_CACHE = ReadOptions.defaults().withSharedCache(false);
+    /** Rows first, second, in the middle and last in their chunks, and some more. */
+    private static final long[] LOOKED_UP = {0, 1, 2, 499, 998, 999, 1000, 1001, 1777, 1999, 2000, 2500, 2998, 2999};
+
+    private static List<List<Object>> rows() {
+        Random random = new Random(7);
+        String[] codes = {"alpha", "béta", "gamma", "δέλτα"};
+        BigDecimal[] decimals = {new BigDecimal("1.50"), new BigDecimal("-20"), new BigDecimal("0.001")};
+        List<List<Object>> rows = new ArrayList<>();
+        for (int i = 0; i < ROWS; i++) {
+            List<Object> row = new ArrayList<>();
+            row.add((long) i);
+            row.add(i % 7 == 3 ? null : codes[random.nextInt(codes.length)]);
+            row.add(i % 11 == 5 ? null : "text " + Integer.toString(random.nextInt(1 << 24), 36) + (i % 3 == 0 ? " ünï" : ""));
+            row.add(i % 5 == 1 ? null : (long) random.nextInt(2_000_000) - 1_000_000);
+            row.add(i % 13 == 0 ? null : random.nextInt(10_000_000) / 100.0);
+            row.add(i % 4 == 2 ? null : decimals[random.nextInt(decimals.length)]);
+            row.add(i % 9 == 8 ? null : Instant.ofEpochMilli(1_600_000_000_000L + i * 61_000L + random.nextInt(1000)));
+            row.add(i % 6 == 4 ? null : random.nextBoolean());
+            row.add(i % 10 == 0 ? null : random.nextDouble());
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    @Test
+    void oneRowLookupsGiveTheRowsOfAWholeRead() {
+        byte[] flushed = Written.file(COLUMNS, DATA, FLUSHED);
+        byte[] plain = Written.file(COLUMNS, DATA, FLUSHED.withColumnFlushPoints(false));
+        for (byte[] file : List.of(flushed, plain)) {
+            List<List<Object>> all = allRows(file, NO_CACHE);
+            assertThat(all).hasSize(ROWS);
+            for (long id : LOOKED_UP) {
+                assertThat(find(file, NO_CACHE, Filter.eq("id", id))).as("row %d", id)
+                        .containsExactly(all.get((int) id));
+            }
+        }
+    }
+
+    @Test
+    void aFewRowsOfAChunkToo() {
+        byte[] flushed = Written.file(COLUMNS, DATA, FLUSHED);
+        List<List<Object>> all = allRows(flushed, NO_CACHE);
+        // Rows 1990..2009 span two chunks; of them the even ones only (gaps in the window).
+        Filter some = Filter.gte("id", 1_990L).and(Filter.lt("id", 2_010L)).and(Filter.eq("b", true));
+        List<List<Object>> expected = all.subList(1_990, 2_010).stream()
+                .filter(r -> Boolean.TRUE.equals(r.get(7))).toList();
+        assertThat(expected).isNotEmpty();
+        assertThat(find(flushed, NO_CACHE, some)).isEqualTo(expected);
+        assertThat(find(flushed, NO_CACHE, Filter.eq("code", "δέλτα"))).isEqualTo(
+                all.stream().filter(r -> "δέλτα".equals(r.get(1))).toList());
+    }
+
+    @Test
+    void keyFileLookupsToo() {
+        JazminKey key = JazminKey.generate();
+        ReadOptions withKey = ReadOptions.defaults().withKey(key);
+        byte[] keyed = Written.file(COLUMNS, DATA, FLUSHED.withKey(key));
+        List<List<Object>> all = allRows(Written.file(COLUMNS, DATA, FLUSHED), NO_CACHE);
+        assertThat(allRows(keyed, withKey)).isEqualTo(all);
+        for (long id : LOOKED_UP) {
+            assertThat(find(keyed, withKey, Filter.eq("id", id))).as("row %d", id).containsExactly(all.get((int) id));
+        }
+    }
+
+    private static List<List<Object>> find(byte[] file, ReadOptions options, Filter filter) {
+        try (JazminReader reader = JazminReader.open(file, options); Stream<Row> rows = reader.table().find(filter)) {
+            return rows.map(LookupWindowTest::values).toList();
+        }
+    }
+
+    private static List<List<Object>> allRows(byte[] file, ReadOptions options) {
+        try (JazminReader reader = JazminReader.open(file, options); Stream<Row> rows = reader.table().rows()) {
+            return rows.map(LookupWindowTest::values).toList();
+        }
+    }
+
+    private static List<Object> values(Row row) {
+        List<Object> out = new ArrayList<>(row.size());
+        for (int i = 0; i < row.size(); i++) {
+            out.add(row.get(i));
+        }
+        return out;
+    }
+}
