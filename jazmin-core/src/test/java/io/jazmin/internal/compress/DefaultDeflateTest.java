@@ -95,7 +95,8 @@ class DefaultDeflateTest {
         byte[] filtered = jdkDeflate(misled, 9, Deflater.FILTERED);
         assertTrue(filtered.length < standard.length); // the whole favours the second pass, the sample does not
         byte[] sampled = Compression.compressSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, misled, misled.length);
-        assertArrayEquals(standard, sampled);
+        // Zeros compress alike at every level: the sample shows level 4 as short as level 6.
+        assertArrayEquals(jdkDeflate(misled, Compression.QUICK_LEVEL, Deflater.DEFAULT_STRATEGY), sampled);
         assertArrayEquals(misled, Compression.decompress(Codec.DEFLATE.wireId(), sampled, 0, sampled.length, misled.length));
 
         byte[] values = hexHashes(Compression.SAMPLED_FROM * 2);
@@ -113,5 +114,33 @@ class DefaultDeflateTest {
         // An explicit level is never sampled.
         byte[] big = hexWithZerosWhereSampled(Compression.SAMPLED_FROM * 2);
         assertArrayEquals(jdkDeflate(big, 9, Deflater.DEFAULT_STRATEGY), Compression.compressSampled(Codec.DEFLATE, 9, big, big.length));
+    }
+
+    /** Sorted e-mail-like keys, each with its length before it: level 6 finds their longer matches. */
+    private static byte[] sortedKeys(int len) {
+        java.util.List<String> keys = new java.util.ArrayList<>();
+        for (int i = 0; i < 8000; i++) {
+            keys.add("user" + (i * 7919 % 100_000) + "@example.com");
+        }
+        java.util.Collections.sort(keys);
+        StringBuilder sb = new StringBuilder();
+        for (int i = 0; sb.length() < len; i++) {
+            String k = keys.get(i % keys.size());
+            sb.append((char) k.length()).append(k).append((char) (i % 128));
+        }
+        return sb.substring(0, len).getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
+    @Test
+    void aLargeCatalogSectionUsesLevelFourOnlyWhereTheSampleShowsItAsShort() {
+        byte[] keys = sortedKeys(Compression.SAMPLED_FROM * 2);
+        byte[] six = jdkDeflate(keys, 6, Deflater.DEFAULT_STRATEGY);
+        byte[] four = jdkDeflate(keys, Compression.QUICK_LEVEL, Deflater.DEFAULT_STRATEGY);
+        assertTrue(six.length < four.length && six.length <= jdkDeflate(keys, 9, Deflater.FILTERED).length);
+        assertArrayEquals(six, Compression.compressSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, keys, keys.length));
+        // Not below the sampled size: there the default's two passes, as for every small section.
+        byte[] small = sortedKeys(Compression.SAMPLED_FROM - 1);
+        assertArrayEquals(Compression.compress(Codec.DEFLATE, Compression.DEFAULT_LEVEL, small, small.length),
+                Compression.compressSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, small, small.length));
     }
 }
