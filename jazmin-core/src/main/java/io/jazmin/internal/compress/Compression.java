@@ -260,16 +260,7 @@ public final class Compression {
         try {
             inf.setInput(stored, off, len);
             byte[] out = new byte[rawLength];
-            int n = 0;
-            while (n < rawLength) {
-                int got = inf.inflate(out, n, rawLength - n);
-                if (got == 0) {
-                    throw new JazminFormatException(inf.finished()
-                            ? "column stream inflates to " + n + " bytes, not the " + rawLength + " its flush points give"
-                            : "truncated Deflate data at a column flush point");
-                }
-                n += got;
-            }
+            inflateFully(inf, out, "not the " + rawLength + " its flush points give");
             // Past the end: another byte, or the stream ending where it must not (or not ending where it must).
             if (inf.inflate(new byte[1]) != 0 || inf.finished() != last) {
                 throw new JazminFormatException("column stream does not end where its flush points say ("
@@ -293,20 +284,28 @@ public final class Compression {
         try {
             inf.setInput(stored, off, len);
             byte[] out = new byte[want];
-            for (int n = 0; n < want; ) {
-                int got = inf.inflate(out, n, want - n);
-                if (got == 0) {
-                    throw new JazminFormatException(inf.finished()
-                            ? "column stream inflates to " + n + " bytes, fewer than its flush points give"
-                            : "truncated Deflate data at a column flush point");
-                }
-                n += got;
-            }
+            inflateFully(inf, out, "fewer than its flush points give");
             return out;
         } catch (DataFormatException e) {
             throw new JazminFormatException("corrupt Deflate data at a column flush point: " + e.getMessage());
         } finally {
             returnInflater(inf);
+        }
+    }
+
+    /**
+     * Fills {@code out} from {@code inf}, set at a full-flush point; a stream ending first is damage
+     * ({@code expected} says what its flush points promised).
+     */
+    private static void inflateFully(Inflater inf, byte[] out, String expected) throws DataFormatException {
+        for (int n = 0; n < out.length; ) {
+            int got = inf.inflate(out, n, out.length - n);
+            if (got == 0) {
+                throw new JazminFormatException(inf.finished()
+                        ? "column stream inflates to " + n + " bytes, " + expected
+                        : "truncated Deflate data at a column flush point");
+            }
+            n += got;
         }
     }
 
