@@ -22,9 +22,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The default Deflate setting keeps the shorter of two passes (level 6, level 9 FILTERED); a table's
- * first chunk decides whether its later chunk parts still run both or level 6 alone: the second pass
- * costs 1.5 times the first and, where it loses on the first chunk, it nearly always loses on the rest
- * (every chunk of the benchmark's wide table).
+ * first chunk decides which one its later chunk parts run alone: with column flush points, stream by
+ * stream; without, level 6 unless the second pass made the first part. The second pass costs 1.5 times
+ * the first and, where it loses on the first chunk, it nearly always loses on the rest (every chunk of
+ * the benchmark's wide table).
  */
 class DeflatePassesTest {
     private static final int CHUNK_ROWS = 1_000;
@@ -65,6 +66,16 @@ class DeflatePassesTest {
                     ? Compression.deflateFlushed(level, raw, raw.length, streamStarts).bytes()
                     : Compression.compress(Codec.DEFLATE, level, raw, raw.length);
         }
+
+        /** The part's payload compressed in one pass, each stream with the setting {@code filtered} gives it. */
+        byte[] compressed(boolean[] filtered) {
+            return Compression.deflateFlushed(filtered, raw, raw.length, streamStarts).bytes();
+        }
+
+        /** Per stream, whether the default setting's second pass is the shorter on this part. */
+        boolean[] shorterPasses() {
+            return Compression.deflateFlushed(Compression.DEFAULT_LEVEL, raw, raw.length, streamStarts).filtered();
+        }
     }
 
     private static Part part(byte[] file, int k) {
@@ -104,27 +115,41 @@ class DeflatePassesTest {
     }
 
     @Test
-    void whereTheSecondPassWinsTheFirstChunkEveryChunkKeepsTheShorter() {
+    void eachStreamOfTheLaterChunksRunsThePassThatWonItInTheFirst() {
         IntFunction<String> letters = fourLetters();
-        byte[] file = write(letters, letters, WriteOptions.defaults());
-        for (int k = 0; k < CHUNKS; k++) {
-            Part p = part(file, k);
-            assertThat(p.compressed(Compression.DEFAULT_LEVEL)).isNotEqualTo(p.compressed(Compression.STANDARD_LEVEL));
-            assertThat(p.stored()).as("chunk %d", k).isEqualTo(p.compressed(Compression.DEFAULT_LEVEL));
+        // Four letters first (the second pass wins the text stream), numbered items after (level 6 wins it).
+        byte[] file = write(letters, items(), WriteOptions.defaults());
+        Part first = part(file, 0);
+        assertThat(first.streamStarts()).as("the first chunk keeps its flush points").isNotEmpty();
+        boolean[] chosen = first.shorterPasses();
+        assertThat(chosen[1]).as("the text stream's second pass").isTrue();
+        assertThat(first.stored()).isEqualTo(first.compressed(Compression.DEFAULT_LEVEL));
+        for (int k = 1; k < CHUNKS; k++) {
+            Part later = part(file, k);
+            assertThat(later.shorterPasses()[1]).as("level 6 wins chunk %d's text stream", k).isFalse();
+            // One pass with the first chunk's choice, not the shorter of two.
+            assertThat(later.stored()).as("chunk %d", k).isEqualTo(later.compressed(chosen))
+                    .isNotEqualTo(later.compressed(Compression.DEFAULT_LEVEL));
         }
     }
 
     @Test
-    void withFlushPointsFixedByTheOptionsEveryChunkKeepsTheShorter() {
-        for (boolean points : new boolean[] {true, false}) {
-            byte[] file = write(items(), fourLetters(), WriteOptions.defaults().withColumnFlushPoints(points));
-            for (int k = 1; k < CHUNKS; k++) {
-                Part later = part(file, k);
-                assertThat(later.streamStarts().length > 0).isEqualTo(points);
-                assertThat(later.stored()).as("points %s, chunk %d", points, k)
-                        .isEqualTo(later.compressed(Compression.DEFAULT_LEVEL))
-                        .isNotEqualTo(later.compressed(Compression.STANDARD_LEVEL));
-            }
+    void askedForPointsTheFirstChunkStillDecidesRefusedEveryChunkKeepsTheShorter() {
+        byte[] always = write(fourLetters(), items(), WriteOptions.defaults().withColumnFlushPoints(true));
+        boolean[] chosen = part(always, 0).shorterPasses();
+        for (int k = 1; k < CHUNKS; k++) {
+            Part later = part(always, k);
+            assertThat(later.stored()).as("points, chunk %d", k).isEqualTo(later.compressed(chosen))
+                    .isNotEqualTo(later.compressed(Compression.DEFAULT_LEVEL));
+        }
+        // Without points (the reference writer's layout) nothing is decided: both passes on every part.
+        byte[] never = write(items(), fourLetters(), WriteOptions.defaults().withColumnFlushPoints(false));
+        for (int k = 1; k < CHUNKS; k++) {
+            Part later = part(never, k);
+            assertThat(later.streamStarts()).isEmpty();
+            assertThat(later.stored()).as("no points, chunk %d", k)
+                    .isEqualTo(later.compressed(Compression.DEFAULT_LEVEL))
+                    .isNotEqualTo(later.compressed(Compression.STANDARD_LEVEL));
         }
     }
 }

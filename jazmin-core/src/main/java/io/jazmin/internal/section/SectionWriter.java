@@ -21,6 +21,8 @@ public final class SectionWriter {
     private final int level;
     private final SectionCipher cipher;
     private final String scope;
+    /** Per column stream, the Deflate setting of parts with flush points; {@code null}: {@link #level}'s. */
+    private final boolean[] streamsFiltered;
 
     public SectionWriter(Codec codec, int level) {
         this(codec, level, null);
@@ -28,14 +30,15 @@ public final class SectionWriter {
 
     /** A writer that encrypts every section with {@code cipher} ({@code null}: plain sections). */
     public SectionWriter(Codec codec, int level, SectionCipher cipher) {
-        this(codec, level, cipher, null);
+        this(codec, level, cipher, null, null);
     }
 
-    private SectionWriter(Codec codec, int level, SectionCipher cipher, String scope) {
+    private SectionWriter(Codec codec, int level, SectionCipher cipher, String scope, boolean[] streamsFiltered) {
         this.codec = codec;
         this.level = level;
         this.cipher = cipher;
         this.scope = scope;
+        this.streamsFiltered = streamsFiltered;
     }
 
     /**
@@ -43,7 +46,7 @@ public final class SectionWriter {
      * partition of chunk parts, the column group of statistics blocks (see {@link SectionCipher}).
      */
     public SectionWriter scoped(String value) {
-        return new SectionWriter(codec, level, cipher, value);
+        return new SectionWriter(codec, level, cipher, value, streamsFiltered);
     }
 
     /** The whole section {@code id} stored without compression (codec 0), encrypted like the others. */
@@ -75,12 +78,25 @@ public final class SectionWriter {
 
     /**
      * This writer, but where it would use the default Deflate setting (the shorter of two passes), the
-     * first pass alone ({@link Compression#STANDARD_LEVEL}): for the later chunk parts of a table
-     * whose first part that pass compressed shorter (see {@link ColumnSection#filtered()}).
+     * first pass alone ({@link Compression#STANDARD_LEVEL}): for the later chunk parts without flush
+     * points of a table whose first part that pass compressed shorter (see {@link ColumnSection#filtered()}).
      */
     public SectionWriter standardDeflate() {
-        return codec == Codec.DEFLATE && level == Compression.DEFAULT_LEVEL
-                ? new SectionWriter(codec, Compression.STANDARD_LEVEL, cipher, scope) : this;
+        return defaultDeflate() ? new SectionWriter(codec, Compression.STANDARD_LEVEL, cipher, scope, null) : this;
+    }
+
+    /**
+     * This writer, but where it would use the default Deflate setting on a part with flush points, one
+     * pass giving each column stream the setting {@code filtered} names (level 9 FILTERED, else level
+     * 6): for the later chunk parts of a table, as its first part chose them
+     * ({@link ColumnSection#streamsFiltered()}).
+     */
+    public SectionWriter streamDeflate(boolean[] filtered) {
+        return defaultDeflate() ? new SectionWriter(codec, level, cipher, scope, filtered.clone()) : this;
+    }
+
+    private boolean defaultDeflate() {
+        return codec == Codec.DEFLATE && level == Compression.DEFAULT_LEVEL;
     }
 
     /**
@@ -104,7 +120,9 @@ public final class SectionWriter {
         if (!flushesColumns()) {
             throw new IllegalStateException("column flush points need Deflate sections");
         }
-        return flushed(id, raw, len, starts, Compression.deflateFlushed(level, raw, len, starts));
+        return flushed(id, raw, len, starts, streamsFiltered != null
+                ? Compression.deflateFlushed(streamsFiltered, raw, len, starts)
+                : Compression.deflateFlushed(level, raw, len, starts));
     }
 
     /**
@@ -126,7 +144,7 @@ public final class SectionWriter {
         long flushedStored = Math.min(flushed.bytes().length, len);
         if (flushedStored * 100 > plainStored * (100L + tolerancePercent)) {
             return new ColumnSection(section(id, raw, len, codec, plainPacks ? plain.bytes() : null), null,
-                    plainPacks && plain.filtered());
+                    plainPacks && plain.filtered(), null);
         }
         return flushed(id, raw, len, starts, flushed);
     }
@@ -134,9 +152,10 @@ public final class SectionWriter {
     private ColumnSection flushed(String id, byte[] raw, int len, int[] starts, Compression.Flushed packed) {
         if (packed.bytes().length < len) {
             return new ColumnSection(enveloped(id, Codec.DEFLATE.wireId(), len, packed.bytes(), 0, packed.bytes().length),
-                    packed.storedOffsets(), packed.filtered());
+                    packed.storedOffsets(), packed.anyFiltered(), packed.filtered());
         }
-        return new ColumnSection(enveloped(id, Codec.NONE.wireId(), len, raw, 0, len), starts.clone(), false);
+        return new ColumnSection(enveloped(id, Codec.NONE.wireId(), len, raw, 0, len), starts.clone(), false,
+                new boolean[starts.length]);
     }
 
     /**
@@ -146,9 +165,10 @@ public final class SectionWriter {
      * @param storedOffsets per column stream, where its flush point lies in the stored payload;
      *                      {@code null} for a section without points
      * @param filtered      whether the default Deflate setting's second pass (level 9 FILTERED) made the
-     *                      stored payload
+     *                      stored payload (with points, any of its streams)
+     * @param streamsFiltered with points, per column stream whether that pass made it; {@code null} without
      */
-    public record ColumnSection(byte[] section, int[] storedOffsets, boolean filtered) {
+    public record ColumnSection(byte[] section, int[] storedOffsets, boolean filtered, boolean[] streamsFiltered) {
     }
 
     private byte[] section(String id, byte[] raw, int len, Codec use) {

@@ -52,8 +52,7 @@ final class ChunkEncoder {
         ChunkStatistics[] stats = new ChunkStatistics[vectors.length];
         byte[][] parts = new byte[groups.length][];
         boolean choose = choice.undecided();
-        boolean points = choose || choice.flushes();
-        boolean filtered = false;
+        boolean points = choice.flushes();
         SectionWriter writer = choose ? sections : choice.compressing(sections);
         int[][] starts = points ? new int[groups.length][] : null;
         int[][] stored = points ? new int[groups.length][] : null;
@@ -71,22 +70,21 @@ final class ChunkEncoder {
                 payload.varint(stream.size()).bytes(stream.array(), 0, stream.size());
             }
             if (points) {
-                SectionWriter.ColumnSection part = choose
+                SectionWriter.ColumnSection part = choose && choice.pointsOptional()
                         ? writer.columnSectionIfCheap(partIds[g], payload.array(), payload.size(), at,
                                 ColumnFlushPoints.AUTO_TOLERANCE_PERCENT)
                         : writer.columnSection(partIds[g], payload.array(), payload.size(), at);
                 parts[g] = part.section();
                 starts[g] = at;
                 stored[g] = part.storedOffsets();
-                filtered = part.filtered();
-                // Only a choosing chunk, of a table of one group, comes without points.
-                points = part.storedOffsets() != null;
+                if (choose) {
+                    // Only a choosing chunk, of a table of one group, comes without points.
+                    choice.settle(part);
+                    points = part.storedOffsets() != null;
+                }
             } else {
                 parts[g] = writer.section(partIds[g], payload.array(), payload.size());
             }
-        }
-        if (choose) {
-            choice.settle(points, filtered);
         }
         return points ? new EncodedChunk(parts, stats, rowCount, starts, stored)
                 : new EncodedChunk(parts, stats, rowCount, null, null);
