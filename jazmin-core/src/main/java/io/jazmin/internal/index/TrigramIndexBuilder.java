@@ -1,6 +1,8 @@
 package io.jazmin.internal.index;
 
 import io.jazmin.internal.wire.ByteWriter;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * Builds the trigram index of a string column (spec §1.16), used to narrow {@code contains} and
@@ -8,7 +10,17 @@ import io.jazmin.internal.wire.ByteWriter;
  * as the reference writer.
  */
 public final class TrigramIndexBuilder {
+    /**
+     * Distinct values whose grams' postings are remembered: text columns repeat (names, cities,
+     * titles), and a value looked up costs one hash of it where splitting it costs a table probe
+     * per gram. Where values do not repeat the memory is dropped after as many misses again.
+     */
+    static final int REMEMBERED_VALUES = 1024;
+
     private final GramPostings grams = new GramPostings();
+    private Map<String, PostingsBuffer[]> remembered = new HashMap<>();
+    private int hits;
+    private int missesWhileFull;
     private long lastRowId = -1;
 
     /**
@@ -24,6 +36,15 @@ public final class TrigramIndexBuilder {
         if (value == null || value.length() < 3) {
             return;
         }
+        if (remembered != null) {
+            PostingsBuffer[] postings = rememberedPostings(value);
+            if (postings != null) {
+                for (PostingsBuffer p : postings) {
+                    p.add(rowId);
+                }
+                return;
+            }
+        }
         char a = Trigrams.fold(value.charAt(0));
         char b = Trigrams.fold(value.charAt(1));
         for (int i = 2; i < value.length(); i++) {
@@ -33,6 +54,28 @@ public final class TrigramIndexBuilder {
             a = b;
             b = c;
         }
+    }
+
+    /** The postings of each distinct gram of {@code value} when remembered (or now remembered), else {@code null}. */
+    private PostingsBuffer[] rememberedPostings(String value) {
+        PostingsBuffer[] postings = remembered.get(value);
+        if (postings != null) {
+            hits++;
+            return postings;
+        }
+        if (remembered.size() < REMEMBERED_VALUES) {
+            long[] distinct = Trigrams.of(value);
+            postings = new PostingsBuffer[distinct.length];
+            for (int k = 0; k < distinct.length; k++) {
+                postings[k] = grams.postings(distinct[k]);
+            }
+            remembered.put(value, postings);
+            return postings;
+        }
+        if (++missesWhileFull > REMEMBERED_VALUES && missesWhileFull > hits) {
+            remembered = null;
+        }
+        return null;
     }
 
     /** The index section payload: encoding byte 0, gram count, then each gram (3 × u16) with its postings. */
