@@ -16,6 +16,8 @@ public final class TrigramIndexBuilder {
      * per gram. Where values do not repeat the memory is dropped after as many misses again.
      */
     static final int REMEMBERED_VALUES = 1024;
+    /** Longer values are never remembered (they seldom repeat, and would each hold an array of their grams). */
+    static final int REMEMBERED_LENGTH = 256;
 
     private final GramPostings grams = new GramPostings();
     private Map<String, PostingsBuffer[]> remembered = new HashMap<>();
@@ -36,7 +38,7 @@ public final class TrigramIndexBuilder {
         if (value == null || value.length() < 3) {
             return;
         }
-        if (remembered != null) {
+        if (remembered != null && value.length() <= REMEMBERED_LENGTH) {
             PostingsBuffer[] postings = rememberedPostings(value);
             if (postings != null) {
                 for (PostingsBuffer p : postings) {
