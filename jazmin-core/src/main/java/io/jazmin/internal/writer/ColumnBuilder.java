@@ -20,6 +20,8 @@ final class ColumnBuilder {
     private final Column column;
     private final ColumnType type;
     private int size;
+    /** Rows the value array holds before it must grow. */
+    private int capacity;
     private byte[] nulls;
     private boolean anyNull;
     private long[] longs;
@@ -36,6 +38,7 @@ final class ColumnBuilder {
     ColumnBuilder(Column column, int capacity) {
         this.column = column;
         this.type = column.type();
+        this.capacity = capacity;
         this.nulls = new byte[(capacity + 7) >>> 3];
         switch (type) {
             case INT, DATETIME -> longs = new long[capacity];
@@ -55,6 +58,7 @@ final class ColumnBuilder {
 
     private void grow() {
         int cap = Math.max(16, size * 2);
+        capacity = cap;
         nulls = Arrays.copyOf(nulls, (cap + 7) >>> 3);
         switch (type) {
             case INT, DATETIME -> longs = Arrays.copyOf(longs, cap);
@@ -67,12 +71,20 @@ final class ColumnBuilder {
         }
     }
 
-    private int capacity() {
+    /**
+     * Adds a coerced value ({@link ValueCoercion#coerce}; for string columns, a string whose bytes
+     * were encoded into {@link #pendingText()}) or a null.
+     */
+    long add(Object v) {
+        if (v == null) {
+            return addNull();
+        }
         return switch (type) {
-            case INT, DATETIME -> longs.length;
-            case FLOAT -> doubles.length;
-            case BOOL -> bools.length;
-            default -> objects.length;
+            case INT, DATETIME -> addLong((Long) v);
+            case FLOAT -> addDouble((Double) v);
+            case BOOL -> addBoolean((Boolean) v);
+            case STRING -> addText((String) v);
+            default -> addObject(v);
         };
     }
 
@@ -80,8 +92,8 @@ final class ColumnBuilder {
      * The add methods return the raw bytes the reference writer counts for the value, which decide
      * where a chunk ends (spec: about 1 MiB).
      */
-    long addNull() {
-        if (size == capacity()) {
+    private long addNull() {
+        if (size == capacity) {
             grow();
         }
         nulls[size >>> 3] |= (byte) (1 << (size & 7));
@@ -90,32 +102,32 @@ final class ColumnBuilder {
         return 0;
     }
 
-    long addLong(long v) {
-        if (size == capacity()) {
+    private long addLong(long v) {
+        if (size == capacity) {
             grow();
         }
         longs[size++] = v;
         return 5;
     }
 
-    long addDouble(double v) {
-        if (size == capacity()) {
+    private long addDouble(double v) {
+        if (size == capacity) {
             grow();
         }
         doubles[size++] = v;
         return 8;
     }
 
-    long addBoolean(boolean v) {
-        if (size == capacity()) {
+    private long addBoolean(boolean v) {
+        if (size == capacity) {
             grow();
         }
         bools[size++] = v;
         return 1;
     }
 
-    long addObject(Object v) {
-        if (size == capacity()) {
+    private long addObject(Object v) {
+        if (size == capacity) {
             grow();
         }
         objects[size++] = v;
@@ -138,14 +150,14 @@ final class ColumnBuilder {
     }
 
     /** Adds a string of a string column whose bytes were encoded into {@link #pendingText()}. */
-    long addText(String v) {
-        if (size == capacity()) {
+    private long addText(String v) {
+        if (size == capacity) {
             grow();
         }
         textStarts[size] = textEnd;
         textEnd = text.size();
         objects[size++] = v;
-        return estimate(v);
+        return 1L + v.length(); // estimate(v), without its type tests
     }
 
     /** The reference writer's size estimate (text length + 1, binary length + 2), so chunks are cut alike. */

@@ -47,6 +47,10 @@ final class TableWriter {
     private final TableStart start;
     private final SectionWriter sections;
     private final ColumnBuilder[] builders;
+    /** The columns, as an array for the per-value loops. */
+    private final Column[] columnArray;
+    /** The coerced values of the row being added; no step keeps the array, so one serves every row. */
+    private final Object[] coerced;
     private final SortOrderCheck sortOrder;
     /** How a shared file's table is divided, or {@code null} in other files. */
     private final SharedTable shared;
@@ -101,6 +105,8 @@ final class TableWriter {
         checkColumns(this.columns);
         int capacity = Math.min(options.chunkRows(), 1 << 16);
         builders = new ColumnBuilder[columns.size()];
+        columnArray = this.columns.toArray(new Column[0]);
+        coerced = new Object[columnArray.length];
         for (int i = 0; i < columns.size(); i++) {
             builders[i] = new ColumnBuilder(columns.get(i), capacity);
             positions.put(columns.get(i).name(), i);
@@ -171,10 +177,9 @@ final class TableWriter {
             throw new InvalidRowException(rows, null, "has " + values.length + " values for " + columns.size()
                     + " columns");
         }
-        Object[] coerced;
         String partition;
         try {
-            coerced = coerce(values);
+            coerce(values);
             if (sortOrder.active()) {
                 sortOrder.check(rows, coerced);
             }
@@ -191,8 +196,7 @@ final class TableWriter {
             chunkPartition = partition;
         }
         for (int i = 0; i < coerced.length; i++) {
-            Object v = coerced[i];
-            chunkRawBytes += v instanceof String s ? builders[i].addText(s) : append(builders[i], v);
+            chunkRawBytes += builders[i].add(coerced[i]);
         }
         indexes.add(start.firstRow() + rows, coerced);
         rows++;
@@ -201,42 +205,27 @@ final class TableWriter {
         }
     }
 
-    private Object[] coerce(Object[] values) {
-        Object[] out = new Object[values.length];
+    /** Fills {@link #coerced} with the stored forms of {@code values}. */
+    private void coerce(Object[] values) {
+        Object[] out = coerced;
         for (int i = 0; i < values.length; i++) {
-            Column c = columns.get(i);
+            Column c = columnArray[i];
             Object v = values[i];
             if (v == null) {
                 if (!c.nullable()) {
                     throw new InvalidRowException(rows, c.name(), "null in a column that does not allow nulls");
                 }
+                out[i] = null;
                 continue;
             }
             try {
-                if (c.type() == ColumnType.STRING) {
-                    out[i] = ValueCoercion.toText(v, builders[i].pendingText()); // checked while encoded
-                } else {
-                    out[i] = ValueCoercion.coerce(c, v);
-                }
+                out[i] = c.type() == ColumnType.STRING
+                        ? ValueCoercion.toText(v, builders[i].pendingText()) // checked while encoded
+                        : ValueCoercion.coerce(c, v);
             } catch (ValueCoercion.Mismatch m) {
                 throw new InvalidRowException(rows, c.name(), m.getMessage());
             }
         }
-        return out;
-    }
-
-    /** Adds a value to its column's builder; returns the raw bytes it counts toward the chunk's size. */
-    private static long append(ColumnBuilder b, Object v) {
-        if (v == null) {
-            return b.addNull();
-        } else if (v instanceof Long l) {
-            return b.addLong(l);
-        } else if (v instanceof Double d) {
-            return b.addDouble(d);
-        } else if (v instanceof Boolean x) {
-            return b.addBoolean(x);
-        }
-        return b.addObject(v);
     }
 
     /**
