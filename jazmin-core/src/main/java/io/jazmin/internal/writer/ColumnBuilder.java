@@ -44,6 +44,7 @@ final class ColumnBuilder {
             case INT, DATETIME -> longs = new long[capacity];
             case FLOAT -> doubles = new double[capacity];
             case BOOL -> bools = new boolean[capacity];
+            case STRING -> { } // only their bytes are kept
             default -> objects = new Object[capacity];
         }
         if (type == ColumnType.STRING) {
@@ -64,6 +65,7 @@ final class ColumnBuilder {
             case INT, DATETIME -> longs = Arrays.copyOf(longs, cap);
             case FLOAT -> doubles = Arrays.copyOf(doubles, cap);
             case BOOL -> bools = Arrays.copyOf(bools, cap);
+            case STRING -> { }
             default -> objects = Arrays.copyOf(objects, cap);
         }
         if (textStarts != null) {
@@ -149,14 +151,16 @@ final class ColumnBuilder {
         }
     }
 
-    /** Adds a string of a string column whose bytes were encoded into {@link #pendingText()}. */
+    /**
+     * Adds a string of a string column whose bytes were encoded into {@link #pendingText()}: the
+     * bytes are kept, not the string (fewer references for the garbage collector to track).
+     */
     private long addText(String v) {
         if (size == capacity) {
             grow();
         }
-        textStarts[size] = textEnd;
+        textStarts[size++] = textEnd;
         textEnd = text.size();
-        objects[size++] = v;
         return 1L + v.length(); // estimate(v), without its type tests
     }
 
@@ -200,7 +204,7 @@ final class ColumnBuilder {
             case FLOAT -> ColumnVector.ofDoubles(n, Arrays.copyOf(doubles, n), bits);
             case BOOL -> ColumnVector.ofBooleans(n, Arrays.copyOf(bools, n), bits);
             case LIST, OBJECT -> NestedVectors.of(column, objects, n);
-            case STRING -> takeStrings(n);
+            case STRING -> takeStrings(n, bits);
             default -> ColumnVector.ofObjects(type, n, Arrays.copyOf(objects, n));
         };
         // Only the rows this chunk used are cleared: a wide table's chunks fill a fraction of the capacity.
@@ -219,10 +223,9 @@ final class ColumnBuilder {
      * Hands the strings and their bytes over; bytes already encoded for the row being added (a
      * chunk ends before it is taken) stay for the next chunk.
      */
-    private ColumnVector takeStrings(int n) {
+    private ColumnVector takeStrings(int n, byte[] nullBits) {
         byte[] body = Arrays.copyOf(text.array(), textEnd);
-        ColumnVector v = ColumnVector.ofEncodedStrings(n, Arrays.copyOf(objects, n), body, textEnd,
-                Arrays.copyOf(textStarts, n));
+        ColumnVector v = ColumnVector.ofEncodedStrings(n, nullBits, body, textEnd, Arrays.copyOf(textStarts, n));
         int pending = text.size() - textEnd;
         System.arraycopy(text.array(), textEnd, text.array(), 0, pending);
         text.truncate(pending);

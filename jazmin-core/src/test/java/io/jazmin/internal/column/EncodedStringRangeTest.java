@@ -2,7 +2,6 @@ package io.jazmin.internal.column;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jazmin.internal.wire.ByteWriter;
 import io.jazmin.schema.ColumnType;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,17 +15,8 @@ class EncodedStringRangeTest {
     private static final String[] PIECES = {"a", "b", "z", "~", "\u007F", "é", "\u07FF", "\u0800", "\uD7FF",
         "\uE000", "\uFFFD", "\uFFFF", "\uD800\uDC00", "\uD83D\uDE00", "\uDBFF\uDFFF"};
 
-    /** A vector as the table writer hands it over: the strings with their length-prefixed UTF-8 bytes. */
     private static ColumnVector encoded(List<String> values) {
-        ByteWriter body = new ByteWriter();
-        int[] starts = new int[values.size()];
-        for (int r = 0; r < values.size(); r++) {
-            starts[r] = body.size();
-            if (values.get(r) != null) {
-                assertThat(body.strictUtf8(values.get(r))).isEqualTo(-1);
-            }
-        }
-        return ColumnVector.ofEncodedStrings(values.size(), values.toArray(), body.array(), body.size(), starts);
+        return Streams.encodedStrings(values.toArray());
     }
 
     private static ChunkStatistics byCompareTo(List<String> values) {
