@@ -26,7 +26,7 @@ import java.util.stream.Stream;
  * columns c1…c299 cycle int, float, short string, each value varying per row and column), written
  * and read as streams. One operation per process, so peak memory is that operation's:
  *
- * <pre>{@code java -Xmx256m -cp benchmarks.jar io.jazmin.benchmarks.WideTable write|open|lookup|sum3|filter|readAll ROWS FILE}</pre>
+ * <pre>{@code java -Xmx256m -cp benchmarks.jar io.jazmin.benchmarks.WideTable write|generate|open|lookup|sum3|filter|readAll ROWS FILE}</pre>
  *
  * Prints one line {@code WIDE op rows ms peakRssMB heapPeakMB fileBytes result check} (tab-separated);
  * time excludes JVM start and the check of the answer. Peak RSS is VmHWM of /proc/self/status (the
@@ -41,6 +41,9 @@ public final class WideTable {
     public static final int COLUMNS = 300;
     /** The three columns summed: an int, a float and another int. */
     static final String[] SUM = {"c1", "c2", "c4"};
+
+    /** Where the generate operation leaves each row, so that the JIT cannot drop making it. */
+    static volatile Object[] generated;
 
     private WideTable() {
     }
@@ -107,7 +110,7 @@ public final class WideTable {
 
     public static void main(String[] args) throws Exception {
         if (args.length < 3) {
-            System.err.println("usage: WideTable write|open|lookup|sum3|filter|readAll ROWS FILE");
+            System.err.println("usage: WideTable write|generate|open|lookup|sum3|filter|readAll ROWS FILE");
             System.exit(2);
         }
         String op = args[0];
@@ -133,6 +136,18 @@ public final class WideTable {
                     w.finish();
                 }
                 expected = Long.toString(n);
+            }
+            case "generate" -> {
+                // The write's rows without the writer: how much of the write's time is the generator's.
+                for (long i = 0; i < n; i++) {
+                    Object[] row = new Object[COLUMNS];
+                    for (int c = 0; c < COLUMNS; c++) {
+                        row[c] = value(i, c);
+                    }
+                    generated = row; // escapes, so the values are really made
+                }
+                result = n + " rows";
+                expected = n + " rows";
             }
             case "open" -> {
                 try (JazminReader r = JazminReader.open(file, READ)) {

@@ -223,9 +223,18 @@ public final class ChunkStatistics {
     }
 
     private static ChunkStatistics stringBounds(ColumnVector v, int nulls) {
-        String[] range = range(v, String.class);
-        String lo = range[0];
-        String hi = range[1];
+        String lo;
+        String hi;
+        PlainStrings encoded = v.plainStrings();
+        if (encoded != null) {
+            int[] rows = EncodedStringRange.of(v, encoded); // not null: the chunk has a non-null value
+            lo = (String) v.get(rows[0]);
+            hi = (String) v.get(rows[1]);
+        } else {
+            String[] range = range(v, String.class);
+            lo = range[0];
+            hi = range[1];
+        }
         byte[] maxBytes = hi.length() > MAX_STRING_BOUND ? NONE : Utf8.encode(hi);
         return new ChunkStatistics(nulls, Utf8.encode(truncatedMin(lo)), maxBytes);
     }

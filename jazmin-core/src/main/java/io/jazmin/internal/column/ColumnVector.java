@@ -94,14 +94,13 @@ public final class ColumnVector {
      * String values together with their plain-encoded stream body, so that writing them copies the
      * bytes instead of encoding each string again.
      *
-     * @param values the strings; a {@code null} element is a null row
+     * @param nullBits the LSB-first null bitmap (at least {@code size} bits), or {@code null} when no row is null
      * @param body   the length-prefixed UTF-8 bytes of the non-null values in row order, from index 0
      * @param end    where the body ends in {@code body}
      * @param starts per row, where its value starts in {@code body}; unused for null rows
      */
-    public static ColumnVector ofEncodedStrings(int size, Object[] values, byte[] body, int end, int[] starts) {
-        return new ColumnVector(ColumnType.STRING, size, 0, nullBitsOf(values, size), null, null, null, values,
-                new PlainStrings(body, end, starts), null, null, null);
+    public static ColumnVector ofEncodedStrings(int size, byte[] nullBits, byte[] body, int end, int[] starts) {
+        return ofPlainStrings(size, nullBits, new PlainStrings(body, end, starts));
     }
 
     private static byte[] nullBitsOf(Object[] values, int size) {

@@ -195,28 +195,33 @@ public final class StreamEncoder {
      * Strings and decimals: a dictionary when at most half the values are distinct. Decimals are
      * distinct by their stored text, i.e. by scale and mantissa ({@link BigDecimal#equals}), so
      * {@code 1.5} and {@code 1.50} are two entries, as in the reference writer. Strings that come
-     * with their encoded bytes (a chunk being written, a plain stream read back) are copied, not
-     * encoded again.
+     * with their encoded bytes (a chunk being written, a plain stream read back) are looked up in
+     * the dictionary and copied by those bytes, never made {@code String}s nor encoded again.
      */
     private static void writeTexts(ColumnType type, ColumnVector v, Rows rows, ByteWriter out) {
-        Object[] all = v.objects();
         boolean decimal = type == ColumnType.DECIMAL;
+        PlainStrings encoded = decimal ? null : v.plainStrings();
         int n = rows.nonNull;
-        Object[] vals = new Object[n];
         int[] rowOf = new int[n];
         for (int r = 0, i = 0; r < rows.size; r++) {
             if (!rows.isNull(r)) {
-                rowOf[i] = r;
-                vals[i++] = decimal ? Decimals.normalize((BigDecimal) all[r]) : all[r];
+                rowOf[i++] = r;
             }
         }
-        PlainStrings encoded = decimal ? null : v.plainStrings();
+        Object[] vals = null;
+        if (encoded == null) {
+            Object[] all = v.objects();
+            vals = new Object[n];
+            for (int i = 0; i < n; i++) {
+                vals[i] = decimal ? Decimals.normalize((BigDecimal) all[rowOf[i]]) : all[rowOf[i]];
+            }
+        }
         TextDictionary ids = DICTIONARIES.get();
         ids.reset(n / 2 + 1);
         try {
             int[] index = new int[n];
             int[] firstOf = new int[n / 2 + 1]; // per entry, the value that brought it
-            if (n > 0 && dictionaryWins(vals, ids, index, firstOf)) {
+            if (n > 0 && dictionaryWins(vals, encoded, rowOf, ids, index, firstOf)) {
                 header(out, StreamFormat.DICTIONARY, rows);
                 out.varint(ids.size());
                 for (int e = 0; e < ids.size(); e++) {
@@ -231,9 +236,11 @@ public final class StreamEncoder {
                 }
             } else {
                 header(out, StreamFormat.PLAIN, rows);
-                if (encoded != null && n > 0) {
-                    int from = encoded.start(rowOf[0]);
-                    out.bytes(encoded.bytes(), from, encoded.end() - from); // the values lie one after another
+                if (encoded != null) {
+                    if (n > 0) {
+                        int from = encoded.start(rowOf[0]);
+                        out.bytes(encoded.bytes(), from, encoded.end() - from); // the values lie one after another
+                    }
                 } else {
                     for (Object x : vals) {
                         writeText(decimal, x, out);
@@ -248,12 +255,14 @@ public final class StreamEncoder {
     /**
      * Fills {@code ids} with the distinct values, {@code index} with each value's entry and
      * {@code firstOf} with each entry's first value, unless more than half the values are distinct.
+     * The values are {@code vals}, or when {@code encoded} is given, its bytes of the rows {@code rowOf}.
      */
-    private static boolean dictionaryWins(Object[] vals, TextDictionary ids, int[] index, int[] firstOf) {
-        int n = vals.length;
+    private static boolean dictionaryWins(Object[] vals, PlainStrings encoded, int[] rowOf, TextDictionary ids,
+                                          int[] index, int[] firstOf) {
+        int n = rowOf.length;
         for (int i = 0; i < n; i++) {
             int before = ids.size();
-            int id = ids.idOf(vals[i]);
+            int id = encoded != null ? ids.idOfEncoded(encoded.bytes(), encoded.start(rowOf[i])) : ids.idOf(vals[i]);
             if (id == before) {
                 if (2L * ids.size() > n) {
                     return false; // past half distinct a dictionary can no longer win

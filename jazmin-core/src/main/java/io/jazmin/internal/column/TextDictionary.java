@@ -1,9 +1,12 @@
 package io.jazmin.internal.column;
 
+import java.util.Arrays;
+
 /**
  * The entries of a dictionary-encoded stream being written: an open-addressing table from value
  * ({@code equals}/{@code hashCode}, as a {@code HashMap} would compare them) to entry id, in order
- * of first appearance. One table serves chunk after chunk: it is sized to a chunk's values and only
+ * of first appearance. Strings that come with their encoded bytes are looked up by those bytes
+ * instead ({@link #idOfEncoded}): equal strings have equal UTF-8, so the ids are the same. One table serves chunk after chunk: it is sized to a chunk's values and only
  * the slots a chunk used are cleared, so encoding allocates nothing per value.
  */
 final class TextDictionary {
@@ -15,6 +18,9 @@ final class TextDictionary {
     /** Per entry id, its value and its slot. */
     private Object[] entries = new Object[0];
     private int[] entrySlots = new int[0];
+    /** Per entry id looked up by its bytes, where its length-prefixed bytes start and end. */
+    private int[] entryStarts = new int[0];
+    private int[] entryEnds = new int[0];
     private int size;
 
     /** Empties the table, dropping its values, and makes room for up to {@code maxEntries} entries at a load of at most one half. */
@@ -28,6 +34,8 @@ final class TextDictionary {
         if (entries.length < maxEntries) {
             entries = new Object[maxEntries];
             entrySlots = new int[maxEntries];
+            entryStarts = new int[maxEntries];
+            entryEnds = new int[maxEntries];
         }
     }
 
@@ -43,6 +51,40 @@ final class TextDictionary {
         int id = size++;
         slots[slot] = id + 1;
         entries[id] = value;
+        entrySlots[id] = slot;
+        return id;
+    }
+
+    /**
+     * The id of the length-prefixed UTF-8 value at {@code at} of {@code bytes}, a new one if no
+     * value with the same bytes was added; every value of a chunk is looked up in the same array.
+     */
+    int idOfEncoded(byte[] bytes, int at) {
+        int end = at;
+        int length = 0;
+        int shift = 0;
+        int b;
+        do {
+            b = bytes[end++];
+            length |= (b & 0x7F) << shift;
+            shift += 7;
+        } while (b < 0);
+        end += length;
+        int hash = 1;
+        for (int i = at; i < end; i++) {
+            hash = 31 * hash + bytes[i];
+        }
+        int mask = slots.length - 1;
+        int slot = (hash * 0x9E3779B9) >>> this.shift;
+        for (int id; (id = slots[slot]) != 0; slot = (slot + 1) & mask) {
+            if (Arrays.equals(bytes, at, end, bytes, entryStarts[id - 1], entryEnds[id - 1])) {
+                return id - 1;
+            }
+        }
+        int id = size++;
+        slots[slot] = id + 1;
+        entryStarts[id] = at;
+        entryEnds[id] = end;
         entrySlots[id] = slot;
         return id;
     }

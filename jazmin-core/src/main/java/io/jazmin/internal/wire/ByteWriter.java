@@ -11,6 +11,11 @@ public final class ByteWriter {
 
     private byte[] buf;
     private int size;
+    /**
+     * Strings shorter than this are first tried as ASCII char by char ({@link #shortAscii}): for a
+     * few chars, cheaper than copying them out in bulk. Their length fits one prefix byte.
+     */
+    private static final int SHORT_ASCII = 32;
     /** Chars of the string {@link #strictUtf8(String)} is encoding, or {@code null} before its first use. */
     private char[] chars;
 
@@ -144,6 +149,26 @@ public final class ByteWriter {
     }
 
     /**
+     * Writes {@code s} (under {@value #SHORT_ASCII} chars) length-prefixed when every char is ASCII
+     * and returns {@code true}; otherwise writes nothing (the bytes past the size may have changed).
+     */
+    private boolean shortAscii(String s, int n) {
+        ensure(1 + n);
+        byte[] b = buf;
+        int p = size + 1;
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (c >= 0x80) {
+                return false;
+            }
+            b[p + i] = (byte) c;
+        }
+        b[size] = (byte) n;
+        size = p + n;
+        return true;
+    }
+
+    /**
      * Writes the varint byte length and the UTF-8 bytes of {@code s}, refusing an unpaired
      * surrogate, which has no UTF-8 form: the check and the encoding are one pass over the chars.
      *
@@ -151,6 +176,9 @@ public final class ByteWriter {
      */
     public int strictUtf8(String s) {
         int n = s.length();
+        if (n < SHORT_ASCII && shortAscii(s, n)) {
+            return -1;
+        }
         int prefix = varintSize(3L * n); // room for the longest length; the bytes move back if it is shorter
         int start = size + prefix;
         int p = start;

@@ -20,6 +20,8 @@ final class ColumnBuilder {
     private final Column column;
     private final ColumnType type;
     private int size;
+    /** Rows the value array holds before it must grow. */
+    private int capacity;
     private byte[] nulls;
     private boolean anyNull;
     private long[] longs;
@@ -36,11 +38,13 @@ final class ColumnBuilder {
     ColumnBuilder(Column column, int capacity) {
         this.column = column;
         this.type = column.type();
+        this.capacity = capacity;
         this.nulls = new byte[(capacity + 7) >>> 3];
         switch (type) {
             case INT, DATETIME -> longs = new long[capacity];
             case FLOAT -> doubles = new double[capacity];
             case BOOL -> bools = new boolean[capacity];
+            case STRING -> { } // only their bytes are kept
             default -> objects = new Object[capacity];
         }
         if (type == ColumnType.STRING) {
@@ -55,11 +59,13 @@ final class ColumnBuilder {
 
     private void grow() {
         int cap = Math.max(16, size * 2);
+        capacity = cap;
         nulls = Arrays.copyOf(nulls, (cap + 7) >>> 3);
         switch (type) {
             case INT, DATETIME -> longs = Arrays.copyOf(longs, cap);
             case FLOAT -> doubles = Arrays.copyOf(doubles, cap);
             case BOOL -> bools = Arrays.copyOf(bools, cap);
+            case STRING -> { }
             default -> objects = Arrays.copyOf(objects, cap);
         }
         if (textStarts != null) {
@@ -67,12 +73,20 @@ final class ColumnBuilder {
         }
     }
 
-    private int capacity() {
+    /**
+     * Adds a coerced value ({@link ValueCoercion#coerce}; for string columns, a string whose bytes
+     * were encoded into {@link #pendingText()}) or a null.
+     */
+    long add(Object v) {
+        if (v == null) {
+            return addNull();
+        }
         return switch (type) {
-            case INT, DATETIME -> longs.length;
-            case FLOAT -> doubles.length;
-            case BOOL -> bools.length;
-            default -> objects.length;
+            case INT, DATETIME -> addLong((Long) v);
+            case FLOAT -> addDouble((Double) v);
+            case BOOL -> addBoolean((Boolean) v);
+            case STRING -> addText((String) v);
+            default -> addObject(v);
         };
     }
 
@@ -80,8 +94,8 @@ final class ColumnBuilder {
      * The add methods return the raw bytes the reference writer counts for the value, which decide
      * where a chunk ends (spec: about 1 MiB).
      */
-    long addNull() {
-        if (size == capacity()) {
+    private long addNull() {
+        if (size == capacity) {
             grow();
         }
         nulls[size >>> 3] |= (byte) (1 << (size & 7));
@@ -90,32 +104,32 @@ final class ColumnBuilder {
         return 0;
     }
 
-    long addLong(long v) {
-        if (size == capacity()) {
+    private long addLong(long v) {
+        if (size == capacity) {
             grow();
         }
         longs[size++] = v;
         return 5;
     }
 
-    long addDouble(double v) {
-        if (size == capacity()) {
+    private long addDouble(double v) {
+        if (size == capacity) {
             grow();
         }
         doubles[size++] = v;
         return 8;
     }
 
-    long addBoolean(boolean v) {
-        if (size == capacity()) {
+    private long addBoolean(boolean v) {
+        if (size == capacity) {
             grow();
         }
         bools[size++] = v;
         return 1;
     }
 
-    long addObject(Object v) {
-        if (size == capacity()) {
+    private long addObject(Object v) {
+        if (size == capacity) {
             grow();
         }
         objects[size++] = v;
@@ -137,15 +151,17 @@ final class ColumnBuilder {
         }
     }
 
-    /** Adds a string of a string column whose bytes were encoded into {@link #pendingText()}. */
-    long addText(String v) {
-        if (size == capacity()) {
+    /**
+     * Adds a string of a string column whose bytes were encoded into {@link #pendingText()}: the
+     * bytes are kept, not the string (fewer references for the garbage collector to track).
+     */
+    private long addText(String v) {
+        if (size == capacity) {
             grow();
         }
-        textStarts[size] = textEnd;
+        textStarts[size++] = textEnd;
         textEnd = text.size();
-        objects[size++] = v;
-        return estimate(v);
+        return 1L + v.length(); // estimate(v), without its type tests
     }
 
     /** The reference writer's size estimate (text length + 1, binary length + 2), so chunks are cut alike. */
@@ -188,7 +204,7 @@ final class ColumnBuilder {
             case FLOAT -> ColumnVector.ofDoubles(n, Arrays.copyOf(doubles, n), bits);
             case BOOL -> ColumnVector.ofBooleans(n, Arrays.copyOf(bools, n), bits);
             case LIST, OBJECT -> NestedVectors.of(column, objects, n);
-            case STRING -> takeStrings(n);
+            case STRING -> takeStrings(n, bits);
             default -> ColumnVector.ofObjects(type, n, Arrays.copyOf(objects, n));
         };
         // Only the rows this chunk used are cleared: a wide table's chunks fill a fraction of the capacity.
@@ -207,10 +223,9 @@ final class ColumnBuilder {
      * Hands the strings and their bytes over; bytes already encoded for the row being added (a
      * chunk ends before it is taken) stay for the next chunk.
      */
-    private ColumnVector takeStrings(int n) {
+    private ColumnVector takeStrings(int n, byte[] nullBits) {
         byte[] body = Arrays.copyOf(text.array(), textEnd);
-        ColumnVector v = ColumnVector.ofEncodedStrings(n, Arrays.copyOf(objects, n), body, textEnd,
-                Arrays.copyOf(textStarts, n));
+        ColumnVector v = ColumnVector.ofEncodedStrings(n, nullBits, body, textEnd, Arrays.copyOf(textStarts, n));
         int pending = text.size() - textEnd;
         System.arraycopy(text.array(), textEnd, text.array(), 0, pending);
         text.truncate(pending);

@@ -47,6 +47,8 @@ final class TableWriter {
     private final TableStart start;
     private final SectionWriter sections;
     private final ColumnBuilder[] builders;
+    /** The columns, as an array for the per-value loops. */
+    private final Column[] columnArray;
     private final SortOrderCheck sortOrder;
     /** How a shared file's table is divided, or {@code null} in other files. */
     private final SharedTable shared;
@@ -101,6 +103,7 @@ final class TableWriter {
         checkColumns(this.columns);
         int capacity = Math.min(options.chunkRows(), 1 << 16);
         builders = new ColumnBuilder[columns.size()];
+        columnArray = this.columns.toArray(new Column[0]);
         for (int i = 0; i < columns.size(); i++) {
             builders[i] = new ColumnBuilder(columns.get(i), capacity);
             positions.put(columns.get(i).name(), i);
@@ -191,8 +194,7 @@ final class TableWriter {
             chunkPartition = partition;
         }
         for (int i = 0; i < coerced.length; i++) {
-            Object v = coerced[i];
-            chunkRawBytes += v instanceof String s ? builders[i].addText(s) : append(builders[i], v);
+            chunkRawBytes += builders[i].add(coerced[i]);
         }
         indexes.add(start.firstRow() + rows, coerced);
         rows++;
@@ -201,10 +203,14 @@ final class TableWriter {
         }
     }
 
+    /**
+     * The stored forms of {@code values}, in a new array: stores into an array this young cost the
+     * garbage collector's write barrier less than those into one kept from row to row.
+     */
     private Object[] coerce(Object[] values) {
         Object[] out = new Object[values.length];
         for (int i = 0; i < values.length; i++) {
-            Column c = columns.get(i);
+            Column c = columnArray[i];
             Object v = values[i];
             if (v == null) {
                 if (!c.nullable()) {
@@ -213,30 +219,14 @@ final class TableWriter {
                 continue;
             }
             try {
-                if (c.type() == ColumnType.STRING) {
-                    out[i] = ValueCoercion.toText(v, builders[i].pendingText()); // checked while encoded
-                } else {
-                    out[i] = ValueCoercion.coerce(c, v);
-                }
+                out[i] = c.type() == ColumnType.STRING
+                        ? ValueCoercion.toText(v, builders[i].pendingText()) // checked while encoded
+                        : ValueCoercion.coerce(c, v);
             } catch (ValueCoercion.Mismatch m) {
                 throw new InvalidRowException(rows, c.name(), m.getMessage());
             }
         }
         return out;
-    }
-
-    /** Adds a value to its column's builder; returns the raw bytes it counts toward the chunk's size. */
-    private static long append(ColumnBuilder b, Object v) {
-        if (v == null) {
-            return b.addNull();
-        } else if (v instanceof Long l) {
-            return b.addLong(l);
-        } else if (v instanceof Double d) {
-            return b.addDouble(d);
-        } else if (v instanceof Boolean x) {
-            return b.addBoolean(x);
-        }
-        return b.addObject(v);
     }
 
     /**

@@ -138,17 +138,27 @@ class StreamEncoderTest {
             {"a", "a", "b", "a"}, {"a", "b"}, {null, "é€", null, "😀", "é€", "é€"}, {null, null}, {"", ""},
             {"x".repeat(200), null, "y", "x".repeat(200), "x".repeat(200)}, {null, "ab", "cd", null, "ef"}};
         for (Object[] values : cases) {
-            ByteWriter body = new ByteWriter();
-            int[] starts = new int[values.length];
+            assertThat(hex(encode(Streams.encodedStrings(values)))).isEqualTo(hex(encode(objects(ColumnType.STRING, values))));
+        }
+    }
+
+    /**
+     * The dictionary looked up by the encoded bytes gives the entries and ids of the one looked up by
+     * the strings, on either side of half distinct, with nulls and values sharing a String hash code.
+     */
+    @Test
+    void encodedStringsDictionaryEqualsTheStringsDictionary() {
+        java.util.Random random = new java.util.Random(5);
+        String[] pool = {"Aa", "BB", "AaAa", "BBBB", "AaBB", "é", "😀", "", "x".repeat(130), "zz", "s1", "s2"};
+        for (int chunk = 0; chunk < 300; chunk++) {
+            Object[] values = new Object[random.nextInt(60)];
+            int distinct = 1 + random.nextInt(pool.length);
             for (int r = 0; r < values.length; r++) {
-                starts[r] = body.size();
-                if (values[r] != null) {
-                    assertThat(body.strictUtf8((String) values[r])).isEqualTo(-1);
-                }
+                values[r] = random.nextInt(6) == 0 ? null
+                        : chunk % 3 == 0 ? "v" + random.nextInt(values.length) : new String(pool[random.nextInt(distinct)]);
             }
-            ColumnVector encoded = ColumnVector.ofEncodedStrings(values.length, values.clone(), body.array(),
-                    body.size(), starts);
-            assertThat(hex(encode(encoded))).isEqualTo(hex(encode(objects(ColumnType.STRING, values))));
+            assertThat(hex(encode(Streams.encodedStrings(values)))).as("chunk %d", chunk)
+                    .isEqualTo(hex(encode(objects(ColumnType.STRING, values))));
         }
     }
 

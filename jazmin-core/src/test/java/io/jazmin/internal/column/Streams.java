@@ -78,6 +78,24 @@ final class Streams {
         return ColumnVector.ofObjects(type, values.length, values.clone());
     }
 
+    /** Strings as the table writer hands them over: their length-prefixed UTF-8 bytes and a null bitmap. */
+    static ColumnVector encodedStrings(Object... values) {
+        ByteWriter body = new ByteWriter();
+        int[] starts = new int[values.length];
+        byte[] nulls = new byte[(values.length + 7) >>> 3];
+        boolean anyNull = false;
+        for (int r = 0; r < values.length; r++) {
+            starts[r] = body.size();
+            if (values[r] == null) {
+                nulls[r >>> 3] |= (byte) (1 << (r & 7));
+                anyNull = true;
+            } else if (body.strictUtf8((String) values[r]) != -1) {
+                throw new IllegalArgumentException("not valid Unicode: row " + r);
+            }
+        }
+        return ColumnVector.ofEncodedStrings(values.length, anyNull ? nulls : null, body.array(), body.size(), starts);
+    }
+
     static ColumnVector decimals(String... texts) {
         Object[] vals = new Object[texts.length];
         for (int i = 0; i < texts.length; i++) {

@@ -40,4 +40,29 @@ class TextDictionaryTest {
             assertThat(d.size()).isEqualTo(max);
         }
     }
+
+    /** Looked up by their length-prefixed bytes, values get the ids they get as strings. */
+    @Test
+    void encodedValuesGetTheIdsOfTheirStrings() {
+        String[] values = {"Aa", "BB", "Aa", "", "é", "A", "Aa", "", "x".repeat(200), "é", "x".repeat(200), "B"};
+        io.jazmin.internal.wire.ByteWriter bytes = new io.jazmin.internal.wire.ByteWriter();
+        int[] starts = new int[values.length];
+        for (int i = 0; i < values.length; i++) {
+            starts[i] = bytes.size();
+            bytes.strictUtf8(values[i]);
+        }
+        byte[] exact = java.util.Arrays.copyOf(bytes.array(), bytes.size()); // the last value ends the array
+        TextDictionary byString = new TextDictionary();
+        TextDictionary byBytes = new TextDictionary();
+        for (int round = 0; round < 2; round++) { // the second after a reset, as chunk after chunk
+            byString.reset(values.length);
+            byBytes.reset(values.length);
+            for (int i = 0; i < values.length; i++) {
+                assertThat(byBytes.idOfEncoded(exact, starts[i])).as("value %d", i).isEqualTo(byString.idOf(values[i]));
+            }
+            assertThat(byBytes.size()).isEqualTo(byString.size()).isEqualTo(7);
+            byString.clear();
+            byBytes.clear();
+        }
+    }
 }

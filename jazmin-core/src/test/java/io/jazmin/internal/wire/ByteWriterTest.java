@@ -26,7 +26,8 @@ class ByteWriterTest {
     @Test
     void strictUtf8WritesTheLengthAndTheUtf8Bytes() {
         String pairAtSegmentEnd = "x".repeat((1 << 14) - 1) + "\uD83D\uDE00" + "é";
-        List<String> texts = List.of("", "a", "Ann Ndlovu", "x".repeat(42), "x".repeat(43), "x".repeat(127),
+        List<String> texts = List.of("", "a", "Ann Ndlovu", "x".repeat(31), "x".repeat(32), "abcé", "é", "x".repeat(30) + "\u0080",
+                "x".repeat(42), "x".repeat(43), "x".repeat(127),
                 "x".repeat(128), "é".repeat(64), "€😀ü/" + "ab".repeat(5_000), "\u07FF\u0800\uFFFF\uE000",
                 "a".repeat(70_000) + "€", pairAtSegmentEnd);
         for (String s : texts) {

@@ -1,0 +1,102 @@
+package io.jazmin.internal.column;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.jazmin.schema.ColumnType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+/** String bounds found on the encoded bytes of a chunk being written equal those found with String.compareTo. */
+class EncodedStringRangeTest {
+
+    /** Characters from each UTF-8 length, around the surrogates, and above U+FFFF (as pairs). */
+    private static final String[] PIECES = {"a", "b", "z", "~", "\u007F", "é", "\u07FF", "\u0800", "\uD7FF",
+        "\uE000", "\uFFFD", "\uFFFF", "\uD800\uDC00", "\uD83D\uDE00", "\uDBFF\uDFFF"};
+
+    private static ColumnVector encoded(List<String> values) {
+        return Streams.encodedStrings(values.toArray());
+    }
+
+    private static ChunkStatistics byCompareTo(List<String> values) {
+        return ChunkStatistics.compute(ColumnVector.ofObjects(ColumnType.STRING, values.size(), values.toArray()));
+    }
+
+    private static String randomString(Random random, int maxPieces) {
+        StringBuilder sb = new StringBuilder();
+        int pieces = random.nextInt(maxPieces + 1);
+        for (int i = 0; i < pieces; i++) {
+            sb.append(PIECES[random.nextInt(PIECES.length)]);
+        }
+        return sb.toString();
+    }
+
+    @Test
+    void compareHasTheSignOfStringCompareTo() {
+        Random random = new Random(17);
+        for (int i = 0; i < 20_000; i++) {
+            String x = randomString(random, 5);
+            String y = random.nextInt(8) == 0 ? x : randomString(random, 5);
+            ColumnVector v = encoded(List.of(x, y));
+            PlainStrings p = v.plainStrings();
+            int got = EncodedStringRange.compare(p.bytes(), p.start(0), p.start(1));
+            assertThat(Integer.signum(got)).as("'%s' vs '%s'", x, y).isEqualTo(Integer.signum(x.compareTo(y)));
+        }
+    }
+
+    @Test
+    void theSurrogatePairSortsBeforeThePrivateUseAreaAsInUtf16() {
+        // UTF-8 byte order would put U+E000 (EE 80 80) first; UTF-16 puts the pair (D83D …) first
+        ChunkStatistics s = ChunkStatistics.compute(encoded(List.of("\uE000", "\uD83D\uDE00", "\uFFFF")));
+        assertThat(s.minKey(ColumnType.STRING)).isEqualTo("\uD83D\uDE00");
+        assertThat(s.maxKey(ColumnType.STRING)).isEqualTo("\uFFFF");
+    }
+
+    @Test
+    void boundsEqualThoseOverEveryValueWithNullsLongValuesAndOneDistinctValue() {
+        Random random = new Random(42);
+        for (int chunk = 0; chunk < 500; chunk++) {
+            int rows = random.nextInt(40);
+            List<String> values = new ArrayList<>();
+            String only = randomString(random, 3);
+            boolean oneDistinct = chunk % 5 == 0;
+            for (int r = 0; r < rows; r++) {
+                if (random.nextInt(4) == 0) {
+                    values.add(null);
+                } else if (oneDistinct) {
+                    values.add(new String(only)); // equal, not the same object
+                } else {
+                    // now and then past the 64-unit bound, and past 127 bytes (a two-byte length prefix)
+                    values.add(random.nextInt(10) == 0 ? "a".repeat(60) + randomString(random, 60) : randomString(random, 6));
+                }
+            }
+            ChunkStatistics got = ChunkStatistics.compute(encoded(values));
+            assertThat(got).as("chunk %d: %s", chunk, values).isEqualTo(byCompareTo(values));
+        }
+    }
+
+    @Test
+    void emptyAndAllNullChunksHaveNoBounds() {
+        ChunkStatistics empty = ChunkStatistics.compute(encoded(List.of()));
+        assertThat(empty.nullCount()).isZero();
+        assertThat(empty.min()).isEmpty();
+        assertThat(empty.max()).isEmpty();
+        List<String> nulls = new ArrayList<>();
+        nulls.add(null);
+        nulls.add(null);
+        ChunkStatistics allNull = ChunkStatistics.compute(encoded(nulls));
+        assertThat(allNull.nullCount()).isEqualTo(2);
+        assertThat(allNull.min()).isEmpty();
+        assertThat(allNull.max()).isEmpty();
+    }
+
+    @Test
+    void theStatisticsComeFromTheEncodedBytes() {
+        ColumnVector v = encoded(List.of("b", "a", "c"));
+        assertThat(v.plainStrings()).as("the vector takes the encoded path").isNotNull();
+        ChunkStatistics s = ChunkStatistics.compute(v);
+        assertThat(s.minKey(ColumnType.STRING)).isEqualTo("a");
+        assertThat(s.maxKey(ColumnType.STRING)).isEqualTo("c");
+    }
+}
