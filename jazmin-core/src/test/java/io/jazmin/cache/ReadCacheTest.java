@@ -16,6 +16,7 @@ import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
+import io.jazmin.schema.IndexKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -65,6 +66,33 @@ class ReadCacheTest {
         assertThat(second.bytesRead()).as("no directory, statistics or chunk section read again")
                 .isLessThan(first.bytesRead());
         assertThat(find(file, ReadOptions.defaults(), 150)).isEqualTo(expected("v1", 150));
+    }
+
+    @Test
+    void aSortedIndexDirectoryIsReadOncePerVersionOfAPlainFileAndAtEveryOpenOfAKeyedOne() {
+        WriteOptions indexed = SMALL_CHUNKS.withIndex("id", IndexKind.SORTED);
+        JazminKey key = JazminKey.generate();
+        Path plain = write(dir.resolve("a.jzm"), "v1", 300, indexed);
+        Path keyed = write(dir.resolve("k.jzm"), "v1", 300, indexed.withKey(key));
+        ReadOptions withKey = ReadOptions.defaults().withKey(key);
+        Filter filter = Filter.eq("id", 150L);
+
+        Explain first = analyze(plain, ReadOptions.defaults(), filter);
+        Explain second = analyze(plain, ReadOptions.defaults(), filter);
+        Explain optedOut = analyze(plain, ReadOptions.defaults().withSharedCache(false), filter);
+        Explain keyedFirst = analyze(keyed, withKey, filter);
+        Explain keyedSecond = analyze(keyed, withKey, filter);
+
+        assertThat(first.strategy()).as("one page of 300 ids is cheaper than a chunk").isEqualTo("index");
+        assertThat(first.indexPagesRead()).as("the directory and one page").isEqualTo(2);
+        assertThat(second.indexPagesRead()).as("the directory came from the cache").isEqualTo(1);
+        assertThat(second.strategy()).isEqualTo(first.strategy());
+        assertThat(second.candidateRows()).isEqualTo(first.candidateRows()).isEqualTo(1);
+        assertThat(optedOut.indexPagesRead()).isEqualTo(2);
+        assertThat(keyedFirst.indexPagesRead()).isEqualTo(2);
+        assertThat(keyedSecond.indexPagesRead()).as("nothing of an encrypted file is kept").isEqualTo(2);
+        assertThat(find(plain, ReadOptions.defaults(), 150)).isEqualTo(expected("v1", 150));
+        assertThat(find(keyed, withKey, 150)).isEqualTo(expected("v1", 150));
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.jazmin.internal.index;
 
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.internal.catalog.IndexDirectory;
 import io.jazmin.internal.catalog.SectionRef;
 
 /**
@@ -17,4 +19,20 @@ public interface SectionLoader {
      * @return the raw payload
      */
     byte[] load(String sectionId, SectionRef ref);
+
+    /**
+     * Loads and decodes the directory of a sorted index segment. A loader over a file version whose
+     * decoded sections may be kept process-wide returns the kept one (see
+     * {@code SharedChunkCache#section}): a fresh open then neither reads nor decodes it again.
+     *
+     * @throws JazminFormatException when the directory is damaged (naming its section)
+     */
+    default IndexDirectory directory(String sectionId, SectionRef ref) {
+        byte[] payload = load(sectionId, ref);
+        try {
+            return IndexDirectory.decode(payload);
+        } catch (JazminFormatException e) {
+            throw e.inSection(sectionId, ref.offset());
+        }
+    }
 }

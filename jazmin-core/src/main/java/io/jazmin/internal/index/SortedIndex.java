@@ -62,9 +62,9 @@ public final class SortedIndex implements ColumnIndex {
         if (ref.section() == null) {
             throw new JazminFormatException("index has no directory section", id, -1);
         }
-        byte[] payload = loader.load(id, ref.section());
+        IndexDirectory directory = loader.directory(id, ref.section());
         try {
-            return new SortedIndex(type, IndexDirectory.decode(payload), id, rowCount, indexDeltas, loader);
+            return new SortedIndex(type, directory, id, rowCount, indexDeltas, loader);
         } catch (JazminFormatException e) {
             throw e.inSection(id, ref.section().offset());
         }

@@ -2,11 +2,14 @@ package io.jazmin.internal.query;
 
 import io.jazmin.schema.ColumnType;
 import io.jazmin.data.Filter.Op;
+import io.jazmin.internal.catalog.IndexDirectory;
 import io.jazmin.internal.catalog.IndexRef;
+import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.index.ColumnIndex;
 import io.jazmin.internal.index.IndexLookup;
 import io.jazmin.internal.index.IndexSegments;
 import io.jazmin.internal.index.RowIdSet;
+import io.jazmin.internal.index.SectionLoader;
 import io.jazmin.internal.table.TableData;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -223,12 +226,27 @@ final class IndexPlanner {
         if (!refs.isEmpty()) {
             ColumnType type = data.columns().get(position).type();
             index = IndexSegments.open(data.tableIndex(), refs, type, data.entry().rowCount(), data.indexDeltas(),
-                    (id, ref) -> {
-                        current.indexPagesRead++;
-                        return data.sections().read(id, ref);
-                    });
+                    new Loader());
         }
         opened.put(key, index);
         return index;
+    }
+
+    /** Reads index sections for the query being planned, counting them; sorted directories through {@link TableData}. */
+    private final class Loader implements SectionLoader {
+        @Override
+        public byte[] load(String sectionId, SectionRef ref) {
+            current.indexPagesRead++;
+            return data.sections().read(sectionId, ref);
+        }
+
+        @Override
+        public IndexDirectory directory(String sectionId, SectionRef ref) {
+            return data.indexDirectory(sectionId, ref, () -> decoded(sectionId, ref));
+        }
+
+        private IndexDirectory decoded(String sectionId, SectionRef ref) {
+            return SectionLoader.super.directory(sectionId, ref);
+        }
     }
 }

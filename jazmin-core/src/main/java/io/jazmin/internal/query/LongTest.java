@@ -4,6 +4,7 @@ import io.jazmin.schema.ColumnType;
 import io.jazmin.internal.column.ChunkStatistics;
 import io.jazmin.internal.column.ColumnVector;
 import java.util.Arrays;
+import java.util.function.IntConsumer;
 
 /**
  * A condition on an int or datetime column. Comparisons are normalised to an inclusive range
@@ -49,6 +50,28 @@ final class LongTest extends ColumnPredicate {
             case NE -> x != low;
             case IN -> Arrays.binarySearch(values, x) >= 0;
         };
+    }
+
+    /** A range (equality included) tested in one loop over the values; other kinds row by row. */
+    @Override
+    int matchAll(ChunkValues values, int rows, IntConsumer out) {
+        ColumnVector v = values.byPosition()[position];
+        if (kind != Kind.RANGE || v.window() != 0 || v.longs().length < rows) {
+            return super.matchAll(values, rows, out);
+        }
+        long[] longs = v.longs();
+        byte[] nulls = v.nullBits();
+        int n = 0;
+        for (int p = 0; p < rows; p++) {
+            long x = longs[p];
+            if (x >= low && x <= high && (nulls == null || (nulls[p >>> 3] & (1 << (p & 7))) == 0)) {
+                if (out != null) {
+                    out.accept(p);
+                }
+                n++;
+            }
+        }
+        return n;
     }
 
     @Override

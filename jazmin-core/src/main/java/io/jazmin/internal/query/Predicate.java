@@ -2,6 +2,7 @@ package io.jazmin.internal.query;
 
 import java.util.List;
 import java.util.Set;
+import java.util.function.IntConsumer;
 
 /**
  * A filter bound to a table's columns: operands converted to the column types, ready to test rows
@@ -10,6 +11,25 @@ import java.util.Set;
 public abstract class Predicate {
     /** Whether row {@code row} of the chunk matches. */
     public abstract boolean test(ChunkValues values, int row);
+
+    /**
+     * Counts the rows {@code [0, rows)} of a chunk without deleted rows that match, handing each to
+     * {@code out} (when not {@code null}) in ascending order. A scan makes one call per chunk, so a
+     * subclass can test in one loop over the values: a lookup in a fresh process runs this loop
+     * interpreted, where a call per row costs more than the test.
+     */
+    int matchAll(ChunkValues values, int rows, IntConsumer out) {
+        int n = 0;
+        for (int p = 0; p < rows; p++) {
+            if (test(values, p)) {
+                if (out != null) {
+                    out.accept(p);
+                }
+                n++;
+            }
+        }
+        return n;
+    }
 
     /** What the chunk's statistics prove about this predicate. */
     public abstract Tri prune(StatisticsView stats);

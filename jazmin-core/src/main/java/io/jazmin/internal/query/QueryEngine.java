@@ -265,9 +265,11 @@ public final class QueryEngine {
             }
             return n;
         }
-        boolean noDeletes = deleted.isEmpty();
+        if (deleted.isEmpty()) {
+            return predicate.matchAll(values, chunk.rowCount(), out == null ? null : out::add);
+        }
         for (int p = 0; p < chunk.rowCount(); p++) {
-            if ((noDeletes || !deleted.contains(start + p)) && predicate.test(values, p)) {
+            if (!deleted.contains(start + p) && predicate.test(values, p)) {
                 if (out != null) {
                     out.add(p);
                 }

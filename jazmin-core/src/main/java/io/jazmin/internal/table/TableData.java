@@ -5,6 +5,7 @@ import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.catalog.ChunkMap;
 import io.jazmin.internal.catalog.ColumnStatistics;
 import io.jazmin.internal.catalog.Header;
+import io.jazmin.internal.catalog.IndexDirectory;
 import io.jazmin.internal.catalog.IndexRef;
 import io.jazmin.internal.catalog.OwnerCatalog;
 import io.jazmin.internal.catalog.TableIndexes;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.PrimitiveIterator;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.LongStream;
 
 /**
@@ -396,6 +398,26 @@ public final class TableData {
             fillsShared = shared != null && shared.keepsWhole(stored);
         }
         return fillsShared;
+    }
+
+    /**
+     * The directory of the sorted index segment {@code sectionId} at {@code ref}, as {@code load}
+     * decodes it: in a plain file read with the shared cache, kept with the chunk directories (see
+     * {@link SharedChunkCache#section}), as every fresh open asks for it to weigh a lookup.
+     */
+    public IndexDirectory indexDirectory(String sectionId, SectionRef ref, Supplier<IndexDirectory> load) {
+        return shared == null ? load.get()
+                : shared.section(file, sectionId, ref.offset(), ref.length(), "index directory", load,
+                        TableData::heapBytes);
+    }
+
+    /** An estimate of the heap a decoded index directory holds (cache budgets): its keys and arrays. */
+    private static long heapBytes(IndexDirectory d) {
+        long n = 128 + 28L * d.entryCounts().length + d.pageDigests().length;
+        for (byte[] key : d.firstKeys()) {
+            n += 24 + key.length;
+        }
+        return n;
     }
 
     /** The section reader of the file (for byte counts and index sections). */
