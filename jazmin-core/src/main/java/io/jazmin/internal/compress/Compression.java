@@ -28,6 +28,9 @@ public final class Compression {
     public static final int STANDARD_LEVEL = 6;
     /** The level {@link #compressSampled} uses instead of 6 where a sample shows it as short. */
     public static final int QUICK_LEVEL = 4;
+    /** The level {@link #compressSampled} uses where a sample shows it within 1/{@value #FAST_TOLERANCE} of level 6. */
+    public static final int FAST_LEVEL = 1;
+    static final int FAST_TOLERANCE = 256;
     /** Raw size from which {@link #compressSampled} judges the settings on a sample. */
     public static final int SAMPLED_FROM = 32 * 1024;
     /** A column stream gets the default setting's second pass where that is shorter by more than 1/{@value} (see {@link #deflateFlushed(int, byte[], int, int[])}). */
@@ -56,11 +59,13 @@ public final class Compression {
      * Like {@link #compress}, but the default Deflate setting first compresses a sample of a section of
      * {@value #SAMPLED_FROM} raw bytes or more ({@link #sample}): it runs its second pass (level 9
      * FILTERED) only when that pass was the shorter on the sample, and else compresses at level
-     * {@value #QUICK_LEVEL} instead of 6 when that was no longer there. For catalog sections (index
-     * pages, statistics, directories), our own encodings of sorted keys and row numbers: on the
-     * benchmark's index sections the second pass is about 40 % longer (skipped on 23 of 26) and level 4
-     * as short as level 6 in 0.56 of its time; on sorted e-mail keys level 6 is 16 % shorter, which the
-     * sample shows. A sample costs about a third of a level-6 pass over an eighth of the section.
+     * {@value #FAST_LEVEL} when that was at most 1/{@value #FAST_TOLERANCE} longer there, else at level
+     * {@value #QUICK_LEVEL} instead of 6 when that was no longer. For catalog sections (index pages,
+     * statistics, directories), our own encodings of sorted keys and row numbers: on the benchmark's
+     * id index pages the second pass is about 40 % longer and level 1 0.2 % longer than level 6 in a
+     * third of its time; on its trigram section level 1 is 3.5 times longer and level 4 as short as 6
+     * in 0.56 of its time; on sorted e-mail keys level 6 is 16 % shorter, which the sample shows. A
+     * sample costs about a third of a level-6 pass over an eighth of the section.
      */
     public static byte[] compressSampled(Codec codec, int level, byte[] raw, int len) {
         if (codec != Codec.DEFLATE || level != DEFAULT_LEVEL || len < SAMPLED_FROM) {
@@ -71,8 +76,11 @@ public final class Compression {
         if (deflateBelow(9, Deflater.FILTERED, sample, sample.length, standard) != null) {
             return defaultDeflate(raw, len).bytes();
         }
-        boolean quickAsShort = deflateBelow(QUICK_LEVEL, Deflater.DEFAULT_STRATEGY, sample, sample.length, standard + 1) != null;
-        return deflate(quickAsShort ? QUICK_LEVEL : STANDARD_LEVEL, Deflater.DEFAULT_STRATEGY, raw, len);
+        int use = deflateBelow(FAST_LEVEL, Deflater.DEFAULT_STRATEGY, sample, sample.length,
+                standard + standard / FAST_TOLERANCE + 1) != null ? FAST_LEVEL
+                : deflateBelow(QUICK_LEVEL, Deflater.DEFAULT_STRATEGY, sample, sample.length, standard + 1) != null
+                ? QUICK_LEVEL : STANDARD_LEVEL;
+        return deflate(use, Deflater.DEFAULT_STRATEGY, raw, len);
     }
 
     /**

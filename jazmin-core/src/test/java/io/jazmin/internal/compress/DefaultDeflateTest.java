@@ -143,4 +143,28 @@ class DefaultDeflateTest {
         assertArrayEquals(Compression.compress(Codec.DEFLATE, Compression.DEFAULT_LEVEL, small, small.length),
                 Compression.compressSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, small, small.length));
     }
+
+    /** Like a sorted id index's page: ascending ids with random gaps and random row numbers, as varints. */
+    private static byte[] idPage(int len) {
+        java.util.Random random = new java.util.Random(5);
+        io.jazmin.internal.wire.ByteWriter out = new io.jazmin.internal.wire.ByteWriter(len + 16);
+        for (long id = 0; out.size() < len; ) {
+            id += 1 + random.nextInt(50);
+            out.zigzag(id).varint(random.nextInt(200_000));
+        }
+        return java.util.Arrays.copyOf(out.toByteArray(), len);
+    }
+
+    @Test
+    void aLargeCatalogSectionUsesLevelOneWhereTheSampleShowsItAlmostAsShort() {
+        byte[] page = idPage(Compression.SAMPLED_FROM * 2);
+        byte[] six = jdkDeflate(page, 6, Deflater.DEFAULT_STRATEGY);
+        byte[] one = jdkDeflate(page, Compression.FAST_LEVEL, Deflater.DEFAULT_STRATEGY);
+        assertTrue(one.length > six.length && one.length <= six.length + six.length / Compression.FAST_TOLERANCE);
+        assertArrayEquals(one, Compression.compressSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, page, page.length));
+        // Sorted keys: level 1 is much longer there, so not it.
+        byte[] keys = sortedKeys(Compression.SAMPLED_FROM * 2);
+        assertTrue(jdkDeflate(keys, Compression.FAST_LEVEL, Deflater.DEFAULT_STRATEGY).length
+                > jdkDeflate(keys, 6, Deflater.DEFAULT_STRATEGY).length * 1.05);
+    }
 }
