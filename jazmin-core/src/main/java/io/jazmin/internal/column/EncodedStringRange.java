@@ -41,21 +41,12 @@ final class EncodedStringRange {
 
     /** Compares the length-prefixed UTF-8 values at {@code x} and {@code y} of {@code b} in UTF-16 order. */
     static int compare(byte[] b, int x, int y) {
-        int xLength = 0;
-        int shift = 0;
-        int c;
-        do {
-            c = b[x++];
-            xLength |= (c & 0x7F) << shift;
-            shift += 7;
-        } while (c < 0);
-        int yLength = 0;
-        shift = 0;
-        do {
-            c = b[y++];
-            yLength |= (c & 0x7F) << shift;
-            shift += 7;
-        } while (c < 0);
+        long xValue = LengthPrefix.read(b, x);
+        long yValue = LengthPrefix.read(b, y);
+        int xLength = LengthPrefix.length(xValue);
+        int yLength = LengthPrefix.length(yValue);
+        x = LengthPrefix.start(xValue);
+        y = LengthPrefix.start(yValue);
         int common = Math.min(xLength, yLength);
         for (int i = 0; i < common; i++) {
             int p = b[x + i] & 0xFF;

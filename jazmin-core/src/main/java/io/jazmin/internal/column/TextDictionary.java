@@ -60,16 +60,8 @@ final class TextDictionary {
      * value with the same bytes was added; every value of a chunk is looked up in the same array.
      */
     int idOfEncoded(byte[] bytes, int at) {
-        int end = at;
-        int length = 0;
-        int shift = 0;
-        int b;
-        do {
-            b = bytes[end++];
-            length |= (b & 0x7F) << shift;
-            shift += 7;
-        } while (b < 0);
-        end += length;
+        long value = LengthPrefix.read(bytes, at);
+        int end = LengthPrefix.start(value) + LengthPrefix.length(value);
         int hash = 1;
         for (int i = at; i < end; i++) {
             hash = 31 * hash + bytes[i];
