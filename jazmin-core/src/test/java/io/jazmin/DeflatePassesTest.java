@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jazmin.internal.catalog.ChunkDirectory;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.compress.Compression;
+import io.jazmin.internal.compress.StreamSetting;
 import io.jazmin.internal.table.SectionIds;
 import io.jazmin.internal.wire.SectionEnvelope;
 import io.jazmin.options.WriteOptions;
@@ -21,11 +22,12 @@ import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 
 /**
- * The default Deflate setting keeps the shorter of two passes (level 6, level 9 FILTERED); a table's
- * first chunk decides which one its later chunk parts run alone: with column flush points, stream by
- * stream; without, level 6 unless the second pass made the first part. The second pass costs 1.5 times
- * the first and, where it loses on the first chunk, it nearly always loses on the rest (every chunk of
- * the benchmark's wide table).
+ * The default Deflate setting keeps the shorter of two passes (level 6, level 9 FILTERED); with column
+ * flush points it chooses stream by stream among the {@link StreamSetting}s, a costlier one only where
+ * shorter by more than 0.1 %. A table's first chunk decides what its later chunk parts run alone: with
+ * points, each stream's setting; without, level 6 unless the second pass made the first part. Where a
+ * setting loses on the first chunk it nearly always loses on the rest (every chunk of the benchmark's
+ * wide table).
  */
 class DeflatePassesTest {
     private static final int CHUNK_ROWS = 1_000;
@@ -38,15 +40,28 @@ class DeflatePassesTest {
         return i -> "item-" + i + "-" + i % 10;
     }
 
-    /** Text over four letters, unique per row, on which level 9 FILTERED is the shorter. */
+    /** Text over four letters, a third of the rows repeating an earlier one, on which level 9 FILTERED is the shorter. */
     private static IntFunction<String> fourLetters() {
+        return fourLetters(33);
+    }
+
+    /** Text over four letters, {@code repeatPercent} % of the rows repeating an earlier row's. */
+    private static IntFunction<String> fourLetters(int repeatPercent) {
         Random random = new Random(11);
+        List<String> seen = new ArrayList<>();
         return i -> {
-            char[] c = new char[24];
-            for (int k = 0; k < c.length; k++) {
-                c[k] = "acgt".charAt(random.nextInt(4));
+            String value;
+            if (!seen.isEmpty() && random.nextInt(100) < repeatPercent) {
+                value = seen.get(random.nextInt(seen.size()));
+            } else {
+                char[] c = new char[24];
+                for (int k = 0; k < c.length; k++) {
+                    c[k] = "acgt".charAt(random.nextInt(4));
+                }
+                value = new String(c);
             }
-            return new String(c);
+            seen.add(value);
+            return value;
         };
     }
 
@@ -67,14 +82,14 @@ class DeflatePassesTest {
                     : Compression.compress(Codec.DEFLATE, level, raw, raw.length);
         }
 
-        /** The part's payload compressed in one pass, each stream with the setting {@code filtered} gives it. */
-        byte[] compressed(boolean[] filtered) {
-            return Compression.deflateFlushed(filtered, raw, raw.length, streamStarts).bytes();
+        /** The part's payload compressed in one pass, each stream with the setting {@code settings} gives it. */
+        byte[] compressed(StreamSetting[] settings) {
+            return Compression.deflateFlushed(settings, raw, raw.length, streamStarts).bytes();
         }
 
-        /** Per stream, whether the default setting's second pass is the shorter on this part. */
-        boolean[] shorterPasses() {
-            return Compression.deflateFlushed(Compression.DEFAULT_LEVEL, raw, raw.length, streamStarts).filtered();
+        /** Per stream, the setting the default choice takes on this part. */
+        StreamSetting[] shorterPasses() {
+            return Compression.deflateFlushed(Compression.DEFAULT_LEVEL, raw, raw.length, streamStarts).settings();
         }
     }
 
@@ -117,16 +132,17 @@ class DeflatePassesTest {
     @Test
     void eachStreamOfTheLaterChunksRunsThePassThatWonItInTheFirst() {
         IntFunction<String> letters = fourLetters();
-        // Four letters first (the second pass wins the text stream), numbered items after (level 6 wins it).
+        // Four letters first (the second pass wins the text stream), numbered items after (a lighter search wins).
         byte[] file = write(letters, items(), WriteOptions.defaults());
         Part first = part(file, 0);
         assertThat(first.streamStarts()).as("the first chunk keeps its flush points").isNotEmpty();
-        boolean[] chosen = first.shorterPasses();
-        assertThat(chosen[1]).as("the text stream's second pass").isTrue();
+        StreamSetting[] chosen = first.shorterPasses();
+        assertThat(chosen[1]).as("the text stream's second pass").isEqualTo(StreamSetting.FILTERED);
         assertThat(first.stored()).isEqualTo(first.compressed(Compression.DEFAULT_LEVEL));
         for (int k = 1; k < CHUNKS; k++) {
             Part later = part(file, k);
-            assertThat(later.shorterPasses()[1]).as("level 6 wins chunk %d's text stream", k).isFalse();
+            assertThat(later.shorterPasses()[1]).as("a match search wins chunk %d's text stream", k)
+                    .isIn(StreamSetting.LEVEL_5, StreamSetting.STANDARD);
             // One pass with the first chunk's choice, not the shorter of two.
             assertThat(later.stored()).as("chunk %d", k).isEqualTo(later.compressed(chosen))
                     .isNotEqualTo(later.compressed(Compression.DEFAULT_LEVEL));
@@ -134,9 +150,31 @@ class DeflatePassesTest {
     }
 
     @Test
+    void aStreamWithoutRepeatsGetsHuffmanCodesAloneOnEveryChunk() {
+        // Unique four-letter values: matches only cost bits, as in the benchmark's balances.
+        IntFunction<String> unique = fourLetters(0);
+        byte[] file = write(unique, unique, WriteOptions.defaults());
+        StreamSetting[] chosen = part(file, 0).shorterPasses();
+        assertThat(chosen[1]).isEqualTo(StreamSetting.HUFFMAN_ONLY);
+        for (int k = 0; k < CHUNKS; k++) {
+            Part part = part(file, k);
+            assertThat(part.stored()).as("chunk %d", k).isEqualTo(part.compressed(chosen));
+            assertThat(part.stored().length).isLessThan(part.compressed(Compression.STANDARD_LEVEL).length);
+        }
+        try (JazminReader reader = JazminReader.open(file)) {
+            IntFunction<String> letters = fourLetters(0);
+            List<Object> expected = new ArrayList<>();
+            for (int i = 0; i < CHUNKS * CHUNK_ROWS; i++) {
+                expected.add(letters.apply(i));
+            }
+            assertThat(reader.table().rows().map(r -> r.get("s")).toList()).isEqualTo(expected);
+        }
+    }
+
+    @Test
     void askedForPointsTheFirstChunkStillDecidesRefusedEveryChunkKeepsTheShorter() {
         byte[] always = write(fourLetters(), items(), WriteOptions.defaults().withColumnFlushPoints(true));
-        boolean[] chosen = part(always, 0).shorterPasses();
+        StreamSetting[] chosen = part(always, 0).shorterPasses();
         for (int k = 1; k < CHUNKS; k++) {
             Part later = part(always, k);
             assertThat(later.stored()).as("points, chunk %d", k).isEqualTo(later.compressed(chosen))

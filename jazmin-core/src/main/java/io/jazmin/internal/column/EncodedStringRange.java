@@ -20,20 +20,35 @@ final class EncodedStringRange {
         byte[] b = encoded.bytes();
         int lo = -1;
         int hi = -1;
+        long low = 0;
+        long high = 0;
+        // The bounds' first bytes (-1 for an empty string): a value whose first byte lies strictly
+        // between them is neither, when all three lie below 0xEE (there byte order is UTF-16 order).
+        int lowFirst = -1;
+        int highFirst = -1;
         for (int r = 0; r < v.size(); r++) {
             if (v.isNull(r)) {
                 continue;
             }
+            long value = LengthPrefix.read(b, encoded.start(r));
+            int first = LengthPrefix.length(value) == 0 ? -1 : b[LengthPrefix.start(value)] & 0xFF;
             if (lo < 0) {
                 lo = r;
                 hi = r;
-            } else {
-                int at = encoded.start(r);
-                if (compare(b, at, encoded.start(lo)) < 0) {
-                    lo = r; // below the min, so not above the max
-                } else if (compare(b, at, encoded.start(hi)) > 0) {
-                    hi = r;
-                }
+                low = value;
+                high = value;
+                lowFirst = first;
+                highFirst = first;
+            } else if (first > lowFirst && first < highFirst && highFirst < 0xEE) {
+                continue;
+            } else if (compare(b, value, low) < 0) {
+                lo = r; // below the min, so not above the max
+                low = value;
+                lowFirst = first;
+            } else if (compare(b, value, high) > 0) {
+                hi = r;
+                high = value;
+                highFirst = first;
             }
         }
         return lo < 0 ? null : new int[] {lo, hi};
@@ -41,12 +56,15 @@ final class EncodedStringRange {
 
     /** Compares the length-prefixed UTF-8 values at {@code x} and {@code y} of {@code b} in UTF-16 order. */
     static int compare(byte[] b, int x, int y) {
-        long xValue = LengthPrefix.read(b, x);
-        long yValue = LengthPrefix.read(b, y);
+        return compare(b, LengthPrefix.read(b, x), LengthPrefix.read(b, y));
+    }
+
+    /** Compares two values of {@code b} as {@link LengthPrefix#read} gives them, in UTF-16 order. */
+    private static int compare(byte[] b, long xValue, long yValue) {
         int xLength = LengthPrefix.length(xValue);
         int yLength = LengthPrefix.length(yValue);
-        x = LengthPrefix.start(xValue);
-        y = LengthPrefix.start(yValue);
+        int x = LengthPrefix.start(xValue);
+        int y = LengthPrefix.start(yValue);
         int common = Math.min(xLength, yLength);
         for (int i = 0; i < common; i++) {
             int p = b[x + i] & 0xFF;

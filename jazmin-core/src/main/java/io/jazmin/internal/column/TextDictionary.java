@@ -15,9 +15,10 @@ final class TextDictionary {
     /** Per slot, the entry id + 1, or 0 when free. */
     private int[] slots = new int[1 << MIN_BITS];
     private int shift = 32 - MIN_BITS;
-    /** Per entry id, its value and its slot. */
+    /** Per entry id, its value, its slot and its hash (compared before the values). */
     private Object[] entries = new Object[0];
     private int[] entrySlots = new int[0];
+    private int[] entryHashes = new int[0];
     /** Per entry id looked up by its bytes, where its length-prefixed bytes start and end. */
     private int[] entryStarts = new int[0];
     private int[] entryEnds = new int[0];
@@ -34,6 +35,7 @@ final class TextDictionary {
         if (entries.length < maxEntries) {
             entries = new Object[maxEntries];
             entrySlots = new int[maxEntries];
+            entryHashes = new int[maxEntries];
             entryStarts = new int[maxEntries];
             entryEnds = new int[maxEntries];
         }
@@ -42,16 +44,15 @@ final class TextDictionary {
     /** The id of {@code value}, a new one (the next) if it was not in the table; at most {@code maxEntries} are added. */
     int idOf(Object value) {
         int mask = slots.length - 1;
-        int slot = (value.hashCode() * 0x9E3779B9) >>> shift;
+        int hash = value.hashCode();
+        int slot = (hash * 0x9E3779B9) >>> shift;
         for (int id; (id = slots[slot]) != 0; slot = (slot + 1) & mask) {
-            if (entries[id - 1].equals(value)) {
+            if (entryHashes[id - 1] == hash && entries[id - 1].equals(value)) {
                 return id - 1;
             }
         }
-        int id = size++;
-        slots[slot] = id + 1;
+        int id = add(slot, hash);
         entries[id] = value;
-        entrySlots[id] = slot;
         return id;
     }
 
@@ -69,15 +70,22 @@ final class TextDictionary {
         int mask = slots.length - 1;
         int slot = (hash * 0x9E3779B9) >>> this.shift;
         for (int id; (id = slots[slot]) != 0; slot = (slot + 1) & mask) {
-            if (Arrays.equals(bytes, at, end, bytes, entryStarts[id - 1], entryEnds[id - 1])) {
+            if (entryHashes[id - 1] == hash && Arrays.equals(bytes, at, end, bytes, entryStarts[id - 1], entryEnds[id - 1])) {
                 return id - 1;
             }
         }
-        int id = size++;
-        slots[slot] = id + 1;
+        int id = add(slot, hash);
         entryStarts[id] = at;
         entryEnds[id] = end;
+        return id;
+    }
+
+    /** A new entry in the free {@code slot}: its id. */
+    private int add(int slot, int hash) {
+        int id = size++;
+        slots[slot] = id + 1;
         entrySlots[id] = slot;
+        entryHashes[id] = hash;
         return id;
     }
 

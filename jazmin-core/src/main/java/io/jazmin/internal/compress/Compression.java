@@ -33,7 +33,7 @@ public final class Compression {
     static final int FAST_TOLERANCE = 256;
     /** Raw size from which {@link #compressSampled} judges the settings on a sample. */
     public static final int SAMPLED_FROM = 32 * 1024;
-    /** A column stream gets the default setting's second pass where that is shorter by more than 1/{@value} (see {@link #deflateFlushed(int, byte[], int, int[])}). */
+    /** A column stream gets a costlier {@link StreamSetting} only where that is shorter by more than 1/{@value} (see {@link #deflateFlushed(int, byte[], int, int[])}). */
     public static final int SECOND_PASS_GAIN = 1024;
     private static final int SAMPLE_SLICES = 4;
     /** Per thread, an inflater for the next section: setting one up costs more than a small section's inflation. */
@@ -109,7 +109,11 @@ public final class Compression {
      * neither single setting is always smaller than the reference, the better of the two always is.
      */
     public static Deflated defaultDeflate(byte[] raw, int len) {
-        byte[] standard = deflate(STANDARD_LEVEL, Deflater.DEFAULT_STRATEGY, raw, len);
+        return defaultDeflate(raw, len, deflate(STANDARD_LEVEL, Deflater.DEFAULT_STRATEGY, raw, len));
+    }
+
+    /** The default Deflate setting of {@code raw[0..len)} whose first pass (level 6) gave {@code standard}. */
+    public static Deflated defaultDeflate(byte[] raw, int len, byte[] standard) {
         byte[] filtered = deflateBelow(9, Deflater.FILTERED, raw, len, standard.length);
         return filtered != null ? new Deflated(filtered, true) : new Deflated(standard, false);
     }
@@ -200,35 +204,52 @@ public final class Compression {
     /**
      * A Deflate payload ({@code level} as for {@link #compress}) with a full flush before each raw
      * offset {@code starts[1..]}, so that each of those pieces can be inflated on its own. The default
-     * setting chooses between its two passes piece by piece (a full flush forgets what came before it,
-     * so each piece's Deflate data is whole on its own and pieces of the two passes join up): level 9
-     * FILTERED where it is shorter than level 6 by more than 1/{@value #SECOND_PASS_GAIN} (about 0.1 %). That pass
-     * costs up to twice the first; on the benchmark's e-mail column it saves 0.06 % in 2.1 times the
-     * time, on its balances 1 % in 1.2 times.
+     * setting chooses among the {@link StreamSetting}s piece by piece (a full flush forgets what came
+     * before it, so each piece's Deflate data is whole on its own and pieces of different passes join
+     * up): from the cheapest, a costlier setting is taken only where it is shorter by more than
+     * 1/{@value #SECOND_PASS_GAIN} (about 0.1 %). On the benchmark's customers (single-threaded, all
+     * chunks): the balances hold no repeats, and Huffman codes alone give level 9 FILTERED's bytes in 0.4
+     * of its time; level 5 is as short as level 6 on the e-mails in 0.85 of its time; level 9 FILTERED
+     * costs twice level 6 and saves 0.06 % there.
      *
      * @param starts ascending raw offsets, the first 0
      */
     public static Flushed deflateFlushed(int level, byte[] raw, int len, int[] starts) {
         if (level != DEFAULT_LEVEL) {
             checkLevel(level);
-            return deflateFlushed(PieceSettings.all(level, Deflater.DEFAULT_STRATEGY, starts.length), raw, len, starts);
+            int[] levels = new int[starts.length];
+            int[] strategies = new int[starts.length];
+            Arrays.fill(levels, level);
+            Arrays.fill(strategies, Deflater.DEFAULT_STRATEGY);
+            return deflateFlushed(levels, strategies, null, raw, len, starts);
         }
-        Flushed standard = deflateFlushed(PieceSettings.all(STANDARD_LEVEL, Deflater.DEFAULT_STRATEGY, starts.length),
-                raw, len, starts);
-        Flushed filtered = deflateFlushed(PieceSettings.all(9, Deflater.FILTERED, starts.length), raw, len, starts);
-        return shorterPieces(standard, filtered);
+        StreamSetting[] order = StreamSetting.values();
+        Flushed chosen = null;
+        for (StreamSetting setting : order) {
+            StreamSetting[] all = new StreamSetting[starts.length];
+            Arrays.fill(all, setting);
+            Flushed pass = deflateFlushed(all, raw, len, starts);
+            chosen = chosen == null ? pass : shorterPieces(chosen, pass);
+        }
+        return chosen;
     }
 
     /**
      * Like {@link #deflateFlushed(int, byte[], int, int[])} with the default setting, but in one pass:
-     * each piece with the setting {@code filtered} gives it (level 9 FILTERED, else level 6), as a
-     * table's first chunk part chose them ({@link Flushed#filtered()}).
+     * each piece with the setting {@code settings} gives it, as a table's first chunk part chose them
+     * ({@link Flushed#settings()}).
      */
-    public static Flushed deflateFlushed(boolean[] filtered, byte[] raw, int len, int[] starts) {
-        if (filtered.length != starts.length) {
-            throw new IllegalArgumentException(filtered.length + " piece settings for " + starts.length + " pieces");
+    public static Flushed deflateFlushed(StreamSetting[] settings, byte[] raw, int len, int[] starts) {
+        if (settings.length != starts.length) {
+            throw new IllegalArgumentException(settings.length + " piece settings for " + starts.length + " pieces");
         }
-        return deflateFlushed(PieceSettings.chosen(filtered), raw, len, starts);
+        int[] levels = new int[settings.length];
+        int[] strategies = new int[settings.length];
+        for (int k = 0; k < settings.length; k++) {
+            levels[k] = settings[k].level();
+            strategies[k] = settings[k].strategy();
+        }
+        return deflateFlushed(levels, strategies, settings.clone(), raw, len, starts);
     }
 
     /**
@@ -236,17 +257,13 @@ public final class Compression {
      *
      * @param bytes         the raw Deflate data
      * @param storedOffsets per piece, where its data starts in {@code bytes} (the first 0)
-     * @param filtered      per piece, whether level 9 FILTERED made it (the default setting's second pass)
+     * @param settings      per piece, the setting of the default choice that made it; {@code null} when
+     *                      one explicit level made them all
      */
-    public record Flushed(byte[] bytes, int[] storedOffsets, boolean[] filtered) {
-        /** Whether level 9 FILTERED made any piece. */
+    public record Flushed(byte[] bytes, int[] storedOffsets, StreamSetting[] settings) {
+        /** Whether level 9 FILTERED (the default setting's second pass) made any piece. */
         public boolean anyFiltered() {
-            for (boolean f : filtered) {
-                if (f) {
-                    return true;
-                }
-            }
-            return false;
+            return settings != null && Arrays.asList(settings).contains(StreamSetting.FILTERED);
         }
 
         private int pieceLength(int k) {
@@ -254,57 +271,39 @@ public final class Compression {
         }
     }
 
-    /** Per piece, {@code b}'s Deflate data of the same pieces where shorter than {@code a}'s by more than 1/{@value #SECOND_PASS_GAIN}, else {@code a}'s. */
-    private static Flushed shorterPieces(Flushed a, Flushed b) {
-        int pieces = a.storedOffsets().length;
+    /**
+     * Per piece, {@code costlier}'s Deflate data of the same pieces where shorter than {@code cheaper}'s by
+     * more than 1/{@value #SECOND_PASS_GAIN}, else {@code cheaper}'s.
+     */
+    private static Flushed shorterPieces(Flushed cheaper, Flushed costlier) {
+        int pieces = cheaper.storedOffsets().length;
         Flushed[] from = new Flushed[pieces];
         int n = 0;
         for (int k = 0; k < pieces; k++) {
-            long gain = (long) a.pieceLength(k) - b.pieceLength(k);
-            from[k] = gain * SECOND_PASS_GAIN > a.pieceLength(k) ? b : a;
+            long gain = (long) cheaper.pieceLength(k) - costlier.pieceLength(k);
+            from[k] = gain * SECOND_PASS_GAIN > cheaper.pieceLength(k) ? costlier : cheaper;
             n += from[k].pieceLength(k);
         }
         byte[] out = new byte[n];
         int[] offsets = new int[pieces];
-        boolean[] filtered = new boolean[pieces];
+        StreamSetting[] settings = new StreamSetting[pieces];
         n = 0;
         for (int k = 0; k < pieces; k++) {
             offsets[k] = n;
-            filtered[k] = from[k].filtered()[k];
+            settings[k] = from[k].settings()[k];
             System.arraycopy(from[k].bytes(), from[k].storedOffsets()[k], out, n, from[k].pieceLength(k));
             n += from[k].pieceLength(k);
         }
-        return new Flushed(out, offsets, filtered);
+        return new Flushed(out, offsets, settings);
     }
 
-    /** Level and strategy of each piece of a flushed payload. */
-    private record PieceSettings(int[] levels, int[] strategies) {
-        static PieceSettings all(int level, int strategy, int pieces) {
-            int[] levels = new int[pieces];
-            int[] strategies = new int[pieces];
-            Arrays.fill(levels, level);
-            Arrays.fill(strategies, strategy);
-            return new PieceSettings(levels, strategies);
-        }
-
-        static PieceSettings chosen(boolean[] filtered) {
-            int[] levels = new int[filtered.length];
-            int[] strategies = new int[filtered.length];
-            for (int k = 0; k < filtered.length; k++) {
-                levels[k] = filtered[k] ? 9 : STANDARD_LEVEL;
-                strategies[k] = filtered[k] ? Deflater.FILTERED : Deflater.DEFAULT_STRATEGY;
-            }
-            return new PieceSettings(levels, strategies);
-        }
-    }
-
-    private static Flushed deflateFlushed(PieceSettings settings, byte[] raw, int len, int[] starts) {
-        Deflater d = new Deflater(settings.levels()[0], true);
+    private static Flushed deflateFlushed(int[] levels, int[] strategies, StreamSetting[] settings, byte[] raw,
+                                          int len, int[] starts) {
+        Deflater d = new Deflater(levels[0], true);
         try {
             byte[] out = new byte[Math.max(64, len / 2)];
             int n = 0;
             int[] stored = new int[starts.length];
-            boolean[] filtered = new boolean[starts.length];
             for (int k = 0; k < starts.length; k++) {
                 // Set between pieces, with no input given yet: zlib applies new settings by compressing the
                 // input it holds with the old ones, and at a full flush it holds none. At k = 0 this applies
@@ -312,10 +311,9 @@ public final class Compression {
                 if (n == out.length) {
                     out = Arrays.copyOf(out, out.length * 2);
                 }
-                d.setLevel(settings.levels()[k]);
-                d.setStrategy(settings.strategies()[k]);
+                d.setLevel(levels[k]);
+                d.setStrategy(strategies[k]);
                 d.deflate(out, n, out.length - n, Deflater.NO_FLUSH);
-                filtered[k] = settings.strategies()[k] == Deflater.FILTERED;
                 stored[k] = n;
                 boolean last = k == starts.length - 1;
                 int end = last ? len : starts[k + 1];
@@ -335,7 +333,7 @@ public final class Compression {
                     done = last ? d.finished() : got < room && d.needsInput();
                 }
             }
-            return new Flushed(Arrays.copyOf(out, n), stored, filtered);
+            return new Flushed(Arrays.copyOf(out, n), stored, settings);
         } finally {
             d.end();
         }

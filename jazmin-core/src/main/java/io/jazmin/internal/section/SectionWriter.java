@@ -2,7 +2,9 @@ package io.jazmin.internal.section;
 
 import io.jazmin.schema.Codec;
 import io.jazmin.internal.compress.Compression;
+import io.jazmin.internal.compress.StreamSetting;
 import io.jazmin.internal.crypto.SectionCipher;
+import java.util.Arrays;
 import java.util.zip.CRC32;
 import io.jazmin.internal.wire.ByteWriter;
 import io.jazmin.internal.wire.SectionEnvelope;
@@ -22,7 +24,7 @@ public final class SectionWriter {
     private final SectionCipher cipher;
     private final String scope;
     /** Per column stream, the Deflate setting of parts with flush points; {@code null}: {@link #level}'s. */
-    private final boolean[] streamsFiltered;
+    private final StreamSetting[] streamSettings;
 
     public SectionWriter(Codec codec, int level) {
         this(codec, level, null);
@@ -33,12 +35,12 @@ public final class SectionWriter {
         this(codec, level, cipher, null, null);
     }
 
-    private SectionWriter(Codec codec, int level, SectionCipher cipher, String scope, boolean[] streamsFiltered) {
+    private SectionWriter(Codec codec, int level, SectionCipher cipher, String scope, StreamSetting[] streamSettings) {
         this.codec = codec;
         this.level = level;
         this.cipher = cipher;
         this.scope = scope;
-        this.streamsFiltered = streamsFiltered;
+        this.streamSettings = streamSettings;
     }
 
     /**
@@ -46,7 +48,7 @@ public final class SectionWriter {
      * partition of chunk parts, the column group of statistics blocks (see {@link SectionCipher}).
      */
     public SectionWriter scoped(String value) {
-        return new SectionWriter(codec, level, cipher, value, streamsFiltered);
+        return new SectionWriter(codec, level, cipher, value, streamSettings);
     }
 
     /** The whole section {@code id} stored without compression (codec 0), encrypted like the others. */
@@ -87,12 +89,11 @@ public final class SectionWriter {
 
     /**
      * This writer, but where it would use the default Deflate setting on a part with flush points, one
-     * pass giving each column stream the setting {@code filtered} names (level 9 FILTERED, else level
-     * 6): for the later chunk parts of a table, as its first part chose them
-     * ({@link ColumnSection#streamsFiltered()}).
+     * pass giving each column stream the setting {@code settings} names: for the later chunk parts of a
+     * table, as its first part chose them ({@link ColumnSection#streamSettings()}).
      */
-    public SectionWriter streamDeflate(boolean[] filtered) {
-        return defaultDeflate() ? new SectionWriter(codec, level, cipher, scope, filtered.clone()) : this;
+    public SectionWriter streamDeflate(StreamSetting[] settings) {
+        return defaultDeflate() ? new SectionWriter(codec, level, cipher, scope, settings.clone()) : this;
     }
 
     private boolean defaultDeflate() {
@@ -120,15 +121,16 @@ public final class SectionWriter {
         if (!flushesColumns()) {
             throw new IllegalStateException("column flush points need Deflate sections");
         }
-        return flushed(id, raw, len, starts, streamsFiltered != null
-                ? Compression.deflateFlushed(streamsFiltered, raw, len, starts)
+        return flushed(id, raw, len, starts, streamSettings != null
+                ? Compression.deflateFlushed(streamSettings, raw, len, starts)
                 : Compression.deflateFlushed(level, raw, len, starts));
     }
 
     /**
      * Like {@link #columnSection}, but with the flush points only when they leave the stored payload at
      * most {@code tolerancePercent} % larger than {@link #section(String, byte[], int)} would; else
-     * that section. Compresses twice; the payload chosen is sealed once.
+     * that section. Judged against the default Deflate setting's first pass without points (its second
+     * pass, twice as costly, runs only where the points are refused); the payload chosen is sealed once.
      *
      * @return the section, its {@code storedOffsets} {@code null} when it was written without points
      */
@@ -137,12 +139,14 @@ public final class SectionWriter {
             throw new IllegalStateException("column flush points need Deflate sections");
         }
         Compression.Flushed flushed = Compression.deflateFlushed(level, raw, len, starts);
-        Compression.Deflated plain = level == Compression.DEFAULT_LEVEL ? Compression.defaultDeflate(raw, len)
-                : new Compression.Deflated(Compression.compress(codec, level, raw, len), false);
-        boolean plainPacks = len > 0 && plain.bytes().length < len;
-        long plainStored = plainPacks ? plain.bytes().length : len;
+        boolean defaultSetting = level == Compression.DEFAULT_LEVEL;
+        byte[] first = Compression.compress(codec, defaultSetting ? Compression.STANDARD_LEVEL : level, raw, len);
+        long plainStored = Math.min(first.length, len);
         long flushedStored = Math.min(flushed.bytes().length, len);
         if (flushedStored * 100 > plainStored * (100L + tolerancePercent)) {
+            Compression.Deflated plain = defaultSetting ? Compression.defaultDeflate(raw, len, first)
+                    : new Compression.Deflated(first, false);
+            boolean plainPacks = len > 0 && plain.bytes().length < len;
             return new ColumnSection(section(id, raw, len, codec, plainPacks ? plain.bytes() : null), null,
                     plainPacks && plain.filtered(), null);
         }
@@ -152,10 +156,12 @@ public final class SectionWriter {
     private ColumnSection flushed(String id, byte[] raw, int len, int[] starts, Compression.Flushed packed) {
         if (packed.bytes().length < len) {
             return new ColumnSection(enveloped(id, Codec.DEFLATE.wireId(), len, packed.bytes(), 0, packed.bytes().length),
-                    packed.storedOffsets(), packed.anyFiltered(), packed.filtered());
+                    packed.storedOffsets(), packed.anyFiltered(), packed.settings());
         }
+        StreamSetting[] standard = new StreamSetting[starts.length];
+        Arrays.fill(standard, StreamSetting.STANDARD);
         return new ColumnSection(enveloped(id, Codec.NONE.wireId(), len, raw, 0, len), starts.clone(), false,
-                new boolean[starts.length]);
+                standard);
     }
 
     /**
@@ -166,9 +172,10 @@ public final class SectionWriter {
      *                      {@code null} for a section without points
      * @param filtered      whether the default Deflate setting's second pass (level 9 FILTERED) made the
      *                      stored payload (with points, any of its streams)
-     * @param streamsFiltered with points, per column stream whether that pass made it; {@code null} without
+     * @param streamSettings with points and the default Deflate setting, per column stream the setting that
+     *                       made it; {@code null} without points or with an explicit level
      */
-    public record ColumnSection(byte[] section, int[] storedOffsets, boolean filtered, boolean[] streamsFiltered) {
+    public record ColumnSection(byte[] section, int[] storedOffsets, boolean filtered, StreamSetting[] streamSettings) {
     }
 
     private byte[] section(String id, byte[] raw, int len, Codec use) {

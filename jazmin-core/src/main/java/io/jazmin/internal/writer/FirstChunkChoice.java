@@ -50,7 +50,7 @@ final class FirstChunkChoice {
         if (part == null) {
             return sections;
         }
-        return part.streamsFiltered() != null ? sections.streamDeflate(part.streamsFiltered())
+        return part.streamSettings() != null ? sections.streamDeflate(part.streamSettings())
                 : part.filtered() ? sections : sections.standardDeflate();
     }
 

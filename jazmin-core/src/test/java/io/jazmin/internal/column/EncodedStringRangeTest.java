@@ -51,6 +51,10 @@ class EncodedStringRangeTest {
         ChunkStatistics s = ChunkStatistics.compute(encoded(List.of("\uE000", "\uD83D\uDE00", "\uFFFF")));
         assertThat(s.minKey(ColumnType.STRING)).isEqualTo("\uD83D\uDE00");
         assertThat(s.maxKey(ColumnType.STRING)).isEqualTo("\uFFFF");
+        // By its first byte (EE) U+E000 lies between "a" and the pair (F0), but in UTF-16 it is above both.
+        ChunkStatistics pairFirst = ChunkStatistics.compute(encoded(List.of("a", "\uD83D\uDE00", "\uE000", "b")));
+        assertThat(pairFirst.minKey(ColumnType.STRING)).isEqualTo("a");
+        assertThat(pairFirst.maxKey(ColumnType.STRING)).isEqualTo("\uE000");
     }
 
     @Test

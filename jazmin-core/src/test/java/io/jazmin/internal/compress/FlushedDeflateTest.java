@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jazmin.error.JazminFormatException;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
@@ -68,8 +69,12 @@ class FlushedDeflateTest {
         assertThatThrownBy(() -> damaged.stream(2)).isInstanceOf(JazminFormatException.class);
     }
 
-    /** Numbered items (level 9 FILTERED 0.5 % shorter), random four-letter text (level 6 the shorter), other numbered items (level 9 FILTERED 0.09 % shorter). */
-    private static final int[] MIXED_STARTS = {0, 40_000, 80_000};
+    /**
+     * Pieces on which each setting wins: numbered items (level 5), random four-letter text (no repeat worth a
+     * match: Huffman codes alone), 40-letter values from a pool of 50 (level 9 FILTERED, finding the longest
+     * matches), four-letter words from 30 (level 6: short matches count, which FILTERED passes over).
+     */
+    private static final int[] MIXED_STARTS = {0, 30_000, 60_000, 90_000};
 
     private static byte[] mixed() {
         StringBuilder sb = new StringBuilder();
@@ -81,11 +86,29 @@ class FlushedDeflateTest {
         while (sb.length() < MIXED_STARTS[2]) {
             sb.append("acgt".charAt(random.nextInt(4)));
         }
-        for (int i = 0; sb.length() < 100_000; i++) {
-            sb.append("item-").append(i * 7).append('-').append(i % 10).append(';');
+        String[] values = letters(random, 50, 40);
+        while (sb.length() < MIXED_STARTS[3]) {
+            sb.append(values[random.nextInt(values.length)]).append(';');
         }
-        sb.setLength(100_000);
+        sb.setLength(MIXED_STARTS[3]);
+        String[] words = letters(random, 30, 4);
+        while (sb.length() < 120_000) {
+            sb.append(words[random.nextInt(words.length)]).append(' ');
+        }
+        sb.setLength(120_000);
         return sb.toString().getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+    }
+
+    private static String[] letters(Random random, int count, int length) {
+        String[] out = new String[count];
+        for (int i = 0; i < count; i++) {
+            char[] c = new char[length];
+            for (int k = 0; k < length; k++) {
+                c[k] = (char) ('a' + random.nextInt(26));
+            }
+            out[i] = new String(c);
+        }
+        return out;
     }
 
     private static byte[] piece(Compression.Flushed packed, int k) {
@@ -93,31 +116,50 @@ class FlushedDeflateTest {
         return Arrays.copyOfRange(packed.bytes(), packed.storedOffsets()[k], end);
     }
 
+    private static Compression.Flushed pass(StreamSetting setting, byte[] raw) {
+        StreamSetting[] all = new StreamSetting[MIXED_STARTS.length];
+        Arrays.fill(all, setting);
+        return Compression.deflateFlushed(all, raw, raw.length, MIXED_STARTS);
+    }
+
     @Test
-    void theDefaultSettingTakesTheShorterPassPieceByPiece() {
+    void theDefaultSettingTakesACostlierPassPieceByPieceOnlyWhereItGainsMoreThanATenthOfAPercent() {
         byte[] raw = mixed();
-        Compression.Flushed standard = Compression.deflateFlushed(6, raw, raw.length, MIXED_STARTS);
-        Compression.Flushed best = Compression.deflateFlushed(Compression.DEFAULT_LEVEL, raw, raw.length, MIXED_STARTS);
-        // Level 9 FILTERED alone, as the default setting runs it (through its per-piece settings).
-        Compression.Flushed filtered = Compression.deflateFlushed(new boolean[] {true, true, true}, raw, raw.length, MIXED_STARTS);
-        assertThat(best.filtered()).containsExactly(true, false, false);
-        // The last piece: level 9 FILTERED a few bytes shorter, too few to pay for its time on later chunks.
-        assertThat(piece(filtered, 2).length).isLessThan(piece(standard, 2).length);
-        for (int k = 0; k < MIXED_STARTS.length; k++) {
-            Compression.Flushed chosen = best.filtered()[k] ? filtered : standard;
-            assertThat(piece(best, k)).as("piece %d", k).isEqualTo(piece(chosen, k));
-            long gain = piece(standard, k).length - piece(filtered, k).length;
-            assertThat(gain * Compression.SECOND_PASS_GAIN > piece(standard, k).length).isEqualTo(best.filtered()[k]);
+        List<Compression.Flushed> passes = new java.util.ArrayList<>();
+        for (StreamSetting setting : StreamSetting.values()) {
+            passes.add(pass(setting, raw));
         }
-        assertThat(best.bytes().length).isLessThan(Math.min(standard.bytes().length, filtered.bytes().length));
+        assertThat(pass(StreamSetting.STANDARD, raw).bytes())
+                .isEqualTo(Compression.deflateFlushed(6, raw, raw.length, MIXED_STARTS).bytes());
+        Compression.Flushed best = Compression.deflateFlushed(Compression.DEFAULT_LEVEL, raw, raw.length, MIXED_STARTS);
+        assertThat(best.settings()).containsExactly(StreamSetting.LEVEL_5, StreamSetting.HUFFMAN_ONLY,
+                StreamSetting.FILTERED, StreamSetting.STANDARD);
+        for (int k = 0; k < MIXED_STARTS.length; k++) {
+            // From the cheapest: a costlier setting only where shorter by more than 1/SECOND_PASS_GAIN.
+            Compression.Flushed expected = passes.get(0);
+            for (Compression.Flushed costlier : passes.subList(1, passes.size())) {
+                long gain = piece(expected, k).length - piece(costlier, k).length;
+                expected = gain * Compression.SECOND_PASS_GAIN > piece(expected, k).length ? costlier : expected;
+            }
+            assertThat(piece(best, k)).as("piece %d", k).isEqualTo(piece(expected, k));
+            assertThat(expected.settings()[k]).isEqualTo(best.settings()[k]);
+            // Each piece's winner is shorter than level 6 alone, or level 6 itself.
+            assertThat(piece(best, k).length).isLessThanOrEqualTo(piece(passes.get(2), k).length);
+        }
+        for (Compression.Flushed pass : passes) {
+            assertThat(best.bytes().length).isLessThan(pass.bytes().length);
+        }
         // One pass switching settings between pieces writes the same bytes: a full flush forgets the past.
-        assertThat(Compression.deflateFlushed(best.filtered(), raw, raw.length, MIXED_STARTS).bytes())
+        assertThat(Compression.deflateFlushed(best.settings(), raw, raw.length, MIXED_STARTS).bytes())
                 .isEqualTo(best.bytes());
         assertThat(Compression.decompress(1, best.bytes(), 0, best.bytes().length, raw.length)).isEqualTo(raw);
         SectionPayload payload = Compression.decompressFlushed(1, best.bytes(), 0, best.bytes().length, raw.length,
                 new FlushPoints(MIXED_STARTS, best.storedOffsets()));
-        assertThat(payload.stream(1)).isEqualTo(Arrays.copyOfRange(raw, MIXED_STARTS[1], MIXED_STARTS[2]));
-        assertThatThrownBy(() -> Compression.deflateFlushed(new boolean[2], raw, raw.length, MIXED_STARTS))
+        for (int k = MIXED_STARTS.length - 1; k >= 0; k--) {
+            int end = k + 1 < MIXED_STARTS.length ? MIXED_STARTS[k + 1] : raw.length;
+            assertThat(payload.stream(k)).isEqualTo(Arrays.copyOfRange(raw, MIXED_STARTS[k], end));
+        }
+        assertThatThrownBy(() -> Compression.deflateFlushed(new StreamSetting[2], raw, raw.length, MIXED_STARTS))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
