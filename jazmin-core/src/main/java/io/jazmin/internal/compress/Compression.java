@@ -68,19 +68,49 @@ public final class Compression {
      * sample costs about a third of a level-6 pass over an eighth of the section.
      */
     public static byte[] compressSampled(Codec codec, int level, byte[] raw, int len) {
+        Sampled judged = judgeSampled(codec, level, raw, len);
+        return judged == null ? compress(codec, level, raw, len) : compressSampled(judged, raw, len);
+    }
+
+    /**
+     * What {@link #compressSampled} judges on {@code raw[0..len)}'s sample, or {@code null} where it
+     * samples nothing (another codec, an explicit level, a section under {@value #SAMPLED_FROM} bytes).
+     */
+    public static Sampled judgeSampled(Codec codec, int level, byte[] raw, int len) {
         if (codec != Codec.DEFLATE || level != DEFAULT_LEVEL || len < SAMPLED_FROM) {
-            return compress(codec, level, raw, len);
+            return null;
         }
         byte[] sample = sample(raw, len);
         int standard = deflate(STANDARD_LEVEL, Deflater.DEFAULT_STRATEGY, sample, sample.length).length;
         if (deflateBelow(9, Deflater.FILTERED, sample, sample.length, standard) != null) {
-            return defaultDeflate(raw, len).bytes();
+            return Sampled.BOTH_PASSES;
         }
-        int use = deflateBelow(FAST_LEVEL, Deflater.DEFAULT_STRATEGY, sample, sample.length,
-                standard + standard / FAST_TOLERANCE + 1) != null ? FAST_LEVEL
+        return deflateBelow(FAST_LEVEL, Deflater.DEFAULT_STRATEGY, sample, sample.length,
+                standard + standard / FAST_TOLERANCE + 1) != null ? Sampled.FAST
                 : deflateBelow(QUICK_LEVEL, Deflater.DEFAULT_STRATEGY, sample, sample.length, standard + 1) != null
-                ? QUICK_LEVEL : STANDARD_LEVEL;
-        return deflate(use, Deflater.DEFAULT_STRATEGY, raw, len);
+                ? Sampled.QUICK : Sampled.STANDARD;
+    }
+
+    /** {@code raw[0..len)} compressed as {@code judged} says (judged on it or on an alike section). */
+    public static byte[] compressSampled(Sampled judged, byte[] raw, int len) {
+        return switch (judged) {
+            case BOTH_PASSES -> defaultDeflate(raw, len).bytes();
+            case FAST -> deflate(FAST_LEVEL, Deflater.DEFAULT_STRATEGY, raw, len);
+            case QUICK -> deflate(QUICK_LEVEL, Deflater.DEFAULT_STRATEGY, raw, len);
+            case STANDARD -> deflate(STANDARD_LEVEL, Deflater.DEFAULT_STRATEGY, raw, len);
+        };
+    }
+
+    /** The setting a sample chose for a large catalog section (see {@link #compressSampled}). */
+    public enum Sampled {
+        /** Both passes of the default setting, the shorter kept: level 9 FILTERED was the shorter on the sample. */
+        BOTH_PASSES,
+        /** Level {@value #FAST_LEVEL}. */
+        FAST,
+        /** Level {@value #QUICK_LEVEL}. */
+        QUICK,
+        /** Level {@value #STANDARD_LEVEL}. */
+        STANDARD
     }
 
     /**

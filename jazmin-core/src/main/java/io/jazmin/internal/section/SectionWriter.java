@@ -71,11 +71,27 @@ public final class SectionWriter {
      * setting judged on a sample ({@link Compression#compressSampled}).
      */
     public byte[] catalogSection(String id, byte[] raw, int len) {
+        return catalogSection(id, raw, len, null);
+    }
+
+    /**
+     * Like {@link #catalogSection(String, byte[], int)}, but a large section is compressed as
+     * {@code judged} says, as {@link #judgeCatalog} judged an alike section before (the pages of one
+     * index), instead of on its own sample; {@code null}: on its own.
+     */
+    public byte[] catalogSection(String id, byte[] raw, int len, Compression.Sampled judged) {
         if (len < TINY_CATALOG_SECTION || codec == Codec.NONE) {
             return section(id, raw, len, Codec.NONE);
         }
-        byte[] packed = Compression.compressSampled(codec, level, raw, len);
+        byte[] packed = judged != null && len >= Compression.SAMPLED_FROM && defaultDeflate()
+                ? Compression.compressSampled(judged, raw, len)
+                : Compression.compressSampled(codec, level, raw, len);
         return section(id, raw, len, codec, packed.length < len ? packed : null);
+    }
+
+    /** How {@link #catalogSection} would compress {@code raw[0..len)} after judging its sample; {@code null}: it samples nothing. */
+    public Compression.Sampled judgeCatalog(byte[] raw, int len) {
+        return Compression.judgeSampled(codec, level, raw, len);
     }
 
     /**

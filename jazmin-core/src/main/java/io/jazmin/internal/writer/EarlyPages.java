@@ -3,6 +3,7 @@ package io.jazmin.internal.writer;
 import io.jazmin.internal.index.IndexPage;
 import io.jazmin.internal.index.IndexSectionIds;
 import io.jazmin.internal.index.SortedIndexBuilder;
+import io.jazmin.internal.compress.Compression;
 import io.jazmin.internal.section.SectionWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +25,8 @@ final class EarlyPages {
     private final int pageBytes;
     private final boolean compact;
     private final List<Sealed> sealed = new ArrayList<>();
+    /** The setting judged on the first page large enough for a sample: the pages of one index are alike. */
+    private Compression.Sampled judged;
 
     /**
      * @param indexId   the id of the index's directory section
@@ -45,7 +48,11 @@ final class EarlyPages {
         }
         for (IndexPage page : builder.cutPages(pageBytes, compact)) {
             String id = IndexSectionIds.page(indexId, sealed.size());
-            sealed.add(new Sealed(id, sections.catalogSection(id, page.payload(), page.payload().length)));
+            byte[] payload = page.payload();
+            if (judged == null) {
+                judged = sections.judgeCatalog(payload, payload.length);
+            }
+            sealed.add(new Sealed(id, sections.catalogSection(id, payload, payload.length, judged)));
         }
     }
 

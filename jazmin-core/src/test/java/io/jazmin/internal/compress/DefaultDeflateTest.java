@@ -1,6 +1,8 @@
 package io.jazmin.internal.compress;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jazmin.schema.Codec;
@@ -166,5 +168,34 @@ class DefaultDeflateTest {
         byte[] keys = sortedKeys(Compression.SAMPLED_FROM * 2);
         assertTrue(jdkDeflate(keys, Compression.FAST_LEVEL, Deflater.DEFAULT_STRATEGY).length
                 > jdkDeflate(keys, 6, Deflater.DEFAULT_STRATEGY).length * 1.05);
+    }
+
+    @Test
+    void aSettingJudgedOnOneSectionCompressesAnAlikeOneWithoutItsOwnSample() {
+        byte[] page = idPage(Compression.SAMPLED_FROM * 2);
+        byte[] keys = sortedKeys(Compression.SAMPLED_FROM * 2);
+        assertEquals(Compression.Sampled.FAST, Compression.judgeSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, page, page.length));
+        assertEquals(Compression.Sampled.STANDARD, Compression.judgeSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, keys, keys.length));
+        assertEquals(Compression.Sampled.BOTH_PASSES, Compression.judgeSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL,
+                hexHashes(Compression.SAMPLED_FROM * 2), Compression.SAMPLED_FROM * 2));
+        // Nothing sampled: a small section, an explicit level, another codec.
+        assertNull(Compression.judgeSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, page, Compression.SAMPLED_FROM - 1));
+        assertNull(Compression.judgeSampled(Codec.DEFLATE, 6, page, page.length));
+        assertNull(Compression.judgeSampled(Codec.BROTLI, Compression.DEFAULT_LEVEL, page, page.length));
+        // The id page's level 1 applied to the keys, which their own sample would give level 6.
+        io.jazmin.internal.section.SectionWriter sections = new io.jazmin.internal.section.SectionWriter(Codec.DEFLATE,
+                Compression.DEFAULT_LEVEL);
+        byte[] one = jdkDeflate(keys, Compression.FAST_LEVEL, Deflater.DEFAULT_STRATEGY);
+        assertArrayEquals(one, Compression.compressSampled(Compression.Sampled.FAST, keys, keys.length));
+        byte[] judged = sections.catalogSection("k", keys, keys.length, Compression.Sampled.FAST);
+        byte[] own = sections.catalogSection("k", keys, keys.length, null);
+        assertArrayEquals(sections.catalogSection("k", keys, keys.length), own);
+        assertArrayEquals(one, Arrays.copyOfRange(judged, judged.length - one.length, judged.length));
+        assertArrayEquals(jdkDeflate(keys, 6, Deflater.DEFAULT_STRATEGY), Arrays.copyOfRange(own,
+                own.length - jdkDeflate(keys, 6, Deflater.DEFAULT_STRATEGY).length, own.length));
+        // Below the sampled size the judged setting does not apply: the default's two passes, as always.
+        byte[] small = sortedKeys(Compression.SAMPLED_FROM - 1);
+        assertArrayEquals(sections.catalogSection("s", small, small.length),
+                sections.catalogSection("s", small, small.length, Compression.Sampled.FAST));
     }
 }
