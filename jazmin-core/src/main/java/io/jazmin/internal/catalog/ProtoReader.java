@@ -152,8 +152,10 @@ public final class ProtoReader {
         expect(ProtoWriter.LENGTH_DELIMITED);
         ByteReader packed = in.slice(in.length());
         int count = 0; // varints end in the bytes whose high bit is clear
-        for (int i = packed.position(); i < packed.position() + packed.remaining(); i++) {
-            count += packed.array()[i] >= 0 ? 1 : 0;
+        byte[] bytes = packed.array();
+        // Bounds read once: run once per directory, this loop is mostly interpreted, where calls cost most.
+        for (int i = packed.position(), end = i + packed.remaining(); i < end; i++) {
+            count += ~bytes[i] >>> 31;
         }
         int[] out = java.util.Arrays.copyOf(before, before.length + count);
         for (int i = before.length; i < out.length; i++) {

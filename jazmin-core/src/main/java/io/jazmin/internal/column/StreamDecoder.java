@@ -136,6 +136,30 @@ public final class StreamDecoder {
             return to - from;
         }
 
+        /**
+         * Where row {@code r} (from 0 up to the window's end) is stored: its slot in the window, the
+         * first one for a row before it. Windows decode the rows before them in the loop a whole
+         * column takes, with no branch of their own: a fresh JVM then runs it compiled by the whole
+         * reads before, where a loop or branch only windows took would run interpreted (or make the
+         * compiled loop deoptimize).
+         */
+        int slot(int r) {
+            return Math.max(r - from, 0);
+        }
+
+        /** Where the loop over rows from 0 ends: the window's end, or 0 for an empty window (no first slot to store in). */
+        int end() {
+            return from < to ? to : 0;
+        }
+
+        /**
+         * Whether the window's first row is null, so that its slot, which may hold a row before the
+         * window, is cleared. Asked of whole columns too, with the same branches: see {@link #slot}.
+         */
+        boolean firstRowNull() {
+            return from < to && isNull(from);
+        }
+
         /** The non-null rows before the window: the values skipped to reach it. */
         int skipped() {
             if (nulls == null) {
@@ -212,15 +236,9 @@ public final class StreamDecoder {
     private static ColumnVector readLongs(ByteReader stream, int encoding, Shape col) {
         long[] vals = new long[col.held()];
         boolean delta = encoding == StreamFormat.DELTA;
-        int skipped = col.skipped();
-        boolean first = skipped == 0;
+        boolean first = true;
         long prev = 0;
-        if (delta && !first) {
-            prev = deltaSum(stream, skipped);
-        } else {
-            stream.skipVarints(skipped);
-        }
-        for (int r = col.from; r < col.to; r++) {
+        for (int r = 0; r < col.end(); r++) { // from row 0 also for a window (see Shape.slot)
             if (col.isNull(r)) {
                 continue;
             }
@@ -228,9 +246,12 @@ public final class StreamDecoder {
             if (delta && !first) {
                 v = addDelta(prev, v);
             }
-            vals[r - col.from] = v;
+            vals[col.slot(r)] = v;
             prev = v;
             first = false;
+        }
+        if (col.firstRowNull()) {
+            vals[0] = 0;
         }
         if (col.type == ColumnType.DATETIME) {
             for (int r = col.from; r < col.to; r++) {
@@ -241,15 +262,6 @@ public final class StreamDecoder {
         }
         return col.whole() ? ColumnVector.ofLongs(col.type, col.rows, vals, col.nulls)
                 : ColumnVector.window(col.type, col.rows, col.from, col.nulls, vals, null, null, null, null);
-    }
-
-    /** The value of the {@code n}-th (n ≥ 1) of a delta stream's values: the first, plus each delta after it. */
-    private static long deltaSum(ByteReader stream, int n) {
-        long sum = stream.zigzag();
-        for (int i = 1; i < n; i++) {
-            sum = addDelta(sum, stream.zigzag());
-        }
-        return sum;
     }
 
     private static long addDelta(long prev, long delta) {
@@ -263,29 +275,16 @@ public final class StreamDecoder {
     private static ColumnVector readDoubles(ByteReader stream, int encoding, Shape col) {
         double[] vals = new double[col.held()];
         boolean scaled = encoding == StreamFormat.SCALED;
-        skipDoubles(stream, scaled, col.skipped());
-        for (int r = col.from; r < col.to; r++) {
+        for (int r = 0; r < col.end(); r++) { // from row 0 also for a window (see Shape.slot)
             if (!col.isNull(r)) {
-                vals[r - col.from] = scaled ? readScaled(stream) : stream.f64();
+                vals[col.slot(r)] = scaled ? readScaled(stream) : stream.f64();
             }
+        }
+        if (col.firstRowNull()) {
+            vals[0] = 0;
         }
         return col.whole() ? ColumnVector.ofDoubles(col.rows, vals, col.nulls)
                 : ColumnVector.window(col.type, col.rows, col.from, col.nulls, null, vals, null, null, null);
-    }
-
-    /** Moves past {@code n} float values without computing them (a scaled one is its scale and mantissa). */
-    private static void skipDoubles(ByteReader stream, boolean scaled, int n) {
-        if (!scaled) {
-            stream.skip((int) Math.min(Integer.MAX_VALUE, (long) n * Double.BYTES));
-            return;
-        }
-        for (int i = 0; i < n; i++) {
-            if (stream.u8() == StreamFormat.RAW_FLOAT) {
-                stream.skip(Double.BYTES);
-            } else {
-                stream.skipVarints(1);
-            }
-        }
     }
 
     private static double readScaled(ByteReader stream) {
@@ -331,15 +330,11 @@ public final class StreamDecoder {
      */
     private static ColumnVector readPlainStrings(ByteReader stream, Shape col) {
         int[] starts = new int[col.held()];
-        for (int i = col.skipped(); i > 0; i--) { // values before the window: skipped, neither checked nor kept
-            stream.skip(stream.length());
-        }
-        int r = col.from;
         int unchecked = stream.position(); // start of the values not yet checked
-        for (; r < col.to; r++) {
+        for (int r = 0; r < col.end(); r++) { // from row 0 also for a window (see Shape.slot)
             if (!col.isNull(r)) {
                 int start = stream.position();
-                starts[r - col.from] = start;
+                starts[col.slot(r)] = start;
                 int length = stream.length();
                 if (length < 0x80) {
                     stream.skip(length);
@@ -351,6 +346,9 @@ public final class StreamDecoder {
             }
         }
         stream.checkUtf8(unchecked, stream.position());
+        if (col.firstRowNull()) {
+            starts[0] = 0;
+        }
         PlainStrings values = new PlainStrings(stream.array(), stream.position(), starts);
         return col.whole() ? ColumnVector.ofPlainStrings(col.rows, col.nulls, values)
                 : ColumnVector.window(col.type, col.rows, col.from, col.nulls, null, null, null, null, values);

@@ -87,7 +87,11 @@ class StreamWindowPropertiesTest {
         assertSameRows(whole, expected(type, cells));
         Column column = Column.of("c", type);
         for (int r = 0; r < n; r++) {
-            assertSameRows(StreamDecoder.decode(column, new ByteReader(stream), n, r, r + 1), whole, r, r + 1);
+            ColumnVector one = StreamDecoder.decode(column, new ByteReader(stream), n, r, r + 1);
+            assertSameRows(one, whole, r, r + 1);
+            if (cells.get(r) == null) {
+                assertNullRowHoldsZero(one);
+            }
         }
         int[][] wider = {{n / 3, n - n / 5}, {n / 2, n}, {n, n}, {Math.max(0, n - 9), n}};
         for (int[] w : wider) {
@@ -106,6 +110,19 @@ class StreamWindowPropertiesTest {
             }
             assertSameRows(StreamDecoder.decodePrefix(column, new ByteReader(stream), stream.length, n, r, r + 1),
                     whole, r, r + 1);
+        }
+    }
+
+    /**
+     * A null row holds 0 in the value array, as in a whole decode, also as a window's first row: the
+     * rows before a window are decoded into that slot.
+     */
+    private static void assertNullRowHoldsZero(ColumnVector window) {
+        if (window.longs() != null) {
+            assertThat(window.longs()[0]).isZero();
+        }
+        if (window.doubles() != null) {
+            assertThat(window.doubles()[0]).isZero();
         }
     }
 
