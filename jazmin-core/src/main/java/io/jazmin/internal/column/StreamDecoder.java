@@ -40,11 +40,11 @@ public final class StreamDecoder {
     /**
      * Decodes only rows {@code [from, to)} of a column's stream into a window vector (see
      * {@link ColumnVector#window()}): the stream is read as far as row {@code to} and no further,
-     * and the values of earlier rows are skipped, not kept, so a query needing a few rows of a
-     * chunk allocates for those rows only. The values before row {@code from} are skipped as
-     * cheaply as their encoding allows (varints by their end bytes, eight at a time; no string,
-     * float or dictionary entry built) and, like the bytes past row {@code to}, not checked; a
-     * delta stream still sums them. List and object columns are decoded whole.
+     * and the values of earlier rows are not kept, so a query needing a few rows of a chunk
+     * allocates for those rows only. Ints, datetimes, floats and plain strings before row
+     * {@code from} are decoded (and checked) by the loop a whole column takes, which a fresh JVM runs
+     * compiled; dictionary ids are skipped by their end bytes, eight at a time, without building an
+     * entry. Bytes past row {@code to} are not read. List and object columns are decoded whole.
      */
     public static ColumnVector decode(Column column, ByteReader stream, int rowCount, int from, int to) {
         if (column.type().isNested() || (from == 0 && to == rowCount)) {
