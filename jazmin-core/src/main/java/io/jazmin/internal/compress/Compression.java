@@ -276,8 +276,8 @@ public final class Compression {
         int[] levels = new int[settings.length];
         int[] strategies = new int[settings.length];
         for (int k = 0; k < settings.length; k++) {
-            levels[k] = settings[k].level();
-            strategies[k] = settings[k].strategy();
+            levels[k] = settings[k].level;
+            strategies[k] = settings[k].strategy;
         }
         return deflateFlushed(levels, strategies, settings.clone(), raw, len, starts);
     }

@@ -22,19 +22,12 @@ public enum StreamSetting {
     /** Level 9 FILTERED, the default setting's second pass. */
     FILTERED(9, Deflater.FILTERED);
 
-    private final int level;
-    private final int strategy;
+    /** The zlib level and strategy this setting runs with (read by {@link Compression}). */
+    final int level;
+    final int strategy;
 
     StreamSetting(int level, int strategy) {
         this.level = level;
         this.strategy = strategy;
-    }
-
-    int level() {
-        return level;
-    }
-
-    int strategy() {
-        return strategy;
     }
 }
