@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 
 /**
  * Positional, thread-safe reads from a file (or a byte array in tests). The size is fixed when
@@ -19,22 +20,24 @@ public final class ByteSource implements Closeable {
     private final FileChannel channel;
     private final byte[] bytes;
     private final long size;
-    private final DiskIdentity identity;
+    /** The file's attributes read just before the channel was opened, or {@code null}. */
+    private final BasicFileAttributes before;
+    private DiskIdentity identity;
+    private boolean identified;
 
-    private ByteSource(Path path, FileChannel channel, byte[] bytes, long size, DiskIdentity identity) {
+    private ByteSource(Path path, FileChannel channel, byte[] bytes, long size, BasicFileAttributes before) {
         this.path = path;
         this.channel = channel;
         this.bytes = bytes;
         this.size = size;
-        this.identity = identity;
+        this.before = before;
     }
 
     public static ByteSource open(Path path) throws IOException {
         var before = DiskIdentity.attributes(path);
         FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
         try {
-            long size = ch.size();
-            return new ByteSource(path, ch, null, size, DiskIdentity.of(path, before, DiskIdentity.attributes(path), size));
+            return new ByteSource(path, ch, null, ch.size(), before);
         } catch (IOException e) {
             ch.close();
             throw e;
@@ -47,9 +50,15 @@ public final class ByteSource implements Closeable {
 
     /**
      * Which file on disk this source reads, or {@code null} for bytes in memory and for a file whose
-     * identity could not be fixed at open (see {@link DiskIdentity#of}).
+     * identity could not be fixed (see {@link DiskIdentity#of}). Fixed on the first call, from the
+     * attributes read before the channel was opened and those read now: only readers that may use the
+     * shared cache ask, so an encrypted file's open reads the path's attributes once and never resolves it.
      */
-    public DiskIdentity identity() {
+    public synchronized DiskIdentity identity() {
+        if (!identified) {
+            identified = true;
+            identity = path == null ? null : DiskIdentity.of(path, before, DiskIdentity.attributes(path), size);
+        }
         return identity;
     }
 

@@ -27,8 +27,9 @@ public record DiskIdentity(Path realPath, Object fileKey, long size, long modifi
 
     /**
      * The identity of the file opened at {@code path} with {@code size} bytes, from its attributes read
-     * just before and just after opening it; {@code null} (not identifiable) when either is missing,
-     * they differ, or they disagree with the size opened: the path may have been replaced meanwhile.
+     * just before opening it and at any time after; {@code null} (not identifiable) when either is
+     * missing, they differ, or they disagree with the size opened: the path may have been replaced or
+     * grown meanwhile.
      */
     static DiskIdentity of(Path path, BasicFileAttributes before, BasicFileAttributes after, long size) {
         if (before == null || after == null || !before.isRegularFile() || before.size() != size || after.size() != size
