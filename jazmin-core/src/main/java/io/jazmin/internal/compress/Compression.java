@@ -7,9 +7,13 @@ import io.jazmin.schema.Codec;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.options.ReadLimits;
 import io.jazmin.error.UnsupportedFeatureException;
+import io.jazmin.internal.parallel.FanOut;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
@@ -245,20 +249,41 @@ public final class Compression {
      * @param starts ascending raw offsets, the first 0
      */
     public static Flushed deflateFlushed(int level, byte[] raw, int len, int[] starts) {
+        return foldPasses(FanOut.CALLER_ONLY.all(flushedPasses(level, raw, len, starts)));
+    }
+
+    /**
+     * The passes {@link #deflateFlushed(int, byte[], int, int[])} makes, independent of each other, so
+     * that they can run on several threads: one for an explicit level; for the default setting, one per
+     * {@link StreamSetting}, the costliest first. {@link #foldPasses} joins their results.
+     */
+    public static List<Callable<Flushed>> flushedPasses(int level, byte[] raw, int len, int[] starts) {
         if (level != DEFAULT_LEVEL) {
             checkLevel(level);
             int[] levels = new int[starts.length];
             int[] strategies = new int[starts.length];
             Arrays.fill(levels, level);
             Arrays.fill(strategies, Deflater.DEFAULT_STRATEGY);
-            return deflateFlushed(levels, strategies, null, raw, len, starts);
+            return List.of(() -> deflateFlushed(levels, strategies, null, raw, len, starts));
         }
-        StreamSetting[] order = StreamSetting.values();
-        Flushed chosen = null;
-        for (StreamSetting setting : order) {
+        StreamSetting[] cheapestFirst = StreamSetting.values();
+        List<Callable<Flushed>> passes = new ArrayList<>(cheapestFirst.length);
+        for (int i = cheapestFirst.length - 1; i >= 0; i--) {
             StreamSetting[] all = new StreamSetting[starts.length];
-            Arrays.fill(all, setting);
-            Flushed pass = deflateFlushed(all, raw, len, starts);
+            Arrays.fill(all, cheapestFirst[i]);
+            passes.add(() -> deflateFlushed(all, raw, len, starts));
+        }
+        return passes;
+    }
+
+    /**
+     * The Deflate data of the passes {@link #flushedPasses} gave (their results in its order): from the
+     * cheapest, each piece from a costlier pass only where shorter by more than 1/{@value #SECOND_PASS_GAIN}.
+     */
+    public static Flushed foldPasses(List<Flushed> costliestFirst) {
+        Flushed chosen = null;
+        for (int i = costliestFirst.size() - 1; i >= 0; i--) {
+            Flushed pass = costliestFirst.get(i);
             chosen = chosen == null ? pass : shorterPieces(chosen, pass);
         }
         return chosen;

@@ -1,6 +1,5 @@
 package io.jazmin.internal.parallel;
 
-import io.jazmin.error.JazminException;
 import io.jazmin.error.JazminInterruptedException;
 import java.util.ArrayDeque;
 import java.util.concurrent.Callable;
@@ -85,15 +84,7 @@ public final class OrderedPipeline<T> {
         try {
             return oldest.get();
         } catch (ExecutionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof RuntimeException r) {
-                throw r;
-            }
-            if (cause instanceof Error err) {
-                throw err;
-            }
-            // Tasks are chunk work that throws only unchecked exceptions; a checked one is still kept.
-            throw new JazminException("a worker task failed: " + cause, cause);
+            throw TaskFailure.rethrown(e.getCause());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             cancelAll();

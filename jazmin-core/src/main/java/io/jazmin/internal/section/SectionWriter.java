@@ -4,7 +4,11 @@ import io.jazmin.schema.Codec;
 import io.jazmin.internal.compress.Compression;
 import io.jazmin.internal.compress.StreamSetting;
 import io.jazmin.internal.crypto.SectionCipher;
+import io.jazmin.internal.parallel.FanOut;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.zip.CRC32;
 import io.jazmin.internal.wire.ByteWriter;
 import io.jazmin.internal.wire.SectionEnvelope;
@@ -130,16 +134,17 @@ public final class SectionWriter {
      * 0) each inflate on their own: compressed with a Deflate full flush before each stream. Only
      * when {@link #flushesColumns()}.
      *
+     * @param fan runs the default setting's passes (a table's first part), which are independent
      * @return the whole section and, per stream, its offset in the stored payload (the raw offset
      *         itself when the payload is stored uncompressed)
      */
-    public ColumnSection columnSection(String id, byte[] raw, int len, int[] starts) {
+    public ColumnSection columnSection(String id, byte[] raw, int len, int[] starts, FanOut fan) {
         if (!flushesColumns()) {
             throw new IllegalStateException("column flush points need Deflate sections");
         }
         return flushed(id, raw, len, starts, streamSettings != null
                 ? Compression.deflateFlushed(streamSettings, raw, len, starts)
-                : Compression.deflateFlushed(level, raw, len, starts));
+                : Compression.foldPasses(fan.all(Compression.flushedPasses(level, raw, len, starts))));
     }
 
     /**
@@ -148,15 +153,23 @@ public final class SectionWriter {
      * that section. Judged against the default Deflate setting's first pass without points (its second
      * pass, twice as costly, runs only where the points are refused); the payload chosen is sealed once.
      *
+     * @param fan runs the passes, which are independent of each other
      * @return the section, its {@code storedOffsets} {@code null} when it was written without points
      */
-    public ColumnSection columnSectionIfCheap(String id, byte[] raw, int len, int[] starts, int tolerancePercent) {
+    public ColumnSection columnSectionIfCheap(String id, byte[] raw, int len, int[] starts, int tolerancePercent,
+                                              FanOut fan) {
         if (!flushesColumns()) {
             throw new IllegalStateException("column flush points need Deflate sections");
         }
-        Compression.Flushed flushed = Compression.deflateFlushed(level, raw, len, starts);
         boolean defaultSetting = level == Compression.DEFAULT_LEVEL;
-        byte[] first = Compression.compress(codec, defaultSetting ? Compression.STANDARD_LEVEL : level, raw, len);
+        // The passes with points and the plain pass are independent: they may run on several threads.
+        List<Callable<Object>> tasks = new ArrayList<>();
+        Compression.flushedPasses(level, raw, len, starts).forEach(pass -> tasks.add(pass::call));
+        tasks.add(() -> Compression.compress(codec, defaultSetting ? Compression.STANDARD_LEVEL : level, raw, len));
+        List<Object> done = fan.all(tasks);
+        byte[] first = (byte[]) done.get(done.size() - 1);
+        Compression.Flushed flushed = Compression.foldPasses(
+                done.subList(0, done.size() - 1).stream().map(Compression.Flushed.class::cast).toList());
         long plainStored = Math.min(first.length, len);
         long flushedStored = Math.min(flushed.bytes().length, len);
         if (flushedStored * 100 > plainStored * (100L + tolerancePercent)) {

@@ -4,6 +4,7 @@ import io.jazmin.schema.Column;
 import io.jazmin.internal.column.ChunkStatistics;
 import io.jazmin.internal.column.ColumnVector;
 import io.jazmin.internal.column.StreamEncoder;
+import io.jazmin.internal.parallel.FanOut;
 import io.jazmin.internal.wire.ByteWriter;
 import io.jazmin.internal.section.SectionWriter;
 import io.jazmin.options.ColumnFlushPoints;
@@ -22,6 +23,8 @@ final class ChunkEncoder {
     private final List<Column> columns;
     private final int[][] groups;
     private final FirstChunkChoice choice;
+    /** Runs the Deflate passes a choosing chunk's part tries (on the writer's thread and, if allowed, workers). */
+    private final FanOut trials;
     private final ByteWriter payload = new ByteWriter(1 << 16);
     private final ByteWriter stream = new ByteWriter(1 << 16);
 
@@ -29,11 +32,14 @@ final class ChunkEncoder {
      * @param groups      the positions of each group's columns, ascending, in group order
      * @param choice  whether parts get column flush points (the section writer must make them when
      *                they can) and how they are compressed, shared by the writer's encoders
+     * @param trials  runs the independent passes of the part that decides {@code choice}: the writer's
+     *                parallelism, since that part is encoded while no other chunk can be
      */
-    ChunkEncoder(List<Column> columns, int[][] groups, FirstChunkChoice choice) {
+    ChunkEncoder(List<Column> columns, int[][] groups, FirstChunkChoice choice, FanOut trials) {
         this.columns = columns;
         this.groups = groups;
         this.choice = choice;
+        this.trials = trials;
     }
 
     /**
@@ -72,8 +78,8 @@ final class ChunkEncoder {
             if (points) {
                 SectionWriter.ColumnSection part = choose && choice.pointsOptional()
                         ? writer.columnSectionIfCheap(partIds[g], payload.array(), payload.size(), at,
-                                ColumnFlushPoints.AUTO_TOLERANCE_PERCENT)
-                        : writer.columnSection(partIds[g], payload.array(), payload.size(), at);
+                                ColumnFlushPoints.AUTO_TOLERANCE_PERCENT, trials)
+                        : writer.columnSection(partIds[g], payload.array(), payload.size(), at, trials);
                 parts[g] = part.section();
                 starts[g] = at;
                 stored[g] = part.storedOffsets();

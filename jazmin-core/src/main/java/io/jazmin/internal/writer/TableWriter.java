@@ -15,6 +15,7 @@ import io.jazmin.internal.catalog.Statistics;
 import io.jazmin.internal.catalog.StatisticsBlock;
 import io.jazmin.internal.catalog.TableEntry;
 import io.jazmin.internal.column.ColumnVector;
+import io.jazmin.internal.parallel.FanOut;
 import io.jazmin.internal.parallel.OrderedPipeline;
 import io.jazmin.internal.table.SectionIds;
 import io.jazmin.internal.section.SectionWriter;
@@ -117,8 +118,9 @@ final class TableWriter {
         // Not with several column groups: the directory every partition holder reads would give the
         // sizes of columns hidden from some of them.
         firstChunk = new FirstChunkChoice(options.columnFlushPoints(), sections.flushesColumns() && groups.length == 1);
+        FanOut trials = ahead > 0 ? FanOut.on(options.parallelism().executor()) : FanOut.CALLER_ONLY;
         for (int i = 0; i < Math.max(1, ahead); i++) {
-            idleEncoders.add(new ChunkEncoder(this.columns, groups, firstChunk));
+            idleEncoders.add(new ChunkEncoder(this.columns, groups, firstChunk, trials));
         }
     }
 
