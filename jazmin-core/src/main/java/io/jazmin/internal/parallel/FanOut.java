@@ -17,19 +17,27 @@ import java.util.concurrent.RejectedExecutionException;
  */
 public final class FanOut {
     /** Runs every task on the calling thread. */
-    public static final FanOut CALLER_ONLY = new FanOut(null, false);
+    public static final FanOut CALLER_ONLY = new FanOut(null, 1);
 
     private final Executor executor;
-    private final boolean parallel;
+    private final int threads;
 
-    private FanOut(Executor executor, boolean parallel) {
+    private FanOut(Executor executor, int threads) {
         this.executor = executor;
-        this.parallel = parallel;
+        this.threads = threads;
     }
 
-    /** Fans out to {@code executor}, or to the library's shared worker threads when it is {@code null}. */
-    public static FanOut on(Executor executor) {
-        return new FanOut(executor, true);
+    /**
+     * Fans out to {@code executor}, or to the library's shared worker threads when it is {@code null}.
+     *
+     * @param threads how many threads may work at once, the caller's included (a writer's parallelism):
+     *                at most one less task is queued, since more would only take turns with the caller
+     */
+    public static FanOut on(Executor executor, int threads) {
+        if (threads < 1) {
+            throw new IllegalArgumentException("threads must be at least 1, got " + threads);
+        }
+        return new FanOut(executor, threads);
     }
 
     /**
@@ -43,20 +51,17 @@ public final class FanOut {
         for (Callable<? extends T> task : tasks) {
             futures.add(new FutureTask<>(task));
         }
-        if (parallel && futures.size() > 1) {
-            // The caller is busy too: more tasks queued than other processors would only take turns
-            // with it, and the last task is the caller's own.
-            int queued = Math.min(futures.size() - 1, Runtime.getRuntime().availableProcessors() - 1);
-            for (int i = 0; i < queued; i++) {
-                try {
-                    if (executor == null) {
-                        Workers.execute(futures.get(i));
-                    } else {
-                        executor.execute(futures.get(i));
-                    }
-                } catch (RejectedExecutionException e) {
-                    break; // the caller runs what was not queued
+        // The last task is the caller's own: queueing it would only make a worker skip it.
+        int queued = Math.min(futures.size() - 1, threads - 1);
+        for (int i = 0; i < queued; i++) {
+            try {
+                if (executor == null) {
+                    Workers.execute(futures.get(i));
+                } else {
+                    executor.execute(futures.get(i));
                 }
+            } catch (RejectedExecutionException e) {
+                break; // the caller runs what was not queued
             }
         }
         for (int i = futures.size() - 1; i >= 0; i--) {

@@ -118,7 +118,7 @@ final class TableWriter {
         // Not with several column groups: the directory every partition holder reads would give the
         // sizes of columns hidden from some of them.
         firstChunk = new FirstChunkChoice(options.columnFlushPoints(), sections.flushesColumns() && groups.length == 1);
-        FanOut trials = ahead > 0 ? FanOut.on(options.parallelism().executor()) : FanOut.CALLER_ONLY;
+        FanOut trials = ahead > 0 ? FanOut.on(options.parallelism().executor(), ahead) : FanOut.CALLER_ONLY;
         for (int i = 0; i < Math.max(1, ahead); i++) {
             idleEncoders.add(new ChunkEncoder(this.columns, groups, firstChunk, trials));
         }

@@ -38,7 +38,7 @@ class FanOutTest {
 
     @Test
     void resultsComeInTaskOrderWhicheverThreadRanThem() {
-        for (FanOut fan : List.of(FanOut.on(null), FanOut.CALLER_ONLY, FanOut.on(Runnable::run))) {
+        for (FanOut fan : List.of(FanOut.on(null, 4), FanOut.CALLER_ONLY, FanOut.on(Runnable::run, 4))) {
             AtomicInteger runs = new AtomicInteger();
             List<Integer> results = fan.all(squares(9, runs, ConcurrentHashMap.newKeySet()));
             assertThat(results).containsExactly(0, 1, 4, 9, 16, 25, 36, 49, 64);
@@ -62,7 +62,7 @@ class FanOutTest {
         for (Executor executor : List.of(refusing, (Executor) neverRun::add)) {
             Set<Thread> threads = ConcurrentHashMap.newKeySet();
             AtomicInteger runs = new AtomicInteger();
-            assertThat(FanOut.on(executor).all(squares(4, runs, threads))).containsExactly(0, 1, 4, 9);
+            assertThat(FanOut.on(executor, 4).all(squares(4, runs, threads))).containsExactly(0, 1, 4, 9);
             assertThat(runs).hasValue(4);
             assertThat(threads).containsExactly(Thread.currentThread());
         }
@@ -93,9 +93,21 @@ class FanOutTest {
                     othersDone.countDown();
                     return "third";
                 });
-        List<String> results = FanOut.on(oneThread).all(tasks);
+        List<String> results = FanOut.on(oneThread, 2).all(tasks);
         assertThat(results).containsExactly("first", "second", "third");
         worker[0].join();
+    }
+
+    @Test
+    void atMostOneTaskLessThanTheThreadsIsQueued() {
+        for (int threads = 1; threads <= 6; threads++) {
+            List<Runnable> queued = new ArrayList<>();
+            AtomicInteger runs = new AtomicInteger();
+            FanOut.on(queued::add, threads).all(squares(4, runs, ConcurrentHashMap.newKeySet()));
+            assertThat(queued).as("%d threads", threads).hasSize(Math.min(3, threads - 1));
+            assertThat(runs).hasValue(4); // the caller ran what no worker took
+        }
+        assertThrows(IllegalArgumentException.class, () -> FanOut.on(null, 0));
     }
 
     @Test
@@ -114,7 +126,7 @@ class FanOutTest {
                     ended.incrementAndGet();
                     return 3;
                 });
-        for (FanOut fan : List.of(FanOut.on(null), FanOut.CALLER_ONLY)) {
+        for (FanOut fan : List.of(FanOut.on(null, 2), FanOut.CALLER_ONLY)) {
             ended.set(0);
             assertSame(error, assertThrows(JazminFormatException.class, () -> fan.all(tasks)));
             assertThat(ended).hasValue(2);

@@ -52,7 +52,7 @@ class ColumnSectionTrialsTest {
                                 raw.length, STARTS, tolerance, FanOut.CALLER_ONLY);
                         for (Executor executor : Arrays.asList(pool, null)) {
                             SectionWriter.ColumnSection fanned = writer.columnSectionIfCheap("0/chunk/0/*", raw,
-                                    raw.length, STARTS, tolerance, FanOut.on(executor));
+                                    raw.length, STARTS, tolerance, FanOut.on(executor, 3));
                             assertThat(fanned.section()).as("seed %d level %d", seed, level)
                                     .isEqualTo(alone.section());
                             assertThat(fanned.storedOffsets()).isEqualTo(alone.storedOffsets());
@@ -64,7 +64,7 @@ class ColumnSectionTrialsTest {
                                     Compression.deflateFlushed(level, raw, raw.length, STARTS).settings());
                         }
                     }
-                    assertThat(writer.columnSection("0/chunk/0/*", raw, raw.length, STARTS, FanOut.on(pool)).section())
+                    assertThat(writer.columnSection("0/chunk/0/*", raw, raw.length, STARTS, FanOut.on(pool, 5)).section())
                             .isEqualTo(writer.columnSection("0/chunk/0/*", raw, raw.length, STARTS,
                                     FanOut.CALLER_ONLY).section());
                 }
