@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.jazmin.error.JazminException;
 import io.jazmin.error.JazminFormatException;
+import io.jazmin.error.JazminInterruptedException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -108,6 +109,38 @@ class FanOutTest {
             assertThat(runs).hasValue(4); // the caller ran what no worker took
         }
         assertThrows(IllegalArgumentException.class, () -> FanOut.on(null, 0));
+    }
+
+    @Test
+    void anInterruptedWaitIsATypedErrorAndKeepsTheInterruptFlag() throws InterruptedException {
+        CountDownLatch running = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Thread[] worker = new Thread[1];
+        Executor oneThread = task -> {
+            worker[0] = new Thread(task);
+            worker[0].start();
+        };
+        List<Callable<Boolean>> tasks = List.of(
+                () -> {
+                    running.countDown();
+                    return release.await(30, TimeUnit.SECONDS);
+                },
+                () -> {
+                    // The caller's own task: by its end the worker holds the first, so the caller must wait.
+                    running.await(30, TimeUnit.SECONDS);
+                    Thread.currentThread().interrupt();
+                    return true;
+                });
+        try {
+            JazminInterruptedException e = assertThrows(JazminInterruptedException.class,
+                    () -> FanOut.on(oneThread, 2).all(tasks));
+            assertThat(e.getCause()).isInstanceOf(InterruptedException.class);
+            assertThat(Thread.interrupted()).as("the interrupt flag stays set").isTrue();
+        } finally {
+            Thread.interrupted();
+            release.countDown();
+            worker[0].join(30_000);
+        }
     }
 
     @Test
