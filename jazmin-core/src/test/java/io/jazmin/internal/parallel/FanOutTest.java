@@ -23,6 +23,21 @@ import org.junit.jupiter.api.Test;
 /** Every task runs once, results come in task order, and the caller never waits for a task nobody started. */
 class FanOutTest {
 
+    /** Runs each task it is given on a new thread of its own, the last of which it keeps. */
+    private static final class ThreadPerTask implements Executor {
+        private Thread last;
+
+        @Override
+        public void execute(Runnable task) {
+            last = new Thread(task);
+            last.start();
+        }
+
+        void join() throws InterruptedException {
+            last.join(30_000);
+        }
+    }
+
     private static List<Callable<Integer>> squares(int n, AtomicInteger runs, Set<Thread> threads) {
         List<Callable<Integer>> tasks = new ArrayList<>();
         for (int i = 0; i < n; i++) {
@@ -74,11 +89,7 @@ class FanOutTest {
     void theCallerWorksFromTheLastTaskWhileAWorkerHoldsTheFirst() throws InterruptedException {
         CountDownLatch firstStarted = new CountDownLatch(1);
         CountDownLatch othersDone = new CountDownLatch(2);
-        Thread[] worker = new Thread[1];
-        Executor oneThread = task -> {
-            worker[0] = new Thread(task);
-            worker[0].start();
-        };
+        ThreadPerTask worker = new ThreadPerTask();
         List<Callable<String>> tasks = List.of(
                 () -> {
                     firstStarted.countDown();
@@ -94,9 +105,9 @@ class FanOutTest {
                     othersDone.countDown();
                     return "third";
                 });
-        List<String> results = FanOut.on(oneThread, 2).all(tasks);
+        List<String> results = FanOut.on(worker, 2).all(tasks);
         assertThat(results).containsExactly("first", "second", "third");
-        worker[0].join();
+        worker.join();
     }
 
     @Test
@@ -115,11 +126,7 @@ class FanOutTest {
     void anInterruptedWaitIsATypedErrorAndKeepsTheInterruptFlag() throws InterruptedException {
         CountDownLatch running = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        Thread[] worker = new Thread[1];
-        Executor oneThread = task -> {
-            worker[0] = new Thread(task);
-            worker[0].start();
-        };
+        ThreadPerTask worker = new ThreadPerTask();
         List<Callable<Boolean>> tasks = List.of(
                 () -> {
                     running.countDown();
@@ -133,13 +140,13 @@ class FanOutTest {
                 });
         try {
             JazminInterruptedException e = assertThrows(JazminInterruptedException.class,
-                    () -> FanOut.on(oneThread, 2).all(tasks));
+                    () -> FanOut.on(worker, 2).all(tasks));
             assertThat(e.getCause()).isInstanceOf(InterruptedException.class);
             assertThat(Thread.interrupted()).as("the interrupt flag stays set").isTrue();
         } finally {
             Thread.interrupted();
             release.countDown();
-            worker[0].join(30_000);
+            worker.join();
         }
     }
 
