@@ -6,6 +6,7 @@ import io.jazmin.internal.catalog.ChunkDirectory;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.compress.Compression;
 import io.jazmin.internal.compress.StreamSetting;
+import io.jazmin.internal.parallel.FanOut;
 import io.jazmin.internal.table.SectionIds;
 import io.jazmin.internal.wire.SectionEnvelope;
 import io.jazmin.options.WriteOptions;
@@ -78,7 +79,7 @@ class DeflatePassesTest {
         /** The part's payload compressed at {@code level} as the writer would, with its flush points if it has them. */
         byte[] compressed(int level) {
             return streamStarts.length > 0
-                    ? Compression.deflateFlushed(level, raw, raw.length, streamStarts).bytes()
+                    ? Compression.deflateFlushed(level, raw, raw.length, streamStarts, FanOut.CALLER_ONLY).bytes()
                     : Compression.compress(Codec.DEFLATE, level, raw, raw.length);
         }
 
@@ -89,7 +90,8 @@ class DeflatePassesTest {
 
         /** Per stream, the setting the default choice takes on this part. */
         StreamSetting[] shorterPasses() {
-            return Compression.deflateFlushed(Compression.DEFAULT_LEVEL, raw, raw.length, streamStarts).settings();
+            return Compression.deflateFlushed(Compression.DEFAULT_LEVEL, raw, raw.length, streamStarts,
+                    FanOut.CALLER_ONLY).settings();
         }
     }
 

@@ -37,7 +37,10 @@ public final class Compression {
     static final int FAST_TOLERANCE = 256;
     /** Raw size from which {@link #compressSampled} judges the settings on a sample. */
     public static final int SAMPLED_FROM = 32 * 1024;
-    /** A column stream gets a costlier {@link StreamSetting} only where that is shorter by more than 1/{@value} (see {@link #deflateFlushed(int, byte[], int, int[])}). */
+    /**
+     * A column stream gets a costlier {@link StreamSetting} only where that is shorter by more than 1/{@value}
+     * (see {@link #deflateFlushed(int, byte[], int, int[], FanOut)}).
+     */
     public static final int SECOND_PASS_GAIN = 1024;
     private static final int SAMPLE_SLICES = 4;
     /** Per thread, an inflater for the next section: setting one up costs more than a small section's inflation. */
@@ -247,13 +250,14 @@ public final class Compression {
      * costs twice level 6 and saves 0.06 % there.
      *
      * @param starts ascending raw offsets, the first 0
+     * @param fan    runs the passes, which are independent of each other ({@link #flushedPasses})
      */
-    public static Flushed deflateFlushed(int level, byte[] raw, int len, int[] starts) {
-        return foldPasses(FanOut.CALLER_ONLY.all(flushedPasses(level, raw, len, starts)));
+    public static Flushed deflateFlushed(int level, byte[] raw, int len, int[] starts, FanOut fan) {
+        return foldPasses(fan.all(flushedPasses(level, raw, len, starts)));
     }
 
     /**
-     * The passes {@link #deflateFlushed(int, byte[], int, int[])} makes, independent of each other, so
+     * The passes {@link #deflateFlushed(int, byte[], int, int[], FanOut)} makes, independent of each other, so
      * that they can run on several threads: one for an explicit level; for the default setting, one per
      * {@link StreamSetting}, the costliest first. {@link #foldPasses} joins their results.
      */
@@ -290,7 +294,7 @@ public final class Compression {
     }
 
     /**
-     * Like {@link #deflateFlushed(int, byte[], int, int[])} with the default setting, but in one pass:
+     * Like {@link #deflateFlushed(int, byte[], int, int[], FanOut)} with the default setting, but in one pass:
      * each piece with the setting {@code settings} gives it, as a table's first chunk part chose them
      * ({@link Flushed#settings()}).
      */

@@ -4,7 +4,8 @@ import java.util.zip.Deflater;
 
 /**
  * A Deflate setting the default choice can give one column stream of a part with flush points, in
- * order of cost on the data where it is chosen (see {@link Compression#deflateFlushed(int, byte[], int, int[])}).
+ * order of cost on the data where it is chosen (see
+ * {@link Compression#deflateFlushed(int, byte[], int, int[], io.jazmin.internal.parallel.FanOut)}).
  */
 public enum StreamSetting {
     /**

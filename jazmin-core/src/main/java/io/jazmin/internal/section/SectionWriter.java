@@ -144,7 +144,7 @@ public final class SectionWriter {
         }
         return flushed(id, raw, len, starts, streamSettings != null
                 ? Compression.deflateFlushed(streamSettings, raw, len, starts)
-                : Compression.foldPasses(fan.all(Compression.flushedPasses(level, raw, len, starts))));
+                : Compression.deflateFlushed(level, raw, len, starts, fan));
     }
 
     /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jazmin.error.JazminFormatException;
+import io.jazmin.internal.parallel.FanOut;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -26,7 +27,7 @@ class FlushedDeflateTest {
     @Test
     void eachPieceInflatesOnItsOwnAndTheWholeAsOneStream() {
         for (int level : new int[] {Compression.DEFAULT_LEVEL, 0, 1, 9}) {
-            Compression.Flushed packed = Compression.deflateFlushed(level, RAW, RAW.length, STARTS);
+            Compression.Flushed packed = Compression.deflateFlushed(level, RAW, RAW.length, STARTS, FanOut.CALLER_ONLY);
             byte[] stored = packed.bytes();
             assertThat(packed.storedOffsets()).hasSize(STARTS.length).startsWith(0);
             assertThat(Compression.decompress(1, stored, 0, stored.length, RAW.length)).as("level %d", level)
@@ -44,7 +45,8 @@ class FlushedDeflateTest {
 
     @Test
     void aStreamsPrefixInflatesAloneToItsFirstBytes() {
-        Compression.Flushed packed = Compression.deflateFlushed(Compression.DEFAULT_LEVEL, RAW, RAW.length, STARTS);
+        Compression.Flushed packed = Compression.deflateFlushed(Compression.DEFAULT_LEVEL, RAW, RAW.length, STARTS,
+                FanOut.CALLER_ONLY);
         byte[] stored = packed.bytes();
         SectionPayload payload = Compression.decompressFlushed(1, stored, 0, stored.length, RAW.length,
                 new FlushPoints(STARTS, packed.storedOffsets()));
@@ -130,8 +132,9 @@ class FlushedDeflateTest {
             passes.add(pass(setting, raw));
         }
         assertThat(pass(StreamSetting.STANDARD, raw).bytes())
-                .isEqualTo(Compression.deflateFlushed(6, raw, raw.length, MIXED_STARTS).bytes());
-        Compression.Flushed best = Compression.deflateFlushed(Compression.DEFAULT_LEVEL, raw, raw.length, MIXED_STARTS);
+                .isEqualTo(Compression.deflateFlushed(6, raw, raw.length, MIXED_STARTS, FanOut.CALLER_ONLY).bytes());
+        Compression.Flushed best = Compression.deflateFlushed(Compression.DEFAULT_LEVEL, raw, raw.length, MIXED_STARTS,
+                FanOut.CALLER_ONLY);
         assertThat(best.settings()).containsExactly(StreamSetting.LEVEL_5, StreamSetting.HUFFMAN_ONLY,
                 StreamSetting.FILTERED, StreamSetting.STANDARD);
         for (int k = 0; k < MIXED_STARTS.length; k++) {
@@ -166,7 +169,8 @@ class FlushedDeflateTest {
     @Test
     void theFlushesCostFewBytes() {
         byte[] whole = Compression.compress(io.jazmin.schema.Codec.DEFLATE, Compression.DEFAULT_LEVEL, RAW, RAW.length);
-        byte[] flushed = Compression.deflateFlushed(Compression.DEFAULT_LEVEL, RAW, RAW.length, STARTS).bytes();
+        byte[] flushed = Compression.deflateFlushed(Compression.DEFAULT_LEVEL, RAW, RAW.length, STARTS,
+                FanOut.CALLER_ONLY).bytes();
         assertThat(flushed.length).isGreaterThan(whole.length).isLessThan(whole.length + whole.length / 20);
     }
 
@@ -187,7 +191,7 @@ class FlushedDeflateTest {
 
     @Test
     void piecesThatDoNotInflateToTheirLengthsAreFormatErrors() {
-        Compression.Flushed packed = Compression.deflateFlushed(6, RAW, RAW.length, STARTS);
+        Compression.Flushed packed = Compression.deflateFlushed(6, RAW, RAW.length, STARTS, FanOut.CALLER_ONLY);
         byte[] stored = packed.bytes();
         int[] at = packed.storedOffsets();
         // A raw point one byte late: piece 0 then holds more than the points say, piece 1 less.
