@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.jazmin.schema.Codec;
 import io.jazmin.schema.Column;
@@ -20,6 +21,7 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -108,6 +110,32 @@ class WriterBehaviourTest {
         try (JazminReader r = JazminReader.open(target)) {
             assertEquals(2, r.table().rowCount());
         }
+    }
+
+    /**
+     * The temporary file is owner-only while written; the file put in place is rw-r--r-- when new,
+     * and keeps the permissions of the file it replaces.
+     */
+    @Test
+    void writtenFileTakesTheUsualOrTheReplacedFilesPermissions() throws IOException {
+        assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"), "POSIX permissions");
+        Path target = dir.resolve("fresh.jzm");
+        try (JazminWriter w = JazminWriter.create(target, ID_NAME, WriteOptions.defaults())) {
+            w.writeValues(1L, "Ann");
+            assertThat(listing()).filteredOn(name -> name.endsWith(".jzm.tmp")).singleElement().satisfies(temp ->
+                    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve(temp))))
+                            .isEqualTo("rw-------"));
+            w.finish();
+        }
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(target))).isEqualTo("rw-r--r--");
+
+        Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rw-rw----"));
+        try (JazminWriter w = JazminWriter.create(target, ID_NAME, WriteOptions.defaults())) {
+            w.writeValues(2L, "Bob");
+            w.finish();
+        }
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(target))).isEqualTo("rw-rw----");
+        assertThat(listing()).containsExactly("fresh.jzm");
     }
 
     /** An unknown column name is refused naming the row number and the column. */

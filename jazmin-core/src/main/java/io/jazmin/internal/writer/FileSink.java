@@ -12,9 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
-import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Set;
 
 /**
  * Writes a new file version to a temporary file beside the target and moves it into place
@@ -112,15 +110,23 @@ final class FileSink implements Output, AutoCloseable {
     /**
      * A temporary file is created owner-only; the new file takes the permissions of the file it
      * replaces, or the usual rw-r--r-- for a new file, where the file system has POSIX permissions.
+     * Its file store is asked only when setting them fails: finding a store reads the system's
+     * mount table, which cost more than the rest of a small write's commit.
      */
     private void copyPermissions() throws IOException {
-        if (!Files.getFileStore(temp).supportsFileAttributeView(PosixFileAttributeView.class)) {
+        PosixFileAttributeView view = Files.getFileAttributeView(temp, PosixFileAttributeView.class);
+        if (view == null) {
             return;
         }
-        Set<PosixFilePermission> permissions = Files.exists(target)
-                ? Files.getPosixFilePermissions(target)
-                : PosixFilePermissions.fromString("rw-r--r--");
-        Files.setPosixFilePermissions(temp, permissions);
+        try {
+            view.setPermissions(Files.exists(target)
+                    ? Files.getPosixFilePermissions(target)
+                    : PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (IOException | UnsupportedOperationException e) {
+            if (Files.getFileStore(temp).supportsFileAttributeView(PosixFileAttributeView.class)) {
+                throw e;
+            }
+        }
     }
 
     /** Drops the temporary file; the target is left as it was. */
