@@ -68,4 +68,18 @@ public record Parallelism(Priority priority, int maxDegree, Executor executor) {
         }
         return priority.writeThreads(Runtime.getRuntime().availableProcessors());
     }
+
+    /**
+     * How many chunks a writer hands to worker threads before it waits for the oldest (0: none):
+     * twice {@link #writeAheadChunks()} when the priority chose it and the shared workers run them,
+     * since those run one chunk per processor whatever they are given, and a chunk waiting in their
+     * queue keeps a worker busy while the caller still fills the next one (with no chunk waiting,
+     * each worker sat idle for more than half of a write on two processors). An explicit limit,
+     * or the caller's executor, is given no more chunks than {@link #writeAheadChunks()}: it may
+     * run all it is given at once.
+     */
+    public int writeChunksInFlight() {
+        int atOnce = writeAheadChunks();
+        return maxDegree == 0 && executor == null ? 2 * atOnce : atOnce;
+    }
 }

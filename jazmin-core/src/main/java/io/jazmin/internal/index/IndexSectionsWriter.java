@@ -70,17 +70,18 @@ public final class IndexSectionsWriter {
 
     /**
      * The sections {@link #writeSorted(int, String, int, SortedPayloads)} writes before the
-     * directory, in that order (section id, raw payload): for a caller that prepares them ahead.
+     * directory, in that order (section id, raw payload): the pages to {@code eachPage}, then the
+     * null postings to {@code nulls}; for a caller that prepares them ahead.
      */
     public static void eachSortedSection(int table, String column, int segment, SortedPayloads payloads,
-                                         BiConsumer<String, byte[]> each) {
+                                         BiConsumer<String, byte[]> eachPage, BiConsumer<String, byte[]> nulls) {
         String id = IndexSectionIds.index(table, column, IndexRef.SORTED, segment);
         List<IndexPage> pages = payloads.pages();
         for (int n = 0; n < pages.size(); n++) {
-            each.accept(IndexSectionIds.page(id, n), pages.get(n).payload());
+            eachPage.accept(IndexSectionIds.page(id, n), pages.get(n).payload());
         }
         if (payloads.nulls() != null) {
-            each.accept(IndexSectionIds.nulls(id), payloads.nulls());
+            nulls.accept(IndexSectionIds.nulls(id), payloads.nulls());
         }
     }
 

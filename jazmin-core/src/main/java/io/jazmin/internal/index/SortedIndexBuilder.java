@@ -18,14 +18,19 @@ import java.util.function.Consumer;
  *
  * <p>Keys that arrive in ascending order (ids, sorted columns) are kept without any lookup table;
  * the first key out of order switches to a hash table, and the keys are sorted when pages are made.
+ * Int and datetime keys are kept unboxed: storing each boxed key in a long-lived list took the
+ * garbage collector's slow write barrier (a young object into an old array) and cost more than the
+ * rest of adding it.
  */
 public final class SortedIndexBuilder {
     private final ColumnType type;
     private final Comparator<Object> order;
-    // Distinct keys as first seen, with the first row id of each and, for keys seen again, the later ids.
-    private final List<Object> keys = new ArrayList<>();
+    // Distinct keys as first seen (int and datetime ones in longKeys, others in objectKeys), with the
+    // first row id of each and, for keys seen again, the later ids (up to the last such key only).
+    private final LongList longKeys;
+    private final List<Object> objectKeys;
     private final LongList firstRows = new LongList();
-    private final List<PostingsBuffer> moreRows = new ArrayList<>();
+    private PostingsBuffer[] moreRows = new PostingsBuffer[0];
     private Map<Object, Integer> positions; // null while the keys arrive in ascending order
     private final LongList nulls = new LongList();
     private long lastRowId = -1;
@@ -46,6 +51,9 @@ public final class SortedIndexBuilder {
         }
         this.type = type;
         this.order = KeyForms.comparator(type);
+        boolean unboxed = type == ColumnType.INT || type == ColumnType.DATETIME;
+        this.longKeys = unboxed ? new LongList() : null;
+        this.objectKeys = unboxed ? null : new ArrayList<>();
     }
 
     /** The indexed column's type. */
@@ -74,9 +82,10 @@ public final class SortedIndexBuilder {
         if (key == null) {
             return; // NaN: never indexed, equal to nothing
         }
-        int n = keys.size();
+        int n = firstRows.size();
         if (positions == null && n > 0) {
-            int c = order.compare(keys.get(n - 1), key);
+            int c = longKeys != null ? Long.compare(longKeys.get(n - 1), (Long) key)
+                    : order.compare(objectKeys.get(n - 1), key);
             if (c == 0) {
                 addRow(n - 1, rowId);
                 return;
@@ -85,7 +94,7 @@ public final class SortedIndexBuilder {
                 dropCutPages();
                 positions = new HashMap<>(n * 2);
                 for (int i = 0; i < n; i++) {
-                    positions.put(keys.get(i), i);
+                    positions.put(key(i), i);
                 }
             }
         }
@@ -97,16 +106,32 @@ public final class SortedIndexBuilder {
                 return;
             }
         }
-        keys.add(key);
+        if (longKeys != null) {
+            longKeys.add((Long) key);
+        } else {
+            objectKeys.add(key);
+        }
         firstRows.add(rowId);
-        moreRows.add(null);
+    }
+
+    /** The key at position {@code at}, as {@link IndexKeys#keyOf} gives it. */
+    private Object key(int at) {
+        return longKeys != null ? Long.valueOf(longKeys.get(at)) : objectKeys.get(at);
+    }
+
+    /** The later row ids of the key at {@code at}, or {@code null} when it was seen once. */
+    private PostingsBuffer moreRows(int at) {
+        return at < moreRows.length ? moreRows[at] : null;
     }
 
     private void addRow(int at, long rowId) {
-        PostingsBuffer more = moreRows.get(at);
+        PostingsBuffer more = moreRows(at);
         if (more == null) {
             more = new PostingsBuffer(firstRows.get(at));
-            moreRows.set(at, more);
+            if (at >= moreRows.length) {
+                moreRows = Arrays.copyOf(moreRows, Math.max(at + 1, 2 * moreRows.length));
+            }
+            moreRows[at] = more;
         }
         more.add(rowId);
     }
@@ -126,7 +151,7 @@ public final class SortedIndexBuilder {
         if (cutting != null && cutPageBytes == pageBytes && cutting.compact() == compact) {
             // The same greedy cut as below, resumed where cutPages stopped; only once.
             cutPages.forEach(sink);
-            addKeys(cutting, cut, keys.size(), pageBytes, sink);
+            addKeys(cutting, cut, firstRows.size(), pageBytes, sink);
             if (cutting.count() > 0) {
                 sink.accept(cutting.finish());
             }
@@ -161,7 +186,7 @@ public final class SortedIndexBuilder {
             throw new IllegalArgumentException("pages are already cut with another page size or encoding");
         }
         int before = cutPages.size();
-        int upTo = Math.max(cut, keys.size() - 1);
+        int upTo = Math.max(cut, firstRows.size() - 1);
         addKeys(cutting, cut, upTo, pageBytes, cutPages::add);
         cut = upTo;
         return List.copyOf(cutPages.subList(before, cutPages.size()));
@@ -179,7 +204,7 @@ public final class SortedIndexBuilder {
     }
 
     private void add(PageWriter page, int at, int pageBytes, Consumer<IndexPage> sink) {
-        page.add(keys.get(at), firstRows.get(at), moreRows.get(at));
+        page.add(key(at), firstRows.get(at), moreRows(at));
         if (page.plainSize() >= pageBytes) {
             sink.accept(page.finish());
         }
@@ -199,7 +224,7 @@ public final class SortedIndexBuilder {
     }
 
     private int[] sortedPositions() {
-        int n = keys.size();
+        int n = firstRows.size();
         if (positions == null) {
             int[] identity = new int[n];
             Arrays.setAll(identity, i -> i);
@@ -207,7 +232,8 @@ public final class SortedIndexBuilder {
         }
         Integer[] boxed = new Integer[n];
         Arrays.setAll(boxed, i -> i);
-        Arrays.sort(boxed, (a, b) -> order.compare(keys.get(a), keys.get(b)));
+        Arrays.sort(boxed, longKeys != null ? (a, b) -> Long.compare(longKeys.get(a), longKeys.get(b))
+                : (a, b) -> order.compare(objectKeys.get(a), objectKeys.get(b)));
         return Arrays.stream(boxed).mapToInt(Integer::intValue).toArray();
     }
 

@@ -3,7 +3,6 @@ package io.jazmin.internal.writer;
 import io.jazmin.internal.index.IndexPage;
 import io.jazmin.internal.index.IndexSectionIds;
 import io.jazmin.internal.index.SortedIndexBuilder;
-import io.jazmin.internal.compress.Compression;
 import io.jazmin.internal.section.SectionWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -25,8 +24,7 @@ final class EarlyPages {
     private final int pageBytes;
     private final boolean compact;
     private final List<Sealed> sealed = new ArrayList<>();
-    /** The setting judged on the first page large enough for a sample: the pages of one index are alike. */
-    private Compression.Sampled judged;
+    private final PageSetting setting;
 
     /**
      * @param indexId   the id of the index's directory section
@@ -38,22 +36,26 @@ final class EarlyPages {
         this.sections = sections;
         this.pageBytes = pageBytes;
         this.compact = compact;
+        this.setting = new PageSetting(sections);
     }
 
     /** After rows were added to {@code builder}: compresses the pages it can cut now, or drops all once its keys are out of order. */
     void update(SortedIndexBuilder builder) {
         if (!builder.keysAscend()) {
             sealed.clear();
+            setting.reset();
             return;
         }
         for (IndexPage page : builder.cutPages(pageBytes, compact)) {
             String id = IndexSectionIds.page(indexId, sealed.size());
             byte[] payload = page.payload();
-            if (judged == null) {
-                judged = sections.judgeCatalog(payload, payload.length);
-            }
-            sealed.add(new Sealed(id, sections.catalogSection(id, payload, payload.length, judged)));
+            sealed.add(new Sealed(id, sections.catalogSection(id, payload, payload.length, setting.next(payload))));
         }
+    }
+
+    /** The setting of the pages after those compressed so far (see {@link PageSetting}). */
+    PageSetting setting() {
+        return setting;
     }
 
     /** The pages compressed so far, in order (none once the keys came out of order). */

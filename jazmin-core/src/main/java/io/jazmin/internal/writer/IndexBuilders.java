@@ -133,7 +133,10 @@ final class IndexBuilders {
             made.add(payloads);
             if (payloads instanceof SortedPayloads sorted) {
                 p.lane().sealedPages().forEach(page -> sealing.sealed(page.id(), page.section()));
-                IndexSectionsWriter.eachSortedSection(table, p.column(), segment, sorted, sealing::sealAhead);
+                PageSetting early = p.lane().earlySetting();
+                PageSetting pages = early != null ? early : new PageSetting(sections);
+                IndexSectionsWriter.eachSortedSection(table, p.column(), segment, sorted,
+                        (id, raw) -> sealing.sealAhead(id, raw, pages.next(raw)), sealing::sealAhead);
             } else {
                 sealing.sealAhead(IndexSectionIds.index(table, p.column(), IndexRef.TRIGRAM, segment), (byte[]) payloads);
             }

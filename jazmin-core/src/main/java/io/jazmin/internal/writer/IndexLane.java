@@ -101,6 +101,14 @@ final class IndexLane {
         return early == null ? List.of() : early.sealed();
     }
 
+    /**
+     * After {@link #payloads()}: the setting its early pages left for a sorted index's later pages,
+     * or {@code null} without early pages.
+     */
+    PageSetting earlySetting() {
+        return early == null ? null : early.setting();
+    }
+
     private void submit(Callable<Object> task) {
         if (!work.hasRoom()) {
             work.takeOldest();

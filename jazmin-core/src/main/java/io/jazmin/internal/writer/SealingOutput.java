@@ -1,6 +1,7 @@
 package io.jazmin.internal.writer;
 
 import io.jazmin.internal.catalog.SectionRef;
+import io.jazmin.internal.compress.Compression;
 import io.jazmin.internal.index.SectionOutput;
 import io.jazmin.internal.parallel.OrderedPipeline;
 import io.jazmin.internal.section.SectionWriter;
@@ -19,7 +20,7 @@ import java.util.function.Function;
  * written. The bytes do not depend on the threads.
  */
 final class SealingOutput implements SectionOutput {
-    private record Pending(String id, byte[] raw) {
+    private record Pending(String id, byte[] raw, Compression.Sampled judged) {
     }
 
     private final SectionWriter sections;
@@ -32,6 +33,8 @@ final class SealingOutput implements SectionOutput {
     private final ArrayDeque<Pending> waiting = new ArrayDeque<>();
     /** Sections sealed before they were announced, by id. */
     private final Map<String, byte[]> ready = new HashMap<>();
+    /** Without workers: the settings judged for announced sections, by id, until they are written. */
+    private final Map<String, Compression.Sampled> judgedAhead = new HashMap<>();
 
     /**
      * @param append appends a whole section to the file and returns where it lies
@@ -55,11 +58,26 @@ final class SealingOutput implements SectionOutput {
      * {@code raw} (nothing to do for a section {@linkplain #sealed sealed} already).
      */
     void sealAhead(String id, byte[] raw) {
-        if (sealing == null || ready.containsKey(id)) {
+        sealAhead(id, raw, null);
+    }
+
+    /**
+     * Like {@link #sealAhead(String, byte[])}, compressed as {@code judged} says (a setting judged on an
+     * alike section, {@link SectionWriter#catalogSection(String, byte[], int, Compression.Sampled)}), on
+     * whichever thread seals it; {@code null}: judged on its own.
+     */
+    void sealAhead(String id, byte[] raw, Compression.Sampled judged) {
+        if (ready.containsKey(id)) {
+            return;
+        }
+        if (sealing == null) {
+            if (judged != null) {
+                judgedAhead.put(id, judged);
+            }
             return;
         }
         announced.add(id);
-        waiting.add(new Pending(id, raw));
+        waiting.add(new Pending(id, raw, judged));
         topUp();
     }
 
@@ -74,7 +92,7 @@ final class SealingOutput implements SectionOutput {
             section = sealing.takeOldest();
             topUp();
         } else {
-            section = seal(sectionId, raw);
+            section = seal(sectionId, raw, judgedAhead.remove(sectionId));
         }
         return append.apply(section);
     }
@@ -82,11 +100,11 @@ final class SealingOutput implements SectionOutput {
     private void topUp() {
         while (!waiting.isEmpty() && sealing.hasRoom()) {
             Pending p = waiting.poll();
-            sealing.submit(() -> seal(p.id(), p.raw()));
+            sealing.submit(() -> seal(p.id(), p.raw(), p.judged()));
         }
     }
 
-    private byte[] seal(String id, byte[] raw) {
-        return sections.catalogSection(id, raw, raw.length);
+    private byte[] seal(String id, byte[] raw, Compression.Sampled judged) {
+        return sections.catalogSection(id, raw, raw.length, judged);
     }
 }

@@ -113,13 +113,14 @@ final class TableWriter {
         int ahead = options.parallelism().writeAheadChunks();
         indexes = new IndexBuilders(this.columns, options.indexes(), options.sortedBy(), options.compactIndexes(),
                 capacity, ahead > 0, options.parallelism().executor(), sections, tableIndex, start.indexSegment());
-        encoding = ahead > 0 ? new OrderedPipeline<>(ahead, options.parallelism().executor()) : null;
+        int inFlight = options.parallelism().writeChunksInFlight();
+        encoding = ahead > 0 ? new OrderedPipeline<>(inFlight, options.parallelism().executor()) : null;
         int[][] groups = groups();
         // Not with several column groups: the directory every partition holder reads would give the
         // sizes of columns hidden from some of them.
         firstChunk = new FirstChunkChoice(options.columnFlushPoints(), sections.flushesColumns() && groups.length == 1);
         FanOut trials = ahead > 0 ? FanOut.on(options.parallelism().executor(), ahead) : FanOut.CALLER_ONLY;
-        for (int i = 0; i < Math.max(1, ahead); i++) {
+        for (int i = 0; i < Math.max(1, inFlight); i++) {
             idleEncoders.add(new ChunkEncoder(this.columns, groups, firstChunk, trials));
         }
     }

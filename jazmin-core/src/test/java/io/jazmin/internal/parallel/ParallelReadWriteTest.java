@@ -207,6 +207,25 @@ class ParallelReadWriteTest {
     }
 
     @Test
+    void pagesOfOneSortedIndexTakeItsFirstPagesSettingWhateverTheThreads() {
+        // Keys of 50 rows each: a sample of the first page judges level 6 alone, samples of the
+        // later pages the default's two passes. Every page takes the first page's setting, whether
+        // compressed while rows arrive, at the end on workers, or on the caller's thread.
+        List<Column> columns = List.of(Column.required("k", ColumnType.INT));
+        List<List<Object>> data = new ArrayList<>();
+        for (int i = 0; i < 150_000; i++) {
+            data.add(List.of((long) (i / 50)));
+        }
+        WriteOptions indexed = WriteOptions.defaults().withNow(NOW).withIndex("k", IndexKind.SORTED);
+        byte[] sequential = Written.file(columns, data, indexed.withMaxDegreeOfParallelism(1));
+        byte[] parallel = Written.file(columns, data, indexed.withMaxDegreeOfParallelism(4));
+        assertArrayEquals(afterPreamble(sequential), afterPreamble(parallel));
+        try (JazminReader reader = JazminReader.open(parallel)) {
+            assertEquals(50, reader.table().count(Filter.eq("k", 2_345L)));
+        }
+    }
+
+    @Test
     void anExecutorThatRefusesEveryTaskLeavesTheWorkToTheCaller() {
         Executor refusing = task -> {
             throw new java.util.concurrent.RejectedExecutionException("saturated");
@@ -276,6 +295,13 @@ class ParallelReadWriteTest {
         assertEquals(0, Parallelism.defaults().withMaxDegree(1).writeAheadChunks());
         assertEquals(6, Parallelism.defaults().withPriority(Priority.MEMORY).withMaxDegree(6).readAheadChunks(10));
         assertEquals(6, Parallelism.defaults().withMaxDegree(6).writeAheadChunks());
+        // Chunks handed to workers: twice the threads only where the shared workers cap the threads.
+        assertEquals(0, Parallelism.defaults().withPriority(Priority.MEMORY).writeChunksInFlight());
+        assertEquals(6, Parallelism.defaults().withMaxDegree(6).writeChunksInFlight());
+        Executor own = Runnable::run;
+        assertEquals(Parallelism.defaults().writeAheadChunks(),
+                Parallelism.defaults().withExecutor(own).writeChunksInFlight());
+        assertEquals(2 * Parallelism.defaults().writeAheadChunks(), Parallelism.defaults().writeChunksInFlight());
         if (Runtime.getRuntime().availableProcessors() > 1) {
             assertEquals(4, Parallelism.defaults().readAheadChunks(10));
             assertEquals(8, Parallelism.defaults().withPriority(Priority.SPEED).readAheadChunks(10));
