@@ -172,6 +172,9 @@ public final class SectionPayload {
     }
 
     private synchronized void inflate(int want) {
+        if (inflater != null && out == null) {
+            return; // whole and checked already: another thread got there while this one waited for the lock
+        }
         if (inflater == null) {
             inflater = new Inflater(true);
             inflater.setInput(stored, storedOffset, storedLength);
@@ -180,7 +183,7 @@ public final class SectionPayload {
             bytes = out.array();
         }
         try {
-            while (available < want) {
+            while (out.size() < want) {
                 feed();
                 int room = out.room(want);
                 if (room == 0) {
@@ -196,9 +199,11 @@ public final class SectionPayload {
                 }
                 out.advance(got);
                 bytes = out.array();
-                available = out.size();
+                if (out.size() < rawLength) {
+                    available = out.size(); // all of it is given out only once its end is checked below
+                }
             }
-            if (available == rawLength) {
+            if (out.size() == rawLength) {
                 // Fed block by block, the stream's end may lie in a block not given yet.
                 while (!inflater.finished() && feed()) {
                     if (inflater.inflate(new byte[1]) != 0) {
@@ -211,6 +216,7 @@ public final class SectionPayload {
                 inflater.end();
                 bytes = out.finish("Deflate");
                 out = null;
+                available = rawLength;
             }
         } catch (DataFormatException e) {
             throw new JazminFormatException("corrupt Deflate data: " + e.getMessage());

@@ -5,8 +5,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jazmin.schema.Codec;
 import io.jazmin.error.JazminFormatException;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Random;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** A Deflate payload inflated only as far as asked: same bytes as a whole inflation, damage found when reached. */
@@ -43,6 +49,53 @@ class SectionPayloadTest {
         SectionPayload shorter = Compression.decompressLazily(1, STORED, 0, STORED.length, RAW.length - 1);
         assertThatThrownBy(shorter::whole).isInstanceOf(JazminFormatException.class)
                 .hasMessageContaining("past its raw length");
+    }
+
+    @Test
+    void aPayloadFoundBadAtItsEndStaysBad() {
+        SectionPayload shorter = Compression.decompressLazily(1, STORED, 0, STORED.length, RAW.length - 1);
+        for (int attempt = 0; attempt < 2; attempt++) {
+            assertThatThrownBy(shorter::whole).isInstanceOf(JazminFormatException.class)
+                    .hasMessageContaining("past its raw length");
+        }
+    }
+
+    /**
+     * Two threads asking for the whole payload at once: the second finds it whole when it gets the
+     * lock (the test holds the payload's lock until both wait for it) and returns the same bytes.
+     */
+    @Test
+    void aThreadThatWaitedForAnotherGetsTheWholePayload() throws Exception {
+        SectionPayload payload = Compression.decompressLazily(1, STORED, 0, STORED.length, RAW.length);
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        try {
+            List<Future<byte[]>> wholes = new ArrayList<>();
+            synchronized (payload) {
+                List<Thread> waiting = new ArrayList<>();
+                for (int i = 0; i < 2; i++) {
+                    wholes.add(threads.submit(() -> {
+                        synchronized (waiting) {
+                            waiting.add(Thread.currentThread());
+                        }
+                        return payload.whole();
+                    }));
+                }
+                while (!bothBlocked(waiting)) {
+                    Thread.onSpinWait();
+                }
+            }
+            for (Future<byte[]> whole : wholes) {
+                assertThat(whole.get(30, TimeUnit.SECONDS)).isEqualTo(RAW);
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    private static boolean bothBlocked(List<Thread> waiting) {
+        synchronized (waiting) {
+            return waiting.size() == 2 && waiting.stream().allMatch(t -> t.getState() == Thread.State.BLOCKED);
+        }
     }
 
     @Test
