@@ -10,8 +10,9 @@ import io.jazmin.options.ColumnFlushPoints;
  * parts in one pass instead of its two: with points, each column stream with the pass that won it in
  * the first part ({@link SectionWriter#streamDeflate}); without, the first pass alone unless the
  * second made that part ({@link SectionWriter#standardDeflate()}). Decided once per writer, so each
- * directory segment it writes has points for all its parts or for none. The first chunk is encoded on
- * the writer's thread while undecided, so the choice does not depend on the parallelism. Where points
+ * directory segment it writes has points for all its parts or for none. No other chunk is
+ * encoded while the first decides (the writer holds them until it has), so the choice does not depend
+ * on the parallelism. Where points
  * are impossible or refused ({@link ColumnFlushPoints#NEVER}, the reference writer's layout), nothing is
  * decided and the default Deflate setting runs both passes on every part.
  */

@@ -38,6 +38,11 @@ import java.util.Set;
  */
 final class TableWriter {
     private static final byte[] PLAIN_PARTITION_ID = new byte[0];
+    /**
+     * How many pipelines' worth of chunks the caller may fill while the first chunk decides: its trial
+     * passes cost several chunks' encoding, the last (level 9 filtered) on one thread alone.
+     */
+    private static final int HELD_WHILE_DECIDING = 2;
 
     private final int tableIndex;
     private final String name;
@@ -58,6 +63,12 @@ final class TableWriter {
     private final ArrayDeque<ChunkEncoder> idleEncoders = new ArrayDeque<>();
     /** Chunks being encoded on worker threads, or {@code null} when the caller's thread encodes. */
     private final OrderedPipeline<EncodedWork> encoding;
+    /** The most chunks {@link #encoding} holds; also sets how many are held while the first chunk decides. */
+    private final int inFlight;
+    /** Chunks built while the first chunk decides, in order, started once it has. */
+    private final ArrayDeque<ChunkWork> held = new ArrayDeque<>();
+    /** Whether the chunk that decides the {@link FirstChunkChoice} has gone to a worker. */
+    private boolean decidingStarted;
     private int chunksStarted;
     /** Raw bytes of the chunk being built, as the reference writer counts them. */
     private long chunkRawBytes;
@@ -113,7 +124,7 @@ final class TableWriter {
         int ahead = options.parallelism().writeAheadChunks();
         indexes = new IndexBuilders(this.columns, options.indexes(), options.sortedBy(), options.compactIndexes(),
                 capacity, ahead > 0, options.parallelism().executor(), sections, tableIndex, start.indexSegment());
-        int inFlight = options.parallelism().writeChunksInFlight();
+        inFlight = options.parallelism().writeChunksInFlight();
         encoding = ahead > 0 ? new OrderedPipeline<>(inFlight, options.parallelism().executor()) : null;
         int[][] groups = groups();
         // Not with several column groups: the directory every partition holder reads would give the
@@ -234,9 +245,11 @@ final class TableWriter {
 
     /**
      * Hands the current chunk to an encoder: on this thread, or, when the options allow, on a worker
-     * thread while more rows arrive (not the chunk that decides the column flush points, which the
-     * chunks after it wait for). Chunks are written to the file in order either way, so the bytes do
-     * not depend on the parallelism.
+     * thread while more rows arrive. The chunk that decides the column flush points
+     * ({@link FirstChunkChoice}) goes to a worker too, but the chunks after it are held, not started,
+     * until it has decided: its trial passes end on one thread long after the others, and the caller
+     * fills the next chunks meanwhile instead of waiting. Chunks are written to the file in order
+     * either way, so the bytes do not depend on the parallelism.
      */
     private void flushChunk() {
         int count = builders[0].size();
@@ -261,17 +274,52 @@ final class TableWriter {
             ids[g] = SectionIds.chunkPart(tableIndex, ordinal, groupNames.get(g));
         }
         SectionWriter writer = shared == null ? sections : sections.scoped(partition.text());
-        if (encoding == null || firstChunk.undecided()) {
-            write(new EncodedWork(idleEncoders.peek().encode(ids, writer, vectors, count), null, partition, ordinal,
-                    rowStart));
+        ChunkWork work = new ChunkWork(ids, writer, vectors, count, partition, ordinal, rowStart);
+        if (encoding == null) {
+            write(new EncodedWork(work.encodeWith(idleEncoders.peek()), null, partition, ordinal, rowStart));
             return;
         }
+        if (firstChunk.undecided()) {
+            if (!decidingStarted) {
+                decidingStarted = true;
+                submit(work);
+                return;
+            }
+            held.add(work);
+            if (held.size() < HELD_WHILE_DECIDING * inFlight) {
+                return; // the deciding chunk is the one in flight
+            }
+            writeOldest(); // the deciding chunk: once written, the choice is settled
+            submitHeld();
+            return;
+        }
+        submitHeld();
+        submit(work);
+    }
+
+    /** A chunk taken from the builders: what its encoding needs (kept while the first chunk decides). */
+    private record ChunkWork(String[] ids, SectionWriter writer, ColumnVector[] vectors, int count,
+                             PartitionLog partition, int ordinal, long rowStart) {
+        ChunkEncoder.EncodedChunk encodeWith(ChunkEncoder encoder) {
+            return encoder.encode(ids, writer, vectors, count);
+        }
+    }
+
+    private void submit(ChunkWork work) {
         if (!encoding.hasRoom()) {
             writeOldest();
         }
         ChunkEncoder encoder = idleEncoders.pop();
-        encoding.submit(() -> new EncodedWork(encoder.encode(ids, writer, vectors, count), encoder, partition,
-                ordinal, rowStart));
+        encoding.submit(() -> new EncodedWork(work.encodeWith(encoder), encoder, work.partition(), work.ordinal(),
+                work.rowStart()));
+    }
+
+    /** Starts the chunks held while the first chunk decided, in order (call once it has). */
+    private void submitHeld() {
+        ChunkWork next;
+        while ((next = held.poll()) != null) {
+            submit(next);
+        }
     }
 
     private void writeOldest() {
@@ -280,10 +328,14 @@ final class TableWriter {
         write(done);
     }
 
-    /** Writes the chunks still being encoded, in order. */
+    /** Writes the chunks still being encoded or held, in order. */
     private void drainEncoding() {
-        while (encoding != null && !encoding.isEmpty()) {
-            writeOldest();
+        while (encoding != null && !(encoding.isEmpty() && held.isEmpty())) {
+            if (firstChunk.undecided() || held.isEmpty()) {
+                writeOldest(); // while undecided, the oldest is the deciding chunk
+            } else {
+                submitHeld();
+            }
         }
     }
 

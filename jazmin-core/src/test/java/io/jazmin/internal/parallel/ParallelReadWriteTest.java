@@ -13,6 +13,7 @@ import io.jazmin.data.Filter;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
+import io.jazmin.JazminWriter;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.options.Parallelism;
 import io.jazmin.schema.IndexKind;
@@ -26,13 +27,18 @@ import io.jazmin.key.JazminKey;
 import io.jazmin.testing.FileSections;
 import io.jazmin.testing.Written;
 import io.jazmin.internal.wire.Preamble;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import io.jazmin.testing.CountingExecutor;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -138,9 +144,9 @@ class ParallelReadWriteTest {
             byte[] shared = Written.file(COLUMNS, DATA, writing(four));
             byte[] given = Written.file(COLUMNS, DATA, writing(four).withExecutor(counting));
             assertArrayEquals(afterPreamble(shared), afterPreamble(given));
-            // One encoding task per chunk but the first, which decides the column flush points on the caller's
-            // thread, its five Deflate trials fanned out to the 3 other threads the parallelism allows.
-            assertEquals(ROWS / CHUNK_ROWS - 1 + 3, counting.takeCount());
+            // One encoding task per chunk; the first decides the column flush points, its five Deflate
+            // trials fanned out to the 3 other threads the parallelism allows.
+            assertEquals(ROWS / CHUNK_ROWS + 3, counting.takeCount());
             Written.file(COLUMNS, DATA, writing(four).withExecutor(counting).withColumnFlushPoints(false));
             assertEquals(ROWS / CHUNK_ROWS, counting.takeCount(), "with nothing to decide, every chunk");
 
@@ -170,11 +176,11 @@ class ParallelReadWriteTest {
             }
             counting.takeCount();
             Written.file(COLUMNS, DATA, indexed.withMaxDegreeOfParallelism(4).withExecutor(counting));
-            // Per chunk: one encoding task (but the first, see above, whose trials are 3 tasks) and one task
-            // per index; then each index's payloads; then one compression task per index section but the
+            // Per chunk: one encoding task and one task per index (the first chunk's trials are 3 more, see
+            // above); then each index's payloads; then one compression task per index section but the
             // directories (5 of them here: the trigram index, the sorted indexes' pages, the score index's
             // null postings).
-            assertEquals(ROWS / CHUNK_ROWS * 4 + 3 - 1 + 3 + 5, counting.count());
+            assertEquals(ROWS / CHUNK_ROWS * 4 + 3 + 3 + 5, counting.count());
         } finally {
             counting.close();
         }
@@ -222,6 +228,55 @@ class ParallelReadWriteTest {
         assertArrayEquals(afterPreamble(sequential), afterPreamble(parallel));
         try (JazminReader reader = JazminReader.open(parallel)) {
             assertEquals(50, reader.table().count(Filter.eq("k", 2_345L)));
+        }
+    }
+
+    @Test
+    void theCallerFillsTheNextChunksWhileTheFirstDecidesTheirCompression() throws Exception {
+        // The first task the executor is given waits until the test has written eight chunks' rows.
+        // That task is the chunk deciding the flush points and Deflate passes; the next seven chunks
+        // are filled meanwhile and held, none given to the executor before the first has decided.
+        CountDownLatch rowsWritten = new CountDownLatch(1);
+        int tasksGivenWhileDeciding = -1;
+        AtomicBoolean firstTaskWaitedForTheRows = new AtomicBoolean();
+        AtomicBoolean first = new AtomicBoolean(true);
+        Path dir = Files.createTempDirectory("jazmin-test");
+        Path path = dir.resolve("t.jzm");
+        try (CountingExecutor pool = new CountingExecutor(2)) {
+            Executor gated = task -> pool.execute(() -> {
+                if (first.getAndSet(false)) {
+                    firstTaskWaitedForTheRows.set(await(rowsWritten));
+                }
+                task.run();
+            });
+            try (JazminWriter writer = JazminWriter.create(path, COLUMNS,
+                    writing(Parallelism.defaults().withMaxDegree(4)).withExecutor(gated))) {
+                for (int i = 0; i < ROWS; i++) {
+                    if (i == 8 * CHUNK_ROWS) {
+                        tasksGivenWhileDeciding = pool.count();
+                        rowsWritten.countDown();
+                    }
+                    writer.writeValues(DATA.get(i).toArray());
+                }
+                writer.finish();
+            }
+            assertEquals(1, tasksGivenWhileDeciding);
+            assertThat(firstTaskWaitedForTheRows).isTrue();
+            assertArrayEquals(afterPreamble(Written.file(COLUMNS, DATA, writing(WAYS.get(0)))),
+                    afterPreamble(Files.readAllBytes(path)));
+        } finally {
+            Files.deleteIfExists(path);
+            Files.deleteIfExists(dir);
+        }
+    }
+
+    /** Whether {@code latch} opened within 5 s (a writer that waited for the task would keep it shut). */
+    private static boolean await(CountDownLatch latch) {
+        try {
+            return latch.await(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 
