@@ -1,5 +1,6 @@
 package io.jazmin.internal.index;
 
+import io.jazmin.error.JazminValidationException;
 import io.jazmin.internal.wire.ByteWriter;
 import java.util.HashMap;
 import java.util.Map;
@@ -83,14 +84,24 @@ public final class TrigramIndexBuilder {
     /** The index section payload: encoding byte 0, gram count, then each gram (3 × u16) with its postings. */
     public byte[] encode() {
         long[] sorted = grams.sortedGrams();
-        ByteWriter out = new ByteWriter(64 + sorted.length * 10);
-        out.u8(Postings.ENCODING).varint(sorted.length);
-        for (long gram : sorted) {
-            PostingsBuffer ids = grams.get(gram);
-            out.u16((int) (gram >>> 32)).u16((int) (gram >>> 16) & 0xFFFF).u16((int) gram & 0xFFFF);
-            out.varint(ids.count());
-            ids.writeTo(out);
+        PostingsBuffer[] postings = new PostingsBuffer[sorted.length];
+        // Sized exactly: the postings of a long column run to megabytes, which growing would copy again and again.
+        long size = 1 + ByteWriter.varintSize(sorted.length);
+        for (int g = 0; g < sorted.length; g++) {
+            postings[g] = grams.get(sorted[g]);
+            size += 6 + ByteWriter.varintSize(postings[g].count()) + postings[g].byteLength();
         }
-        return out.toByteArray();
+        if (size > Integer.MAX_VALUE - 8) {
+            throw new JazminValidationException("the trigram index of this column would exceed 2 GiB; split the table");
+        }
+        ByteWriter out = new ByteWriter((int) size);
+        out.u8(Postings.ENCODING).varint(sorted.length);
+        for (int g = 0; g < sorted.length; g++) {
+            long gram = sorted[g];
+            out.u16((int) (gram >>> 32)).u16((int) (gram >>> 16) & 0xFFFF).u16((int) gram & 0xFFFF);
+            out.varint(postings[g].count());
+            postings[g].writeTo(out);
+        }
+        return out.size() == out.array().length ? out.array() : out.toByteArray();
     }
 }

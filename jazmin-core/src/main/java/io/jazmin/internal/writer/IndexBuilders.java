@@ -44,6 +44,7 @@ final class IndexBuilders {
     private final int table;
     private final int segment;
     private boolean wroteCompactPages;
+    private boolean payloadsStarted;
 
     /**
      * @param batchRows rows per batch handed to a builder (the chunk size)
@@ -112,11 +113,27 @@ final class IndexBuilders {
     }
 
     /**
+     * Ends the rows: each index starts making its section payloads (on a worker thread when
+     * parallel), so that they are made while the table writer still waits for its last chunks. Once
+     * only; {@link #write} calls it when nobody did.
+     */
+    void startPayloads() {
+        if (payloadsStarted) {
+            return;
+        }
+        payloadsStarted = true;
+        for (Planned p : planned) {
+            p.lane().startPayloads(IndexSectionsWriter.DEFAULT_PAGE_BYTES, compact);
+        }
+    }
+
+    /**
      * Writes every index and returns their catalog entries: each section is made a catalog section
      * (on worker threads when parallel) and appended in order by {@code append}, which returns where
      * it lies.
      */
     List<IndexRef> write(Function<byte[], SectionRef> append) {
+        startPayloads();
         SealingOutput sealing = new SealingOutput(sections, append, parallel ? SEALED_AHEAD : 0, executor);
         // Only a written page makes the file need the 'index-deltas' feature, not the option alone.
         SectionOutput watching = (id, raw) -> {
@@ -124,9 +141,6 @@ final class IndexBuilders {
             return sealing.write(id, raw);
         };
         IndexSectionsWriter writer = new IndexSectionsWriter(watching, IndexSectionsWriter.DEFAULT_PAGE_BYTES, compact);
-        for (Planned p : planned) {
-            p.lane().startPayloads(IndexSectionsWriter.DEFAULT_PAGE_BYTES, compact);
-        }
         List<Object> made = new ArrayList<>();
         for (Planned p : planned) {
             Object payloads = p.lane().payloads();

@@ -361,9 +361,13 @@ final class TableWriter {
      */
     WrittenSegment finishSegment(boolean newTable) {
         flushChunk();
+        boolean writesIndexes = newTable || chunksStarted > 0;
+        if (writesIndexes) {
+            indexes.startPayloads(); // on the workers behind the last chunks, not after them
+        }
         drainEncoding();
         int chunks = chunkRows.size();
-        List<IndexRef> indexRefs = newTable || chunks > 0
+        List<IndexRef> indexRefs = writesIndexes
                 ? indexes.write(section -> PartitionLog.ref(sink.write(section), section, shared != null))
                 : List.of();
         if (chunks == 0) {
