@@ -111,8 +111,8 @@ public final class StreamEncoder {
 
     private static void writeLongs(ColumnVector v, Rows rows, ByteWriter out) {
         long[] vals = nonNullLongs(v.longs(), rows);
-        int n = vals.length;
-        if (n > 1 && deltaIsSmaller(vals)) {
+        int n = rows.nonNull;
+        if (n > 1 && deltaIsSmaller(vals, n)) {
             header(out, StreamFormat.DELTA, rows);
             out.zigzag(vals[0]);
             for (int i = 1; i < n; i++) {
@@ -121,16 +121,16 @@ public final class StreamEncoder {
             return;
         }
         header(out, StreamFormat.PLAIN, rows);
-        for (long x : vals) {
-            out.zigzag(x);
+        for (int i = 0; i < n; i++) {
+            out.zigzag(vals[i]);
         }
     }
 
-    /** Delta only when every difference fits int64 and the body gets strictly smaller. */
-    private static boolean deltaIsSmaller(long[] vals) {
+    /** Delta only when every difference of {@code vals[0..n)} fits int64 and the body gets strictly smaller. */
+    private static boolean deltaIsSmaller(long[] vals, int n) {
         long plain = ByteWriter.zigzagSize(vals[0]);
         long delta = plain;
-        for (int i = 1; i < vals.length; i++) {
+        for (int i = 1; i < n; i++) {
             long d = vals[i] - vals[i - 1];
             if (((vals[i] ^ vals[i - 1]) & (vals[i] ^ d)) < 0) {
                 return false; // the difference overflows int64
@@ -141,12 +141,12 @@ public final class StreamEncoder {
         return delta < plain;
     }
 
+    /** The non-null values first, in row order: {@code all} itself without nulls, else the thread's scratch. */
     private static long[] nonNullLongs(long[] all, Rows rows) {
-        long[] vals = new long[rows.nonNull];
         if (rows.nullBits == null) {
-            System.arraycopy(all, 0, vals, 0, rows.nonNull);
-            return vals;
+            return all;
         }
+        long[] vals = EncoderScratch.get().longs(rows.nonNull);
         for (int r = 0, i = 0; r < rows.size; r++) {
             if (!rows.isNull(r)) {
                 vals[i++] = all[r];
@@ -157,15 +157,19 @@ public final class StreamEncoder {
 
     private static void writeDoubles(ColumnVector v, Rows rows, ByteWriter out) {
         double[] all = v.doubles();
-        double[] vals = new double[rows.nonNull];
-        for (int r = 0, i = 0; r < rows.size; r++) {
-            if (!rows.isNull(r)) {
-                vals[i++] = all[r];
+        EncoderScratch scratch = EncoderScratch.get();
+        int n = rows.nonNull;
+        double[] vals = all;
+        if (rows.nullBits != null) {
+            vals = scratch.doubles(n);
+            for (int r = 0, i = 0; r < rows.size; r++) {
+                if (!rows.isNull(r)) {
+                    vals[i++] = all[r];
+                }
             }
         }
-        int n = vals.length;
-        int[] scales = new int[n];
-        long[] mantissas = new long[n];
+        int[] scales = scratch.scales(n);
+        long[] mantissas = scratch.longs(n);
         FloatScaling.scaleAll(vals, n, scales, mantissas);
         long scaledSize = 0;
         for (int i = 0; i < n; i++) {
@@ -183,13 +187,10 @@ public final class StreamEncoder {
             return;
         }
         header(out, StreamFormat.PLAIN, rows);
-        for (double x : vals) {
-            out.f64(x);
+        for (int i = 0; i < n; i++) {
+            out.f64(vals[i]);
         }
     }
-
-    /** One table per thread, reused chunk after chunk (encoders run on the caller's and worker threads). */
-    private static final ThreadLocal<TextDictionary> DICTIONARIES = ThreadLocal.withInitial(TextDictionary::new);
 
     /**
      * Strings and decimals: a dictionary when at most half the values are distinct. Decimals are
@@ -202,7 +203,8 @@ public final class StreamEncoder {
         boolean decimal = type == ColumnType.DECIMAL;
         PlainStrings encoded = decimal ? null : v.plainStrings();
         int n = rows.nonNull;
-        int[] rowOf = new int[n];
+        EncoderScratch scratch = EncoderScratch.get();
+        int[] rowOf = scratch.rows(n);
         for (int r = 0, i = 0; r < rows.size; r++) {
             if (!rows.isNull(r)) {
                 rowOf[i++] = r;
@@ -216,23 +218,23 @@ public final class StreamEncoder {
                 vals[i] = decimal ? Decimals.normalize((BigDecimal) all[rowOf[i]]) : all[rowOf[i]];
             }
         }
-        TextDictionary ids = DICTIONARIES.get();
+        TextDictionary ids = scratch.dictionary;
         ids.reset(n / 2 + 1);
         try {
-            int[] index = new int[n];
-            int[] firstOf = new int[n / 2 + 1]; // per entry, the value that brought it
-            if (n > 0 && dictionaryWins(vals, encoded, rowOf, ids, index, firstOf)) {
+            int[] index = scratch.entries(n);
+            int[] firstOf = scratch.firsts(n / 2 + 1); // per entry, the value that brought it
+            if (n > 0 && dictionaryWins(vals, encoded, rowOf, n, ids, index, firstOf)) {
                 header(out, StreamFormat.DICTIONARY, rows);
                 out.varint(ids.size());
                 for (int e = 0; e < ids.size(); e++) {
                     if (encoded != null) {
-                        copyValue(encoded, rowOf, firstOf[e], out);
+                        copyValue(encoded, rowOf, n, firstOf[e], out);
                     } else {
                         writeText(decimal, ids.entry(e), out);
                     }
                 }
-                for (int id : index) {
-                    out.varint(id);
+                for (int i = 0; i < n; i++) {
+                    out.varint(index[i]);
                 }
             } else {
                 header(out, StreamFormat.PLAIN, rows);
@@ -255,11 +257,10 @@ public final class StreamEncoder {
     /**
      * Fills {@code ids} with the distinct values, {@code index} with each value's entry and
      * {@code firstOf} with each entry's first value, unless more than half the values are distinct.
-     * The values are {@code vals}, or when {@code encoded} is given, its bytes of the rows {@code rowOf}.
+     * The values are {@code vals}, or when {@code encoded} is given, its bytes of the rows {@code rowOf[0..n)}.
      */
-    private static boolean dictionaryWins(Object[] vals, PlainStrings encoded, int[] rowOf, TextDictionary ids,
+    private static boolean dictionaryWins(Object[] vals, PlainStrings encoded, int[] rowOf, int n, TextDictionary ids,
                                           int[] index, int[] firstOf) {
-        int n = rowOf.length;
         for (int i = 0; i < n; i++) {
             int before = ids.size();
             int id = encoded != null ? ids.idOfEncoded(encoded.bytes(), encoded.start(rowOf[i])) : ids.idOf(vals[i]);
@@ -274,10 +275,10 @@ public final class StreamEncoder {
         return true;
     }
 
-    /** Copies the length-prefixed bytes of the {@code i}-th non-null value. */
-    private static void copyValue(PlainStrings encoded, int[] rowOf, int i, ByteWriter out) {
+    /** Copies the length-prefixed bytes of the {@code i}-th of the {@code n} non-null values. */
+    private static void copyValue(PlainStrings encoded, int[] rowOf, int n, int i, ByteWriter out) {
         int from = encoded.start(rowOf[i]);
-        int to = i + 1 < rowOf.length ? encoded.start(rowOf[i + 1]) : encoded.end();
+        int to = i + 1 < n ? encoded.start(rowOf[i + 1]) : encoded.end();
         out.bytes(encoded.bytes(), from, to - from);
     }
 

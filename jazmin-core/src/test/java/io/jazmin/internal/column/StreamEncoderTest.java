@@ -4,6 +4,7 @@ import static io.jazmin.internal.column.Streams.bools;
 import static io.jazmin.internal.column.Streams.decimals;
 import static io.jazmin.internal.column.Streams.doubles;
 import static io.jazmin.internal.column.Streams.encode;
+import static io.jazmin.internal.column.Streams.encodedStrings;
 import static io.jazmin.internal.column.Streams.hex;
 import static io.jazmin.internal.column.Streams.longs;
 import static io.jazmin.internal.column.Streams.objects;
@@ -19,6 +20,37 @@ import org.junit.jupiter.api.Test;
 
 /** Exact bytes and the reference writer's encoding choices (spec §1.9). */
 class StreamEncoderTest {
+
+    @Test
+    void aThreadsWorkingArraysLeftLongerByAnEarlierStreamChangeNoLaterStream() throws Exception {
+        // Small streams with nulls (values gathered into the thread's arrays) and without (read in place).
+        ColumnVector[] small = {
+                longs(ColumnType.INT, 1000L, null, 1002L), longs(ColumnType.INT, 5L, 6L),
+                doubles(1.5, null, 2.25), doubles(0.1, 7.0),
+                encodedStrings("b", null, "a", "b"), objects(ColumnType.STRING, "x", "y", "x", "x")};
+        byte[][] onAFreshThread = new byte[small.length][];
+        Thread fresh = new Thread(() -> {
+            for (int i = 0; i < small.length; i++) {
+                onAFreshThread[i] = encode(small[i]);
+            }
+        });
+        fresh.start();
+        fresh.join();
+        Long[] manyLongs = new Long[600];
+        Double[] manyDoubles = new Double[600];
+        Object[] manyTexts = new Object[600];
+        for (int i = 0; i < 600; i++) {
+            manyLongs[i] = i % 5 == 0 ? null : (long) i * 7;
+            manyDoubles[i] = i % 5 == 0 ? null : i * 0.5;
+            manyTexts[i] = i % 5 == 0 ? null : "v" + (i % 11);
+        }
+        encode(longs(ColumnType.INT, manyLongs));
+        encode(doubles(manyDoubles));
+        encode(encodedStrings(manyTexts));
+        for (int i = 0; i < small.length; i++) {
+            assertThat(hex(encode(small[i]))).as("stream %d", i).isEqualTo(hex(onAFreshThread[i]));
+        }
+    }
 
     @Test
     void appendixAPayload() {
