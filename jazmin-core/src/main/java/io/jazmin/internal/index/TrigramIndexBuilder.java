@@ -102,6 +102,6 @@ public final class TrigramIndexBuilder {
             out.varint(postings[g].count());
             postings[g].writeTo(out);
         }
-        return out.size() == out.array().length ? out.array() : out.toByteArray();
+        return out.toFinalByteArray();
     }
 }

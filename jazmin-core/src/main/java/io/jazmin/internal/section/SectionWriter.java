@@ -254,6 +254,6 @@ public final class SectionWriter {
         ByteWriter w = new ByteWriter(SectionEnvelope.SIZE + storedLen);
         new SectionEnvelope(codecId, flags, rawLength, storedLen, crc.getValue()).encode(w);
         w.bytes(stored, storedOff, storedLen);
-        return w.toByteArray();
+        return w.toFinalByteArray();
     }
 }

@@ -57,6 +57,15 @@ public final class ByteWriter {
         return Arrays.copyOf(buf, size);
     }
 
+    /**
+     * The bytes written, for a writer done with: its backing array itself when the writer was sized
+     * exactly (a section of megabytes is then not copied once more), else a copy. Nothing may be
+     * written after.
+     */
+    public byte[] toFinalByteArray() {
+        return size == buf.length ? buf : toByteArray();
+    }
+
     /** The backing array; valid up to {@link #size()}. */
     public byte[] array() {
         return buf;

@@ -11,6 +11,18 @@ import org.junit.jupiter.api.Test;
 class ByteWriterTest {
 
     @Test
+    void aFinalByteArrayHoldsExactlyTheBytesWrittenWhateverTheCapacity() {
+        byte[] twenty = new byte[20];
+        Arrays.fill(twenty, (byte) 7);
+        ByteWriter exact = new ByteWriter(20);
+        exact.bytes(twenty);
+        assertThat(exact.toFinalByteArray()).isEqualTo(twenty).isSameAs(exact.array());
+        ByteWriter roomy = new ByteWriter(32);
+        roomy.bytes(twenty);
+        assertThat(roomy.toFinalByteArray()).isEqualTo(twenty).isNotSameAs(roomy.array());
+    }
+
+    @Test
     void varintSizeIsTheNumberOfBytesWritten() {
         long[] edges = {0, 1, 127, 128, 16_383, 16_384, (1L << 35) - 1, 1L << 35, (1L << 56) - 1, 1L << 56,
             (1L << 63) - 1, -1, Long.MIN_VALUE, -128};
