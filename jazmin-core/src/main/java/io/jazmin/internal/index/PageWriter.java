@@ -55,6 +55,24 @@ final class PageWriter {
         }
         int start = body.size();
         int plainKeySize = compact ? writeCompactKey(key) : writePlainKey(key);
+        addRows(start, plainKeySize, firstRow, more);
+    }
+
+    /**
+     * Adds an entry of an int or datetime index (datetime as epoch ms) without boxing its key: only
+     * a page's first key is kept as an object.
+     */
+    void add(long key, long firstRow, PostingsBuffer more) {
+        if (count == 0) {
+            firstKey = key;
+        }
+        int start = body.size();
+        int plainKeySize = compact ? writeCompactLong(key) : body.zigzag(key).size() - start;
+        addRows(start, plainKeySize, firstRow, more);
+    }
+
+    /** The rest of an entry whose key, taking {@code plainKeySize} bytes in encoding 0, starts at {@code start}. */
+    private void addRows(int start, int plainKeySize, long firstRow, PostingsBuffer more) {
         int moreCount = more == null ? 0 : more.count();
         body.varint(1L + moreCount);
         if (compact) {
@@ -83,14 +101,7 @@ final class PageWriter {
     private int writeCompactKey(Object key) {
         switch (type) {
             case INT, DATETIME -> {
-                long v = (Long) key;
-                if (count == 0) {
-                    body.zigzag(v);
-                } else {
-                    body.varint(v - previousLong); // ascending keys: the unsigned difference fits 64 bits
-                }
-                previousLong = v;
-                return ByteWriter.zigzagSize(v);
+                return writeCompactLong((Long) key);
             }
             case STRING -> {
                 byte[] utf8 = IndexKeys.utf8((String) key);
@@ -103,6 +114,16 @@ final class PageWriter {
                 return writePlainKey(key);
             }
         }
+    }
+
+    private int writeCompactLong(long v) {
+        if (count == 0) {
+            body.zigzag(v);
+        } else {
+            body.varint(v - previousLong); // ascending keys: the unsigned difference fits 64 bits
+        }
+        previousLong = v;
+        return ByteWriter.zigzagSize(v);
     }
 
     private static int sharedPrefix(byte[] a, byte[] b) {

@@ -204,7 +204,11 @@ public final class SortedIndexBuilder {
     }
 
     private void add(PageWriter page, int at, int pageBytes, Consumer<IndexPage> sink) {
-        page.add(key(at), firstRows.get(at), moreRows(at));
+        if (longKeys != null) {
+            page.add(longKeys.get(at), firstRows.get(at), moreRows(at));
+        } else {
+            page.add(objectKeys.get(at), firstRows.get(at), moreRows(at));
+        }
         if (page.plainSize() >= pageBytes) {
             sink.accept(page.finish());
         }
