@@ -8,7 +8,9 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,7 +25,7 @@ import java.util.Map;
  * is not moved by what the machine did between two JMH benchmarks. Run by hand (issue 17's write
  * goals), never by CI:
  * {@code java -Xms1g -Xmx2g -Djazmin.bench.dir=target/bench-data -cp target/benchmarks.jar
- * io.jazmin.benchmarks.WriteRounds wall|cpu ROUNDS SET...}, sets among {@code none}, {@code all3},
+ * io.jazmin.benchmarks.WriteRounds wall|cpu|process ROUNDS SET...}, sets among {@code none}, {@code all3},
  * {@code id}, {@code name}, {@code country}, {@code level1}, {@code raw}.
  * <ul>
  *   <li>{@code wall}: the default parallelism; per set the least and the median wall time of a write,
@@ -31,6 +33,9 @@ import java.util.Map;
  *   <li>{@code cpu}: every write on the calling thread ({@code withMaxDegreeOfParallelism(1)}); per set
  *       the least, first quartile and median of that thread's CPU time, which other processes on the
  *       machine disturb least.</li>
+ *   <li>{@code process}: the default parallelism; per set the least, first quartile and median CPU time of
+ *       the whole process during a write (the caller, the workers, the garbage collector and the JIT):
+ *       what a write costs both processors, where less allocation shows.</li>
  * </ul>
  */
 public final class WriteRounds {
@@ -40,11 +45,12 @@ public final class WriteRounds {
     }
 
     public static void main(String[] args) {
-        if (args.length < 3 || !(args[0].equals("wall") || args[0].equals("cpu"))) {
-            throw new IllegalArgumentException("usage: WriteRounds wall|cpu ROUNDS SET... (sets: none all3 id name"
-                    + " country level1 raw)");
+        if (args.length < 3 || !List.of("wall", "cpu", "process").contains(args[0])) {
+            throw new IllegalArgumentException("usage: WriteRounds wall|cpu|process ROUNDS SET... (sets: none all3 id"
+                    + " name country level1 raw)");
         }
-        boolean cpu = args[0].equals("cpu");
+        String mode = args[0];
+        boolean cpu = mode.equals("cpu");
         int rounds = Integer.parseInt(args[1]);
         Map<String, WriteOptions> sets = new LinkedHashMap<>();
         for (String name : Arrays.copyOfRange(args, 2, args.length)) {
@@ -61,8 +67,11 @@ public final class WriteRounds {
         sets.keySet().forEach(name -> measured.put(name, new ArrayList<>()));
         for (int r = 0; r < rounds; r++) {
             for (Map.Entry<String, WriteOptions> set : sets.entrySet()) {
-                measured.get(set.getKey()).add(cpu ? threadCpu(target, rows, set.getValue())
-                        : wallAndFinish(target, rows, set.getValue()));
+                measured.get(set.getKey()).add(switch (mode) {
+                    case "cpu" -> threadCpu(target, rows, set.getValue());
+                    case "process" -> processCpu(target, rows, set.getValue());
+                    default -> wallAndFinish(target, rows, set.getValue());
+                });
             }
         }
         for (Map.Entry<String, List<long[]>> set : measured.entrySet()) {
@@ -70,10 +79,10 @@ public final class WriteRounds {
             long[] second = set.getValue().stream().mapToLong(m -> m[1]).sorted().toArray();
             JazminOps.write(target, rows, sets.get(set.getKey()));
             long bytes = size(target);
-            System.out.println(cpu
-                    ? String.format(Locale.ROOT, "%-8s thread CPU per write: least %.1f, first quartile %.1f,"
-                            + " median %.1f ms; %,d bytes", set.getKey(), ms(first[0]), ms(first[first.length / 4]),
-                            ms(first[first.length / 2]), bytes)
+            System.out.println(!mode.equals("wall")
+                    ? String.format(Locale.ROOT, "%-8s %s CPU per write: least %.1f, first quartile %.1f,"
+                            + " median %.1f ms; %,d bytes", set.getKey(), cpu ? "thread" : "process", ms(first[0]),
+                            ms(first[first.length / 4]), ms(first[first.length / 2]), bytes)
                     : String.format(Locale.ROOT, "%-8s wall per write: least %.1f, median %.1f ms; after the last row:"
                             + " least %.1f, median %.1f ms; %,d bytes", set.getKey(), ms(first[0]),
                             ms(first[first.length / 2]), ms(second[0]), ms(second[second.length / 2]), bytes));
@@ -115,6 +124,35 @@ public final class WriteRounds {
         long before = threads.getCurrentThreadCpuTime();
         JazminOps.write(target, rows, options);
         return new long[] {threads.getCurrentThreadCpuTime() - before, 0};
+    }
+
+    /** The process's CPU time during a write (every thread), in ns. */
+    private static long[] processCpu(Path target, Object[][] rows, WriteOptions options) {
+        long before = processCpuNanos();
+        JazminOps.write(target, rows, options);
+        return new long[] {processCpuNanos() - before, 0};
+    }
+
+    /**
+     * The time every thread of this process has run, from Linux's per-thread scheduler counts (in ns;
+     * the JDK's process CPU time counts whole clock ticks of 10 ms here), the collector's threads
+     * included.
+     */
+    private static long processCpuNanos() {
+        try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Path.of("/proc/self/task"))) {
+            long sum = 0;
+            for (Path task : tasks) {
+                try {
+                    String stat = Files.readString(task.resolve("schedstat"));
+                    sum += Long.parseLong(stat.substring(0, stat.indexOf(' ')));
+                } catch (NoSuchFileException ended) {
+                    // A thread that ended meanwhile: its time is gone from both readings alike.
+                }
+            }
+            return sum;
+        } catch (IOException e) {
+            throw new UncheckedIOException("process mode needs Linux's /proc/self/task/*/schedstat", e);
+        }
     }
 
     private static long size(Path file) {
