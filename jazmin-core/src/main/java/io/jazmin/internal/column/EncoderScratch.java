@@ -11,12 +11,21 @@ final class EncoderScratch {
 
     /** The dictionary table of a text stream being written. */
     final TextDictionary dictionary = new TextDictionary();
-    private int[] rows = new int[0];
-    private int[] entries = new int[0];
-    private int[] firsts = new int[0];
-    private int[] scales = new int[0];
+    private final int[][] ints = new int[Ints.values().length][0];
     private long[] longs = new long[0];
     private double[] doubles = new double[0];
+
+    /** The int arrays a stream may use at once, each for one purpose. */
+    enum Ints {
+        /** Per non-null value, its row. */
+        ROWS,
+        /** Per value, its dictionary entry. */
+        ENTRIES,
+        /** Per dictionary entry, the value that brought it. */
+        FIRSTS,
+        /** Per float, its decimal scale. */
+        SCALES
+    }
 
     private EncoderScratch() {
     }
@@ -26,24 +35,10 @@ final class EncoderScratch {
         return THREADS.get();
     }
 
-    /** Per non-null value, its row. */
-    int[] rows(int n) {
-        return rows.length >= n ? rows : (rows = new int[n]);
-    }
-
-    /** Per value, its dictionary entry. */
-    int[] entries(int n) {
-        return entries.length >= n ? entries : (entries = new int[n]);
-    }
-
-    /** Per dictionary entry, the value that brought it. */
-    int[] firsts(int n) {
-        return firsts.length >= n ? firsts : (firsts = new int[n]);
-    }
-
-    /** Per float, its decimal scale. */
-    int[] scales(int n) {
-        return scales.length >= n ? scales : (scales = new int[n]);
+    /** The int array for {@code use}, of at least {@code n} ints. */
+    int[] ints(Ints use, int n) {
+        int[] a = ints[use.ordinal()];
+        return a.length >= n ? a : (ints[use.ordinal()] = new int[n]);
     }
 
     /** Integers (non-null values, or float mantissas). */

@@ -168,7 +168,7 @@ public final class StreamEncoder {
                 }
             }
         }
-        int[] scales = scratch.scales(n);
+        int[] scales = scratch.ints(EncoderScratch.Ints.SCALES, n);
         long[] mantissas = scratch.longs(n);
         FloatScaling.scaleAll(vals, n, scales, mantissas);
         long scaledSize = 0;
@@ -204,7 +204,7 @@ public final class StreamEncoder {
         PlainStrings encoded = decimal ? null : v.plainStrings();
         int n = rows.nonNull;
         EncoderScratch scratch = EncoderScratch.get();
-        int[] rowOf = scratch.rows(n);
+        int[] rowOf = scratch.ints(EncoderScratch.Ints.ROWS, n);
         for (int r = 0, i = 0; r < rows.size; r++) {
             if (!rows.isNull(r)) {
                 rowOf[i++] = r;
@@ -221,8 +221,8 @@ public final class StreamEncoder {
         TextDictionary ids = scratch.dictionary;
         ids.reset(n / 2 + 1);
         try {
-            int[] index = scratch.entries(n);
-            int[] firstOf = scratch.firsts(n / 2 + 1); // per entry, the value that brought it
+            int[] index = scratch.ints(EncoderScratch.Ints.ENTRIES, n);
+            int[] firstOf = scratch.ints(EncoderScratch.Ints.FIRSTS, n / 2 + 1); // per entry, the value that brought it
             if (n > 0 && dictionaryWins(vals, encoded, rowOf, n, ids, index, firstOf)) {
                 header(out, StreamFormat.DICTIONARY, rows);
                 out.varint(ids.size());
