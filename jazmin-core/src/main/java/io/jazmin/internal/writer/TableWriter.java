@@ -67,8 +67,6 @@ final class TableWriter {
     private final int inFlight;
     /** Chunks built while the first chunk decides, in order, started once it has. */
     private final ArrayDeque<ChunkWork> held = new ArrayDeque<>();
-    /** Whether the chunk that decides the {@link FirstChunkChoice} has gone to a worker. */
-    private boolean decidingStarted;
     private int chunksStarted;
     /** Raw bytes of the chunk being built, as the reference writer counts them. */
     private long chunkRawBytes;
@@ -280,9 +278,8 @@ final class TableWriter {
             return;
         }
         if (firstChunk.undecided()) {
-            if (!decidingStarted) {
-                decidingStarted = true;
-                submit(work);
+            if (chunksStarted == 1) {
+                submit(work); // this writer's first chunk: it decides
                 return;
             }
             held.add(work);
