@@ -357,15 +357,20 @@ public final class JazminFile {
      * A full update (spec §1.25): deletes by filter, upserts by key columns, inserts and a metadata
      * merge, written as a complete new version that replaces the file atomically. Unlike an
      * upsert by append, a {@code sortedBy} table keeps its order (new rows are merged into place)
-     * and the file is compacted on the way.
+     * and the file is compacted on the way. Other tables, embedded files, package, saved shapes and
+     * metadata carry over; {@link UpdateChanges#withLayout} re-declares the table's sort order and
+     * indexes (its rows are sorted into the new order), else it keeps its own.
      *
      * <p>A shared file is updated by its owner only ({@code options} holds the owner key): it keeps
-     * its partitions (new rows go to theirs, new ones included), column groups, indexes and grants,
-     * under fresh secrets; the same access keys and unlock tokens open the new version.
+     * its partitions (new rows go to theirs, new ones included), column groups, indexes, embedded
+     * files (in their file groups) and grants, under fresh secrets; the same access keys and unlock
+     * tokens open the new version.
      *
      * @throws JazminKeyException           when a shared file is not opened with its owner key
-     * @throws UnsupportedFeatureException  when a shared file holds embedded files, a package or saved
-     *                                      shapes, or the update changes them
+     * @throws JazminValidationException    when a re-declared sort order or index names an unknown
+     *                                      column, or a new order would sort more than
+     *                                      {@link io.jazmin.data.RowQuery#SORT_BUDGET_ROWS} rows
+     * @throws UnsupportedFeatureException  when the file needs writer features this library does not know
      */
     public static UpdateResult update(Path path, UpdateChanges changes, WriteOptions options) {
         return Updater.update(path, options, changes);

@@ -44,8 +44,7 @@ public final class Rewriter {
             try {
                 writer.carryFiles(source.files());
                 for (TableReader table : source.tables()) {
-                    WriteOptions tableOptions = base.withSortedBy(table.sortedBy()).withIndexes(IndexBuilders.kindsOf(table.indexes()));
-                    writer.startTable(table.name(), table.columns(), tableOptions);
+                    writer.startTable(table.name(), table.columns(), TableLayoutChoice.of(table).applyTo(base));
                     copyRows(table.rows().iterator(), writer);
                 }
                 writer.finish();

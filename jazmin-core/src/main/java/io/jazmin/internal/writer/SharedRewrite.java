@@ -19,6 +19,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
@@ -123,11 +124,11 @@ public final class SharedRewrite {
     /**
      * A full update of a shared file (spec §1.25): its grants unchanged under fresh secrets, the
      * rows of each table as {@code rows} writes them, {@code metadata}, and the embedded files
-     * changed by {@code files}.
+     * changed by {@code files}, each table with the sort order and indexes {@code layout} chooses.
      */
     static void update(WriterLock lock, RewriteSource source, WriteOptions options, String metadata, FileChanges files,
-                       TableRows rows) {
-        write(lock, source, options, metadata, files, UnaryOperator.identity(), rows);
+                       TableRows rows, Function<TableReader, TableLayoutChoice> layout) {
+        write(lock, source, options, metadata, files, UnaryOperator.identity(), rows, layout);
     }
 
     /** Writes the rows of one table of the version rewritten into the new version's current table. */
@@ -148,6 +149,13 @@ public final class SharedRewrite {
      */
     static void write(WriterLock lock, RewriteSource source, WriteOptions options, String metadata, FileChanges files,
                       UnaryOperator<List<AccessGrant>> edit, TableRows rows) {
+        write(lock, source, options, metadata, files, edit, rows, TableLayoutChoice::of);
+    }
+
+    /** {@link #write(WriterLock, RewriteSource, WriteOptions, String, FileChanges, UnaryOperator, TableRows)} with each table's sort order and indexes as {@code layout} chooses. */
+    private static void write(WriterLock lock, RewriteSource source, WriteOptions options, String metadata,
+                              FileChanges files, UnaryOperator<List<AccessGrant>> edit, TableRows rows,
+                              Function<TableReader, TableLayoutChoice> layout) {
         Map<String, byte[]> shares = new LinkedHashMap<>();
         try {
             List<AccessGrant> grants = edit.apply(currentGrants(source.file(), shares));
@@ -156,9 +164,7 @@ public final class SharedRewrite {
             try {
                 writer.carryFiles(source.files(), files);
                 for (TableReader table : source.tables()) {
-                    WriteOptions tableOptions = base.withSortedBy(table.sortedBy())
-                            .withIndexes(IndexBuilders.kindsOf(table.indexes()));
-                    writer.startTable(table.name(), table.columns(), tableOptions, division(table));
+                    writer.startTable(table.name(), table.columns(), layout.apply(table).applyTo(base), division(table));
                     rows.write(table, writer);
                 }
                 writer.finish();

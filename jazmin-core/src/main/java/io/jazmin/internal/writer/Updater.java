@@ -24,12 +24,18 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
+import io.jazmin.data.RowQuery;
+import io.jazmin.schema.IndexKind;
 
 /**
  * A full update (spec §1.25): reads the current version, applies deletes by filter, upserts by key
  * columns, inserts and a metadata merge, and writes a complete new version to a temporary file
  * renamed over the original (permissions kept). A {@code sortedBy} table keeps its order: the
- * existing rows stream in order and the new rows, sorted in memory, are merged into place.
+ * existing rows stream in order and the new rows, sorted in memory, are merged into place. An
+ * update may re-declare the target table's sort order and indexes ({@link UpdateChanges#withLayout}):
+ * its rows are then sorted into the new order in memory (up to {@link RowQuery#SORT_BUDGET_ROWS}
+ * rows) and the indexes built anew.
  * Indexes, other tables, metadata and the embedded files (with the package and saved shapes) carry
  * over; a file holding what a rewrite cannot keep is refused before anything is written.
  */
@@ -49,17 +55,19 @@ public final class Updater {
         try (WriterLock lock = WriterLock.acquire(path);
              RewriteSource source = RewriteSource.openForRewrite(path, Rewriter.readOptions(options), "updated")) {
             TableReader target = source.table(changes.table());
+            TableLayoutChoice targetLayout = layout(target, changes);
+            Function<TableReader, TableLayoutChoice> layout = t -> t == target ? targetLayout : TableLayoutChoice.of(t);
             String metadata = JsonTexts.mergeObjects(source.metadata(), changes.metadata());
             UpdateResult[] result = new UpdateResult[1];
             SharedRewrite.TableRows rows = (table, writer) -> {
                 if (table == target) {
-                    result[0] = rewrite(table, changes, writer);
+                    result[0] = rewrite(table, changes, targetLayout.sortedBy(), writer);
                 } else {
                     copy(table.rows().iterator(), writer, null);
                 }
             };
             if (source.file().grant() != null) {
-                SharedRewrite.update(lock, source, options, metadata, changes.files(), rows);
+                SharedRewrite.update(lock, source, options, metadata, changes.files(), rows, layout);
                 return result[0];
             }
             WriteOptions base = source.rewriteOptions(options, metadata);
@@ -67,9 +75,7 @@ public final class Updater {
             try {
                 writer.carryFiles(source.files(), changes.files());
                 for (TableReader table : source.tables()) {
-                    WriteOptions tableOptions = base.withSortedBy(table.sortedBy())
-                            .withIndexes(IndexBuilders.kindsOf(table.indexes()));
-                    writer.startTable(table.name(), table.columns(), tableOptions);
+                    writer.startTable(table.name(), table.columns(), layout.apply(table).applyTo(base));
                     rows.write(table, writer);
                 }
                 writer.finish();
@@ -80,7 +86,26 @@ public final class Updater {
         }
     }
 
-    private static UpdateResult rewrite(TableReader table, UpdateChanges changes, FullFileWriter writer) {
+    /**
+     * The sort order and indexes the target table is written with: those {@code changes} re-declare
+     * (checked against its columns before anything is written), else its own.
+     */
+    private static TableLayoutChoice layout(TableReader table, UpdateChanges changes) {
+        TableLayoutChoice own = TableLayoutChoice.of(table);
+        List<String> sortedBy = changes.sortedBy() == null ? own.sortedBy() : changes.sortedBy();
+        Map<String, Set<IndexKind>> indexes = changes.indexes() == null ? own.indexes() : changes.indexes();
+        sortedBy.forEach(column -> indexOf(table.columns(), column));
+        indexes.keySet().forEach(column -> indexOf(table.columns(), column));
+        if (!sortedBy.equals(table.sortedBy()) && !sortedBy.isEmpty() && table.rowCount() > RowQuery.SORT_BUDGET_ROWS) {
+            throw new JazminValidationException("table '" + table.name() + "' has " + table.rowCount()
+                    + " rows, more than the " + RowQuery.SORT_BUDGET_ROWS + " an update sorts into a new order "
+                    + sortedBy + " in memory; write the table anew sorted instead");
+        }
+        return new TableLayoutChoice(sortedBy, indexes);
+    }
+
+    private static UpdateResult rewrite(TableReader table, UpdateChanges changes, List<String> sortedBy,
+                                        FullFileWriter writer) {
         List<Column> columns = table.columns();
         Set<Long> dropped = new HashSet<>();
         long deleted = 0;
@@ -99,11 +124,29 @@ public final class Updater {
         for (Map<String, ?> row : changes.insert()) {
             added.add(inColumnOrder(columns, row));
         }
-        Comparator<Object[]> order = sortOrder(columns, table.sortedBy());
+        Comparator<Object[]> order = sortOrder(columns, sortedBy);
         if (order != null) {
             added.sort(order);
         }
-        copy(table.rows().iterator(), writer, new Merge(added, order, dropped));
+        Iterator<Row> existing = table.rows().iterator();
+        if (order != null && !sortedBy.equals(table.sortedBy())) {
+            // A new order: the kept rows are sorted into it in memory (the row count was checked).
+            List<Object[]> resorted = new ArrayList<>();
+            existing.forEachRemaining(row -> {
+                if (!dropped.contains(row.rowId())) {
+                    resorted.add(values(row));
+                }
+            });
+            resorted.sort(order);
+            Merge merge = new Merge(added, order, Set.of());
+            for (Object[] values : resorted) {
+                merge.emitBefore(values, writer);
+                writer.add(values);
+            }
+            merge.emitRest(writer);
+        } else {
+            copy(existing, writer, new Merge(added, order, dropped));
+        }
         long inserted = changes.upsert().size() + changes.insert().size() - updated;
         return new UpdateResult(writer.rowCount(), inserted, updated, deleted);
     }
@@ -203,10 +246,7 @@ public final class Updater {
             if (merge != null && merge.dropped.contains(row.rowId())) {
                 continue;
             }
-            Object[] values = new Object[row.size()];
-            for (int i = 0; i < values.length; i++) {
-                values[i] = row.get(i);
-            }
+            Object[] values = values(row);
             if (merge != null) {
                 merge.emitBefore(values, writer);
             }
@@ -215,6 +255,14 @@ public final class Updater {
         if (merge != null) {
             merge.emitRest(writer);
         }
+    }
+
+    private static Object[] values(Row row) {
+        Object[] values = new Object[row.size()];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = row.get(i);
+        }
+        return values;
     }
 
     /** New rows waiting to be merged into an ordered stream of existing rows. */
