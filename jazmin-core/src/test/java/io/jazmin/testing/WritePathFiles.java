@@ -82,7 +82,7 @@ public final class WritePathFiles {
         TWO_TABLES,
         /** Key-encrypted, with embedded files (one of several 256 KiB blocks), a package, two saved shapes and metadata. */
         EMBEDDED,
-        /** Plain, sorted and indexed otherwise than a caller configures ({@link #DIFFERENT_CONFIGURED_SORTED_BY}). */
+        /** Plain, sorted and indexed otherwise than a caller configures ({@link #DIFFERENT_CONFIGURED_SORTED_BY}), with an embedded file, a shape and metadata. */
         DIFFERENT_LAYOUT;
 
         /** Whether the file is opened by a holder of an access key (who may not change it). */
@@ -210,7 +210,11 @@ public final class WritePathFiles {
             }
             case DIFFERENT_LAYOUT -> {
                 writeCustomers(path, WriteOptions.defaults().withTableName(TABLE).withSortedBy(DIFFERENT_FILE_SORTED_BY)
-                        .withIndexes(DIFFERENT_FILE_INDEXES), null);
+                        .withIndexes(DIFFERENT_FILE_INDEXES).withMetadata("{\"source\":\"different layout\"}"), w -> {
+                            w.addFile("notes.txt", "sorted by id".getBytes(StandardCharsets.UTF_8), "text/plain",
+                                    List.of("*"));
+                            w.saveShape(SavedShape.of("Count", ExportShape.parse("{\"n\":{\"$count\":true}}")));
+                        });
                 yield new Sample(kind, path, null, null, null, null, null, null);
             }
         };

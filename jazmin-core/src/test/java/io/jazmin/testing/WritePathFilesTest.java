@@ -61,6 +61,9 @@ class WritePathFilesTest {
             assertThat(customers.sortedBy()).isEqualTo(WritePathFiles.DIFFERENT_FILE_SORTED_BY)
                     .isNotEqualTo(sample.configuredSortedBy());
             assertThat(customers.indexes()).containsExactly("name:trigram");
+            assertThat(print.files()).extracting(EmbeddedFile::path).containsExactly("notes.txt");
+            assertThat(print.shapes()).hasSize(1);
+            assertThat(print.metadata()).contains("different layout");
         } else {
             assertThat(customers.sortedBy()).isEmpty();
             assertThat(customers.indexes()).containsExactly("id:sorted");

@@ -88,7 +88,8 @@ public class JazminProperties {
         /**
          * Access key text ("jza1-...") a shared file is opened with: repositories see only the rows and
          * columns granted to it, and an entity member bound to a column it cannot see fails at start-up.
-         * Use a placeholder. Never logged.
+         * The file is read-only: every write is refused, and create-if-missing or a compaction threshold
+         * with it fails at start-up (only the owner key changes a shared file). Use a placeholder. Never logged.
          */
         private String accessKey;
 

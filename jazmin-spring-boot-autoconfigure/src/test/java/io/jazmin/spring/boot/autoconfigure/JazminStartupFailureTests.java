@@ -2,11 +2,13 @@ package io.jazmin.spring.boot.autoconfigure;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jazmin.key.AccessKeyText;
 import io.jazmin.key.JazminKey;
 import io.jazmin.spring.boot.autoconfigure.domain.bad.Gadget;
 import io.jazmin.spring.boot.autoconfigure.domain.badquery.Widget;
 import io.jazmin.spring.boot.autoconfigure.domain.good.Item;
 import io.jazmin.spring.boot.autoconfigure.domain.good.ItemRepository;
+import io.jazmin.spring.boot.diagnostics.AccessKeyWriteFailureAnalyzer;
 import io.jazmin.spring.boot.diagnostics.FilePreparationFailureAnalyzer;
 import io.jazmin.spring.boot.diagnostics.UnboundEntityFailureAnalyzer;
 import io.jazmin.spring.boot.diagnostics.UnknownJazminPropertyFailureAnalyzer;
@@ -97,7 +99,24 @@ class JazminStartupFailureTests {
                 })).stream().<Class<?>>map(Object::getClass).toList();
         assertThat(registered).contains(UnknownJazminPropertyFailureAnalyzer.class,
                 FilePreparationFailureAnalyzer.class, UnboundEntityFailureAnalyzer.class,
-                UnsupportedQueryFailureAnalyzer.class);
+                UnsupportedQueryFailureAnalyzer.class, AccessKeyWriteFailureAnalyzer.class);
+    }
+
+    @Test
+    void anAccessKeyFileThatTheConfigurationWouldWriteFailsAtStartUpWithoutShowingTheKey() throws IOException {
+        JazminKey owner = JazminKey.generate();
+        String holder = AccessKeyText.generate(owner).text();
+        FailureAnalysis analysis = analysis(runner.withPropertyValues(itemsPath(),
+                "jazmin.files.items.access-key=" + holder, "jazmin.files.items.create-if-missing=true"),
+                new AccessKeyWriteFailureAnalyzer());
+        assertThat(analysis.getDescription()).contains("'items'").contains("jazmin.files.items.access-key")
+                .contains("jazmin.files.items.create-if-missing").contains("may only read").doesNotContain(holder);
+        assertThat(analysis.getAction()).contains("Remove jazmin.files.items.create-if-missing")
+                .contains("jazmin.files.items.owner-key").contains("ChangeFiles.writeChanges").doesNotContain(holder);
+        analysis = analysis(runner.withPropertyValues(itemsPath(), "jazmin.files.items.access-key=" + holder,
+                "jazmin.files.items.compaction.appends=10"), new AccessKeyWriteFailureAnalyzer());
+        assertThat(analysis.getDescription()).contains("jazmin.files.items.compaction.appends").doesNotContain(holder);
+        assertThat(filesInDir()).as("nothing written").isEmpty();
     }
 
     @Test

@@ -12,7 +12,6 @@ import io.jazmin.spring.data.core.query.MappedRowReader;
 import io.jazmin.spring.data.core.query.RowReader;
 import io.jazmin.WriteLock;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /** Entities through the engine's object mapping; the id column always gets a sorted index. */
@@ -63,7 +62,7 @@ final class EntityCodec<T> implements RowCodec<T> {
     }
 
     @Override
-    public Sink<T> open(WriteLock held, List<Column> existing, WriteOptions options) {
+    public Sink<T> open(WriteLock held, WriteOptions options) {
         ObjectWriter<T> writer = mapper.writer(held, options);
         return new Sink<>() {
             @Override

@@ -9,7 +9,7 @@ import io.jazmin.options.ReadOptions;
 import io.jazmin.schema.Storage;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.key.DerivedKeyCache;
-import io.jazmin.WriteLock;
+import io.jazmin.change.UpdateChanges;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -35,7 +35,9 @@ import org.springframework.dao.CannotAcquireLockException;
  * {@link JazminTransactionManager transaction} that wrote the file, reads and writes go to the
  * transaction's working copy instead. A password file's PBKDF2 key is derived once per file
  * version (its salt) and kept for the readers and writes that follow until {@link #close()} clears
- * it: appends and deletes keep the salt, full rewrites derive anew.
+ * it: appends and deletes keep the salt, full rewrites derive anew. A file opened with an access
+ * key (a holder of a shared file) is read-only: every write is refused up front with an
+ * {@link AccessKeyWriteException}.
  */
 public final class FileAccess implements AutoCloseable {
     private static final Log LOG = LogFactory.getLog(FileAccess.class);
@@ -204,12 +206,15 @@ public final class FileAccess implements AutoCloseable {
     /**
      * Runs {@code change} alone among this JVM's writes of this file, with a reader of the current
      * version opened for it (its first table, or {@code null} when the file does not exist yet);
-     * the engine's appends, deletes and compaction take the file's {@code <path>.lock} themselves.
-     * Afterwards the file is compacted when its {@link CompactionPolicy} says so, and readers
+     * the engine's appends, deletes, updates and compaction take the file's {@code <path>.lock}
+     * themselves, and keep everything the file holds that they do not change. Afterwards the file is compacted when its {@link CompactionPolicy} says so, and readers
      * handed out before are not reused, so no later read sees an older version. {@code change}
      * gets the file it is to change: this one, or inside a transaction its working copy.
+     *
+     * @throws AccessKeyWriteException when the file is opened with an access key (nothing is touched)
      */
     public <R> R write(BiFunction<FileAccess, JazminTable, R> change) {
+        requireWritable(AccessKeyWriteException.Write.CHANGE);
         FileTransaction transaction = JazminTransactionManager.current(owner);
         if (transaction != null) {
             return transaction.join(this).copy().write(change);
@@ -239,6 +244,7 @@ public final class FileAccess implements AutoCloseable {
      * {@code kind} are buffered and written together (see {@link PendingSaves}).
      */
     <T> void save(Object kind, RowCodec<T> codec, List<T> rows, String keyColumn) {
+        requireWritable(AccessKeyWriteException.Write.CHANGE);
         FileTransaction transaction = JazminTransactionManager.current(owner);
         if (transaction != null) {
             transaction.join(this).save(kind, codec, rows, keyColumn);
@@ -251,37 +257,34 @@ public final class FileAccess implements AutoCloseable {
     }
 
     /**
-     * Runs {@code rewrite} as a {@link #write} that also holds the file's {@code <path>.lock}, the
-     * engine's writer lock, so that no other process appends between the read of the current
-     * version and the move of the new file into place. {@code rewrite} gets the held lock to write
-     * the new version under ({@code JazminWriter.create(lock, ...)}); it is released afterwards.
-     *
-     * @throws io.jazmin.error.FileLockedException when another writer holds the lock (the template translates it
-     *                                        to Spring's CannotAcquireLockException)
+     * Changes the file by a full update through the engine ({@link JazminFile#update}), which keeps
+     * everything the update does not target; called by a change running in {@link #write}.
      */
-    public <R> R rewrite(BiFunction<JazminTable, WriteLock, R> rewrite) {
-        FileTransaction transaction = JazminTransactionManager.current(owner);
-        if (transaction != null) {
-            return transaction.join(this).copy().rewrite(rewrite);
-        }
-        writeLock.lock();
-        try (WriteLock lock = WriteLock.acquire(path())) {
-            changed = true;
-            rewritten = true;
-            if (!Files.isRegularFile(path())) {
-                return rewrite.apply(null, lock);
-            }
-            try (JazminReader reader = open()) {
-                return rewrite.apply(reader.table(), lock);
-            }
-        } finally {
-            retire();
-            writeLock.unlock();
+    void update(UpdateChanges changes) {
+        rewritten = true;
+        JazminFile.update(path(), changes, changeOptions());
+    }
+
+    /** A change running in {@link #write} is creating the file (which did not exist). */
+    void created() {
+        rewritten = true;
+    }
+
+    /**
+     * Refuses any write up front when the file is opened with an access key: only its owner
+     * changes a shared file, and nothing a holder could write would keep what the owner's holds.
+     *
+     * @throws AccessKeyWriteException naming the file and {@code what} was asked of it
+     */
+    private void requireWritable(AccessKeyWriteException.Write what) {
+        if (definition.accessKey() != null) {
+            throw new AccessKeyWriteException(name(), what);
         }
     }
 
     /** Compacts the file now (alone among this JVM's writes of it); does nothing when it does not exist. */
     public void compact() {
+        requireWritable(AccessKeyWriteException.Write.COMPACTION);
         FileTransaction transaction = JazminTransactionManager.current(owner);
         if (transaction != null) {
             transaction.join(this).copy().compact();
@@ -366,7 +369,7 @@ public final class FileAccess implements AutoCloseable {
         return changed;
     }
 
-    /** Whether the file was rewritten or compacted rather than only appended to. */
+    /** Whether the file was created, updated or compacted (a full rewrite) rather than only appended to. */
     boolean wasRewritten() {
         return rewritten;
     }

@@ -1,33 +1,39 @@
 package io.jazmin.spring.data.core;
 
-import io.jazmin.data.Filter;
-import io.jazmin.schema.IndexInfo;
-import io.jazmin.schema.IndexKind;
-import io.jazmin.error.InvalidRowException;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminTable;
+import io.jazmin.WriteLock;
+import io.jazmin.change.UpdateChanges;
+import io.jazmin.data.Filter;
+import io.jazmin.error.InvalidRowException;
+import io.jazmin.schema.IndexInfo;
+import io.jazmin.schema.IndexKind;
 import io.jazmin.options.WriteOptions;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.springframework.dao.ConcurrencyFailureException;
 
 /**
- * Writes through the engine's in-place changes (spec §1.24): rows are appended, rows with the same
- * key upserted (deleted and appended again, in one new version) and rows deleted by an engine
- * filter, in milliseconds and without rewriting the file. Called inside {@link FileAccess#write},
- * with the file's current first table. Falls back to a full {@link FileRewriter rewrite} where an
- * in-place change cannot do what a rewrite would:
+ * Every change Spring makes to an existing file goes through the engine's change API
+ * ({@link JazminFile}), which keeps what the file holds besides the rows changed: other tables
+ * (and their names), embedded files, package, saved shapes, metadata, encryption and, for a shared
+ * file changed by its owner, partitions, column groups and grants. Called inside
+ * {@link FileAccess#write}, with the file's current first table.
  * <ul>
- * <li>the file does not exist yet (it is created) or has never held a row (a rewrite costs no more
- *     than an append then, and leaves a file with no version behind it);</li>
- * <li>the sort order or indexes the definition and entity ask for differ from the file's (appends
- *     keep the file's, a rewrite applies the new ones);</li>
- * <li>the file is sorted ({@code sorted-by}) and the rows cannot go at its end: the engine refuses
- *     an append that breaks the order, so the rows are merged into place by a rewrite. Appends to
- *     a sorted file stay appends only while their keys come after every stored row (deleted ones
- *     included), such as increasing ids.</li>
+ * <li>Rows are appended, rows with the same key upserted (deleted and appended again, in one new
+ *     version) and rows deleted by an engine filter, in milliseconds and without rewriting the file.</li>
+ * <li>A full update ({@link JazminFile#update}), which rewrites the file through the engine, where an
+ *     append cannot do, and into a table that has never held a row (the update costs no more than an
+ *     append then, and leaves no version behind): the sort order or indexes the definition and entity ask for differ from the
+ *     file's (the update re-declares them), or the file is sorted ({@code sorted-by}) and the rows
+ *     cannot go at its end (the update merges them into place). Appends to a sorted file stay
+ *     appends while their keys come after every stored row, such as increasing ids.</li>
+ * <li>Emptying the table deletes every row in place (one append); compaction frees the space.</li>
+ * <li>Only a file that does not exist yet is written from rows ({@link #create}): it has nothing to lose.</li>
  * </ul>
  */
 final class InPlaceChanges {
@@ -42,58 +48,108 @@ final class InPlaceChanges {
         if (rows.isEmpty()) {
             return;
         }
-        Filter replaced = null;
-        Filter keep = null;
-        if (keyColumn != null) {
-            replaced = Filter.in(keyColumn, rows.stream().map(r -> codec.cell(r, keyColumn)).toList());
-            keep = replaced.negate();
+        if (table == null) {
+            create(file, codec, rows);
+            return;
         }
-        if (table == null || table.writtenRowCount() == 0 || !fits(table, FileRewriter.options(file, codec, table))) {
-            FileRewriter.rewrite(file, codec, keep, rows);
+        WriteOptions wanted = file.writeOptions(codec.declared(inherited(table)));
+        if (table.writtenRowCount() == 0 || !fits(table, wanted)) {
+            update(file, codec, rows, keyColumn, wanted);
             return;
         }
         List<T> ordered = new ArrayList<>(rows);
-        Comparator<T> order = FileRewriter.order(codec, table.sortedBy());
+        Comparator<T> order = order(codec, table.sortedBy());
         if (order != null) {
             ordered.sort(order);
         }
         List<Map<String, ?>> cells = ordered.stream().<Map<String, ?>>map(codec::cells).toList();
-        WriteOptions options = file.changeOptions();
         try {
             if (keyColumn == null) {
-                JazminFile.append(file.path(), cells.iterator(), options);
+                JazminFile.append(file.path(), cells.iterator(), file.changeOptions());
             } else {
-                JazminFile.upsert(file.path(), null, List.of(keyColumn), cells, options);
+                JazminFile.upsert(file.path(), null, List.of(keyColumn), cells, file.changeOptions());
             }
         } catch (InvalidRowException e) {
             if (e.column() == null || !table.sortedBy().contains(e.column())) {
                 throw e;
             }
-            // Out of order for an append: merge the rows into place (a rewrite; see the class comment).
-            FileRewriter.rewrite(file, codec, keep, rows);
+            // Out of order for an append (the engine refused it, the file unchanged): merge the rows into place.
+            update(file, codec, rows, keyColumn, null);
         }
     }
 
     /**
-     * Deletes the rows matching {@code filter} ({@code null}: every row, by rewriting the file empty,
-     * which is cheaper than listing every row as deleted and frees the space at once).
+     * Deletes the rows matching {@code filter} ({@code null}: every row, leaving the table empty
+     * and everything else as it is) in place.
      *
      * @return the number of rows deleted
      */
-    static <T> long delete(FileAccess file, JazminTable table, RowCodec<T> codec, Filter filter) {
-        if (filter == null) {
-            return FileRewriter.replace(file, codec, List.of());
-        }
+    static long delete(FileAccess file, JazminTable table, Filter filter) {
         if (table == null) {
-            return FileRewriter.rewrite(file, codec, filter.negate(), List.of());
+            return 0; // no file, no row
         }
-        if (table.count(filter) == 0) {
+        Filter matching = filter != null ? filter : everyRow(table);
+        if (table.count(matching) == 0) {
             return 0; // no new version for nothing
         }
-        return JazminFile.delete(file.path(), filter, file.changeOptions()).rowsDeleted();
+        return JazminFile.delete(file.path(), null, matching, file.changeOptions()).rowsDeleted();
     }
 
-    /** Whether the file already has the sort order and indexes a rewrite would give it. */
+    /**
+     * Writes the file, which does not exist, with {@code rows}: sorted and indexed as the
+     * definition and {@code codec} declare, under the engine's writer lock.
+     *
+     * @throws ConcurrencyFailureException when another process created the file meanwhile (nothing is written)
+     */
+    static <T> void create(FileAccess file, RowCodec<T> codec, List<T> rows) {
+        WriteOptions options = file.writeOptions(codec.declared(WriteOptions.defaults()));
+        List<T> ordered = new ArrayList<>(rows);
+        Comparator<T> order = order(codec, options.sortedBy());
+        if (order != null) {
+            ordered.sort(order);
+        }
+        try (WriteLock lock = WriteLock.acquire(file.path())) {
+            if (Files.exists(file.path())) {
+                throw new ConcurrencyFailureException("JAZMIN file '" + file.name() + "' was created by another "
+                        + "process meanwhile; nothing was written, try again");
+            }
+            file.created();
+            try (RowCodec.Sink<T> sink = codec.open(lock, options)) {
+                ordered.forEach(sink::write);
+                sink.finish();
+            }
+        }
+    }
+
+    /**
+     * Stores {@code rows} by a full update through the engine; {@code wanted} re-declares the sort
+     * order and indexes ({@code null}: the file's are kept).
+     */
+    private static <T> void update(FileAccess file, RowCodec<T> codec, List<T> rows, String keyColumn,
+                                   WriteOptions wanted) {
+        List<Map<String, ?>> cells = rows.stream().<Map<String, ?>>map(codec::cells).toList();
+        UpdateChanges changes = keyColumn == null
+                ? new UpdateChanges(null, null, null, null, cells, null)
+                : new UpdateChanges(null, null, List.of(keyColumn), cells, null, null);
+        file.update(wanted == null ? changes : changes.withLayout(wanted.sortedBy(), wanted.indexes()));
+    }
+
+    /** A filter every row matches: its first column null or not. */
+    private static Filter everyRow(JazminTable table) {
+        String column = table.columns().get(0).name();
+        return Filter.anyOf(Filter.isNull(column), Filter.isNotNull(column));
+    }
+
+    /** Keeps the file's sort order and indexes unless the definition or entity says otherwise. */
+    private static WriteOptions inherited(JazminTable table) {
+        WriteOptions options = WriteOptions.defaults().withSortedBy(table.sortedBy());
+        for (IndexInfo index : table.indexes()) {
+            options = options.withIndex(index.column(), IndexKind.fromName(index.kind()));
+        }
+        return options;
+    }
+
+    /** Whether the file already has the sort order and indexes the definition and entity ask for. */
     private static boolean fits(JazminTable table, WriteOptions wanted) {
         if (!table.sortedBy().equals(wanted.sortedBy())) {
             return false;
@@ -120,5 +176,30 @@ final class InPlaceChanges {
             }
         }
         return false;
+    }
+
+    /** The order of {@code sortedBy} over rows of {@code codec}, or {@code null} when empty. */
+    private static <T> Comparator<T> order(RowCodec<T> codec, List<String> sortedBy) {
+        if (sortedBy.isEmpty()) {
+            return null;
+        }
+        return (a, b) -> {
+            for (String column : sortedBy) {
+                int c = compare(codec.cell(a, column), codec.cell(b, column));
+                if (c != 0) {
+                    return c;
+                }
+            }
+            return 0;
+        };
+    }
+
+    /** Nulls first, like the engine's sort check. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static int compare(Object a, Object b) {
+        if (a == null || b == null) {
+            return a == b ? 0 : a == null ? -1 : 1;
+        }
+        return ((Comparable) a).compareTo(b);
     }
 }

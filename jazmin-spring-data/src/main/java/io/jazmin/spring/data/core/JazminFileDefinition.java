@@ -25,7 +25,9 @@ import java.util.concurrent.Executor;
  * @param key             the key text ({@code jzk1-...}) of an encrypted file, or {@code null}
  * @param password        the password of a password-protected file, or {@code null}
  * @param accessKey       the access key text ({@code jza1-...}) a shared file is opened with, or {@code null}
- *                        (its owner key is {@code key}); repositories then see only its rows and columns
+ *                        (its owner key is {@code key}); repositories then see only its rows and columns, and
+ *                        every write is refused ({@link AccessKeyWriteException}), so such a file is neither
+ *                        created when missing nor given a compaction threshold
  * @param unlockToken     with {@code accessKey} of an online grant, the unlock token text ({@code jzu1-...})
  * @param priority        how readers are kept between operations
  * @param createIfMissing whether a missing file is created empty when first needed
@@ -44,6 +46,13 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
                                    Map<String, Set<IndexKind>> indexes, List<String> sortedBy,
                                    CompactionPolicy compaction, int kdfIterations, Executor executor) {
 
+    /**
+     * Checks the definition.
+     *
+     * @throws IllegalArgumentException when more than one secret is given, or an unlock token without access key
+     * @throws AccessKeyWriteException  when an access-key file is to be created when missing or compacted after
+     *                                  writes: an access key never writes
+     */
     public JazminFileDefinition {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(path, "path");
@@ -53,6 +62,12 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
         }
         if (unlockToken != null && accessKey == null) {
             throw new IllegalArgumentException("file '" + name + "': an unlock token goes with an access key");
+        }
+        if (accessKey != null && createIfMissing) {
+            throw new AccessKeyWriteException(name, AccessKeyWriteException.Write.CREATE_IF_MISSING);
+        }
+        if (accessKey != null && compaction != null && compaction.enabled()) {
+            throw new AccessKeyWriteException(name, AccessKeyWriteException.Write.COMPACTION_THRESHOLD);
         }
         indexes = indexes == null ? Map.of() : Map.copyOf(new LinkedHashMap<>(indexes));
         sortedBy = sortedBy == null ? List.of() : List.copyOf(sortedBy);

@@ -46,13 +46,15 @@ import org.springframework.util.Assert;
 /**
  * The {@link JazminOperations} implementation. Every call goes through one funnel that observes it
  * and translates engine exceptions. Reads run on pooled readers of each file; writes change the file
- * in place with the engine's appends, upserts and deletes (see {@link InPlaceChanges} for when they
- * fall back to an atomic full rewrite), one at a time per file, and readers opened before a write
+ * through the engine's appends, upserts, deletes and full updates, which keep everything else the file
+ * holds (see {@link InPlaceChanges}), one at a time per file, and readers opened before a write
  * are not reused after it. Inside a {@link JazminTransactionManager} transaction writes go to the
  * transaction's working copy of each file and land at commit. Entities with a {@code @Version}
  * member are checked and advanced on save; entity callbacks and events run around saves and
  * reads when the template has an application context. Files are compacted on demand ({@link #compact(String)}) or after a
- * write when their {@link CompactionPolicy} says so.
+ * write when their {@link CompactionPolicy} says so. A file opened with an access key is read-only:
+ * its writes are refused before it is touched ({@link AccessKeyWriteException}, translated to
+ * Spring's {@code PermissionDeniedDataAccessException}).
  */
 public class JazminTemplate implements JazminOperations, ApplicationContextAware {
     /** Rows one list may hold unless {@link #setMaxResultRows} says otherwise. */
@@ -285,7 +287,7 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
         String idColumn = type.getRequiredIdProperty().getColumnName();
         Filter filter = versions == null ? Filter.eq(idColumn, codec.cell(entity, idColumn))
                 : versions.current(entity, codec);
-        long deleted = delete(type.getFileName(), filter, codec);
+        long deleted = deleteMatching(type.getFileName(), filter);
         if (versions != null && deleted == 0) {
             throw new OptimisticLockingFailureException("cannot delete " + type.getType().getSimpleName()
                     + " with id " + codec.cell(entity, idColumn) + " at version " + codec.cell(entity, versions.column())
@@ -295,7 +297,7 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
 
     @Override
     public long delete(Filter filter, Class<?> entityType) {
-        return delete(fileOf(entityType), filter, new EntityCodec<>(entity(entityType)));
+        return deleteMatching(fileOf(entityType), filter);
     }
 
     @Override
@@ -352,7 +354,7 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
 
     @Override
     public long delete(String file, Filter filter) {
-        return delete(file, filter, new MapCodec(file));
+        return deleteMatching(file, filter);
     }
 
     @Override
@@ -377,7 +379,12 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
                         HiddenColumns.check(file, entity, table);
                         return entity.getMapper().table(table);
                     })
-                    : FileRewriter.rewrite(file, new EntityCodec<>(entity), null, List.of()));
+                    : file.write((target, table) -> {
+                        if (table == null) { // not created meanwhile by another thread
+                            InPlaceChanges.create(target, new EntityCodec<>(entity), List.of());
+                        }
+                        return null;
+                    }));
         } catch (DataAccessException e) {
             throw FilePreparationException.of(file, "cannot be prepared: " + e.getMessage(), e);
         }
@@ -463,10 +470,10 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
         }));
     }
 
-    /** A {@code null} filter removes every row. */
-    private <T> long delete(String file, Filter filter, RowCodec<T> codec) {
+    /** A {@code null} filter removes every row (the table is emptied in place, the file keeps all else). */
+    private long deleteMatching(String file, Filter filter) {
         return execute("delete", file, () -> files.get(file).write((target, table) ->
-                InPlaceChanges.delete(target, table, codec, filter)));
+                InPlaceChanges.delete(target, table, filter)));
     }
 
     @SuppressWarnings("unchecked")

@@ -1,7 +1,5 @@
 package io.jazmin.spring.data.core;
 
-import io.jazmin.schema.Column;
-import io.jazmin.JazminWriter;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.spring.data.core.query.MapRowReader;
 import io.jazmin.spring.data.core.query.RowReader;
@@ -39,28 +37,10 @@ final class MapCodec implements RowCodec<Map<String, ?>> {
         return options;
     }
 
+    /** Maps carry no schema, so a file is never created from them. */
     @Override
-    public Sink<Map<String, ?>> open(WriteLock held, List<Column> existing, WriteOptions options) {
-        if (existing == null) {
-            throw new InvalidDataAccessApiUsageException("file '" + fileName + "' does not exist, and rows "
-                    + "given as maps carry no schema to create it with; write it through an entity type first");
-        }
-        JazminWriter writer = JazminWriter.create(held, existing, options);
-        return new Sink<>() {
-            @Override
-            public void write(Map<String, ?> row) {
-                writer.writeRow(row);
-            }
-
-            @Override
-            public void finish() {
-                writer.finish();
-            }
-
-            @Override
-            public void close() {
-                writer.abort();
-            }
-        };
+    public Sink<Map<String, ?>> open(WriteLock held, WriteOptions options) {
+        throw new InvalidDataAccessApiUsageException("file '" + fileName + "' does not exist, and rows "
+                + "given as maps carry no schema to create it with; write it through an entity type first");
     }
 }

@@ -1,10 +1,8 @@
 package io.jazmin.spring.data.core;
 
-import io.jazmin.schema.Column;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.spring.data.core.query.RowReader;
 import io.jazmin.WriteLock;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -27,11 +25,10 @@ interface RowCodec<T> {
     WriteOptions declared(WriteOptions options);
 
     /**
-     * Starts writing a new version of {@code held}'s file, under that writer lock (the caller's).
-     *
-     * @param existing the columns of the file being replaced, or {@code null} when there is none
+     * Starts writing {@code held}'s file, which does not exist yet, under that writer lock (the
+     * caller's), with this kind's columns.
      */
-    Sink<T> open(WriteLock held, List<Column> existing, WriteOptions options);
+    Sink<T> open(WriteLock held, WriteOptions options);
 
     /** A file being written; {@link #close()} without {@link #finish()} leaves the target unchanged. */
     interface Sink<T> extends AutoCloseable {

@@ -33,8 +33,12 @@ import org.springframework.dao.DataAccessResourceFailureException;
  *
  * <p>Commit is one append when the transaction only appended, upserted and deleted (the copy's
  * new rows and the ids of the rows it deleted, replayed as one engine change); when the
- * transaction rewrote the copy (created the file, merged rows into a sorted file, emptied it,
- * compacted it) the compacted copy replaces the file atomically instead.
+ * transaction rewrote the copy (created the file, updated it in full to merge rows into a sorted
+ * file or re-declare its sort order and indexes, compacted it) the compacted copy replaces the file
+ * atomically instead. The copy starts as a byte copy of the file and is changed only through the
+ * engine's change API with the file's own secret, so the file moved into place keeps everything the
+ * old one held besides the transaction's changes, and its protection: encryption, secret, and a
+ * shared file's partitions, column groups and grants.
  */
 final class WorkingCopy implements AutoCloseable {
     private static final SecureRandom RANDOM = new SecureRandom();

@@ -1,14 +1,17 @@
 package io.jazmin.spring.data.core;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jazmin.key.AccessKeyText;
+import io.jazmin.key.JazminKey;
 import io.jazmin.options.Priority;
 import io.jazmin.options.WriteOptions;
 import java.nio.file.Path;
 import java.util.concurrent.Executor;
 import org.junit.jupiter.api.Test;
 
-/** A file's configured priority and executor reach the engine's readers and writers. */
+/** A file's configured priority and executor reach the engine's readers and writers; an access key never writes. */
 class JazminFileDefinitionTests {
 
     @Test
@@ -32,5 +35,21 @@ class JazminFileDefinitionTests {
         assertThat(definition.changeOptions().parallelism().executor()).isSameAs(executor);
         assertThat(definition.writeOptions(WriteOptions.defaults()).parallelism().executor()).isSameAs(executor);
         assertThat(JazminFileDefinition.of("f", Path.of("f.jzm")).readOptions().parallelism().executor()).isNull();
+    }
+
+    @Test
+    void anAccessKeyFileIsNeitherCreatedWhenMissingNorCompactedAfterWrites() {
+        String holder = AccessKeyText.generate(JazminKey.generate()).text();
+        JazminFileDefinition definition = JazminFileDefinition.of("shared", Path.of("s.jzm")).withAccessKey(holder);
+        assertThatThrownBy(() -> definition.withCreateIfMissing(true))
+                .isInstanceOfSatisfying(AccessKeyWriteException.class, e -> {
+                    assertThat(e.getWrite()).isEqualTo(AccessKeyWriteException.Write.CREATE_IF_MISSING);
+                    assertThat(e.getFileName()).isEqualTo("shared");
+                }).hasMessageContaining("may only read the rows and columns its grant opens")
+                .message().doesNotContain(holder);
+        assertThatThrownBy(() -> definition.withCompaction(new CompactionPolicy(0.2, null)))
+                .isInstanceOfSatisfying(AccessKeyWriteException.class,
+                        e -> assertThat(e.getWrite()).isEqualTo(AccessKeyWriteException.Write.COMPACTION_THRESHOLD));
+        assertThat(definition.withCompaction(CompactionPolicy.NONE).withCreateIfMissing(false)).isEqualTo(definition);
     }
 }

@@ -117,13 +117,25 @@ class JazminTransactionManagerTests {
     }
 
     @Test
-    void aRewriteInsideTheTransactionCommitsAsOneNewFile() {
+    void emptyingTheTableInsideTheTransactionCommitsAsOneAppend() {
         transactions.executeWithoutResult(status -> {
-            template.delete(null, Tag.class); // empties the file: a rewrite
+            template.delete(null, Tag.class); // empties the table in place
             template.save(List.of(tag(1), tag(2)));
         });
         assertThat(template.find(JazminQuery.all(), Tag.class)).containsExactly(tag(1), tag(2));
+        assertThat(JazminFile.storage(path, readOptions()).appendCount()).isEqualTo(1);
+    }
+
+    @Test
+    void aCompactionInsideTheTransactionCommitsAsOneNewFile() {
+        transactions.executeWithoutResult(status -> {
+            template.delete(null, Tag.class);
+            template.save(List.of(tag(1), tag(2)));
+            template.compact(Tag.class); // a rewrite of the copy: it replaces the file
+        });
+        assertThat(template.find(JazminQuery.all(), Tag.class)).containsExactly(tag(1), tag(2));
         assertThat(JazminFile.storage(path, readOptions()).appendCount()).isZero();
+        assertThat(JazminFile.storage(path, readOptions()).deletedRows()).isZero();
     }
 
     @Test

@@ -1,0 +1,226 @@
+package io.jazmin.spring.data;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import io.jazmin.data.Filter;
+import io.jazmin.mapping.annotation.JazminId;
+import io.jazmin.spring.data.core.AccessKeyWriteException;
+import io.jazmin.spring.data.core.CompactionPolicy;
+import io.jazmin.spring.data.core.JazminFileDefinition;
+import io.jazmin.spring.data.core.JazminFiles;
+import io.jazmin.spring.data.core.JazminTemplate;
+import io.jazmin.spring.data.core.JazminTransactionManager;
+import io.jazmin.spring.data.core.mapping.JazminMappingContext;
+import io.jazmin.spring.data.core.mapping.JazminStore;
+import io.jazmin.spring.data.repository.JazminRepository;
+import io.jazmin.spring.data.repository.support.JazminRepositoryFactory;
+import io.jazmin.testing.FileFingerprint;
+import io.jazmin.testing.WritePathFiles;
+import io.jazmin.testing.WritePathFiles.Kind;
+import io.jazmin.testing.WritePathFiles.Sample;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.springframework.transaction.support.TransactionTemplate;
+
+/**
+ * The write-path matrix of issue 30: every write of the repository, the template, a transaction's
+ * commit and a compaction threshold, on every kind of file of {@link WritePathFiles}. After each,
+ * everything the write did not target is unchanged ({@link FileFingerprint}: other tables, embedded
+ * files, package, shapes, metadata, grants, partitions, groups, encryption) and the customers table
+ * holds exactly the rows the write asked for; a file whose configured sort order and indexes differ
+ * from its own gets the configured ones when rows are stored. With an access key (a holder of the
+ * shared file) every write is refused with {@link AccessKeyWriteException} and the file is left
+ * byte-identical.
+ */
+class WritePathMatrixTests {
+    @JazminStore("customers")
+    public record Customer(@JazminId long id, String name, String country, int age) {
+    }
+
+    public interface Customers extends JazminRepository<Customer, Long> {
+        long deleteByCountry(String country);
+    }
+
+    /** Spring wired to one sample file. */
+    record Spring(JazminFiles files, JazminTemplate template, Customers repository, TransactionTemplate transactions) {
+    }
+
+    /** A write, and the customers it leaves given those before it. */
+    enum Operation {
+        SAVE_NEW(s -> s.repository().save(customer(100)), rows -> plus(rows, 100)),
+        SAVE_EXISTING(s -> s.repository().save(renamed(3)), rows -> replaced(rows, 3)),
+        SAVE_ALL(s -> s.repository().saveAll(List.of(customer(101), renamed(5))), rows -> replaced(plus(rows, 101), 5)),
+        DELETE(s -> s.repository().delete(customer(4)), rows -> without(rows, 4)),
+        DELETE_BY_ID(s -> s.repository().deleteById(6L), rows -> without(rows, 6)),
+        DELETE_ALL_BY_ID(s -> s.repository().deleteAllById(List.of(7L, 8L)), rows -> without(without(rows, 7), 8)),
+        DELETE_ALL(s -> s.repository().deleteAll(), rows -> List.of()),
+        DERIVED_DELETE(s -> s.repository().deleteByCountry("BR"),
+                rows -> rows.stream().filter(r -> !r.get("country").equals("BR")).toList()),
+        TEMPLATE_INSERT(s -> s.template().insert(List.of(customer(102))), rows -> plus(rows, 102)),
+        TEMPLATE_SAVE(s -> s.template().save(List.of(renamed(11), customer(107))), rows -> plus(replaced(rows, 11), 107)),
+        TEMPLATE_MAP_INSERT(s -> s.template().insert("customers", List.of(WritePathFiles.customer(103))),
+                rows -> plus(rows, 103)),
+        TEMPLATE_DELETE(s -> s.template().delete(Filter.lt("age", 30L), Customer.class),
+                rows -> rows.stream().filter(r -> (Long) r.get("age") >= 30).toList()),
+        TEMPLATE_MAP_DELETE(s -> s.template().delete("customers", Filter.eq("id", 10L)), rows -> without(rows, 10)),
+        TEMPLATE_DELETE_ALL(s -> s.template().delete((Filter) null, Customer.class), rows -> List.of()),
+        TEMPLATE_COMPACT(s -> s.template().compact("customers"), rows -> rows),
+        TRANSACTION_COMMIT(s -> s.transactions().executeWithoutResult(status -> {
+            s.repository().save(customer(104));
+            s.repository().deleteById(9L);
+        }), rows -> without(plus(rows, 104), 9)),
+        TRANSACTION_COMPACT_COMMIT(s -> s.transactions().executeWithoutResult(status -> {
+            s.repository().save(customer(106));
+            s.template().compact("customers");
+        }), rows -> plus(rows, 106)),
+        TRANSACTION_DELETE_ALL_COMMIT(s -> s.transactions().executeWithoutResult(status -> {
+            s.repository().deleteAll();
+            s.repository().save(customer(108));
+        }), rows -> List.of(WritePathFiles.customer(108))),
+        COMPACTION_THRESHOLD(s -> s.repository().save(customer(105)), rows -> plus(rows, 105));
+
+        final Consumer<Spring> write;
+        final UnaryOperator<List<Map<String, Object>>> expected;
+
+        Operation(Consumer<Spring> write, UnaryOperator<List<Map<String, Object>>> expected) {
+            this.write = write;
+            this.expected = expected;
+        }
+
+        /** Whether the write stores rows (so a file laid out otherwise than configured gets the configured layout). */
+        boolean stores() {
+            return name().contains("SAVE") || name().contains("INSERT") || name().contains("COMMIT")
+                    || this == COMPACTION_THRESHOLD;
+        }
+    }
+
+    @TempDir
+    Path dir;
+
+    static Stream<Arguments> cells() {
+        List<Arguments> cells = new ArrayList<>();
+        for (Kind kind : Kind.values()) {
+            for (Operation operation : Operation.values()) {
+                cells.add(Arguments.of(kind, operation));
+            }
+        }
+        return cells.stream();
+    }
+
+    @ParameterizedTest(name = "{1} on {0}")
+    @MethodSource("cells")
+    void aWriteChangesWhatItTargetsAndKeepsEverythingElse(Kind kind, Operation operation) throws Exception {
+        Sample sample = WritePathFiles.build(kind, dir);
+        FileFingerprint before = sample.fingerprint();
+        byte[] bytes = Files.readAllBytes(sample.path());
+        CompactionPolicy policy = operation == Operation.COMPACTION_THRESHOLD ? new CompactionPolicy(null, 1)
+                : CompactionPolicy.NONE;
+
+        Throwable thrown = catchThrowable(() -> {
+            Spring spring = spring(sample, policy);
+            try {
+                operation.write.accept(spring);
+            } finally {
+                spring.files().destroy();
+            }
+        });
+
+        if (kind.holder()) {
+            assertThat(thrown).as("a holder's write is refused").isNotNull();
+            assertThat(causes(thrown)).as("refused as a write with an access key: %s", thrown)
+                    .anyMatch(AccessKeyWriteException.class::isInstance);
+            assertThat(Files.readAllBytes(sample.path())).as("the file is left byte-identical").isEqualTo(bytes);
+            return;
+        }
+        assertThat(thrown).as("the write succeeds").isNull();
+        FileFingerprint after = sample.fingerprint();
+        assertThat(before.differencesOutside(after, WritePathFiles.TABLE, kind == Kind.DIFFERENT_LAYOUT))
+                .as("everything the write did not target is kept").isEmpty();
+        assertThat(after.rows(WritePathFiles.TABLE)).as("the customers the write asked for")
+                .isEqualTo(sorted(operation.expected.apply(before.rows(WritePathFiles.TABLE))));
+        if (kind == Kind.DIFFERENT_LAYOUT && operation.stores()) {
+            FileFingerprint.TableState customers = after.tables().get(WritePathFiles.TABLE);
+            assertThat(customers.sortedBy()).as("the configured sort order").isEqualTo(sample.configuredSortedBy());
+            assertThat(customers.indexes()).as("the configured indexes and the file's")
+                    .contains("age:sorted", "id:sorted", "name:trigram");
+        }
+    }
+
+    private static Spring spring(Sample sample, CompactionPolicy policy) {
+        JazminFileDefinition definition = JazminFileDefinition.of("customers", sample.path())
+                .withKey(sample.key()).withPassword(sample.password()).withAccessKey(sample.accessKey())
+                .withKdfIterations(WritePathFiles.KDF_ITERATIONS)
+                .withSortedBy(sample.configuredSortedBy()).withIndexes(sample.configuredIndexes())
+                .withCompaction(policy);
+        JazminFiles files = new JazminFiles(List.of(definition));
+        JazminTemplate template = new JazminTemplate(files, new JazminMappingContext());
+        Customers repository = new JazminRepositoryFactory(template).getRepository(Customers.class);
+        return new Spring(files, template, repository, new TransactionTemplate(new JazminTransactionManager(files)));
+    }
+
+    private static List<Throwable> causes(Throwable thrown) {
+        List<Throwable> chain = new ArrayList<>();
+        for (Throwable t = thrown; t != null && !chain.contains(t); t = t.getCause()) {
+            chain.add(t);
+        }
+        return chain;
+    }
+
+    static Customer customer(long id) {
+        Map<String, Object> row = WritePathFiles.customer(id);
+        return new Customer(id, (String) row.get("name"), (String) row.get("country"),
+                ((Long) row.get("age")).intValue());
+    }
+
+    /** Customer {@code id} with a new name and age, in the same country (so the same partition). */
+    static Customer renamed(long id) {
+        Customer c = customer(id);
+        return new Customer(id, "Renamed " + id, c.country(), c.age() + 1);
+    }
+
+    private static Map<String, Object> row(Customer c) {
+        return Map.of("id", c.id(), "name", c.name(), "country", c.country(), "age", (long) c.age());
+    }
+
+    static List<Map<String, Object>> plus(List<Map<String, Object>> rows, long id) {
+        List<Map<String, Object>> out = new ArrayList<>(rows);
+        out.add(WritePathFiles.customer(id));
+        return out;
+    }
+
+    static List<Map<String, Object>> without(List<Map<String, Object>> rows, long id) {
+        return rows.stream().filter(r -> !r.get("id").equals(id)).toList();
+    }
+
+    static List<Map<String, Object>> replaced(List<Map<String, Object>> rows, long id) {
+        List<Map<String, Object>> out = new ArrayList<>(without(rows, id));
+        out.add(row(renamed(id)));
+        return out;
+    }
+
+    /** In the fingerprint's order: by the rows' text (in column order, as the file's rows print). */
+    private static List<Map<String, Object>> sorted(List<Map<String, Object>> rows) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (Map<String, Object> r : rows) {
+            Map<String, Object> ordered = new java.util.LinkedHashMap<>();
+            for (String column : List.of("id", "name", "country", "age")) {
+                ordered.put(column, r.get(column));
+            }
+            out.add(ordered);
+        }
+        out.sort(Comparator.comparing(Object::toString));
+        return out;
+    }
+}
