@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.jazmin.data.Filter;
+import io.jazmin.error.UnsupportedFeatureException;
 import io.jazmin.mapping.annotation.JazminId;
 import io.jazmin.spring.data.core.AccessKeyWriteException;
 import io.jazmin.spring.data.core.CompactionPolicy;
@@ -31,6 +32,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.transaction.support.TransactionTemplate;
 
@@ -42,7 +44,8 @@ import org.springframework.transaction.support.TransactionTemplate;
  * holds exactly the rows the write asked for; a file whose configured sort order and indexes differ
  * from its own gets the configured ones when rows are stored. With an access key (a holder of the
  * shared file) every write is refused with {@link AccessKeyWriteException} and the file is left
- * byte-identical.
+ * byte-identical; on a file needing a writer feature this library does not know, every write is
+ * refused with the engine's {@link UnsupportedFeatureException} and the file left byte-identical.
  */
 class WritePathMatrixTests {
     @JazminStore("customers")
@@ -156,6 +159,36 @@ class WritePathMatrixTests {
             assertThat(customers.indexes()).as("the configured indexes and the file's")
                     .contains("age:sorted", "id:sorted", "name:trigram");
         }
+    }
+
+    /**
+     * A file needing a writer feature this library does not know: no write can keep what the
+     * feature means, so each is refused with the engine's typed exception and the file is left
+     * byte-identical.
+     */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(Operation.class)
+    void aWriteThatCouldNotKeepEverythingIsRefusedAndLeavesTheFileByteIdentical(Operation operation)
+            throws Exception {
+        Sample sample = WritePathFiles.requiringWriterFeature(WritePathFiles.build(Kind.TWO_TABLES, dir),
+                "future-thing");
+        byte[] bytes = Files.readAllBytes(sample.path());
+        CompactionPolicy policy = operation == Operation.COMPACTION_THRESHOLD ? new CompactionPolicy(null, 1)
+                : CompactionPolicy.NONE;
+
+        Throwable thrown = catchThrowable(() -> {
+            Spring spring = spring(sample, policy);
+            try {
+                operation.write.accept(spring);
+            } finally {
+                spring.files().destroy();
+            }
+        });
+
+        assertThat(causes(thrown)).as("refused naming the feature: %s", thrown)
+                .anyMatch(t -> t instanceof UnsupportedFeatureException u && u.feature().equals("future-thing"));
+        assertThat(thrown).hasMessageContaining("future-thing");
+        assertThat(Files.readAllBytes(sample.path())).as("the file is left byte-identical").isEqualTo(bytes);
     }
 
     private static Spring spring(Sample sample, CompactionPolicy policy) {
