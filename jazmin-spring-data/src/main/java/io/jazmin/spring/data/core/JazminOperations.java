@@ -125,7 +125,8 @@ public interface JazminOperations {
 
     /**
      * Removes the matching rows of the entity's file (marked deleted in a new version; their bytes
-     * stay until compaction); {@code null} empties the file by rewriting it. Returns how many were removed.
+     * stay until compaction); {@code null} marks every row deleted, emptying the table and keeping
+     * everything else the file holds. Returns how many were removed.
      */
     long delete(Filter filter, Class<?> entityType);
 

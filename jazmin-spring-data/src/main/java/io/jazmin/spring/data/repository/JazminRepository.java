@@ -7,11 +7,14 @@ import org.springframework.data.repository.query.ListQueryByExampleExecutor;
 
 /**
  * A repository of entities stored in a JAZMIN file. Reads run on the engine's indexes and
- * statistics. Writes change the file in place: {@code save}/{@code saveAll} append new entities and
- * upsert stored ones (one new version per call), deletes mark rows deleted; a file kept sorted
- * ({@code sorted-by}) is rewritten instead when the rows cannot go at its end, and
- * {@code deleteAll()} rewrites the file empty. Deleted rows and old versions keep their bytes
- * until {@link #compact()} (or a {@code jazmin.files.<name>.compaction} threshold) rewrites the file.
+ * statistics. Writes change the file in place through the engine, keeping everything else it holds:
+ * {@code save}/{@code saveAll} append new entities and upsert stored ones (one new version per call),
+ * deletes ({@code deleteAll()} included) mark rows deleted; a file kept sorted ({@code sorted-by}),
+ * or sorted or indexed otherwise than configured, gets a full update through the engine instead.
+ * Deleted rows and old versions keep their bytes until {@link #compact()} (or a
+ * {@code jazmin.files.<name>.compaction} threshold) rewrites the file. Over a file opened with an
+ * access key every write is refused (a {@code PermissionDeniedDataAccessException} caused by
+ * {@link io.jazmin.spring.data.core.AccessKeyWriteException}).
  * Query by Example probes become engine filters on the entity's top-level members.
  *
  * @param <T>  the entity type
