@@ -128,17 +128,8 @@ class WritePathMatrixTests {
         Sample sample = WritePathFiles.build(kind, dir);
         FileFingerprint before = sample.fingerprint();
         byte[] bytes = Files.readAllBytes(sample.path());
-        CompactionPolicy policy = operation == Operation.COMPACTION_THRESHOLD ? new CompactionPolicy(null, 1)
-                : CompactionPolicy.NONE;
 
-        Throwable thrown = catchThrowable(() -> {
-            Spring spring = spring(sample, policy);
-            try {
-                operation.write.accept(spring);
-            } finally {
-                spring.files().destroy();
-            }
-        });
+        Throwable thrown = attempt(operation, sample);
 
         if (kind.holder()) {
             assertThat(thrown).as("a holder's write is refused").isNotNull();
@@ -173,10 +164,20 @@ class WritePathMatrixTests {
         Sample sample = WritePathFiles.requiringWriterFeature(WritePathFiles.build(Kind.TWO_TABLES, dir),
                 "future-thing");
         byte[] bytes = Files.readAllBytes(sample.path());
+
+        Throwable thrown = attempt(operation, sample);
+
+        assertThat(causes(thrown)).as("refused naming the feature: %s", thrown)
+                .anyMatch(t -> t instanceof UnsupportedFeatureException u && u.feature().equals("future-thing"));
+        assertThat(thrown).hasMessageContaining("future-thing");
+        assertThat(Files.readAllBytes(sample.path())).as("the file is left byte-identical").isEqualTo(bytes);
+    }
+
+    /** Runs {@code operation} on Spring wired to {@code sample} (with a threshold for {@link Operation#COMPACTION_THRESHOLD}); what it threw, or {@code null}. */
+    private static Throwable attempt(Operation operation, Sample sample) {
         CompactionPolicy policy = operation == Operation.COMPACTION_THRESHOLD ? new CompactionPolicy(null, 1)
                 : CompactionPolicy.NONE;
-
-        Throwable thrown = catchThrowable(() -> {
+        return catchThrowable(() -> {
             Spring spring = spring(sample, policy);
             try {
                 operation.write.accept(spring);
@@ -184,11 +185,6 @@ class WritePathMatrixTests {
                 spring.files().destroy();
             }
         });
-
-        assertThat(causes(thrown)).as("refused naming the feature: %s", thrown)
-                .anyMatch(t -> t instanceof UnsupportedFeatureException u && u.feature().equals("future-thing"));
-        assertThat(thrown).hasMessageContaining("future-thing");
-        assertThat(Files.readAllBytes(sample.path())).as("the file is left byte-identical").isEqualTo(bytes);
     }
 
     private static Spring spring(Sample sample, CompactionPolicy policy) {
