@@ -82,7 +82,8 @@ final class CsvReader implements AutoCloseable {
             boolean quoted = c == '"';
             c = quoted ? readQuoted(field, record.size()) : readPlain(field, c, record.size());
             record.add(quoted || field.length() > 0 ? field.toString() : null);
-            if (consumed() - recordStart > limits.maxRowLength()) {
+            // The character after the field (a comma or line break) is read already, the end of input is not.
+            if (consumed() - recordStart - (c == -1 ? 0 : 1) > limits.maxRowLength()) {
                 throw new InputLimitException("CSV: " + record() + " is longer than " + limits.maxRowLength()
                         + " characters", "maxRowLength", limits.maxRowLength(), recordLine, row(), null);
             }

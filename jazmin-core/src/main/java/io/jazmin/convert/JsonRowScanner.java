@@ -122,7 +122,8 @@ final class JsonRowScanner implements AutoCloseable {
     /** Jackson's bound that is one of ours as our error; {@code null} for its other bounds (names, numbers). */
     private InputLimitException pastLimit(StreamConstraintsException e) {
         String message = String.valueOf(e.getOriginalMessage());
-        TokenStreamLocation at = e.getLocation();
+        // Jackson's constraint errors carry no location: the parser's is where it stopped.
+        TokenStreamLocation at = e.getLocation() != null || parser == null ? e.getLocation() : parser.currentLocation();
         long line = at == null ? 0 : Math.max(0, at.getLineNr());
         long row = rows - 1;
         String where = "JSON: " + (row >= 0 ? "row " + row + " (" + JsonIo.where(at) + ")" : JsonIo.where(at));

@@ -111,12 +111,13 @@ class TextLimitsSmallHeapTest {
 
     @Test
     void rowsOfValuesJustWithinTheDefaultsConvertToAJzmFile() throws IOException {
-        // Rows of two values of 16 MiB - 1 characters (a row of the default 32 MiB), none of them Latin-1, so held
-        // as two bytes a character, and random, so they barely compress: the most the defaults let through.
+        // Rows of two values of almost 16 MiB characters (with quotes and comma, a row of the default 32 MiB), none
+        // of them Latin-1, so held as two bytes a character, and random, so they barely compress: about the most
+        // the defaults let through.
         int rows = 3;
         List<Column> columns = List.of(Column.of("a", ColumnType.STRING), Column.of("b", ColumnType.STRING));
         Path out = dir.resolve("big.jzm");
-        try (RowSource source = RowSources.open(new WideCsvRows(rows, TextLimits.DEFAULT_MAX_VALUE_LENGTH - 1),
+        try (RowSource source = RowSources.open(new WideCsvRows(rows, (TextLimits.DEFAULT_MAX_ROW_LENGTH - 5) / 2),
                 RowFormat.CSV, columns, FloatOverflow.REFUSE);
              JazminWriter writer = JazminWriter.create(out, columns, WriteOptions.defaults())) {
             writer.writeRows(source);
