@@ -23,16 +23,16 @@ final class TextInputOptions {
 
     @Option(names = "--max-value-length", paramLabel = "CHARS",
             description = "text input: most characters of one value (a CSV field, a JSON string, an XML value; in XML "
-                    + "also most bytes of a CDATA section, comment or tag) (default 16 MiB: 16777216)")
+                    + "also most bytes of a CDATA section, comment or tag) (default 2 MiB: 2097152)")
     private Integer maxValueLength;
 
     @Option(names = "--max-row-length", paramLabel = "N",
             description = "text input: most characters of one CSV record, bytes of one JSON row object or XML row "
-                    + "(default 32 MiB: 33554432)")
+                    + "(default 4 MiB: 4194304)")
     private Integer maxRowLength;
 
     @Option(names = "--max-row-values", paramLabel = "N",
-            description = "text input: most items and members in one row's list and object values (default 1000000)")
+            description = "text input: most items and members in one row's list and object values (default 100000)")
     private Integer maxRowValues;
 
     @Option(names = "--max-columns", paramLabel = "N",

@@ -47,7 +47,7 @@ class TextLimitsCommandTest {
                 "--max-gzip-ratio", "100000");
         assertThat(field.code).as(field.err).isEqualTo(3);
         assertThat(field.err).startsWith("jazmin: CSV: field 2 (column 'note') of row 0 (starting on line 2) is "
-                + "longer than 16777216 characters (is its closing quote missing?); raise it with --max-value-length");
+                + "longer than 2097152 characters (is its closing quote missing?); raise it with --max-value-length");
         for (Child child : List.of(ratio, field)) {
             assertThat(child.err.lines()).hasSize(1);
             assertThat(child.err).doesNotContain("Exception", "\tat ", "OutOfMemoryError");

@@ -40,7 +40,7 @@ public final class InputFiles {
             return in;
         }
         try {
-            return new GzipLimit(file.getFileName().toString(), in, limits);
+            return GzipLimit.open(file.getFileName().toString(), in, limits);
         } catch (IOException e) {
             in.close();
             throw new IOException(file + " is not gzip data: " + e.getMessage(), e);

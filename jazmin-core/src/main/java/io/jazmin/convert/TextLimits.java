@@ -5,8 +5,10 @@ import io.jazmin.error.JazminValidationException;
 /**
  * The bounds text input (JSON, JSON Lines, CSV, XML, and their {@code .gz} forms) is read within, so that
  * one huge value, row or decompressed stream is a typed {@link io.jazmin.error.InputLimitException} naming
- * where it is and the bound, never an out-of-memory. The defaults keep a conversion within a 256 MiB heap;
- * raise a bound with its wither when trusted input really is that large. Immutable:
+ * where it is and the bound, never an out-of-memory. The defaults keep a conversion to a {@code .jzm} file within a
+ * 256 MiB heap: the writer holds a row's UTF-8 bytes about twenty times over while it encodes and compresses the
+ * chunks in flight, so rows of 4 MiB characters (12 MB of UTF-8 at worst) convert in 256 MiB and not in 200 MiB.
+ * Raise a bound with its wither when trusted input really is that large and the heap allows. Immutable:
  * <pre>{@code
  * RowSources.open(path, RowFormat.CSV, columns, FloatOverflow.REFUSE,
  *         TextLimits.defaults().withMaxValueLength(64 << 20).withMaxRowLength(128 << 20));
@@ -16,10 +18,10 @@ import io.jazmin.error.JazminValidationException;
  * @param maxValueLength  most characters of one value: a CSV field (the header's too), a JSON string, the text
  *                        of an XML value element. In XML also the most bytes of one token the parser holds whole
  *                        (a CDATA section, comment, processing instruction or tag with its attributes). Default
- *                        {@value #DEFAULT_MAX_VALUE_LENGTH} (16 MiB)
+ *                        {@value #DEFAULT_MAX_VALUE_LENGTH} (2 MiB)
  * @param maxRowLength    most input one row spans: characters of a CSV record, bytes of a JSON row object or
  *                        an XML row element (counted as the parser reads, so within its 64 KiB read-ahead).
- *                        Default {@value #DEFAULT_MAX_ROW_LENGTH} (32 MiB)
+ *                        Default {@value #DEFAULT_MAX_ROW_LENGTH} (4 MiB)
  * @param maxRowValues    most values nested in one row's list and object values (every list item and object
  *                        member counts), which cost far more memory than their text. Default
  *                        {@value #DEFAULT_MAX_ROW_VALUES}
@@ -36,12 +38,12 @@ import io.jazmin.error.JazminValidationException;
  */
 public record TextLimits(int maxValueLength, int maxRowLength, int maxRowValues, int maxColumns,
                          int maxNestingDepth, int maxGzipRatio, long maxGzipBytes) {
-    /** Default {@link #maxValueLength()}: 16 MiB characters. */
-    public static final int DEFAULT_MAX_VALUE_LENGTH = 16 << 20;
-    /** Default {@link #maxRowLength()}: 32 MiB characters (bytes for JSON and XML). */
-    public static final int DEFAULT_MAX_ROW_LENGTH = 32 << 20;
+    /** Default {@link #maxValueLength()}: 2 MiB characters. */
+    public static final int DEFAULT_MAX_VALUE_LENGTH = 2 << 20;
+    /** Default {@link #maxRowLength()}: 4 MiB characters (bytes for JSON and XML). */
+    public static final int DEFAULT_MAX_ROW_LENGTH = 4 << 20;
     /** Default {@link #maxRowValues()}. */
-    public static final int DEFAULT_MAX_ROW_VALUES = 1_000_000;
+    public static final int DEFAULT_MAX_ROW_VALUES = 100_000;
     /** Default {@link #maxColumns()}. */
     public static final int DEFAULT_MAX_COLUMNS = 10_000;
     /** Default {@link #maxNestingDepth()}. */

@@ -22,6 +22,8 @@ import io.jazmin.internal.json.JsonTexts;
 public final class TextValues {
     private static final Pattern INTEGER = Pattern.compile("[+-]?\\d+");
     private static final Pattern DECIMAL = Pattern.compile("[+-]?\\d+(\\.\\d+)?");
+    /** Most characters of a decimal's text, as Jackson's default bound on a JSON number's. */
+    private static final int MAX_DECIMAL_TEXT = 1000;
 
     private TextValues() {
     }
@@ -92,6 +94,12 @@ public final class TextValues {
     }
 
     static BigDecimal parseDecimal(String text) {
+        // Before parsing: BigDecimal takes time quadratic in the digits, and no stored decimal needs this many.
+        if (text.length() > MAX_DECIMAL_TEXT) {
+            throw new JazminValidationException("'" + Abbrev.of(text) + "' has " + text.length()
+                    + " characters, more than the " + MAX_DECIMAL_TEXT + " a decimal's text may take (at most "
+                    + Decimals.MAX_DIGITS + " digits, " + Decimals.MAX_SCALE + " after the point)");
+        }
         if (!DECIMAL.matcher(text).matches()) {
             throw new JazminValidationException("'" + Abbrev.of(text) + "' is not a decimal (digits with an optional point)");
         }

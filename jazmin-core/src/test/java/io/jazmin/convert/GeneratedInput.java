@@ -1,7 +1,6 @@
 package io.jazmin.convert;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,7 +12,7 @@ import java.util.zip.GZIPOutputStream;
  * bytes ({@link Long#MAX_VALUE}: without end), then {@code suffix}. Lets a test feed a gigabyte value to a
  * reader in a JVM of a 256 MiB heap.
  */
-final class GeneratedInput extends InputStream {
+final class GeneratedInput extends BlockInput {
     private final byte[] prefix;
     private final byte[] filler;
     private final byte[] suffix;
@@ -31,12 +30,6 @@ final class GeneratedInput extends InputStream {
     /** The bytes read so far. */
     long position() {
         return position;
-    }
-
-    @Override
-    public int read() {
-        byte[] one = new byte[1];
-        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
     }
 
     @Override

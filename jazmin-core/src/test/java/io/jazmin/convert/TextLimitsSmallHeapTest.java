@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminWriter;
 import io.jazmin.error.InputLimitException;
+import io.jazmin.error.InvalidRowException;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
@@ -17,6 +18,7 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -82,13 +84,24 @@ class TextLimitsSmallHeapTest {
     }
 
     @Test
-    void aJsonListOfSevenMillionStrings() {
-        // 28 MB of text, within the row length, but seven million boxed strings would not fit the heap.
+    void aJsonListOfAMillionStrings() {
+        // 4 MB of text, within the row length, but a million boxed strings cost some 60 MB, and the writer more.
         Column tags = new Column("tags", ColumnType.LIST, true, "", "", Column.of("item", ColumnType.STRING),
                 List.of());
         InputLimitException e = limitError(() -> drain(RowSources.open(new GeneratedInput("{\"tags\":[\"a\"", ",\"a\"",
-                7_000_000L * 4, "]}\n"), RowFormat.JSON_LINES, List.of(tags), FloatOverflow.REFUSE)));
+                999_000L * 4, "]}\n"), RowFormat.JSON_LINES, List.of(tags), FloatOverflow.REFUSE)));
         assertThat(e.limitName()).isEqualTo("maxRowValues");
+    }
+
+    @Test
+    @Timeout(60)
+    void aDecimalOfSixteenMillionDigitsIsRefusedBeforeItIsParsed() {
+        // Within the value length, but BigDecimal would parse it in time quadratic in its digits: hours.
+        List<Column> columns = List.of(Column.of("amount", ColumnType.DECIMAL));
+        Throwable thrown = catchThrowable(() -> drain(RowSources.open(new GeneratedInput("amount\n1.", "0",
+                TextLimits.DEFAULT_MAX_VALUE_LENGTH - 10, "\n"), RowFormat.CSV, columns)));
+        assertThat(thrown).isInstanceOf(InvalidRowException.class)
+                .hasMessageContaining("more than the 1000 a decimal's text may take");
     }
 
     @Test
@@ -111,9 +124,8 @@ class TextLimitsSmallHeapTest {
 
     @Test
     void rowsOfValuesJustWithinTheDefaultsConvertToAJzmFile() throws IOException {
-        // Rows of two values of almost 16 MiB characters (with quotes and comma, a row of the default 32 MiB), none
-        // of them Latin-1, so held as two bytes a character, and random, so they barely compress: about the most
-        // the defaults let through.
+        // Rows of two values of almost 2 MiB characters (with quotes and comma, a row of the default 4 MiB), random
+        // CJK characters, so three bytes each in UTF-8 and barely compressible: the most the defaults let through.
         int rows = 3;
         List<Column> columns = List.of(Column.of("a", ColumnType.STRING), Column.of("b", ColumnType.STRING));
         Path out = dir.resolve("big.jzm");
@@ -130,9 +142,9 @@ class TextLimitsSmallHeapTest {
 
     /**
      * {@code a,b} then {@code rows} records of two quoted values of {@code length} random characters from
-     * U+0100 to U+017F (two UTF-8 bytes each), made as read.
+     * U+4E00 to U+9DFF (three UTF-8 bytes each), made as read.
      */
-    private static final class WideCsvRows extends InputStream {
+    private static final class WideCsvRows extends BlockInput {
         private final int rows;
         private final int length;
         private final java.util.Random random = new java.util.Random(30);
@@ -146,12 +158,6 @@ class TextLimitsSmallHeapTest {
         WideCsvRows(int rows, int length) {
             this.rows = rows;
             this.length = length;
-        }
-
-        @Override
-        public int read() {
-            byte[] one = new byte[1];
-            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xFF;
         }
 
         @Override
@@ -178,8 +184,9 @@ class TextLimitsSmallHeapTest {
                 return false;
             }
             while (written < length && limit + 8 <= buffer.length) {
-                int c = 0x100 + random.nextInt(0x80);
-                buffer[limit++] = (byte) (0xC0 | c >> 6);
+                int c = 0x4E00 + random.nextInt(0x5000);
+                buffer[limit++] = (byte) (0xE0 | c >> 12);
+                buffer[limit++] = (byte) (0x80 | c >> 6 & 0x3F);
                 buffer[limit++] = (byte) (0x80 | c & 0x3F);
                 written++;
             }
