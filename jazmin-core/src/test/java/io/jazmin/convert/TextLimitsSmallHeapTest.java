@@ -94,7 +94,7 @@ class TextLimitsSmallHeapTest {
     }
 
     @Test
-    @Timeout(60)
+    @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
     void aDecimalOfSixteenMillionDigitsIsRefusedBeforeItIsParsed() {
         // Within the value length, but BigDecimal would parse it in time quadratic in its digits: hours.
         List<Column> columns = List.of(Column.of("amount", ColumnType.DECIMAL));
