@@ -15,6 +15,8 @@ import java.util.zip.GZIPOutputStream;
 final class GeneratedInput extends BlockInput {
     private final byte[] prefix;
     private final byte[] filler;
+    /** {@code filler} repeated to about 64 KiB. */
+    private final byte[] fillerBlock;
     private final byte[] suffix;
     private final long end;
     private long position;
@@ -23,13 +25,10 @@ final class GeneratedInput extends BlockInput {
         this.prefix = prefix.getBytes(StandardCharsets.UTF_8);
         this.filler = filler.getBytes(StandardCharsets.UTF_8);
         this.suffix = suffix.getBytes(StandardCharsets.UTF_8);
+        this.fillerBlock = filler.isEmpty() ? new byte[0]
+                : filler.repeat(Math.max(1, (1 << 16) / this.filler.length)).getBytes(StandardCharsets.UTF_8);
         long fillerEnd = length == Long.MAX_VALUE ? Long.MAX_VALUE : this.prefix.length + length;
         this.end = fillerEnd == Long.MAX_VALUE ? Long.MAX_VALUE : fillerEnd + this.suffix.length;
-    }
-
-    /** The bytes read so far. */
-    long position() {
-        return position;
     }
 
     @Override
@@ -37,22 +36,26 @@ final class GeneratedInput extends BlockInput {
         if (position >= end) {
             return -1;
         }
+        long fillerEnd = end == Long.MAX_VALUE ? Long.MAX_VALUE : end - suffix.length;
         int n = 0;
         while (n < len && position < end) {
-            b[off + n++] = byteAt(position++);
+            int step;
+            if (position < prefix.length) {
+                step = (int) Math.min(len - n, prefix.length - position);
+                System.arraycopy(prefix, (int) position, b, off + n, step);
+            } else if (position < fillerEnd) {
+                // Copied from a block of whole fillers, a run at a time.
+                int from = (int) ((position - prefix.length) % filler.length);
+                step = (int) Math.min(Math.min(len - n, fillerEnd - position), fillerBlock.length - from);
+                System.arraycopy(fillerBlock, from, b, off + n, step);
+            } else {
+                step = (int) Math.min(len - n, end - position);
+                System.arraycopy(suffix, (int) (position - fillerEnd), b, off + n, step);
+            }
+            n += step;
+            position += step;
         }
         return n;
-    }
-
-    private byte byteAt(long at) {
-        if (at < prefix.length) {
-            return prefix[(int) at];
-        }
-        long suffixStart = end == Long.MAX_VALUE ? Long.MAX_VALUE : end - suffix.length;
-        if (at >= suffixStart) {
-            return suffix[(int) (at - suffixStart)];
-        }
-        return filler[(int) ((at - prefix.length) % filler.length)];
     }
 
     /** Writes this input, gzipped, to {@code file} (a small file when the filler repeats). */
