@@ -46,7 +46,8 @@ final class AppendCommand extends ChangeCommand {
             columns = t.columns();
             name = t.name();
         }
-        try (RowSource rows = RowSources.open(from, format, columns, input.floatOverflow())) {
+        try (RowSource rows = RowSources.open(from, format, columns, input.floatOverflow(),
+                input.limits())) {
             return report(JazminFile.append(file, name, rows, writeOptions()));
         }
     }

@@ -9,7 +9,6 @@ import io.jazmin.JazminWriter;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.convert.RowSorter;
 import io.jazmin.convert.AccessSettingsJson;
-import io.jazmin.convert.FloatOverflow;
 import io.jazmin.convert.JsonStyle;
 import io.jazmin.convert.InputFiles;
 import io.jazmin.convert.RowFormat;
@@ -137,7 +136,7 @@ final class ConvertCommand implements Callable<Integer> {
 
         Progress progress = new Progress(spec.commandLine().getErr());
         try (RowInput input = jzmIn ? openJzm() : new TextRowInput(RowSources.open(in, inFormat, schemaColumns,
-                textInput.floatOverflow()));
+                textInput.floatOverflow(), textInput.limits()));
              RowOutput output = jzmOut ? openJzm(input.columns(), schemaFile) : new TextRowOutput(out, outFormat,
                      input.columns(), canonical ? JsonStyle.CANONICAL : JsonStyle.HUMAN)) {
             if (jzmOut && !sortedBy.isEmpty()) {
@@ -258,8 +257,8 @@ final class ConvertCommand implements Callable<Integer> {
         if (!jzmIn && table != null) {
             throw Usage.error(spec, "--table applies to .jzm input");
         }
-        if (jzmIn && textInput.floatOverflow() != FloatOverflow.REFUSE) {
-            throw Usage.error(spec, "--overflow-to-infinity applies to text input");
+        if (jzmIn && textInput.given()) {
+            throw Usage.error(spec, "--overflow-to-infinity and the --max-* limits apply to text input");
         }
         if (!jzmOut && (!sortedBy.isEmpty() || codec != null || level != null || chunkRows != null
                 || !indexes.isEmpty() || compactIndexes || accessFile != null)) {

@@ -1,5 +1,6 @@
 package io.jazmin.cli;
 
+import io.jazmin.error.InputLimitException;
 import io.jazmin.error.JazminException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -30,6 +31,9 @@ final class Failures implements IParameterExceptionHandler, IExecutionExceptionH
         List<String> args = parsed == null ? List.of() : parsed.originalArgs();
         if (e instanceof ParameterException p) {
             return report(command, args, p.getMessage(), ExitCodes.USAGE);
+        }
+        if (e instanceof InputLimitException limit) {
+            return report(command, args, TextInputOptions.describe(limit), ExitCodes.UNREADABLE);
         }
         if (e instanceof JazminException) {
             return report(command, args, e.getMessage(), ExitCodes.UNREADABLE);

@@ -1,5 +1,6 @@
 package io.jazmin.convert;
 
+import io.jazmin.error.InputLimitException;
 import io.jazmin.error.JazminIoException;
 import java.io.IOException;
 import java.io.Reader;
@@ -13,20 +14,34 @@ import io.jazmin.error.InputSyntaxException;
  * Splits RFC 4180 text into records: fields separated by commas, records by CRLF, LF or CR; a
  * field in double quotes may hold commas, line breaks and doubled quotes. An empty unquoted field
  * is returned as {@code null} and a quoted empty field as {@code ""}, so the two stay distinct.
- * Blank lines are skipped; a leading byte-order mark is ignored.
+ * Blank lines are skipped; a leading byte-order mark is ignored. A field, a record and the fields of a record
+ * are bounded by {@link TextLimits} while they are read.
  */
 final class CsvReader implements AutoCloseable {
     private final Reader in;
+    private final TextLimits limits;
     private final char[] buffer = new char[64 * 1024];
     private int position;
     private int limit;
+    /** Characters of the buffers before the current one, so that {@link #consumed()} counts the whole input. */
+    private long consumedBefore;
+    private long recordStart;
+    /** Records returned so far, the header included. */
+    private long records;
+    private List<String> header;
     private int pushedBack = -2;
     private long line = 1;
     private long recordLine;
     private boolean started;
 
-    CsvReader(Reader in) {
+    CsvReader(Reader in, TextLimits limits) {
         this.in = in;
+        this.limits = limits;
+    }
+
+    /** The header's names, so that errors past a limit name the column. */
+    void header(List<String> names) {
+        this.header = names;
     }
 
     /** The line the record last returned by {@link #next()} starts on (1-based), for error messages. */
@@ -55,12 +70,23 @@ final class CsvReader implements AutoCloseable {
             return null;
         }
         recordLine = line;
+        recordStart = consumed() - 1;
+        records++;
         List<String> record = new ArrayList<>();
         while (true) {
+            if (record.size() == limits.maxColumns()) {
+                throw new InputLimitException("CSV: " + record() + " has more than " + limits.maxColumns() + " fields",
+                        "maxColumns", limits.maxColumns(), recordLine, row(), null);
+            }
             StringBuilder field = new StringBuilder();
             boolean quoted = c == '"';
-            c = quoted ? readQuoted(field) : readPlain(field, c);
+            c = quoted ? readQuoted(field, record.size()) : readPlain(field, c, record.size());
             record.add(quoted || field.length() > 0 ? field.toString() : null);
+            // The character after the field (a comma or line break) is read already, the end of input is not.
+            if (consumed() - recordStart - (c == -1 ? 0 : 1) > limits.maxRowLength()) {
+                throw new InputLimitException("CSV: " + record() + " is longer than " + limits.maxRowLength()
+                        + " characters", "maxRowLength", limits.maxRowLength(), recordLine, row(), null);
+            }
             if (c == ',') {
                 c = read();
                 continue;
@@ -73,16 +99,49 @@ final class CsvReader implements AutoCloseable {
     }
 
     /** Reads a plain field starting with {@code c}; returns the character after it. */
-    private int readPlain(StringBuilder field, int c) {
+    private int readPlain(StringBuilder field, int c, int index) {
         while (c != ',' && c != '\r' && c != '\n' && c != -1) {
-            field.append((char) c);
+            append(field, c, index, false);
             c = read();
         }
         return c;
     }
 
+    /** Adds one character to a field, refusing it past {@link TextLimits#maxValueLength()}. */
+    private void append(StringBuilder field, int c, int index, boolean quoted) {
+        if (field.length() == limits.maxValueLength()) {
+            throw new InputLimitException("CSV: " + fieldName(index) + " of " + record() + " is longer than "
+                    + limits.maxValueLength() + " characters" + (quoted ? " (is its closing quote missing?)" : ""),
+                    "maxValueLength", limits.maxValueLength(), recordLine, row(), column(index));
+        }
+        field.append((char) c);
+    }
+
+    /** The 0-based data row of the current record, or -1 for the header. */
+    private long row() {
+        return records - 2;
+    }
+
+    private String record() {
+        return (records == 1 ? "the header" : "row " + row()) + " (starting on line " + recordLine + ")";
+    }
+
+    private String column(int index) {
+        return header != null && index < header.size() ? header.get(index) : null;
+    }
+
+    private String fieldName(int index) {
+        String column = column(index);
+        return "field " + (index + 1) + (column == null ? "" : " (column '" + Abbrev.of(column) + "')");
+    }
+
+    /** Characters read from the input so far. */
+    private long consumed() {
+        return consumedBefore + position;
+    }
+
     /** Reads a quoted field after its opening quote; returns the character after the closing quote. */
-    private int readQuoted(StringBuilder field) {
+    private int readQuoted(StringBuilder field, int index) {
         long startLine = line;
         while (true) {
             int c = read();
@@ -100,7 +159,7 @@ final class CsvReader implements AutoCloseable {
             } else if (c == '\n' || (c == '\r' && peek() != '\n')) {
                 line++;
             }
-            field.append((char) c);
+            append(field, c, index, true);
         }
     }
 
@@ -125,6 +184,7 @@ final class CsvReader implements AutoCloseable {
             return c;
         }
         if (position == limit) {
+            consumedBefore += limit;
             try {
                 limit = in.read(buffer, 0, buffer.length);
             } catch (IOException e) {

@@ -22,15 +22,19 @@ final class CsvRowSource implements RowSource {
     private final List<Column> columns;
     private final Column[] headerColumns;
     private final FloatOverflow overflow;
+    private final NestedValueCount nested;
     private long rowNumber;
     private List<String> ahead;
     private long aheadLine;
 
-    CsvRowSource(Reader in, List<Column> columns, FloatOverflow overflow) {
+    CsvRowSource(Reader in, List<Column> columns, FloatOverflow overflow, TextLimits limits) {
         this.overflow = overflow;
-        this.reader = new CsvReader(in);
+        this.nested = new NestedValueCount(limits.maxRowValues());
+        this.reader = new CsvReader(in, limits);
         this.columns = List.copyOf(columns);
-        this.headerColumns = mapHeader(reader.next(), columns);
+        List<String> header = reader.next();
+        reader.header(header);
+        this.headerColumns = mapHeader(header, columns);
     }
 
     private static Column[] mapHeader(List<String> header, List<Column> columns) {
@@ -89,10 +93,11 @@ final class CsvRowSource implements RowSource {
         for (Column c : columns) {
             values.put(c.name(), null);
         }
+        nested.startRow(row, () -> where);
         for (int i = 0; i < headerColumns.length; i++) {
             Column column = headerColumns[i];
             try {
-                values.put(column.name(), TextValues.parseCell(column, cells.get(i), overflow));
+                values.put(column.name(), TextValues.parseCell(column, cells.get(i), overflow, nested));
             } catch (JazminValidationException e) {
                 throw new InvalidRowException(row, column.name(), e.getMessage(), where);
             }

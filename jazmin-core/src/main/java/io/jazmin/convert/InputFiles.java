@@ -1,12 +1,10 @@
 package io.jazmin.convert;
 
-import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.zip.GZIPInputStream;
 
 /** Opens rows files to read, gunzipping those named {@code *.gz} ({@code input.jsonl.gz}) on the way. */
 public final class InputFiles {
@@ -26,14 +24,23 @@ public final class InputFiles {
         return isGzip(file) ? Path.of(name.substring(0, name.length() - GZ.length())) : file.getFileName();
     }
 
-    /** Opens {@code file}, decompressing it when it is named {@code *.gz}. */
+    /** Opens {@code file}, decompressing it when it is named {@code *.gz}, within the default {@link TextLimits}. */
     public static InputStream open(Path file) throws IOException {
+        return open(file, TextLimits.defaults());
+    }
+
+    /**
+     * Opens {@code file}, decompressing it when it is named {@code *.gz}; reading past
+     * {@link TextLimits#maxGzipBytes()} or {@link TextLimits#maxGzipRatio()} throws
+     * {@link io.jazmin.error.InputLimitException}.
+     */
+    public static InputStream open(Path file, TextLimits limits) throws IOException {
         InputStream in = Files.newInputStream(file);
         if (!isGzip(file)) {
             return in;
         }
         try {
-            return new GZIPInputStream(new BufferedInputStream(in, 1 << 16), 1 << 16);
+            return GzipLimit.open(file.getFileName().toString(), in, limits);
         } catch (IOException e) {
             in.close();
             throw new IOException(file + " is not gzip data: " + e.getMessage(), e);

@@ -15,10 +15,11 @@ final class JsonRowSource implements RowSource {
     private long rowNumber;
     private Boolean ahead;
 
-    JsonRowSource(InputStream in, RowFormat format, List<Column> columns, FloatOverflow overflow) {
-        this.scanner = new JsonRowScanner(in, format);
+    JsonRowSource(InputStream in, RowFormat format, List<Column> columns, FloatOverflow overflow,
+                  TextLimits limits) {
+        this.scanner = new JsonRowScanner(in, format, limits);
         this.columns = List.copyOf(columns);
-        this.rows = new JsonRows(columns, overflow);
+        this.rows = new JsonRows(columns, overflow, new NestedValueCount(limits.maxRowValues()));
     }
 
     @Override
@@ -43,7 +44,7 @@ final class JsonRowSource implements RowSource {
         try {
             return rows.read(scanner.parser(), rowNumber++);
         } catch (JacksonException e) {
-            throw JsonRowScanner.translate(e);
+            throw scanner.translate(e);
         }
     }
 

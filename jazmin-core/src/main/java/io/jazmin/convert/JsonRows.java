@@ -17,15 +17,18 @@ final class JsonRows {
     private final List<Column> columns;
     private final Map<String, Integer> positions = new HashMap<>();
     private final FloatOverflow overflow;
+    private final NestedValueCount nested;
 
     /** Rows of {@code columns}, refusing float numbers beyond the double range. */
     JsonRows(List<Column> columns) {
-        this(columns, FloatOverflow.REFUSE);
+        this(columns, FloatOverflow.REFUSE, NestedValueCount.UNBOUNDED);
     }
 
-    JsonRows(List<Column> columns, FloatOverflow overflow) {
+    /** Rows of {@code columns}, {@code nested} counting the items and members of each row's nested values. */
+    JsonRows(List<Column> columns, FloatOverflow overflow, NestedValueCount nested) {
         this.columns = List.copyOf(columns);
         this.overflow = overflow;
+        this.nested = nested;
         for (int i = 0; i < columns.size(); i++) {
             positions.put(columns.get(i).name(), i);
         }
@@ -47,6 +50,7 @@ final class JsonRows {
         Object[] values = new Object[columns.size()];
         // Unknown names fail anyway, so repeats only need tracking per column position.
         boolean[] seen = new boolean[columns.size()];
+        nested.startRow(row, () -> JsonIo.where(p));
         for (String name = p.nextName(); name != null; name = p.nextName()) {
             Integer position = positions.get(name);
             if (position == null) {
@@ -57,8 +61,9 @@ final class JsonRows {
             }
             seen[position] = true;
             p.nextToken();
+            nested.column(name);
             try {
-                values[position] = JsonValueReader.read(p, columns.get(position), overflow);
+                values[position] = JsonValueReader.read(p, columns.get(position), overflow, nested);
             } catch (JazminValidationException e) {
                 throw new InvalidRowException(row, name, e.getMessage(), JsonIo.where(p));
             }

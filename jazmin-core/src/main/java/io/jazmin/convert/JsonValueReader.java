@@ -30,19 +30,22 @@ final class JsonValueReader {
      * @throws JazminValidationException when the value does not fit the column
      */
     static Object read(JsonParser p, Column column) {
-        return read(p, column, FloatOverflow.REFUSE);
+        return read(p, column, FloatOverflow.REFUSE, NestedValueCount.UNBOUNDED);
     }
 
-    /** The value at the current token, as {@link #read(JsonParser, Column)}, with {@code overflow} for floats. */
-    static Object read(JsonParser p, Column column, FloatOverflow overflow) {
+    /**
+     * The value at the current token, as {@link #read(JsonParser, Column)}, with {@code overflow} for floats and
+     * {@code nested} counting the items and members of list and object values.
+     */
+    static Object read(JsonParser p, Column column, FloatOverflow overflow, NestedValueCount nested) {
         JsonToken t = p.currentToken();
         if (t == JsonToken.VALUE_NULL) {
             return null;
         }
         return switch (column.type()) {
             case JSON -> JsonText.of(JsonTexts.copyCurrent(p));
-            case LIST -> readList(p, column, overflow);
-            case OBJECT -> readObject(p, column, overflow);
+            case LIST -> readList(p, column, overflow, nested);
+            case OBJECT -> readObject(p, column, overflow, nested);
             case STRING -> readString(p);
             case BOOL -> readBool(p);
             case INT -> t.isNumeric() ? numberToLong(p.getString()) : TextValues.parse(column, scalarString(p));
@@ -109,18 +112,21 @@ final class JsonValueReader {
         }
     }
 
-    private static List<Object> readList(JsonParser p, Column column, FloatOverflow overflow) {
+    private static List<Object> readList(JsonParser p, Column column, FloatOverflow overflow,
+                                         NestedValueCount nested) {
         if (p.currentToken() != JsonToken.START_ARRAY) {
             throw new JazminValidationException("expected an array, got " + describe(p.currentToken()));
         }
         List<Object> items = new ArrayList<>();
         while (p.nextToken() != JsonToken.END_ARRAY) {
-            items.add(read(p, column.item(), overflow));
+            nested.add();
+            items.add(read(p, column.item(), overflow, nested));
         }
         return items;
     }
 
-    private static Map<String, Object> readObject(JsonParser p, Column column, FloatOverflow overflow) {
+    private static Map<String, Object> readObject(JsonParser p, Column column, FloatOverflow overflow,
+                                                  NestedValueCount nested) {
         if (p.currentToken() != JsonToken.START_OBJECT) {
             throw new JazminValidationException("expected an object, got " + describe(p.currentToken()));
         }
@@ -138,7 +144,8 @@ final class JsonValueReader {
                 throw new JazminValidationException("unknown field '" + name + "'");
             }
             p.nextToken();
-            values.put(name, read(p, field, overflow));
+            nested.add();
+            values.put(name, read(p, field, overflow, nested));
         }
         return values;
     }

@@ -42,29 +42,48 @@ public final class SchemaInference {
      * @throws IOException               when the file cannot be read
      */
     public static List<Column> infer(Path file, RowFormat format) throws IOException {
-        try (InputStream in = InputFiles.open(file)) {
+        return infer(file, format, TextLimits.defaults());
+    }
+
+    /**
+     * Infers the columns of a rows file within {@code limits}.
+     *
+     * @throws InputSyntaxException      when the file is malformed
+     * @throws io.jazmin.error.InputLimitException when the file goes past a limit
+     * @throws JazminValidationException when a row repeats a member name or a CSV header repeats a name
+     * @throws IOException               when the file cannot be read
+     */
+    public static List<Column> infer(Path file, RowFormat format, TextLimits limits) throws IOException {
+        try (InputStream in = InputFiles.open(file, limits)) {
             return switch (format) {
-                case CSV -> inferCsv(StrictUtf8Input.reader(in));
-                case XML -> inferXml(in);
-                case JSON, JSON_LINES -> inferJson(in, format);
+                case CSV -> inferCsv(StrictUtf8Input.reader(in), limits);
+                case XML -> inferXml(in, limits);
+                case JSON, JSON_LINES -> inferJson(in, format, limits);
             };
         }
     }
 
     /** Infers the columns of a JSON array or JSON Lines stream. */
     public static List<Column> inferJson(InputStream in, RowFormat format) {
-        TypeTally tally = new TypeTally(ColumnType.JSON);
-        try (JsonRowScanner scanner = new JsonRowScanner(in, format)) {
+        return inferJson(in, format, TextLimits.defaults());
+    }
+
+    /** Infers the columns of a JSON array or JSON Lines stream within {@code limits}. */
+    public static List<Column> inferJson(InputStream in, RowFormat format, TextLimits limits) {
+        TypeTally tally = new TypeTally(ColumnType.JSON, limits.maxColumns());
+        try (JsonRowScanner scanner = new JsonRowScanner(in, format, limits)) {
             JsonParser p = scanner.parser();
-            for (long row = 0; scanner.next(); row++) {
-                if (p.currentToken() != JsonToken.START_OBJECT) {
-                    throw new InputSyntaxException("row " + row + ": expected a JSON object, got "
-                            + JsonValueReader.describe(p.currentToken()));
+            try {
+                for (long row = 0; scanner.next(); row++) {
+                    if (p.currentToken() != JsonToken.START_OBJECT) {
+                        throw new InputSyntaxException("row " + row + ": expected a JSON object, got "
+                                + JsonValueReader.describe(p.currentToken()));
+                    }
+                    observeRow(p, row, tally);
                 }
-                observeRow(p, row, tally);
+            } catch (JacksonException e) {
+                throw scanner.translate(e);
             }
-        } catch (JacksonException e) {
-            throw JsonRowScanner.translate(e);
         }
         return tally.columns();
     }
@@ -77,7 +96,7 @@ public final class SchemaInference {
             } catch (JazminValidationException e) {
                 throw new JazminValidationException("row " + row + ": " + e.getMessage());
             }
-            tally.observe(name, jsonType(p, p.nextToken()));
+            tally.observe(name, jsonType(p, p.nextToken()), row);
             p.skipChildren();
         }
     }
@@ -96,20 +115,27 @@ public final class SchemaInference {
 
     /** Infers the columns of CSV text with a header row. */
     public static List<Column> inferCsv(Reader in) {
-        TypeTally tally = new TypeTally(ColumnType.STRING);
-        try (CsvReader reader = new CsvReader(in)) {
+        return inferCsv(in, TextLimits.defaults());
+    }
+
+    /** Infers the columns of CSV text with a header row within {@code limits}. */
+    public static List<Column> inferCsv(Reader in, TextLimits limits) {
+        TypeTally tally = new TypeTally(ColumnType.STRING, limits.maxColumns());
+        try (CsvReader reader = new CsvReader(in, limits)) {
             List<String> header = reader.next();
             if (header == null) {
                 return List.of();
             }
+            reader.header(header);
             MemberNames seen = new MemberNames();
             for (String name : header) {
                 seen.add(name == null ? "" : name);
-                tally.observe(name == null ? "" : name, null);
+                tally.observe(name == null ? "" : name, null, -1);
             }
-            for (List<String> cells = reader.next(); cells != null; cells = reader.next()) {
+            long row = 0;
+            for (List<String> cells = reader.next(); cells != null; cells = reader.next(), row++) {
                 for (int i = 0; i < Math.min(cells.size(), header.size()); i++) {
-                    tally.observe(header.get(i) == null ? "" : header.get(i), csvType(cells.get(i)));
+                    tally.observe(header.get(i) == null ? "" : header.get(i), csvType(cells.get(i)), row);
                 }
             }
         }
@@ -123,10 +149,16 @@ public final class SchemaInference {
      * @throws io.jazmin.error.InvalidRowException when a row gives a field twice
      */
     public static List<Column> inferXml(InputStream in) {
-        TypeTally tally = new TypeTally(ColumnType.STRING);
-        try (XmlRowScanner scanner = new XmlRowScanner(in)) {
+        return inferXml(in, TextLimits.defaults());
+    }
+
+    /** Infers the columns of an XML file of the rows shape within {@code limits}; closes {@code in}. */
+    public static List<Column> inferXml(InputStream in, TextLimits limits) {
+        TypeTally tally = new TypeTally(ColumnType.STRING, limits.maxColumns());
+        try (XmlRowScanner scanner = new XmlRowScanner(in, limits)) {
             for (Map<String, String> row = scanner.next(); row != null; row = scanner.next()) {
-                row.forEach((name, text) -> tally.observe(name, csvType(text)));
+                long number = scanner.rowNumber();
+                row.forEach((name, text) -> tally.observe(name, csvType(text), number));
             }
         }
         return tally.columns();

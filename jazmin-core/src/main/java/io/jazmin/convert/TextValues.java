@@ -22,6 +22,8 @@ import io.jazmin.internal.json.JsonTexts;
 public final class TextValues {
     private static final Pattern INTEGER = Pattern.compile("[+-]?\\d+");
     private static final Pattern DECIMAL = Pattern.compile("[+-]?\\d+(\\.\\d+)?");
+    /** Most characters of a decimal's text, as Jackson's default bound on a JSON number's. */
+    private static final int MAX_DECIMAL_TEXT = 1000;
 
     private TextValues() {
     }
@@ -39,6 +41,11 @@ public final class TextValues {
 
     /** The value of {@code text} for {@code column}, as {@link #parse(Column, String)}, with {@code overflow} for floats. */
     static Object parse(Column column, String text, FloatOverflow overflow) {
+        return parse(column, text, overflow, NestedValueCount.UNBOUNDED);
+    }
+
+    /** The value of {@code text}, with {@code nested} counting the items and members of list and object values. */
+    static Object parse(Column column, String text, FloatOverflow overflow, NestedValueCount nested) {
         return switch (column.type()) {
             case BOOL -> parseBool(text);
             case INT -> parseInt(text);
@@ -48,7 +55,7 @@ public final class TextValues {
             case DATETIME -> DateTimeText.parse(text);
             case BINARY -> parseBinary(text);
             case JSON -> JsonText.of(JsonTexts.compact(text));
-            case LIST, OBJECT -> parseNested(column, text, overflow);
+            case LIST, OBJECT -> parseNested(column, text, overflow, nested);
         };
     }
 
@@ -56,12 +63,13 @@ public final class TextValues {
      * The value of a text cell (a CSV field, an XML element): {@code null} for a missing cell, and for
      * an empty one except in string and binary columns, where empty text is the empty value.
      */
-    static Object parseCell(Column column, String cell, FloatOverflow overflow) {
+    static Object parseCell(Column column, String cell, FloatOverflow overflow, NestedValueCount nested) {
         boolean emptyIsValue = column.type() == ColumnType.STRING || column.type() == ColumnType.BINARY;
         if (cell == null || (cell.isEmpty() && !emptyIsValue)) {
             return null;
         }
-        return parse(column, cell, overflow);
+        nested.column(column.name());
+        return parse(column, cell, overflow, nested);
     }
 
     static Boolean parseBool(String text) {
@@ -86,6 +94,12 @@ public final class TextValues {
     }
 
     static BigDecimal parseDecimal(String text) {
+        // Before parsing: BigDecimal takes time quadratic in the digits, and no stored decimal needs this many.
+        if (text.length() > MAX_DECIMAL_TEXT) {
+            throw new JazminValidationException("'" + Abbrev.of(text) + "' has " + text.length()
+                    + " characters, more than the " + MAX_DECIMAL_TEXT + " a decimal's text may take (at most "
+                    + Decimals.MAX_DIGITS + " digits, " + Decimals.MAX_SCALE + " after the point)");
+        }
         if (!DECIMAL.matcher(text).matches()) {
             throw new JazminValidationException("'" + Abbrev.of(text) + "' is not a decimal (digits with an optional point)");
         }
@@ -100,10 +114,10 @@ public final class TextValues {
         }
     }
 
-    private static Object parseNested(Column column, String text, FloatOverflow overflow) {
+    private static Object parseNested(Column column, String text, FloatOverflow overflow, NestedValueCount nested) {
         try (JsonParser p = JsonIo.parser(text)) {
             p.nextToken();
-            Object value = JsonValueReader.read(p, column, overflow);
+            Object value = JsonValueReader.read(p, column, overflow, nested);
             if (p.nextToken() != null) {
                 throw new JazminValidationException("more than one JSON value in one text");
             }

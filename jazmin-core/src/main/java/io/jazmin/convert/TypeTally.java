@@ -1,5 +1,6 @@
 package io.jazmin.convert;
 
+import io.jazmin.error.InputLimitException;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
 import java.util.ArrayList;
@@ -16,16 +17,29 @@ import java.util.Set;
  */
 final class TypeTally {
     private final ColumnType conflict;
+    private final int maxColumns;
     /** Column name → type seen, or {@code null} while only nulls were seen. */
     private final Map<String, ColumnType> types = new LinkedHashMap<>();
 
-    TypeTally(ColumnType conflict) {
+    /** A tally of at most {@code maxColumns} columns ({@link TextLimits#maxColumns()}). */
+    TypeTally(ColumnType conflict, int maxColumns) {
         this.conflict = conflict;
+        this.maxColumns = maxColumns;
     }
 
-    /** Records one value of column {@code name}; {@code type} is {@code null} for a null value. */
-    void observe(String name, ColumnType type) {
+    /**
+     * Records one value of column {@code name} in the 0-based row {@code row}; {@code type} is {@code null} for
+     * a null value.
+     *
+     * @throws InputLimitException when {@code name} would be column number {@code maxColumns + 1}
+     */
+    void observe(String name, ColumnType type, long row) {
         if (!types.containsKey(name)) {
+            if (types.size() == maxColumns) {
+                throw new InputLimitException("row " + row + ": more than " + maxColumns
+                        + " columns (distinct names) in the input, '" + Abbrev.of(name) + "' the next", "maxColumns",
+                        maxColumns, 0, row, name);
+            }
             types.put(name, type);
         } else if (type != null) {
             types.put(name, merge(types.get(name), type));

@@ -1,5 +1,6 @@
 package io.jazmin.convert;
 
+import io.jazmin.error.InputLimitException;
 import io.jazmin.error.JazminException;
 import io.jazmin.error.JazminIoException;
 import java.io.CharConversionException;
@@ -40,7 +41,8 @@ final class XmlIo {
         factory.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
         factory.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
         factory.setProperty(XMLInputFactory.IS_NAMESPACE_AWARE, false);
-        factory.setProperty(XMLInputFactory.IS_COALESCING, true);
+        // Text in pieces (16 KiB at most), so the row reader bounds a value before the parser holds it whole.
+        factory.setProperty(XMLInputFactory.IS_COALESCING, false);
         // The JDK counts every &amp; and &#13; against this limit (50,000,000 in all by default), which a
         // large file can exceed; with DTDs refused there are no other entities for the limit to guard against.
         factory.setProperty(TOTAL_ENTITY_SIZE_LIMIT, "0");
@@ -80,6 +82,9 @@ final class XmlIo {
      */
     static JazminException readFailure(XMLStreamException e) {
         Throwable nested = e.getNestedException();
+        if (nested instanceof InputLimitException limit) {
+            return limit;
+        }
         if (nested instanceof StrictUtf8Input.Malformed malformed) {
             return malformed.syntaxError("XML: ");
         }

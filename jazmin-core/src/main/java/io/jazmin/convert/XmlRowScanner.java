@@ -1,5 +1,6 @@
 package io.jazmin.convert;
 
+import io.jazmin.error.InputLimitException;
 import io.jazmin.error.InvalidRowException;
 import io.jazmin.error.JazminIoException;
 import java.io.IOException;
@@ -16,20 +17,37 @@ import javax.xml.stream.XMLStreamReader;
  * a root element of any name, one child element per row (any name), and in each row one element per
  * non-null value holding its text. Attributes are ignored except a {@code field} element's
  * {@code name}; comments and processing instructions are skipped; a DOCTYPE, text outside the
- * fields and elements nested in a field are refused as {@link XmlSyntaxException}s.
+ * fields and elements nested in a field are refused as {@link XmlSyntaxException}s. A value's text, a row's
+ * bytes, a row's fields and every token the parser holds whole (a CDATA section, comment, tag) are bounded by
+ * {@link TextLimits} as they are read: text arrives in pieces (the parser does not coalesce it), and the bytes
+ * under the parser are counted per row and per event ({@link SpanLimit}).
  */
 final class XmlRowScanner implements AutoCloseable {
     private final InputStream in;
+    private final TextLimits limits;
+    private final SpanLimit rowSpan;
+    private final SpanLimit tokenSpan;
     private final XMLStreamReader xml;
+    private boolean inRow;
     private boolean started;
     private boolean ended;
     private long rowNumber;
     private String rowLocation;
 
-    XmlRowScanner(InputStream in) {
+    XmlRowScanner(InputStream in, TextLimits limits) {
         this.in = in;
+        this.limits = limits;
+        this.rowSpan = new SpanLimit(in, limits.maxRowLength(), (start, offset) -> new InputLimitException(
+                "XML: row " + rowNumber() + " (" + rowLocation + ") is longer than " + limits.maxRowLength()
+                        + " bytes", "maxRowLength", limits.maxRowLength(), 0, rowNumber(), null));
+        this.tokenSpan = new SpanLimit(rowSpan, limits.maxValueLength(), (start, offset) -> new InputLimitException(
+                "XML: the token starting after byte offset " + start + (inRow ? " in row " + rowNumber() + " (" + rowLocation
+                        + ")" : "") + " (a CDATA section, comment, processing instruction or tag) is longer than "
+                        + limits.maxValueLength() + " bytes", "maxValueLength", limits.maxValueLength(), 0,
+                inRow ? rowNumber() : -1, null));
+        rowSpan.pause();
         try {
-            this.xml = XmlIo.reader(in);
+            this.xml = XmlIo.reader(tokenSpan);
         } catch (RuntimeException e) {
             closeQuietly(in);
             throw e;
@@ -73,19 +91,31 @@ final class XmlRowScanner implements AutoCloseable {
         return rowLocation;
     }
 
+    /** The next event; the bytes the parser reads for the one after it are counted afresh. */
+    private int nextEvent() throws XMLStreamException {
+        int event = xml.next();
+        tokenSpan.restart();
+        return event;
+    }
+
     private void skipToRoot() throws XMLStreamException {
-        for (int event = xml.getEventType(); event != XMLStreamConstants.START_ELEMENT; event = xml.next()) {
+        for (int event = xml.getEventType(); event != XMLStreamConstants.START_ELEMENT; event = nextEvent()) {
             refuseDtd(event);
         }
     }
 
     private Map<String, String> nextRow() throws XMLStreamException {
         while (true) {
-            int event = xml.next();
+            int event = nextEvent();
             if (event == XMLStreamConstants.START_ELEMENT) {
                 Location at = xml.getLocation();
                 rowLocation = "line " + at.getLineNumber() + ", column " + at.getColumnNumber();
-                return readRow(rowNumber++);
+                rowSpan.restart();
+                inRow = true;
+                Map<String, String> row = readRow(rowNumber++);
+                inRow = false;
+                rowSpan.pause();
+                return row;
             }
             if (event == XMLStreamConstants.END_ELEMENT) {
                 finishDocument();
@@ -97,9 +127,13 @@ final class XmlRowScanner implements AutoCloseable {
 
     private Map<String, String> readRow(long row) throws XMLStreamException {
         Map<String, String> fields = new LinkedHashMap<>();
-        for (int event = xml.next(); event != XMLStreamConstants.END_ELEMENT; event = xml.next()) {
+        for (int event = nextEvent(); event != XMLStreamConstants.END_ELEMENT; event = nextEvent()) {
             if (event == XMLStreamConstants.START_ELEMENT) {
                 String name = fieldName();
+                if (fields.size() == limits.maxColumns()) {
+                    throw new InputLimitException("XML: row " + row + " (" + rowLocation + ") has more than "
+                            + limits.maxColumns() + " fields", "maxColumns", limits.maxColumns(), lineNow(), row, null);
+                }
                 if (fields.put(name, fieldText(name)) != null) {
                     throw new InvalidRowException(row, name, "is given twice", rowLocation);
                 }
@@ -118,10 +152,17 @@ final class XmlRowScanner implements AutoCloseable {
 
     private String fieldText(String field) throws XMLStreamException {
         StringBuilder text = new StringBuilder();
-        for (int event = xml.next(); event != XMLStreamConstants.END_ELEMENT; event = xml.next()) {
+        for (int event = nextEvent(); event != XMLStreamConstants.END_ELEMENT; event = nextEvent()) {
             switch (event) {
-                case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE ->
-                        text.append(xml.getTextCharacters(), xml.getTextStart(), xml.getTextLength());
+                case XMLStreamConstants.CHARACTERS, XMLStreamConstants.CDATA, XMLStreamConstants.SPACE -> {
+                    if (text.length() + (long) xml.getTextLength() > limits.maxValueLength()) {
+                        throw new InputLimitException("XML: the value of field '" + Abbrev.of(field) + "' in row "
+                                + (rowNumber - 1) + " (" + rowLocation + ") is longer than " + limits.maxValueLength()
+                                + " characters", "maxValueLength", limits.maxValueLength(), lineNow(), rowNumber - 1,
+                                field);
+                    }
+                    text.append(xml.getTextCharacters(), xml.getTextStart(), xml.getTextLength());
+                }
                 case XMLStreamConstants.START_ELEMENT -> throw syntaxError("field '" + Abbrev.of(field)
                         + "' holds an element; rows are root > row > field and values are text"
                         + " (lists and objects as JSON text)");
@@ -136,7 +177,7 @@ final class XmlRowScanner implements AutoCloseable {
     private void finishDocument() throws XMLStreamException {
         ended = true;
         while (xml.hasNext()) {
-            refuseText(xml.next(), "text after the root element");
+            refuseText(nextEvent(), "text after the root element");
         }
     }
 
@@ -151,6 +192,10 @@ final class XmlRowScanner implements AutoCloseable {
         if (event == XMLStreamConstants.DTD) {
             throw syntaxError("a DOCTYPE is not allowed (DTDs and entities are refused)");
         }
+    }
+
+    private long lineNow() {
+        return xml.getLocation().getLineNumber();
     }
 
     private XmlSyntaxException syntaxError(String problem) {

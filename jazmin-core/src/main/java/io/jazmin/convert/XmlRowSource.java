@@ -21,15 +21,17 @@ final class XmlRowSource implements RowSource {
     private final List<Column> columns;
     private final Map<String, Column> byName = new HashMap<>();
     private final FloatOverflow overflow;
+    private final NestedValueCount nested;
     private Map<String, String> ahead;
 
-    XmlRowSource(InputStream in, List<Column> columns, FloatOverflow overflow) {
+    XmlRowSource(InputStream in, List<Column> columns, FloatOverflow overflow, TextLimits limits) {
         this.columns = List.copyOf(columns);
         this.overflow = overflow;
+        this.nested = new NestedValueCount(limits.maxRowValues());
         for (Column c : columns) {
             byName.put(c.name(), c);
         }
-        this.scanner = new XmlRowScanner(in);
+        this.scanner = new XmlRowScanner(in, limits);
     }
 
     @Override
@@ -57,13 +59,14 @@ final class XmlRowSource implements RowSource {
         for (Column c : columns) {
             values.put(c.name(), null);
         }
+        nested.startRow(row, scanner::rowLocation);
         for (Map.Entry<String, String> field : fields.entrySet()) {
             Column column = byName.get(field.getKey());
             if (column == null) {
                 throw new InvalidRowException(row, field.getKey(), "is not a column of the schema", scanner.rowLocation());
             }
             try {
-                values.put(column.name(), TextValues.parseCell(column, field.getValue(), overflow));
+                values.put(column.name(), TextValues.parseCell(column, field.getValue(), overflow, nested));
             } catch (JazminValidationException e) {
                 throw new InvalidRowException(row, column.name(), e.getMessage(), scanner.rowLocation());
             }

@@ -20,5 +20,10 @@
  * inside a value and text outside the values, as {@link io.jazmin.convert.XmlSyntaxException}s naming line and
  * column. Without a schema, the columns are inferred in a first pass as for CSV, in order of first appearance.
  * Reading and writing use the JDK's StAX and stream: memory does not grow with the file.
+ *
+ * <h2>Bounded input</h2>
+ * Text input is read within {@link io.jazmin.convert.TextLimits} (one value, one row, the values nested in a row,
+ * fields and columns, JSON nesting, gzip expansion); past one, reading stops with an
+ * {@link io.jazmin.error.InputLimitException} naming where, the bound and how to raise it.
  */
 package io.jazmin.convert;

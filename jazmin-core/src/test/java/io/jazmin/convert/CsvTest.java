@@ -27,7 +27,7 @@ class CsvTest {
     void splitsQuotedFieldsWithCommasQuotesAndLineBreaks() {
         String text = "\uFEFFa,b,c\r\n\"x,1\",\"say \"\"hi\"\"\",\"two\r\nlines\"\n,\"\",plain\rlast,,\n";
         List<List<String>> records = new ArrayList<>();
-        try (CsvReader reader = new CsvReader(new StringReader(text))) {
+        try (CsvReader reader = new CsvReader(new StringReader(text), TextLimits.defaults())) {
             for (List<String> r = reader.next(); r != null; r = reader.next()) {
                 records.add(r);
             }
@@ -99,7 +99,7 @@ class CsvTest {
 
     private static List<List<String>> records(String text) {
         List<List<String>> records = new ArrayList<>();
-        try (CsvReader reader = new CsvReader(new StringReader(text))) {
+        try (CsvReader reader = new CsvReader(new StringReader(text), TextLimits.defaults())) {
             for (List<String> r = reader.next(); r != null; r = reader.next()) {
                 records.add(r);
             }

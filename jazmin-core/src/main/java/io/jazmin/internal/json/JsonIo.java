@@ -7,6 +7,7 @@ import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.ObjectWriteContext;
+import tools.jackson.core.StreamReadConstraints;
 import tools.jackson.core.TokenStreamLocation;
 import tools.jackson.core.exc.JacksonIOException;
 import tools.jackson.core.json.JsonFactory;
@@ -28,6 +29,12 @@ public final class JsonIo {
         return FACTORY.createParser(ObjectReadContext.empty(), StrictUtf8Input.of(in));
     }
 
+    /** A parser of UTF-8 bytes as {@link #parser(InputStream)}, within {@code constraints} (string length, depth). */
+    public static JsonParser parser(InputStream in, StreamReadConstraints constraints) {
+        JsonFactory factory = FACTORY.rebuild().streamReadConstraints(constraints).build();
+        return factory.createParser(ObjectReadContext.empty(), StrictUtf8Input.of(in));
+    }
+
     public static JsonParser parser(String text) {
         return FACTORY.createParser(ObjectReadContext.empty(), text);
     }
@@ -43,7 +50,14 @@ public final class JsonIo {
 
     /** Where the parser's current token is, for error messages: {@code "line 3, byte offset 57"}. */
     public static String where(JsonParser p) {
-        TokenStreamLocation at = p.currentTokenLocation();
+        return where(p.currentTokenLocation());
+    }
+
+    /** A location for error messages: {@code "line 3, byte offset 57"}, or {@code "position unknown"}. */
+    public static String where(TokenStreamLocation at) {
+        if (at == null || at.getLineNr() < 1) {
+            return "position unknown";
+        }
         return "line " + at.getLineNr() + (at.getByteOffset() >= 0 ? ", byte offset " + at.getByteOffset() : "");
     }
 
