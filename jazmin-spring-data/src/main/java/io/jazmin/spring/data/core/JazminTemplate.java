@@ -110,9 +110,7 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
     public <T> Stream<T> stream(JazminQuery query, Class<T> entityType) {
         JazminPersistentEntity<T> entity = entity(entityType);
         requireSortColumns(query, entity);
-        String file = fileOf(entityType);
-        Stream<T> found = stream(file, query, MappedRowReader.entity(entity.getMapper()));
-        return lifecycle.isActive() ? found.map(e -> lifecycle.afterConvert(e, file)) : found;
+        return stream(fileOf(entityType), query, MappedRowReader.entity(entity.getMapper()));
     }
 
     /** Every sort column must hold a property of the entity (the sort names columns, spec §2.1). */
@@ -308,6 +306,13 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
         return ResultRows.toList(stream(file, query, new MapRowReader(query.select())), maxResultRows, file);
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Whole entities (an entity {@link MappedRowReader}: {@code findAll}, derived and declared
+     * queries, Query by Example, scrolling, projections built from entities) go through the
+     * {@code AfterConvert} events and callbacks, whichever path asked for them.
+     */
     @Override
     public <R> Stream<R> stream(String file, JazminQuery query, RowReader<R> reader) {
         Stream<R> found;
@@ -317,7 +322,9 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
         } catch (RuntimeException e) {
             throw translator.translate(e);
         }
-        return TranslatingSpliterator.translating(found, translator);
+        Stream<R> translated = TranslatingSpliterator.translating(found, translator);
+        boolean entities = reader instanceof MappedRowReader<?> mapped && mapped.readsEntities();
+        return entities && lifecycle.isActive() ? translated.map(e -> lifecycle.afterConvert(e, file)) : translated;
     }
 
     @Override
