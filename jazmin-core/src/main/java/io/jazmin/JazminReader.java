@@ -491,6 +491,20 @@ public final class JazminReader implements AutoCloseable {
         return file.header().writerFeatures();
     }
 
+    /**
+     * Whether the file this reader opened still holds the version it reads: the path's file on disk
+     * (its file system key), size and last-modified time, read now with one {@code stat}, are those
+     * read just before the reader opened it. Appends, deletes, updates and compaction by any process
+     * (JAZMIN writers grow files or replace them by rename) make it {@code false}, as does a file
+     * deleted, replaced or grown while the reader was being opened, so a {@code false} may be
+     * cautious but a {@code true} means no writer has committed since. Cheap enough to ask before
+     * every reuse of a pooled reader; a reader answering {@code false} keeps reading its version
+     * (open a new one to see the latest). Always {@code true} for bytes in memory.
+     */
+    public boolean isCurrent() {
+        return file.source().unchangedOnDisk();
+    }
+
     /** Bytes of sections read so far by this reader (envelopes included). */
     public long bytesRead() {
         return file.sections().bytesRead();

@@ -9,6 +9,7 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.util.Objects;
 
 /**
  * Positional, thread-safe reads from a file (or a byte array in tests). The size is fixed when
@@ -60,6 +61,24 @@ public final class ByteSource implements Closeable {
             identity = path == null ? null : DiskIdentity.of(path, before, DiskIdentity.attributes(path), size);
         }
         return identity;
+    }
+
+    /**
+     * Whether the file at {@link #path()} is still the one this source opened, as it was when opened:
+     * the same file on disk ({@link BasicFileAttributes#fileKey()}), size and last-modified time, read
+     * now with one {@code stat}. Our writers only replace files by rename (a new file key) and grow them
+     * by appends (a new size), so any commit since the open answers {@code false}; so does a path that
+     * is gone, unreadable, or was replaced or grown while the source was being opened. Always
+     * {@code true} for bytes in memory.
+     */
+    public boolean unchangedOnDisk() {
+        if (path == null) {
+            return true;
+        }
+        BasicFileAttributes now = DiskIdentity.attributes(path);
+        return before != null && now != null && before.size() == size && now.size() == size
+                && now.lastModifiedTime().equals(before.lastModifiedTime())
+                && Objects.equals(now.fileKey(), before.fileKey());
     }
 
     /** The file read, or {@code null} for bytes in memory. */

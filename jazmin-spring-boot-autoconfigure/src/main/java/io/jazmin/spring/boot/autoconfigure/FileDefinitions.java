@@ -29,10 +29,11 @@ final class FileDefinitions {
         if (file.getPath() == null) {
             throw new IllegalStateException("jazmin.files." + name + ".path is not set");
         }
+        SecretProperties.check(name, file);
         Map<String, Set<IndexKind>> indexes = new LinkedHashMap<>();
         file.getIndexes().forEach((column, kinds) -> indexes.put(column, new LinkedHashSet<>(kinds)));
         return JazminFileDefinition.of(name, file.getPath())
-                .withKey(key(name, file))
+                .withKey(key(file))
                 .withPassword(blankToNull(file.getPassword()))
                 .withAccessKey(blankToNull(file.getAccessKey()))
                 .withUnlockToken(blankToNull(file.getUnlockToken()))
@@ -45,14 +46,13 @@ final class FileDefinitions {
                 .withKdfIterations(kdfIterations(name, file.getKdfIterations()));
     }
 
-    /** The key text: {@code key}, or {@code owner-key} for a shared file (the same secret, named for what it is). */
-    private static String key(String name, JazminProperties.File file) {
+    /**
+     * The key text: {@code key}, or {@code owner-key} for a shared file (the same secret, named for
+     * what it is); {@link SecretProperties} has refused both.
+     */
+    private static String key(JazminProperties.File file) {
         String key = blankToNull(file.getKey());
-        String ownerKey = blankToNull(file.getOwnerKey());
-        if (key != null && ownerKey != null) {
-            throw new IllegalStateException("jazmin.files." + name + ": give key or owner-key, not both");
-        }
-        return key != null ? key : ownerKey;
+        return key != null ? key : blankToNull(file.getOwnerKey());
     }
 
     private static int kdfIterations(String name, int iterations) {

@@ -1,36 +1,101 @@
 package io.jazmin.spring.boot.health;
 
+import io.jazmin.JazminReader;
+import io.jazmin.JazminTable;
+import io.jazmin.error.JazminAccessExpiredException;
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.error.JazminIoException;
+import io.jazmin.error.JazminKeyException;
+import io.jazmin.error.UnsupportedFeatureException;
 import io.jazmin.spring.data.core.FileAccess;
-import org.springframework.boot.health.contributor.AbstractHealthIndicator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import org.springframework.boot.health.contributor.Health;
+import org.springframework.boot.health.contributor.HealthIndicator;
 
 /**
- * Health of one configured file: up when it opens (with its secret), with its path, rows, columns
- * and sort order; down, naming the file and the cause, when it is missing or cannot be opened (a
- * wrong key or password, a damaged file, ...). Never shows the secret.
+ * Health of one configured file, read from the file itself: each check opens the file's current
+ * version anew with its secret, which reads its preamble, trailer and header (not its rows) and
+ * checks them (CRC, and the key's authentication tag for encrypted files); pooled readers are not
+ * asked, so a file damaged or replaced behind the application's back shows at once. A result is
+ * kept for a short time-to-live so that frequent probes do not reopen the file.
+ *
+ * <p>{@code UP} with the file's path, rows, columns, sort order, appends and bytes; {@code DOWN}
+ * with a {@code reason} ({@code missing}, {@code damaged}, {@code wrong-key}, {@code access-expired},
+ * {@code unsupported}, {@code unreadable}) and the engine's message, which never holds the secret.
+ * A writer lock ({@code <path>.lock}) present is shown as {@code writerLock}: writes fail while it
+ * is there, and one a killed writer left must be deleted by hand.
  */
-public class JazminFileHealthIndicator extends AbstractHealthIndicator {
+public class JazminFileHealthIndicator implements HealthIndicator {
     private final FileAccess file;
+    private final long timeToLiveNanos;
+    private Checked last;
 
-    public JazminFileHealthIndicator(FileAccess file) {
-        super("JAZMIN file health check failed");
+    private record Checked(long at, Health health) {
+    }
+
+    /** An indicator of {@code file} that opens it at most once per {@code timeToLive}. */
+    public JazminFileHealthIndicator(FileAccess file, Duration timeToLive) {
         this.file = file;
+        this.timeToLiveNanos = Math.max(0, timeToLive.toNanos());
     }
 
     @Override
-    protected void doHealthCheck(Health.Builder builder) {
-        builder.withDetail("file", file.name()).withDetail("path", file.path().toString());
-        if (!file.exists()) {
-            builder.down().withDetail("error", "file does not exist");
-            return;
+    public synchronized Health health() {
+        long now = System.nanoTime();
+        if (last == null || now - last.at >= timeToLiveNanos) {
+            last = new Checked(now, check());
         }
+        return last.health;
+    }
+
+    private Health check() {
+        Path path = file.path();
+        Health.Builder builder = Health.unknown().withDetail("file", file.name()).withDetail("path", path.toString());
+        if (!Files.isRegularFile(path)) {
+            return builder.down().withDetail("reason", "missing").withDetail("error", "file does not exist").build();
+        }
+        writerLock(path, builder);
+        try (JazminReader reader = JazminReader.open(path, file.readOptions())) {
+            JazminTable table = reader.table();
+            return builder.up().withDetail("rows", table.rowCount()).withDetail("columns", table.columns().size())
+                    .withDetail("sortedBy", table.sortedBy()).withDetail("appends", reader.appendCount())
+                    .withDetail("bytes", Files.size(path)).build();
+        } catch (RuntimeException | IOException e) {
+            // The engine's exceptions name what is wrong and never carry the secret.
+            return builder.down().withDetail("reason", reason(e))
+                    .withDetail("error", e.getClass().getSimpleName() + ": " + e.getMessage()).build();
+        }
+    }
+
+    private static String reason(Exception e) {
+        if (e instanceof JazminAccessExpiredException) {
+            return "access-expired";
+        }
+        if (e instanceof JazminKeyException) {
+            return "wrong-key";
+        }
+        if (e instanceof JazminFormatException) {
+            return "damaged";
+        }
+        if (e instanceof UnsupportedFeatureException) {
+            return "unsupported";
+        }
+        if (e instanceof JazminIoException || e instanceof IOException) {
+            return "unreadable";
+        }
+        return "error";
+    }
+
+    private static void writerLock(Path path, Health.Builder builder) {
+        Path lock = path.resolveSibling(path.getFileName() + ".lock");
         try {
-            file.read(table -> builder.up().withDetail("rows", table.rowCount())
-                    .withDetail("columns", table.columns().size())
-                    .withDetail("sortedBy", table.sortedBy()));
-        } catch (RuntimeException e) {
-            // The engine's and Spring's exceptions name what is wrong and never carry the secret.
-            builder.down().withDetail("error", e.getClass().getSimpleName() + ": " + e.getMessage());
+            builder.withDetail("writerLock", "present since " + Files.getLastModifiedTime(lock).toInstant()
+                    + "; writes fail while it is held (a killed writer's lock must be deleted by hand)");
+        } catch (IOException | SecurityException e) {
+            // No lock file: no writer at work.
         }
     }
 }

@@ -9,6 +9,7 @@ import io.jazmin.spring.boot.autoconfigure.domain.badquery.Widget;
 import io.jazmin.spring.boot.autoconfigure.domain.good.Item;
 import io.jazmin.spring.boot.autoconfigure.domain.good.ItemRepository;
 import io.jazmin.spring.boot.diagnostics.AccessKeyWriteFailureAnalyzer;
+import io.jazmin.spring.boot.diagnostics.ConflictingJazminPropertiesFailureAnalyzer;
 import io.jazmin.spring.boot.diagnostics.FilePreparationFailureAnalyzer;
 import io.jazmin.spring.boot.diagnostics.UnboundEntityFailureAnalyzer;
 import io.jazmin.spring.boot.diagnostics.UnknownJazminPropertyFailureAnalyzer;
@@ -20,6 +21,8 @@ import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.springframework.boot.autoconfigure.AutoConfigurationPackage;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.diagnostics.FailureAnalysis;
@@ -99,7 +102,8 @@ class JazminStartupFailureTests {
                 })).stream().<Class<?>>map(Object::getClass).toList();
         assertThat(registered).contains(UnknownJazminPropertyFailureAnalyzer.class,
                 FilePreparationFailureAnalyzer.class, UnboundEntityFailureAnalyzer.class,
-                UnsupportedQueryFailureAnalyzer.class, AccessKeyWriteFailureAnalyzer.class);
+                UnsupportedQueryFailureAnalyzer.class, AccessKeyWriteFailureAnalyzer.class,
+                ConflictingJazminPropertiesFailureAnalyzer.class);
     }
 
     @Test
@@ -228,6 +232,56 @@ class JazminStartupFailureTests {
                 .withPropertyValues(itemsPath(), "jazmin.files.items.create-if-missing=true")
                 .run(context -> assertThat(context).hasFailed());
         assertThat(filesInDir()).containsExactly(dir.resolve("items.jzm"));
+    }
+
+    /** A made-up secret per property: none may appear in the report. */
+    private static String secretFor(String property) {
+        return switch (property) {
+            case "key", "owner-key" -> JazminKey.generate().text();
+            case "password" -> "correct horse battery staple";
+            case "access-key" -> "jza1-not-a-real-access-key";
+            case "unlock-token" -> "jzu1-not-a-real-token";
+            default -> throw new IllegalArgumentException(property);
+        };
+    }
+
+    @ParameterizedTest
+    @CsvSource({"key, password", "key, access-key", "password, access-key", "owner-key, key", "password, owner-key",
+            "owner-key, access-key"})
+    void twoSecretsForOneFileFailWithAReportNamingBothAndNeitherValue(String one, String other) {
+        String oneSecret = secretFor(one);
+        String otherSecret = secretFor(other);
+        ApplicationContextRunner both = runner.withUserConfiguration(GoodPackage.class).withPropertyValues(itemsPath(),
+                "jazmin.files.items.create-if-missing=true", "jazmin.files.items." + one + "=" + oneSecret,
+                "jazmin.files.items." + other + "=" + otherSecret);
+        both.run(context -> assertThat(context).hasFailed().getFailure().rootCause()
+                .isInstanceOf(ConflictingJazminPropertiesException.class));
+        FailureAnalysis analysis = analysis(both, new ConflictingJazminPropertiesFailureAnalyzer());
+        assertThat(analysis.getDescription()).contains("jazmin.files.items." + one)
+                .contains("jazmin.files.items." + other);
+        assertThat(analysis.getAction()).contains("Remove one of");
+        assertThat(analysis.getDescription() + analysis.getAction() + analysis.getCause())
+                .doesNotContain(oneSecret).doesNotContain(otherSecret);
+    }
+
+    @Test
+    void anUnlockTokenWithoutAnAccessKeyFailsWithAReportNamingBoth() throws IOException {
+        String token = secretFor("unlock-token");
+        FailureAnalysis analysis = analysis(runner.withPropertyValues(itemsPath(),
+                "jazmin.files.items.create-if-missing=true", "jazmin.files.items.unlock-token=" + token),
+                new ConflictingJazminPropertiesFailureAnalyzer());
+        assertThat(analysis.getDescription()).contains("jazmin.files.items.unlock-token")
+                .contains("jazmin.files.items.access-key");
+        assertThat(analysis.getAction()).contains("Set jazmin.files.items.access-key");
+        assertThat(analysis.getDescription() + analysis.getAction() + analysis.getCause()).doesNotContain(token);
+        assertThat(filesInDir()).isEmpty();
+    }
+
+    @Test
+    void anEmptyPlaceholderIsNoSecret() {
+        runner.withPropertyValues(itemsPath(), "jazmin.files.items.create-if-missing=true", "jazmin.files.items.key=",
+                "jazmin.files.items.password=" + secretFor("password"))
+                .run(context -> assertThat(context).hasNotFailed());
     }
 
     @Configuration(proxyBeanMethods = false)

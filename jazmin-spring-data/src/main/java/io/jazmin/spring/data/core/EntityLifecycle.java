@@ -8,8 +8,10 @@ import io.jazmin.spring.data.core.mapping.event.BeforeConvertCallback;
 import io.jazmin.spring.data.core.mapping.event.BeforeConvertEvent;
 import io.jazmin.spring.data.core.mapping.event.BeforeSaveCallback;
 import io.jazmin.spring.data.core.mapping.event.BeforeSaveEvent;
+import io.jazmin.spring.data.core.mapping.event.JazminAuditingCallback;
 import java.util.List;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.springframework.context.ApplicationEvent;
 import org.springframework.context.ApplicationContext;
 import org.springframework.data.mapping.callback.EntityCallback;
@@ -23,18 +25,43 @@ import org.springframework.data.mapping.callback.EntityCallbacks;
 final class EntityLifecycle {
     private final EntityCallbacks callbacks;
     private final ApplicationContext events;
+    private final List<JazminAuditingCallback> auditing;
 
-    private EntityLifecycle(EntityCallbacks callbacks, ApplicationContext events) {
+    private EntityLifecycle(EntityCallbacks callbacks, ApplicationContext events, List<JazminAuditingCallback> auditing) {
         this.callbacks = callbacks;
         this.events = events;
+        this.auditing = auditing;
     }
 
     static EntityLifecycle none() {
-        return new EntityLifecycle(null, null);
+        return new EntityLifecycle(null, null, List.of());
     }
 
     static EntityLifecycle of(ApplicationContext context) {
-        return new EntityLifecycle(EntityCallbacks.create(context), context);
+        return new EntityLifecycle(EntityCallbacks.create(context), context,
+                context.getBeanProvider(JazminAuditingCallback.class).orderedStream().toList());
+    }
+
+    /** Whether auditing is on, so saves must tell which entities are new to their file. */
+    boolean audits() {
+        return !auditing.isEmpty();
+    }
+
+    /**
+     * {@link #beforeConvert(List, String)}, after filling the creation members of the entities
+     * {@code newToFile} accepts (their id is not stored in the file), whatever {@code isNew} says.
+     */
+    <T> List<T> beforeConvert(List<T> entities, String file, Predicate<T> newToFile) {
+        List<T> marked = entities;
+        for (JazminAuditingCallback audit : auditing) {
+            marked = marked.stream().map(e -> newToFile.test(e) ? markCreated(audit, e) : e).toList();
+        }
+        return beforeConvert(marked, file);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> T markCreated(JazminAuditingCallback audit, T entity) {
+        return (T) audit.markCreated(entity);
     }
 
     boolean isActive() {

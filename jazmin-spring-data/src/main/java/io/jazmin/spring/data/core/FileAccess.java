@@ -31,7 +31,9 @@ import org.springframework.dao.CannotAcquireLockException;
  * One configured file at run time: hands out open readers (kept for reuse as its {@link Priority}
  * says) and serialises writes. Readers are not thread-safe, so each caller gets one of its own.
  * A reader keeps seeing the version it opened, so after every write (append, delete, rewrite or
- * compaction) readers opened before it are closed instead of reused. Inside a
+ * compaction) readers opened before it are closed instead of reused, and before reusing an idle
+ * reader each operation checks that no other writer (the CLI, {@code JazminFile}, another
+ * process) has committed since it was opened: every read sees every commit made before it started. Inside a
  * {@link JazminTransactionManager transaction} that wrote the file, reads and writes go to the
  * transaction's working copy instead. A password file's PBKDF2 key is derived once per file
  * version (its salt) and kept for the readers and writes that follow until {@link #close()} clears
@@ -377,14 +379,29 @@ public final class FileAccess implements AutoCloseable {
     private record Lease(JazminReader reader, long generation) {
     }
 
+    /**
+     * A reader of the file's latest committed version: an idle one when no writer (of this JVM or
+     * another process) has committed since it was opened, else a new one. The check is one
+     * {@code stat} of the file ({@link JazminReader#isCurrent()}); a reader found outdated retires
+     * the whole pool, since every idle reader is at least as old.
+     */
     private Lease lease() {
+        JazminReader reader;
+        long leased;
         synchronized (idle) {
-            JazminReader reader = idle.pollFirst();
-            if (reader != null) {
-                return new Lease(reader, generation);
-            }
+            reader = idle.pollFirst();
+            leased = generation;
         }
-        return new Lease(open(), currentGeneration());
+        if (reader != null) {
+            if (reader.isCurrent()) {
+                return new Lease(reader, leased);
+            }
+            reader.close();
+            retire();
+        }
+        // The generation is read before opening, so a write of this JVM during the open retires the reader.
+        long opened = currentGeneration();
+        return new Lease(open(), opened);
     }
 
     private JazminReader open() {

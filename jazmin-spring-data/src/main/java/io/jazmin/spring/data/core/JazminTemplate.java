@@ -7,6 +7,7 @@ import io.jazmin.JazminReader;
 import io.jazmin.export.ExportShape;
 import io.jazmin.files.EmbeddedFile;
 import io.jazmin.data.Filter;
+import io.jazmin.data.Row;
 import io.jazmin.data.RowQuery;
 import io.jazmin.schema.Storage;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
@@ -22,11 +23,15 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Supplier;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationContextAware;
@@ -112,9 +117,7 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
     public <T> Stream<T> stream(JazminQuery query, Class<T> entityType) {
         JazminPersistentEntity<T> entity = entity(entityType);
         requireSortColumns(query, entity);
-        String file = fileOf(entityType);
-        Stream<T> found = stream(file, query, MappedRowReader.entity(entity.getMapper()));
-        return lifecycle.isActive() ? found.map(e -> lifecycle.afterConvert(e, file)) : found;
+        return stream(fileOf(entityType), query, MappedRowReader.entity(entity.getMapper()));
     }
 
     /** Every sort column must hold a property of the entity (the sort names columns, spec §2.1). */
@@ -202,7 +205,8 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
         String file = entity.getFileName();
         EntityCodec<T> codec = new EntityCodec<>(entity);
         EntityVersions<T> versions = EntityVersions.of(entity);
-        List<T> converted = lifecycle.beforeConvert(List.copyOf(entities), file);
+        // An insert refuses stored ids, so every entity it writes is new to the file.
+        List<T> converted = lifecycle.beforeConvert(List.copyOf(entities), file, e -> true);
         return execute("insert", file, () -> files.get(file).write((target, table) -> {
             String idColumn = entity.getIdColumn();
             if (idColumn != null && table != null) {
@@ -239,7 +243,9 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
         }
         String file = entity.getFileName();
         EntityCodec<T> codec = new EntityCodec<>(entity);
-        List<T> converted = lifecycle.beforeConvert(List.copyOf(entities), file);
+        Set<Object> stored = lifecycle.audits() ? storedIds(file, idColumn, codec, entities) : new HashSet<>();
+        List<T> converted = lifecycle.beforeConvert(List.copyOf(entities), file,
+                e -> !stored.contains(codec.cell(e, idColumn)));
         Map<Object, T> byId = new LinkedHashMap<>();
         for (T e : converted) {
             if (entity.getIdentifierAccessor(e).getIdentifier() == null) {
@@ -270,6 +276,26 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
         Map<Object, T> savedById = new LinkedHashMap<>();
         saved.forEach(e -> savedById.put(codec.cell(e, idColumn), e));
         return converted.stream().map(e -> savedById.get(codec.cell(e, idColumn))).toList();
+    }
+
+    /**
+     * The ids among {@code entities}' that the file already holds (the latest committed version, or
+     * inside a transaction its working copy), read for auditing: an id the file lacks is a creation,
+     * whatever Spring Data's {@code isNew} says of an id the application set.
+     */
+    private <T> Set<Object> storedIds(String file, String idColumn, EntityCodec<T> codec,
+                                      Collection<? extends T> entities) {
+        List<Object> ids = entities.stream().map(e -> codec.cell(e, idColumn)).filter(Objects::nonNull)
+                .distinct().toList();
+        if (ids.isEmpty() || !files.get(file).exists()) {
+            return new HashSet<>();
+        }
+        return execute("find", file, () -> files.get(file).read(table -> {
+            RowQuery onlyIds = RowQuery.all().withSelect(List.of(idColumn));
+            try (Stream<Row> rows = table.find(Filter.in(idColumn, ids), onlyIds)) {
+                return rows.map(row -> row.get(idColumn)).collect(Collectors.toCollection(HashSet::new));
+            }
+        }));
     }
 
     /**
@@ -310,6 +336,13 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
         return ResultRows.toList(stream(file, query, new MapRowReader(query.select())), maxResultRows, file);
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Whole entities (an entity {@link MappedRowReader}: {@code findAll}, derived and declared
+     * queries, Query by Example, scrolling, projections built from entities) go through the
+     * {@code AfterConvert} events and callbacks, whichever path asked for them.
+     */
     @Override
     public <R> Stream<R> stream(String file, JazminQuery query, RowReader<R> reader) {
         Stream<R> found;
@@ -319,7 +352,9 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
         } catch (RuntimeException e) {
             throw translator.translate(e);
         }
-        return TranslatingSpliterator.translating(found, translator);
+        Stream<R> translated = TranslatingSpliterator.translating(found, translator);
+        boolean entities = reader instanceof MappedRowReader<?> mapped && mapped.readsEntities();
+        return entities && lifecycle.isActive() ? translated.map(e -> lifecycle.afterConvert(e, file)) : translated;
     }
 
     @Override

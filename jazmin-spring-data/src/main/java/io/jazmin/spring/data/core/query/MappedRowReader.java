@@ -32,6 +32,14 @@ public final class MappedRowReader<T> implements RowReader<T> {
         return new MappedRowReader<>(JazminMapper.forType(type), true);
     }
 
+    /**
+     * Whether this reader builds whole entities (rather than a projection type), which the
+     * template hands to the entity's {@code AfterConvert} callbacks and events.
+     */
+    public boolean readsEntities() {
+        return !projection;
+    }
+
     @Override
     public Stream<T> find(JazminTable table, Filter filter, RowQuery rows) {
         return objects(table).find(filter, rows);

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
 import java.util.stream.Collectors;
-import org.springframework.dao.InvalidDataAccessApiUsageException;
+import io.jazmin.spring.data.core.InvalidQueryArgumentException;
 
 /**
  * A JSON filter with {@code ?0} / {@code :name} placeholders (see {@link io.jazmin.spring.data.repository.Query}),
@@ -104,7 +104,7 @@ final class FilterTemplate {
             return switch (c.op()) {
                 case EQ -> Filter.isNull(c.column());
                 case NE -> Filter.isNotNull(c.column());
-                default -> throw new InvalidDataAccessApiUsageException("method " + method + ": parameter "
+                default -> throw new InvalidQueryArgumentException("method " + method + ": parameter "
                         + placeholders.get(at) + " is null, but '" + c.op().jsonName() + "' needs a value");
             };
         }

@@ -7,7 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.springframework.dao.InvalidDataAccessApiUsageException;
+import io.jazmin.spring.data.core.InvalidQueryArgumentException;
 import org.springframework.data.domain.Sort;
 
 /**
@@ -38,13 +38,13 @@ final class KeysetFilter {
         for (Sort.Order order : sort) {
             if (order.isIgnoreCase()) {
                 // The engine's comparison filters are case-sensitive: a window would skip or repeat rows.
-                throw new InvalidDataAccessApiUsageException("keyset scrolling cannot follow an ignore-case order ('"
+                throw new InvalidQueryArgumentException("keyset scrolling cannot follow an ignore-case order ('"
                         + order.getProperty() + "'); use an offset scroll position");
             }
             String column = entity.getColumnName(order.getProperty());
             Object key = CellValues.toCell(keys.get(order.getProperty()));
             if (key == null) {
-                throw new InvalidDataAccessApiUsageException("keyset position lacks a non-null value for '"
+                throw new InvalidQueryArgumentException("keyset position lacks a non-null value for '"
                         + order.getProperty() + "'; keys given: " + keys.keySet());
             }
             List<Filter> alternative = new ArrayList<>(equalSoFar);

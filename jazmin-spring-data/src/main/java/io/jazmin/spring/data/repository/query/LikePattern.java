@@ -1,7 +1,7 @@
 package io.jazmin.spring.data.repository.query;
 
 import io.jazmin.data.Filter;
-import org.springframework.dao.InvalidDataAccessApiUsageException;
+import io.jazmin.spring.data.core.InvalidQueryArgumentException;
 
 /**
  * The {@code Like} patterns the engine serves exactly: {@code %x%} (contains), {@code x%}
@@ -29,8 +29,8 @@ final class LikePattern {
         return ignoreCase ? Filter.equalsIgnoreCase(column, text) : Filter.eq(column, text);
     }
 
-    private static InvalidDataAccessApiUsageException refused(String pattern, String method) {
-        return new InvalidDataAccessApiUsageException("method " + method + ": Like pattern '" + pattern
+    private static InvalidQueryArgumentException refused(String pattern, String method) {
+        return new InvalidQueryArgumentException("method " + method + ": Like pattern '" + pattern
                 + "' has no JAZMIN engine operator; use '%text%', 'text%' or 'text'");
     }
 }
