@@ -304,8 +304,9 @@ public class JazminProperties {
         private String path = "/jazmin/files";
 
         /**
-         * Whether pages and other types a browser runs script in (HTML, SVG, XML) are also served
-         * sandboxed (CSP sandbox directive), so a stored page cannot act as the application's origin.
+         * Whether HTML, XHTML and SVG pages are served sandboxed (CSP sandbox directive), so a
+         * stored page cannot act as the application's origin. When false, HTML and XHTML run
+         * without the sandbox and SVG is served as an attachment.
          */
         private boolean sandbox = true;
 
