@@ -64,6 +64,14 @@ public class JazminProperties {
         return web;
     }
 
+    /**
+     * The names of the properties holding secrets (the fields marked {@link JazminSecret}), dashed,
+     * {@code *} standing for a file name: {@code jazmin.files.*.key}, {@code jazmin.files.*.password}, ...
+     */
+    public static List<String> secretNames() {
+        return JazminPropertyNames.secrets();
+    }
+
     /** One file. */
     public static class File {
 
@@ -74,15 +82,18 @@ public class JazminProperties {
          * Key text ("jzk1-...") of an encrypted file. Use a placeholder such as ${CUSTOMERS_KEY} rather
          * than the key itself. Never logged.
          */
+        @JazminSecret
         private String key;
 
         /** Password of a password-protected file. Use a placeholder. Never logged. */
+        @JazminSecret
         private String password;
 
         /**
          * Owner key text ("jzk1-...") of a shared (access-controlled) file: repositories see every row
          * and column. Use a placeholder. Never logged.
          */
+        @JazminSecret
         private String ownerKey;
 
         /**
@@ -90,12 +101,14 @@ public class JazminProperties {
          * columns granted to it, and an entity member bound to a column it cannot see fails at start-up.
          * Use a placeholder. Never logged.
          */
+        @JazminSecret
         private String accessKey;
 
         /**
          * Unlock token text ("jzu1-...") from the owner's key service, for an access key with an online
          * grant. Use a placeholder. Never logged.
          */
+        @JazminSecret
         private String unlockToken;
 
         /**
