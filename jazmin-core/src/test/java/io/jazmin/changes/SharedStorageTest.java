@@ -32,23 +32,24 @@ import org.junit.jupiter.api.io.TempDir;
  * append's tail as dead.
  */
 class SharedStorageTest {
-    private static final List<Column> COLUMNS = List.of(Column.required("id", ColumnType.INT),
-            Column.of("region", ColumnType.STRING), Column.of("email", ColumnType.STRING));
     private static final JazminKey OWNER = JazminKey.generate();
-    private static final AccessKeyText NORTH = AccessKeyText.generate(OWNER);
+    /** Sees the rows of country NA, not the group pii. */
+    private static final AccessKeyText HOLDER = AccessKeyText.generate(OWNER);
 
     @TempDir
     Path dir;
 
     private Path write() {
         Path file = dir.resolve("shared.jzm");
-        AccessSettings access = AccessSettings.builder().partitionBy("region").columnGroup("pii", List.of("email"))
-                .grant(AccessGrant.of(NORTH).withRows(List.of("north")).withColumns(List.of("*"))).build();
+        AccessSettings access = AccessSettings.builder().partitionBy("country").columnGroup("pii", List.of("email"))
+                .grant(AccessGrant.of(HOLDER).withRows(List.of("NA")).withColumns(List.of("*"))).build();
         WriteOptions options = WriteOptions.defaults().withKey(OWNER).withAccess(access).withChunkRows(10)
                 .withIndex("id", IndexKind.SORTED).withIndex("email", IndexKind.TRIGRAM);
-        try (JazminWriter w = JazminWriter.create(file, COLUMNS, options)) {
+        List<Column> columns = List.of(Column.required("id", ColumnType.INT), Column.of("country", ColumnType.STRING),
+                Column.of("email", ColumnType.STRING));
+        try (JazminWriter w = JazminWriter.create(file, columns, options)) {
             for (int i = 0; i < 300; i++) {
-                w.writeValues((long) i, i % 3 == 0 ? "north" : "south", "user" + i + "@example.com");
+                w.writeValues((long) i, i % 3 == 0 ? "NA" : "ZA", "user" + i + "@example.com");
             }
             w.finish();
         }
@@ -60,7 +61,7 @@ class SharedStorageTest {
     }
 
     private static Storage holder(Path file) {
-        return JazminFile.storage(file, ReadOptions.defaults().withAccessKey(NORTH)
+        return JazminFile.storage(file, ReadOptions.defaults().withAccessKey(HOLDER)
                 .withAccessState(AccessState.disabled()));
     }
 
@@ -78,7 +79,7 @@ class SharedStorageTest {
 
         Storage holder = holder(file);
         assertThat(holder.deadBytes()).as("nothing is dead in a fresh file: %s", holder).isZero();
-        assertThat(holder.hiddenBytes()).as("the south partition, group pii and the indexes")
+        assertThat(holder.hiddenBytes()).as("partition ZA, group pii and the indexes")
                 .isPositive().isGreaterThan(size / 2);
         assertThat(holder.liveBytes() + holder.hiddenBytes()).isEqualTo(size);
         assertThat(holder.deadRatio()).isZero();
@@ -92,7 +93,7 @@ class SharedStorageTest {
     void appendsLeaveDeadBytesForTheOwnerAndAnInterruptedTailIsDeadForEveryKey() throws IOException {
         Path file = write();
         JazminFile.append(file, IntStream.range(300, 330).<Map<String, ?>>mapToObj(i -> Map.of("id", (long) i,
-                "region", "north", "email", "new" + i + "@example.com")).iterator(),
+                "country", "NA", "email", "new" + i + "@example.com")).iterator(),
                 WriteOptions.defaults().withKey(OWNER).withChunkRows(10));
 
         Storage owner = owner(file);
