@@ -91,8 +91,10 @@ public final class JazminFileResource extends AbstractResource {
             }
             case PAGE -> headers.set("Content-Security-Policy", DocumentPolicy.of(operations.packageJson(file), sandbox));
             case ATTACHMENT -> {
+                // Stored paths may hold control characters: none reaches a header.
+                String name = getFilename().replaceAll("[\\p{Cntrl}\"\\\\]", "_");
                 headers.setContentDisposition(ContentDisposition.attachment()
-                        .filename(getFilename(), StandardCharsets.UTF_8).build());
+                        .filename(name, StandardCharsets.UTF_8).build());
                 headers.set("Content-Security-Policy", DocumentPolicy.DOWNLOAD);
             }
         }

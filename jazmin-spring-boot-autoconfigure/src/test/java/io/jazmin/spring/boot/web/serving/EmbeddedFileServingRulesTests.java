@@ -6,6 +6,8 @@ import io.jazmin.JazminWriter;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
+import io.jazmin.spring.boot.web.JazminFileResource;
+import io.jazmin.spring.data.core.JazminOperations;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -22,10 +24,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.SpringBootConfiguration;
 import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.test.context.SpringBootTest;
+import org.springframework.http.HttpHeaders;
 import org.springframework.test.context.DynamicPropertyRegistry;
 import org.springframework.test.context.DynamicPropertySource;
 
@@ -48,12 +52,18 @@ class EmbeddedFileServingRulesTests {
             "application/mathml+xml", "application/xslt+xml", "application/vnd.example.report+xml", "text/xsl",
             "application/xml", "text/xml", "image/svg-like+xml");
 
+    /** A stored path that would split the response if it reached a header as it is. */
+    static final String CRAFTED = "x/evil\r\nSet-Cookie: a=b\".xml";
+
     @TempDir
     static Path dir;
     static byte[] text;
 
     @Value("${local.server.port}")
     int port;
+
+    @Autowired
+    JazminOperations operations;
 
     @SpringBootConfiguration
     @EnableAutoConfiguration
@@ -84,6 +94,7 @@ class EmbeddedFileServingRulesTests {
             writer.addFile("pixel.png", new byte[] {(byte) 0x89, 'P', 'N', 'G'}, "image/png", List.of("*"));
             writer.addFile("terms.pdf", "%PDF-1.4".getBytes(StandardCharsets.US_ASCII), "application/pdf", List.of("*"));
             writer.addFile("clip.mp4", new byte[16], "video/mp4", List.of("*"));
+            writer.addFile(CRAFTED, SCRIPTED_XML.getBytes(StandardCharsets.UTF_8), "application/xml", List.of("*"));
             writer.setPackage("{\"entry\": \"index.html\"}");
             writer.finish();
         }
@@ -177,6 +188,15 @@ class EmbeddedFileServingRulesTests {
         }
         // Without If-Range the range is served as asked.
         assertThat(get("notes.txt", "Range", "bytes=0-9").statusCode()).isEqualTo(206);
+    }
+
+    @Test
+    void anAttachmentsNameNeverCarriesControlCharactersOrQuotesIntoTheHeader() {
+        HttpHeaders headers = JazminFileResource.of(operations, "docs", CRAFTED).orElseThrow().servingHeaders(true);
+        String disposition = headers.getFirst("Content-Disposition");
+        assertThat(disposition).startsWith("attachment; filename=\"evil__Set-Cookie: a=b_.xml\"")
+                .doesNotContain("\r", "\n");
+        assertThat(headers.getContentDisposition().getFilename()).isEqualTo("evil__Set-Cookie: a=b_.xml");
     }
 
     @Test
