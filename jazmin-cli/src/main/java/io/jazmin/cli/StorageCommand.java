@@ -17,9 +17,11 @@ import tools.jackson.databind.node.ObjectNode;
         description = {
             "Print how a .jzm file's bytes are used by its current version, as JSON: fileBytes, versionBytes "
                     + "(end of the current version), liveBytes, deadBytes (left behind by appends and "
-                    + "interrupted appends; compact drops them), deadRatio, appendCount, appended, recovered, "
-                    + "deletedRows, chunks, and per table rowCount, deletedRows, chunks, directorySegments, "
-                    + "indexSegments and chunkBytes."})
+                    + "interrupted appends; compact drops them), hiddenBytes (with an access key: the "
+                    + "partitions, column groups and owner sections it cannot see, superseded bytes among them; "
+                    + "only an interrupted append's tail is dead to it), deadRatio, appendCount, appended, "
+                    + "recovered, deletedRows, chunks, and per table rowCount, deletedRows, chunks, "
+                    + "directorySegments, indexSegments and chunkBytes (an access key's share only)."})
 final class StorageCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -38,6 +40,7 @@ final class StorageCommand implements Callable<Integer> {
         root.put("versionBytes", s.versionBytes());
         root.put("liveBytes", s.liveBytes());
         root.put("deadBytes", s.deadBytes());
+        root.put("hiddenBytes", s.hiddenBytes());
         root.put("deadRatio", Math.round(s.deadRatio() * 10_000) / 10_000.0);
         root.put("appendCount", s.appendCount());
         root.put("appended", s.appended());

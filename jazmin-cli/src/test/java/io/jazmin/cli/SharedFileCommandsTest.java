@@ -172,6 +172,41 @@ class SharedFileCommandsTest {
         assertThat(otherView.get("partitions").toString()).isEqualTo("[\"BW\"]");
     }
 
+    /**
+     * {@code storage} of the reference's fresh shared file: the owner finds every byte live (it
+     * saw 3,924 dead bytes: key-slot pages, owner sections, indexes, chunk maps); Bob counts what he
+     * cannot see as hidden (it was 87 % dead) and reports only his partition's rows.
+     */
+    @Test
+    void storageOfAFreshSharedFileHasNoDeadByteForTheOwnerOrAHolder(@TempDir Path tmp) throws Exception {
+        JsonNode spec = CanonicalJson.parse(Files.readString(shared.resolve("case.json")));
+        Path jzm = shared.resolve("data.jzm");
+        long size = Files.size(jzm);
+        JsonNode owner = storage(jzm, write(tmp.resolve("owner.key"), spec.get("views").get(0).get("keyText").asString()));
+        assertThat(owner.get("fileBytes").asLong()).isEqualTo(size);
+        assertThat(owner.get("liveBytes").asLong()).as(owner.toString()).isEqualTo(size);
+        assertThat(owner.get("deadBytes").asLong()).isZero();
+        assertThat(owner.get("hiddenBytes").asLong()).isZero();
+        assertThat(owner.get("tables").get(0).get("rowCount").asLong()).isEqualTo(400);
+        assertThat(owner.get("tables").get(0).get("indexSegments").asInt()).isEqualTo(3);
+
+        JsonNode bob = storage(jzm, write(tmp.resolve("bob.key"), spec.get("views").get(1).get("accessKeyText")
+                .asString()));
+        assertThat(bob.get("deadBytes").asLong()).as(bob.toString()).isZero();
+        assertThat(bob.get("deadRatio").asDouble()).isZero();
+        assertThat(bob.get("hiddenBytes").asLong()).isPositive();
+        assertThat(bob.get("liveBytes").asLong() + bob.get("hiddenBytes").asLong()).isEqualTo(size);
+        assertThat(bob.get("tables").get(0).get("rowCount").asLong())
+                .isEqualTo(spec.get("views").get(1).get("reference").get("rowCount").asLong()).isLessThan(400);
+        assertThat(bob.get("tables").get(0).get("indexSegments").asInt()).isZero();
+    }
+
+    private static JsonNode storage(Path jzm, Path keyFile) throws Exception {
+        CliRun run = CliRun.of("storage", jzm.toString(), "--key-file", keyFile.toString());
+        assertThat(run.code()).as(run.err()).isZero();
+        return CanonicalJson.parse(run.out());
+    }
+
     @Test
     void anAccessFileWithChunkMapFalseWritesNoMapAndAGrantKeepsThatChoice(@TempDir Path tmp) throws Exception {
         Path owner = write(tmp.resolve("owner.txt"), CliRun.of("keygen").out());

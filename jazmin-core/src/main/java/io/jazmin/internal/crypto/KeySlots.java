@@ -53,11 +53,7 @@ public final class KeySlots {
 
     /** The page of the list that can hold {@code slotId} (the last whose first id ≤ it), or {@code null}. */
     public static PageRef findPage(byte[] list, byte[] slotId) {
-        ByteReader in = new ByteReader(list);
-        long count = in.u32();
-        if (count * PAGE_ENTRY_SIZE != in.remaining()) {
-            throw new JazminFormatException("the key-slot list has the wrong length for its " + count + " pages");
-        }
+        long count = pageCount(list);
         int lo = 0;
         int hi = (int) count;
         while (lo < hi) {
@@ -75,6 +71,27 @@ public final class KeySlots {
         ByteReader entry = new ByteReader(list, 4 + (lo - 1) * PAGE_ENTRY_SIZE + SLOT_ID_SIZE,
                 PAGE_ENTRY_SIZE - SLOT_ID_SIZE);
         return new PageRef(lo - 1, entry.u64(), entry.u32(), entry.bytes(32));
+    }
+
+    /** Every page the key-slot list {@code list} (its raw payload) names, in list order. */
+    public static List<PageRef> pageRefs(byte[] list) {
+        int count = (int) pageCount(list);
+        List<PageRef> pages = new ArrayList<>(count);
+        for (int p = 0; p < count; p++) {
+            ByteReader entry = new ByteReader(list, 4 + p * PAGE_ENTRY_SIZE + SLOT_ID_SIZE, PAGE_ENTRY_SIZE - SLOT_ID_SIZE);
+            pages.add(new PageRef(p, entry.u64(), entry.u32(), entry.bytes(32)));
+        }
+        return pages;
+    }
+
+    /** The list's page count, checked against its length. */
+    private static long pageCount(byte[] list) {
+        ByteReader in = new ByteReader(list);
+        long count = in.u32();
+        if (count * PAGE_ENTRY_SIZE != in.remaining()) {
+            throw new JazminFormatException("the key-slot list has the wrong length for its " + count + " pages");
+        }
+        return count;
     }
 
     /** The slot {@code slotId} of a page's raw payload, or {@code null} when the page has none. */

@@ -7,6 +7,7 @@ import io.jazmin.internal.catalog.IndexDirectory;
 import io.jazmin.internal.catalog.IndexRef;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.catalog.StatisticsBlock;
+import io.jazmin.internal.catalog.TableIndexes;
 import io.jazmin.internal.catalog.TableEntry;
 import io.jazmin.internal.index.IndexSectionIds;
 import java.util.ArrayList;
@@ -18,11 +19,13 @@ import io.jazmin.internal.table.TableData;
 
 /**
  * The table sections a file version's catalog reaches, each with its id (spec §1.6): append
- * deltas, and per table its partition table, directory segments, chunk parts, statistics blocks,
- * deleted rows, restricted groups' definitions and index sections (directories, pages, null
- * postings, trigram indexes). Not listed: the header, key slots and signature the trailer names,
- * and the embedded files (their directories name their blocks). Reads the catalog sections on the
- * way, never a chunk.
+ * deltas, the owner directory and owner catalog of access-controlled files, and per table its
+ * partition table, directory segments, chunk parts, statistics blocks, deleted rows, restricted
+ * groups' definitions, index sections (directories, pages, null postings, trigram indexes) and the
+ * owner's chunk maps. Only what the opening key reaches: an access key's view has the partitions,
+ * column groups it was granted and no index or chunk map (spec §1.19). Not listed: the header, key
+ * slots and signature the trailer names, and the embedded files (their directories name their
+ * blocks). Reads the catalog sections on the way, never a chunk.
  */
 public final class LiveSections {
     /**
@@ -51,6 +54,13 @@ public final class LiveSections {
         Header header = file.header();
         for (int d = 0; d < header.deltas().size(); d++) {
             live.add(SectionIds.delta(d), header.deltas().get(d));
+        }
+        // Every key reads these references in the header, though only the owner can decrypt them.
+        if (header.access() != null && header.access().ownerDirectory() != null) {
+            live.add(OwnerDirectory.ID, header.access().ownerDirectory());
+        }
+        if (header.access() != null && header.access().ownerCatalog() != null) {
+            live.add(SectionIds.ownerCatalog(), header.access().ownerCatalog());
         }
         for (TableData table : tables) {
             live.table(table);
@@ -86,8 +96,16 @@ public final class LiveSections {
         if (entry.deletes() != null) {
             add(SectionIds.deletes(t, entry.deletedCount()), entry.deletes());
         }
-        for (IndexRef index : entry.indexes()) {
+        // The indexes this key uses: the table's, or in access-controlled files the owner catalog's.
+        for (IndexRef index : data.indexes()) {
             index(t, index);
+        }
+        TableIndexes owner = data.ownerIndexes();
+        if (owner != null && owner.chunkMap() != null) {
+            add(SectionIds.chunkMap(t), owner.chunkMap());
+        }
+        if (owner != null && owner.chunkMapAppended() != null) {
+            add(SectionIds.chunkMap(t, owner.chunkMapSegment()), owner.chunkMapAppended());
         }
     }
 

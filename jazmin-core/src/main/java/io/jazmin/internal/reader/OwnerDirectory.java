@@ -21,7 +21,8 @@ import tools.jackson.databind.json.JsonMapper;
 public final class OwnerDirectory {
     private static final JsonMapper JSON = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
-    private static final String ID = "owner";
+    /** The owner directory's section id. */
+    static final String ID = "owner";
 
     /**
      * One grant as the owner directory lists it.

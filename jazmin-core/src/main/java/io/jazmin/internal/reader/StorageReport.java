@@ -3,6 +3,7 @@ package io.jazmin.internal.reader;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.schema.Storage;
 import io.jazmin.internal.catalog.Delta;
+import io.jazmin.internal.crypto.KeySlots;
 import io.jazmin.internal.catalog.FileDirectory;
 import io.jazmin.internal.catalog.Header;
 import io.jazmin.internal.catalog.IndexDirectory;
@@ -61,6 +62,7 @@ public final class StorageReport {
         add(version.trailerOffset(), Trailer.SIZE);
         add(trailer.headerOffset(), trailer.headerLength());
         add(trailer.keyslotsOffset(), trailer.keyslotsLength());
+        keySlotPages(trailer);
         add(trailer.signatureOffset(), trailer.signatureLength());
         List<TableData> data = new ArrayList<>();
         for (int t = 0; t < header.tables().size(); t++) {
@@ -77,8 +79,25 @@ public final class StorageReport {
             embeddedFiles(header);
         }
         long live = liveBytes();
-        return new Storage(fileBytes, versionEnd, live, fileBytes - live, header.appendCount(),
+        // An access key cannot reach the partitions, groups and owner sections it was not granted,
+        // nor tell superseded bytes among them: only the tail past the version is known dead.
+        boolean holder = file.grant() != null && !file.grant().owner();
+        long dead = holder ? fileBytes - versionEnd : fileBytes - live;
+        return new Storage(fileBytes, versionEnd, live, dead, fileBytes - live - dead, header.appendCount(),
                 version.preamble().has(Preamble.APPENDED), version.recovered(), tables);
+    }
+
+    /** The key-slot pages the key-slot list names (unencrypted: every key reads them). */
+    private void keySlotPages(Trailer trailer) {
+        if (trailer.keyslotsLength() == 0) {
+            return;
+        }
+        SectionReader sections = file.sections();
+        byte[] list = sections.openPlain("keyslots", trailer.keyslotsOffset(),
+                sections.readWhole("keyslots", trailer.keyslotsOffset(), trailer.keyslotsLength()));
+        for (KeySlots.PageRef page : KeySlots.pageRefs(list)) {
+            add(page.offset(), page.length());
+        }
     }
 
     private static Storage.Table table(TableData data) {
@@ -87,8 +106,9 @@ public final class StorageReport {
         for (ChunkInfo chunk : data.chunks()) {
             chunkBytes += chunk.storedBytes();
         }
-        return new Storage.Table(entry.name(), entry.rowCount() - entry.deletedCount(), entry.deletedCount(),
-                entry.chunkCount(), data.segments().size(), entry.indexes().size(), chunkBytes);
+        // What the key sees: an access key's partitions only, the owner catalog's indexes for the owner.
+        return new Storage.Table(entry.name(), data.rowCount(), data.deletedRowCount(), data.chunks().size(),
+                data.segments().size(), data.indexes().size(), chunkBytes);
     }
 
     /** Embedded-file directories and the block sections they list (spec §1.23). */

@@ -134,7 +134,7 @@ public final class TableData {
      * map itself is not read). {@code false} for other keys and files.
      */
     public boolean storesChunkMap() {
-        TableIndexes catalog = grant != null && grant.owner() ? ownerCatalog() : null;
+        TableIndexes catalog = ownerIndexes();
         return catalog != null && catalog.chunkMap() != null;
     }
 
@@ -193,7 +193,7 @@ public final class TableData {
     private synchronized ChunkMapView chunkMap() {
         if (!chunkMapRead) {
             chunkMapRead = true;
-            TableIndexes catalog = grant != null && grant.owner() ? ownerCatalog() : null;
+            TableIndexes catalog = ownerIndexes();
             if (catalog != null && catalog.chunkMap() != null) {
                 ChunkMap full = ChunkMap.decode(sections.read(SectionIds.chunkMap(tableIndex), catalog.chunkMap()));
                 ChunkMap appended = catalog.chunkMapAppended() == null ? null : ChunkMap.decode(sections.read(
@@ -345,10 +345,19 @@ public final class TableData {
      */
     public List<IndexRef> indexes() {
         if (indexes == null) {
-            TableIndexes catalog = grant != null && grant.owner() ? ownerCatalog() : null;
+            TableIndexes catalog = ownerIndexes();
             indexes = grant == null ? entry.indexes() : catalog == null ? List.of() : catalog.indexes();
         }
         return indexes;
+    }
+
+    /**
+     * The owner catalog's entry of this table (its indexes and chunk maps; read on first use) when
+     * the owner reads an access-controlled file; {@code null} for other keys and files, and when the
+     * catalog has no entry for the table.
+     */
+    public TableIndexes ownerIndexes() {
+        return grant != null && grant.owner() ? ownerCatalog() : null;
     }
 
     /** The owner catalog's entry of this table (read on first use), or {@code null} when it has none. */

@@ -64,6 +64,14 @@ public class JazminProperties {
         return web;
     }
 
+    /**
+     * The names of the properties holding secrets (the fields marked {@link JazminSecret}), dashed,
+     * {@code *} standing for a file name: {@code jazmin.files.*.key}, {@code jazmin.files.*.password}, ...
+     */
+    public static List<String> secretNames() {
+        return JazminPropertyNames.secrets();
+    }
+
     /** One file. */
     public static class File {
 
@@ -74,15 +82,18 @@ public class JazminProperties {
          * Key text ("jzk1-...") of an encrypted file. Use a placeholder such as ${CUSTOMERS_KEY} rather
          * than the key itself. Never logged.
          */
+        @JazminSecret
         private String key;
 
         /** Password of a password-protected file. Use a placeholder. Never logged. */
+        @JazminSecret
         private String password;
 
         /**
          * Owner key text ("jzk1-...") of a shared (access-controlled) file: repositories see every row
          * and column. Use a placeholder. Never logged.
          */
+        @JazminSecret
         private String ownerKey;
 
         /**
@@ -91,12 +102,14 @@ public class JazminProperties {
          * The file is read-only: every write is refused, and create-if-missing or a compaction threshold
          * with it fails at start-up (only the owner key changes a shared file). Use a placeholder. Never logged.
          */
+        @JazminSecret
         private String accessKey;
 
         /**
          * Unlock token text ("jzu1-...") from the owner's key service, for an access key with an online
          * grant. Use a placeholder. Never logged.
          */
+        @JazminSecret
         private String unlockToken;
 
         /**
@@ -305,8 +318,9 @@ public class JazminProperties {
         private String path = "/jazmin/files";
 
         /**
-         * Whether pages and other types a browser runs script in (HTML, SVG, XML) are also served
-         * sandboxed (CSP sandbox directive), so a stored page cannot act as the application's origin.
+         * Whether HTML, XHTML and SVG pages are served sandboxed (CSP sandbox directive), so a
+         * stored page cannot act as the application's origin. When false, HTML and XHTML run
+         * without the sandbox and SVG is served as an attachment.
          */
         private boolean sandbox = true;
 

@@ -38,12 +38,19 @@ final class JazminPropertyNames {
     /** Every valid name, dashed, with {@code *} for map keys ({@code jazmin.files.*.path}). */
     static List<String> known() {
         List<String> names = new ArrayList<>();
-        collect(PREFIX, JazminProperties.class, names);
+        collect(PREFIX, JazminProperties.class, names, false);
         names.add(REPOSITORIES_ENABLED);
         return names;
     }
 
-    private static void collect(String prefix, Class<?> type, List<String> names) {
+    /** The names of the fields marked {@link JazminSecret}, in the form of {@link #known()}. */
+    static List<String> secrets() {
+        List<String> names = new ArrayList<>();
+        collect(PREFIX, JazminProperties.class, names, true);
+        return names;
+    }
+
+    private static void collect(String prefix, Class<?> type, List<String> names, boolean secretsOnly) {
         for (Field field : type.getDeclaredFields()) {
             if (Modifier.isStatic(field.getModifiers())) {
                 continue;
@@ -53,13 +60,13 @@ final class JazminPropertyNames {
             if (Map.class.isAssignableFrom(fieldType)) {
                 Class<?> value = mapValueType(field);
                 if (isNested(value)) {
-                    collect(name + "." + ANY, value, names);
-                } else {
+                    collect(name + "." + ANY, value, names, secretsOnly);
+                } else if (!secretsOnly || field.isAnnotationPresent(JazminSecret.class)) {
                     names.add(name + "." + ANY);
                 }
             } else if (isNested(fieldType)) {
-                collect(name, fieldType, names);
-            } else {
+                collect(name, fieldType, names, secretsOnly);
+            } else if (!secretsOnly || field.isAnnotationPresent(JazminSecret.class)) {
                 names.add(name);
             }
         }

@@ -42,7 +42,9 @@ public class JazminEndpoint {
 
     private static FileReport report(FileAccess file) {
         String path = file.path().toString();
-        boolean encrypted = file.definition().key() != null || file.definition().password() != null;
+        // A shared file is always encrypted, whether opened with its owner key or an access key.
+        boolean encrypted = file.definition().key() != null || file.definition().password() != null
+                || file.definition().accessKey() != null;
         if (!file.exists()) {
             return FileReport.failed(path, encrypted, "file does not exist");
         }
@@ -50,7 +52,7 @@ public class JazminEndpoint {
             Storage s = file.storage();
             long rows = s.tables().stream().mapToLong(Storage.Table::rowCount).sum();
             return new FileReport(path, true, encrypted, rows, s.deletedRows(), s.fileBytes(), s.liveBytes(),
-                    s.deadBytes(), s.appendCount(), null);
+                    s.deadBytes(), s.hiddenBytes(), s.appendCount(), null);
         } catch (RuntimeException e) {
             // The engine's and Spring's exceptions name what is wrong and never carry the secret.
             return FileReport.failed(path, encrypted, e.getClass().getSimpleName() + ": " + e.getMessage());
@@ -68,14 +70,16 @@ public class JazminEndpoint {
      * @param bytes       the file's size
      * @param liveBytes   bytes of the current version that are still used
      * @param deadBytes   bytes compaction would drop
+     * @param hiddenBytes bytes of a shared file its access key cannot see (0 otherwise; see {@link Storage})
      * @param appends     appends since the last full write
      * @param error       why the file cannot be read, or {@code null}
      */
     public record FileReport(String path, boolean readable, boolean encrypted, Long rows, Long deletedRows,
-                             Long bytes, Long liveBytes, Long deadBytes, Long appends, String error) {
+                             Long bytes, Long liveBytes, Long deadBytes, Long hiddenBytes, Long appends,
+                             String error) {
 
         static FileReport failed(String path, boolean encrypted, String error) {
-            return new FileReport(path, false, encrypted, null, null, null, null, null, null, error);
+            return new FileReport(path, false, encrypted, null, null, null, null, null, null, null, error);
         }
     }
 }

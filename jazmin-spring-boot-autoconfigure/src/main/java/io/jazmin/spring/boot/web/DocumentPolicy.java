@@ -20,6 +20,8 @@ final class DocumentPolicy {
     /** An https origin and nothing else: a value that could add directives to the header is dropped. */
     private static final Pattern HTTPS_ORIGIN = Pattern.compile("https://[A-Za-z0-9.-]+(:[0-9]{1,5})?");
     private static final String SANDBOX = "sandbox allow-scripts allow-downloads allow-popups";
+    /** The policy of a file served as an attachment: nothing loads, nothing runs, in a unique origin. */
+    static final String DOWNLOAD = "default-src 'none'; sandbox";
 
     private DocumentPolicy() {
     }

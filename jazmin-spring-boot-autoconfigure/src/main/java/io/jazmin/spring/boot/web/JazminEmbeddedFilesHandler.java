@@ -1,17 +1,17 @@
 package io.jazmin.spring.boot.web;
 
 import io.jazmin.spring.data.core.JazminOperations;
+import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import org.springframework.core.io.Resource;
 import org.springframework.http.CacheControl;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.MediaType;
 import org.springframework.web.servlet.resource.AbstractResourceResolver;
 import org.springframework.web.servlet.resource.ResourceHttpRequestHandler;
@@ -22,18 +22,19 @@ import org.springframework.web.util.UriUtils;
  * Serves the embedded files of one configured JAZMIN file by path, as Spring MVC serves static
  * resources: {@code GET} and {@code HEAD}, byte ranges ({@code 206}, several ranges as
  * {@code multipart/byteranges}, {@code 416} when unsatisfiable), {@code ETag} = the file's SHA-256
- * and {@code 304} on {@code If-None-Match}, {@code Content-Type} from the stored type. Only paths
- * the file stores are served ({@code 404} otherwise), so nothing outside it is reachable. Every
- * answer has {@code X-Content-Type-Options: nosniff} and {@code Cache-Control: private, no-cache};
- * pages and other types a browser runs script in get the content-security policy of the file's
- * {@code package} ({@code allowedOrigins}, {@code allowWasm}), sandboxed unless told otherwise.
- * Map it to a path ending in {@code /**} in a {@code HandlerMapping}; call
+ * and {@code 304} on {@code If-None-Match}, a {@code Range} under an {@code If-Range} that does
+ * not match the entity tag answered with the whole file ({@link IfRange}), {@code Content-Type}
+ * from the stored type. Only paths the file stores are served ({@code 404} otherwise), so nothing
+ * outside it is reachable. Every answer has {@code X-Content-Type-Options: nosniff} and files
+ * have {@code Cache-Control: private, no-cache}; an allow-list of types is shown inline, the
+ * package's pages (HTML, XHTML, SVG) get the content-security policy of the file's
+ * {@code package} ({@code allowedOrigins}, {@code allowWasm}), sandboxed unless told otherwise,
+ * and every other type is an attachment under a policy that runs nothing
+ * ({@link JazminFileResource#servingHeaders}). Map it to a path ending in {@code /**} in a {@code HandlerMapping}; call
  * {@link #afterPropertiesSet()} when it is not a bean.
  */
 public class JazminEmbeddedFilesHandler extends ResourceHttpRequestHandler {
-    /** Types a browser runs script in (spec §1.23: stored files are untrusted). */
-    private static final Set<String> ACTIVE = Set.of("text/html", "application/xhtml+xml", "image/svg+xml",
-            "text/xml", "application/xml");
+    private static final String NOSNIFF = "X-Content-Type-Options";
     private final JazminOperations operations;
     private final String file;
     private final boolean sandbox;
@@ -55,6 +56,18 @@ public class JazminEmbeddedFilesHandler extends ResourceHttpRequestHandler {
     }
 
     @Override
+    public void handleRequest(HttpServletRequest request, HttpServletResponse response)
+            throws ServletException, IOException {
+        // Every answer, 304, 404 and 416 included, before anything else sets headers.
+        response.setHeader(NOSNIFF, "nosniff");
+        HttpServletRequest checked = request;
+        if (request.getHeader(HttpHeaders.IF_RANGE) != null && getResource(request) instanceof JazminFileResource r) {
+            checked = IfRange.apply(request, r.etag());
+        }
+        super.handleRequest(checked, response);
+    }
+
+    @Override
     protected MediaType getMediaType(HttpServletRequest request, Resource resource) {
         return ((JazminFileResource) resource).mediaType();
     }
@@ -63,11 +76,8 @@ public class JazminEmbeddedFilesHandler extends ResourceHttpRequestHandler {
     protected void setHeaders(HttpServletResponse response, Resource resource, MediaType mediaType)
             throws IOException {
         super.setHeaders(response, resource, mediaType);
-        response.setHeader("X-Content-Type-Options", "nosniff");
-        if (mediaType != null && ACTIVE.contains(mediaType.getType().toLowerCase(Locale.ROOT) + "/"
-                + mediaType.getSubtype().toLowerCase(Locale.ROOT))) {
-            response.setHeader("Content-Security-Policy", DocumentPolicy.of(operations.packageJson(file), sandbox));
-        }
+        ((JazminFileResource) resource).servingHeaders(sandbox)
+                .forEach((name, values) -> response.setHeader(name, values.get(0)));
     }
 
     @Override

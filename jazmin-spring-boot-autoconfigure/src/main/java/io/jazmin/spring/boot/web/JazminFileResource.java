@@ -3,9 +3,12 @@ package io.jazmin.spring.boot.web;
 import io.jazmin.files.EmbeddedFile;
 import io.jazmin.spring.data.core.JazminOperations;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import java.util.Optional;
 import org.springframework.core.io.AbstractResource;
+import org.springframework.http.ContentDisposition;
+import org.springframework.http.HttpHeaders;
 import org.springframework.http.InvalidMediaTypeException;
 import org.springframework.http.MediaType;
 
@@ -17,7 +20,8 @@ import org.springframework.http.MediaType;
  *
  * <pre>{@code
  * return JazminFileResource.of(operations, "customers", "docs/terms.pdf")
- *         .map(r -> ResponseEntity.ok().eTag(r.etag()).contentType(r.mediaType()).body((Resource) r))
+ *         .map(r -> ResponseEntity.ok().headers(r.servingHeaders(true)).eTag(r.etag())
+ *                 .contentType(r.mediaType()).body((Resource) r))
  *         .orElse(ResponseEntity.notFound().build());
  * }</pre>
  *
@@ -67,6 +71,34 @@ public final class JazminFileResource extends AbstractResource {
         } catch (InvalidMediaTypeException e) {
             return MediaType.APPLICATION_OCTET_STREAM;
         }
+    }
+
+    /**
+     * The headers that make serving it safe, as {@link JazminEmbeddedFilesHandler} sends them:
+     * {@code X-Content-Type-Options: nosniff} always; for HTML, XHTML and SVG the
+     * {@code Content-Security-Policy} of the file's {@code package} (with {@code sandbox}, its
+     * pages also run in a unique origin); for any type outside the inline allow-list (images but
+     * SVG, PDF, plain text, audio, video), every XML type and unknown types included,
+     * {@code Content-Disposition: attachment} and {@code Content-Security-Policy: default-src
+     * 'none'; sandbox}. With {@code sandbox} off SVG is an attachment too. A controller returning
+     * this resource should send them ({@code ResponseEntity.ok().headers(r.servingHeaders(true))}).
+     */
+    public HttpHeaders servingHeaders(boolean sandbox) {
+        HttpHeaders headers = new HttpHeaders();
+        headers.set("X-Content-Type-Options", "nosniff");
+        switch (ServedType.of(mediaType(), sandbox)) {
+            case INLINE -> {
+            }
+            case PAGE -> headers.set("Content-Security-Policy", DocumentPolicy.of(operations.packageJson(file), sandbox));
+            case ATTACHMENT -> {
+                // Stored paths may hold control characters: none reaches a header.
+                String name = getFilename().replaceAll("[\\p{Cntrl}\"\\\\]", "_");
+                headers.setContentDisposition(ContentDisposition.attachment()
+                        .filename(name, StandardCharsets.UTF_8).build());
+                headers.set("Content-Security-Policy", DocumentPolicy.DOWNLOAD);
+            }
+        }
+        return headers;
     }
 
     @Override

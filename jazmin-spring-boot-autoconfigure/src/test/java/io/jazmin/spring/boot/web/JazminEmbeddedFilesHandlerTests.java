@@ -156,11 +156,18 @@ class JazminEmbeddedFilesHandlerTests {
             mvc.perform(get("/jazmin/files/docs/logo.svg"))
                     .andExpect(header().string("Content-Security-Policy", policy));
         });
-        withMvc(runner().withPropertyValues("jazmin.web.sandbox=false", "jazmin.web.path=/files/"), mvc ->
-                mvc.perform(get("/files/docs/statement/index.html"))
-                        .andExpect(status().isOk())
-                        .andExpect(header().string("Content-Security-Policy", org.hamcrest.Matchers.not(
-                                org.hamcrest.Matchers.containsString("sandbox")))));
+        withMvc(runner().withPropertyValues("jazmin.web.sandbox=false", "jazmin.web.path=/files/"), mvc -> {
+            mvc.perform(get("/files/docs/statement/index.html"))
+                    .andExpect(status().isOk())
+                    .andExpect(header().doesNotExist("Content-Disposition"))
+                    .andExpect(header().string("Content-Security-Policy", org.hamcrest.Matchers.not(
+                            org.hamcrest.Matchers.containsString("sandbox"))));
+            // Outside a sandbox an SVG is only an image to download: its scripts never run on the origin.
+            mvc.perform(get("/files/docs/logo.svg"))
+                    .andExpect(status().isOk())
+                    .andExpect(header().string("Content-Disposition", org.hamcrest.Matchers.startsWith("attachment;")))
+                    .andExpect(header().string("Content-Security-Policy", "default-src 'none'; sandbox"));
+        });
     }
 
     @Test
