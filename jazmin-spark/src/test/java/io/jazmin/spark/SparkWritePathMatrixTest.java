@@ -1,0 +1,210 @@
+package io.jazmin.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jazmin.error.JazminKeyException;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.error.UnsupportedFeatureException;
+import io.jazmin.key.JazminKey;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.testing.FileFingerprint;
+import io.jazmin.testing.WritePathFiles;
+import io.jazmin.testing.WritePathFiles.Kind;
+import io.jazmin.testing.WritePathFiles.Sample;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.apache.spark.sql.DataFrameWriter;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.RowFactory;
+import org.apache.spark.sql.types.StructType;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Spark writer's part of the write-path matrix (issue 30): {@code df.write().format("jazmin")}
+ * in modes append and overwrite into a folder holding each kind of file {@link WritePathFiles}
+ * builds, with that kind's own secret, and across kinds of protection. A write either keeps every
+ * file it does not replace byte-identical and writes parts protected as the folder's files are, or
+ * is refused before any task runs with a typed exception, the folder's files byte-identical and
+ * nothing left behind. Never a file less encrypted, less shared or holding less than the one it
+ * replaces.
+ */
+class SparkWritePathMatrixTest {
+    private static final StructType SCHEMA = StructType.fromDDL(
+            "id BIGINT NOT NULL, name STRING, country STRING, age BIGINT NOT NULL");
+    private static final List<Long> NEW_IDS = List.of(101L, 102L, 103L);
+
+    @TempDir
+    static Path root;
+    static Dataset<Row> customers;
+
+    enum Mode {
+        APPEND, OVERWRITE
+    }
+
+    @BeforeAll
+    static void setUp() {
+        List<Row> rows = new ArrayList<>();
+        for (long id : NEW_IDS) {
+            Map<String, Object> c = WritePathFiles.customer(id);
+            rows.add(RowFactory.create(c.get("id"), c.get("name"), c.get("country"), c.get("age")));
+        }
+        customers = SharedSpark.get().createDataFrame(rows, SCHEMA).coalesce(1);
+    }
+
+    @TestFactory
+    Stream<DynamicTest> appendAndOverwriteIntoAFolderOfEachKind() {
+        List<DynamicTest> cells = new ArrayList<>();
+        for (Mode mode : Mode.values()) {
+            for (Kind kind : Kind.values()) {
+                cells.add(DynamicTest.dynamicTest(mode + " into " + kind, () -> cell(mode, kind)));
+            }
+        }
+        return cells.stream();
+    }
+
+    /** A folder holding one file of {@code kind}, written into with that kind's own secret. */
+    private static void cell(Mode mode, Kind kind) throws IOException {
+        Path folder = Files.createDirectories(root.resolve(mode + "-" + kind));
+        Sample sample = WritePathFiles.build(kind, folder);
+        FileFingerprint before = sample.fingerprint();
+        Map<String, String> secret = secretOf(sample);
+        Class<? extends Exception> refusal = switch (kind) {
+            case SHARED_HOLDER -> JazminValidationException.class;   // an access key only reads
+            case SHARED_OWNER -> UnsupportedFeatureException.class;  // Spark writes no shared files
+            case TWO_TABLES, EMBEDDED -> mode == Mode.OVERWRITE ? UnsupportedFeatureException.class : null;
+            case PLAIN, KEY, PASSWORD, DIFFERENT_LAYOUT -> null;
+        };
+        if (refusal != null) {
+            assertRefused(() -> write(mode, secret, folder), refusal, sample, before);
+            return;
+        }
+        write(mode, secret, folder);
+        List<Path> parts = partsBeside(sample.path());
+        assertThat(parts).isNotEmpty();
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Path part : parts) {
+            FileFingerprint written = FileFingerprint.of(part, sample.readOptions(), null);
+            assertThat(written.encryption()).as("a new part is protected as the folder's file was")
+                    .isEqualTo(before.encryption());
+            rows.addAll(written.rows(WritePathFiles.TABLE));
+        }
+        assertThat(rows).containsExactlyInAnyOrderElementsOf(newCustomers());
+        if (mode == Mode.APPEND) {
+            assertThat(sample.fingerprint().byteIdentical(before)).as("the folder's file is kept").isTrue();
+        } else {
+            // An overwrite replaces the folder's rows: the old file, holding nothing else, is gone.
+            assertThat(sample.path()).doesNotExist();
+        }
+        assertThat(names(folder)).noneMatch(n -> n.startsWith("_"));
+    }
+
+    @Test
+    void aWriteLessEncryptedOrEncryptedOtherwiseThanTheFolderIsRefused() throws IOException {
+        Path keyed = Files.createDirectories(root.resolve("cross-key"));
+        Sample key = WritePathFiles.build(Kind.KEY, keyed);
+        FileFingerprint keyBefore = key.fingerprint();
+        String otherKey = JazminKey.generate().text();
+        for (Mode mode : Mode.values()) {
+            assertRefused(() -> write(mode, Map.of(), keyed), JazminKeyException.class, key, keyBefore);
+            assertRefused(() -> write(mode, Map.of("secretKey", otherKey), keyed), JazminKeyException.class, key,
+                    keyBefore);
+            assertRefused(() -> write(mode, Map.of("password", "not the key"), keyed), JazminKeyException.class, key,
+                    keyBefore);
+        }
+        Path password = Files.createDirectories(root.resolve("cross-password"));
+        Sample pw = WritePathFiles.build(Kind.PASSWORD, password);
+        FileFingerprint pwBefore = pw.fingerprint();
+        assertRefused(() -> write(Mode.OVERWRITE, Map.of("secretKey", otherKey), password), JazminKeyException.class,
+                pw, pwBefore);
+        assertRefused(() -> write(Mode.APPEND, Map.of(), password), JazminKeyException.class, pw, pwBefore);
+    }
+
+    @Test
+    void anEncryptedAppendIntoPlainFilesIsRefusedAndAnEncryptedOverwriteOfThemIsNot() throws IOException {
+        Path plain = Files.createDirectories(root.resolve("cross-plain"));
+        Sample sample = WritePathFiles.build(Kind.PLAIN, plain);
+        FileFingerprint before = sample.fingerprint();
+        JazminKey key = JazminKey.generate();
+        assertRefused(() -> write(Mode.APPEND, Map.of("secretKey", key.text()), plain), JazminKeyException.class,
+                sample, before);
+        write(Mode.OVERWRITE, Map.of("secretKey", key.text()), plain);
+        List<Path> parts = partsBeside(sample.path());
+        assertThat(sample.path()).doesNotExist();
+        assertThat(parts).allSatisfy(p -> assertThat(FileFingerprint.of(p, ReadOptions.defaults().withKey(key), null)
+                .encryption()).isEqualTo("key"));
+    }
+
+    @Test
+    void aJzmFileIsNeverTheTargetOfASave() throws IOException {
+        Path dir = Files.createDirectories(root.resolve("file-target"));
+        Sample sample = WritePathFiles.build(Kind.EMBEDDED, dir);
+        FileFingerprint before = sample.fingerprint();
+        for (Mode mode : Mode.values()) {
+            assertRefused(() -> write(mode, secretOf(sample), sample.path()), JazminValidationException.class, sample,
+                    before);
+        }
+    }
+
+    private interface Write {
+        void run() throws Exception;
+    }
+
+    /** Refused with {@code type} before any task ran: the file byte-identical, nothing new beside it. */
+    private static void assertRefused(Write write, Class<? extends Exception> type, Sample sample, FileFingerprint before)
+            throws IOException {
+        List<String> namesBefore = names(sample.path().getParent());
+        assertThatThrownBy(write::run).isInstanceOf(type);
+        assertThat(sample.fingerprint().byteIdentical(before)).as("file byte-identical").isTrue();
+        assertThat(names(sample.path().getParent())).isEqualTo(namesBefore);
+    }
+
+    private static void write(Mode mode, Map<String, String> options, Path target) {
+        DataFrameWriter<Row> writer = customers.write().format("jazmin")
+                .mode(mode == Mode.APPEND ? "append" : "overwrite").option("table", WritePathFiles.TABLE);
+        options.forEach(writer::option);
+        writer.save(target.toString());
+    }
+
+    /** The Spark options of the kind's own secret: its key, password, owner key or access key. */
+    private static Map<String, String> secretOf(Sample sample) {
+        if (sample.key() != null) {
+            return Map.of("secretKey", sample.key());
+        }
+        if (sample.password() != null) {
+            return Map.of("password", sample.password());
+        }
+        return sample.accessKey() != null ? Map.of("accessKey", sample.accessKey()) : Map.of();
+    }
+
+    private static List<Path> partsBeside(Path file) throws IOException {
+        try (Stream<Path> s = Files.list(file.getParent())) {
+            return s.filter(p -> p.getFileName().toString().startsWith("part-")).sorted().toList();
+        }
+    }
+
+    private static List<String> names(Path folder) throws IOException {
+        try (Stream<Path> s = Files.list(folder)) {
+            return s.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+    }
+
+    private static List<Map<String, Object>> newCustomers() {
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (long id : NEW_IDS) {
+            rows.add(new LinkedHashMap<>(WritePathFiles.customer(id)));
+        }
+        return rows;
+    }
+}
