@@ -56,13 +56,8 @@ class CliWritePathMatrixTest {
 
     @TestFactory
     Stream<DynamicTest> everyWriteCommandOnEveryKindOfFile() {
-        List<DynamicTest> cells = new ArrayList<>();
-        for (Op op : Op.values()) {
-            for (Kind kind : Kind.values()) {
-                cells.add(DynamicTest.dynamicTest(op + " on " + kind, () -> cell(op, kind)));
-            }
-        }
-        return cells.stream();
+        return Stream.of(Op.values()).flatMap(op -> Stream.of(Kind.values())
+                .map(kind -> DynamicTest.dynamicTest(op + " on " + kind, () -> cell(op, kind))));
     }
 
     /** One cell: a fresh file of {@code kind}, the command, and what it must have kept. */

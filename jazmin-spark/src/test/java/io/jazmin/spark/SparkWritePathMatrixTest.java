@@ -65,13 +65,8 @@ class SparkWritePathMatrixTest {
 
     @TestFactory
     Stream<DynamicTest> appendAndOverwriteIntoAFolderOfEachKind() {
-        List<DynamicTest> cells = new ArrayList<>();
-        for (Mode mode : Mode.values()) {
-            for (Kind kind : Kind.values()) {
-                cells.add(DynamicTest.dynamicTest(mode + " into " + kind, () -> cell(mode, kind)));
-            }
-        }
-        return cells.stream();
+        return Stream.of(Mode.values()).flatMap(mode -> Stream.of(Kind.values())
+                .map(kind -> DynamicTest.dynamicTest(mode + " into " + kind, () -> cell(mode, kind))));
     }
 
     /** A folder holding one file of {@code kind}, written into with that kind's own secret. */
