@@ -37,7 +37,7 @@ import java.util.Objects;
  * @param shapes       the saved shapes as {@code name|description|default|table|groups|shape json}, in file order
  * @param metadata     the metadata, re-serialised from its parsed tree
  * @param grants       the grants the owner lists (empty for a file that is not shared)
- * @param partitions   the partitions the owner sees (empty for a file that is not shared)
+ * @param partitions   the partitions the owner sees, sorted (their order follows the rows'; empty for a file that is not shared)
  * @param columnGroups the column groups, in file order
  * @param sha256       SHA-256 of the raw bytes
  * @param size         the file size in bytes
@@ -84,7 +84,7 @@ public record FileFingerprint(String encryption, Map<String, TableState> tables,
             List<JazminFile.GrantInfo> grants = reader.accessControlled() && owner != null
                     ? JazminFile.listGrants(path, owner) : List.of();
             return new FileFingerprint(encryption, tables, files, reader.packageJson().orElse(null), shapes,
-                    CanonicalJson.parse(reader.metadata()).toString(), grants, reader.visiblePartitions(),
+                    CanonicalJson.parse(reader.metadata()).toString(), grants, reader.visiblePartitions().stream().sorted().toList(),
                     reader.visibleColumnGroups(), sha256(raw), raw.length);
         }
     }

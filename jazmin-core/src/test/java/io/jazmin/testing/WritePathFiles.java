@@ -2,6 +2,7 @@ package io.jazmin.testing;
 
 import io.jazmin.JazminWriter;
 import io.jazmin.export.ExportShape;
+import io.jazmin.internal.catalog.Header;
 import io.jazmin.export.SavedShape;
 import io.jazmin.key.AccessKeyText;
 import io.jazmin.key.JazminKey;
@@ -82,7 +83,7 @@ public final class WritePathFiles {
         TWO_TABLES,
         /** Key-encrypted, with embedded files (one of several 256 KiB blocks), a package, two saved shapes and metadata. */
         EMBEDDED,
-        /** Plain, sorted and indexed otherwise than a caller configures ({@link #DIFFERENT_CONFIGURED_SORTED_BY}). */
+        /** Plain, sorted and indexed otherwise than a caller configures ({@link #DIFFERENT_CONFIGURED_SORTED_BY}), with an embedded file, a shape and metadata. */
         DIFFERENT_LAYOUT;
 
         /** Whether the file is opened by a holder of an access key (who may not change it). */
@@ -210,7 +211,11 @@ public final class WritePathFiles {
             }
             case DIFFERENT_LAYOUT -> {
                 writeCustomers(path, WriteOptions.defaults().withTableName(TABLE).withSortedBy(DIFFERENT_FILE_SORTED_BY)
-                        .withIndexes(DIFFERENT_FILE_INDEXES), null);
+                        .withIndexes(DIFFERENT_FILE_INDEXES).withMetadata("{\"source\":\"different layout\"}"), w -> {
+                            w.addFile("notes.txt", "sorted by id".getBytes(StandardCharsets.UTF_8), "text/plain",
+                                    List.of("*"));
+                            w.saveShape(SavedShape.of("Count", ExportShape.parse("{\"n\":{\"$count\":true}}")));
+                        });
                 yield new Sample(kind, path, null, null, null, null, null, null);
             }
         };
@@ -292,6 +297,26 @@ public final class WritePathFiles {
         boolean holder = kind.holder();
         return new Sample(kind, path, holder ? null : owner.text(), null, holder ? granted.text() : null, owner.text(),
                 granted.text(), narrow.text());
+    }
+
+    /**
+     * Adds to the file of a plain {@code sample} ({@link Kind#PLAIN}, {@link Kind#TWO_TABLES},
+     * {@link Kind#DIFFERENT_LAYOUT}) a version whose catalog lists the writer feature {@code feature},
+     * which this library does not know: readers open it as before, and every change must refuse it
+     * (it could not keep what the feature means), leaving the file byte-identical.
+     *
+     * @return {@code sample}, whose file now needs {@code feature}
+     */
+    public static Sample requiringWriterFeature(Sample sample, String feature) {
+        try {
+            Header h = FileSections.of(sample.path()).header();
+            Header patched = new Header(h.readerFeatures(), List.of(feature), h.created(), h.modified(), h.appendCount(),
+                    h.metadata(), h.tables(), h.keyring(), h.files(), h.access(), h.deltas());
+            Files.write(sample.path(), CatalogPatch.of(Files.readAllBytes(sample.path())).finish(patched));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return sample;
     }
 
     /** Copies {@code sample}'s file next to it under {@code name}, for a second try on the same bytes. */

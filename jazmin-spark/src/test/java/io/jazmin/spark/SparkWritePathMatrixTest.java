@@ -75,11 +75,17 @@ class SparkWritePathMatrixTest {
         Sample sample = WritePathFiles.build(kind, folder);
         FileFingerprint before = sample.fingerprint();
         Map<String, String> secret = secretOf(sample);
+        // What a Spark part cannot hold: an overwrite replacing a file that holds it would lose it.
+        boolean holdsMore = before.tables().size() > 1 || !before.files().isEmpty() || before.packageJson() != null
+                || !before.shapes().isEmpty() || !before.metadata().equals("{}");
+        if (kind == Kind.TWO_TABLES || kind == Kind.EMBEDDED) {
+            assertThat(holdsMore).as("the fixture's " + kind + " holds more than rows").isTrue();
+        }
         Class<? extends Exception> refusal = switch (kind) {
             case SHARED_HOLDER -> JazminValidationException.class;   // an access key only reads
             case SHARED_OWNER -> UnsupportedFeatureException.class;  // Spark writes no shared files
-            case TWO_TABLES, EMBEDDED -> mode == Mode.OVERWRITE ? UnsupportedFeatureException.class : null;
-            case PLAIN, KEY, PASSWORD, DIFFERENT_LAYOUT -> null;
+            case PLAIN, KEY, PASSWORD, TWO_TABLES, EMBEDDED, DIFFERENT_LAYOUT ->
+                    mode == Mode.OVERWRITE && holdsMore ? UnsupportedFeatureException.class : null;
         };
         if (refusal != null) {
             assertRefused(() -> write(mode, secret, folder), refusal, sample, before);
