@@ -60,6 +60,29 @@ class CliWritePathMatrixTest {
                 .map(kind -> DynamicTest.dynamicTest(op + " on " + kind, () -> cell(op, kind))));
     }
 
+    /**
+     * A file needing a writer feature this library does not know: whatever that feature means, a
+     * change could not keep it, so every command that would change the file is refused.
+     */
+    @TestFactory
+    Stream<DynamicTest> everyWriteCommandRefusesAFileNeedingAnUnknownWriterFeature() throws Exception {
+        Path dir = Files.createDirectories(root.resolve("writer-feature"));
+        Sample sample = WritePathFiles.requiringWriterFeature(WritePathFiles.build(Kind.DIFFERENT_LAYOUT, dir),
+                "future-thing");
+        String file = sample.path().toString();
+        String rows = Files.writeString(dir.resolve("more.jsonl"),
+                JSON.writeValueAsString(WritePathFiles.customer(41)) + "\n").toString();
+        String note = Files.write(dir.resolve("note.txt"), NOTE).toString();
+        Cell cell = new Cell(sample, dir);
+        return Stream.of(List.of("append", file, "--from", rows), List.of("delete", file, "--where", "{\"id\":1}"),
+                List.of("compact", file), List.of("add-file", file, "notes/note.txt=" + note),
+                List.of("remove-file", file, "notes.txt")).map(args -> DynamicTest.dynamicTest(args.get(0), () -> {
+                    CliRun run = CliRun.of(args.toArray(String[]::new));
+                    cell.refusedUnchanged(run);
+                    assertThat(run.err()).contains("future-thing");
+                }));
+    }
+
     /** One cell: a fresh file of {@code kind}, the command, and what it must have kept. */
     private void cell(Op op, Kind kind) throws Exception {
         Path dir = Files.createDirectories(root.resolve(op + "-" + kind));

@@ -148,6 +148,14 @@ class SparkWritePathMatrixTest {
     }
 
     @Test
+    void anOverwriteOfAFileNeedingAnUnknownWriterFeatureIsRefused() throws IOException {
+        Path folder = Files.createDirectories(root.resolve("writer-feature"));
+        Sample sample = WritePathFiles.requiringWriterFeature(WritePathFiles.build(Kind.PLAIN, folder), "future-thing");
+        FileFingerprint before = sample.fingerprint();
+        assertRefused(() -> write(Mode.OVERWRITE, Map.of(), folder), UnsupportedFeatureException.class, sample, before);
+    }
+
+    @Test
     void aJzmFileIsNeverTheTargetOfASave() throws IOException {
         Path dir = Files.createDirectories(root.resolve("file-target"));
         Sample sample = WritePathFiles.build(Kind.EMBEDDED, dir);

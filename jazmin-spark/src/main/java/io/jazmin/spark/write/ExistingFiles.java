@@ -26,7 +26,8 @@ import java.util.List;
  *   <li>no file may be shared (access-controlled): Spark writes no grants or partitions
  *       ({@link UnsupportedFeatureException});</li>
  *   <li>an overwrite refuses a file holding more than one table, embedded files, a package, saved
- *       shapes or metadata, which its new files could not keep ({@link UnsupportedFeatureException}).</li>
+ *       shapes, metadata or writer features, which its new files could not keep
+ *       ({@link UnsupportedFeatureException}).</li>
  * </ul>
  * A refusal comes before anything is written: the folder stays byte-identical. Checking a folder of
  * password files costs one key derivation per file.
@@ -140,6 +141,9 @@ final class ExistingFiles {
         }
         if (!reader.shapes().isEmpty()) {
             kept.add(reader.shapes().size() + " saved shapes");
+        }
+        if (!reader.writerFeatures().isEmpty()) {
+            kept.add("what writer features " + reader.writerFeatures() + " (unknown to this library) mean");
         }
         String metadata = reader.metadata();
         if (metadata != null && !metadata.isBlank() && !metadata.strip().equals("{}")) {
