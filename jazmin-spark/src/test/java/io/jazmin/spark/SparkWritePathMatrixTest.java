@@ -71,8 +71,8 @@ class SparkWritePathMatrixTest {
 
     /** A folder holding one file of {@code kind}, written into with that kind's own secret. */
     private static void cell(Mode mode, Kind kind) throws IOException {
-        Path folder = Files.createDirectories(root.resolve(mode + "-" + kind));
-        Sample sample = WritePathFiles.build(kind, folder);
+        Sample sample = sampleIn(mode + "-" + kind, kind);
+        Path folder = sample.path().getParent();
         FileFingerprint before = sample.fingerprint();
         Map<String, String> secret = secretOf(sample);
         // What a Spark part cannot hold: an overwrite replacing a file that holds it would lose it.
@@ -113,8 +113,8 @@ class SparkWritePathMatrixTest {
 
     @Test
     void aWriteLessEncryptedOrEncryptedOtherwiseThanTheFolderIsRefused() throws IOException {
-        Path keyed = Files.createDirectories(root.resolve("cross-key"));
-        Sample key = WritePathFiles.build(Kind.KEY, keyed);
+        Sample key = sampleIn("cross-key", Kind.KEY);
+        Path keyed = key.path().getParent();
         FileFingerprint keyBefore = key.fingerprint();
         String otherKey = JazminKey.generate().text();
         for (Mode mode : Mode.values()) {
@@ -124,8 +124,8 @@ class SparkWritePathMatrixTest {
             assertRefused(() -> write(mode, Map.of("password", "not the key"), keyed), JazminKeyException.class, key,
                     keyBefore);
         }
-        Path password = Files.createDirectories(root.resolve("cross-password"));
-        Sample pw = WritePathFiles.build(Kind.PASSWORD, password);
+        Sample pw = sampleIn("cross-password", Kind.PASSWORD);
+        Path password = pw.path().getParent();
         FileFingerprint pwBefore = pw.fingerprint();
         assertRefused(() -> write(Mode.OVERWRITE, Map.of("secretKey", otherKey), password), JazminKeyException.class,
                 pw, pwBefore);
@@ -134,8 +134,8 @@ class SparkWritePathMatrixTest {
 
     @Test
     void anEncryptedAppendIntoPlainFilesIsRefusedAndAnEncryptedOverwriteOfThemIsNot() throws IOException {
-        Path plain = Files.createDirectories(root.resolve("cross-plain"));
-        Sample sample = WritePathFiles.build(Kind.PLAIN, plain);
+        Sample sample = sampleIn("cross-plain", Kind.PLAIN);
+        Path plain = sample.path().getParent();
         FileFingerprint before = sample.fingerprint();
         JazminKey key = JazminKey.generate();
         assertRefused(() -> write(Mode.APPEND, Map.of("secretKey", key.text()), plain), JazminKeyException.class,
@@ -149,21 +149,25 @@ class SparkWritePathMatrixTest {
 
     @Test
     void anOverwriteOfAFileNeedingAnUnknownWriterFeatureIsRefused() throws IOException {
-        Path folder = Files.createDirectories(root.resolve("writer-feature"));
-        Sample sample = WritePathFiles.requiringWriterFeature(WritePathFiles.build(Kind.PLAIN, folder), "future-thing");
+        Sample sample = WritePathFiles.requiringWriterFeature(sampleIn("writer-feature", Kind.PLAIN), "future-thing");
         FileFingerprint before = sample.fingerprint();
-        assertRefused(() -> write(Mode.OVERWRITE, Map.of(), folder), UnsupportedFeatureException.class, sample, before);
+        assertRefused(() -> write(Mode.OVERWRITE, Map.of(), sample.path().getParent()), UnsupportedFeatureException.class,
+                sample, before);
     }
 
     @Test
     void aJzmFileIsNeverTheTargetOfASave() throws IOException {
-        Path dir = Files.createDirectories(root.resolve("file-target"));
-        Sample sample = WritePathFiles.build(Kind.EMBEDDED, dir);
+        Sample sample = sampleIn("file-target", Kind.EMBEDDED);
         FileFingerprint before = sample.fingerprint();
         for (Mode mode : Mode.values()) {
             assertRefused(() -> write(mode, secretOf(sample), sample.path()), JazminValidationException.class, sample,
                     before);
         }
+    }
+
+    /** A file of {@code kind} alone in a new folder of {@code root}. */
+    private static Sample sampleIn(String folder, Kind kind) throws IOException {
+        return WritePathFiles.build(kind, Files.createDirectories(root.resolve(folder)));
     }
 
     private interface Write {
