@@ -1,10 +1,13 @@
 package io.jazmin.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
+import io.jazmin.data.Filter;
 import io.jazmin.data.Row;
+import io.jazmin.error.UnsupportedFeatureException;
 import io.jazmin.files.EmbeddedFile;
 import io.jazmin.files.FileChanges;
 import io.jazmin.mapping.JazminMapper;
@@ -61,6 +64,9 @@ class WritePathFilesTest {
             assertThat(customers.sortedBy()).isEqualTo(WritePathFiles.DIFFERENT_FILE_SORTED_BY)
                     .isNotEqualTo(sample.configuredSortedBy());
             assertThat(customers.indexes()).containsExactly("name:trigram");
+            assertThat(print.files()).extracting(EmbeddedFile::path).containsExactly("notes.txt");
+            assertThat(print.shapes()).hasSize(1);
+            assertThat(print.metadata()).contains("different layout");
         } else {
             assertThat(customers.sortedBy()).isEmpty();
             assertThat(customers.indexes()).containsExactly("id:sorted");
@@ -114,6 +120,20 @@ class WritePathFilesTest {
         JazminFile.changeFiles(sample.path(), FileChanges.removing("docs/readme.txt"), sample.writeOptions());
         assertThat(before.differencesOutside(sample.fingerprint(), WritePathFiles.TABLE, false))
                 .singleElement().asString().startsWith("embedded files:");
+    }
+
+    @Test
+    void aFileNeedingAnUnknownWriterFeatureReadsAsBeforeAndRefusesChanges() throws Exception {
+        Sample sample = WritePathFiles.build(Kind.TWO_TABLES, dir);
+        FileFingerprint before = sample.fingerprint();
+        WritePathFiles.requiringWriterFeature(sample, "future-thing");
+        byte[] bytes = java.nio.file.Files.readAllBytes(sample.path());
+        assertThat(before.differencesOutside(sample.fingerprint(), "", false)).isEmpty();
+        assertThat(sample.fingerprint().rows(WritePathFiles.TABLE)).isEqualTo(before.rows(WritePathFiles.TABLE));
+        assertThatThrownBy(() -> JazminFile.delete(sample.path(), Filter.eq("id", 1L), sample.writeOptions()))
+                .isInstanceOfSatisfying(UnsupportedFeatureException.class,
+                        e -> assertThat(e.feature()).isEqualTo("future-thing"));
+        assertThat(java.nio.file.Files.readAllBytes(sample.path())).isEqualTo(bytes);
     }
 
     @Test
