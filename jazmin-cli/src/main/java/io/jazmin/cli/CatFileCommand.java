@@ -42,6 +42,10 @@ final class CatFileCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         long[] bounds = range == null ? null : bounds();
+        if (output != null && OutputPath.sameFile(file, output)) {
+            throw Usage.error(spec, "--output '" + output + "' is FILE '" + file + "' itself: the embedded file's bytes "
+                    + "would replace it; name another file");
+        }
         try (JazminReader reader = JazminReader.open(file, secrets.readOptions())) {
             if (bounds != null) {
                 byte[] bytes = reader.readFileRange(path, bounds[0], bounds[1]);

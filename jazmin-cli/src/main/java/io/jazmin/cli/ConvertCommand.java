@@ -42,7 +42,11 @@ import picocli.CommandLine.Spec;
             "XML: <jazmin><row><name>Ann</name>...</row>...</jazmin>, one element per non-null value (<field name=\"...\"> "
                     + "for names that are not XML names), values as in CSV; DOCTYPEs are refused.",
             "JSON output writes ints as numbers when exact (|v| <= 2^53) and decimals as strings; --canonical "
-                    + "writes the interop form."})
+                    + "writes the interop form.",
+            "OUT may not be IN (nor a link to it or another spelling of its path): convert writes a new file "
+                    + "holding one table, which would lose the input's other tables, embedded files, package, "
+                    + "shapes, metadata and sharing. It exits with 2 and leaves the file unchanged; rewrite a .jzm "
+                    + "file in place with compact, change its rows with append and delete."})
 final class ConvertCommand implements Callable<Integer> {
     private static final String JZM = "jzm";
 
@@ -130,7 +134,7 @@ final class ConvertCommand implements Callable<Integer> {
         RowFormat inFormat = jzmIn ? null : textFormat(InputFiles.formatName(in));
         RowFormat outFormat = jzmOut ? null : textFormat(out);
         checkApplicable(jzmIn, jzmOut);
-        checkOutputAndFiles(jzmOut);
+        checkOutputAndFiles(jzmIn, jzmOut);
         Schema schemaFile = schema == null ? null : SchemaFile.read(schema);
         List<Column> schemaColumns = schemaFile == null ? null : schemaFile.columns();
 
@@ -232,7 +236,7 @@ final class ConvertCommand implements Callable<Integer> {
     }
 
     /** Before any input is read: the output can be written and the files to embed can be read. */
-    private void checkOutputAndFiles(boolean jzmOut) {
+    private void checkOutputAndFiles(boolean jzmIn, boolean jzmOut) {
         if (!jzmOut && !addFiles.isEmpty()) {
             throw Usage.error(spec, "--add-file applies to .jzm output");
         }
@@ -243,7 +247,25 @@ final class ConvertCommand implements Callable<Integer> {
             throw Usage.error(spec, "gzip output is not supported: name the output .jsonl, .json, .csv or .jzm");
         }
         OutputPath.requireWritable(spec, out);
+        if (OutputPath.sameFile(in, out)) {
+            throw Usage.error(spec, ontoInput(jzmIn && jzmOut));
+        }
         FileArgument.requireReadable(spec, addFiles);
+    }
+
+    /**
+     * Why OUT may not be IN: convert writes a whole new file of one table, which would replace
+     * everything else the input holds. The engine's own rewrites keep it all, so name them.
+     */
+    private String ontoInput(boolean jzmToJzm) {
+        String same = "OUT '" + out + "' is the input file '" + in + "'";
+        if (!jzmToJzm) {
+            return same + ": convert does not write onto its input; name another output file";
+        }
+        return same + ": convert writes a new file holding one table only, so the input's other tables, embedded "
+                + "files, package, saved shapes, metadata, indexes and sharing would be lost. '" + in
+                + "' is left unchanged. To rewrite it in place keeping everything, use 'jazmin compact " + in
+                + "'; to change its rows, 'jazmin append' or 'jazmin delete'; to convert it, name another OUT";
     }
 
     /** Options that only make sense for one side are refused on the other, instead of being ignored. */

@@ -71,10 +71,20 @@ final class FileOptions {
         return password == null ? options : options.withPassword(password);
     }
 
-    /** {@code base} with the given priority and key or password (to encrypt a new file). */
+    /**
+     * {@code base} with the given priority and key or password (to encrypt a new file, or change
+     * one). An access key is refused: it reads its grant of a shared file and can neither change
+     * that file nor encrypt another (what its holder may send the owner is a change file).
+     */
     WriteOptions applyTo(WriteOptions base) {
         WriteOptions options = base.withPriority(priority());
         String key = keyText();
+        if (key != null && key.startsWith(AccessKeyText.PREFIX)) {
+            throw usage("an access key (jza1-...) only reads its grant of a shared file: it cannot change the file "
+                    + "nor encrypt a new one. Its holder sends changes with 'jazmin write-changes', which the owner "
+                    + "applies with 'jazmin apply-changes'; append, delete, compact, add-file and remove-file need "
+                    + "the owner key (jzk1-...)");
+        }
         if (key != null) {
             return options.withKey(JazminKey.parse(key));
         }

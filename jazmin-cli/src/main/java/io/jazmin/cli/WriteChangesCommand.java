@@ -52,6 +52,10 @@ final class WriteChangesCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         OutputPath.requireWritable(spec, out);
+        if (OutputPath.sameFile(file, out)) {
+            throw Usage.error(spec, "--out '" + out + "' is FILE '" + file + "' itself: the change file would replace it;"
+                    + " name another file");
+        }
         try (JazminReader reader = JazminReader.open(file, secrets.readOptions())) {
             Changes list = ChangesInput.read(changes, EditColumns.of(reader));
             // A shared file's access key is no key to seal with: the core seals with its submission key.

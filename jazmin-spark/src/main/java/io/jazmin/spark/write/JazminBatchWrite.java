@@ -3,13 +3,10 @@ package io.jazmin.spark.write;
 import io.jazmin.error.JazminIoException;
 import io.jazmin.spark.JazminOptions;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.List;
 import java.util.stream.Stream;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
@@ -51,7 +48,7 @@ final class JazminBatchWrite implements BatchWrite {
         try {
             Files.createDirectories(folder);
             if (truncate) {
-                for (Path old : dataFiles()) {
+                for (Path old : ExistingFiles.list(folder)) {
                     Files.delete(old);
                 }
             }
@@ -78,20 +75,6 @@ final class JazminBatchWrite implements BatchWrite {
         } catch (IOException e) {
             throw new JazminIoException("delete", folder, e);
         }
-    }
-
-    /** The files a read of the folder would list: {@code *.jzm}, not hidden, not in subfolders. */
-    private List<Path> dataFiles() throws IOException {
-        List<Path> out = new ArrayList<>();
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(folder, "*.jzm")) {
-            for (Path p : s) {
-                String name = p.getFileName().toString();
-                if (Files.isRegularFile(p) && !name.startsWith("_") && !name.startsWith(".")) {
-                    out.add(p);
-                }
-            }
-        }
-        return out;
     }
 
     /** Deletes this job's temporary folder, and {@code _temporary} when no other job uses it. */

@@ -42,8 +42,18 @@ public final class JazminWriteBuilder implements WriteBuilder, SupportsTruncate 
         return this;
     }
 
+    /**
+     * The write, after checking that it keeps what the folder's files hold ({@link ExistingFiles}).
+     *
+     * @throws io.jazmin.error.JazminKeyException         when a file of the folder does not open with the
+     *                                                    write's secret, or is plain and the append encrypts
+     * @throws io.jazmin.error.UnsupportedFeatureException when a file is shared, or an overwrite would lose
+     *                                                    tables, embedded files, package, shapes or metadata
+     * @throws io.jazmin.error.JazminValidationException   when the path is a file, not a folder
+     */
     @Override
     public Write build() {
+        ExistingFiles.check(folder, options, truncate);
         return new Write() {
             @Override
             public String description() {
