@@ -1,6 +1,7 @@
 package io.jazmin.cli;
 
 import io.jazmin.ChangeFiles.Changes;
+import io.jazmin.convert.TextLimits;
 import io.jazmin.error.JazminValidationException;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -19,7 +20,9 @@ import tools.jackson.databind.json.JsonMapper;
  * The changes {@code write-changes} reads: JSON Lines, one object per change,
  * {@code {"op":"update"|"add"|"delete","key":{...},"set":{...}}} — the key columns' values, and
  * (update, add) the values the change sets, in the canonical interop form {@code append} takes.
- * Blank lines are skipped; every other line must be one such object.
+ * Blank lines are skipped; every other line must be one such object. A line is read only up to
+ * {@link TextLimits#DEFAULT_MAX_ROW_LENGTH} characters (a change is one row's key and values), so a
+ * file without line breaks is refused instead of filling the heap.
  */
 final class ChangesInput {
     private static final JsonMapper JSON = JsonMapper.builder().build();
@@ -39,7 +42,7 @@ final class ChangesInput {
         List<Map<String, Object>> delete = new ArrayList<>();
         try (BufferedReader in = Files.newBufferedReader(file)) {
             String line;
-            for (int number = 1; (line = in.readLine()) != null; number++) {
+            for (int number = 1; (line = boundedLine(in, file.getFileName() + " line " + number)) != null; number++) {
                 if (line.isBlank()) {
                     continue;
                 }
@@ -65,6 +68,30 @@ final class ChangesInput {
             }
         }
         return new Changes(update, add, delete);
+    }
+
+    /** The next line without its break ({@code \n}, {@code \r\n} or {@code \r}), or null at the end. */
+    private static String boundedLine(BufferedReader in, String where) throws IOException {
+        StringBuilder line = new StringBuilder();
+        int c = in.read();
+        if (c < 0) {
+            return null;
+        }
+        while (c >= 0 && c != '\n' && c != '\r') {
+            if (line.length() == TextLimits.DEFAULT_MAX_ROW_LENGTH) {
+                throw new JazminValidationException(where + ": longer than " + TextLimits.DEFAULT_MAX_ROW_LENGTH
+                        + " characters (each change is one line of JSON)");
+            }
+            line.append((char) c);
+            c = in.read();
+        }
+        if (c == '\r') {
+            in.mark(1);
+            if (in.read() != '\n') {
+                in.reset();
+            }
+        }
+        return line.toString();
     }
 
     private static JsonNode parse(String where, String line) {

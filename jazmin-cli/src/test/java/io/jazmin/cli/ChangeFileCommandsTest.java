@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminWriter;
+import io.jazmin.convert.TextLimits;
 import io.jazmin.files.FileChanges;
 import io.jazmin.key.AccessKeyText;
 import io.jazmin.key.JazminKey;
@@ -193,6 +194,24 @@ class ChangeFileCommandsTest {
         assertRefused(file, change, "{\"op\":\"update\",\"key\":{\"claim\":\"C7\"},\"set\":{\"status\":\"x\"}}\n",
                 "No row with claim C7 is visible with this key");
         assertRefused(file, change, "{\"op\":\"update\",", "line 1: not a JSON object");
+    }
+
+    @Test
+    void aChangeLineLongerThanARowMayBeIsRefusedBeforeItIsRead() throws Exception {
+        Path file = claims(WriteOptions.defaults());
+        String note = "x".repeat(TextLimits.DEFAULT_MAX_ROW_LENGTH);
+        assertRefused(file, dir.resolve("c.jzm"), "{\"op\":\"update\",\"key\":{\"claim\":\"C1\"},\"set\":{\"note\":\""
+                + note + "\"}}\n", "line 1: longer than " + TextLimits.DEFAULT_MAX_ROW_LENGTH + " characters");
+    }
+
+    @Test
+    void changeLinesEndInLineFeedsCarriageReturnsOrBoth() throws Exception {
+        Path file = claims(WriteOptions.defaults());
+        Path change = dir.resolve("c.jzm");
+        CliRun run = CliRun.of("write-changes", file.toString(), "--changes", changes(CHANGES.replace("\n", "\r\n")
+                .replaceFirst("\r\n", "\r")).toString(), "--out", change.toString());
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(change).exists();
     }
 
     private void assertRefused(Path file, Path change, String jsonl, String message) throws Exception {
