@@ -3,41 +3,59 @@ package io.jazmin.internal.writer;
 import io.jazmin.error.FileLockedException;
 import io.jazmin.error.JazminIoException;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.util.Queue;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * The operating system's lock on a file's guard {@code .<name>.lock-guard}, held by this library's
- * writer of the file for its whole life, and released by the system when the process ends however
- * it ends. The guard file is never deleted: deleting it would let a writer that opened it before
- * lock a file no longer in the folder while a third one creates and locks a new one.
+ * The operating system's lock that this library's writer of a file holds for its whole life, and
+ * that the system releases when the process ends, however it ends: one byte of the folder's guard
+ * file {@code .jazmin-lock-guard}, at a position drawn from the file's name (62 bits of its
+ * SHA-256), so one guard serves every file of the folder. The guard file is never deleted: deleting
+ * it would let a writer that opened it before lock a file no longer in the folder while another
+ * creates and locks a new one.
  *
- * <p>Within one JVM the system lock does not exclude (and closing any channel on a file drops all
- * of the process's locks on it), so a process-wide set of held guards comes first: a guard held in
- * this JVM is never opened a second time.
+ * <p>Within one JVM the system lock does not exclude, and closing any channel on the guard would
+ * drop all of the process's locks on it. So a process-wide set of held files comes first, and each
+ * guard file is opened once per JVM, its channel shared by the writers of the folder's files and
+ * closed only when the last of them ends.
  */
 final class LockGuard implements AutoCloseable {
+    static final String NAME = ".jazmin-lock-guard";
     private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
-    /** Channels opened on a guard this JVM holds through another path, which must never be closed. */
-    private static final Queue<FileChannel> ALIASES = new ConcurrentLinkedQueue<>();
+    /** Open guard files by path; guarded by itself. */
+    private static final Map<Path, Shared> OPEN = new HashMap<>();
 
-    private final Path path;
-    private final FileChannel channel;
+    private final Path file;
+    private final Path guardPath;
     private final FileLock lock;
 
-    private LockGuard(Path path, FileChannel channel, FileLock lock) {
-        this.path = path;
-        this.channel = channel;
+    private LockGuard(Path file, Path guardPath, FileLock lock) {
+        this.file = file;
+        this.guardPath = guardPath;
         this.lock = lock;
+    }
+
+    /** A guard file's one channel in this JVM (null when this user may not write it) and its users. */
+    private static final class Shared {
+        final FileChannel channel;
+        int users;
+
+        Shared(FileChannel channel) {
+            this.channel = channel;
+        }
     }
 
     /**
@@ -50,75 +68,54 @@ final class LockGuard implements AutoCloseable {
      * @throws FileLockedException when another writer of this JVM holds it ({@code lock} named)
      */
     static LockGuard take(Path target, Path lock) {
-        Path path;
+        Path file;
         try {
-            // Real paths: one file reached through two paths (a link, another letter case) has one
-            // guard in the set.
-            path = target.getParent().toRealPath().resolve("." + target.getFileName() + ".lock-guard");
-            if (Files.exists(path)) {
-                path = path.toRealPath();
+            // Real paths: one file reached through two paths (a linked folder, another letter
+            // case) is held once.
+            file = target.getParent().toRealPath().resolve(target.getFileName());
+            if (Files.exists(file)) {
+                file = file.toRealPath();
             }
         } catch (IOException e) {
             throw new JazminIoException("cannot resolve the folder of", target, e);
         }
-        if (!HELD.add(path)) {
+        if (!HELD.add(file)) {
             throw heldHere(lock);
         }
-        FileChannel channel = null;
+        Path guardPath = file.resolveSibling(NAME);
+        Shared shared;
         try {
-            channel = open(path);
-            if (channel == null) {
-                // Another user's guard this user may not write: only the lock file guards the file.
-                return new LockGuard(path, null, null);
-            }
-            FileLock systemLock;
-            try {
-                systemLock = channel.tryLock();
-            } catch (OverlappingFileLockException e) {
-                // The same file through a path the set does not know (a bind mount): held here.
-                // Closing this channel would drop that holder's system lock with it, so it stays open.
-                ALIASES.add(channel);
-                HELD.remove(path);
-                throw heldHere(lock);
-            } catch (IOException e) {
-                // No locks on this file system (ENOLCK, ENOTSUP): the lock file alone guards it.
-                channel.close();
-                return new LockGuard(path, null, null);
-            }
-            if (systemLock == null) {
-                channel.close();
-                HELD.remove(path);
-                return null;
-            }
-            return new LockGuard(path, channel, systemLock);
+            shared = use(guardPath);
         } catch (IOException e) {
-            closeQuietly(channel);
-            HELD.remove(path);
-            throw new JazminIoException("cannot open the lock guard", path, e);
+            HELD.remove(file);
+            throw new JazminIoException("cannot open the lock guard", guardPath, e);
         }
-    }
-
-    private static FileLockedException heldHere(Path lock) {
-        return new FileLockedException("another writer in this process holds " + lock);
-    }
-
-    /**
-     * Opens the guard for writing (an exclusive system lock needs it), creating it with the folder's
-     * usual permissions when it is new; null when it belongs to another user who does not let this
-     * one write it.
-     */
-    private static FileChannel open(Path path) throws IOException {
+        if (shared.channel == null) {
+            // Another user's guard this user may not write: the lock file alone guards the file.
+            return new LockGuard(file, guardPath, null);
+        }
+        FileLock systemLock;
         try {
-            return FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-        } catch (AccessDeniedException denied) {
+            systemLock = shared.channel.tryLock(position(file.getFileName().toString()), 1, false);
+        } catch (OverlappingFileLockException e) {
+            // Two names of this folder drawn to one byte (a chance of 2^-62), held here: refused.
+            leave(file, guardPath);
+            throw heldHere(lock);
+        } catch (IOException e) {
+            // No locks on this file system (ENOLCK, ENOTSUP): the lock file alone guards it.
+            return new LockGuard(file, guardPath, null);
+        }
+        if (systemLock == null) {
+            leave(file, guardPath);
             return null;
         }
+        return new LockGuard(file, guardPath, systemLock);
     }
 
     /**
      * Whether the system lock is held, so that no writer of this library in any process holds the
-     * file; false on a file system without locks (some network file systems), where a lock file
-     * left behind is therefore never taken for stale.
+     * file; false on a file system without locks (some network file systems) or for a guard this
+     * user may not write, where a lock file left behind is therefore never taken for stale.
      */
     boolean systemLocked() {
         return lock != null;
@@ -127,29 +124,68 @@ final class LockGuard implements AutoCloseable {
     /** Releases the system lock, then this JVM's hold. */
     @Override
     public void close() {
-        if (lock == null) {
-            HELD.remove(path);
-            return;
-        }
         try {
-            lock.release();
-            channel.close();
+            if (lock != null) {
+                lock.release();
+            }
         } catch (IOException e) {
-            // Closing the channel releases the lock in any case.
-            closeQuietly(channel);
+            // The lock ends when the channel is closed or the process ends in any case.
         } finally {
-            HELD.remove(path);
+            leave(file, guardPath);
         }
     }
 
-    private static void closeQuietly(FileChannel channel) {
-        if (channel == null) {
-            return;
-        }
+    private static FileLockedException heldHere(Path lock) {
+        return new FileLockedException("another writer in this process holds " + lock);
+    }
+
+    /** The guard byte of a file name. */
+    static long position(String name) {
         try {
-            channel.close();
-        } catch (IOException ignored) {
-            // Nothing is written through the guard's channel; its lock ends with the close or the process.
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8));
+            return ByteBuffer.wrap(digest).getLong() >>> 2;
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
         }
+    }
+
+    /**
+     * Opens the guard for writing (an exclusive system lock needs it) unless this JVM has it open,
+     * creating it with the folder's usual permissions when it is new.
+     */
+    private static Shared use(Path guardPath) throws IOException {
+        synchronized (OPEN) {
+            Shared shared = OPEN.get(guardPath);
+            if (shared == null) {
+                FileChannel channel;
+                try {
+                    channel = FileChannel.open(guardPath, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+                } catch (AccessDeniedException denied) {
+                    channel = null;
+                }
+                shared = new Shared(channel);
+                OPEN.put(guardPath, shared);
+            }
+            shared.users++;
+            return shared;
+        }
+    }
+
+    /** Ends one use of the guard; the last one closes its channel, when no lock is held through it. */
+    private static void leave(Path file, Path guardPath) {
+        synchronized (OPEN) {
+            Shared shared = OPEN.get(guardPath);
+            if (--shared.users == 0) {
+                OPEN.remove(guardPath);
+                if (shared.channel != null) {
+                    try {
+                        shared.channel.close();
+                    } catch (IOException ignored) {
+                        // Nothing is written through it; its locks are released already.
+                    }
+                }
+            }
+        }
+        HELD.remove(file);
     }
 }

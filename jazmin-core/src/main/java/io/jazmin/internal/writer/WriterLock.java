@@ -21,8 +21,9 @@ import java.util.Optional;
  * <p>The lock file is created exclusively, as the reference libraries do, so each side's lock
  * keeps the other out; this library writes its holder into it ({@link LockHolder}: pid, process
  * start time, host), where the references leave it empty. For its whole life the writer also holds
- * the operating system's lock on the file's guard {@code .<name>.lock-guard} ({@link LockGuard}),
- * which the system releases when the process ends, however it ends. So a lock file this library
+ * the operating system's lock on the file's byte of the folder's guard file
+ * {@code .jazmin-lock-guard} ({@link LockGuard}), which the system releases when the process ends,
+ * however it ends. So a lock file this library
  * wrote, found while its guard is free, belongs to a writer that is gone: the next writer replaces
  * it atomically with its own ({@code rename}) instead of refusing, once the holder recorded in it is
  * also seen to be gone (same host, no process with that pid and start time). Two writers reclaiming
