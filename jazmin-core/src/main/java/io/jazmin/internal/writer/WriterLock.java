@@ -100,7 +100,10 @@ public final class WriterLock implements AutoCloseable {
                     return;
                 }
                 Optional<LockHolder> holder = LockHolder.read(lock);
-                if (guarded && holder.isPresent() && holder.get().isGone()) {
+                // This process as the holder: a lock whose release failed to delete it, since
+                // this JVM's live writers of the file are kept out before (LockGuard).
+                if (guarded && holder.isPresent()
+                        && (holder.get().isGone() || holder.get().equals(LockHolder.current()))) {
                     // Only the guard's holder gets here, and no other writer of this library
                     // replaces or deletes the lock file meanwhile: the stale one is replaced whole.
                     Files.move(made, lock, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
