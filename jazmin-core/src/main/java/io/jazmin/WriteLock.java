@@ -12,8 +12,7 @@ import java.util.List;
  * or {@link io.jazmin.mapping.JazminMapper#writer(WriteLock, io.jazmin.options.WriteOptions)}, which
  * write under it without taking it again. Every other write takes the lock itself. Readers never
  * take it. A lock left by a writer of this library that was killed is taken over (the holder
- * recorded in it is gone and the system lock it held has ended), and taking the lock deletes the
- * temporary files killed writers left beside the file.
+ * recorded in it is gone and the system lock it held has ended).
  */
 public final class WriteLock implements AutoCloseable {
     private final WriterLock lock;

@@ -42,13 +42,13 @@ class KilledCliWritesTest {
 
     @Test
     void killedConverts(TestReporter reporter) throws Exception {
-        report(reporter, KillRounds.run("convert", dir, new Cli(List.of(convertFirst()), "convert",
+        report(reporter, KillRounds.run("convert", dir, new Cli(List.<String[]>of(convertFirst()), "convert",
                 second.toString(), "{file}"), KILLS, 30));
     }
 
     @Test
     void killedAppends(TestReporter reporter) throws Exception {
-        report(reporter, KillRounds.run("append", dir, new Cli(List.of(convertFirst()), "append", "{file}",
+        report(reporter, KillRounds.run("append", dir, new Cli(List.<String[]>of(convertFirst()), "append", "{file}",
                 "--from", batch.toString()), KILLS, 31));
     }
 

@@ -3,8 +3,10 @@ package io.jazmin.changes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jazmin.JazminWriter;
 import io.jazmin.WriteLock;
 import io.jazmin.error.FileLockedException;
+import io.jazmin.options.WriteOptions;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -137,10 +139,13 @@ class WriterLockTest {
 
         try (WriteLock mine = WriteLock.acquire(file)) {
             assertThat(Files.readString(lockOf(file))).contains("pid=" + ProcessHandle.current().pid() + " ");
-            assertThat(version).doesNotExist();
-            assertThat(lockFile).doesNotExist();
             assertThatThrownBy(() -> WriteLock.acquire(file)).isInstanceOf(FileLockedException.class);
         }
+        assertThat(lockOf(file)).doesNotExist();
+        // The next write that commits removes them.
+        JazminWriter.write(file, Rows.COLUMNS, WriteOptions.defaults(), Rows.range(0, 3));
+        assertThat(version).doesNotExist();
+        assertThat(lockFile).doesNotExist();
         assertThat(lockOf(file)).doesNotExist();
     }
 

@@ -13,9 +13,11 @@ import java.nio.file.StandardOpenOption;
  * (an interrupted earlier append) is cut off first; the preamble's APPENDED flag is set and forced
  * to disk before any new byte is written; {@link #commit} forces the new sections to disk, then
  * writes the trailer and forces again. {@link #abort} restores the previous length and flags.
- * Works only under the file's writer lock.
+ * Works only under the file's writer lock, which also lets a commit delete the temporary files of
+ * killed full writers.
  */
 final class AppendOutput implements Output, AutoCloseable {
+    private final WriterLock lock;
     private final Path path;
     private final FileChannel channel;
     private final long start;
@@ -28,6 +30,7 @@ final class AppendOutput implements Output, AutoCloseable {
         if (!lock.isHeld()) {
             throw new IllegalStateException("a file is appended to only under its writer lock");
         }
+        this.lock = lock;
         this.path = lock.file();
         this.start = validEnd;
         this.previousFlags = previousFlags;
@@ -101,6 +104,7 @@ final class AppendOutput implements Output, AutoCloseable {
         } catch (IOException e) {
             throw new JazminIoException("the append was written but could not close", path, e);
         }
+        TempFiles.removeStale(lock);
     }
 
     /** Cuts the file back to its previous end and restores its flags: a failed append leaves no trace. */

@@ -17,11 +17,12 @@ import java.nio.file.attribute.PosixFilePermissions;
 /**
  * Writes a new file version to a temporary file beside the target and moves it into place
  * atomically on {@link #commit()}, so readers never see a half-written file and a failed write
- * leaves nothing behind. Works only under the target's writer lock (whose taking deleted the
- * temporary files of killed writers). Tracks the offset of the next byte so sections know where
- * they land.
+ * leaves nothing behind. Works only under the target's writer lock, which also lets a commit
+ * delete the temporary files of killed writers. Tracks the offset of the next byte so sections
+ * know where they land.
  */
 final class FileSink implements Output, AutoCloseable {
+    private final WriterLock lock;
     private final Path target;
     private final Path temp;
     private final FileChannel channel;
@@ -34,6 +35,7 @@ final class FileSink implements Output, AutoCloseable {
         if (!lock.isHeld()) {
             throw new IllegalStateException("a file is written only under its writer lock");
         }
+        this.lock = lock;
         this.target = lock.file();
         try {
             Files.createDirectories(target.getParent());
@@ -81,7 +83,10 @@ final class FileSink implements Output, AutoCloseable {
         offset = mark;
     }
 
-    /** Flushes to disk and atomically replaces the target with the new file. */
+    /**
+     * Flushes to disk and atomically replaces the target with the new file, then deletes the
+     * temporary files killed writers left beside it.
+     */
     void commit() {
         try {
             out.flush();
@@ -99,6 +104,7 @@ final class FileSink implements Output, AutoCloseable {
             abort();
             throw new JazminIoException("cannot move the new file into place at", target, e);
         }
+        TempFiles.removeStale(lock);
     }
 
     /**

@@ -34,9 +34,9 @@ import java.util.Optional;
  *
  * <p>A new lock file is written complete under a temporary name and then linked to
  * {@code <path>.lock} (a hard link fails if the name exists, like an exclusive create), so a
- * writer killed at any moment never leaves an empty lock file that would look foreign. The holder
- * of the lock then deletes the temporary files (new versions and lock files) that killed writers
- * left beside the file.
+ * writer killed at any moment never leaves an empty lock file that would look foreign. A write
+ * that commits under the lock deletes the temporary files (new versions and lock files) that
+ * killed writers left beside the file ({@link TempFiles#removeStale}).
  */
 public final class WriterLock implements AutoCloseable {
     /** Tries before giving up on a lock file that keeps appearing and disappearing under other writers. */
@@ -73,16 +73,13 @@ public final class WriterLock implements AutoCloseable {
         if (guard == null) {
             throw locked(lock, holderOf(lock));
         }
-        WriterLock held;
         try {
             claim(target, lock, guard.systemLocked());
-            held = new WriterLock(target, lock, guard);
+            return new WriterLock(target, lock, guard);
         } catch (RuntimeException e) {
             guard.close();
             throw e;
         }
-        TempFiles.removeStale(held);
-        return held;
     }
 
     /** Makes {@code lock} this process's, or throws when another writer holds it. */
