@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 class KilledCliWritesTest {
     private static final int KILLS = Integer.getInteger("jazmin.killRounds", 30);
     private static final int ROWS = 6_000;
-    private static final int BATCH = 1_000;
+    private static final int BATCH = 5_000;
 
     @TempDir
     Path dir;

@@ -19,6 +19,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 /**
@@ -82,41 +83,55 @@ public final class KillRounds {
         if (operation.isNew(reference) == null) {
             assertThat(versions.newRows()).as("the write changes the rows").isNotEqualTo(oldRows);
         }
-        ExecutorService pool = Executors.newFixedThreadPool(WORKERS);
+        inWorkers(WORKERS, worker -> {
+            Random random = new Random(seed * 31 + worker);
+            for (int k = worker; k < kills; k += WORKERS) {
+                Path file = Files.createDirectories(dir.resolve(name + "-" + k)).resolve(name + ".jzm");
+                operation.writeOld(file);
+                killOnce(operation, file, random);
+                if (Files.exists(lockOf(file))) {
+                    locks.incrementAndGet();
+                }
+                if (!temporaryFiles(file).isEmpty()) {
+                    temps.incrementAndGet();
+                }
+                (isNew(operation, versions, file, k) ? fresh : old).incrementAndGet();
+                operation.write(file);
+                recovered.incrementAndGet();
+                assertThat(lockOf(file)).as("kill " + k + ": the lock after the next write").doesNotExist();
+                assertThat(temporaryFiles(file)).as("kill " + k + ": temporary files after the next write").isEmpty();
+            }
+        });
+        return new Counts(name, kills, locks.get(), temps.get(), recovered.get(), old.get(), fresh.get());
+    }
+
+    /** One worker's part of a run, told its number. */
+    @FunctionalInterface
+    public interface Worker {
+        void run(int worker) throws Exception;
+    }
+
+    /**
+     * Runs {@code workers} workers at once and waits for them all (a hang guard of ten minutes:
+     * each kill starts a JVM, which takes seconds on a loaded machine); the first failure is thrown.
+     */
+    public static void inWorkers(int workers, Worker work) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(workers);
         try {
-            List<Future<?>> work = new ArrayList<>();
-            for (int w = 0; w < WORKERS; w++) {
+            List<Future<?>> running = new ArrayList<>();
+            for (int w = 0; w < workers; w++) {
                 int worker = w;
-                work.add(pool.submit(() -> {
-                    Random random = new Random(seed * 31 + worker);
-                    for (int k = worker; k < kills; k += WORKERS) {
-                        Path file = Files.createDirectories(dir.resolve(name + "-" + k)).resolve(name + ".jzm");
-                        operation.writeOld(file);
-                        killOnce(operation, file, random);
-                        if (Files.exists(lockOf(file))) {
-                            locks.incrementAndGet();
-                        }
-                        if (!temporaryFiles(file).isEmpty()) {
-                            temps.incrementAndGet();
-                        }
-                        (isNew(operation, versions, file, k) ? fresh : old).incrementAndGet();
-                        operation.write(file);
-                        recovered.incrementAndGet();
-                        assertThat(lockOf(file)).as("kill " + k + ": the lock after the next write").doesNotExist();
-                        assertThat(temporaryFiles(file)).as("kill " + k + ": temporary files after the next write")
-                                .isEmpty();
-                    }
+                running.add(pool.submit(() -> {
+                    work.run(worker);
                     return null;
                 }));
             }
-            for (Future<?> f : work) {
-                // A hang guard only: each kill starts a JVM, which takes seconds on a loaded machine.
+            for (Future<?> f : running) {
                 f.get(600, TimeUnit.SECONDS);
             }
         } finally {
             pool.shutdownNow();
         }
-        return new Counts(name, kills, locks.get(), temps.get(), recovered.get(), old.get(), fresh.get());
     }
 
     private static void killOnce(Operation operation, Path file, Random random) throws Exception {
@@ -172,11 +187,7 @@ public final class KillRounds {
     }
 
     private static List<Object> values(Row row) {
-        List<Object> values = new ArrayList<>(row.size());
-        for (int i = 0; i < row.size(); i++) {
-            values.add(row.get(i));
-        }
-        return values;
+        return IntStream.range(0, row.size()).mapToObj(row::get).toList();
     }
 
     private static Path lockOf(Path file) {

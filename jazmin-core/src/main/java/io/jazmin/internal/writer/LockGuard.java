@@ -38,13 +38,12 @@ final class LockGuard implements AutoCloseable {
     /** Open guard files by path; guarded by itself. */
     private static final Map<Path, Shared> OPEN = new HashMap<>();
 
+    /** The real path of the file guarded; its folder's guard file is beside it. */
     private final Path file;
-    private final Path guardPath;
     private final FileLock lock;
 
-    private LockGuard(Path file, Path guardPath, FileLock lock) {
+    private LockGuard(Path file, FileLock lock) {
         this.file = file;
-        this.guardPath = guardPath;
         this.lock = lock;
     }
 
@@ -92,7 +91,7 @@ final class LockGuard implements AutoCloseable {
         }
         if (shared.channel == null) {
             // Another user's guard this user may not write: the lock file alone guards the file.
-            return new LockGuard(file, guardPath, null);
+            return new LockGuard(file, null);
         }
         FileLock systemLock;
         try {
@@ -103,13 +102,13 @@ final class LockGuard implements AutoCloseable {
             throw heldHere(lock);
         } catch (IOException e) {
             // No locks on this file system (ENOLCK, ENOTSUP): the lock file alone guards it.
-            return new LockGuard(file, guardPath, null);
+            return new LockGuard(file, null);
         }
         if (systemLock == null) {
             leave(file, guardPath);
             return null;
         }
-        return new LockGuard(file, guardPath, systemLock);
+        return new LockGuard(file, systemLock);
     }
 
     /**
@@ -131,7 +130,7 @@ final class LockGuard implements AutoCloseable {
         } catch (IOException e) {
             // The lock ends when the channel is closed or the process ends in any case.
         } finally {
-            leave(file, guardPath);
+            leave(file, file.resolveSibling(NAME));
         }
     }
 

@@ -43,13 +43,11 @@ public final class WriterLock implements AutoCloseable {
     private static final int TRIES = 5;
 
     private final Path file;
-    private final Path lock;
     private final LockGuard guard;
     private boolean released;
 
-    private WriterLock(Path file, Path lock, LockGuard guard) {
+    private WriterLock(Path file, LockGuard guard) {
         this.file = file;
-        this.lock = lock;
         this.guard = guard;
     }
 
@@ -75,7 +73,7 @@ public final class WriterLock implements AutoCloseable {
         }
         try {
             claim(target, lock, guard.systemLocked());
-            return new WriterLock(target, lock, guard);
+            return new WriterLock(target, guard);
         } catch (RuntimeException e) {
             guard.close();
             throw e;
@@ -188,6 +186,7 @@ public final class WriterLock implements AutoCloseable {
             return;
         }
         released = true;
+        Path lock = file.resolveSibling(file.getFileName() + ".lock");
         try {
             Files.deleteIfExists(lock);
         } catch (IOException e) {
