@@ -83,14 +83,8 @@ public final class WriterLock implements AutoCloseable {
     /** Makes {@code lock} this process's, or throws when another writer holds it. */
     private static void claim(Path target, Path lock, boolean guarded) {
         for (int attempt = 1; ; attempt++) {
-            Path made;
+            Path made = made(target, lock);
             try {
-                made = TempFiles.createLock(target);
-            } catch (IOException e) {
-                throw new JazminIoException("cannot create the lock file", lock, e);
-            }
-            try {
-                Files.write(made, LockHolder.current().line());
                 if (link(made, lock)) {
                     return;
                 }
@@ -115,6 +109,20 @@ public final class WriterLock implements AutoCloseable {
             } finally {
                 deleteQuietly(made);
             }
+        }
+    }
+
+    /** A complete lock file of this process under a temporary name beside {@code target}. */
+    private static Path made(Path target, Path lock) {
+        Path made = null;
+        try {
+            made = TempFiles.createLock(target);
+            return Files.write(made, LockHolder.current().line());
+        } catch (IOException e) {
+            if (made != null) {
+                deleteQuietly(made);
+            }
+            throw new JazminIoException("cannot create the lock file", lock, e);
         }
     }
 
