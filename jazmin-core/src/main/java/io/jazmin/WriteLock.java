@@ -11,7 +11,8 @@ import java.util.List;
  * one write: take it, then hand it to {@link JazminWriter#create(WriteLock, List, io.jazmin.options.WriteOptions)}
  * or {@link io.jazmin.mapping.JazminMapper#writer(WriteLock, io.jazmin.options.WriteOptions)}, which
  * write under it without taking it again. Every other write takes the lock itself. Readers never
- * take it.
+ * take it. A lock left by a writer of this library that was killed is taken over (the holder
+ * recorded in it is gone and the system lock it held has ended).
  */
 public final class WriteLock implements AutoCloseable {
     private final WriterLock lock;
@@ -21,9 +22,9 @@ public final class WriteLock implements AutoCloseable {
     }
 
     /**
-     * Takes the writer lock of {@code file}.
+     * Takes the writer lock of {@code file}, without waiting.
      *
-     * @throws FileLockedException when another writer holds it
+     * @throws FileLockedException when another writer holds it (in this process or another)
      * @throws JazminIoException   when the lock file cannot be created
      */
     public static WriteLock acquire(Path file) {

@@ -45,7 +45,8 @@ class SortedConvertTest {
             }
         }
         try (Stream<Path> files = Files.list(tmp)) {
-            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("in.jsonl", "sorted.jzm");
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("in.jsonl", "sorted.jzm",
+                    ".jazmin-lock-guard");
         }
     }
 

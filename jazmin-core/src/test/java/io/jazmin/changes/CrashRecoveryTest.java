@@ -10,6 +10,7 @@ import io.jazmin.JazminReader;
 import io.jazmin.schema.Storage;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.internal.wire.Preamble;
+import io.jazmin.testing.KillRounds;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -20,9 +21,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Tag;
@@ -112,24 +110,8 @@ class CrashRecoveryTest {
         AtomicLong recovered = new AtomicLong();
         AtomicLong midAppend = new AtomicLong();
         AtomicLong committedAppends = new AtomicLong();
-        ExecutorService pool = Executors.newFixedThreadPool(WORKERS);
-        try {
-            List<Future<?>> work = new ArrayList<>();
-            for (int w = 0; w < WORKERS; w++) {
-                int worker = w;
-                work.add(pool.submit(() -> {
-                    killLoop(worker, KILLS / WORKERS, recovered, midAppend, committedAppends);
-                    return null;
-                }));
-            }
-            for (Future<?> f : work) {
-                // A hang guard, not a speed check: each kill starts a child JVM, which takes seconds
-                // on a loaded 2-core machine (the run takes about 80 s on a quiet one).
-                f.get(600, TimeUnit.SECONDS);
-            }
-        } finally {
-            pool.shutdownNow();
-        }
+        KillRounds.inWorkers(WORKERS, worker -> killLoop(worker, KILLS / WORKERS, recovered, midAppend,
+                committedAppends));
         String summary = KILLS + " kills, " + committedAppends.get() + " appends committed, " + recovered.get()
                 + " opened as recovered (torn tail), " + midAppend.get() + " killed with an append unreported, in "
                 + (System.nanoTime() - start) / 1_000_000 + " ms";
@@ -178,8 +160,8 @@ class CrashRecoveryTest {
             } finally {
                 child.destroyForcibly();
             }
+            // The killed child's lock is left as it was: the next append takes it over (WriterLock).
             Path lock = file.resolveSibling(file.getFileName() + ".lock");
-            Files.deleteIfExists(lock);
             try (JazminReader reader = JazminReader.open(file)) {
                 if (reader.recovered()) {
                     recovered.incrementAndGet();
@@ -200,6 +182,7 @@ class CrashRecoveryTest {
             // The next append cuts off any torn tail and must succeed.
             JazminFile.append(file, Rows.range(rows, rows + BATCH), options);
             rows += BATCH;
+            assertFalse(Files.exists(lock), "the next append released the lock it took over");
             try (JazminReader reader = JazminReader.open(file)) {
                 assertFalse(reader.recovered());
                 assertEquals(rows, reader.table().rowCount());

@@ -11,24 +11,39 @@ import java.util.HexFormat;
 import java.util.regex.Pattern;
 
 /**
- * The temporary files full writes go through: {@code .<name>.<16 hex digits>.jzm.tmp} beside the
- * target. The random part holds no dot, so a name tells exactly which target it belongs to and the
- * leftovers of a killed writer of one file are never confused with another file's.
+ * The temporary files writes go through beside the target: {@code .<name>.<16 hex digits>.jzm.tmp}
+ * for a new version of the file, {@code .<name>.<16 hex digits>.lock.tmp} for a lock file being
+ * made ({@link WriterLock}). The random part holds no dot, so a name tells exactly which target it
+ * belongs to and the leftovers of a killed writer of one file are never confused with another
+ * file's.
  */
 final class TempFiles {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final String SUFFIX = ".jzm.tmp";
+    private static final String LOCK_SUFFIX = ".lock.tmp";
 
     private TempFiles() {
     }
 
     /** Creates a new, empty, owner-only temporary file beside {@code target} (an absolute path). */
     static Path create(Path target) throws IOException {
+        return create(target, SUFFIX, true);
+    }
+
+    /**
+     * Creates a new, empty file beside {@code target} to become its lock file, with the folder's
+     * usual permissions: other users' writers read the holder from it.
+     */
+    static Path createLock(Path target) throws IOException {
+        return create(target, LOCK_SUFFIX, false);
+    }
+
+    private static Path create(Path target, String suffix, boolean ownerOnly) throws IOException {
         Path dir = target.getParent();
-        boolean posix = dir.getFileSystem().supportedFileAttributeViews().contains("posix");
+        boolean posix = ownerOnly && dir.getFileSystem().supportedFileAttributeViews().contains("posix");
         while (true) {
             Path temp = dir.resolve("." + target.getFileName() + "." + HexFormat.of().toHexDigits(RANDOM.nextLong())
-                    + SUFFIX);
+                    + suffix);
             try {
                 return posix ? Files.createFile(temp, PosixFilePermissions.asFileAttribute(
                         PosixFilePermissions.fromString("rw-------"))) : Files.createFile(temp);
@@ -39,17 +54,18 @@ final class TempFiles {
     }
 
     /**
-     * Deletes the temporary files killed writers of {@code held}'s file left behind. Only a holder
-     * of the lock may call it: then no other writer of the file is running, so none is live.
-     * Best effort: a leftover that cannot be deleted never replaces the target.
+     * Deletes the temporary files (of new versions and of lock files) killed writers of
+     * {@code held}'s file left behind. Only a holder of the lock may call it: then no other writer
+     * of the file is running, so none is live. Best effort: a leftover that cannot be deleted never
+     * replaces the target.
      */
     static void removeStale(WriterLock held) {
         if (!held.isHeld()) {
             throw new IllegalStateException("temporary files are removed only under the writer lock");
         }
         Path target = held.file();
-        Pattern own = Pattern.compile(Pattern.quote("." + target.getFileName() + ".") + "[0-9a-f]{16}"
-                + Pattern.quote(SUFFIX));
+        Pattern own = Pattern.compile(Pattern.quote("." + target.getFileName() + ".") + "[0-9a-f]{16}("
+                + Pattern.quote(SUFFIX) + "|" + Pattern.quote(LOCK_SUFFIX) + ")");
         DirectoryStream.Filter<Path> stale = p -> own.matcher(p.getFileName().toString()).matches();
         try (DirectoryStream<Path> leftovers = Files.newDirectoryStream(target.getParent(), stale)) {
             for (Path leftover : leftovers) {

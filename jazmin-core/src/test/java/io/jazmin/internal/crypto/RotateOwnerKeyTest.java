@@ -163,7 +163,8 @@ class RotateOwnerKeyTest {
 
         assertThat(Files.readAllBytes(file)).isEqualTo(before);
         try (Stream<Path> files = Files.list(dir)) {
-            assertThat(files.map(p -> p.getFileName().toString())).containsExactly("shared.jzm");
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("shared.jzm",
+                    ".jazmin-lock-guard");
         }
     }
 

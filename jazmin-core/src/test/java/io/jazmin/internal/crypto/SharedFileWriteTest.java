@@ -266,7 +266,7 @@ class SharedFileWriteTest {
         assertThat(e.getMessage()).contains(foreign.keyId()).contains("issued by another owner");
         assertNoSecrets(e, foreign.text(), owner.text());
         assertThat(path).doesNotExist();
-        assertThat(dir.toFile().list()).isEmpty();
+        assertThat(dir.toFile().list()).as("nothing but the folder's lock guard").containsExactly(".jazmin-lock-guard");
     }
 
     @Test
@@ -298,7 +298,7 @@ class SharedFileWriteTest {
                         .withAccess(AccessSettings.builder().build())));
         assertThat(append.getMessage()).contains("not to an append");
         Files.delete(plain);
-        assertThat(dir.toFile().list()).isEmpty();
+        assertThat(dir.toFile().list()).as("nothing but the folder's lock guard").containsExactly(".jazmin-lock-guard");
     }
 
     // ---- time-limited and online grants --------------------------------------------------------

@@ -32,11 +32,15 @@ public class FilePreparationFailureAnalyzer extends AbstractFailureAnalyzer<File
                     "Set " + secret + " to the file's " + (cause.getSecret() != null ? cause.getSecret()
                             : "key or password") + ", through a placeholder rather than the secret itself.", cause);
         }
-        if (findCause(cause, FileLockedException.class) != null) {
+        FileLockedException locked = findCause(cause, FileLockedException.class);
+        if (locked != null) {
             Path lock = cause.getPath().toAbsolutePath().resolveSibling(cause.getPath().getFileName() + ".lock");
-            return new FailureAnalysis(file + " cannot be written: another process holds its lock file " + lock + ".",
-                    "Stop the other process writing the file; if none is running, a killed one left the lock "
-                            + "behind: delete " + lock + ".", cause);
+            return new FailureAnalysis(file + " cannot be written: another process holds its lock file " + lock + " ("
+                    + locked.getMessage() + ").",
+                    "Stop the other process writing the file. A lock left by a killed writer of this library on "
+                            + "this host is taken over without help; if the lock file records no holder (another "
+                            + "library's) or one on another host, and no writer is running, delete " + lock + ".",
+                    cause);
         }
         return new FailureAnalysis(file + " cannot be prepared: " + cause.getMostSpecificCause().getMessage(),
                 "Check that " + property + ".path names a JAZMIN file that fits the entity stored in it.", cause);
