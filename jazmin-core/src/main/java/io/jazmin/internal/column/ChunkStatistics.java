@@ -197,7 +197,7 @@ public final class ChunkStatistics {
      * (BigDecimal numerically, String by UTF-16 code units, as the key forms order them).
      */
     @SuppressWarnings("unchecked")
-    private static <T extends Comparable<? super T>> T[] range(ColumnVector v, Class<T> type) {
+    static <T extends Comparable<? super T>> T[] range(ColumnVector v, Class<T> type) {
         Object[] vals = v.objects();
         T lo = null;
         T hi = null;

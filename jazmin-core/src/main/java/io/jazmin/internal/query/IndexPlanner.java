@@ -31,12 +31,12 @@ final class IndexPlanner {
     /** Lookups this small are always made. */
     static final long ALWAYS_CHEAP_BYTES = 8 * 1024;
 
-    /** Row ids from indexes; {@code exact} when they are exactly the predicate's matches. */
-    record Candidates(RowIds rows, boolean exact) {
+    /** Row ids from indexes: a superset of the predicate's matches as far as the indexes are right, always re-checked. */
+    record Candidates(RowIds rows) {
     }
 
     /** A lookup the planner could make: its cost and how to run it. */
-    private record Choice(long cost, boolean exact, Supplier<RowIdSet> rows) {
+    private record Choice(long cost, Supplier<RowIdSet> rows) {
     }
 
     private final TableData data;
@@ -62,7 +62,7 @@ final class IndexPlanner {
         if (choice == null) {
             return null;
         }
-        return new Candidates(RowIds.ofSorted(choice.rows().get().toArray()), choice.exact());
+        return new Candidates(RowIds.ofSorted(choice.rows().get().toArray()));
     }
 
     private Choice choose(Predicate p, LongSupplier scanBytes) {
@@ -77,9 +77,8 @@ final class IndexPlanner {
             if (usable.isEmpty()) {
                 return null;
             }
-            boolean exact = usable.size() == and.parts.size() && usable.stream().allMatch(Choice::exact);
             long cost = usable.stream().mapToLong(Choice::cost).sum();
-            return new Choice(cost, exact, () -> {
+            return new Choice(cost, () -> {
                 RowIdSet rows = null;
                 for (Choice c : usable) {
                     RowIdSet next = c.rows().get();
@@ -101,8 +100,7 @@ final class IndexPlanner {
             if (!worthIt(cost, scanBytes)) {
                 return null;
             }
-            boolean exact = branches.stream().allMatch(Choice::exact);
-            return new Choice(cost, exact, () -> {
+            return new Choice(cost, () -> {
                 RowIdSet rows = RowIdSet.empty();
                 for (Choice c : branches) {
                     rows = rows.union(c.rows().get());
@@ -117,7 +115,6 @@ final class IndexPlanner {
     private Choice leaf(Predicate p, LongSupplier scanBytes) {
         IndexLookup lookup;
         int position;
-        boolean exact = true;
         String kind = IndexRef.SORTED;
         if (p instanceof LongTest t) {
             position = t.position;
@@ -148,7 +145,6 @@ final class IndexPlanner {
                 lookup = new IndexLookup.Contains(t.text, ignoreCase);
                 kind = IndexRef.TRIGRAM;
             }
-            exact = false; // text conditions are re-checked on rows, never counted from the index alone
         } else {
             return null;
         }
@@ -168,7 +164,7 @@ final class IndexPlanner {
             return null; // decoding and intersecting postings of most rows costs more than checking them all
         }
         IndexLookup chosen = lookup;
-        return new Choice(trigram ? 0 : cost.getAsLong(), exact, () -> index.rows(chosen));
+        return new Choice(trigram ? 0 : cost.getAsLong(), () -> index.rows(chosen));
     }
 
     /** Whether the lookup's rarest gram is in more than half of the table's written rows. */

@@ -3,6 +3,7 @@ package io.jazmin.internal.query;
 import io.jazmin.options.Parallelism;
 import io.jazmin.internal.column.ChunkStatistics;
 import io.jazmin.internal.column.ColumnVector;
+import io.jazmin.internal.column.StatisticsCheck;
 import io.jazmin.internal.table.ChunkInfo;
 import io.jazmin.internal.table.ChunkPart;
 import io.jazmin.internal.table.DeletedRows;
@@ -54,12 +55,17 @@ public final class QueryEngine {
         if (data.partitionsOnDemand() && onlyChunks == null) {
             return planByPartition(predicate, stats);
         }
-        List<ChunkInfo> all = onlyChunks == null ? data.chunks()
-                : data.chunks().stream().filter(c -> onlyChunks.contains(c.ordinal())).toList();
+        List<ChunkInfo> all = chunks();
         Pruned scan = prune(predicate, all);
         IndexPlanner.Candidates candidates = scan.chunks().isEmpty() ? null
                 : indexes.candidates(predicate, scan::bytes, stats);
         return plan(scan, candidates, all.size());
+    }
+
+    /** The chunks queries may read. */
+    private List<ChunkInfo> chunks() {
+        return onlyChunks == null ? data.chunks()
+                : data.chunks().stream().filter(c -> onlyChunks.contains(c.ordinal())).toList();
     }
 
     private Plan planByPartition(Predicate predicate, QueryStats stats) {
@@ -103,7 +109,7 @@ public final class QueryEngine {
     /** The plan of the chunks statistics kept, narrowed by the index candidates if any. */
     private static Plan plan(Pruned pruned, IndexPlanner.Candidates candidates, int totalChunks) {
         if (candidates == null) {
-            return new Plan(pruned.chunks(), pruned.proofs(), totalChunks, null, false);
+            return new Plan(pruned.chunks(), pruned.proofs(), totalChunks, null);
         }
         // Index hits only narrow the scan: keep the chunks that both agree on.
         RowIds rows = candidates.rows();
@@ -118,7 +124,7 @@ public final class QueryEngine {
                 ranges.add(new long[] {c.rowStart(), c.rowStart() + c.rowCount()});
             }
         }
-        return new Plan(kept, keptProofs, totalChunks, restrict(rows, ranges), candidates.exact());
+        return new Plan(kept, keptProofs, totalChunks, restrict(rows, ranges));
     }
 
     private static RowIds restrict(RowIds rows, List<long[]> ranges) {
@@ -146,21 +152,13 @@ public final class QueryEngine {
         };
     }
 
-    /** Counts matching rows, from indexes and statistics where they answer exactly. */
+    /** Counts matching rows: statistics count chunks they prove all-matching, every other candidate row is checked. */
     public long count(Predicate predicate, QueryStats stats) {
         Plan plan = plan(predicate, stats);
         DeletedRows deleted = data.deleted();
         long total = 0;
-        if (plan.candidates() != null && plan.exact()) {
-            RowIds rows = plan.candidates();
-            for (int i = 0; i < rows.size(); i++) {
-                if (!deleted.contains(rows.get(i))) {
-                    total++;
-                }
-            }
-            stats.rows = total;
-            return total;
-        }
+        // Index candidates are re-checked on their rows even where the index alone would answer: a
+        // crafted index listing rows that do not match must not change the count.
         int[] filterColumns = positions(predicate);
         int depth = parallelism.readAheadChunks(Math.max(1, filterColumns.length));
         OrderedPipeline<ChunkCount> counting = depth > 0 && plan.chunks().size() > 1
@@ -201,7 +199,7 @@ public final class QueryEngine {
     private ChunkCount countChunk(Plan plan, Predicate predicate, int[] filterColumns, DeletedRows deleted,
                                   ChunkInfo chunk) {
         ChunkPart part = read(chunk, filterColumns, new int[0]);
-        int n = matches(plan, predicate, chunk, values(part, filterColumns, candidateRows(plan, chunk)), deleted, null);
+        int n = matches(plan, predicate, chunk, filterValues(plan, chunk, part, filterColumns), deleted, null);
         return new ChunkCount(n, part.decodedColumns());
     }
 
@@ -230,12 +228,18 @@ public final class QueryEngine {
 
     /**
      * Streams matching rows in {@code order}: file order when the order is empty or the table's
-     * {@code sorted_by} already gives it, else ranked by {@link SortedRows}.
+     * {@code sorted_by} gives it (as {@link FileOrder} checks), else ranked by {@link SortedRows}.
      */
     public Iterator<MatchBatch> find(Predicate predicate, SortOrder order, int[] select, long offset, long limit,
                                      QueryStats stats) {
-        if (order.isEmpty() || order.servedByFileOrder(data.entry().sortedBy())) {
+        if (order.isEmpty()) {
             return find(predicate, select, offset, limit, stats);
+        }
+        if (order.servedByFileOrder(data.entry().sortedBy())) {
+            FileOrder fileOrder = new FileOrder(data, order);
+            if (fileOrder.provenByStatistics(chunks())) {
+                return fileOrder.checked(find(predicate, select, offset, limit, stats));
+            }
         }
         return new SortedRows(this, data, predicate, order, select, offset, limit, stats);
     }
@@ -299,6 +303,25 @@ public final class QueryEngine {
             return new int[] {0, 0};
         }
         return new int[] {(int) (candidates.get(first) - start), (int) (candidates.get(end - 1) - start) + 1};
+    }
+
+    /**
+     * The filter's columns of a chunk read for its rows. A chunk read whole (no index candidates) is
+     * checked against the statistics that pruning read for it: they decide which chunks are skipped
+     * or counted unread, so ones that leave out values the chunk holds are a format error.
+     */
+    private ChunkValues filterValues(Plan plan, ChunkInfo chunk, ChunkPart part, int[] positions) {
+        ChunkValues values = values(part, positions, candidateRows(plan, chunk));
+        if (plan.candidates() == null) {
+            for (int p : positions) {
+                ChunkStatistics s = data.loadedStatistics(chunk, p);
+                String wrong = s == null ? null : StatisticsCheck.violation(s, values.byPosition()[p]);
+                if (wrong != null) {
+                    throw data.inconsistent(chunk, p, wrong);
+                }
+            }
+        }
+        return values;
     }
 
     private ChunkValues values(ChunkPart part, int[] positions, int[] rows) {
@@ -366,7 +389,6 @@ public final class QueryEngine {
     private CheckedChunk check(Plan plan, Predicate predicate, int[] filterColumns, int[] select, DeletedRows deleted,
                                ChunkInfo chunk, Tri proof, boolean decodeSelected) {
         ChunkPart part = read(chunk, filterColumns, select);
-        int[] rows = candidateRows(plan, chunk);
         boolean all = proof == Tri.ALL && plan.candidates() == null;
         Found found = new Found(all ? chunk.rowCount() : plan.candidates() == null ? 16
                 : plan.candidates().countIn(chunk.rowStart(), chunk.rowStart() + chunk.rowCount()));
@@ -377,7 +399,7 @@ public final class QueryEngine {
                 }
             }
         } else {
-            matches(plan, predicate, chunk, values(part, filterColumns, rows), deleted, found);
+            matches(plan, predicate, chunk, filterValues(plan, chunk, part, filterColumns), deleted, found);
         }
         if (decodeSelected && found.n > 0) {
             selected(part, select, found.at, 0, found.n);
