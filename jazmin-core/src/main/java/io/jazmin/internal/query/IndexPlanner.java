@@ -31,12 +31,18 @@ final class IndexPlanner {
     /** Lookups this small are always made. */
     static final long ALWAYS_CHEAP_BYTES = 8 * 1024;
 
-    /** Row ids from indexes: a superset of the predicate's matches as far as the indexes are right, always re-checked. */
-    record Candidates(RowIds rows) {
+    /**
+     * Row ids from indexes, always re-checked against the whole filter.
+     *
+     * @param indexed what every candidate must satisfy if the indexes are right (the conditions of
+     *                the sorted lookups made), or {@code null} when a trigram lookup, a superset by
+     *                design, is among them
+     */
+    record Candidates(RowIds rows, Predicate indexed) {
     }
 
     /** A lookup the planner could make: its cost and how to run it. */
-    private record Choice(long cost, Supplier<RowIdSet> rows) {
+    private record Choice(long cost, Predicate indexed, Supplier<RowIdSet> rows) {
     }
 
     private final TableData data;
@@ -62,7 +68,7 @@ final class IndexPlanner {
         if (choice == null) {
             return null;
         }
-        return new Candidates(RowIds.ofSorted(choice.rows().get().toArray()));
+        return new Candidates(RowIds.ofSorted(choice.rows().get().toArray()), choice.indexed());
     }
 
     private Choice choose(Predicate p, LongSupplier scanBytes) {
@@ -78,7 +84,9 @@ final class IndexPlanner {
                 return null;
             }
             long cost = usable.stream().mapToLong(Choice::cost).sum();
-            return new Choice(cost, () -> {
+            // Intersected rows satisfy every sorted lookup's condition (trigram ones are left out).
+            List<Predicate> indexed = usable.stream().map(Choice::indexed).filter(c -> c != null).toList();
+            return new Choice(cost, indexed.isEmpty() ? null : new Predicate.And(indexed), () -> {
                 RowIdSet rows = null;
                 for (Choice c : usable) {
                     RowIdSet next = c.rows().get();
@@ -100,7 +108,9 @@ final class IndexPlanner {
             if (!worthIt(cost, scanBytes)) {
                 return null;
             }
-            return new Choice(cost, () -> {
+            boolean checkable = branches.stream().allMatch(c -> c.indexed() != null);
+            Predicate indexed = checkable ? new Predicate.Or(branches.stream().map(Choice::indexed).toList()) : null;
+            return new Choice(cost, indexed, () -> {
                 RowIdSet rows = RowIdSet.empty();
                 for (Choice c : branches) {
                     rows = rows.union(c.rows().get());
@@ -164,7 +174,10 @@ final class IndexPlanner {
             return null; // decoding and intersecting postings of most rows costs more than checking them all
         }
         IndexLookup chosen = lookup;
-        return new Choice(trigram ? 0 : cost.getAsLong(), () -> index.rows(chosen));
+        // A sorted lookup lists exactly the rows holding its keys; text conditions are not checked this way
+        // (a trigram lookup is a superset, and a sorted prefix lookup is left to the row check alone).
+        Predicate indexed = p instanceof TextTest ? null : p;
+        return new Choice(trigram ? 0 : cost.getAsLong(), indexed, () -> index.rows(chosen));
     }
 
     /** Whether the lookup's rarest gram is in more than half of the table's written rows. */

@@ -1,5 +1,6 @@
 package io.jazmin.internal.query;
 
+import io.jazmin.error.JazminFormatException;
 import io.jazmin.options.Parallelism;
 import io.jazmin.internal.column.ChunkStatistics;
 import io.jazmin.internal.column.ColumnVector;
@@ -59,6 +60,7 @@ public final class QueryEngine {
         Pruned scan = prune(predicate, all);
         IndexPlanner.Candidates candidates = scan.chunks().isEmpty() ? null
                 : indexes.candidates(predicate, scan::bytes, stats);
+        checkAgainstStatistics(candidates, all);
         return plan(scan, candidates, all.size());
     }
 
@@ -78,7 +80,34 @@ public final class QueryEngine {
         }
         RowIds rows = candidates.rows();
         List<ChunkInfo> holding = data.chunksHolding(IntStream.range(0, rows.size()).mapToLong(rows::get).iterator());
+        checkAgainstStatistics(candidates, holding);
         return plan(prune(predicate, holding), candidates, total);
+    }
+
+    /**
+     * A sorted index listing a row in a chunk whose statistics rule out the key it is listed under
+     * contradicts them: one of the two is damaged, and dropping the row (as pruning would) could
+     * hide the true match the index should have listed.
+     */
+    private void checkAgainstStatistics(IndexPlanner.Candidates candidates, List<ChunkInfo> chunks) {
+        if (candidates == null || candidates.indexed() == null) {
+            return;
+        }
+        RowIds rows = candidates.rows();
+        for (ChunkInfo chunk : chunks) {
+            int first = rows.lowerBound(chunk.rowStart());
+            if (first < rows.size() && rows.get(first) < chunk.rowStart() + chunk.rowCount()
+                    && candidates.indexed().prune(statisticsOf(chunk)) == Tri.NONE) {
+                throw damagedIndex(candidates.indexed(), chunk, rows.get(first),
+                        "whose chunk statistics rule out that key");
+            }
+        }
+    }
+
+    private JazminFormatException damagedIndex(Predicate indexed, ChunkInfo chunk, long row, String why) {
+        List<String> columns = indexed.columns().stream().map(p -> data.columns().get(p).name()).toList();
+        return new JazminFormatException("table '" + data.entry().name() + "': the sorted index on " + columns
+                + " lists row " + row + " (chunk " + chunk.ordinal() + ") under a key " + why);
     }
 
     /** The chunks statistics keep among some, with what they proved about each. */
@@ -109,7 +138,7 @@ public final class QueryEngine {
     /** The plan of the chunks statistics kept, narrowed by the index candidates if any. */
     private static Plan plan(Pruned pruned, IndexPlanner.Candidates candidates, int totalChunks) {
         if (candidates == null) {
-            return new Plan(pruned.chunks(), pruned.proofs(), totalChunks, null);
+            return new Plan(pruned.chunks(), pruned.proofs(), totalChunks, null, null);
         }
         // Index hits only narrow the scan: keep the chunks that both agree on.
         RowIds rows = candidates.rows();
@@ -124,7 +153,7 @@ public final class QueryEngine {
                 ranges.add(new long[] {c.rowStart(), c.rowStart() + c.rowCount()});
             }
         }
-        return new Plan(kept, keptProofs, totalChunks, restrict(rows, ranges));
+        return new Plan(kept, keptProofs, totalChunks, restrict(rows, ranges), candidates.indexed());
     }
 
     private static RowIds restrict(RowIds rows, List<long[]> ranges) {
@@ -248,7 +277,7 @@ public final class QueryEngine {
      * Counts (and, with {@code out}, records the positions of) the rows of a chunk that match:
      * index candidates only when there are any, never deleted rows.
      */
-    private static int matches(Plan plan, Predicate predicate, ChunkInfo chunk, ChunkValues values,
+    private int matches(Plan plan, Predicate predicate, ChunkInfo chunk, ChunkValues values,
                                DeletedRows deleted, Found out) {
         int n = 0;
         long start = chunk.rowStart();
@@ -260,11 +289,16 @@ public final class QueryEngine {
                     break;
                 }
                 int p = (int) (id - start);
-                if (!deleted.contains(id) && predicate.test(values, p)) {
+                if (deleted.contains(id)) {
+                    continue;
+                }
+                if (predicate.test(values, p)) {
                     if (out != null) {
                         out.add(p);
                     }
                     n++;
+                } else if (plan.indexed() != null && !plan.indexed().test(values, p)) {
+                    throw damagedIndex(plan.indexed(), chunk, id, "the row does not hold");
                 }
             }
             return n;
