@@ -49,7 +49,7 @@ public final class StatisticsCheck {
         return switch (v.type()) {
             case INT, DATETIME -> longRange(v);
             case FLOAT -> doubleRange(v);
-            case BOOL -> boolRange(v);
+            case BOOL -> ChunkStatistics.boolRange(v);
             case STRING -> stringRange(v);
             case DECIMAL -> decimalRange(v);
             case BINARY, JSON, LIST, OBJECT -> null;
@@ -84,19 +84,6 @@ public final class StatisticsCheck {
         }
         // Key forms fold -0 into +0 (Math.min prefers -0.0).
         return any ? new Object[] {lo == 0 ? 0.0 : lo, hi == 0 ? 0.0 : hi} : null;
-    }
-
-    private static Object[] boolRange(ColumnVector v) {
-        boolean[] vals = v.booleans();
-        boolean anyFalse = false;
-        boolean anyTrue = false;
-        for (int r = 0; r < v.size(); r++) {
-            if (!v.isNull(r)) {
-                anyTrue |= vals[r];
-                anyFalse |= !vals[r];
-            }
-        }
-        return new Object[] {!anyFalse, anyTrue};
     }
 
     private static Object[] stringRange(ColumnVector v) {
