@@ -82,6 +82,10 @@ class CraftedFileTest {
         return read(file, query);
     }
 
+    private static List<String> names(byte[] file, RowQuery query) {
+        return read(file, t -> t.rows(query).map(r -> (String) r.get("name")).toList());
+    }
+
     private static List<Long> idsOf(List<Row> rows) {
         return rows.stream().map(r -> (Long) r.get("id")).toList();
     }
@@ -177,6 +181,31 @@ class CraftedFileTest {
         assertThat(Files.readAllBytes(path)).isEqualTo(crafted);
     }
 
+    /**
+     * sorted_by [id, name] with every id equal: the statistics of id tie at the chunk boundary, so the
+     * chunk after the one a limit ends in is checked too (its first name sorts before the last one's).
+     */
+    @Test
+    void sortedByBrokenAcrossATieIsRefused() {
+        List<List<Object>> rows = new ArrayList<>();
+        for (String name : List.of("b", "c", "d", "e", "f", "a", "g", "h", "i", "j")) {
+            rows.add(List.of(1L, name));
+        }
+        RowQuery firstThree = RowQuery.all().orderBy(SortKey.asc("id"), SortKey.asc("name")).withLimit(3);
+        byte[] file = Written.file(COLUMNS, rows, PLAIN);
+        assertThat(names(file, firstThree)).containsExactly("a", "b", "c");
+        byte[] crafted = CraftedFiles.withSortedBy(file, List.of("id", "name"));
+        assertFormatError(crafted, t -> t.rows(firstThree).toList(), "breaks its sorted_by [id, name]",
+                "chunk 1 row 5 sorts before the row ahead of it");
+
+        List<List<Object>> sorted = new ArrayList<>(rows);
+        sorted.sort((a, b) -> ((String) a.get(1)).compareTo((String) b.get(1)));
+        byte[] honest = Written.file(COLUMNS, sorted, PLAIN.withSortedBy(List.of("id", "name")));
+        String sort = read(honest, t -> t.explain(null, firstThree).sort());
+        assertThat(sort).isEqualTo("file-order");
+        assertThat(names(honest, firstThree)).containsExactly("a", "b", "c");
+    }
+
     /** Without bounds on the sort column nothing proves the file order: the rows are ranked instead. */
     @Test
     void sortedByThatStatisticsCannotProveIsRankedInstead() {
@@ -188,6 +217,12 @@ class CraftedFileTest {
                 .containsExactly(1L, 2L, 3L);
         assertThat(ids(crafted, t -> find(t, "{\"id\":{\"gt\":4}}", RowQuery.all().orderBy(SortKey.asc("id"))
                 .withLimit(2)))).containsExactly(5L, 6L);
+        RowQuery byId = RowQuery.all().orderBy(SortKey.asc("id")).withLimit(3);
+        String ranked = read(crafted, t -> t.explain(null, byId).sort());
+        assertThat(ranked).isEqualTo("top-k");
+        String proven = read(CraftedFiles.withSortedBy(Written.file(COLUMNS, rows(range(1, 10)), PLAIN),
+                List.of("id")), t -> t.explain(null, byId).sort());
+        assertThat(proven).as("a sorted file whose statistics prove it").isEqualTo("file-order");
     }
 
     /** The index of a 20-row file grafted onto a 10-row one: its postings reach past the rows (its one page is refused whole). */

@@ -10,8 +10,10 @@ import io.jazmin.internal.table.TableData;
 import io.jazmin.data.SortKey;
 import io.jazmin.schema.ColumnType;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.NoSuchElementException;
 
 /**
@@ -27,6 +29,8 @@ public final class FileOrder {
     private final TableData data;
     private final SortOrder order;
     private final int[] positions;
+    /** Chunks (by the ordinal of the chunk before them) whose first rows may tie with the rows before. */
+    private final Map<Integer, ChunkInfo> tiedNext = new HashMap<>();
 
     FileOrder(TableData data, SortOrder order) {
         this.data = data;
@@ -38,8 +42,9 @@ public final class FileOrder {
      * Whether the statistics of the leading sort column prove the chunks follow one another in the
      * order: every chunk bounded, nulls only before the first value, each chunk's min at or above
      * the previous max. {@code false} when they cannot tell (bounds left out, a string min cut to a
-     * prefix, or a tie between chunks on a multi-column order, whose later columns statistics do not
-     * cover).
+     * prefix). Where a multi-column order may tie across a boundary, which the statistics of the
+     * leading column cannot settle, the walk checks the next chunk's keys with the chunk before it
+     * ({@link #tiedNext}).
      *
      * @throws JazminFormatException when they show the rows break the order
      */
@@ -49,6 +54,7 @@ public final class FileOrder {
         Comparator<Object> keys = KeyForms.comparator(type);
         Object previousMax = null;
         ChunkInfo previous = null;
+        ChunkInfo before = null;
         for (ChunkInfo chunk : chunks) {
             ChunkStatistics s = data.statistics(chunk, lead);
             if (s == null) {
@@ -57,28 +63,30 @@ public final class FileOrder {
             if (s.nullCount() > 0 && previous != null) {
                 throw broken(chunk, "has null sort keys after chunk " + previous.ordinal() + " held values");
             }
-            if (s.nullCount() == chunk.rowCount()) {
-                continue;
-            }
-            if (s.min().length == 0 || s.max().length == 0) {
-                return false;
-            }
-            Object min = s.minKey(type);
-            if (type == ColumnType.STRING && ((String) min).length() >= ChunkStatistics.MAX_STRING_BOUND - 1) {
-                return false; // maybe a prefix of the real min, which may sort below the previous max
-            }
-            if (previousMax != null) {
-                int c = keys.compare(previousMax, min);
-                if (c > 0) {
-                    throw broken(chunk, "holds keys below those of chunk " + previous.ordinal()
-                            + " by their statistics");
-                }
-                if (c == 0 && order.size() > 1) {
+            boolean separated = false;
+            if (s.nullCount() < chunk.rowCount()) {
+                if (s.min().length == 0 || s.max().length == 0) {
                     return false;
                 }
+                Object min = s.minKey(type);
+                if (type == ColumnType.STRING && ((String) min).length() >= ChunkStatistics.MAX_STRING_BOUND - 1) {
+                    return false; // maybe a prefix of the real min, which may sort below the previous max
+                }
+                if (previousMax != null) {
+                    int c = keys.compare(previousMax, min);
+                    if (c > 0) {
+                        throw broken(chunk, "holds keys below those of chunk " + previous.ordinal()
+                                + " by their statistics");
+                    }
+                    separated = c < 0;
+                }
+                previousMax = s.maxKey(type);
+                previous = chunk;
             }
-            previousMax = s.maxKey(type);
-            previous = chunk;
+            if (before != null && order.size() > 1 && !separated) {
+                tiedNext.put(before.ordinal(), chunk);
+            }
+            before = chunk;
         }
         return true;
     }
@@ -87,7 +95,8 @@ public final class FileOrder {
     Iterator<MatchBatch> checked(Iterator<MatchBatch> batches) {
         Walk walk = new Walk();
         return new Iterator<>() {
-            private ChunkInfo last;
+            /** The ordinal of the last chunk checked (chunks are checked once each, in file order). */
+            private int last = -1;
 
             @Override
             public boolean hasNext() {
@@ -100,9 +109,16 @@ public final class FileOrder {
                     throw new NoSuchElementException();
                 }
                 MatchBatch b = batches.next();
-                if (b.chunk() != last) {
+                if (b.chunk().ordinal() > last) {
                     walk.check(b.chunk());
-                    last = b.chunk();
+                    last = b.chunk().ordinal();
+                }
+                // A limit may end in this chunk: rows of the next one that tie on the leading key
+                // could still come first, so its keys are checked against this chunk's now.
+                ChunkInfo next = tiedNext.get(b.chunk().ordinal());
+                if (next != null && next.ordinal() > last) {
+                    walk.check(next);
+                    last = next.ordinal();
                 }
                 return b;
             }
@@ -111,8 +127,9 @@ public final class FileOrder {
 
     /**
      * Before rows are appended to a {@code sorted_by} table, whose append checks them against its
-     * last row only: the chunk statistics, and the last chunk (which the append decodes anyway), must
-     * not show the stored rows out of order.
+     * last row only: the statistics of the last two chunks, and the last chunk (which the append
+     * decodes anyway), must not show the stored rows out of order. Earlier chunks are left to the
+     * queries that rely on them.
      *
      * @throws JazminFormatException when they do
      */
@@ -124,7 +141,7 @@ public final class FileOrder {
         }
         FileOrder fileOrder = new FileOrder(data, SortOrder.bind(sortedBy.stream().map(SortKey::asc).toList(),
                 data.columns()));
-        fileOrder.provenByStatistics(chunks);
+        fileOrder.provenByStatistics(chunks.subList(Math.max(0, chunks.size() - 2), chunks.size()));
         fileOrder.new Walk().check(chunks.get(chunks.size() - 1));
     }
 

@@ -264,13 +264,28 @@ public final class QueryEngine {
         if (order.isEmpty()) {
             return find(predicate, select, offset, limit, stats);
         }
-        if (order.servedByFileOrder(data.entry().sortedBy())) {
-            FileOrder fileOrder = new FileOrder(data, order);
-            if (fileOrder.provenByStatistics(chunks())) {
-                return fileOrder.checked(find(predicate, select, offset, limit, stats));
-            }
+        FileOrder fileOrder = fileOrder(order);
+        if (fileOrder != null) {
+            return fileOrder.checked(find(predicate, select, offset, limit, stats));
         }
         return new SortedRows(this, data, predicate, order, select, offset, limit, stats);
+    }
+
+    /**
+     * The check of file order when file order is {@code order}: along the table's {@code sorted_by},
+     * as its statistics prove; else {@code null}.
+     */
+    private FileOrder fileOrder(SortOrder order) {
+        if (!order.servedByFileOrder(data.entry().sortedBy())) {
+            return null;
+        }
+        FileOrder fileOrder = new FileOrder(data, order);
+        return fileOrder.provenByStatistics(chunks()) ? fileOrder : null;
+    }
+
+    /** How {@code order} with {@code limit} is served (see {@link SortOrder}): what {@link #find} will do. */
+    public String sortStrategy(SortOrder order, long limit) {
+        return order.strategy(!order.isEmpty() && fileOrder(order) != null, limit);
     }
 
     /**
