@@ -290,10 +290,11 @@ public final class QueryEngine {
 
     /**
      * Counts (and, with {@code out}, records the positions of) the rows of a chunk that match:
-     * index candidates only when there are any, never deleted rows.
+     * index candidates only when there are any, never deleted rows. A candidate failing the
+     * condition its sorted lookup answered shows a damaged index.
      */
-    private int matches(Plan plan, Predicate predicate, ChunkInfo chunk, ChunkValues values,
-                               DeletedRows deleted, Found out) {
+    private int matches(Plan plan, Predicate predicate, ChunkInfo chunk, ChunkValues values, DeletedRows deleted,
+                        Found out) {
         int n = 0;
         long start = chunk.rowStart();
         RowIds candidates = plan.candidates();
