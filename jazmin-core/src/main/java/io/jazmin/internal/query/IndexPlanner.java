@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 
 /**
  * Chooses index lookups for a predicate (spec §2.2): AND intersects the candidates of usable
@@ -35,8 +36,8 @@ final class IndexPlanner {
      * Row ids from indexes, always re-checked against the whole filter.
      *
      * @param indexed what every candidate must satisfy if the indexes are right (the conditions of
-     *                the sorted lookups made), or {@code null} when a trigram lookup, a superset by
-     *                design, is among them
+     *                the sorted lookups made; the filter itself, the same object, when they answer all
+     *                of it), or {@code null} when a trigram lookup, a superset by design, is among them
      */
     record Candidates(RowIds rows, Predicate indexed) {
     }
@@ -84,9 +85,13 @@ final class IndexPlanner {
                 return null;
             }
             long cost = usable.stream().mapToLong(Choice::cost).sum();
-            // Intersected rows satisfy every sorted lookup's condition (trigram ones are left out).
+            // Intersected rows satisfy every sorted lookup's condition (trigram ones are left out);
+            // when those are all of the AND, it is the condition itself.
             List<Predicate> indexed = usable.stream().map(Choice::indexed).filter(c -> c != null).toList();
-            return new Choice(cost, indexed.isEmpty() ? null : new Predicate.And(indexed), () -> {
+            boolean whole = usable.size() == and.parts.size()
+                    && IntStream.range(0, usable.size()).allMatch(i -> usable.get(i).indexed() == and.parts.get(i));
+            Predicate condition = whole ? and : indexed.isEmpty() ? null : new Predicate.And(indexed);
+            return new Choice(cost, condition, () -> {
                 RowIdSet rows = null;
                 for (Choice c : usable) {
                     RowIdSet next = c.rows().get();
@@ -109,7 +114,10 @@ final class IndexPlanner {
                 return null;
             }
             boolean checkable = branches.stream().allMatch(c -> c.indexed() != null);
-            Predicate indexed = checkable ? new Predicate.Or(branches.stream().map(Choice::indexed).toList()) : null;
+            boolean whole = IntStream.range(0, branches.size())
+                    .allMatch(i -> branches.get(i).indexed() == or.parts.get(i));
+            Predicate indexed = whole ? or : checkable ? new Predicate.Or(branches.stream().map(Choice::indexed).toList())
+                    : null;
             return new Choice(cost, indexed, () -> {
                 RowIdSet rows = RowIdSet.empty();
                 for (Choice c : branches) {
