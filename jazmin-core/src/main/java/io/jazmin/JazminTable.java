@@ -152,7 +152,10 @@ public final class JazminTable {
         return table.find(filter, query);
     }
 
-    /** Counts the rows matching {@code filter}, from indexes and statistics where they answer exactly. */
+    /**
+     * Counts the rows matching {@code filter}: chunks whose statistics prove every row matches are
+     * counted unread, index candidates are checked on their rows (a damaged index cannot change the count).
+     */
     public long count(Filter filter) {
         return table.count(filter);
     }

@@ -18,6 +18,7 @@ import io.jazmin.internal.catalog.TableEntry;
 import io.jazmin.key.JazminKey;
 import io.jazmin.internal.table.SectionIds;
 import io.jazmin.testing.CatalogPatch;
+import static io.jazmin.testing.CraftedFiles.withTable;
 import io.jazmin.testing.FileSections;
 import io.jazmin.testing.Written;
 import io.jazmin.internal.wire.ByteWriter;
@@ -297,10 +298,5 @@ class HostileFileTest {
             throw new AssertionError("the hostile file was read without error");
         });
         assertThat(failure).isInstanceOf(JazminFormatException.class).hasMessageContaining(message);
-    }
-
-    private static Header withTable(Header h, TableEntry table) {
-        return new Header(h.readerFeatures(), h.writerFeatures(), h.created(), h.modified(), h.appendCount(),
-                h.metadata(), List.of(table), h.keyring(), h.files(), h.access(), h.deltas());
     }
 }

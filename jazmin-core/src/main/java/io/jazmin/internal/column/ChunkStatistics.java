@@ -128,6 +128,12 @@ public final class ChunkStatistics {
     // the null bitmap consulted only when the chunk has nulls.
 
     private static ChunkStatistics boolBounds(ColumnVector v, int nulls) {
+        Boolean[] range = boolRange(v);
+        return bounds(ColumnType.BOOL, nulls, range[0], range[1]);
+    }
+
+    /** The smallest and largest non-null value of a bool column (true, false when every row is null). */
+    static Boolean[] boolRange(ColumnVector v) {
         boolean[] vals = v.booleans();
         boolean anyFalse = false;
         boolean anyTrue = false;
@@ -137,7 +143,7 @@ public final class ChunkStatistics {
                 anyFalse |= !vals[r];
             }
         }
-        return bounds(ColumnType.BOOL, nulls, !anyFalse, anyTrue);
+        return new Boolean[] {!anyFalse, anyTrue};
     }
 
     private static ChunkStatistics longBounds(ColumnVector v, int nulls) {
@@ -197,7 +203,7 @@ public final class ChunkStatistics {
      * (BigDecimal numerically, String by UTF-16 code units, as the key forms order them).
      */
     @SuppressWarnings("unchecked")
-    private static <T extends Comparable<? super T>> T[] range(ColumnVector v, Class<T> type) {
+    static <T extends Comparable<? super T>> T[] range(ColumnVector v, Class<T> type) {
         Object[] vals = v.objects();
         T lo = null;
         T hi = null;

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.OptionalLong;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import java.util.stream.IntStream;
 
 /**
  * Chooses index lookups for a predicate (spec §2.2): AND intersects the candidates of usable
@@ -31,12 +32,18 @@ final class IndexPlanner {
     /** Lookups this small are always made. */
     static final long ALWAYS_CHEAP_BYTES = 8 * 1024;
 
-    /** Row ids from indexes; {@code exact} when they are exactly the predicate's matches. */
-    record Candidates(RowIds rows, boolean exact) {
+    /**
+     * Row ids from indexes, always re-checked against the whole filter.
+     *
+     * @param indexed what every candidate must satisfy if the indexes are right (the conditions of
+     *                the sorted lookups made; the filter itself, the same object, when they answer all
+     *                of it), or {@code null} when a trigram lookup, a superset by design, is among them
+     */
+    record Candidates(RowIds rows, Predicate indexed) {
     }
 
     /** A lookup the planner could make: its cost and how to run it. */
-    private record Choice(long cost, boolean exact, Supplier<RowIdSet> rows) {
+    private record Choice(long cost, Predicate indexed, Supplier<RowIdSet> rows) {
     }
 
     private final TableData data;
@@ -62,7 +69,7 @@ final class IndexPlanner {
         if (choice == null) {
             return null;
         }
-        return new Candidates(RowIds.ofSorted(choice.rows().get().toArray()), choice.exact());
+        return new Candidates(RowIds.ofSorted(choice.rows().get().toArray()), choice.indexed());
     }
 
     private Choice choose(Predicate p, LongSupplier scanBytes) {
@@ -77,9 +84,14 @@ final class IndexPlanner {
             if (usable.isEmpty()) {
                 return null;
             }
-            boolean exact = usable.size() == and.parts.size() && usable.stream().allMatch(Choice::exact);
             long cost = usable.stream().mapToLong(Choice::cost).sum();
-            return new Choice(cost, exact, () -> {
+            // Intersected rows satisfy every sorted lookup's condition (trigram ones are left out);
+            // when those are all of the AND, it is the condition itself.
+            List<Predicate> indexed = usable.stream().map(Choice::indexed).filter(c -> c != null).toList();
+            boolean whole = usable.size() == and.parts.size()
+                    && IntStream.range(0, usable.size()).allMatch(i -> usable.get(i).indexed() == and.parts.get(i));
+            Predicate condition = whole ? and : indexed.isEmpty() ? null : new Predicate.And(indexed);
+            return new Choice(cost, condition, () -> {
                 RowIdSet rows = null;
                 for (Choice c : usable) {
                     RowIdSet next = c.rows().get();
@@ -101,8 +113,12 @@ final class IndexPlanner {
             if (!worthIt(cost, scanBytes)) {
                 return null;
             }
-            boolean exact = branches.stream().allMatch(Choice::exact);
-            return new Choice(cost, exact, () -> {
+            boolean checkable = branches.stream().allMatch(c -> c.indexed() != null);
+            boolean whole = IntStream.range(0, branches.size())
+                    .allMatch(i -> branches.get(i).indexed() == or.parts.get(i));
+            Predicate indexed = whole ? or : checkable ? new Predicate.Or(branches.stream().map(Choice::indexed).toList())
+                    : null;
+            return new Choice(cost, indexed, () -> {
                 RowIdSet rows = RowIdSet.empty();
                 for (Choice c : branches) {
                     rows = rows.union(c.rows().get());
@@ -117,7 +133,6 @@ final class IndexPlanner {
     private Choice leaf(Predicate p, LongSupplier scanBytes) {
         IndexLookup lookup;
         int position;
-        boolean exact = true;
         String kind = IndexRef.SORTED;
         if (p instanceof LongTest t) {
             position = t.position;
@@ -148,7 +163,6 @@ final class IndexPlanner {
                 lookup = new IndexLookup.Contains(t.text, ignoreCase);
                 kind = IndexRef.TRIGRAM;
             }
-            exact = false; // text conditions are re-checked on rows, never counted from the index alone
         } else {
             return null;
         }
@@ -168,7 +182,10 @@ final class IndexPlanner {
             return null; // decoding and intersecting postings of most rows costs more than checking them all
         }
         IndexLookup chosen = lookup;
-        return new Choice(trigram ? 0 : cost.getAsLong(), exact, () -> index.rows(chosen));
+        // A sorted lookup lists exactly the rows holding its keys; text conditions are not checked this way
+        // (a trigram lookup is a superset, and a sorted prefix lookup is left to the row check alone).
+        Predicate indexed = p instanceof TextTest ? null : p;
+        return new Choice(trigram ? 0 : cost.getAsLong(), indexed, () -> index.rows(chosen));
     }
 
     /** Whether the lookup's rarest gram is in more than half of the table's written rows. */

@@ -12,9 +12,10 @@ import java.util.List;
  * @param proofs        for each of {@code chunks}: {@link Tri#ALL} if every row matches, else {@link Tri#SOME}
  * @param totalChunks   chunks in the table
  * @param candidates    row ids from indexes (sorted), or {@code null} for a plain scan
- * @param exact         whether {@code candidates} are exactly the matching rows (before deletions)
+ * @param indexed       what every candidate holds if the indexes are right (see
+ *                      {@code IndexPlanner.Candidates}), or {@code null} when that cannot be told
  */
-public record Plan(List<ChunkInfo> chunks, List<Tri> proofs, int totalChunks, RowIds candidates, boolean exact) {
+public record Plan(List<ChunkInfo> chunks, List<Tri> proofs, int totalChunks, RowIds candidates, Predicate indexed) {
 
     /** {@code index} when indexes narrowed the rows, else {@code scan}. */
     public String strategy() {

@@ -1,8 +1,10 @@
 package io.jazmin.internal.query;
 
+import io.jazmin.error.JazminFormatException;
 import io.jazmin.options.Parallelism;
 import io.jazmin.internal.column.ChunkStatistics;
 import io.jazmin.internal.column.ColumnVector;
+import io.jazmin.internal.column.StatisticsCheck;
 import io.jazmin.internal.table.ChunkInfo;
 import io.jazmin.internal.table.ChunkPart;
 import io.jazmin.internal.table.DeletedRows;
@@ -54,12 +56,18 @@ public final class QueryEngine {
         if (data.partitionsOnDemand() && onlyChunks == null) {
             return planByPartition(predicate, stats);
         }
-        List<ChunkInfo> all = onlyChunks == null ? data.chunks()
-                : data.chunks().stream().filter(c -> onlyChunks.contains(c.ordinal())).toList();
+        List<ChunkInfo> all = chunks();
         Pruned scan = prune(predicate, all);
         IndexPlanner.Candidates candidates = scan.chunks().isEmpty() ? null
                 : indexes.candidates(predicate, scan::bytes, stats);
+        checkAgainstStatistics(candidates, all);
         return plan(scan, candidates, all.size());
+    }
+
+    /** The chunks queries may read. */
+    private List<ChunkInfo> chunks() {
+        return onlyChunks == null ? data.chunks()
+                : data.chunks().stream().filter(c -> onlyChunks.contains(c.ordinal())).toList();
     }
 
     private Plan planByPartition(Predicate predicate, QueryStats stats) {
@@ -72,7 +80,34 @@ public final class QueryEngine {
         }
         RowIds rows = candidates.rows();
         List<ChunkInfo> holding = data.chunksHolding(IntStream.range(0, rows.size()).mapToLong(rows::get).iterator());
+        checkAgainstStatistics(candidates, holding);
         return plan(prune(predicate, holding), candidates, total);
+    }
+
+    /**
+     * A sorted index listing a row in a chunk whose statistics rule out the key it is listed under
+     * contradicts them: one of the two is damaged, and dropping the row (as pruning would) could
+     * hide the true match the index should have listed.
+     */
+    private void checkAgainstStatistics(IndexPlanner.Candidates candidates, List<ChunkInfo> chunks) {
+        if (candidates == null || candidates.indexed() == null) {
+            return;
+        }
+        RowIds rows = candidates.rows();
+        for (ChunkInfo chunk : chunks) {
+            int first = rows.lowerBound(chunk.rowStart());
+            if (first < rows.size() && rows.get(first) < chunk.rowStart() + chunk.rowCount()
+                    && candidates.indexed().prune(statisticsOf(chunk)) == Tri.NONE) {
+                throw damagedIndex(candidates.indexed(), chunk, rows.get(first),
+                        "whose chunk statistics rule out that key");
+            }
+        }
+    }
+
+    private JazminFormatException damagedIndex(Predicate indexed, ChunkInfo chunk, long row, String why) {
+        List<String> columns = indexed.columns().stream().map(p -> data.columns().get(p).name()).toList();
+        return new JazminFormatException("table '" + data.entry().name() + "': the sorted index on " + columns
+                + " lists row " + row + " (chunk " + chunk.ordinal() + ") under a key " + why);
     }
 
     /** The chunks statistics keep among some, with what they proved about each. */
@@ -103,7 +138,7 @@ public final class QueryEngine {
     /** The plan of the chunks statistics kept, narrowed by the index candidates if any. */
     private static Plan plan(Pruned pruned, IndexPlanner.Candidates candidates, int totalChunks) {
         if (candidates == null) {
-            return new Plan(pruned.chunks(), pruned.proofs(), totalChunks, null, false);
+            return new Plan(pruned.chunks(), pruned.proofs(), totalChunks, null, null);
         }
         // Index hits only narrow the scan: keep the chunks that both agree on.
         RowIds rows = candidates.rows();
@@ -118,7 +153,7 @@ public final class QueryEngine {
                 ranges.add(new long[] {c.rowStart(), c.rowStart() + c.rowCount()});
             }
         }
-        return new Plan(kept, keptProofs, totalChunks, restrict(rows, ranges), candidates.exact());
+        return new Plan(kept, keptProofs, totalChunks, restrict(rows, ranges), candidates.indexed());
     }
 
     private static RowIds restrict(RowIds rows, List<long[]> ranges) {
@@ -146,21 +181,13 @@ public final class QueryEngine {
         };
     }
 
-    /** Counts matching rows, from indexes and statistics where they answer exactly. */
+    /** Counts matching rows: statistics count chunks they prove all-matching, every other candidate row is checked. */
     public long count(Predicate predicate, QueryStats stats) {
         Plan plan = plan(predicate, stats);
         DeletedRows deleted = data.deleted();
         long total = 0;
-        if (plan.candidates() != null && plan.exact()) {
-            RowIds rows = plan.candidates();
-            for (int i = 0; i < rows.size(); i++) {
-                if (!deleted.contains(rows.get(i))) {
-                    total++;
-                }
-            }
-            stats.rows = total;
-            return total;
-        }
+        // Index candidates are re-checked on their rows even where the index alone would answer: a
+        // crafted index listing rows that do not match must not change the count.
         int[] filterColumns = positions(predicate);
         int depth = parallelism.readAheadChunks(Math.max(1, filterColumns.length));
         OrderedPipeline<ChunkCount> counting = depth > 0 && plan.chunks().size() > 1
@@ -201,7 +228,7 @@ public final class QueryEngine {
     private ChunkCount countChunk(Plan plan, Predicate predicate, int[] filterColumns, DeletedRows deleted,
                                   ChunkInfo chunk) {
         ChunkPart part = read(chunk, filterColumns, new int[0]);
-        int n = matches(plan, predicate, chunk, values(part, filterColumns, candidateRows(plan, chunk)), deleted, null);
+        int n = matches(plan, predicate, chunk, filterValues(plan, chunk, part, filterColumns), deleted, null);
         return new ChunkCount(n, part.decodedColumns());
     }
 
@@ -230,22 +257,44 @@ public final class QueryEngine {
 
     /**
      * Streams matching rows in {@code order}: file order when the order is empty or the table's
-     * {@code sorted_by} already gives it, else ranked by {@link SortedRows}.
+     * {@code sorted_by} gives it (as {@link FileOrder} checks), else ranked by {@link SortedRows}.
      */
     public Iterator<MatchBatch> find(Predicate predicate, SortOrder order, int[] select, long offset, long limit,
                                      QueryStats stats) {
-        if (order.isEmpty() || order.servedByFileOrder(data.entry().sortedBy())) {
+        if (order.isEmpty()) {
             return find(predicate, select, offset, limit, stats);
+        }
+        FileOrder fileOrder = fileOrder(order);
+        if (fileOrder != null) {
+            return fileOrder.checked(find(predicate, select, offset, limit, stats));
         }
         return new SortedRows(this, data, predicate, order, select, offset, limit, stats);
     }
 
     /**
-     * Counts (and, with {@code out}, records the positions of) the rows of a chunk that match:
-     * index candidates only when there are any, never deleted rows.
+     * The check of file order when file order is {@code order}: along the table's {@code sorted_by},
+     * as its statistics prove; else {@code null}.
      */
-    private static int matches(Plan plan, Predicate predicate, ChunkInfo chunk, ChunkValues values,
-                               DeletedRows deleted, Found out) {
+    private FileOrder fileOrder(SortOrder order) {
+        if (!order.servedByFileOrder(data.entry().sortedBy())) {
+            return null;
+        }
+        FileOrder fileOrder = new FileOrder(data, order);
+        return fileOrder.provenByStatistics(chunks()) ? fileOrder : null;
+    }
+
+    /** How {@code order} with {@code limit} is served (see {@link SortOrder}): what {@link #find} will do. */
+    public String sortStrategy(SortOrder order, long limit) {
+        return order.strategy(!order.isEmpty() && fileOrder(order) != null, limit);
+    }
+
+    /**
+     * Counts (and, with {@code out}, records the positions of) the rows of a chunk that match:
+     * index candidates only when there are any, never deleted rows. A candidate failing a filter
+     * that sorted lookups answered whole shows a damaged index.
+     */
+    private int matches(Plan plan, Predicate predicate, ChunkInfo chunk, ChunkValues values, DeletedRows deleted,
+                        Found out) {
         int n = 0;
         long start = chunk.rowStart();
         RowIds candidates = plan.candidates();
@@ -256,11 +305,18 @@ public final class QueryEngine {
                     break;
                 }
                 int p = (int) (id - start);
-                if (!deleted.contains(id) && predicate.test(values, p)) {
+                if (deleted.contains(id)) {
+                    continue;
+                }
+                if (predicate.test(values, p)) {
                     if (out != null) {
                         out.add(p);
                     }
                     n++;
+                } else if (plan.indexed() == predicate) {
+                    // Sorted lookups answered the whole filter: a candidate failing it is not what
+                    // the index says it is. (Testing a part again where they did not costs too much.)
+                    throw damagedIndex(plan.indexed(), chunk, id, "the row does not hold");
                 }
             }
             return n;
@@ -299,6 +355,25 @@ public final class QueryEngine {
             return new int[] {0, 0};
         }
         return new int[] {(int) (candidates.get(first) - start), (int) (candidates.get(end - 1) - start) + 1};
+    }
+
+    /**
+     * The filter's columns of a chunk read for its rows. A chunk read whole (no index candidates) is
+     * checked against the statistics that pruning read for it: they decide which chunks are skipped
+     * or counted unread, so ones that leave out values the chunk holds are a format error.
+     */
+    private ChunkValues filterValues(Plan plan, ChunkInfo chunk, ChunkPart part, int[] positions) {
+        ChunkValues values = values(part, positions, candidateRows(plan, chunk));
+        if (plan.candidates() == null) {
+            for (int p : positions) {
+                ChunkStatistics s = data.loadedStatistics(chunk, p);
+                String wrong = s == null ? null : StatisticsCheck.violation(s, values.byPosition()[p]);
+                if (wrong != null) {
+                    throw data.inconsistent(chunk, p, wrong);
+                }
+            }
+        }
+        return values;
     }
 
     private ChunkValues values(ChunkPart part, int[] positions, int[] rows) {
@@ -366,7 +441,6 @@ public final class QueryEngine {
     private CheckedChunk check(Plan plan, Predicate predicate, int[] filterColumns, int[] select, DeletedRows deleted,
                                ChunkInfo chunk, Tri proof, boolean decodeSelected) {
         ChunkPart part = read(chunk, filterColumns, select);
-        int[] rows = candidateRows(plan, chunk);
         boolean all = proof == Tri.ALL && plan.candidates() == null;
         Found found = new Found(all ? chunk.rowCount() : plan.candidates() == null ? 16
                 : plan.candidates().countIn(chunk.rowStart(), chunk.rowStart() + chunk.rowCount()));
@@ -377,7 +451,7 @@ public final class QueryEngine {
                 }
             }
         } else {
-            matches(plan, predicate, chunk, values(part, filterColumns, rows), deleted, found);
+            matches(plan, predicate, chunk, filterValues(plan, chunk, part, filterColumns), deleted, found);
         }
         if (decodeSelected && found.n > 0) {
             selected(part, select, found.at, 0, found.n);

@@ -108,14 +108,14 @@ public final class SortOrder {
 
     /**
      * How a query with this order and {@code limit} runs: {@code none} (file order, no order asked),
-     * {@code file-order} (along {@code sorted_by}), {@code top-k} (a bounded heap, limit given) or
-     * {@code full-sort} (every matching key sorted in memory).
+     * {@code file-order} (along {@code sorted_by}, when {@code fileOrder} says the file gives it),
+     * {@code top-k} (a bounded heap, limit given) or {@code full-sort} (every matching key sorted in memory).
      */
-    public String strategy(List<String> sortedBy, long limit) {
+    String strategy(boolean fileOrder, long limit) {
         if (keys.isEmpty()) {
             return "none";
         }
-        if (servedByFileOrder(sortedBy)) {
+        if (fileOrder) {
             return "file-order";
         }
         return limit >= 0 ? "top-k" : "full-sort";

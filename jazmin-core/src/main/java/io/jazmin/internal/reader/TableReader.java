@@ -247,7 +247,7 @@ public final class TableReader {
 
     /** How the engine serves the order of {@code query} (along {@code sorted_by}, top-k or a full sort). */
     public String sortStrategy(RowQuery query) {
-        return order(query).strategy(entry.sortedBy(), query.limit());
+        return engine.sortStrategy(order(query), query.limit());
     }
 
     private SortOrder order(RowQuery query) {

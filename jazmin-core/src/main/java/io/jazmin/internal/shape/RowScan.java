@@ -49,7 +49,12 @@ final class RowScan implements Iterator<HeldRow> {
 
     /** As {@link #rows}, in file order, with every column the shape reads and the held-row filters' results. */
     static RowScan held(TableScope scope, Filter filter) {
-        return new RowScan(scope, filter, List.of(), scope.usedPositions(), -1, true);
+        return held(scope, filter, List.of());
+    }
+
+    /** As {@link #held(TableScope, Filter)}, in {@code order}. */
+    static RowScan held(TableScope scope, Filter filter, List<SortKey> order) {
+        return new RowScan(scope, filter, order, scope.usedPositions(), -1, true);
     }
 
     @Override

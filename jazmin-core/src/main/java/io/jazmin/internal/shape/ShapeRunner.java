@@ -3,6 +3,8 @@ package io.jazmin.internal.shape;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
 import io.jazmin.data.Filter;
+import io.jazmin.data.RowQuery;
+import io.jazmin.data.SortKey;
 import io.jazmin.options.Priority;
 import io.jazmin.export.ShapeOutput;
 import io.jazmin.internal.shape.ShapeNode.Aggregate;
@@ -252,20 +254,30 @@ public final class ShapeRunner {
 
     // ---- groups ----
 
-    /** Whether a query's rows arrive group by group: no re-sorting, and the file is sorted by the grouping columns. */
-    private static boolean contiguous(TableScope scope, ListOptions list, Source source) {
+    /**
+     * The order in which a query's rows arrive group by group, or {@code null} when they do not: no
+     * re-sorting, the file sorted by the grouping columns, and the engine serving that order from
+     * file order (its statistics prove it; rows read in it have their keys checked, so a file
+     * breaking its {@code sorted_by} cannot split a group).
+     */
+    private static List<SortKey> contiguousOrder(TableScope scope, ListOptions list, Source source) {
         if (!(source instanceof FileSource) || !list.sort().isEmpty()) {
-            return false;
+            return null;
         }
         List<String> sortedBy = scope.table().sortedBy();
         if (sortedBy.size() < list.groupBy().length) {
-            return false;
+            return null;
         }
         TreeSet<String> groups = new TreeSet<>();
         for (int p : list.groupBy()) {
             groups.add(scope.columns().get(p).name());
         }
-        return groups.equals(new TreeSet<>(sortedBy.subList(0, list.groupBy().length)));
+        List<String> leading = sortedBy.subList(0, list.groupBy().length);
+        if (!groups.equals(new TreeSet<>(leading))) {
+            return null;
+        }
+        List<SortKey> order = leading.stream().map(SortKey::asc).toList();
+        return "file-order".equals(scope.table().sortStrategy(RowQuery.all().withOrder(order))) ? order : null;
     }
 
     /** Groups whose items hold first values and aggregates only: one pass, one running state per group. */
@@ -276,8 +288,10 @@ public final class ShapeRunner {
         Arrays.stream(list.groupBy()).forEach(columns::add);
         Arrays.stream(list.sortPositions()).forEach(columns::add);
         aggregates.stream().filter(a -> a.position() >= 0).forEach(a -> columns.add(a.position()));
-        Iterator<HeldRow> rows = rowsOf(scope, list, source, toArray(columns));
-        if (contiguous(scope, list, source)) {
+        List<SortKey> contiguous = contiguousOrder(scope, list, source);
+        Iterator<HeldRow> rows = rowsOf(scope, list, source, toArray(columns),
+                contiguous == null ? List.of() : contiguous);
+        if (contiguous != null) {
             GroupState current = null;
             Object currentKey = null;
             long written = 0;
@@ -316,9 +330,10 @@ public final class ShapeRunner {
     }
 
     /** The rows a list reads from its source: a query (the list's filter added) or the held rows it matches. */
-    private static Iterator<HeldRow> rowsOf(TableScope scope, ListOptions list, Source source, int[] columns) {
+    private static Iterator<HeldRow> rowsOf(TableScope scope, ListOptions list, Source source, int[] columns,
+                                            List<SortKey> order) {
         if (source instanceof FileSource f) {
-            return RowScan.rows(scope, and(f.filter(), list.filter()), List.of(), columns, -1);
+            return RowScan.rows(scope, and(f.filter(), list.filter()), order, columns, -1);
         }
         return ((HeldSource) source).rows().stream().filter(r -> r.matches(list.memoryFilter())).iterator();
     }
@@ -327,7 +342,7 @@ public final class ShapeRunner {
     private void heldGroups(TableScope scope, ListOptions list, Source source) {
         if (source instanceof HeldSource) {
             Map<Object, List<HeldRow>> groups = new LinkedHashMap<>();
-            Iterator<HeldRow> rows = rowsOf(scope, list, source, new int[0]);
+            Iterator<HeldRow> rows = rowsOf(scope, list, source, new int[0], List.of());
             while (rows.hasNext()) {
                 HeldRow row = rows.next();
                 groups.computeIfAbsent(RowOrder.groupKey(scope, list.groupBy(), row), k -> new ArrayList<>()).add(row);
@@ -338,8 +353,9 @@ public final class ShapeRunner {
             return;
         }
         Filter filter = and(((FileSource) source).filter(), list.filter());
-        if (contiguous(scope, list, source)) {
-            RowScan rows = RowScan.held(scope, filter);
+        List<SortKey> contiguous = contiguousOrder(scope, list, source);
+        if (contiguous != null) {
+            RowScan rows = RowScan.held(scope, filter, contiguous);
             List<HeldRow> group = new ArrayList<>();
             Object groupKey = null;
             long written = 0;

@@ -6,6 +6,7 @@ import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.catalog.ColumnStatistics;
 import io.jazmin.internal.catalog.LeafStatistics;
 import io.jazmin.internal.column.ChunkStatistics;
+import io.jazmin.internal.column.KeyForms;
 import io.jazmin.internal.column.LeafChunkStatistics;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,7 +17,8 @@ import java.util.Set;
 /**
  * Turns one column's stored statistics into per-chunk {@link ChunkStatistics}, checking them
  * (spec §1.14): one entry per chunk; leaves only on list/object columns, each at a distinct path
- * that ends at a leaf of the column's definition, with no more nulls than entries.
+ * that ends at a leaf of the column's definition, with no more nulls than entries; no min above its
+ * max (chunks are skipped by these bounds, so crossed ones would silently drop matching rows).
  */
 final class StoredStatistics {
     private StoredStatistics() {
@@ -56,8 +58,25 @@ final class StoredStatistics {
                         ChunkStatistics.of(leaf.nullCounts()[i], leaf.min().get(i), leaf.max().get(i))));
             }
             out[i] = ChunkStatistics.of(c.nullCounts()[i], c.min().get(i), c.max().get(i), ofChunk);
+            checkBounds(column.type(), out[i], "column '" + column.name() + "'", i);
+            for (LeafChunkStatistics leaf : ofChunk) {
+                checkBounds(leafAt(column, leaf.path()).type(), leaf.values(),
+                        "leaf " + Arrays.toString(leaf.path()) + " of column '" + column.name() + "'", i);
+            }
         }
         return out;
+    }
+
+    /** A stored min must not sort after the stored max (bounds decode only when both are there). */
+    private static void checkBounds(ColumnType type, ChunkStatistics s, String what, int slot) {
+        if (s.min().length == 0 || s.max().length == 0 || !type.isOrdered()) {
+            return;
+        }
+        // The values stay out of the message: in an encrypted file they are the file's contents.
+        if (KeyForms.comparator(type).compare(s.minKey(type), s.maxKey(type)) > 0) {
+            throw new JazminFormatException("statistics of " + what + " for chunk " + slot
+                    + " of their directory segment are inconsistent: the min sorts after the max");
+        }
     }
 
     private static void check(Column column, LeafStatistics leaf, int chunks) {

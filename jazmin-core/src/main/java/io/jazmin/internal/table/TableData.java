@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.PrimitiveIterator;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import java.util.stream.LongStream;
 
@@ -51,7 +52,8 @@ public final class TableData {
     private ChunkMapView chunkMap;
     private boolean chunkMapRead;
     private DeletedRows deleted;
-    private final Map<Long, ChunkStatistics[]> statistics = new HashMap<>();
+    /** Per segment and column; concurrent: scans check decoded chunks against them on worker threads. */
+    private final Map<Long, ChunkStatistics[]> statistics = new ConcurrentHashMap<>();
     private List<IndexRef> indexes;
     private TableIndexes ownerCatalog;
     private boolean ownerCatalogRead;
@@ -212,7 +214,35 @@ public final class TableData {
     public ChunkStatistics statistics(ChunkInfo chunk, int position) {
         long key = ((long) chunk.segment() << 32) | position;
         ChunkStatistics[] perChunk = statistics.computeIfAbsent(key, k -> loadStatistics(chunk.segment(), position));
-        return perChunk.length == 0 ? null : perChunk[chunk.slot()];
+        if (perChunk.length == 0) {
+            return null;
+        }
+        return checked(chunk, position, perChunk);
+    }
+
+    /**
+     * The statistics of the column at {@code position} for a chunk when they have been read already
+     * (a query pruning by them did), else {@code null}: for checks that must not read more.
+     */
+    public ChunkStatistics loadedStatistics(ChunkInfo chunk, int position) {
+        ChunkStatistics[] perChunk = statistics.get(((long) chunk.segment() << 32) | position);
+        return perChunk == null || perChunk.length == 0 ? null : checked(chunk, position, perChunk);
+    }
+
+    private ChunkStatistics checked(ChunkInfo chunk, int position, ChunkStatistics[] perChunk) {
+        ChunkStatistics s = perChunk[chunk.slot()];
+        // A null count of every row prunes the chunk unread: one above the rows is a crafted count.
+        if (s.nullCount() < 0 || s.nullCount() > chunk.rowCount()) {
+            throw inconsistent(chunk, position, "counts " + Long.toUnsignedString(s.nullCount())
+                    + " nulls in a chunk of " + chunk.rowCount() + " rows");
+        }
+        return s;
+    }
+
+    /** A statistics error naming the table, chunk and column it is about. */
+    public JazminFormatException inconsistent(ChunkInfo chunk, int position, String what) {
+        return new JazminFormatException("table '" + entry.name() + "', chunk " + chunk.ordinal() + ", column '"
+                + columns.get(position).name() + "': statistics " + what);
     }
 
     private ChunkStatistics[] loadStatistics(int segmentIndex, int position) {
@@ -253,7 +283,11 @@ public final class TableData {
             ColumnStatistics c = Statistics.decodeColumn(payload, covered, ref.columns().length);
             return StoredStatistics.perChunk(columns.get(position), c, segment.chunkCount());
         } catch (JazminFormatException e) {
-            throw e.inSection(id, ref.section().offset());
+            if (e.sectionId() != null) {
+                throw e;
+            }
+            throw new JazminFormatException("table '" + entry.name() + "': " + e.getMessage(), id,
+                    ref.section().offset(), e);
         }
     }
 

@@ -17,6 +17,7 @@ import io.jazmin.internal.column.ColumnVector;
 import io.jazmin.internal.index.Postings;
 import io.jazmin.internal.query.FilterBinder;
 import io.jazmin.internal.query.QueryEngine;
+import io.jazmin.internal.query.FileOrder;
 import io.jazmin.internal.table.ChunkInfo;
 import io.jazmin.internal.reader.FileOpener;
 import io.jazmin.internal.reader.OpenedFile;
@@ -286,6 +287,8 @@ public final class Appender {
         if (chunks.isEmpty()) {
             return null;
         }
+        // New rows are checked against this row alone: a file already out of order is refused here.
+        FileOrder.checkBeforeAppend(data);
         ChunkInfo last = chunks.get(chunks.size() - 1);
         List<Column> columns = data.columns();
         int[] all = new int[columns.size()];

@@ -1,9 +1,12 @@
 package io.jazmin.internal.shape;
 
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jazmin.export.ExportShape;
 import io.jazmin.convert.JsonShapeOutput;
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.testing.CraftedFiles;
 import io.jazmin.testing.ShapeFixtures;
 import io.jazmin.internal.reader.FileOpener;
 import io.jazmin.internal.reader.OpenedFile;
@@ -14,7 +17,9 @@ import io.jazmin.options.ReadOptions;
 import java.io.IOException;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -43,6 +48,22 @@ class ShapeRunnerTest {
         try (OpenedFile reader = open(ShapeFixtures.lines(dir.resolve("u.jzm"), false))) {
             assertEquals(ShapeFixtures.CLIENTS_OUTPUT,
                     run(reader, ShapeFixtures.CLIENTS.formatted(",\"$sort\":[\"client\"]"), batchRows));
+        }
+    }
+
+    /**
+     * An unsorted file crafted to claim sorted_by client: grouping in one pass would split client B
+     * into three groups; the engine refuses the claim instead (issue 30).
+     */
+    @Test
+    void aFileBreakingItsSortedByIsNotGroupedInOnePass() throws IOException {
+        Path unsorted = ShapeFixtures.lines(dir.resolve("u.jzm"), false);
+        Path crafted = Files.write(dir.resolve("crafted.jzm"),
+                CraftedFiles.withSortedBy(Files.readAllBytes(unsorted), List.of("client")));
+        try (OpenedFile reader = open(crafted)) {
+            assertThatThrownBy(() -> run(reader, ShapeFixtures.CLIENTS.formatted(""), 100_000))
+                    .isInstanceOf(JazminFormatException.class)
+                    .hasMessageContaining("breaks its sorted_by [client]: chunk 2 holds keys below those of chunk 1");
         }
     }
 

@@ -57,7 +57,7 @@ public interface JazminOperations {
     /** One page of the matching entities, with the total count. */
     <T> Page<T> page(JazminQuery query, Pageable pageable, Class<T> entityType);
 
-    /** Counts the matching rows of the entity's file (from indexes and statistics where they answer). */
+    /** Counts the matching rows of the entity's file (statistics count proven chunks; index candidates are checked). */
     long count(Filter filter, Class<?> entityType);
 
     /** Whether any row of the entity's file matches. */
