@@ -41,6 +41,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Priorities change threads, never results: files written with chunks encoded on worker threads
@@ -232,7 +233,7 @@ class ParallelReadWriteTest {
     }
 
     @Test
-    void theCallerFillsTheNextChunksWhileTheFirstDecidesTheirCompression() throws Exception {
+    void theCallerFillsTheNextChunksWhileTheFirstDecidesTheirCompression(@TempDir Path dir) throws Exception {
         // The first task the executor is given waits until the test has written eight chunks' rows.
         // That task is the chunk deciding the flush points and Deflate passes; the next seven chunks
         // are filled meanwhile and held, none given to the executor before the first has decided.
@@ -240,7 +241,6 @@ class ParallelReadWriteTest {
         int tasksGivenWhileDeciding = -1;
         AtomicBoolean firstTaskWaitedForTheRows = new AtomicBoolean();
         AtomicBoolean first = new AtomicBoolean(true);
-        Path dir = Files.createTempDirectory("jazmin-test");
         Path path = dir.resolve("t.jzm");
         try (CountingExecutor pool = new CountingExecutor(2)) {
             Executor gated = task -> pool.execute(() -> {
@@ -264,9 +264,6 @@ class ParallelReadWriteTest {
             assertThat(firstTaskWaitedForTheRows).isTrue();
             assertArrayEquals(afterPreamble(Written.file(COLUMNS, DATA, writing(WAYS.get(0)))),
                     afterPreamble(Files.readAllBytes(path)));
-        } finally {
-            Files.deleteIfExists(path);
-            Files.deleteIfExists(dir);
         }
     }
 
