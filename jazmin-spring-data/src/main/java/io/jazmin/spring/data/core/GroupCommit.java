@@ -85,6 +85,12 @@ final class GroupCommit {
         List<Save<?>> run = new ArrayList<>();
         PendingSaves merged = new PendingSaves();
         for (Save<?> next = queue.poll(); next != null; next = queue.poll()) {
+            try {
+                keys(next); // a row without a key fails its own save before it joins the others
+            } catch (RuntimeException | Error e) {
+                next.finish(e);
+                continue;
+            }
             if (!merged.accepts(next.kind, next.keyColumn)) {
                 write(file, run, merged);
                 run = new ArrayList<>();
@@ -93,6 +99,10 @@ final class GroupCommit {
             run.add(next);
         }
         write(file, run, merged);
+    }
+
+    private static <T> void keys(Save<T> save) {
+        save.rows.forEach(row -> save.codec.cell(row, save.keyColumn));
     }
 
     private static <T> void add(PendingSaves merged, Save<T> save) {
