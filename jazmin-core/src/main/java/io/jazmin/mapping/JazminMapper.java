@@ -8,6 +8,7 @@ import io.jazmin.JazminWriter;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.WriteLock;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -48,6 +49,8 @@ public final class JazminMapper<T> {
     private final List<ValueConverter> converters;
     private final TypeSchema schema;
     private final Map<SchemaKey, RowMapper<T>> compiled = new ConcurrentHashMap<>();
+    /** Reads every member in one call; built on first use (thread-safe, it holds only handles). */
+    private volatile MemberReader members;
 
     private record SchemaKey(List<Column> columns, boolean projection) {
     }
@@ -125,6 +128,53 @@ public final class JazminMapper<T> {
             w.writeAll(objects);
             w.finish();
         }
+    }
+
+    /**
+     * The cells the object mapping stores for {@code object}, one per schema column in order: what
+     * {@link ObjectWriter#write} writes for it, as a column name to cell map (for the engine's
+     * appends and upserts).
+     *
+     * @throws MappingException when a member cannot be mapped or a non-null member is null
+     */
+    public Map<String, Object> cells(T object) {
+        Object[] cells = cellArray(object, context(), -1);
+        List<Column> columns = schema.columns();
+        Map<String, Object> row = new LinkedHashMap<>(columns.size() * 2);
+        for (int i = 0; i < cells.length; i++) {
+            row.put(columns.get(i).name(), cells[i]);
+        }
+        return row;
+    }
+
+    /**
+     * The members' cells of {@code object} as row {@code rowNumber} (for messages), converted in
+     * {@code ctx}: the members' values, replaced in place by their cells.
+     */
+    Object[] cellArray(T object, MappingContext ctx, long rowNumber) {
+        MemberReader reader = members;
+        if (reader == null) {
+            reader = new MemberReader(model.properties());
+            members = reader;
+        }
+        ctx.startRow(rowNumber, object);
+        List<Property> properties = model.properties();
+        Object[] cells = reader.values(object);
+        for (int i = 0; i < cells.length; i++) {
+            Property p = properties.get(i);
+            ctx.column(p.name());
+            Object value = cells[i];
+            ValueConverter converter = converters.get(i);
+            if (converter.isNull(value)) {
+                if (p.required()) {
+                    throw ctx.fail(MappingException.Reason.NULL_VALUE, "null in non-null member " + p.member());
+                }
+                cells[i] = null; // an empty Optional, say
+            } else {
+                cells[i] = converter.toCell(value, ctx);
+            }
+        }
+        return cells;
     }
 
     /**

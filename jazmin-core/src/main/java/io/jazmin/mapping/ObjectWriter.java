@@ -24,38 +24,18 @@ import java.util.stream.Stream;
  */
 public final class ObjectWriter<T> implements AutoCloseable {
     private final JazminWriter writer;
-    private final List<Property> properties;
-    private final MemberReader members;
-    private final ValueConverter[] converters;
+    private final JazminMapper<T> mapper;
     private final MappingContext ctx;
 
     ObjectWriter(JazminMapper<T> mapper, Function<List<Column>, JazminWriter> create) {
-        this.properties = mapper.model().properties();
-        this.members = new MemberReader(properties);
-        this.converters = mapper.converters().toArray(ValueConverter[]::new);
+        this.mapper = mapper;
         this.ctx = mapper.context();
         this.writer = create.apply(mapper.schema().columns());
     }
 
     /** Writes one object as the next row. */
     public void write(T object) {
-        ctx.startRow(writer.rowCount(), object);
-        // The members' values, replaced in place by their cells.
-        Object[] cells = members.values(object);
-        for (int i = 0; i < cells.length; i++) {
-            Property p = properties.get(i);
-            ctx.column(p.name());
-            Object value = cells[i];
-            if (converters[i].isNull(value)) {
-                if (p.required()) {
-                    throw ctx.fail(MappingException.Reason.NULL_VALUE, "null in non-null member " + p.member());
-                }
-                cells[i] = null; // an empty Optional, say
-            } else {
-                cells[i] = converters[i].toCell(value, ctx);
-            }
-        }
-        writer.writeValues(cells);
+        writer.writeValues(mapper.cellArray(object, ctx, writer.rowCount()));
     }
 
     /** Writes every object, in order. */

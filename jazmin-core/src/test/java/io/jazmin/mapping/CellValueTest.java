@@ -19,7 +19,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@link JazminMapper#cellValue} gives, for every member kind, exactly the cell the object writer
+ * {@link JazminMapper#cellValue} (one member) and {@link JazminMapper#cells} (all of them) give, for
+ * every member kind, exactly the cell the object writer
  * stores for it: the cells of appends, upserts and filter operands are built this way. Containers
  * once failed as a "cycle" because the member's own value was taken for the row's root object.
  */
@@ -51,6 +52,14 @@ class CellValueTest {
 
         try (JazminReader reader = JazminReader.open(file)) {
             Row row = reader.table().rows().findFirst().orElseThrow();
+            // All of them at once, in schema order, as appends and upserts take them.
+            Map<String, Object> cells = mapper.cells(customer);
+            assertThat(List.copyOf(cells.keySet())).isEqualTo(reader.table().columns().stream().map(Column::name)
+                    .toList());
+            for (Column column : reader.table().columns()) {
+                assertThat(cells.get(column.name())).as("cells() of %s", column.name())
+                        .isEqualTo(row.get(column.name()));
+            }
             for (Column column : reader.table().columns()) {
                 Object member = member(customer, column.name());
                 assertThat(mapper.cellValue(column.name(), member))

@@ -1,6 +1,5 @@
 package io.jazmin.spring.data.core;
 
-import io.jazmin.schema.Column;
 import io.jazmin.schema.IndexKind;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.mapping.JazminMapper;
@@ -11,7 +10,6 @@ import io.jazmin.spring.data.core.mapping.JazminPersistentProperty;
 import io.jazmin.spring.data.core.query.MappedRowReader;
 import io.jazmin.spring.data.core.query.RowReader;
 import io.jazmin.WriteLock;
-import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** Entities through the engine's object mapping; the id column always gets a sorted index. */
@@ -43,11 +41,8 @@ final class EntityCodec<T> implements RowCodec<T> {
     /** Every column of the entity's schema, converted as the object mapping writes it. */
     @Override
     public Map<String, ?> cells(T row) {
-        Map<String, Object> cells = new LinkedHashMap<>();
-        for (Column column : mapper.schema().columns()) {
-            cells.put(column.name(), cell(row, column.name()));
-        }
-        return cells;
+        // All members in one pass (one getter handle, one mapping context), not one lookup per column.
+        return mapper.cells(row);
     }
 
     @Override

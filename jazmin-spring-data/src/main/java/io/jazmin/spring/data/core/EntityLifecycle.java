@@ -2,10 +2,14 @@ package io.jazmin.spring.data.core;
 
 import io.jazmin.spring.data.core.mapping.event.AfterConvertCallback;
 import io.jazmin.spring.data.core.mapping.event.AfterConvertEvent;
+import io.jazmin.spring.data.core.mapping.event.AfterDeleteCallback;
+import io.jazmin.spring.data.core.mapping.event.AfterDeleteEvent;
 import io.jazmin.spring.data.core.mapping.event.AfterSaveCallback;
 import io.jazmin.spring.data.core.mapping.event.AfterSaveEvent;
 import io.jazmin.spring.data.core.mapping.event.BeforeConvertCallback;
 import io.jazmin.spring.data.core.mapping.event.BeforeConvertEvent;
+import io.jazmin.spring.data.core.mapping.event.BeforeDeleteCallback;
+import io.jazmin.spring.data.core.mapping.event.BeforeDeleteEvent;
 import io.jazmin.spring.data.core.mapping.event.BeforeSaveCallback;
 import io.jazmin.spring.data.core.mapping.event.BeforeSaveEvent;
 import io.jazmin.spring.data.core.mapping.event.JazminAuditingCallback;
@@ -19,7 +23,8 @@ import org.springframework.data.mapping.callback.EntityCallbacks;
 
 /**
  * The entity callbacks and application events of one template, in the order Spring Data modules
- * use: before convert (auditing), before save, after save, and after convert on reads. Without an
+ * use: before convert (auditing), before save, after save, after convert on reads, before and
+ * after delete. Without an
  * application context (a template built by hand) every step returns the entity unchanged.
  */
 final class EntityLifecycle {
@@ -78,6 +83,14 @@ final class EntityLifecycle {
 
     <T> List<T> afterSave(List<T> entities, String file) {
         return each(entities, e -> new AfterSaveEvent<>(e, file), AfterSaveCallback.class, file);
+    }
+
+    <T> List<T> beforeDelete(List<T> entities, String file) {
+        return each(entities, e -> new BeforeDeleteEvent<>(e, file), BeforeDeleteCallback.class, file);
+    }
+
+    <T> List<T> afterDelete(List<T> entities, String file) {
+        return each(entities, e -> new AfterDeleteEvent<>(e, file), AfterDeleteCallback.class, file);
     }
 
     /** Publishes {@code event} of each entity, then runs the callbacks of {@code callback}, in order. */

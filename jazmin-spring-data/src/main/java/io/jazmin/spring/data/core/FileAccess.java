@@ -48,6 +48,7 @@ public final class FileAccess implements AutoCloseable {
     private final JazminFiles owner;
     private final Deque<JazminReader> idle = new ArrayDeque<>();
     private final ReentrantLock writeLock = new ReentrantLock();
+    private final GroupCommit saves = new GroupCommit();
     private final DerivedKeyCache keys;
     private final boolean ownsKeys;
     private long generation;
@@ -242,8 +243,10 @@ public final class FileAccess implements AutoCloseable {
 
     /**
      * Stores {@code rows}, each replacing a stored row with the same {@code keyColumn} cell (an
-     * upsert; see {@link InPlaceChanges#store}). Inside a transaction consecutive saves of one
-     * {@code kind} are buffered and written together (see {@link PendingSaves}).
+     * upsert; see {@link InPlaceChanges#store}). Concurrent saves join one change and one
+     * {@code fsync} ({@link GroupCommit}); the call returns once its rows are durable. Inside a
+     * transaction consecutive saves of one {@code kind} are buffered and written together (see
+     * {@link PendingSaves}).
      */
     <T> void save(Object kind, RowCodec<T> codec, List<T> rows, String keyColumn) {
         requireWritable(AccessKeyWriteException.Write.CHANGE);
@@ -252,10 +255,12 @@ public final class FileAccess implements AutoCloseable {
             transaction.join(this).save(kind, codec, rows, keyColumn);
             return;
         }
-        write((target, table) -> {
-            InPlaceChanges.store(target, table, codec, rows, keyColumn);
-            return null;
-        });
+        saves.save(this, writeLock, kind, codec, rows, keyColumn);
+    }
+
+    /** How many saves wait to join the next group commit (see {@link GroupCommit}). */
+    int queuedSaves() {
+        return saves.queued();
     }
 
     /**

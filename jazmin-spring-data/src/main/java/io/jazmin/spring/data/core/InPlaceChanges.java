@@ -12,6 +12,8 @@ import io.jazmin.options.WriteOptions;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -142,11 +144,12 @@ final class InPlaceChanges {
 
     /** Keeps the file's sort order and indexes unless the definition or entity says otherwise. */
     private static WriteOptions inherited(JazminTable table) {
-        WriteOptions options = WriteOptions.defaults().withSortedBy(table.sortedBy());
+        // One options copy for all indexes: the table may list an index once per appended version.
+        Map<String, Set<IndexKind>> indexes = new LinkedHashMap<>();
         for (IndexInfo index : table.indexes()) {
-            options = options.withIndex(index.column(), IndexKind.fromName(index.kind()));
+            indexes.computeIfAbsent(index.column(), c -> new LinkedHashSet<>()).add(IndexKind.fromName(index.kind()));
         }
-        return options;
+        return WriteOptions.defaults().withSortedBy(table.sortedBy()).withIndexes(indexes);
     }
 
     /** Whether the file already has the sort order and indexes the definition and entity ask for. */

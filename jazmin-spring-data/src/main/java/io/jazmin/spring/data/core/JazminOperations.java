@@ -130,6 +130,20 @@ public interface JazminOperations {
      */
     long delete(Filter filter, Class<?> entityType);
 
+    /**
+     * Deletes {@code entities} by id (a versioned entity only at its stored version), with the
+     * delete callbacks and events of each.
+     *
+     * @throws org.springframework.dao.OptimisticLockingFailureException when a versioned entity is stale or no longer stored
+     */
+    <T> void deleteAll(Collection<? extends T> entities);
+
+    /**
+     * Removes the entities matching {@code filter} ({@code null}: every one), read in the same write
+     * before they are removed, and returns them.
+     */
+    <T> List<T> findAllAndDelete(Filter filter, Class<T> entityType);
+
     /** How the engine would run {@code filter} on the entity's file. */
     Explain explain(Filter filter, Class<?> entityType);
 

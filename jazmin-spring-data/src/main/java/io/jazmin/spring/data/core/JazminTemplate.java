@@ -300,7 +300,9 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
 
     /**
      * Deletes {@code entity}; with a {@code @Version} member only while the stored row still has
-     * its version.
+     * its version. {@code BeforeDelete} runs for the entity given and {@code AfterDelete} once the
+     * delete is written, whether or not a row had its id (Spring Data JDBC's convention: the call
+     * names the entity); a stale versioned entity fails after {@code BeforeDelete}.
      *
      * @throws OptimisticLockingFailureException when a versioned entity is stale or no longer stored
      */
@@ -311,19 +313,91 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
         EntityCodec<T> codec = new EntityCodec<>(type);
         EntityVersions<T> versions = EntityVersions.of(type);
         String idColumn = type.getRequiredIdProperty().getColumnName();
-        Filter filter = versions == null ? Filter.eq(idColumn, codec.cell(entity, idColumn))
-                : versions.current(entity, codec);
-        long deleted = deleteMatching(type.getFileName(), filter);
-        if (versions != null && deleted == 0) {
-            throw new OptimisticLockingFailureException("cannot delete " + type.getType().getSimpleName()
-                    + " with id " + codec.cell(entity, idColumn) + " at version " + codec.cell(entity, versions.column())
-                    + ": it is stale or no longer stored");
+        String file = type.getFileName();
+        T target = execute("delete", file, () -> files.get(file).write((copy, table) -> {
+            T named = lifecycle.beforeDelete(List.of(entity), file).get(0);
+            Filter filter = versions == null ? Filter.eq(idColumn, codec.cell(named, idColumn))
+                    : versions.current(named, codec);
+            if (InPlaceChanges.delete(copy, table, filter) == 0 && versions != null) {
+                throw new OptimisticLockingFailureException("cannot delete " + type.getType().getSimpleName()
+                        + " with id " + codec.cell(named, idColumn) + " at version "
+                        + codec.cell(named, versions.column()) + ": it is stale or no longer stored");
+            }
+            return named;
+        }));
+        lifecycle.afterDelete(List.of(target), file);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Like {@link #delete(Object)} for each entity, in one change of the file (without a
+     * {@code @Version} member) or one change per entity (each checked at its own version).
+     */
+    @Override
+    public <T> void deleteAll(Collection<? extends T> entities) {
+        if (entities.isEmpty()) {
+            return;
         }
+        JazminPersistentEntity<T> type = entityOf(entities);
+        if (type.hasVersionProperty()) {
+            entities.forEach(this::delete);
+            return;
+        }
+        EntityCodec<T> codec = new EntityCodec<>(type);
+        String idColumn = type.getRequiredIdProperty().getColumnName();
+        String file = type.getFileName();
+        List<T> named = execute("delete", file, () -> files.get(file).write((copy, table) -> {
+            List<T> before = lifecycle.beforeDelete(List.copyOf(entities), file);
+            InPlaceChanges.delete(copy, table, Filter.in(idColumn, before.stream()
+                    .map(e -> codec.cell(e, idColumn)).distinct().toList()));
+            return before;
+        }));
+        lifecycle.afterDelete(named, file);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>With entity callbacks (a template with an application context) the matching entities are
+     * read first, in the same write, so each gets {@code BeforeDelete} and {@code AfterDelete}.
+     */
+    @Override
+    public long delete(Filter filter, Class<?> entityType) {
+        JazminPersistentEntity<?> type = entity(entityType);
+        if (!lifecycle.isActive()) {
+            return deleteMatching(type.getFileName(), filter);
+        }
+        return deleteReading(type, filter).size();
     }
 
     @Override
-    public long delete(Filter filter, Class<?> entityType) {
-        return deleteMatching(fileOf(entityType), filter);
+    public <T> List<T> findAllAndDelete(Filter filter, Class<T> entityType) {
+        return deleteReading(entity(entityType), filter);
+    }
+
+    /**
+     * Deletes the rows {@code filter} matches ({@code null}: every row), having read them as
+     * entities in the same write (so no other writer of this JVM comes between): each is converted
+     * ({@code AfterConvert}), then goes through {@code BeforeDelete}, and after the delete is
+     * written through {@code AfterDelete}. Returns what {@code AfterDelete} returned.
+     */
+    private <T> List<T> deleteReading(JazminPersistentEntity<T> type, Filter filter) {
+        String file = type.getFileName();
+        List<T> deleted = execute("delete", file, () -> files.get(file).write((copy, table) -> {
+            if (table == null) {
+                return List.<T>of();
+            }
+            List<T> found;
+            try (Stream<T> rows = QueryRunner.run(table, JazminQuery.where(filter),
+                    MappedRowReader.entity(type.getMapper()))) {
+                found = rows.map(e -> lifecycle.afterConvert(e, file)).toList();
+            }
+            List<T> before = lifecycle.beforeDelete(found, file);
+            InPlaceChanges.delete(copy, table, filter);
+            return before;
+        }));
+        return lifecycle.afterDelete(deleted, file);
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.util.Map;
  * kind of row are kept, the latest per key, and written as one upsert when the transaction next
  * touches the file otherwise (a read, a delete, a compaction) or commits: a thousand saves cost
  * one engine change, not a thousand. Errors of a buffered save surface at that write.
+ * {@link GroupCommit} merges concurrent saves outside transactions the same way.
  */
 final class PendingSaves {
     private Object kind;
@@ -38,14 +39,17 @@ final class PendingSaves {
         }
     }
 
-    /** Writes the buffered saves to {@code copy} as one upsert and empties the buffer. */
-    void flushTo(FileAccess copy) {
+    /**
+     * Writes the buffered saves to {@code file} (a transaction's working copy, or the file itself
+     * for a {@link GroupCommit}) as one upsert and empties the buffer.
+     */
+    void flushTo(FileAccess file) {
         if (rows.isEmpty()) {
             return;
         }
         List<Object> batch = new ArrayList<>(rows.values());
         rows.clear();
-        copy.write((target, table) -> {
+        file.write((target, table) -> {
             InPlaceChanges.store(target, table, codec, batch, keyColumn);
             return null;
         });

@@ -146,9 +146,9 @@ public abstract class AbstractJazminQuery implements RepositoryQuery {
     }
 
     private Object delete(JazminQuery query) {
-        List<?> removed = method.isCollectionQuery() ? operations.find(query, entity.getType()) : null;
-        long count = operations.delete(query.filter(), entity.getType());
-        return removed != null ? removed : count;
+        // The removed entities are read in the delete's own write, so the list is exactly what it removed.
+        return method.isCollectionQuery() ? operations.findAllAndDelete(query.filter(), entity.getType())
+                : operations.delete(query.filter(), entity.getType());
     }
 
     private Object scroll(JazminQuery query, ParametersParameterAccessor accessor, ResultProcessor processor) {

@@ -25,7 +25,9 @@ import org.springframework.util.Assert;
 /**
  * The default {@link JazminRepository}: CRUD, paging and sorting through {@link JazminOperations};
  * lookups by id use the id column's sorted index. Writes are in-place changes of the file (see
- * {@link JazminRepository}); every delete method runs one engine delete by filter. Examples are
+ * {@link JazminRepository}); every delete method runs one engine delete by filter (a versioned
+ * {@code deleteAll(entities)}: one per entity), with the delete callbacks and events of each
+ * entity removed (see {@link io.jazmin.spring.data.core.JazminTemplate#delete(Object)}). Examples are
  * translated by {@link ExampleFilter}.
  *
  * @param <T>  the entity type
@@ -103,11 +105,7 @@ public class SimpleJazminRepository<T, ID> implements JazminRepository<T, ID> {
 
     @Override
     public void deleteAll(Iterable<? extends T> entities) {
-        if (entity.hasVersionProperty()) {
-            entities.forEach(this::delete); // each checked at its own version
-            return;
-        }
-        deleteAllById(StreamSupport.stream(entities.spliterator(), false).map(information::getRequiredId).toList());
+        operations.deleteAll(StreamSupport.stream(entities.spliterator(), false).toList());
     }
 
     @Override
