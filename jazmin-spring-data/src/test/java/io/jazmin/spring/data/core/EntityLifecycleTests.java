@@ -5,18 +5,15 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jazmin.data.Filter;
 import io.jazmin.mapping.annotation.JazminId;
-import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.jazmin.spring.data.core.mapping.event.AfterSaveEvent;
 import io.jazmin.spring.data.core.mapping.event.BeforeSaveCallback;
-import io.jazmin.spring.data.repository.config.EnableJazminAuditing;
+import io.jazmin.spring.data.testing.AuditedTemplateConfiguration;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,7 +28,6 @@ import org.springframework.data.annotation.CreatedDate;
 import org.springframework.data.annotation.LastModifiedBy;
 import org.springframework.data.annotation.LastModifiedDate;
 import org.springframework.data.annotation.Version;
-import org.springframework.data.domain.AuditorAware;
 
 /** {@code @Version} checks, auditing, entity callbacks and events around template saves. */
 class EntityLifecycleTests {
@@ -42,33 +38,16 @@ class EntityLifecycleTests {
         }
     }
 
-    static final AtomicReference<String> USER = new AtomicReference<>("ann");
     static final List<Object> EVENTS = new ArrayList<>();
 
     @Configuration
-    @EnableJazminAuditing
-    static class Config {
+    static class Config extends AuditedTemplateConfiguration {
         static Path dir;
 
         @Bean
         JazminFiles jazminFiles() {
             return new JazminFiles(List.of(JazminFileDefinition.of("notes", dir.resolve("notes.jzm"))
                     .withCreateIfMissing(true)));
-        }
-
-        @Bean
-        JazminMappingContext jazminMappingContext() {
-            return new JazminMappingContext();
-        }
-
-        @Bean
-        JazminTemplate jazminTemplate(JazminFiles files, JazminMappingContext context) {
-            return new JazminTemplate(files, context);
-        }
-
-        @Bean
-        AuditorAware<String> auditor() {
-            return () -> Optional.of(USER.get());
         }
 
         /** Upper-cases the text just before the row is written. */
@@ -93,7 +72,7 @@ class EntityLifecycleTests {
     void setUp() {
         Config.dir = dir;
         EVENTS.clear();
-        USER.set("ann");
+        AuditedTemplateConfiguration.USER.set("ann");
         context = new AnnotationConfigApplicationContext(Config.class);
         template = context.getBean(JazminTemplate.class);
         template.prepare(Note.class);
@@ -121,7 +100,7 @@ class EntityLifecycleTests {
     @Test
     void aSaveAtTheStoredVersionAdvancesItAndKeepsTheCreation() {
         Note first = template.save(List.of(new Note(1, "a", null, null, null, null, null))).get(0);
-        USER.set("bob");
+        AuditedTemplateConfiguration.USER.set("bob");
         Note second = template.save(List.of(first.withText("b"))).get(0);
 
         assertThat(second.version()).isEqualTo(1);

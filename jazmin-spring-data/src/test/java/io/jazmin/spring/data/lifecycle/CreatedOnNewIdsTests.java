@@ -7,13 +7,10 @@ import io.jazmin.mapping.annotation.JazminId;
 import io.jazmin.spring.data.core.JazminFileDefinition;
 import io.jazmin.spring.data.core.JazminFiles;
 import io.jazmin.spring.data.core.JazminTemplate;
-import io.jazmin.spring.data.core.mapping.JazminMappingContext;
-import io.jazmin.spring.data.repository.config.EnableJazminAuditing;
+import io.jazmin.spring.data.testing.AuditedTemplateConfiguration;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -25,7 +22,6 @@ import org.springframework.data.annotation.CreatedBy;
 import org.springframework.data.annotation.CreatedDate;
 import org.springframework.data.annotation.LastModifiedBy;
 import org.springframework.data.annotation.LastModifiedDate;
-import org.springframework.data.domain.AuditorAware;
 
 /**
  * {@code @CreatedDate} and {@code @CreatedBy} are filled when the id is new to the file, although
@@ -40,32 +36,15 @@ class CreatedOnNewIdsTests {
         }
     }
 
-    static final AtomicReference<String> USER = new AtomicReference<>("ann");
 
     @Configuration
-    @EnableJazminAuditing
-    static class Config {
+    static class Config extends AuditedTemplateConfiguration {
         static Path dir;
 
         @Bean
         JazminFiles jazminFiles() {
             return new JazminFiles(List.of(JazminFileDefinition.of("memos", dir.resolve("memos.jzm"))
                     .withCreateIfMissing(true)));
-        }
-
-        @Bean
-        JazminMappingContext jazminMappingContext() {
-            return new JazminMappingContext();
-        }
-
-        @Bean
-        JazminTemplate jazminTemplate(JazminFiles files, JazminMappingContext context) {
-            return new JazminTemplate(files, context);
-        }
-
-        @Bean
-        AuditorAware<String> auditor() {
-            return () -> Optional.of(USER.get());
         }
     }
 
@@ -78,7 +57,7 @@ class CreatedOnNewIdsTests {
     @BeforeEach
     void setUp() {
         Config.dir = dir;
-        USER.set("ann");
+        AuditedTemplateConfiguration.USER.set("ann");
         context = new AnnotationConfigApplicationContext(Config.class);
         template = context.getBean(JazminTemplate.class);
         template.prepare(Memo.class);
@@ -106,7 +85,7 @@ class CreatedOnNewIdsTests {
     @Test
     void anUpdateOfAStoredIdKeepsTheCreationAndFillsNoNewOne() {
         Memo first = template.save(List.of(new Memo(7, "a", null, null, null, null))).get(0);
-        USER.set("bob");
+        AuditedTemplateConfiguration.USER.set("bob");
         Memo second = template.save(List.of(first.withText("b"))).get(0);
 
         assertThat(second.created()).isEqualTo(first.created());
@@ -123,7 +102,7 @@ class CreatedOnNewIdsTests {
     @Test
     void inOneSaveOnlyTheIdsNewToTheFileAreCreations() {
         template.save(List.of(new Memo(1, "old", null, null, null, null)));
-        USER.set("bob");
+        AuditedTemplateConfiguration.USER.set("bob");
         List<Memo> saved = template.save(List.of(new Memo(1, "old again", null, null, null, null),
                 new Memo(2, "new", null, null, null, null)));
 
