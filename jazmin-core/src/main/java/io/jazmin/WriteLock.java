@@ -31,6 +31,35 @@ public final class WriteLock implements AutoCloseable {
         return new WriteLock(WriterLock.acquire(file));
     }
 
+    /** What a file's writer lock shows to someone who does not take it: a report, never a promise. */
+    public enum State {
+        /** No writer holds the lock. */
+        FREE,
+        /** A writer of this library holds it: one running on this host, or one on another host. */
+        HELD,
+        /**
+         * Left by a writer of this library that ended on this host without releasing it (killed):
+         * the next writer takes it over, so it blocks nothing.
+         */
+        LEFT_BY_ENDED_WRITER,
+        /**
+         * A lock file that records no holder, as the JavaScript and .NET libraries and older versions
+         * of this one make it: writes are refused while it exists, and if no writer runs, a person
+         * deletes it.
+         */
+        HOLDER_NOT_RECORDED
+    }
+
+    /** What the writer lock of {@code file} shows now, read without taking or changing it. */
+    public static State stateOf(Path file) {
+        return switch (WriterLock.inspect(file)) {
+            case NONE -> State.FREE;
+            case HELD -> State.HELD;
+            case LEFT_BY_GONE_WRITER -> State.LEFT_BY_ENDED_WRITER;
+            case NO_HOLDER_RECORDED -> State.HOLDER_NOT_RECORDED;
+        };
+    }
+
     /** The (absolute) file this lock guards. */
     public Path file() {
         return lock.file();

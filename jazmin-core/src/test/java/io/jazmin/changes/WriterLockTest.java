@@ -182,6 +182,32 @@ class WriterLockTest {
     }
 
     @Test
+    void theLockStateIsReadWithoutTakingTheLock() throws Exception {
+        Path file = dir.resolve("state.jzm");
+        assertThat(WriteLock.stateOf(file)).isEqualTo(WriteLock.State.FREE);
+        try (WriteLock mine = WriteLock.acquire(file)) {
+            assertThat(WriteLock.stateOf(file)).isEqualTo(WriteLock.State.HELD);
+        }
+        assertThat(WriteLock.stateOf(file)).isEqualTo(WriteLock.State.FREE);
+
+        Files.writeString(lockOf(file), "jazmin-java-lock 1 pid=1 start=- host=elsewhere.example\n");
+        assertThat(WriteLock.stateOf(file)).as("a holder on another host").isEqualTo(WriteLock.State.HELD);
+        Files.writeString(lockOf(file), "");
+        assertThat(WriteLock.stateOf(file)).as("as the references make it")
+                .isEqualTo(WriteLock.State.HOLDER_NOT_RECORDED);
+        Files.delete(lockOf(file));
+
+        Child holder = start(file);
+        holder.line();
+        holder.process.toHandle().destroyForcibly();
+        assertThat(holder.process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(WriteLock.stateOf(file)).isEqualTo(WriteLock.State.LEFT_BY_ENDED_WRITER);
+        assertThat(lockOf(file)).as("reading the state changes nothing").exists();
+        WriteLock.acquire(file).close();
+        assertThat(WriteLock.stateOf(file)).isEqualTo(WriteLock.State.FREE);
+    }
+
+    @Test
     void ofTwoProcessesReclaimingAtOnceExactlyOneWins() throws Exception {
         for (int round = 0; round < 3; round++) {
             Path file = dir.resolve("race-" + round + ".jzm");

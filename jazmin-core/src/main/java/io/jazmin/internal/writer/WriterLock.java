@@ -174,6 +174,35 @@ public final class WriterLock implements AutoCloseable {
         }
     }
 
+    /** What a file's lock file shows, for reports that take no lock (see {@code io.jazmin.WriteLock.State}). */
+    public enum Found {
+        /** No lock file. */
+        NONE,
+        /** Recorded by a writer of this library that runs, or runs on another host. */
+        HELD,
+        /** Recorded by a writer of this library on this host that is gone: the next writer takes it over. */
+        LEFT_BY_GONE_WRITER,
+        /** A lock file recording no holder (another library's, an older version's), or unreadable. */
+        NO_HOLDER_RECORDED
+    }
+
+    /** Reads what the lock file of {@code file} shows, without taking or changing it. */
+    public static Found inspect(Path file) {
+        Path target = file.toAbsolutePath();
+        Optional<LockHolder> holder;
+        try {
+            holder = LockHolder.read(target.resolveSibling(target.getFileName() + ".lock"));
+        } catch (NoSuchFileException e) {
+            return Found.NONE;
+        } catch (IOException e) {
+            return Found.NO_HOLDER_RECORDED;
+        }
+        if (holder.isEmpty()) {
+            return Found.NO_HOLDER_RECORDED;
+        }
+        return holder.get().isGone() ? Found.LEFT_BY_GONE_WRITER : Found.HELD;
+    }
+
     /** The (absolute) file this lock guards. */
     public Path file() {
         return file;

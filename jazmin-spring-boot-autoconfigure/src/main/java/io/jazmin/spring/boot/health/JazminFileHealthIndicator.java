@@ -1,5 +1,6 @@
 package io.jazmin.spring.boot.health;
 
+import io.jazmin.WriteLock;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
 import io.jazmin.error.JazminAccessExpiredException;
@@ -25,8 +26,11 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  * <p>{@code UP} with the file's path, rows, columns, sort order, appends and bytes; {@code DOWN}
  * with a {@code reason} ({@code missing}, {@code damaged}, {@code wrong-key}, {@code access-expired},
  * {@code unsupported}, {@code unreadable}) and the engine's message, which never holds the secret.
- * A writer lock ({@code <path>.lock}) present is shown as {@code writerLock}: writes fail while it
- * is there, and one a killed writer left must be deleted by hand.
+ * A writer lock ({@code <path>.lock}) present is shown as {@code writerLock} and {@code writerLockSince}
+ * ({@link WriteLock#stateOf}): {@code held}; {@code left-by-ended-writer} (a killed writer's, which the
+ * next write takes over, so it blocks nothing); or {@code holder-not-recorded} (another library's or
+ * an older version's: writes are refused while it exists, and if no writer runs a person deletes it).
+ * None of them changes the status: a held lock is a writer at work.
  */
 public class JazminFileHealthIndicator implements HealthIndicator {
     private final FileAccess file;
@@ -90,12 +94,21 @@ public class JazminFileHealthIndicator implements HealthIndicator {
     }
 
     private static void writerLock(Path path, Health.Builder builder) {
-        Path lock = path.resolveSibling(path.getFileName() + ".lock");
+        String state = switch (WriteLock.stateOf(path)) {
+            case FREE -> null;
+            case HELD -> "held";
+            case LEFT_BY_ENDED_WRITER -> "left-by-ended-writer";
+            case HOLDER_NOT_RECORDED -> "holder-not-recorded";
+        };
+        if (state == null) {
+            return;
+        }
+        builder.withDetail("writerLock", state);
         try {
-            builder.withDetail("writerLock", "present since " + Files.getLastModifiedTime(lock).toInstant()
-                    + "; writes fail while it is held (a killed writer's lock must be deleted by hand)");
+            builder.withDetail("writerLockSince", Files.getLastModifiedTime(
+                    path.resolveSibling(path.getFileName() + ".lock")).toInstant().toString());
         } catch (IOException | SecurityException e) {
-            // No lock file: no writer at work.
+            // Released since it was read: its state above is all there is to say.
         }
     }
 }

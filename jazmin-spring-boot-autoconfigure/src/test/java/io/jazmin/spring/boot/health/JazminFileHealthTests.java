@@ -2,6 +2,7 @@ package io.jazmin.spring.boot.health;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jazmin.WriteLock;
 import io.jazmin.key.JazminKey;
 import io.jazmin.spring.boot.autoconfigure.JazminAutoConfiguration;
 import io.jazmin.spring.boot.autoconfigure.JazminRepositoriesAutoConfiguration;
@@ -156,7 +157,13 @@ class JazminFileHealthTests {
             Files.createFile(dir.resolve("items.jzm.lock"));
             Health health = health(context);
             assertThat(health.getStatus()).isEqualTo(Status.UP);
-            assertThat(health.getDetails().get("writerLock").toString()).startsWith("present since ");
+            assertThat(health.getDetails()).containsEntry("writerLock", "holder-not-recorded")
+                    .containsKey("writerLockSince");
+            Files.delete(dir.resolve("items.jzm.lock"));
+            try (WriteLock held = WriteLock.acquire(dir.resolve("items.jzm"))) {
+                assertThat(health(context).getDetails()).containsEntry("writerLock", "held");
+            }
+            assertThat(health(context).getDetails()).doesNotContainKey("writerLock");
         });
     }
 }
