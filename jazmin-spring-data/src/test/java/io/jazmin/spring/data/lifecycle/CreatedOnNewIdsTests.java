@@ -36,7 +36,6 @@ class CreatedOnNewIdsTests {
         }
     }
 
-
     @Configuration
     static class Config extends AuditedTemplateConfiguration {
         static Path dir;
