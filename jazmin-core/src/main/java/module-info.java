@@ -22,4 +22,5 @@ module io.jazmin {
     exports io.jazmin.mapping.annotation;
     exports io.jazmin.options;
     exports io.jazmin.schema;
+    exports io.jazmin.source;
 }

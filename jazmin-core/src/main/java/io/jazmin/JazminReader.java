@@ -16,6 +16,7 @@ import io.jazmin.internal.shape.ShapeCompiler;
 import io.jazmin.internal.shape.ShapeRunner;
 import io.jazmin.internal.shape.ShapeSchema;
 import java.io.OutputStream;
+import io.jazmin.source.RandomAccessSource;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -111,6 +112,31 @@ public final class JazminReader implements AutoCloseable {
     /** Opens a file held in memory with the key or password in {@code options}. */
     public static JazminReader open(byte[] bytes, ReadOptions options) {
         return open(ByteSource.of(bytes), options);
+    }
+
+    /**
+     * Opens a file read through {@code source} (a channel, an HTTP server, an object store) with the
+     * key or password in {@code options}; the reader reads only the byte ranges its queries need,
+     * and closes the source when it is closed (also when the open fails).
+     *
+     * @throws JazminIoException when the source fails a read, or its file changed since it was
+     *                           opened (the cause is then a {@link io.jazmin.source.SourceChangedException})
+     * @see #open(Path, ReadOptions) for the other failures
+     */
+    public static JazminReader open(RandomAccessSource source, ReadOptions options) {
+        ByteSource bytes;
+        try {
+            bytes = ByteSource.of(source);
+        } catch (RuntimeException e) {
+            closeQuietly(source, e);
+            throw e;
+        }
+        try {
+            return open(bytes, options);
+        } catch (RuntimeException e) {
+            closeQuietly(bytes, e);
+            throw e;
+        }
     }
 
     private static JazminReader open(ByteSource source, ReadOptions options) {
@@ -516,7 +542,7 @@ public final class JazminReader implements AutoCloseable {
         file.close();
     }
 
-    private static void closeQuietly(ByteSource source, RuntimeException failure) {
+    private static void closeQuietly(java.io.Closeable source, RuntimeException failure) {
         try {
             source.close();
         } catch (IOException e) {

@@ -34,6 +34,7 @@ class ArchitectureTest {
     /** The layers, lowest first: a package may depend only on packages of lower layers. */
     static final List<List<String>> LAYERS = List.of(
             List.of("io.jazmin.error"),
+            List.of("io.jazmin.source"),
             List.of("io.jazmin.internal.json", "io.jazmin.internal.keys", "io.jazmin.internal.wire",
                     "io.jazmin.internal.parallel"),
             List.of("io.jazmin.schema", "io.jazmin.key"),
@@ -59,7 +60,7 @@ class ArchitectureTest {
     static final Set<String> API = Set.of("io.jazmin", "io.jazmin.convert", "io.jazmin.data", "io.jazmin.error",
             "io.jazmin.files", "io.jazmin.export", "io.jazmin.change",
             "io.jazmin.key", "io.jazmin.mapping", "io.jazmin.mapping.annotation", "io.jazmin.options",
-            "io.jazmin.schema");
+            "io.jazmin.schema", "io.jazmin.source");
 
     private static JavaClasses engine;
 

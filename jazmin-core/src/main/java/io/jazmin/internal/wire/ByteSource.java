@@ -2,6 +2,7 @@ package io.jazmin.internal.wire;
 
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.error.JazminIoException;
+import io.jazmin.source.RandomAccessSource;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -12,24 +13,27 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Objects;
 
 /**
- * Positional, thread-safe reads from a file (or a byte array in tests). The size is fixed when
- * the source is opened, so a reader keeps seeing the version it opened while an append grows the
- * file.
+ * Positional, thread-safe reads from a local file, a byte array or a caller's
+ * {@link RandomAccessSource}. The size is fixed when the source is opened, so a reader keeps seeing
+ * the version it opened while an append grows the file.
  */
 public final class ByteSource implements Closeable {
     private final Path path;
     private final FileChannel channel;
     private final byte[] bytes;
+    private final RandomAccessSource external;
     private final long size;
     /** The file's attributes read just before the channel was opened, or {@code null}. */
     private final BasicFileAttributes before;
     private DiskIdentity identity;
     private boolean identified;
 
-    private ByteSource(Path path, FileChannel channel, byte[] bytes, long size, BasicFileAttributes before) {
+    private ByteSource(Path path, FileChannel channel, byte[] bytes, RandomAccessSource external, long size,
+            BasicFileAttributes before) {
         this.path = path;
         this.channel = channel;
         this.bytes = bytes;
+        this.external = external;
         this.size = size;
         this.before = before;
     }
@@ -38,7 +42,7 @@ public final class ByteSource implements Closeable {
         var before = DiskIdentity.attributes(path);
         FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
         try {
-            return new ByteSource(path, ch, null, ch.size(), before);
+            return new ByteSource(path, ch, null, null, ch.size(), before);
         } catch (IOException e) {
             ch.close();
             throw e;
@@ -46,7 +50,16 @@ public final class ByteSource implements Closeable {
     }
 
     public static ByteSource of(byte[] bytes) {
-        return new ByteSource(null, null, bytes, bytes.length, null);
+        return new ByteSource(null, null, bytes, null, bytes.length, null);
+    }
+
+    /** Reads through a caller's source; its size is asked once, now. */
+    public static ByteSource of(RandomAccessSource external) {
+        long size = external.size();
+        if (size < 0) {
+            throw new JazminFormatException(external.name() + " reports a negative size " + size, null, 0);
+        }
+        return new ByteSource(null, null, null, external, size, null);
     }
 
     /**
@@ -69,7 +82,7 @@ public final class ByteSource implements Closeable {
      * now with one {@code stat}. Our writers only replace files by rename (a new file key) and grow them
      * by appends (a new size), so any commit since the open answers {@code false}; so does a path that
      * is gone, unreadable, or was replaced or grown while the source was being opened. Always
-     * {@code true} for bytes in memory.
+     * {@code true} for bytes in memory and a caller's source (which checks its own version on read).
      */
     public boolean unchangedOnDisk() {
         if (path == null) {
@@ -81,7 +94,7 @@ public final class ByteSource implements Closeable {
                 && Objects.equals(now.fileKey(), before.fileKey());
     }
 
-    /** The file read, or {@code null} for bytes in memory. */
+    /** The file read, or {@code null} for bytes in memory and a caller's source. */
     public Path path() {
         return path;
     }
@@ -118,6 +131,10 @@ public final class ByteSource implements Closeable {
             out.put(bytes, (int) offset, length);
             return;
         }
+        if (external != null) {
+            readExternal(offset, out);
+            return;
+        }
         try {
             long at = offset;
             while (out.hasRemaining()) {
@@ -132,6 +149,17 @@ public final class ByteSource implements Closeable {
         }
     }
 
+    private void readExternal(long offset, ByteBuffer out) {
+        try {
+            external.read(offset, out);
+        } catch (IOException e) {
+            throw new JazminIoException("cannot read", external.name(), e);
+        }
+        if (out.hasRemaining()) {
+            throw new JazminFormatException(external.name() + " ended early while reading", null, offset);
+        }
+    }
+
     private JazminFormatException outside(long offset, long length) {
         return new JazminFormatException("byte range " + offset + "+" + length + " lies outside the file of "
                 + size + " bytes", null, offset);
@@ -141,6 +169,9 @@ public final class ByteSource implements Closeable {
     public void close() throws IOException {
         if (channel != null) {
             channel.close();
+        }
+        if (external != null) {
+            external.close();
         }
     }
 }

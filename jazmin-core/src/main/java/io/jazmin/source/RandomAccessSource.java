@@ -1,0 +1,37 @@
+package io.jazmin.source;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+
+/**
+ * Where a file's bytes come from when they are not a local path: any store that can read a byte
+ * range at a position (a channel, memory, an HTTP server answering {@code Range} requests, a Hadoop
+ * file system's positioned reads). The engine reads through this one interface whatever the store,
+ * and asks only for the ranges it needs.
+ *
+ * <p>A source reads one version of one file: its {@link #size()} is fixed when it is opened, and a
+ * source that can tell that the file was replaced since (an HTTP ETag, a modification time) fails
+ * the read with {@link SourceChangedException} rather than returning bytes of another version.
+ * Implementations must allow reads from several threads at once.
+ */
+public interface RandomAccessSource extends Closeable {
+
+    /** The size in bytes of the version this source reads, fixed when it was opened. */
+    long size();
+
+    /**
+     * Reads exactly {@code into.remaining()} bytes starting at {@code position} into {@code into}.
+     * The engine only asks for ranges inside {@link #size()}.
+     *
+     * @throws SourceChangedException when the source can tell the file is no longer the version it opened
+     * @throws IOException            when the store fails or the range cannot be read whole
+     */
+    void read(long position, ByteBuffer into) throws IOException;
+
+    /**
+     * A name for messages, such as a URL without its query or a file system path; it must never
+     * hold a secret (credentials, signed query strings).
+     */
+    String name();
+}

@@ -1,0 +1,6 @@
+/**
+ * Byte sources for files that are not a local path: {@link io.jazmin.source.RandomAccessSource} is
+ * what the engine reads through (a channel, memory, an HTTP server, a Hadoop file system), and
+ * {@link io.jazmin.source.SourceChangedException} what a source throws when its file changed under it.
+ */
+package io.jazmin.source;
