@@ -4,9 +4,11 @@ import io.jazmin.spring.data.core.JazminFiles;
 import io.jazmin.spring.data.core.JazminOperations;
 import io.jazmin.spring.data.core.JazminTemplate;
 import io.jazmin.spring.data.core.JazminTransactionManager;
+import io.jazmin.spring.data.core.JazminFileMeters;
 import io.jazmin.spring.data.core.MicrometerQueryObserver;
 import io.jazmin.spring.data.core.QueryObserver;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
+import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.observation.ObservationRegistry;
 import java.util.concurrent.Executor;
 import org.springframework.beans.factory.ObjectProvider;
@@ -28,7 +30,8 @@ import org.springframework.transaction.annotation.EnableTransactionManagement;
  * The JAZMIN infrastructure: the configured files, the mapping context, the
  * {@link JazminTemplate} and a {@link JazminTransactionManager} (with {@code @Transactional}
  * enabled); each backs off when the application defines its own. Query observations are
- * reported when an {@link ObservationRegistry} is present. The engine's chunk work (read-ahead,
+ * reported when an {@link ObservationRegistry} is present, and the files' gauges
+ * ({@link JazminFileMeters}) when Micrometer's meters are. The engine's chunk work (read-ahead,
  * parallel encoding) runs on the application's task executor ({@code applicationTaskExecutor}, which
  * Spring Boot defines) when there is one, on the engine's own daemon threads otherwise. Unknown
  * {@code jazmin.*} properties fail the start, and a failed start deletes the empty files it created.
@@ -101,6 +104,18 @@ public final class JazminAutoConfiguration {
         @ConditionalOnSingleCandidate(ObservationRegistry.class)
         QueryObserver jazminQueryObserver(ObservationRegistry registry) {
             return new MicrometerQueryObserver(registry);
+        }
+    }
+
+    /** Gauges of the configured files, bound by Spring Boot's metrics to every {@code MeterRegistry}. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(MeterBinder.class)
+    static class FileMetersConfiguration {
+
+        @Bean
+        @ConditionalOnMissingBean
+        JazminFileMeters jazminFileMeters(JazminFiles files) {
+            return new JazminFileMeters(files);
         }
     }
 }

@@ -7,13 +7,15 @@ import java.util.stream.Stream;
 
 /**
  * Reports each operation as a Micrometer observation named {@code jazmin.operation}, with the
- * low-cardinality keys {@code jazmin.operation} and {@code jazmin.file}. A read returning a lazy
- * stream is observed from its opening until the stream is closed, so the time spent reading and
- * decoding rows counts. Needs micrometer-observation.
+ * low-cardinality keys {@code jazmin.operation}, {@code jazmin.file} and {@code jazmin.outcome}
+ * ({@code success} or {@code error}; a failure is also recorded as the observation's error). A read
+ * returning a lazy stream is observed from its opening until the stream is closed, so the time spent
+ * reading and decoding rows counts. Needs micrometer-observation.
  */
 public final class MicrometerQueryObserver implements QueryObserver {
     /** The observation name (timers appear as {@code jazmin.operation}). */
     public static final String NAME = "jazmin.operation";
+    private static final String OUTCOME = "jazmin.outcome";
 
     private final ObservationRegistry registry;
 
@@ -21,9 +23,24 @@ public final class MicrometerQueryObserver implements QueryObserver {
         this.registry = registry;
     }
 
+    /** The value of {@code jazmin.outcome} for an operation that returned. */
+    public static final String SUCCESS = "success";
+    /** The value of {@code jazmin.outcome} for an operation that threw. */
+    public static final String ERROR = "error";
+
     @Override
     public <R> R observe(String operation, String file, Supplier<R> work) {
-        return observation(operation, file).observe(work);
+        Observation observation = observation(operation, file).start();
+        try (Observation.Scope scope = observation.openScope()) {
+            R result = work.get();
+            observation.lowCardinalityKeyValue(OUTCOME, SUCCESS);
+            return result;
+        } catch (RuntimeException | Error e) {
+            failed(observation, e);
+            throw e;
+        } finally {
+            observation.stop();
+        }
     }
 
     @Override
@@ -33,11 +50,19 @@ public final class MicrometerQueryObserver implements QueryObserver {
         try (Observation.Scope scope = observation.openScope()) {
             stream = open.get();
         } catch (RuntimeException | Error e) {
-            observation.error(e);
+            failed(observation, e);
             observation.stop();
             throw e;
         }
-        return stream.onClose(observation::stop);
+        return stream.onClose(() -> {
+            observation.lowCardinalityKeyValue(OUTCOME, SUCCESS);
+            observation.stop();
+        });
+    }
+
+    private static void failed(Observation observation, Throwable e) {
+        observation.lowCardinalityKeyValue(OUTCOME, ERROR);
+        observation.error(e);
     }
 
     private Observation observation(String operation, String file) {
