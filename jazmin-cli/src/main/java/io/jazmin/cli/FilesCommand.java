@@ -33,7 +33,7 @@ final class FilesCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        try (JazminReader reader = JazminReader.open(file, secrets.readOptions())) {
+        try (JazminReader reader = JazminReader.open(file, secrets.readOptions(file))) {
             for (EmbeddedFile f : reader.files()) {
                 ObjectNode node = JSON.createObjectNode();
                 node.put("path", f.path()).put("type", f.type());

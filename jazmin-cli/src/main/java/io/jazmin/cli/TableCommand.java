@@ -30,7 +30,7 @@ abstract class TableCommand implements Callable<Integer> {
 
     @Override
     public final Integer call() {
-        try (JazminReader reader = JazminReader.open(file, secrets.readOptions())) {
+        try (JazminReader reader = JazminReader.open(file, secrets.readOptions(file))) {
             run(Usage.table(spec, reader, table));
         }
         out().flush();
