@@ -4,6 +4,7 @@ import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.export.SavedShape;
 import io.jazmin.files.FileChanges;
+import io.jazmin.options.WriteOptions;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -92,6 +93,7 @@ final class ShapesCommand implements Runnable {
 
         @Override
         public Integer call() {
+            WriteOptions options = writeOptions(); // an access key is refused before the shape is read
             boolean replaced;
             SavedShape saved;
             try (JazminReader reader = open()) {
@@ -99,7 +101,7 @@ final class ShapesCommand implements Runnable {
                 replaced = reader.shapes().stream().anyMatch(s -> s.name().equals(name));
                 saved = new SavedShape(name, description, isDefault, table, groups, shape.shape());
             }
-            ObjectNode node = result(JazminFile.changeFiles(file, FileChanges.savingShapes(saved), writeOptions()));
+            ObjectNode node = result(JazminFile.changeFiles(file, FileChanges.savingShapes(saved), options));
             node.put("saved", name);
             node.put("replaced", replaced);
             return print(node);
@@ -117,6 +119,7 @@ final class ShapesCommand implements Runnable {
 
         @Override
         public Integer call() {
+            WriteOptions options = writeOptions();
             try (JazminReader reader = open()) {
                 List<String> known = reader.shapes().stream().map(SavedShape::name).toList();
                 for (String n : names) {
@@ -126,7 +129,7 @@ final class ShapesCommand implements Runnable {
                 }
             }
             ObjectNode node = result(JazminFile.changeFiles(file,
-                    FileChanges.removingShapes(names.toArray(String[]::new)), writeOptions()));
+                    FileChanges.removingShapes(names.toArray(String[]::new)), options));
             names.forEach(node.putArray("removed")::add);
             return print(node);
         }

@@ -8,6 +8,7 @@ import io.jazmin.change.UpdateResult;
 import io.jazmin.convert.CanonicalValues;
 import io.jazmin.data.Filter;
 import io.jazmin.error.JazminValidationException;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,6 +48,7 @@ final class UpdateCommand extends ChangeCommand {
 
     @Override
     public Integer call() throws IOException {
+        WriteOptions options = writeOptions(); // an access key is refused before any input is read
         if (Files.size(changes) > MAX_CHANGES_BYTES) {
             throw Usage.error(spec, "--changes: " + changes + " is larger than " + MAX_CHANGES_BYTES + " bytes");
         }
@@ -56,7 +58,7 @@ final class UpdateCommand extends ChangeCommand {
             JazminTable t = Usage.table(spec, reader, json.has("table") ? text(json, "table") : null);
             update = changes(json, t);
         }
-        return print(result(JazminFile.update(file, update, writeOptions())));
+        return print(result(JazminFile.update(file, update, options)));
     }
 
     /** The JSON of an update's result. */

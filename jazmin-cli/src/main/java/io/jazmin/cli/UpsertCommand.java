@@ -6,6 +6,7 @@ import io.jazmin.JazminTable;
 import io.jazmin.change.UpdateChanges;
 import io.jazmin.change.UpdateResult;
 import io.jazmin.convert.RowSource;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -52,6 +53,7 @@ final class UpsertCommand extends ChangeCommand {
 
     @Override
     public Integer call() throws IOException {
+        WriteOptions options = writeOptions(); // an access key is refused before any input is read
         List<Column> columns;
         String name;
         boolean sorted;
@@ -73,10 +75,10 @@ final class UpsertCommand extends ChangeCommand {
             }
         }
         if (!sorted && !rewrite) {
-            return report(JazminFile.upsert(file, name, keyColumns, rows, writeOptions()));
+            return report(JazminFile.upsert(file, name, keyColumns, rows, options));
         }
         UpdateResult result = JazminFile.update(file,
-                new UpdateChanges(name, null, keyColumns, rows, null, ""), writeOptions());
+                new UpdateChanges(name, null, keyColumns, rows, null, ""), options);
         return print(UpdateCommand.result(result));
     }
 }
