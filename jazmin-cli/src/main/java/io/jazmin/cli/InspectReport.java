@@ -27,14 +27,7 @@ final class InspectReport {
      */
     String describe(JazminReader reader, FileFacts facts, List<JazminTable> tables, List<JazminFile.GrantInfo> grants) {
         ObjectNode root = mapper.createObjectNode();
-        root.put("formatVersion", facts.formatVersion());
-        ObjectNode flags = root.putObject("flags");
-        flags.put("encrypted", reader.encrypted());
-        flags.put("password", reader.passwordProtected());
-        flags.put("access", reader.accessControlled());
-        flags.put("appended", reader.appended());
-        flags.put("recovered", reader.recovered());
-        root.put("encryption", facts.encryption().text());
+        facts(root, facts);
         root.put("fileId", reader.fileId());
         root.put("created", time(reader.createdAt()));
         root.put("modified", time(reader.modifiedAt()));
@@ -71,14 +64,7 @@ final class InspectReport {
         ObjectNode root = mapper.createObjectNode();
         root.put("file", file.getFileName().toString());
         root.put("bytes", facts.fileBytes());
-        root.put("formatVersion", facts.formatVersion());
-        ObjectNode flags = root.putObject("flags");
-        flags.put("encrypted", facts.encrypted());
-        flags.put("password", facts.password());
-        flags.put("access", facts.access());
-        flags.put("appended", facts.appended());
-        flags.put("recovered", facts.recovered());
-        root.put("encryption", facts.encryption().text());
+        facts(root, facts);
         if (facts.password()) {
             root.put("kdfIterations", facts.kdfIterations());
         }
@@ -91,6 +77,18 @@ final class InspectReport {
             case NONE -> "not encrypted";
         });
         return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root);
+    }
+
+    /** What every report starts with: the format version, the preamble's flags and how the file is encrypted. */
+    private static void facts(ObjectNode root, FileFacts facts) {
+        root.put("formatVersion", facts.formatVersion());
+        ObjectNode flags = root.putObject("flags");
+        flags.put("encrypted", facts.encrypted());
+        flags.put("password", facts.password());
+        flags.put("access", facts.access());
+        flags.put("appended", facts.appended());
+        flags.put("recovered", facts.recovered());
+        root.put("encryption", facts.encryption().text());
     }
 
     private ObjectNode table(JazminTable t) {

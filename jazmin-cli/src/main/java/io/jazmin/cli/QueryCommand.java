@@ -10,14 +10,10 @@ import io.jazmin.data.Row;
 import io.jazmin.data.RowQuery;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
  * {@code jazmin query FILE [--where JSON] [--format jsonl|json|csv] [--shape NAME|FILE]}: the
@@ -30,17 +26,7 @@ import picocli.CommandLine.Spec;
                     + "ordered (--order-by), sliced (--offset, --limit). Rows are streamed, never held all at once.",
             "With --shape, prints an export shape's output over the matching rows instead (--format json or "
                     + "xml): NAME is a shape saved in the file (see 'jazmin shapes list'), else a shape JSON file."})
-final class QueryCommand implements Callable<Integer> {
-    @Spec
-    private CommandSpec spec;
-
-    @Parameters(index = "0", paramLabel = "FILE", description = "the .jzm file")
-    private Path file;
-
-    @Option(names = "--table", paramLabel = "T",
-            description = "the table to read (default: the first; with a saved --shape, the shape's own)")
-    private String table;
-
+final class QueryCommand extends TableCommand {
     @Option(names = "--format", paramLabel = "FORMAT",
             description = "jsonl, json or csv (default jsonl); with --shape, json or xml (default json)")
     private String format;
@@ -60,23 +46,17 @@ final class QueryCommand implements Callable<Integer> {
     @Mixin
     private RowSlice slice;
 
-    @Mixin
-    private FileOptions secrets;
-
     @Override
-    public Integer call() {
-        try (JazminReader reader = JazminReader.open(file, secrets.readOptions(file))) {
-            if (shape != null) {
-                exportShape(reader);
-            } else {
-                printRows(Usage.table(spec, reader, table));
-            }
+    void run(JazminReader reader) {
+        if (shape != null) {
+            exportShape(reader); // a saved shape reads its own table unless --table names one
+        } else {
+            super.run(reader);
         }
-        spec.commandLine().getOut().flush();
-        return ExitCodes.OK;
     }
 
-    private void printRows(JazminTable t) {
+    @Override
+    void run(JazminTable t) {
         RowFormat rowFormat = switch (format == null ? "jsonl" : format) {
             case "jsonl" -> RowFormat.JSON_LINES;
             case "json" -> RowFormat.JSON;
@@ -86,7 +66,7 @@ final class QueryCommand implements Callable<Integer> {
         RowQuery query = slice.query(spec, t);
         JsonStyle style = canonical ? JsonStyle.CANONICAL : JsonStyle.HUMAN;
         try (Stream<Row> rows = Usage.query(spec, () -> t.find(where.filter(), query));
-             RowSink sink = RowSinks.open(new NonClosingWriter(spec.commandLine().getOut()), rowFormat,
+             RowSink sink = RowSinks.open(new NonClosingWriter(out()), rowFormat,
                      slice.columns(t), style)) {
             rows.forEach(row -> sink.write(RowValues.of(row)));
         }
@@ -107,11 +87,11 @@ final class QueryCommand implements Callable<Integer> {
         String outputFormat = format == null ? "json" : format;
         Usage.query(spec, () -> {
             reader.export(loaded.shape(), loaded.table(), where.filter(),
-                    ShapeLoader.output(spec, outputFormat, spec.commandLine().getOut()));
+                    ShapeLoader.output(spec, outputFormat, out()));
             return null;
         });
         if (outputFormat.equals("json")) {
-            spec.commandLine().getOut().println(); // the XML output ends its last line itself
+            out().println(); // the XML output ends its last line itself
         }
     }
 }

@@ -7,9 +7,7 @@ import io.jazmin.files.FileChanges;
 import io.jazmin.options.WriteOptions;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -36,32 +34,19 @@ final class ShapesCommand implements Runnable {
     /** {@code shapes list FILE}: one JSON object per saved shape. */
     @Command(name = "list", description = "Print the shapes saved in a .jzm file as JSON Lines: "
             + "{\"name\",\"description\",\"default\",\"table\",\"groups\",\"shape\"} (the groups an access key sees).")
-    static final class ListShapes implements Callable<Integer> {
-        @Spec
-        private CommandSpec spec;
-
-        @Parameters(index = "0", paramLabel = "FILE", description = "the .jzm file")
-        private Path file;
-
-        @Mixin
-        private FileOptions secrets;
-
+    static final class ListShapes extends FileCommand {
         @Override
-        public Integer call() {
-            try (JazminReader reader = JazminReader.open(file, secrets.readOptions(file))) {
-                for (SavedShape s : reader.shapes()) {
-                    ObjectNode node = ChangeCommand.JSON.createObjectNode();
-                    node.put("name", s.name());
-                    node.put("description", s.description());
-                    node.put("default", s.isDefault());
-                    node.put("table", s.table());
-                    s.groups().forEach(node.putArray("groups")::add);
-                    node.set("shape", s.shape().tree());
-                    spec.commandLine().getOut().println(ChangeCommand.JSON.writeValueAsString(node));
-                }
+        void run(JazminReader reader) {
+            for (SavedShape s : reader.shapes()) {
+                ObjectNode node = ChangeCommand.JSON.createObjectNode();
+                node.put("name", s.name());
+                node.put("description", s.description());
+                node.put("default", s.isDefault());
+                node.put("table", s.table());
+                s.groups().forEach(node.putArray("groups")::add);
+                node.set("shape", s.shape().tree());
+                out().println(ChangeCommand.JSON.writeValueAsString(node));
             }
-            spec.commandLine().getOut().flush();
-            return ExitCodes.OK;
         }
     }
 
@@ -72,10 +57,12 @@ final class ShapesCommand implements Runnable {
                 + "unchanged.",
         "Prints {\"appendCount\",\"rowsAppended\",\"rowsDeleted\",\"rowCount\",\"saved\",\"replaced\"} as JSON."})
     static final class SaveShape extends ChangeCommand {
-        @Option(names = "--name", required = true, paramLabel = "NAME", description = "the shape's name (1-200 characters)")
+        @Option(names = "--name", required = true, paramLabel = "NAME",
+                description = "the shape's name (1-200 characters)")
         private String name;
 
-        @Option(names = "--shape", required = true, paramLabel = "S.json", description = "the export shape, a JSON template")
+        @Option(names = "--shape", required = true, paramLabel = "S.json",
+                description = "the export shape, a JSON template")
         private Path shapeFile;
 
         @Option(names = "--table", paramLabel = "T", description = "the table it reads (default: the first)")

@@ -89,10 +89,9 @@ class SavedShapesCommandsTest {
 
     @Test
     void anAccessKeyCannotSaveOrRemoveShapes() throws Exception {
-        Path shared = Files.copy(SharedFiles.conformanceCase("shared-access").resolve("data.jzm"),
-                tmp.resolve("shared.jzm"));
-        Path bob = Files.writeString(tmp.resolve("bob.txt"),
-                "jza1-pfEmZMV0F0sWwcMCzDwW8U_w9rCKQHgGj8-jQBZp_6Y6Pw5M2nI8SPksU6Q");
+        SharedAccessCopy copy = SharedAccessCopy.in(tmp);
+        Path shared = copy.file();
+        Path bob = copy.bob();
         byte[] before = Files.readAllBytes(shared);
         CliRun save = CliRun.of("shapes", "save", shared.toString(), "--name", "n", "--shape", shape.toString(),
                 "--key-file", bob.toString());

@@ -140,10 +140,9 @@ class UpsertUpdateCommandsTest {
 
     @Test
     void anAccessKeyIsRefusedAndTheSharedFileLeftUnchanged() throws Exception {
-        Path shared = Files.copy(SharedFiles.conformanceCase("shared-access").resolve("data.jzm"),
-                tmp.resolve("shared.jzm"));
-        Path bob = Files.writeString(tmp.resolve("bob.txt"),
-                "jza1-pfEmZMV0F0sWwcMCzDwW8U_w9rCKQHgGj8-jQBZp_6Y6Pw5M2nI8SPksU6Q");
+        SharedAccessCopy copy = SharedAccessCopy.in(tmp);
+        Path shared = copy.file();
+        Path bob = copy.bob();
         Path input = SharedFiles.conformanceCase("shared-access").resolve("input.jsonl");
         byte[] before = Files.readAllBytes(shared);
         Path changes = Files.writeString(tmp.resolve("changes.json"), "{\"metadata\": {\"x\": 1}}");
