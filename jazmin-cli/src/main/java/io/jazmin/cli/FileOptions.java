@@ -32,7 +32,8 @@ final class FileOptions {
     private CommandSpec spec;
 
     @Option(names = "--key-file", paramLabel = "FILE",
-            description = "encrypted file: read the key text (jzk1-...) from FILE")
+            description = "encrypted file: read the key text (jzk1-...) from FILE (without a key or password option: "
+                    + "from JAZMIN_KEY)")
     private Path keyFile;
 
     @Option(names = "--key-env", paramLabel = "VAR",
@@ -44,8 +45,8 @@ final class FileOptions {
     private String passwordEnv;
 
     @Option(names = "--password-file", paramLabel = "FILE",
-            description = "password-protected file: read the password from FILE (its first line; without any key "
-                    + "or password option: the key text in JAZMIN_KEY, else the password in JAZMIN_PASSWORD)")
+            description = "password-protected file: read the password from FILE (its first line; without a key or "
+                    + "password option: from JAZMIN_PASSWORD)")
     private Path passwordFile;
 
     @Option(names = "--unlock-token-file", paramLabel = "FILE",

@@ -32,7 +32,8 @@ final class QueryCommand extends TableCommand {
     private String format;
 
     @Option(names = "--shape", paramLabel = "NAME|FILE",
-            description = "an export shape: the shape saved in FILE under NAME, else the JSON shape file at that path")
+            description = "an export shape: the shape saved in the .jzm file under this name, else the JSON shape "
+                    + "file at this path")
     private String shape;
 
     @Option(names = "--canonical", description = "the interop form: ints and decimals as strings, "
