@@ -33,7 +33,8 @@ final class ShapesCommand implements Runnable {
 
     /** {@code shapes list FILE}: one JSON object per saved shape. */
     @Command(name = "list", description = "Print the shapes saved in a .jzm file as JSON Lines: "
-            + "{\"name\",\"description\",\"default\",\"table\",\"groups\",\"shape\"}; with an access key, those of the file groups it sees.")
+            + "{\"name\",\"description\",\"default\",\"table\",\"groups\",\"shape\"}; with an access key, "
+            + "those of the file groups it sees.")
     static final class ListShapes extends FileCommand {
         @Override
         void run(JazminReader reader) {
