@@ -34,6 +34,10 @@ import io.jazmin.schema.Storage;
 import io.jazmin.options.WriteOptions;
 import java.util.function.Function;
 import io.jazmin.files.FileChanges;
+import io.jazmin.internal.reader.FileVersion;
+import io.jazmin.internal.reader.VersionLocator;
+import io.jazmin.internal.wire.Preamble;
+import io.jazmin.schema.FileFacts;
 
 /**
  * Changes to existing files (spec §1.24): appends, deletes and upserts that add a new version at
@@ -296,6 +300,24 @@ public final class JazminFile {
      */
     public static Storage storage(Path path, ReadOptions options) {
         return opened(path, options, file -> StorageReport.of(file, file.source().size()));
+    }
+
+    /**
+     * What the file at {@code path} shows without its key or password: format version, flags, how
+     * it is encrypted, its size. Reads the preamble and finds the current version's trailer only;
+     * decrypts nothing and takes no lock.
+     *
+     * @throws io.jazmin.error.JazminFormatException when the file is not a JAZMIN file or is damaged
+     */
+    public static FileFacts facts(Path path) {
+        try (ByteSource source = ByteSource.open(path)) {
+            FileVersion version = VersionLocator.locate(source);
+            Preamble p = version.preamble();
+            return new FileFacts(1, p.has(Preamble.ENCRYPTED), p.has(Preamble.PASSWORD), p.has(Preamble.ACCESS),
+                    p.has(Preamble.APPENDED), version.recovered(), p.kdfIterations(), source.size());
+        } catch (IOException e) {
+            throw new JazminIoException("cannot read", path, e);
+        }
     }
 
     /**

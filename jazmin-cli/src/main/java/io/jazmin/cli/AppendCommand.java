@@ -3,9 +3,7 @@ package io.jazmin.cli;
 import io.jazmin.schema.Column;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
-import io.jazmin.convert.RowFormat;
 import io.jazmin.convert.RowSource;
-import io.jazmin.convert.RowSources;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,7 +19,7 @@ import picocli.CommandLine.Option;
             "Values are converted to the table's columns (the canonical interop form is accepted); rows that do "
                     + "not fit, or break the table's sort order, exit with 3 and leave the file unchanged.",
             "Prints {\"appendCount\",\"rowsAppended\",\"rowsDeleted\",\"rowCount\"} as JSON. One writer at a time: "
-                    + "FILE.lock is held while appending (a killed writer leaves it behind; delete it)."})
+                    + "FILE.lock is held while appending (the next writer takes over one a killed writer left)."})
 final class AppendCommand extends ChangeCommand {
     @Option(names = "--from", required = true, paramLabel = "INPUT",
             description = "the rows to append (.json, .jsonl, .ndjson, .csv or .xml)")
@@ -35,10 +33,6 @@ final class AppendCommand extends ChangeCommand {
 
     @Override
     public Integer call() throws IOException {
-        RowFormat format = RowFormat.forFileOrNull(from);
-        if (format == null) {
-            throw Usage.error(spec, "cannot tell the format of '" + from + "' (expected .json, .jsonl, .ndjson, .csv or .xml)");
-        }
         List<Column> columns;
         String name;
         try (JazminReader reader = open()) {
@@ -46,8 +40,7 @@ final class AppendCommand extends ChangeCommand {
             columns = t.columns();
             name = t.name();
         }
-        try (RowSource rows = RowSources.open(from, format, columns, input.floatOverflow(),
-                input.limits())) {
+        try (RowSource rows = InputRows.open(spec, from, columns, input)) {
             return report(JazminFile.append(file, name, rows, writeOptions()));
         }
     }

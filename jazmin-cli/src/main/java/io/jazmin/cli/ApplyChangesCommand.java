@@ -44,7 +44,7 @@ final class ApplyChangesCommand extends ChangeCommand {
         try (JazminReader reader = open()) {
             columns = EditColumns.of(reader);
         }
-        Result result = ChangeFiles.applyChanges(file, changes, secrets.readOptions(), writeOptions(), overwrite, dryRun);
+        Result result = ChangeFiles.applyChanges(file, changes, secrets.readOptions(file), writeOptions(), overwrite, dryRun);
         ObjectNode node = JSON.createObjectNode();
         node.put("dryRun", dryRun);
         node.put("sender", result.sender());

@@ -46,7 +46,7 @@ final class CatFileCommand implements Callable<Integer> {
             throw Usage.error(spec, "--output '" + output + "' is FILE '" + file + "' itself: the embedded file's bytes "
                     + "would replace it; name another file");
         }
-        try (JazminReader reader = JazminReader.open(file, secrets.readOptions())) {
+        try (JazminReader reader = JazminReader.open(file, secrets.readOptions(file))) {
             if (bounds != null) {
                 byte[] bytes = reader.readFileRange(path, bounds[0], bounds[1]);
                 write(out -> out.write(bytes));

@@ -31,22 +31,27 @@ abstract class ChangeCommand implements Callable<Integer> {
 
     /** The options of the change: the file's secret; columns, sort order and indexes come from the file. */
     final WriteOptions writeOptions() {
-        return secrets.applyTo(WriteOptions.defaults());
+        return secrets.applyTo(WriteOptions.defaults(), file);
     }
 
     /** Opens the file to read it (its columns and tables) with the given secret. */
     final JazminReader open() {
-        return JazminReader.open(file, secrets.readOptions());
+        return JazminReader.open(file, secrets.readOptions(file));
     }
 
     /** Prints a change's result: {@code {"appendCount", "rowsAppended", "rowsDeleted", "rowCount"}}. */
     final Integer report(JazminFile.ChangeResult result) {
+        return print(result(result));
+    }
+
+    /** A change's result as JSON, for commands that add members before printing it. */
+    static ObjectNode result(JazminFile.ChangeResult result) {
         ObjectNode node = JSON.createObjectNode();
         node.put("appendCount", result.appendCount());
         node.put("rowsAppended", result.rowsAppended());
         node.put("rowsDeleted", result.rowsDeleted());
         node.put("rowCount", result.rowCount());
-        return print(node);
+        return node;
     }
 
     final Integer print(ObjectNode node) {

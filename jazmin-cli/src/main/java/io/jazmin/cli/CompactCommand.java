@@ -21,9 +21,9 @@ final class CompactCommand extends ChangeCommand {
 
     @Override
     public Integer call() {
-        Storage before = JazminFile.storage(file, secrets.readOptions());
+        Storage before = JazminFile.storage(file, secrets.readOptions(file));
         JazminFile.compact(file, writeOptions(), regroup);
-        Storage after = JazminFile.storage(file, secrets.readOptions());
+        Storage after = JazminFile.storage(file, secrets.readOptions(file));
         ObjectNode node = JSON.createObjectNode();
         node.put("bytesBefore", before.fileBytes());
         node.put("bytesAfter", after.fileBytes());

@@ -4,6 +4,9 @@ import io.jazmin.schema.Codec;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.IndexKind;
 import io.jazmin.JazminReader;
+import io.jazmin.JazminTable;
+import io.jazmin.data.Filter;
+import io.jazmin.data.RowQuery;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.JazminWriter;
 import io.jazmin.options.WriteOptions;
@@ -66,6 +69,12 @@ final class ConvertCommand implements Callable<Integer> {
 
     @Option(names = "--table", paramLabel = "T", description = "the table of .jzm input to read (default: the first)")
     private String table;
+
+    @Option(names = {"--filter", "--where"}, paramLabel = "JSON", converter = FilterConverter.class,
+            completionCandidates = CommandHelp.Operators.class,
+            description = ".jzm input: convert only the rows matching this JSON filter, as the query commands' "
+                    + "--where; " + WhereOption.OPERATORS)
+    private Filter filter;
 
     @Option(names = "--sorted-by", paramLabel = "a,b", split = ",",
             description = ".jzm output: the rows sorted by these columns (unsorted input is sorted within "
@@ -178,9 +187,10 @@ final class ConvertCommand implements Callable<Integer> {
     }
 
     private RowInput openJzm() {
-        JazminReader reader = JazminReader.open(in, secrets.readOptions());
+        JazminReader reader = JazminReader.open(in, secrets.readOptions(in));
         try {
-            return new JzmRowInput(reader, Usage.table(spec, reader, table));
+            JazminTable t = Usage.table(spec, reader, table);
+            return new JzmRowInput(reader, t, Usage.query(spec, () -> t.find(filter, RowQuery.all())));
         } catch (RuntimeException e) {
             reader.close();
             throw e;
@@ -216,7 +226,7 @@ final class ConvertCommand implements Callable<Integer> {
         for (IndexOption index : indexes) {
             options = options.withIndex(index.column(), index.kind());
         }
-        options = secrets.applyTo(options);
+        options = secrets.applyTo(options, null);
         if (accessFile != null) {
             if (options.key() == null) {
                 throw Usage.error(spec, "--access-file needs the owner key: give it with --key-file or --key-env");
@@ -276,8 +286,8 @@ final class ConvertCommand implements Callable<Integer> {
         if (jzmIn && schema != null) {
             throw Usage.error(spec, "--schema applies to text input; a .jzm file has its own columns");
         }
-        if (!jzmIn && table != null) {
-            throw Usage.error(spec, "--table applies to .jzm input");
+        if (!jzmIn && (table != null || filter != null)) {
+            throw Usage.error(spec, "--table and --filter apply to .jzm input");
         }
         if (jzmIn && textInput.given()) {
             throw Usage.error(spec, "--overflow-to-infinity and the --max-* limits apply to text input");

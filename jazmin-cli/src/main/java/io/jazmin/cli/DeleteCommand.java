@@ -13,9 +13,10 @@ import picocli.CommandLine.Option;
                     + "readers no longer see them; their bytes stay until compact.",
             "Prints {\"appendCount\",\"rowsAppended\",\"rowsDeleted\",\"rowCount\"} as JSON."})
 final class DeleteCommand extends ChangeCommand {
-    @Option(names = "--where", required = true, paramLabel = "JSON", converter = FilterConverter.class,
+    @Option(names = {"--where", "--filter"}, required = true, paramLabel = "JSON", converter = FilterConverter.class,
+            completionCandidates = CommandHelp.Operators.class,
             description = "the rows to delete, as a JSON filter like the query commands' (required: {} deletes "
-                    + "every row)")
+                    + "every row); " + WhereOption.OPERATORS)
     private Filter where;
 
     @Option(names = "--table", paramLabel = "T", description = "the table to delete from (default: the first)")

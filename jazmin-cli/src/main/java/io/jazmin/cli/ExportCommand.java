@@ -2,8 +2,6 @@ package io.jazmin.cli;
 
 import io.jazmin.export.ExportShape;
 import io.jazmin.JazminReader;
-import io.jazmin.convert.JsonShapeOutput;
-import io.jazmin.convert.XmlShapeOutput;
 import io.jazmin.export.ShapeOutput;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -23,11 +21,7 @@ final class ExportCommand extends ShapeCommand {
 
     @Override
     void run(JazminReader reader, ExportShape shape, String table) {
-        ShapeOutput output = switch (format) {
-            case "json" -> new JsonShapeOutput(out());
-            case "xml" -> new XmlShapeOutput(out());
-            default -> throw Usage.error(spec, "--format: shapes export json or xml, not '" + format + "'");
-        };
+        ShapeOutput output = ShapeLoader.output(spec, format, out());
         Usage.query(spec, () -> {
             reader.export(shape, table, where.filter(), output);
             return null;

@@ -17,7 +17,8 @@ import picocli.CommandLine.ParseResult;
 /**
  * Turns every failure into one {@code jazmin: <message>} line on stderr and an exit code: usage
  * errors 2; unreadable, damaged or invalid input 3; anything unexpected 1. No stack traces, and no
- * secret given on the command line ({@link SecretRedaction}).
+ * secret given on the command line ({@link SecretRedaction}) or in {@code JAZMIN_KEY},
+ * {@code JAZMIN_PASSWORD} or {@code JAZMIN_UNLOCK_TOKEN}.
  */
 final class Failures implements IParameterExceptionHandler, IExecutionExceptionHandler {
 
@@ -65,6 +66,13 @@ final class Failures implements IParameterExceptionHandler, IExecutionExceptionH
     private static int report(CommandLine command, List<String> args, String message, int code) {
         String oneLine = message == null ? "failed" : message.replaceAll("\\s*[\\r\\n]+\\s*", " ").trim();
         oneLine = SecretRedaction.redact(oneLine, args, command.getCommandSpec());
+        Environment environment = Environment.of(command.getCommandSpec());
+        for (String variable : Environment.SECRETS) {
+            String secret = environment.get(variable);
+            if (secret != null && !secret.isBlank()) {
+                oneLine = oneLine.replace(secret.strip(), "[redacted]");
+            }
+        }
         command.getErr().println("jazmin: " + oneLine);
         command.getErr().flush();
         return code;

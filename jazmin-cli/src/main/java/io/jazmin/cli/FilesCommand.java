@@ -3,13 +3,7 @@ package io.jazmin.cli;
 import io.jazmin.files.EmbeddedFile;
 import io.jazmin.JazminReader;
 import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -18,36 +12,23 @@ import tools.jackson.databind.node.ObjectNode;
         description = {"List the files embedded in a .jzm file, one JSON object per line: "
                 + "{\"path\",\"type\",\"groups\",\"size\",\"sha256\"}; then, when the file has one, "
                 + "{\"package\": {...}}."})
-final class FilesCommand implements Callable<Integer> {
+final class FilesCommand extends FileCommand {
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
-    @Spec
-    private CommandSpec spec;
-
-    @Parameters(index = "0", paramLabel = "FILE", description = "the .jzm file")
-    private Path file;
-
-    @Mixin
-    private FileOptions secrets;
-
     @Override
-    public Integer call() {
-        PrintWriter out = spec.commandLine().getOut();
-        try (JazminReader reader = JazminReader.open(file, secrets.readOptions())) {
-            for (EmbeddedFile f : reader.files()) {
-                ObjectNode node = JSON.createObjectNode();
-                node.put("path", f.path()).put("type", f.type());
-                f.groups().forEach(node.putArray("groups")::add);
-                node.put("size", f.size()).put("sha256", f.sha256());
-                out.println(JSON.writeValueAsString(node));
-            }
-            reader.packageJson().ifPresent(p -> {
-                ObjectNode node = JSON.createObjectNode();
-                node.set("package", JSON.readTree(p));
-                out.println(JSON.writeValueAsString(node));
-            });
+    void run(JazminReader reader) {
+        PrintWriter out = out();
+        for (EmbeddedFile f : reader.files()) {
+            ObjectNode node = JSON.createObjectNode();
+            node.put("path", f.path()).put("type", f.type());
+            f.groups().forEach(node.putArray("groups")::add);
+            node.put("size", f.size()).put("sha256", f.sha256());
+            out.println(JSON.writeValueAsString(node));
         }
-        out.flush();
-        return ExitCodes.OK;
+        reader.packageJson().ifPresent(p -> {
+            ObjectNode node = JSON.createObjectNode();
+            node.set("package", JSON.readTree(p));
+            out.println(JSON.writeValueAsString(node));
+        });
     }
 }

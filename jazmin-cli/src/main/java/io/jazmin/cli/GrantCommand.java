@@ -21,10 +21,12 @@ import picocli.CommandLine.Spec;
         description = {
             "Grant the access key read from --access-key-file (jza1-..., issued with jazmin keygen --access) "
                     + "access to the shared .jzm file, or replace the key's grant: the owner key comes from "
-                    + "--key-file or --key-env. The file is rewritten with fresh secrets; everything else is kept.",
+                    + "--key-file, --key-env or JAZMIN_KEY. The file is rewritten with fresh secrets; everything else is kept.",
             "Without --rows the key gets every partition, without --columns every column group; given, each is a "
                     + "comma-separated list of names, where '*' names the partition '*' of tables without a "
-                    + "partition column, or the default column group '*' only."})
+                    + "partition column, or the default column group '*' only.",
+            "A grant that has already expired (--expires in the past) is refused with exit code 2 and the file left "
+                    + "unchanged: the file would leave it out."})
 final class GrantCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
@@ -79,7 +81,19 @@ final class GrantCommand implements Callable<Integer> {
         if (expiresIn != null) {
             grant = grant.withExpiresIn(expiresIn);
         }
+        // The core leaves a grant expired by the time of the rewrite out of the file (spec §1.20):
+        // refuse one already expired instead of rewriting the file and saying "granted".
+        Instant expiresAt = grant.expiresAt(Instant.now());
+        if (expiresAt != null && !expiresAt.isAfter(Instant.now())) {
+            throw Usage.error(spec, "the grant of " + key.keyId() + " expired at " + expiresAt + ", which has passed: "
+                    + "an expired grant is left out of the file, so nothing would be granted; the file is unchanged");
+        }
         JazminFile.grantAccess(file, owner, grant);
+        boolean written = JazminFile.listGrants(file, owner).stream().anyMatch(g -> g.keyId().equals(key.keyId()));
+        if (!written) {
+            throw Usage.error(spec, "not granted " + key.keyId() + ": the grant expired before the file was rewritten "
+                    + "and was left out of it (everything else the file holds is kept)");
+        }
         spec.commandLine().getOut().println("granted " + key.keyId());
         spec.commandLine().getOut().flush();
         return ExitCodes.OK;

@@ -2,6 +2,7 @@ package io.jazmin.cli;
 
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
+import io.jazmin.schema.FileFacts;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -14,9 +15,13 @@ import picocli.CommandLine.Spec;
 
 /** {@code jazmin inspect FILE}: prints what a file holds, as JSON. */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
-        description = "Print a JSON description of a .jzm file: flags, dates, features, metadata, "
-                + "tables with row counts, sort order, indexes and columns; for a shared file, its partitions, "
-                + "column groups and grants to the owner key, and the key's own view to an access key.")
+        description = {"Print a JSON description of a .jzm file: format version, flags, how it is encrypted, dates, "
+                + "features, metadata, embedded-file count, saved shapes, tables with row counts, sort order, indexes "
+                + "and columns; for a shared file, its partitions, column groups and grants to the owner key, and "
+                + "the key's own view to an access key.",
+            "Without its key or password (no option, no JAZMIN_KEY or JAZMIN_PASSWORD), an encrypted file shows what "
+                + "it shows to anyone: format version, flags, how it is encrypted (key, password or shared) and "
+                + "its size; the exit code is then 0."})
 final class InspectCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
@@ -32,13 +37,19 @@ final class InspectCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (JazminReader reader = JazminReader.open(file, secrets.readOptions())) {
-            var tables = table == null ? reader.tables() : List.of(Usage.table(spec, reader, table));
-            var grants = reader.accessControlled() && reader.ownerKey()
-                    ? JazminFile.listGrants(file, secrets.readOptions().key()) : null;
-            spec.commandLine().getOut().println(new InspectReport().describe(reader, tables, grants));
-            spec.commandLine().getOut().flush();
+        FileFacts facts = JazminFile.facts(file);
+        if (facts.encrypted() && !secrets.secretGiven()) {
+            // What the file shows without its secret, as the reference prints it: not an error.
+            spec.commandLine().getOut().println(new InspectReport().describeKeyless(file, facts));
+        } else {
+            try (JazminReader reader = JazminReader.open(file, secrets.readOptions(file))) {
+                var tables = table == null ? reader.tables() : List.of(Usage.table(spec, reader, table));
+                var grants = reader.accessControlled() && reader.ownerKey()
+                        ? JazminFile.listGrants(file, secrets.readOptions(file).key()) : null;
+                spec.commandLine().getOut().println(new InspectReport().describe(reader, facts, tables, grants));
+            }
         }
+        spec.commandLine().getOut().flush();
         return ExitCodes.OK;
     }
 }

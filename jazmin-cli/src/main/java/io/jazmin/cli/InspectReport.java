@@ -6,6 +6,9 @@ import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
 import io.jazmin.convert.DateTimeText;
+import io.jazmin.export.SavedShape;
+import io.jazmin.schema.FileFacts;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -22,14 +25,9 @@ final class InspectReport {
      *
      * @param grants a shared file's grants, for its owner; {@code null} otherwise
      */
-    String describe(JazminReader reader, List<JazminTable> tables, List<JazminFile.GrantInfo> grants) {
+    String describe(JazminReader reader, FileFacts facts, List<JazminTable> tables, List<JazminFile.GrantInfo> grants) {
         ObjectNode root = mapper.createObjectNode();
-        ObjectNode flags = root.putObject("flags");
-        flags.put("encrypted", reader.encrypted());
-        flags.put("password", reader.passwordProtected());
-        flags.put("access", reader.accessControlled());
-        flags.put("appended", reader.appended());
-        flags.put("recovered", reader.recovered());
+        facts(root, facts);
         root.put("fileId", reader.fileId());
         root.put("created", time(reader.createdAt()));
         root.put("modified", time(reader.modifiedAt()));
@@ -37,6 +35,13 @@ final class InspectReport {
         strings(root.putArray("readerFeatures"), reader.readerFeatures());
         strings(root.putArray("writerFeatures"), reader.writerFeatures());
         root.set("metadata", json(reader.metadata()));
+        root.put("fileCount", reader.files().size());
+        ArrayNode shapes = root.putArray("shapes");
+        for (SavedShape s : reader.shapes()) {
+            ObjectNode node = shapes.addObject().put("name", s.name()).put("description", s.description())
+                    .put("default", s.isDefault()).put("table", s.table());
+            strings(node.putArray("groups"), s.groups());
+        }
         if (reader.accessControlled()) {
             root.set("access", access(reader, grants));
         }
@@ -49,6 +54,41 @@ final class InspectReport {
             list.add(node);
         }
         return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root);
+    }
+
+    /**
+     * The report of an encrypted file opened without its secret: what its preamble and trailer show
+     * to anyone (spec §1.1), and what to give to see the rest.
+     */
+    String describeKeyless(Path file, FileFacts facts) {
+        ObjectNode root = mapper.createObjectNode();
+        root.put("file", file.getFileName().toString());
+        root.put("bytes", facts.fileBytes());
+        facts(root, facts);
+        if (facts.password()) {
+            root.put("kdfIterations", facts.kdfIterations());
+        }
+        root.put("note", switch (facts.encryption()) {
+            case KEY -> "encrypted with a key: give it (--key-file, --key-env or JAZMIN_KEY) to see the tables";
+            case PASSWORD -> "encrypted with a password: give it (--password-file, --password-env or JAZMIN_PASSWORD) "
+                    + "to see the tables";
+            case SHARED -> "a shared file: give the owner key or an access key (--key-file, --key-env or JAZMIN_KEY) "
+                    + "to see the tables";
+            case NONE -> "not encrypted";
+        });
+        return mapper.writerWithDefaultPrettyPrinter().writeValueAsString(root);
+    }
+
+    /** What every report starts with: the format version, the preamble's flags and how the file is encrypted. */
+    private static void facts(ObjectNode root, FileFacts facts) {
+        root.put("formatVersion", facts.formatVersion());
+        ObjectNode flags = root.putObject("flags");
+        flags.put("encrypted", facts.encrypted());
+        flags.put("password", facts.password());
+        flags.put("access", facts.access());
+        flags.put("appended", facts.appended());
+        flags.put("recovered", facts.recovered());
+        root.put("encryption", facts.encryption().text());
     }
 
     private ObjectNode table(JazminTable t) {

@@ -3,6 +3,7 @@ package io.jazmin.cli;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.function.UnaryOperator;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -11,21 +12,22 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "jazmin 0.1.0 (JAZMIN format 1.0)",
         description = "Inspect, query, convert and change JAZMIN record files.",
-        subcommands = {InspectCommand.class, RowsCommand.class, FindCommand.class, CountCommand.class,
-            ExplainCommand.class, ConvertCommand.class, KeygenCommand.class, AppendCommand.class,
-            DeleteCommand.class, CompactCommand.class, StorageCommand.class, RotateKeyCommand.class,
-            UnlockTokenCommand.class, FilesCommand.class, CatFileCommand.class, AddFileCommand.class,
-            RemoveFileCommand.class, ExportCommand.class, ShapeSchemaCommand.class, GrantCommand.class,
-            RevokeCommand.class, RotateOwnerKeyCommand.class, WriteChangesCommand.class, ApplyChangesCommand.class},
-        exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {
-            "0:success",
-            "2:usage error: unknown option, bad option value or filter, unknown table or column",
-            "3:unreadable input: missing, damaged or unsupported .jzm file, malformed JSON/CSV/XML or"
-                    + " schema file, or input rows that do not fit the columns"})
+        subcommands = {InspectCommand.class, RowsCommand.class, FindCommand.class, QueryCommand.class,
+            CountCommand.class, ExplainCommand.class, AdviseCommand.class, ConvertCommand.class, KeygenCommand.class,
+            AppendCommand.class, UpsertCommand.class, UpdateCommand.class, DeleteCommand.class, CompactCommand.class,
+            StorageCommand.class, RotateKeyCommand.class, UnlockTokenCommand.class, FilesCommand.class,
+            CatFileCommand.class, AddFileCommand.class, RemoveFileCommand.class, ExportCommand.class,
+            ShapesCommand.class, ShapeSchemaCommand.class, GrantCommand.class, RevokeCommand.class,
+            RotateOwnerKeyCommand.class, WriteChangesCommand.class, ApplyChangesCommand.class})
 public final class JazminCommand implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
+
+    private final Environment environment;
+
+    private JazminCommand(UnaryOperator<String> variables) {
+        this.environment = new Environment(variables);
+    }
 
     /** Runs the command and exits with its exit code. */
     public static void main(String[] args) {
@@ -41,19 +43,31 @@ public final class JazminCommand implements Runnable {
      * {@code jazmin: <message>} line and mapped to the exit codes listed in the help.
      */
     public static CommandLine commandLine(PrintWriter out, PrintWriter err) {
+        return commandLine(out, err, System::getenv);
+    }
+
+    /**
+     * {@link #commandLine(PrintWriter, PrintWriter)} seeing the environment variables
+     * {@code variables} gives ({@code null}: unset) instead of the process's: for tests.
+     */
+    static CommandLine commandLine(PrintWriter out, PrintWriter err, UnaryOperator<String> variables) {
         Failures failures = new Failures();
-        return new CommandLine(new JazminCommand())
+        CommandLine line = new CommandLine(new JazminCommand(variables))
                 .setOut(out)
                 .setErr(err)
                 .setParameterExceptionHandler(failures)
                 .setExecutionExceptionHandler(failures);
+        CommandHelp.complete(line);
+        return line;
+    }
+
+    Environment environment() {
+        return environment;
     }
 
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command (inspect, rows, find, count, explain, convert, append, delete, compact, storage, "
-                        + "rotate-key, unlock-token, files, cat-file, add-file, remove-file, export, shape-schema, grant, "
-                        + "revoke, rotate-owner-key, write-changes or apply-changes)");
+                "missing command (" + CommandHelp.commandList(spec) + ")");
     }
 }

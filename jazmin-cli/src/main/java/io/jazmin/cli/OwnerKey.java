@@ -10,7 +10,7 @@ final class OwnerKey {
 
     /** The owner key of {@code secrets}, or a usage error when none (or an access key) was given. */
     static JazminKey of(CommandSpec spec, FileOptions secrets) {
-        JazminKey owner = secrets.readOptions().key();
+        JazminKey owner = secrets.readOptions(null).key();
         if (owner == null) {
             throw Usage.error(spec, "give the file's owner key (jzk1-...) with --key-file or --key-env");
         }

@@ -26,7 +26,7 @@ final class RotateKeyCommand extends ChangeCommand {
     @Override
     public Integer call() {
         WriteOptions nextOptions = next.writeOptions();
-        JazminFile.rotateKey(file, secrets.readOptions(), nextOptions);
+        JazminFile.rotateKey(file, secrets.readOptions(file), nextOptions);
         ReadOptions reopen = nextOptions.key() != null ? ReadOptions.defaults().withKey(nextOptions.key())
                 : ReadOptions.defaults().withPassword(nextOptions.password());
         ObjectNode node = JSON.createObjectNode();

@@ -15,10 +15,11 @@ import picocli.CommandLine.Option;
  * {@code --select}, {@code --order-by}, {@code --offset} and {@code --limit}.
  */
 final class RowSlice {
-    @Option(names = "--select", paramLabel = "a,b", split = ",", description = "only these columns, in this order")
+    @Option(names = {"--select", "--columns"}, paramLabel = "a,b", split = ",",
+            description = "only these columns, in this order")
     private List<String> select = List.of();
 
-    @Option(names = "--order-by", paramLabel = "col[:asc|desc][:nulls-first|nulls-last]", split = ",",
+    @Option(names = {"--order-by", "--sort"}, paramLabel = "col[:asc|desc][:nulls-first|nulls-last]", split = ",",
             description = "order the rows by these columns, the first first, e.g. balance:desc,id (default asc; "
                     + "nulls first ascending, last descending; ties keep file order)")
     private List<String> orderBy = List.of();
@@ -32,6 +33,11 @@ final class RowSlice {
     /** Whether any of the options asks for less than every column of every row. */
     boolean given() {
         return !select.isEmpty() || offset != 0 || limit != null;
+    }
+
+    /** Whether {@code --order-by} was given. */
+    boolean ordered() {
+        return !orderBy.isEmpty();
     }
 
     /** The query the options describe; a negative number or an unknown column is a usage error. */

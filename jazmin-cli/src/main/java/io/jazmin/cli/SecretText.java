@@ -14,8 +14,8 @@ final class SecretText {
 
     /** The value of environment variable {@code name}, which must be set and non-empty. */
     static String fromEnv(String name, CommandSpec spec) {
-        String value = System.getenv(name);
-        if (value == null || value.isEmpty()) {
+        String value = Environment.of(spec).get(name);
+        if (value == null) {
             throw new ParameterException(spec.commandLine(), "environment variable " + name + " is not set or empty");
         }
         return value;

@@ -2,12 +2,7 @@ package io.jazmin.cli;
 
 import io.jazmin.export.ExportShape;
 import io.jazmin.JazminReader;
-import io.jazmin.error.JazminValidationException;
-import io.jazmin.export.SavedShape;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
@@ -52,46 +47,14 @@ abstract class ShapeCommand implements Callable<Integer> {
 
     @Override
     public final Integer call() {
-        try (JazminReader reader = JazminReader.open(file, secrets.readOptions())) {
-            ExportShape shape;
-            String shapeTable = table;
-            if (source.saved != null) {
-                SavedShape saved = usage(() -> reader.shape(source.saved), "--saved");
-                shape = saved.shape();
-                shapeTable = table != null ? table : saved.table();
-            } else {
-                shape = usage(() -> ExportShape.parse(readShape()), "--shape");
-            }
-            if (shapeTable != null) {
-                Usage.table(spec, reader, shapeTable);
-            }
-            ExportShape checked = shape;
-            String on = shapeTable;
-            usage(() -> {
-                reader.validateShape(checked, on);
-                return null;
-            }, source.saved != null ? "--saved" : "--shape");
-            run(reader, shape, shapeTable);
+        try (JazminReader reader = JazminReader.open(file, secrets.readOptions(file))) {
+            ShapeLoader.Loaded shape = source.saved != null
+                    ? ShapeLoader.saved(spec, reader, source.saved, table, "--saved")
+                    : ShapeLoader.file(spec, reader, source.shapeFile, table, "--shape");
+            run(reader, shape.shape(), shape.table());
         }
         out().flush();
         return ExitCodes.OK;
-    }
-
-    private String readShape() {
-        try {
-            return Files.readString(source.shapeFile);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    /** Runs {@code step}; a refused shape becomes a usage error of {@code option}. */
-    private <T> T usage(java.util.function.Supplier<T> step, String option) {
-        try {
-            return step.get();
-        } catch (JazminValidationException e) { // a ShapeException, or no saved shape or table of that name
-            throw Usage.error(spec, option + ": " + e.getMessage());
-        }
     }
 
     /**

@@ -34,7 +34,7 @@ final class StorageCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Storage s = JazminFile.storage(file, secrets.readOptions());
+        Storage s = JazminFile.storage(file, secrets.readOptions(file));
         ObjectNode root = ChangeCommand.JSON.createObjectNode();
         root.put("fileBytes", s.fileBytes());
         root.put("versionBytes", s.versionBytes());

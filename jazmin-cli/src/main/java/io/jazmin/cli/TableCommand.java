@@ -2,46 +2,21 @@ package io.jazmin.cli;
 
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
-import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
 
 /**
- * Base of the commands that read one table of a .jzm file ({@code FILE [--table T]}): opens the
- * file, hands the table to {@link #run(JazminTable)} and closes the file again.
+ * Base of the commands that read one table of a .jzm file ({@code FILE [--table T]}): hands the
+ * table to {@link #run(JazminTable)} while its file is open.
  */
-abstract class TableCommand implements Callable<Integer> {
-    @Spec
-    CommandSpec spec;
-
-    @Parameters(index = "0", paramLabel = "FILE", description = "the .jzm file")
-    private Path file;
-
+abstract class TableCommand extends FileCommand {
     @Option(names = "--table", paramLabel = "T", description = "the table to read (default: the first)")
-    private String table;
-
-    @Mixin
-    private FileOptions secrets;
+    String table;
 
     @Override
-    public final Integer call() {
-        try (JazminReader reader = JazminReader.open(file, secrets.readOptions())) {
-            run(Usage.table(spec, reader, table));
-        }
-        out().flush();
-        return ExitCodes.OK;
+    void run(JazminReader reader) {
+        run(Usage.table(spec, reader, table));
     }
 
     /** Does the command's work on the table while its file is open. */
     abstract void run(JazminTable table);
-
-    /** Standard output. */
-    final PrintWriter out() {
-        return spec.commandLine().getOut();
-    }
 }

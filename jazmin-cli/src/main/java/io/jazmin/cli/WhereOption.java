@@ -3,12 +3,15 @@ package io.jazmin.cli;
 import io.jazmin.data.Filter;
 import picocli.CommandLine.Option;
 
-/** The {@code --where JSON} option of the query commands. */
+/** The {@code --where JSON} option of the query commands ({@code --filter}, the reference's name, too). */
 final class WhereOption {
-    @Option(names = "--where", paramLabel = "JSON", converter = FilterConverter.class,
+    /** The filter options' description, listing every operator (see {@link CommandHelp.Operators}). */
+    static final String OPERATORS = "operators: ${COMPLETION-CANDIDATES}";
+
+    @Option(names = {"--where", "--filter"}, paramLabel = "JSON", converter = FilterConverter.class,
+            completionCandidates = CommandHelp.Operators.class,
             description = "a JSON filter, e.g. {\"country\":\"NA\",\"age\":{\"gt\":80}}: members are ANDed; "
-                    + "and, or, not; eq, ne, in, gt, gte, lt, lte, contains, icontains, startsWith, isNull, "
-                    + "any, all, match (default: every row)")
+                    + OPERATORS + " (default: every row)")
     private Filter filter;
 
     /** The filter, or {@code null} when none was given. */

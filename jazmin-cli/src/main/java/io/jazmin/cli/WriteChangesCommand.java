@@ -56,11 +56,11 @@ final class WriteChangesCommand implements Callable<Integer> {
             throw Usage.error(spec, "--out '" + out + "' is FILE '" + file + "' itself: the change file would replace it;"
                     + " name another file");
         }
-        try (JazminReader reader = JazminReader.open(file, secrets.readOptions())) {
+        try (JazminReader reader = JazminReader.open(file, secrets.readOptions(file))) {
             Changes list = ChangesInput.read(changes, EditColumns.of(reader));
             // A shared file's access key is no key to seal with: the core seals with its submission key.
             WriteOptions seal = reader.accessControlled() ? WriteOptions.defaults()
-                    : secrets.applyTo(WriteOptions.defaults());
+                    : secrets.applyTo(WriteOptions.defaults(), file);
             ChangeFiles.writeChanges(reader, list, out, seal);
             ObjectNode node = ChangeCommand.JSON.createObjectNode();
             node.put("out", out.toString());

@@ -59,6 +59,24 @@ class GrantCommandsTest {
     }
 
     @Test
+    void anAlreadyExpiredGrantIsRefusedAndTheFileLeftUnchanged() throws Exception {
+        CliRun keygen = CliRun.of("keygen", "--access", "--owner-key-file", owner.toString());
+        Path erin = Files.writeString(tmp.resolve("erin.txt"), keygen.out().strip());
+        byte[] before = Files.readAllBytes(file);
+
+        CliRun grant = CliRun.of("grant", file.toString(), "--key-file", owner.toString(), "--access-key-file",
+                erin.toString(), "--expires", "2020-01-01T00:00:00Z");
+
+        assertThat(grant.code()).isEqualTo(ExitCodes.USAGE);
+        assertThat(grant.out()).doesNotContain("granted");
+        assertThat(grant.err()).contains("expired at 2020-01-01T00:00:00Z").contains("left out")
+                .contains("unchanged");
+        assertThat(Files.readAllBytes(file)).isEqualTo(before);
+        CliRun refused = CliRun.of("count", file.toString(), "--key-file", erin.toString());
+        assertThat(refused.code()).isNotZero();
+    }
+
+    @Test
     void inspectShowsTheOwnerEveryGrantAndAHolderItsOwnView() throws Exception {
         CliRun asOwner = CliRun.of("inspect", file.toString(), "--key-file", owner.toString());
         assertThat(asOwner.code()).as(asOwner.err()).isZero();
