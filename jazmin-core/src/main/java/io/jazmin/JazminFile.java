@@ -49,13 +49,26 @@ import io.jazmin.files.FileChanges;
  * every key reads its grant of them. Access settings in {@code options} may add or widen grants in
  * an append; narrowing or revoking one is refused (it needs {@link #grantAccess} or
  * {@link #revokeAccess}, which rewrite the file with fresh secrets).
+ *
+ * <p>With {@link WriteOptions#withAutoCompact} an append, delete or upsert that brings the file to
+ * a threshold (deleted rows, appends or dead bytes, as the reference libraries' {@code autoCompact})
+ * compacts it right after, in the same call and under the same writer lock, so no other writer
+ * comes between; {@link ChangeResult#compacted()} says so. The append is committed first: were the
+ * compaction to fail, the file stays at the appended version and the failure is thrown.
  */
 public final class JazminFile {
     private JazminFile() {
     }
 
-    /** What a change did: the file's append count after it, rows added and deleted, visible rows. */
-    public record ChangeResult(long appendCount, long rowsAppended, long rowsDeleted, long rowCount) {
+    /**
+     * What a change did: the file's append count after it, rows added and deleted, visible rows, and
+     * whether {@link WriteOptions#autoCompact()} compacted the file after it (the append count is then 0).
+     */
+    public record ChangeResult(long appendCount, long rowsAppended, long rowsDeleted, long rowCount, boolean compacted) {
+        /** A change that did not compact the file. */
+        public ChangeResult(long appendCount, long rowsAppended, long rowsDeleted, long rowCount) {
+            this(appendCount, rowsAppended, rowsDeleted, rowCount, false);
+        }
     }
 
     /** Appends rows (by column name) to the file's first table. */
@@ -377,6 +390,6 @@ public final class JazminFile {
     }
 
     private static ChangeResult result(Appender.Result r) {
-        return new ChangeResult(r.appendCount(), r.rowsAppended(), r.rowsDeleted(), r.rowCount());
+        return new ChangeResult(r.appendCount(), r.rowsAppended(), r.rowsDeleted(), r.rowCount(), r.compacted());
     }
 }

@@ -56,8 +56,12 @@ public final class Appender {
     private Appender() {
     }
 
-    /** What an append did. */
-    public record Result(long appendCount, long rowsAppended, long rowsDeleted, long rowCount) {
+    /** What an append did; {@code compacted} when {@link WriteOptions#autoCompact()} compacted the file after it. */
+    public record Result(long appendCount, long rowsAppended, long rowsDeleted, long rowCount, boolean compacted) {
+        /** An append that did not compact. */
+        public Result(long appendCount, long rowsAppended, long rowsDeleted, long rowCount) {
+            this(appendCount, rowsAppended, rowsDeleted, rowCount, false);
+        }
     }
 
     /**
@@ -123,17 +127,26 @@ public final class Appender {
 
     private static Result change(Path path, WriteOptions options, String table, Iterator<? extends Map<String, ?>> rows,
                                  Function<TableData, long[]> toDelete, List<Column> grownColumns, FileChanges files) {
-        try (WriterLock lock = WriterLock.acquire(path); ByteSource source = ByteSource.open(path)) {
-            OpenedFile file = FileOpener.open(source, Rewriter.readOptions(options));
-            try {
-                return appendTo(lock, file, options, table, rows, toDelete, grownColumns, files);
-            } finally {
-                if (file.cipher() != null) {
-                    file.cipher().close();
+        try (WriterLock lock = WriterLock.acquire(path)) {
+            Result appended;
+            try (ByteSource source = ByteSource.open(path)) {
+                OpenedFile file = FileOpener.open(source, Rewriter.readOptions(options));
+                try {
+                    appended = appendTo(lock, file, options, table, rows, toDelete, grownColumns, files);
+                } finally {
+                    if (file.cipher() != null) {
+                        file.cipher().close();
+                    }
                 }
+            } catch (IOException e) {
+                throw new JazminIoException("cannot append to", path, e);
             }
-        } catch (IOException e) {
-            throw new JazminIoException("cannot append to", path, e);
+            if (!AutoCompaction.due(path, options)) {
+                return appended;
+            }
+            // Still under the append's lock: no other writer comes between the append and the compaction.
+            Rewriter.compact(lock, path, options, false);
+            return new Result(0, appended.rowsAppended(), appended.rowsDeleted(), appended.rowCount(), true);
         }
     }
 
