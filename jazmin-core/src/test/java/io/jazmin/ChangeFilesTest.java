@@ -94,7 +94,7 @@ class ChangeFilesTest {
                 assertThat(reader.table().sortedBy()).containsExactly("claim");
                 assertThat(reader.table().rows().map(ChangeFilesTest::claimAndText)).containsExactly(
                         "C1 approved/null/10.50", "C2 open/null/20.50", "C25 new/phoned/null", "C4 open/null/40.50");
-                assertThat(reader.packageJson()).contains("\"edit\"");
+                assertThat(reader.packageJson().orElseThrow()).isEqualTo(EDIT);
             }
             Path deletes = changeFile(file, read, seal, new Changes(null, null, List.of(Map.of("claim", "C2"))));
             ChangeFiles.applyChanges(file, deletes, read, seal, false, false);
