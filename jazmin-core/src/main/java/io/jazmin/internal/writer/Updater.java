@@ -47,7 +47,6 @@ public final class Updater {
      * Applies {@code changes} to the file at {@code path}. A shared file, opened with its owner key,
      * keeps its partitions, column groups, grants (under fresh secrets: the same access keys and
      * unlock tokens open the new version), indexes and chunk map in the owner catalog.
-     *
      * Its embedded files, package and saved shapes carry over in their file groups
      * ({@link SharedRewrite#update}), with the update's file changes made on the way.
      *

@@ -21,7 +21,6 @@ import io.jazmin.options.WriteOptions;
 import io.jazmin.testing.ConformanceCase;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -32,16 +31,10 @@ import org.junit.jupiter.api.io.TempDir;
 class GrantKeysAndGroupNamesTest {
     @TempDir
     Path dir;
-    private Path file;
-
-    @BeforeEach
-    void writeFile() {
-        file = dir.resolve("shared.jzm");
-        SharedFilesFixture.write(file, SharedFilesFixture.settings());
-    }
 
     @Test
     void theOwnerRecoversEachGrantsKeyTextFromTheOwnerDirectory() {
+        Path file = SharedFilesFixture.writtenIn(dir);
         for (AccessKeyText key : List.of(NORTH, ALL, BOARD)) {
             AccessKeyText recovered = JazminFile.accessKeyOf(file, OWNER, key.keyId());
             assertThat(recovered.text()).isEqualTo(key.text());
@@ -58,6 +51,7 @@ class GrantKeysAndGroupNamesTest {
 
     @Test
     void onlyTheOwnerRecoversAKeyAndOnlyOfAGrantStillThere() {
+        Path file = SharedFilesFixture.writtenIn(dir);
         assertThatThrownBy(() -> JazminFile.accessKeyOf(file, OWNER, AccessKeyText.generate(OWNER).keyId()))
                 .isInstanceOf(JazminKeyException.class).hasMessageContaining("has no grant");
         JazminFile.revokeAccess(file, OWNER, ALL.keyId());
@@ -76,16 +70,17 @@ class GrantKeysAndGroupNamesTest {
 
     @Test
     void aHolderListsEveryFileGroupItSeesByName() {
+        Path file = SharedFilesFixture.writtenIn(dir);
         // NORTH: its partition's group and "*"; BOARD: "*" and the group its grant names (south holds no
         // file); ALL (every row, no group by name): "*" and the groups of the partitions present. Before,
         // only groups named like partitions were listed.
-        assertThat(groups(ReadOptions.defaults().withKey(OWNER))).containsExactlyInAnyOrder("*", "board", "north", "west");
-        assertThat(groups(as(NORTH))).containsExactlyInAnyOrder("north", "*");
-        assertThat(groups(as(BOARD))).containsExactlyInAnyOrder("*", "board");
-        assertThat(groups(as(ALL))).containsExactlyInAnyOrder("*", "north");
+        assertThat(groups(file, ReadOptions.defaults().withKey(OWNER))).containsExactlyInAnyOrder("*", "board", "north", "west");
+        assertThat(groups(file, as(NORTH))).containsExactlyInAnyOrder("north", "*");
+        assertThat(groups(file, as(BOARD))).containsExactlyInAnyOrder("*", "board");
+        assertThat(groups(file, as(ALL))).containsExactlyInAnyOrder("*", "north");
         AccessKeyText west = AccessKeyText.generate(OWNER);
         JazminFile.grantAccess(file, OWNER, AccessGrant.of(west).withRows(List.of("west")).withFiles(List.of("board")));
-        assertThat(groups(as(west))).containsExactlyInAnyOrder("*", "west", "board");
+        assertThat(groups(file, as(west))).containsExactlyInAnyOrder("*", "west", "board");
     }
 
     @Test
@@ -101,7 +96,7 @@ class GrantKeysAndGroupNamesTest {
         }
     }
 
-    private List<String> groups(ReadOptions options) {
+    private static List<String> groups(Path file, ReadOptions options) {
         try (JazminReader r = JazminReader.open(file, options)) {
             return r.visibleFileGroups();
         }
