@@ -45,26 +45,28 @@ class InListWithNullTests {
         long countByCountryIn(Collection<String> countries);
     }
 
-    @TempDir
-    Path dir;
+    /** The saved fans: a fixed mix of countries, ages and tags, nulls included. */
+    private static final List<Fan> SAVED = saved();
 
-    final List<Fan> oracle = new ArrayList<>();
-    Fans fans;
+    private Fans fans;
 
-    @BeforeEach
-    void setUp() {
+    private static List<Fan> saved() {
         Random random = new Random(11);
         String[] countries = {"NA", "ZA", "BW", null};
+        List<Fan> out = new ArrayList<>();
         for (long i = 1; i <= 120; i++) {
             List<String> tags = random.nextInt(5) == 0 ? null : Arrays.asList("t" + random.nextInt(3), null);
-            oracle.add(new Fan(i, countries[random.nextInt(countries.length)],
+            out.add(new Fan(i, countries[random.nextInt(countries.length)],
                     random.nextInt(5) == 0 ? null : 18 + random.nextInt(6), tags));
         }
-        JazminFiles files = new JazminFiles(List.of(JazminFileDefinition.of("fans", dir.resolve("fans.jzm"))
-                .withCreateIfMissing(true)));
-        fans = new JazminRepositoryFactory(new JazminTemplate(files, new JazminMappingContext()))
-                .getRepository(Fans.class);
-        fans.saveAll(oracle);
+        return out;
+    }
+
+    @BeforeEach
+    void saveThem(@TempDir Path dir) {
+        fans = new JazminRepositoryFactory(new JazminTemplate(new JazminFiles(List.of(JazminFileDefinition.of("fans",
+                dir.resolve("fans.jzm")).withCreateIfMissing(true))), new JazminMappingContext())).getRepository(Fans.class);
+        fans.saveAll(SAVED);
     }
 
     @Test
@@ -93,7 +95,7 @@ class InListWithNullTests {
     }
 
     private List<Long> where(Predicate<Fan> p) {
-        return oracle.stream().filter(p).map(Fan::id).sorted().toList();
+        return SAVED.stream().filter(p).map(Fan::id).sorted().toList();
     }
 
     private static List<Long> ids(List<Fan> found) {
