@@ -5,6 +5,9 @@ import io.jazmin.error.JazminValidationException;
 import io.jazmin.internal.table.SectionIds;
 import io.jazmin.internal.writer.Appender;
 import io.jazmin.internal.writer.Updater;
+import io.jazmin.internal.writer.WriterLock;
+import io.jazmin.change.UpdateChanges;
+import io.jazmin.data.Filter;
 import io.jazmin.key.JazminKey;
 import io.jazmin.key.Secret;
 import io.jazmin.options.ReadOptions;
@@ -279,11 +282,15 @@ public final class ChangeFiles {
     /**
      * Applies the change file {@code change} to the file at {@code path}, as its document allows
      * changes now ({@code package.edit}): refused changes are never applied, conflicting ones are held
-     * (applied too with {@code overwrite}), the others are written by one append (none when
-     * {@code dryRun}). The change file opens with the target's own key or password ({@code read});
-     * for a shared file, {@code read} holds the owner key, and the sender is the grant whose
-     * submission key opens the change file: a revoked or expired grant's changes are refused, and
-     * so is each change outside the grant's partitions or column groups ({@code write}'s
+     * (applied too with {@code overwrite}), the others are written as one new version (none when
+     * {@code dryRun}): an append, or, when the table is kept in {@code sortedBy} order and rows are
+     * added or changed, a rewrite that merges them into place ({@link JazminFile#update}, keeping
+     * everything else the file holds), as the reference libraries' updates do. The plan is made and
+     * written under the file's writer lock, so no other writer changes the rows it was checked
+     * against; all or nothing. The change file opens with the target's own key or password
+     * ({@code read}); for a shared file, {@code read} holds the owner key, and the sender is the
+     * grant whose submission key opens the change file: a revoked or expired grant's changes are
+     * refused, and so is each change outside the grant's partitions or column groups ({@code write}'s
      * {@code now}, when set, is the time of receipt).
      *
      * @throws JazminValidationException when the file takes no changes, the change file is not one,
@@ -294,15 +301,37 @@ public final class ChangeFiles {
      */
     public static Result applyChanges(Path path, Path change, ReadOptions read, WriteOptions write, boolean overwrite,
                                       boolean dryRun) {
-        ChangePlanner.Plan plan;
-        String tableName;
-        List<String> key;
+        if (dryRun) {
+            return plan(path, change, read, write, overwrite).plan().result();
+        }
+        try (WriterLock lock = WriterLock.acquire(path)) {
+            Planned planned = plan(path, change, read, write, overwrite);
+            ChangePlanner.Plan plan = planned.plan();
+            if (!plan.touched().isEmpty()) {
+                Filter touched = Updater.keyFilter(planned.key(), plan.touched());
+                if (planned.sortedBy().isEmpty() || plan.upsert().isEmpty()) {
+                    // Unsorted, or deletes only (which never break the order): one append.
+                    Appender.append(lock, path, write, planned.table(), plan.upsert().iterator(), touched);
+                } else {
+                    // Appended rows must sort after the last one: merged into place by a rewrite instead.
+                    Updater.update(lock, path, write, new UpdateChanges(planned.table(), touched, List.of(), List.of(),
+                            plan.upsert(), ""));
+                }
+            }
+            return plan.result();
+        }
+    }
+
+    /** What applying a change file would do, to the table {@code table} identified by {@code key}. */
+    private record Planned(ChangePlanner.Plan plan, String table, List<String> key, List<String> sortedBy) {
+    }
+
+    private static Planned plan(Path path, Path change, ReadOptions read, WriteOptions write, boolean overwrite) {
         try (JazminReader target = JazminReader.open(path, read)) {
             EditSettings edit = EditSettings.of(target.packageJson()).orElseThrow(() -> new JazminValidationException(
                     "The file doesn't take changes: its document has no package.edit"));
             JazminTable table = edit.tableOf(target);
-            tableName = table.name();
-            key = edit.key();
+            ChangePlanner.Plan plan;
             if (target.accessControlled()) {
                 if (!target.ownerKey()) {
                     throw new JazminKeyException("Only the owner key of a shared file applies change files, not access key "
@@ -318,11 +347,8 @@ public final class ChangeFiles {
                     plan = ChangePlanner.plan(target, table, changes, edit, null, overwrite);
                 }
             }
+            return new Planned(plan, table.name(), edit.key(), table.sortedBy());
         }
-        if (!dryRun && !plan.touched().isEmpty()) {
-            Appender.append(path, write, tableName, plan.upsert().iterator(), Updater.keyFilter(key, plan.touched()));
-        }
-        return plan.result();
     }
 
     private static JazminReader openChangeFile(Path change, ReadOptions read) {

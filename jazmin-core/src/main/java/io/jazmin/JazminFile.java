@@ -53,13 +53,26 @@ import io.jazmin.schema.FileFacts;
  * every key reads its grant of them. Access settings in {@code options} may add or widen grants in
  * an append; narrowing or revoking one is refused (it needs {@link #grantAccess} or
  * {@link #revokeAccess}, which rewrite the file with fresh secrets).
+ *
+ * <p>With {@link WriteOptions#withAutoCompact} an append, delete or upsert that brings the file to
+ * a threshold (deleted rows, appends or dead bytes, as the reference libraries' {@code autoCompact})
+ * compacts it right after, in the same call and under the same writer lock, so no other writer
+ * comes between; {@link ChangeResult#compacted()} says so. The append is committed first: were the
+ * compaction to fail, the file stays at the appended version and the failure is thrown.
  */
 public final class JazminFile {
     private JazminFile() {
     }
 
-    /** What a change did: the file's append count after it, rows added and deleted, visible rows. */
-    public record ChangeResult(long appendCount, long rowsAppended, long rowsDeleted, long rowCount) {
+    /**
+     * What a change did: the file's append count after it, rows added and deleted, visible rows, and
+     * whether {@link WriteOptions#autoCompact()} compacted the file after it (the append count is then 0).
+     */
+    public record ChangeResult(long appendCount, long rowsAppended, long rowsDeleted, long rowCount, boolean compacted) {
+        /** A change that did not compact the file. */
+        public ChangeResult(long appendCount, long rowsAppended, long rowsDeleted, long rowCount) {
+            this(appendCount, rowsAppended, rowsDeleted, rowCount, false);
+        }
     }
 
     /** Appends rows (by column name) to the file's first table. */
@@ -276,14 +289,39 @@ public final class JazminFile {
 
     /** The grants of the shared file {@code file}, opened with its owner key. */
     static List<GrantInfo> grants(OpenedFile file) {
+        return ownerGrants(file).stream().map(g -> new GrantInfo(g.keyId(), g.rows(), g.columns(),
+                g.files(), g.label(), g.expires(), g.online() ? AccessGrant.Mode.ONLINE : AccessGrant.Mode.OFFLINE)).toList();
+    }
+
+    /** The owner directory's grants of {@code file}, which must be shared and opened with its owner key. */
+    private static List<OwnerDirectory.GrantEntry> ownerGrants(OpenedFile file) {
         if (file.grant() == null) {
             throw new io.jazmin.error.JazminValidationException("the file is not access-controlled: it has no grants");
         }
         if (!file.grant().owner()) {
             throw new io.jazmin.error.JazminKeyException("only the owner key of a shared file lists its grants");
         }
-        return OwnerDirectory.grants(file).stream().map(g -> new GrantInfo(g.keyId(), g.rows(), g.columns(),
-                g.files(), g.label(), g.expires(), g.online() ? AccessGrant.Mode.ONLINE : AccessGrant.Mode.OFFLINE)).toList();
+        return OwnerDirectory.grants(file);
+    }
+
+    /**
+     * The access key of key {@code keyId}'s grant in the shared file at {@code path}, recovered by its
+     * owner (the reference libraries' {@code accessKeyOf}): the owner directory, which only the owner
+     * key opens, keeps each grant's key text ({@code "key": "jza1-…"}, spec §1.19) to seal its slot in
+     * later versions, so a key lost by its holder can be handed out again without a new grant. A grant
+     * past its expiry still listed gives its key too (it opens nothing); a revoked one is gone.
+     *
+     * @param owner the file's owner key
+     * @param keyId the access key's id ({@link AccessKeyText#keyId()}, as {@link #listGrants} lists it)
+     * @return the key text (a secret: {@link AccessKeyText#toString()} shows only its id)
+     * @throws JazminKeyException        when {@code owner} does not open the file as its owner, or the
+     *                                   key has no grant in the current version
+     * @throws JazminValidationException when the file is not shared
+     */
+    public static AccessKeyText accessKeyOf(Path path, JazminKey owner, String keyId) {
+        return opened(path, ReadOptions.defaults().withKey(owner), file -> ownerGrants(file).stream()
+                .filter(g -> g.keyId().equals(keyId)).map(OwnerDirectory.GrantEntry::key).findFirst()
+                .orElseThrow(() -> new io.jazmin.error.JazminKeyException("key " + keyId + " has no grant in this file")));
     }
 
     /** {@link #storage(Path, ReadOptions)} of a plain file. */
@@ -399,6 +437,6 @@ public final class JazminFile {
     }
 
     private static ChangeResult result(Appender.Result r) {
-        return new ChangeResult(r.appendCount(), r.rowsAppended(), r.rowsDeleted(), r.rowCount());
+        return new ChangeResult(r.appendCount(), r.rowsAppended(), r.rowsDeleted(), r.rowCount(), r.compacted());
     }
 }

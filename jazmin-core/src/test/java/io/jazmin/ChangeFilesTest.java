@@ -72,6 +72,43 @@ class ChangeFilesTest {
         return r.get("status") + "/" + r.get("note") + "/" + r.get("amount");
     }
 
+    /**
+     * A table kept in {@code sortedBy} order takes added and changed rows merged into place (they used
+     * to fail: "row breaks the declared sort order", since they went in as an append), keeping its
+     * order, package and key; deletes alone stay an append.
+     */
+    @Test
+    void changesToATableKeptInSortOrderAreMergedIntoPlace() {
+        for (WriteOptions seal : List.of(WriteOptions.defaults(), WriteOptions.defaults().withKey(KEY))) {
+            ReadOptions read = seal.key() == null ? ReadOptions.defaults() : ReadOptions.defaults().withKey(KEY);
+            Path file = claims("sorted-" + (seal.key() != null) + ".jzm", seal.withSortedBy(List.of("claim")), EDIT);
+            Path change = changeFile(file, read, seal, new Changes(
+                    List.of(Map.of("claim", "C1", "status", "approved")),
+                    List.of(Map.of("claim", "C25", "status", "new", "note", "phoned")),
+                    List.of(Map.of("claim", "C3"))));
+
+            Result result = ChangeFiles.applyChanges(file, change, read, seal, false, false);
+
+            assertEquals(new Result(null, false, 1, 1, 1, List.of(), List.of()), result);
+            try (JazminReader reader = JazminReader.open(file, read)) {
+                assertThat(reader.table().sortedBy()).containsExactly("claim");
+                assertThat(reader.table().rows().map(ChangeFilesTest::claimAndText)).containsExactly(
+                        "C1 approved/null/10.50", "C2 open/null/20.50", "C25 new/phoned/null", "C4 open/null/40.50");
+                assertThat(reader.packageJson().orElseThrow()).isEqualTo(EDIT);
+            }
+            Path deletes = changeFile(file, read, seal, new Changes(null, null, List.of(Map.of("claim", "C2"))));
+            ChangeFiles.applyChanges(file, deletes, read, seal, false, false);
+            try (JazminReader reader = JazminReader.open(file, read)) {
+                assertThat(reader.appendCount()).isEqualTo(1);
+                assertThat(reader.table().rows().map(r -> (String) r.get("claim"))).containsExactly("C1", "C25", "C4");
+            }
+        }
+    }
+
+    private static String claimAndText(Row r) {
+        return r.get("claim") + " " + text(r);
+    }
+
     @Test
     void aChangeFileHoldsTheChangesAndWhatTheSenderSawAndApplies() {
         Path file = claims("claims.jzm", WriteOptions.defaults(), EDIT);

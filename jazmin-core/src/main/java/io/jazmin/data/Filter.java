@@ -3,6 +3,7 @@ package io.jazmin.data;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import io.jazmin.error.JazminValidationException;
@@ -132,7 +133,9 @@ public sealed interface Filter permits Filter.And, Filter.Or, Filter.Not, Filter
     }
 
     /**
-     * One condition on one column. For {@link Op#IN} the operand is a {@link List}; for
+     * One condition on one column. For {@link Op#IN} the operand is a {@link List}, whose {@code null}
+     * and NaN items match no row (as in the reference libraries since 1.3.0: {@code {"in": ["BW", null]}}
+     * is {@code {"in": ["BW"]}}, and an {@code in} list of nulls only matches nothing); for
      * {@link Op#IS_NULL} a {@link Boolean}.
      */
     record Condition(String column, Op op, Object operand) implements Filter {
@@ -143,7 +146,8 @@ public sealed interface Filter permits Filter.And, Filter.Or, Filter.Not, Filter
                 if (!(operand instanceof Collection<?> c)) {
                     throw new JazminValidationException("'in' needs a list of values");
                 }
-                operand = List.copyOf(new ArrayList<>(c));
+                // Not List.copyOf: null items are allowed (they match nothing).
+                operand = Collections.unmodifiableList(new ArrayList<>(c));
             }
         }
     }
@@ -197,10 +201,12 @@ public sealed interface Filter permits Filter.And, Filter.Or, Filter.Not, Filter
         return value == null ? isNotNull(column) : new Condition(column, Op.NE, value);
     }
 
+    /** Column equals one of {@code values}; {@code null} and NaN items match nothing (see {@link Condition}). */
     static Filter in(String column, Collection<?> values) {
         return new Condition(column, Op.IN, values);
     }
 
+    /** {@link #in(String, Collection)} of {@code values}. */
     static Filter in(String column, Object... values) {
         return new Condition(column, Op.IN, Arrays.asList(values));
     }

@@ -49,6 +49,7 @@ public final class WriteOptions {
     private final DerivedKeyCache keyCache;
     private final TableOptions table;
     private final AccessSettings access;
+    private final AutoCompact autoCompact;
 
     private WriteOptions(Builder b) {
         Objects.requireNonNull(b.codec, "codec");
@@ -76,6 +77,7 @@ public final class WriteOptions {
         this.keyCache = b.keyCache;
         this.table = b.table.build();
         this.access = b.access;
+        this.autoCompact = b.autoCompact == null ? AutoCompact.NONE : b.autoCompact;
     }
 
     /** Deflate at level 6, 4,096 rows or 1 MiB per chunk, not sorted, no metadata, not encrypted. */
@@ -104,6 +106,7 @@ public final class WriteOptions {
         b.keyCache = keyCache;
         b.table = table.toBuilder();
         b.access = access;
+        b.autoCompact = autoCompact;
         return b;
     }
 
@@ -184,6 +187,19 @@ public final class WriteOptions {
      */
     public AccessSettings access() {
         return access;
+    }
+
+    /**
+     * When an append (delete, upsert) compacts the file right after it, under the same lock
+     * ({@link AutoCompact#NONE}, the default: never). Full writes and rewrites do not use it.
+     */
+    public AutoCompact autoCompact() {
+        return autoCompact;
+    }
+
+    /** These options with {@link #autoCompact()} {@code value} ({@code null}: {@link AutoCompact#NONE}). */
+    public WriteOptions withAutoCompact(AutoCompact value) {
+        return toBuilder().autoCompact(value).build();
     }
 
     /** The settings of the table written. */
@@ -334,7 +350,8 @@ public final class WriteOptions {
         return "WriteOptions[codec=" + codec + ", level=" + level + ", metadata=" + metadata + ", now=" + now
                 + ", compactIndexes=" + compactIndexes + ", columnFlushPoints=" + columnFlushPoints + ", key=" + key
                 + ", password=" + (password == null ? "null" : "(hidden)") + ", kdfIterations=" + kdfIterations
-                + ", parallelism=" + parallelism + ", keyCache=" + keyCache + ", table=" + table + ", access=" + access + "]";
+                + ", parallelism=" + parallelism + ", keyCache=" + keyCache + ", table=" + table + ", access=" + access
+                + ", autoCompact=" + autoCompact + "]";
     }
 
     /** Builds {@link WriteOptions}; every setting starts at its default. */
@@ -352,6 +369,13 @@ public final class WriteOptions {
         private DerivedKeyCache keyCache;
         private TableOptions.Builder table = TableOptions.builder();
         private AccessSettings access;
+        private AutoCompact autoCompact;
+
+        /** See {@link WriteOptions#autoCompact()}. */
+        public Builder autoCompact(AutoCompact value) {
+            autoCompact = value;
+            return this;
+        }
 
         private Builder() {
         }

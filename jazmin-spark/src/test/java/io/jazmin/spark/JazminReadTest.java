@@ -41,7 +41,7 @@ class JazminReadTest {
     static final String[] FILTERS = {
         "id > 200", "id <= 10 OR id >= 290", "id IN (1, 2, 450, 9999)", "id <> 3 AND id < 6",
         "name = 'n1'", "name > 'n5'", "name < 'n2'", "name >= '\uD83D\uDE00'", "name >= '\uE000'", "name < '\uE000x5'",
-        "name LIKE 'n1%'", "name LIKE '%9'", "name LIKE '%\uD83D\uDE00%'", "name IN ('n1', '\uE000x11', NULL)",
+        "name LIKE 'n1%'", "name LIKE '%9'", "name LIKE '%\uD83D\uDE00%'", "name IN ('n1', '\uE000x11', NULL)", "name IN (NULL)", "id IN (NULL, 3)", "NOT (name IN ('n1', NULL))",
         "name IS NULL", "score < 10.0", "score <= 0.0", "score = 0.0", "score = -0.0", "score > 100.0",
         "score = double('NaN')", "score IN (0.0, 1.0, double('NaN'))", "score <> 1.0", "score IS NULL",
         "price = '10.5'", "price > '5'", "price IS NOT NULL AND id < 50",

@@ -25,13 +25,17 @@ import tools.jackson.databind.json.JsonMapper;
  * @param partitionNames partition id text → partition name
  * @param columns        column-group name → C(g)
  * @param files          file-group id text → F(id)
+ * @param fileGroupNames file-group id text → group name, for groups of {@code files} the writer named
+ *                       ({@code fileGroupNames}: this library's writers add it, readers of the
+ *                       reference libraries ignore it; empty in their files)
  * @param expires        the ISO-8601 expiry text, or {@code null}
  * @param online         whether the grant is online (its slot needs an unlock token)
  * @param submission     the holder's submission key (spec §1.21), or {@code null} when the bundle has none
  */
 public record AccessBundle(byte[] header, byte[] ownerSecret, Map<String, byte[]> partitions,
                            Map<String, String> partitionNames, Map<String, byte[]> columns,
-                           Map<String, byte[]> files, String expires, boolean online, byte[] submission) {
+                           Map<String, byte[]> files, Map<String, String> fileGroupNames, String expires,
+                           boolean online, byte[] submission) {
     private static final JsonMapper JSON = JsonMapper.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
     private static final int SECRET_SIZE = 32;
@@ -73,8 +77,9 @@ public record AccessBundle(byte[] header, byte[] ownerSecret, Map<String, byte[]
             throw new JazminFormatException("the key slot's bundle has an 'online' member that is not a boolean");
         }
         return new AccessBundle(header, owner, secrets(root.get("partitions"), "partitions", true),
-                names(root.get("partitionNames")), secrets(root.get("columns"), "columns", false),
-                secrets(root.get("files"), "files", true), expires == null ? null : expires.asString(),
+                names(root.get("partitionNames"), "partitionNames"), secrets(root.get("columns"), "columns", false),
+                secrets(root.get("files"), "files", true), names(root.get("fileGroupNames"), "fileGroupNames"),
+                expires == null ? null : expires.asString(),
                 online != null && online.asBoolean(), secret(root.get("submission"), "submission"));
     }
 
@@ -114,17 +119,17 @@ public record AccessBundle(byte[] header, byte[] ownerSecret, Map<String, byte[]
         return Collections.unmodifiableMap(out);
     }
 
-    private static Map<String, String> names(JsonNode node) {
+    private static Map<String, String> names(JsonNode node, String what) {
         Map<String, String> out = new LinkedHashMap<>();
         if (node == null) {
             return out;
         }
         if (!node.isObject()) {
-            throw new JazminFormatException("the key slot's bundle member 'partitionNames' is not an object");
+            throw new JazminFormatException("the key slot's bundle member '" + what + "' is not an object");
         }
         for (Map.Entry<String, JsonNode> e : node.properties()) {
             if (!e.getValue().isString()) {
-                throw new JazminFormatException("the key slot's bundle names a partition with a non-text value");
+                throw new JazminFormatException("the key slot's bundle member '" + what + "' has a non-text name");
             }
             out.put(e.getKey(), e.getValue().asString());
         }

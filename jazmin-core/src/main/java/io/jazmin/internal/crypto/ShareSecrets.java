@@ -57,7 +57,8 @@ public final class ShareSecrets implements AutoCloseable {
     }
 
     private AccessBundle ownerBundle() {
-        return new AccessBundle(header.clone(), owner.clone(), Map.of(), Map.of(), Map.of(), Map.of(), null, false, null);
+        return new AccessBundle(header.clone(), owner.clone(), Map.of(), Map.of(), Map.of(), Map.of(), Map.of(), null,
+                false, null);
     }
 
     /** The 12-byte id of partition {@code name}: HMAC-SHA256(HKDF(O, salt, "…/partition-id"), name)[0..12). */
@@ -98,11 +99,13 @@ public final class ShareSecrets implements AutoCloseable {
      * An access key's slot: H, the secrets of its partitions (name by id text), column groups and
      * embedded-file groups, its expiry and mode, and its submission key.
      *
-     * @param fileGroups the id texts of the file groups the key sees (none: no {@code files} member)
+     * @param fileGroups the file groups the key sees, id text → name (none: no {@code files} member);
+     *                   the names go to {@code fileGroupNames}, so the holder can list them by name
      * @param share      the online grant's 32-byte share, or {@code null} for an offline grant
      */
     public KeySlots.Entry accessSlot(AccessKeyText key, JazminKey ownerKey, Map<String, String> partitions,
-                                     List<String> groups, List<String> fileGroups, String expires, byte[] share) {
+                                     List<String> groups, Map<String, String> fileGroups, String expires,
+                                     byte[] share) {
         ObjectNode bundle = JSON.createObjectNode();
         bundle.put("header", B64.encodeToString(header));
         ObjectNode secrets = bundle.putObject("partitions");
@@ -113,7 +116,9 @@ public final class ShareSecrets implements AutoCloseable {
         groups.forEach(g -> columns.put(g, B64.encodeToString(derive("column-group/" + g))));
         if (!fileGroups.isEmpty()) {
             ObjectNode files = bundle.putObject("files");
-            fileGroups.forEach(id -> files.put(id, B64.encodeToString(derive("file-group/" + id))));
+            fileGroups.keySet().forEach(id -> files.put(id, B64.encodeToString(derive("file-group/" + id))));
+            // Not in the spec's bundle: the reference readers ignore unknown members (§1.19).
+            fileGroups.forEach(bundle.putObject("fileGroupNames")::put);
         }
         if (expires != null) {
             bundle.put("expires", expires);

@@ -128,7 +128,9 @@ public final class FilterBinder {
         };
     }
 
-    private Predicate in(int position, ColumnType type, String column, List<?> operands) {
+    private Predicate in(int position, ColumnType type, String column, List<?> listed) {
+        // Null and NaN items equal no value (reference 1.3.0): left out before conversion.
+        List<?> operands = listed.stream().filter(o -> o != null && !isNaN(o)).toList();
         switch (type) {
             case INT, DATETIME -> {
                 List<Long> values = new ArrayList<>();
@@ -141,7 +143,8 @@ public final class FilterBinder {
                 return LongTest.in(position, type, values.stream().mapToLong(Long::longValue).toArray());
             }
             case FLOAT -> {
-                double[] values = operands.stream().mapToDouble(o -> Operands.toDouble(column, o)).toArray();
+                double[] values = operands.stream().mapToDouble(o -> Operands.toDouble(column, o))
+                        .filter(d -> !Double.isNaN(d)).toArray();
                 return new DoubleTest(position, Op.IN, 0, values);
             }
             default -> {
@@ -152,6 +155,10 @@ public final class FilterBinder {
                 return new KeyTest(position, type, Op.IN, null, keys);
             }
         }
+    }
+
+    private static boolean isNaN(Object o) {
+        return o instanceof Double d && d.isNaN() || o instanceof Float f && f.isNaN();
     }
 
     private static BigDecimal number(ColumnType type, String column, Object v) {

@@ -54,8 +54,9 @@ public record OpenedFile(ByteSource source, FileVersion version, Header header, 
     /**
      * The embedded-file groups the key sees, by name: the owner every group the owner directory
      * lists (read now); an access key the groups named like its partitions whose directories it
-     * opens (the file stores only the ids of the others, {@code *} and the grant's named groups, so
-     * a holder cannot name them). Empty outside access-controlled files.
+     * opens, then the other groups its bundle names ({@code fileGroupNames}, written by this
+     * library: {@code *} and the grant's named groups; the reference writers store only those
+     * groups' ids, which name nothing). Empty outside access-controlled files.
      */
     public java.util.List<String> visibleFileGroups() {
         if (grant == null) {
@@ -64,8 +65,13 @@ public record OpenedFile(ByteSource source, FileVersion version, Header header, 
         if (grant.owner()) {
             return OwnerDirectory.fileGroups(this);
         }
-        java.util.List<String> out = new java.util.ArrayList<>();
+        java.util.Set<String> out = new java.util.LinkedHashSet<>();
         grant.partitionNames().forEach((id, name) -> {
+            if (grant.seesFileGroup(id)) {
+                out.add(name);
+            }
+        });
+        grant.fileGroupNames().forEach((id, name) -> {
             if (grant.seesFileGroup(id)) {
                 out.add(name);
             }

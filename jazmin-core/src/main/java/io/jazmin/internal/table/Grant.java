@@ -18,18 +18,20 @@ import java.util.Set;
  * @param partitionNames granted partition id text (base64url) → name; empty for the owner
  * @param groups         granted column-group names; empty for the owner
  * @param fileGroups     id texts of the embedded-file groups whose directories the key opens; empty for the owner
+ * @param fileGroupNames id text → name of those groups the bundle names (files of this library's writers)
  * @param expires        when the grant expires, or {@code null}
  * @param submission     the access key's submission key from its bundle (spec §1.21), or {@code null}
  *                       (the owner, or a bundle without one); the only secret here, and
  *                       {@link JazminKey#toString()} shows only its id
  */
 public record Grant(boolean owner, String keyId, Map<String, String> partitionNames, Set<String> groups,
-                    Set<String> fileGroups, Instant expires, JazminKey submission) {
+                    Set<String> fileGroups, Map<String, String> fileGroupNames, Instant expires, JazminKey submission) {
 
     public Grant {
         partitionNames = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(partitionNames));
         groups = Set.copyOf(groups);
         fileGroups = Set.copyOf(fileGroups);
+        fileGroupNames = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(fileGroupNames));
     }
 
     /** The grant of a bundle (its expiry already parsed). */
@@ -39,7 +41,8 @@ public record Grant(boolean owner, String keyId, Map<String, String> partitionNa
             names.put(id, bundle.partitionNames().getOrDefault(id, ""));
         }
         JazminKey submission = bundle.submission() == null ? null : JazminKey.of(bundle.submission());
-        return new Grant(bundle.owner(), keyId, names, bundle.columns().keySet(), bundle.files().keySet(), expires,
+        return new Grant(bundle.owner(), keyId, names, bundle.columns().keySet(), bundle.files().keySet(),
+                bundle.fileGroupNames(), expires,
                 submission);
     }
 

@@ -56,8 +56,12 @@ public final class Appender {
     private Appender() {
     }
 
-    /** What an append did. */
-    public record Result(long appendCount, long rowsAppended, long rowsDeleted, long rowCount) {
+    /** What an append did; {@code compacted} when {@link WriteOptions#autoCompact()} compacted the file after it. */
+    public record Result(long appendCount, long rowsAppended, long rowsDeleted, long rowCount, boolean compacted) {
+        /** An append that did not compact. */
+        public Result(long appendCount, long rowsAppended, long rowsDeleted, long rowCount) {
+            this(appendCount, rowsAppended, rowsDeleted, rowCount, false);
+        }
     }
 
     /**
@@ -97,6 +101,16 @@ public final class Appender {
                 grownColumns, files);
     }
 
+    /**
+     * {@link #append(Path, WriteOptions, String, Iterator, Filter)} under {@code lock}, which the caller
+     * took on {@code path} to read and decide the change under it too (applying a change file).
+     */
+    public static Result append(WriterLock lock, Path path, WriteOptions options, String table,
+                                Iterator<? extends Map<String, ?>> rows, Filter delete) {
+        return change(lock, path, options, table, rows, data -> delete == null ? null : matching(data, delete, options),
+                null, FileChanges.none());
+    }
+
     /** Deletes the rows with ids {@code rowIds} (0-based write order) of table {@code table}, in one new version. */
     public static Result deleteRows(Path path, WriteOptions options, String table, long[] rowIds) {
         return replaceRows(path, options, table, rowIds, List.<Map<String, ?>>of().iterator());
@@ -123,10 +137,19 @@ public final class Appender {
 
     private static Result change(Path path, WriteOptions options, String table, Iterator<? extends Map<String, ?>> rows,
                                  Function<TableData, long[]> toDelete, List<Column> grownColumns, FileChanges files) {
-        try (WriterLock lock = WriterLock.acquire(path); ByteSource source = ByteSource.open(path)) {
+        try (WriterLock lock = WriterLock.acquire(path)) {
+            return change(lock, path, options, table, rows, toDelete, grownColumns, files);
+        }
+    }
+
+    private static Result change(WriterLock lock, Path path, WriteOptions options, String table,
+                                 Iterator<? extends Map<String, ?>> rows, Function<TableData, long[]> toDelete,
+                                 List<Column> grownColumns, FileChanges files) {
+        Result appended;
+        try (ByteSource source = ByteSource.open(path)) {
             OpenedFile file = FileOpener.open(source, Rewriter.readOptions(options));
             try {
-                return appendTo(lock, file, options, table, rows, toDelete, grownColumns, files);
+                appended = appendTo(lock, file, options, table, rows, toDelete, grownColumns, files);
             } finally {
                 if (file.cipher() != null) {
                     file.cipher().close();
@@ -135,6 +158,12 @@ public final class Appender {
         } catch (IOException e) {
             throw new JazminIoException("cannot append to", path, e);
         }
+        if (!AutoCompaction.due(path, options)) {
+            return appended;
+        }
+        // Still under the append's lock: no other writer comes between the append and the compaction.
+        Rewriter.compact(lock, path, options, false);
+        return new Result(0, appended.rowsAppended(), appended.rowsDeleted(), appended.rowCount(), true);
     }
 
     private static Result appendTo(WriterLock lock, OpenedFile file, WriteOptions options, String tableName,

@@ -33,8 +33,14 @@ public final class Rewriter {
      * contiguously (see {@link SharedRewrite#compact}).
      */
     public static void compact(Path path, WriteOptions options, boolean regroup) {
-        try (WriterLock lock = WriterLock.acquire(path);
-             RewriteSource source = RewriteSource.openForRewrite(path, readOptions(options), "compacted")) {
+        try (WriterLock lock = WriterLock.acquire(path)) {
+            compact(lock, path, options, regroup);
+        }
+    }
+
+    /** {@link #compact(Path, WriteOptions, boolean)} under {@code lock}, already held (an append's auto-compaction). */
+    static void compact(WriterLock lock, Path path, WriteOptions options, boolean regroup) {
+        try (RewriteSource source = RewriteSource.openForRewrite(path, readOptions(options), "compacted")) {
             if (source.file().grant() != null) {
                 SharedRewrite.compact(lock, source, options, regroup);
                 return;

@@ -227,10 +227,10 @@ final class ShareWriter implements AutoCloseable {
             String expiresText = expires == null ? null : ISO_MILLIS.format(expires);
             byte[] kept = keptShares.get(g.key().keyId());
             byte[] share = g.mode() != AccessGrant.Mode.ONLINE ? null : kept != null ? kept : ShareSecrets.newShare();
-            List<String> visibleFiles = new ArrayList<>();
+            Map<String, String> visibleFiles = new LinkedHashMap<>();
             for (String f : fileGroups) {
                 if (g.seesFileGroup(f, names)) {
-                    visibleFiles.add(secrets.idText(f));
+                    visibleFiles.put(secrets.idText(f), f);
                 }
             }
             slots.add(secrets.accessSlot(g.key(), owner, grantedPartitions(secrets, g, names),

@@ -47,13 +47,24 @@ public final class Updater {
      * Applies {@code changes} to the file at {@code path}. A shared file, opened with its owner key,
      * keeps its partitions, column groups, grants (under fresh secrets: the same access keys and
      * unlock tokens open the new version), indexes and chunk map in the owner catalog.
+     * Its embedded files, package and saved shapes carry over in their file groups
+     * ({@link SharedRewrite#update}), with the update's file changes made on the way.
      *
      * @throws io.jazmin.error.JazminKeyException         when a shared file is not opened with its owner key
-     * @throws io.jazmin.error.UnsupportedFeatureException when a shared file holds or would get embedded files
+     * @throws io.jazmin.error.UnsupportedFeatureException when the file needs writer features this library does not know
      */
     public static UpdateResult update(Path path, WriteOptions options, UpdateChanges changes) {
-        try (WriterLock lock = WriterLock.acquire(path);
-             RewriteSource source = RewriteSource.openForRewrite(path, Rewriter.readOptions(options), "updated")) {
+        try (WriterLock lock = WriterLock.acquire(path)) {
+            return update(lock, path, options, changes);
+        }
+    }
+
+    /**
+     * {@link #update(Path, WriteOptions, UpdateChanges)} under {@code lock}, which the caller took on
+     * {@code path} to read and decide the changes under it too (applying a change file).
+     */
+    public static UpdateResult update(WriterLock lock, Path path, WriteOptions options, UpdateChanges changes) {
+        try (RewriteSource source = RewriteSource.openForRewrite(path, Rewriter.readOptions(options), "updated")) {
             TableReader target = source.table(changes.table());
             TableLayoutChoice targetLayout = layout(target, changes);
             Function<TableReader, TableLayoutChoice> layout = t -> t == target ? targetLayout : TableLayoutChoice.of(t);

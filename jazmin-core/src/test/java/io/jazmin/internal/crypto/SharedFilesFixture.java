@@ -85,6 +85,13 @@ final class SharedFilesFixture {
         return new SavedShape(name, "", false, null, groups, ExportShape.parse(json));
     }
 
+    /** The fixture file with its usual settings, written as {@code shared.jzm} in {@code dir}. */
+    static Path writtenIn(Path dir) {
+        Path file = dir.resolve("shared.jzm");
+        write(file, settings());
+        return file;
+    }
+
     /** Writes the fixture file at {@code file} with {@code settings}. */
     static void write(Path file, AccessSettings settings) {
         try (JazminWriter w = JazminWriter.create(file, COLUMNS, owner().withAccess(settings))) {

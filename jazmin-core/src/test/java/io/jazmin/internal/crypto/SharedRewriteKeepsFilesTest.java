@@ -89,6 +89,25 @@ class SharedRewriteKeepsFilesTest {
         assertKept(before, after);
     }
 
+    /**
+     * {@code JazminFile.update} of a shared file holding embedded files (in several groups) keeps every
+     * file, the package, the shapes and every grant: its Javadoc once said such files were refused.
+     */
+    @Test
+    void aFullUpdateKeepsTheFilesPackageShapesAndGrants() {
+        Map<String, SharedFilesFixture.Seen> before = views();
+        List<JazminFile.GrantInfo> grants = JazminFile.listGrants(file, OWNER);
+
+        io.jazmin.change.UpdateResult result = JazminFile.update(file, new io.jazmin.change.UpdateChanges(null,
+                io.jazmin.data.Filter.eq("id", 3L), List.of(), List.of(), List.of(Map.of("id", 100L, "region", "north",
+                "email", "new@example.com")), ""), owner());
+
+        assertThat(result.deleted()).isEqualTo(1);
+        assertThat(result.inserted()).isEqualTo(1);
+        assertKept(before, views());
+        assertThat(JazminFile.listGrants(file, OWNER)).isEqualTo(grants);
+    }
+
     @Test
     void compactionKeepsTheFilesPackageAndShapes() {
         Map<String, SharedFilesFixture.Seen> before = views();

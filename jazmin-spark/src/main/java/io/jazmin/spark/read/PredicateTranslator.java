@@ -176,7 +176,9 @@ final class PredicateTranslator {
                 values.add(v);
             }
         }
-        return values.isEmpty() ? null : Filter.in(col.name(), values);
+        // Every item null (or matching no row): Spark's IN is null or false for every row, as JAZMIN's
+        // empty list is false, so the filter is pushed and prunes every chunk.
+        return Filter.in(col.name(), values);
     }
 
     /** Marks an IN item that matches no row (a timestamp with microseconds), so it can be left out. */

@@ -93,6 +93,18 @@ class PredicateTranslatorTest {
     }
 
     @Test
+    void anInWhoseItemsAreAllNullIsPushedAsAnEmptyListMatchingNoRow() {
+        // Spark: x IN (NULL) is null for every row, so no row passes; JAZMIN's empty in is false everywhere.
+        assertThat(json(p("IN", col("s"), lit(null, DataTypes.StringType)))).isEqualTo("{\"s\":{\"in\":[]}}");
+        assertThat(json(p("IN", col("i"), lit(null, DataTypes.LongType), lit(null, DataTypes.LongType))))
+                .isEqualTo("{\"i\":{\"in\":[]}}");
+        assertThat(json(p("IN", col("i"), lit(null, DataTypes.LongType), lit(3L, DataTypes.LongType))))
+                .isEqualTo("{\"i\":{\"in\":[3]}}");
+        assertThat(json(p("IN", col("f"), lit(null, DataTypes.DoubleType), lit(Double.NaN, DataTypes.DoubleType))))
+                .isNull(); // Spark's NaN equals NaN: not pushed
+    }
+
+    @Test
     void onlyExactTranslationsLetSparkDropItsOwnCheck() {
         Predicate intEq = p("=", col("i"), lit(1L, DataTypes.LongType));
         Predicate floatLt = p("<", col("f"), lit(1.5, DataTypes.DoubleType));

@@ -144,13 +144,19 @@ final class PartFilters {
         return String.valueOf(args.next());
     }
 
+    /**
+     * The items of an {@code In}/{@code NotIn} argument (a collection, an array or one value). Null items
+     * stay: the engine's {@code in} matches nothing for them (reference 1.3.0), so {@code findByXIn([a, null])}
+     * finds the rows equal to {@code a} and {@code findByXNotIn([a, null])} every other row, null cells
+     * included (no item of the list equals them).
+     */
     static Collection<?> collection(Object value) {
         if (value instanceof Collection<?> c) {
             return c;
         }
         if (value instanceof Object[] array) {
-            return java.util.List.of(array);
+            return java.util.Arrays.asList(array);
         }
-        return java.util.List.of(value);
+        return java.util.Collections.singletonList(value);
     }
 }
