@@ -1,5 +1,7 @@
 package io.jazmin.query;
 
+import java.util.Collection;
+
 /**
  * Where typed conditions start: a member named by its accessor, and conditions joined. Meant to be
  * imported statically.
@@ -23,6 +25,14 @@ public final class Where {
      */
     public static <T, V> Field<T, V> field(Accessor<T, V> accessor) {
         return new Field<>(accessor);
+    }
+
+    /**
+     * The items of the collection member {@code accessor} reads, such as {@code Post::tags}, stored
+     * as a list column ({@code @JazminNested}): conditions on its items.
+     */
+    public static <T, E> Items<T, E> items(Accessor<T, ? extends Collection<E>> accessor) {
+        return new Items<>(accessor);
     }
 
     /** All of {@code conditions}: {@code c1.and(c2).and(...)}. */

@@ -5,6 +5,7 @@ import static io.jazmin.query.Order.desc;
 import static io.jazmin.query.Where.allOf;
 import static io.jazmin.query.Where.anyOf;
 import static io.jazmin.query.Where.field;
+import static io.jazmin.query.Where.items;
 import static io.jazmin.query.Where.not;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -19,6 +20,7 @@ import io.jazmin.data.SortKey;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.mapping.JazminMapper;
 import io.jazmin.mapping.MappingOptions;
+import io.jazmin.mapping.annotation.JazminNested;
 import io.jazmin.options.ReadOptions;
 import java.math.BigDecimal;
 import java.nio.file.Path;
@@ -279,6 +281,46 @@ class TypedQueryTest {
         Query<Shopper> q = Query.of(lenient).where(field(Shopper::country).eq("BW"));
         assertThat(q.results()).isSameAs(lenient);
         assertThat(ids(q.list(table))).isEqualTo(ids(table.find(Filter.eq("nation", "BW"))));
+    }
+
+    /** A list column of strings, one of ints, and a collection stored as json. */
+    record Post(long id, @JazminNested List<String> tags, @JazminNested List<Integer> votes, List<String> notes) {
+    }
+
+    @Test
+    void itemsOfAListColumnCompileToAny() {
+        Path file = dir.resolve("posts.jzm");
+        List<Post> posts = List.of(new Post(1, List.of("vip", "new"), List.of(1, 2), null),
+                new Post(2, List.of(), List.of(), null), new Post(3, null, null, null),
+                new Post(4, List.of("VIP"), List.of(3), null), new Post(5, Arrays.asList("old", null), List.of(2), null));
+        JazminMapper.forType(Post.class).write(file, posts);
+        try (JazminReader r = JazminReader.open(file)) {
+            Query<Post> q = Query.of(Post.class);
+            check(r.table(), q.where(items(Post::tags).contains("vip")), Filter.any("tags", Filter.eq(Filter.ITEM, "vip")), 1);
+            check(r.table(), q.where(items(Post::tags).containsIgnoreCase("vip")),
+                    Filter.any("tags", Filter.equalsIgnoreCase(Filter.ITEM, "vip")), 1, 4);
+            check(r.table(), q.where(items(Post::votes).containsAny(2, 3, null)),
+                    Filter.any("votes", Filter.in(Filter.ITEM, 2L, 3L)), 1, 4, 5);
+            Filter hasItem = Filter.any("tags", Filter.anyOf(Filter.isNull(Filter.ITEM), Filter.isNotNull(Filter.ITEM)));
+            check(r.table(), q.where(items(Post::tags).isNotEmpty()), hasItem, 1, 4, 5);
+            check(r.table(), q.where(items(Post::tags).isEmpty()), hasItem.negate(), 2, 3);
+            check(r.table(), q.where(items(Post::tags).isNull()), Filter.isNull("tags"), 3);
+            check(r.table(), q.where(items(Post::tags).contains(null)), Filter.any("tags", Filter.isNull(Filter.ITEM)), 5);
+            check(r.table(), q.where(items(Post::tags).contains("vip").not()),
+                    Filter.any("tags", Filter.eq(Filter.ITEM, "vip")).negate(), 2, 3, 4, 5);
+        }
+        assertThatThrownBy(() -> Query.of(Post.class).where(items(Post::notes).contains("x")))
+                .isInstanceOf(InvalidQueryException.class)
+                .hasMessageContaining("Post::notes is stored as a json column, not a list (mark it @JazminNested)");
+        assertThatThrownBy(() -> Query.of(Post.class).where(items(Post::votes).containsIgnoreCase("x")))
+                .isInstanceOf(InvalidQueryException.class).hasMessageContaining("whose items are int values");
+        assertThatThrownBy(() -> Query.of(Post.class).where(field(Post::tags).eq(List.of("vip"))))
+                .isInstanceOf(InvalidQueryException.class).hasMessageContaining("a list column");
+    }
+
+    private static void check(JazminTable posts, Query<Post> typed, Filter expected, long... ids) {
+        assertThat(typed.filter().toJson()).isEqualTo(expected.toJson());
+        assertThat(typed.list(posts)).extracting(Post::id).containsExactly(Arrays.stream(ids).boxed().toArray(Long[]::new));
     }
 
     // ---- misuse: refused while the query is built ----

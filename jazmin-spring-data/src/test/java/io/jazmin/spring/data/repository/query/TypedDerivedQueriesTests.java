@@ -2,6 +2,7 @@ package io.jazmin.spring.data.repository.query;
 
 import static io.jazmin.query.Order.desc;
 import static io.jazmin.query.Where.field;
+import static io.jazmin.query.Where.items;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jazmin.JazminReader;
@@ -10,6 +11,7 @@ import io.jazmin.spring.data.core.JazminFileDefinition;
 import io.jazmin.spring.data.core.JazminFiles;
 import io.jazmin.spring.data.core.JazminTemplate;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
+import io.jazmin.spring.data.repository.query.ListQueriesTests.Post;
 import java.lang.reflect.Method;
 import java.nio.file.Path;
 import java.time.LocalDate;
@@ -19,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.IntStream;
+import java.util.stream.LongStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -30,9 +33,10 @@ import org.springframework.data.repository.core.support.DefaultRepositoryMetadat
 import org.springframework.data.repository.query.QueryMethod;
 
 /**
- * Every derived query whose filter {@link JazminPartTreeQueryTests} pins down, written with the core's
- * typed query API ({@code io.jazmin.query}), returns the rows the repository method returns, in the
- * same order, on data where each matches some rows but not all.
+ * Every derived query whose filter {@link JazminPartTreeQueryTests} pins down, and every one on a
+ * list member {@link ListQueriesTests} serves, written with the core's typed query API
+ * ({@code io.jazmin.query}), returns the rows the repository method returns, in the same order, on
+ * data where each matches some rows but not all.
  */
 class TypedDerivedQueriesTests {
     private static final String[] NAMES = {"Ann", "Anna", "JoANN", "Bob", "ann", null, "Jenn", "Danny", "Nan"};
@@ -78,6 +82,16 @@ class TypedDerivedQueriesTests {
                             .or(field(Person::country).eq((String) a[3])))
                     .orderBy(desc(Person::age))));
 
+    /** The typed query of each derived method on a list member ({@link ListQueriesTests}). */
+    private static final Map<String, Function<Object[], Query<ListQueriesTests.Post>>> TYPED_LISTS = Map.of(
+            "findByTagsContaining", a -> posts().where(items(Post::tags).contains((String) a[0])),
+            "findByTagsNotContaining", a -> posts().where(items(Post::tags).contains((String) a[0]).not()),
+            "findByTagsContainingIgnoreCase", a -> posts().where(items(Post::tags).containsIgnoreCase((String) a[0])),
+            "findByTagsIn", a -> posts().where(items(Post::tags).containsAny(strings(a[0]))),
+            "findByTagsIsEmpty", a -> posts().where(items(Post::tags).isEmpty()),
+            "findByTagsIsNotEmpty", a -> posts().where(items(Post::tags).isNotEmpty()),
+            "findByTagsIsNull", a -> posts().where(items(Post::tags).isNull()));
+
     @org.junit.jupiter.api.io.TempDir
     Path dir;
     JazminFiles files;
@@ -86,6 +100,10 @@ class TypedDerivedQueriesTests {
     private static Map.Entry<String, Function<Object[], Query<Person>>> typed(String method,
                                                                           Function<Object[], Query<Person>> query) {
         return Map.entry(method, query);
+    }
+
+    private static Query<Post> posts() {
+        return Query.of(Post.class);
     }
 
     private static Query<Person> where() {
@@ -110,10 +128,12 @@ class TypedDerivedQueriesTests {
 
     @BeforeEach
     void setUp() {
-        files = new JazminFiles(List.of(JazminFileDefinition.of("people", dir.resolve("people.jzm"))
-                .withCreateIfMissing(true)));
+        files = new JazminFiles(List.of(
+                JazminFileDefinition.of("people", dir.resolve("people.jzm")).withCreateIfMissing(true),
+                JazminFileDefinition.of("posts", dir.resolve("posts.jzm")).withCreateIfMissing(true)));
         template = new JazminTemplate(files, new JazminMappingContext());
         template.insert(IntStream.range(0, 45).mapToObj(TypedDerivedQueriesTests::person).toList());
+        template.insert(LongStream.range(0, 60).mapToObj(ListQueriesTests::post).toList());
     }
 
     @AfterEach
@@ -135,21 +155,34 @@ class TypedDerivedQueriesTests {
     @MethodSource("derived")
     void theTypedQueryReturnsTheRowsOfTheDerivedQuery(String method, Object[] args) {
         assertThat(TYPED).as("a typed query for " + method).containsKey(method);
-        Query<Person> typed = TYPED.get(method).apply(args);
-        @SuppressWarnings("unchecked")
-        List<Person> derived = (List<Person>) create(method).execute(args);
-        assertThat(derived).as("rows of " + method + Arrays.toString(args)).isNotEmpty().hasSizeLessThan(45);
-        try (JazminReader reader = JazminReader.open(dir.resolve("people.jzm"))) {
+        sameRows(PersonQueries.class, method, args, TYPED.get(method).apply(args), "people.jzm", 45);
+    }
+
+    static Stream<Arguments> derivedOnLists() {
+        return ListQueriesTests.served().map(a -> Arguments.of(a.get()[0], a.get()[1]));
+    }
+
+    @ParameterizedTest(name = "{0}{1}")
+    @MethodSource("derivedOnLists")
+    void theTypedListQueryReturnsTheRowsOfTheDerivedQuery(String method, Object[] args) {
+        assertThat(TYPED_LISTS).as("a typed query for " + method).containsKey(method);
+        sameRows(ListQueriesTests.PostQueries.class, method, args, TYPED_LISTS.get(method).apply(args), "posts.jzm", 60);
+    }
+
+    private void sameRows(Class<?> repository, String method, Object[] args, Query<?> typed, String file, int rows) {
+        List<?> derived = (List<?>) create(repository, method).execute(args);
+        assertThat(derived).as("rows of " + method + Arrays.toString(args)).isNotEmpty().hasSizeLessThan(rows);
+        try (JazminReader reader = JazminReader.open(dir.resolve(file))) {
             assertThat(typed.list(reader.table())).isEqualTo(derived);
             assertThat(typed.count(reader.table())).isEqualTo(derived.size());
         }
     }
 
-    private JazminPartTreeQuery create(String name) {
-        Method method = Arrays.stream(PersonQueries.class.getMethods()).filter(m -> m.getName().equals(name))
+    private JazminPartTreeQuery create(Class<?> repository, String name) {
+        Method method = Arrays.stream(repository.getMethods()).filter(m -> m.getName().equals(name))
                 .findFirst().orElseThrow();
         SpelAwareProxyProjectionFactory factory = new SpelAwareProxyProjectionFactory();
-        QueryMethod queryMethod = new QueryMethod(method, new DefaultRepositoryMetadata(PersonQueries.class), factory);
-        return new JazminPartTreeQuery(queryMethod, template, factory, PersonQueries.class);
+        QueryMethod queryMethod = new QueryMethod(method, new DefaultRepositoryMetadata(repository), factory);
+        return new JazminPartTreeQuery(queryMethod, template, factory, repository);
     }
 }
