@@ -222,6 +222,11 @@ class TypedQueryTest {
         try (Stream<Shopper> s = za.stream(table)) {
             assertThat(s.count()).isEqualTo(all);
         }
+        Query<Shopper> every = Query.of(Shopper.class);
+        assertThat(every.filter()).isNull();
+        assertThat(every.count(table)).isEqualTo(shoppers.size());
+        assertThat(every.limit(5).list(table)).isEqualTo(shoppers.subList(0, 5));
+        assertThat(every.offset(118).count(table)).isEqualTo(2);
     }
 
     @Test
@@ -330,6 +335,10 @@ class TypedQueryTest {
         assertThatThrownBy(() -> Query.of(Shopper.class).where(field((Shopper s) -> s.name()).eq("Ann")))
                 .isInstanceOf(InvalidQueryException.class).isInstanceOf(JazminValidationException.class)
                 .hasMessageContaining("method reference").hasMessageContaining("not a lambda");
+        Shopper ann = shoppers.get(0);
+        Accessor<Shopper, String> bound = s -> ann.name();
+        assertThatThrownBy(() -> Query.of(Shopper.class).where(field(bound).eq("Ann")))
+                .isInstanceOf(InvalidQueryException.class).hasMessageContaining("not a lambda");
         Accessor<Shopper, String> ownMethod = Shopper::toString;
         assertThatThrownBy(() -> Query.of(Shopper.class).where(field(ownMethod).eq("x")))
                 .isInstanceOf(InvalidQueryException.class).hasMessageContaining("Shopper::toString is not a column");

@@ -147,26 +147,21 @@ class TypedDerivedQueriesTests {
                 LocalDate.of(2019, 12, 20).plusDays(i % 25), i % 2 == 0, Person.Level.values()[i % 3 == 0 ? 1 : 0]);
     }
 
+    /** The method, its arguments, its repository, file and row count: {@link JazminPartTreeQueryTests}' and the list ones. */
     static Stream<Arguments> derived() {
-        return JazminPartTreeQueryTests.filters().map(a -> Arguments.of(a.get()[0], a.get()[1]));
+        return Stream.concat(
+                JazminPartTreeQueryTests.filters().map(a -> Arguments.of(a.get()[0], a.get()[1], PersonQueries.class)),
+                ListQueriesTests.served().map(a -> Arguments.of(a.get()[0], a.get()[1], ListQueriesTests.PostQueries.class)));
     }
 
     @ParameterizedTest(name = "{0}{1}")
     @MethodSource("derived")
-    void theTypedQueryReturnsTheRowsOfTheDerivedQuery(String method, Object[] args) {
-        assertThat(TYPED).as("a typed query for " + method).containsKey(method);
-        sameRows(PersonQueries.class, method, args, TYPED.get(method).apply(args), "people.jzm", 45);
-    }
-
-    static Stream<Arguments> derivedOnLists() {
-        return ListQueriesTests.served().map(a -> Arguments.of(a.get()[0], a.get()[1]));
-    }
-
-    @ParameterizedTest(name = "{0}{1}")
-    @MethodSource("derivedOnLists")
-    void theTypedListQueryReturnsTheRowsOfTheDerivedQuery(String method, Object[] args) {
-        assertThat(TYPED_LISTS).as("a typed query for " + method).containsKey(method);
-        sameRows(ListQueriesTests.PostQueries.class, method, args, TYPED_LISTS.get(method).apply(args), "posts.jzm", 60);
+    void theTypedQueryReturnsTheRowsOfTheDerivedQuery(String method, Object[] args, Class<?> repository) {
+        boolean people = repository == PersonQueries.class;
+        Map<String, ? extends Function<Object[], ? extends Query<?>>> typed = people ? TYPED : TYPED_LISTS;
+        assertThat(typed).as("a typed query for " + method).containsKey(method);
+        sameRows(repository, method, args, typed.get(method).apply(args), people ? "people.jzm" : "posts.jzm",
+                people ? 45 : 60);
     }
 
     private void sameRows(Class<?> repository, String method, Object[] args, Query<?> typed, String file, int rows) {
