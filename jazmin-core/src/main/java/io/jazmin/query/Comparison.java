@@ -5,20 +5,18 @@ import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The comparisons a {@link Field} makes, what column types each serves (the same rules the engine
  * binds filters by, checked when the query is built) and the {@link Filter} each becomes.
  */
 enum Comparison {
-    EQ("eq", Needs.ORDERED), NE("ne", Needs.ORDERED), IN("in", Needs.ORDERED), NOT_IN("notIn", Needs.ORDERED),
-    LT("lt", Needs.ORDERED), LE("le", Needs.ORDERED), GT("gt", Needs.ORDERED), GE("ge", Needs.ORDERED),
-    BETWEEN("between", Needs.ORDERED), IS_NULL("isNull", Needs.ANY), IS_NOT_NULL("isNotNull", Needs.ANY),
-    STARTS_WITH("startsWith", Needs.STRING), ENDS_WITH("endsWith", Needs.STRING),
-    CONTAINS("contains", Needs.STRING), EQUALS_IGNORE_CASE("equalsIgnoreCase", Needs.STRING),
-    STARTS_WITH_IGNORE_CASE("startsWithIgnoreCase", Needs.STRING),
-    ENDS_WITH_IGNORE_CASE("endsWithIgnoreCase", Needs.STRING),
-    CONTAINS_IGNORE_CASE("containsIgnoreCase", Needs.STRING);
+    EQ(Needs.ORDERED), NE(Needs.ORDERED), IN(Needs.ORDERED), NOT_IN(Needs.ORDERED), LT(Needs.ORDERED),
+    LE(Needs.ORDERED), GT(Needs.ORDERED), GE(Needs.ORDERED), BETWEEN(Needs.ORDERED), IS_NULL(Needs.ANY),
+    IS_NOT_NULL(Needs.ANY), STARTS_WITH(Needs.STRING), ENDS_WITH(Needs.STRING), CONTAINS(Needs.STRING),
+    EQUALS_IGNORE_CASE(Needs.STRING), STARTS_WITH_IGNORE_CASE(Needs.STRING), ENDS_WITH_IGNORE_CASE(Needs.STRING),
+    CONTAINS_IGNORE_CASE(Needs.STRING);
 
     /** The columns a comparison applies to. */
     private enum Needs {
@@ -30,11 +28,9 @@ enum Comparison {
         STRING
     }
 
-    private final String method;
     private final Needs needs;
 
-    Comparison(String method, Needs needs) {
-        this.method = method;
+    Comparison(Needs needs) {
         this.needs = needs;
     }
 
@@ -52,7 +48,7 @@ enum Comparison {
             case STRING -> type == ColumnType.STRING;
         };
         if (!fits) {
-            throw new InvalidQueryException(method + " does not apply to " + member + ", a " + type.typeName()
+            throw new InvalidQueryException(method() + " does not apply to " + member + ", a " + type.typeName()
                     + " column" + (needs == Needs.STRING ? " (only string columns compare text)"
                     : " (only isNull and isNotNull do)"));
         }
@@ -92,8 +88,12 @@ enum Comparison {
         return this == EQ || this == NE;
     }
 
-    /** The method's name, for messages. */
+    /** The name of the {@link Field} method making it, for messages: the constant's name in camel case. */
     String method() {
-        return method;
+        StringBuilder out = new StringBuilder();
+        for (String word : name().toLowerCase(Locale.ROOT).split("_")) {
+            out.append(out.isEmpty() ? word : Character.toUpperCase(word.charAt(0)) + word.substring(1));
+        }
+        return out.toString();
     }
 }
