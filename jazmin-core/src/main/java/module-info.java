@@ -21,6 +21,7 @@ module io.jazmin {
     exports io.jazmin.mapping;
     exports io.jazmin.mapping.annotation;
     exports io.jazmin.options;
+    exports io.jazmin.query;
     exports io.jazmin.schema;
     exports io.jazmin.source;
 }

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
@@ -210,6 +211,25 @@ public final class JazminMapper<T> {
             }
         }
         throw new JazminValidationException(type.getName() + " stores no member in column '" + column + "'");
+    }
+
+    /**
+     * The column the member {@code member} of this type is stored in: {@code member} names a record
+     * component or a POJO field, or (POJOs) its getter ({@code getName}, {@code isActive}). Empty when
+     * the type maps no such member (ignored, transient or unknown). For resolving accessors to
+     * columns, as {@code io.jazmin.query} does.
+     */
+    public Optional<Column> memberColumn(String member) {
+        List<Property> properties = model.properties();
+        boolean pojo = !type.isRecord();
+        for (int i = 0; i < properties.size(); i++) {
+            String name = properties.get(i).member();
+            String cap = name.isEmpty() ? name : Character.toUpperCase(name.charAt(0)) + name.substring(1);
+            if (name.equals(member) || pojo && (member.equals("get" + cap) || member.equals("is" + cap))) {
+                return Optional.of(schema.columns().get(i));
+            }
+        }
+        return Optional.empty();
     }
 
     /** The first table of {@code reader}, read as this type. */

@@ -55,12 +55,13 @@ class ArchitectureTest {
             List.of("io.jazmin.convert"),
             List.of("io.jazmin"),
             List.of("io.jazmin.mapping.annotation"),
-            List.of("io.jazmin.mapping"));
+            List.of("io.jazmin.mapping"),
+            List.of("io.jazmin.query"));
 
     static final Set<String> API = Set.of("io.jazmin", "io.jazmin.convert", "io.jazmin.data", "io.jazmin.error",
             "io.jazmin.files", "io.jazmin.export", "io.jazmin.change",
             "io.jazmin.key", "io.jazmin.mapping", "io.jazmin.mapping.annotation", "io.jazmin.options",
-            "io.jazmin.schema", "io.jazmin.source");
+            "io.jazmin.query", "io.jazmin.schema", "io.jazmin.source");
 
     private static JavaClasses engine;
 
@@ -107,7 +108,7 @@ class ArchitectureTest {
     @Test
     void theEngineNeverImportsTheApiEntryPoints() {
         noClasses().that().resideInAPackage("io.jazmin.internal..").should().dependOnClassesThat()
-                .resideInAnyPackage("io.jazmin", "io.jazmin.convert..", "io.jazmin.mapping..")
+                .resideInAnyPackage("io.jazmin", "io.jazmin.convert..", "io.jazmin.mapping..", "io.jazmin.query..")
                 .check(engine);
     }
 
