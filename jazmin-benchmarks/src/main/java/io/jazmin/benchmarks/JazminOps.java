@@ -26,6 +26,40 @@ public final class JazminOps {
     private JazminOps() {
     }
 
+    /**
+     * The five headline questions on {@code file}, each opening it with {@code options} (a cold open:
+     * what stays between opens is the process-wide decoded-chunk cache when the options leave it on,
+     * and the OS page cache).
+     */
+    public static CustomerQueries queries(Path file, ReadOptions options) {
+        return new CustomerQueries() {
+            @Override
+            public Customer findById(long id) {
+                return JazminOps.findById(file, id, options);
+            }
+
+            @Override
+            public long filterCount() {
+                return JazminOps.filterCount(file, options);
+            }
+
+            @Override
+            public long containsCount() {
+                return JazminOps.containsCount(file, options);
+            }
+
+            @Override
+            public double sumBalance() {
+                return JazminOps.sumBalance(file, options);
+            }
+
+            @Override
+            public long readAll() {
+                return JazminOps.readAllRecords(file, options);
+            }
+        };
+    }
+
     /** open → find {"id": id} → the row as a record. */
     public static Customer findById(Path file, long id) {
         return findById(file, id, ReadOptions.defaults());

@@ -16,7 +16,43 @@ final class StreamedCustomers {
         void stream(Path file, Predicate<Customer> sink);
     }
 
+    /** How a format finds one customer (a scan that stops at the row, or something faster). */
+    @FunctionalInterface
+    interface Lookup {
+        Customer find(Path file, long id);
+    }
+
     private StreamedCustomers() {
+    }
+
+    /** The five headline questions over {@code file}, each one pass of {@code source} (a cold open). */
+    static CustomerQueries queries(Source source, Lookup lookup, Path file) {
+        return new CustomerQueries() {
+            @Override
+            public Customer findById(long id) {
+                return lookup.find(file, id);
+            }
+
+            @Override
+            public long filterCount() {
+                return StreamedCustomers.filterCount(source, file);
+            }
+
+            @Override
+            public long containsCount() {
+                return StreamedCustomers.containsCount(source, file);
+            }
+
+            @Override
+            public double sumBalance() {
+                return StreamedCustomers.sumBalance(source, file);
+            }
+
+            @Override
+            public long readAll() {
+                return StreamedCustomers.readAll(source, file);
+            }
+        };
     }
 
     /** The first customer with {@code id}, or {@code null}; stops reading once found. */
