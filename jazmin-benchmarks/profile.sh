@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Profiles JAZMIN operations on the customers table with JFR and prints the top sampled frames.
-#   jazmin-benchmarks/profile.sh [op ...]      ops: readAll readAllRows write write3Indexes findById findByIdNoCache filterCount containsCount, key file: *Key
+#   jazmin-benchmarks/profile.sh [op ...]      ops: readAll readAllRows write write3Indexes findById findByIdNoCache filterCount containsCount, cache off: *NoCache, key file: *Key
 # (default: readAll write). Needs target/benchmarks.jar (run.sh builds it). SECONDS=30 by default.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"

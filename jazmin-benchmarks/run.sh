@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs the JAZMIN benchmark suite (issue 6): the customers table against Jackson 3, SQLite and
-# MessagePack, and beside other formats (issue 17: Parquet through DuckDB's JDBC driver, Arrow IPC,
+# Runs the JAZMIN benchmark suite (issue 6): the headline's fair pairings (HeadlineBenchmark, issue 33;
+# headline.sh runs it alone), the customers table against Jackson 3, SQLite and MessagePack, and beside other formats (issue 17: Parquet through DuckDB's JDBC driver, Arrow IPC,
 # H2 MVStore, Jackson 2 + Blackbird), and under each priority (PriorityBenchmark), in one JMH run
 # (-prof gc); then the wide table one operation per JVM under -Xmx256m; and prints a Markdown report
 # with ratios from this run.
@@ -56,7 +56,8 @@ echo "== prepare data and verify every system's answers"
 
 echo "== JMH"
 # shellcheck disable=SC2086
-"$JAVA" -jar "$JAR" 'CustomersBenchmark' 'CustomersReadBenchmark' 'PriorityBenchmark' "${JMH_ARGS[@]}" -prof gc \
+"$JAVA" -jar "$JAR" 'HeadlineBenchmark' 'CustomersBenchmark' 'CustomersReadBenchmark' 'PriorityBenchmark' "${JMH_ARGS[@]}" \
+  -prof gc -prof io.jazmin.benchmarks.ProcessCpuProfiler \
   -jvmArgsAppend "-Xms1g -Xmx2g $OPENS -Djazmin.bench.dir=$DATA" \
   -rf json -rff "$OUT/jmh.json" ${JMH_EXTRA:-} | tee "$OUT/jmh.txt"
 
@@ -69,7 +70,11 @@ for op in write open lookup sum3 filter readAll; do
 done
 
 echo "== report"
-"$JAVA" -cp "$JAR" io.jazmin.benchmarks.Report "$OUT/jmh.json" "$OUT/sizes.json" "$OUT/wide.tsv" > "$OUT/report.md"
+{
+  "$JAVA" -cp "$JAR" io.jazmin.benchmarks.HeadlineReport "$OUT/jmh.json"
+  echo
+  "$JAVA" -cp "$JAR" io.jazmin.benchmarks.Report "$OUT/jmh.json" "$OUT/sizes.json" "$OUT/wide.tsv"
+} > "$OUT/report.md"
 cat "$OUT/machine.txt" "$OUT/report.md"
 echo
 echo "results in $OUT"
