@@ -17,15 +17,9 @@ HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(dirname "$HERE")"
 cd "$ROOT"
 
-if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
-  echo "== build"
-  mvn -B -q ${MVN_OFFLINE:+-o} -pl jazmin-benchmarks -am package -DskipTests
-fi
-JAR="$HERE/target/benchmarks.jar"
-DATA="${JAZMIN_BENCH_DIR:-$HERE/target/bench-data}"
-OUT="$HERE/target/results/$(date -u +%Y%m%d-%H%M%S)-headline"
-mkdir -p "$DATA" "$OUT"
-JAVA="${JAVA:-java}"
+# shellcheck source=bench-env.sh
+source "$HERE/bench-env.sh"
+bench_env headline
 read -r -a ITERATIONS <<< "${JMH_ARGS:--wi 2 -w 1s -i 3 -r 1s -f 1}"
 
 {

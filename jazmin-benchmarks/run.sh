@@ -28,15 +28,9 @@ esac
 WIDE_ROWS="${WIDE_ROWS:-$WIDE_DEFAULT}"
 ROWS=200000
 
-if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
-  echo "== build"
-  mvn -B -q ${MVN_OFFLINE:+-o} -pl jazmin-benchmarks -am package -DskipTests
-fi
-JAR="$HERE/target/benchmarks.jar"
-DATA="${JAZMIN_BENCH_DIR:-$HERE/target/bench-data}"
-OUT="$HERE/target/results/$(date -u +%Y%m%d-%H%M%S)-$MODE"
-mkdir -p "$DATA" "$OUT"
-JAVA="${JAVA:-java}"
+# shellcheck source=bench-env.sh
+source "$HERE/bench-env.sh"
+bench_env "$MODE"
 # Arrow's memory module reads java.nio internals on Java 17.
 OPENS=--add-opens=java.base/java.nio=ALL-UNNAMED
 

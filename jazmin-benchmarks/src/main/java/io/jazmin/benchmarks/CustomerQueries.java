@@ -1,6 +1,9 @@
 package io.jazmin.benchmarks;
 
 import io.jazmin.benchmarks.CustomersData.Customer;
+import java.util.function.DoubleSupplier;
+import java.util.function.LongFunction;
+import java.util.function.LongSupplier;
 
 /**
  * One system's answers to the five questions of the headline (issue 33), each call one timed
@@ -27,5 +30,40 @@ public interface CustomerQueries extends AutoCloseable {
     /** Releases what the system keeps between queries (a connection); nothing for the others. */
     @Override
     default void close() {
+    }
+
+    /** The questions answered by five functions (a system that keeps nothing between queries). */
+    static CustomerQueries of(LongFunction<Customer> findById, LongSupplier filterCount, LongSupplier containsCount,
+                              DoubleSupplier sumBalance, LongSupplier readAll) {
+        return new Functions(findById, filterCount, containsCount, sumBalance, readAll);
+    }
+
+    /** {@link #of}'s questions. */
+    record Functions(LongFunction<Customer> find, LongSupplier filter, LongSupplier contains, DoubleSupplier sum,
+                     LongSupplier all) implements CustomerQueries {
+        @Override
+        public Customer findById(long id) {
+            return find.apply(id);
+        }
+
+        @Override
+        public long filterCount() {
+            return filter.getAsLong();
+        }
+
+        @Override
+        public long containsCount() {
+            return contains.getAsLong();
+        }
+
+        @Override
+        public double sumBalance() {
+            return sum.getAsDouble();
+        }
+
+        @Override
+        public long readAll() {
+            return all.getAsLong();
+        }
     }
 }

@@ -132,32 +132,8 @@ public final class JacksonOps {
 
     /** The five headline questions, each parsing the whole file with databind (no lookup can stop early). */
     public static CustomerQueries databind(Path file) {
-        return new CustomerQueries() {
-            @Override
-            public Customer findById(long id) {
-                return JacksonOps.findById(file, id);
-            }
-
-            @Override
-            public long filterCount() {
-                return JacksonOps.filterCount(file);
-            }
-
-            @Override
-            public long containsCount() {
-                return JacksonOps.containsCount(file);
-            }
-
-            @Override
-            public double sumBalance() {
-                return JacksonOps.sumBalance(file);
-            }
-
-            @Override
-            public long readAll() {
-                return JacksonOps.readAllRecords(file);
-            }
-        };
+        return CustomerQueries.of(id -> findById(file, id), () -> filterCount(file), () -> containsCount(file),
+                () -> sumBalance(file), () -> readAllRecords(file));
     }
 
     /**

@@ -32,32 +32,8 @@ public final class JazminOps {
      * and the OS page cache).
      */
     public static CustomerQueries queries(Path file, ReadOptions options) {
-        return new CustomerQueries() {
-            @Override
-            public Customer findById(long id) {
-                return JazminOps.findById(file, id, options);
-            }
-
-            @Override
-            public long filterCount() {
-                return JazminOps.filterCount(file, options);
-            }
-
-            @Override
-            public long containsCount() {
-                return JazminOps.containsCount(file, options);
-            }
-
-            @Override
-            public double sumBalance() {
-                return JazminOps.sumBalance(file, options);
-            }
-
-            @Override
-            public long readAll() {
-                return JazminOps.readAllRecords(file, options);
-            }
-        };
+        return CustomerQueries.of(id -> findById(file, id, options), () -> filterCount(file, options),
+                () -> containsCount(file, options), () -> sumBalance(file, options), () -> readAllRecords(file, options));
     }
 
     /** open → find {"id": id} → the row as a record. */

@@ -27,32 +27,8 @@ final class StreamedCustomers {
 
     /** The five headline questions over {@code file}, each one pass of {@code source} (a cold open). */
     static CustomerQueries queries(Source source, Lookup lookup, Path file) {
-        return new CustomerQueries() {
-            @Override
-            public Customer findById(long id) {
-                return lookup.find(file, id);
-            }
-
-            @Override
-            public long filterCount() {
-                return StreamedCustomers.filterCount(source, file);
-            }
-
-            @Override
-            public long containsCount() {
-                return StreamedCustomers.containsCount(source, file);
-            }
-
-            @Override
-            public double sumBalance() {
-                return StreamedCustomers.sumBalance(source, file);
-            }
-
-            @Override
-            public long readAll() {
-                return StreamedCustomers.readAll(source, file);
-            }
-        };
+        return CustomerQueries.of(id -> lookup.find(file, id), () -> filterCount(source, file),
+                () -> containsCount(source, file), () -> sumBalance(source, file), () -> readAll(source, file));
     }
 
     /** The first customer with {@code id}, or {@code null}; stops reading once found. */
