@@ -42,12 +42,18 @@ public final class HeadlineReport {
                     "cache off vs DuckDB/Parquet, new database per query"),
             new Pairing(HeadlineSystem.JAZMIN_CACHE_OFF, HeadlineSystem.MSGPACK, "cache off vs MessagePack"));
 
+    /** How the times were taken, for the first table's heading. */
+    private final String timing;
     private final Map<String, JmhResults.Entry> results = new LinkedHashMap<>();
     private final StringBuilder out = new StringBuilder();
 
+    HeadlineReport(String timing) {
+        this.timing = timing;
+    }
+
     public static void main(String[] args) throws Exception {
         Locale.setDefault(Locale.ROOT);
-        HeadlineReport r = new HeadlineReport();
+        HeadlineReport r = new HeadlineReport("JMH average ± 99.9 % error");
         for (JmhResults.Entry e : JmhResults.load(Path.of(args[0]))) {
             r.add(e);
         }
@@ -72,7 +78,7 @@ public final class HeadlineReport {
     }
 
     String render() {
-        line("### Every system, time per operation (JMH average ± 99.9 % error)");
+        line("### Every system, time per operation (" + timing + ")");
         line("");
         StringBuilder head = new StringBuilder("| system | JAZMIN shared cache |");
         StringBuilder rule = new StringBuilder("|---|---|");
@@ -85,13 +91,15 @@ public final class HeadlineReport {
         for (HeadlineSystem s : HeadlineSystem.values()) {
             systemRow(s, HeadlineReport::time);
         }
-        line("");
-        line("Allocation per operation (`-prof gc`, gc.alloc.rate.norm):");
-        line("");
-        line(head.toString());
-        line(rule.toString());
-        for (HeadlineSystem s : HeadlineSystem.values()) {
-            systemRow(s, e -> Report.bytes(e.allocBytes()));
+        if (results.values().stream().anyMatch(e -> !Double.isNaN(e.allocBytes()))) {
+            line("");
+            line("Allocation per operation (`-prof gc`, gc.alloc.rate.norm):");
+            line("");
+            line(head.toString());
+            line(rule.toString());
+            for (HeadlineSystem s : HeadlineSystem.values()) {
+                systemRow(s, e -> Report.bytes(e.allocBytes()));
+            }
         }
 
         line("");
