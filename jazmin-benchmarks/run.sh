@@ -8,7 +8,7 @@
 #   jazmin-benchmarks/run.sh [quick|full]
 #
 # quick: 1 fork, 3×1 s warmup + 3×1 s measurement per benchmark, wide table 100,000 × 300
-#        (about 20 minutes on 2 cores); full: 2 forks, 5×2 s + 8×2 s, wide table 1,000,000 × 300.
+#        (about 25 minutes on a quiet 2-core machine, the headline included); full: 2 forks, 5×2 s + 8×2 s, wide table 1,000,000 × 300.
 # Environment: JAZMIN_BENCH_DIR (cached data files, default jazmin-benchmarks/target/bench-data),
 # JMH_EXTRA (more JMH options, e.g. a benchmark regex), SKIP_BUILD=1, MVN_OFFLINE=1 (mvn -o),
 # WIDE_ROWS (override the wide table's rows).
