@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Profiles JAZMIN operations on the customers table with JFR and prints the top sampled frames.
-#   jazmin-benchmarks/profile.sh [op ...]      ops: readAll readAllRows write write3Indexes findById findByIdNoCache filterCount containsCount, key file: *Key
+#   jazmin-benchmarks/profile.sh [op ...]      ops: readAll readAllRows write write3Indexes findById findByIdNoCache filterCount containsCount, cache off: *NoCache, key file: *Key
 # (default: readAll write). Needs target/benchmarks.jar (run.sh builds it). SECONDS=30 by default.
 set -euo pipefail
 HERE="$(cd "$(dirname "$0")" && pwd)"
@@ -21,10 +21,10 @@ for op in "${OPS[@]}"; do
   echo "### top frames (self)"
   # the first frame line after "stackTrace = [" is the top (self) frame
   awk '/stackTrace = \[/ {getline; sub(/^[ \t]+/, ""); sub(/[ \t]+line:.*/, ""); print}' "$OUT/$op.samples.txt" \
-    | sort | uniq -c | sort -rn | head -25
+    | sort | uniq -c | sort -rn | head -25 || true  # head closes the pipe early: not a failure
   echo "### top io.jazmin frames (inclusive: samples with the method anywhere on the stack, stack depth 64)"
   awk '/stackTrace = \[/ {inst=1; delete seen; next} inst && /^[ \t]*\]/ {inst=0; next}
        inst && /io\.jazmin\./ {l=$0; sub(/^[ \t]+/, "", l); sub(/[ \t]+line:.*/, "", l); if (!(l in seen)) {seen[l]=1; print l}}' \
-    "$OUT/$op.samples.txt" | sort | uniq -c | sort -rn | head -25
+    "$OUT/$op.samples.txt" | sort | uniq -c | sort -rn | head -25 || true
   echo
 done

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs the JAZMIN benchmark suite (issue 6): the customers table against Jackson 3, SQLite and
-# MessagePack, and beside other formats (issue 17: Parquet through DuckDB's JDBC driver, Arrow IPC,
+# Runs the JAZMIN benchmark suite (issue 6): the headline's fair pairings (HeadlineBenchmark, issue 33;
+# headline.sh runs it alone), the customers table against Jackson 3, SQLite and MessagePack, and beside other formats (issue 17: Parquet through DuckDB's JDBC driver, Arrow IPC,
 # H2 MVStore, Jackson 2 + Blackbird), and under each priority (PriorityBenchmark), in one JMH run
 # (-prof gc); then the wide table one operation per JVM under -Xmx256m; and prints a Markdown report
 # with ratios from this run.
@@ -8,7 +8,7 @@
 #   jazmin-benchmarks/run.sh [quick|full]
 #
 # quick: 1 fork, 3×1 s warmup + 3×1 s measurement per benchmark, wide table 100,000 × 300
-#        (about 20 minutes on 2 cores); full: 2 forks, 5×2 s + 8×2 s, wide table 1,000,000 × 300.
+#        (about 25 minutes on a quiet 2-core machine, the headline included); full: 2 forks, 5×2 s + 8×2 s, wide table 1,000,000 × 300.
 # Environment: JAZMIN_BENCH_DIR (cached data files, default jazmin-benchmarks/target/bench-data),
 # JMH_EXTRA (more JMH options, e.g. a benchmark regex), SKIP_BUILD=1, MVN_OFFLINE=1 (mvn -o),
 # WIDE_ROWS (override the wide table's rows).
@@ -28,15 +28,9 @@ esac
 WIDE_ROWS="${WIDE_ROWS:-$WIDE_DEFAULT}"
 ROWS=200000
 
-if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
-  echo "== build"
-  mvn -B -q ${MVN_OFFLINE:+-o} -pl jazmin-benchmarks -am package -DskipTests
-fi
-JAR="$HERE/target/benchmarks.jar"
-DATA="${JAZMIN_BENCH_DIR:-$HERE/target/bench-data}"
-OUT="$HERE/target/results/$(date -u +%Y%m%d-%H%M%S)-$MODE"
-mkdir -p "$DATA" "$OUT"
-JAVA="${JAVA:-java}"
+# shellcheck source=bench-env.sh
+source "$HERE/bench-env.sh"
+bench_env "$MODE"
 # Arrow's memory module reads java.nio internals on Java 17.
 OPENS=--add-opens=java.base/java.nio=ALL-UNNAMED
 
@@ -56,7 +50,8 @@ echo "== prepare data and verify every system's answers"
 
 echo "== JMH"
 # shellcheck disable=SC2086
-"$JAVA" -jar "$JAR" 'CustomersBenchmark' 'CustomersReadBenchmark' 'PriorityBenchmark' "${JMH_ARGS[@]}" -prof gc \
+"$JAVA" -jar "$JAR" 'HeadlineBenchmark' 'CustomersBenchmark' 'CustomersReadBenchmark' 'PriorityBenchmark' "${JMH_ARGS[@]}" \
+  -prof gc -prof io.jazmin.benchmarks.ProcessCpuProfiler \
   -jvmArgsAppend "-Xms1g -Xmx2g $OPENS -Djazmin.bench.dir=$DATA" \
   -rf json -rff "$OUT/jmh.json" ${JMH_EXTRA:-} | tee "$OUT/jmh.txt"
 
@@ -69,7 +64,11 @@ for op in write open lookup sum3 filter readAll; do
 done
 
 echo "== report"
-"$JAVA" -cp "$JAR" io.jazmin.benchmarks.Report "$OUT/jmh.json" "$OUT/sizes.json" "$OUT/wide.tsv" > "$OUT/report.md"
+{
+  "$JAVA" -cp "$JAR" io.jazmin.benchmarks.HeadlineReport "$OUT/jmh.json"
+  echo
+  "$JAVA" -cp "$JAR" io.jazmin.benchmarks.Report "$OUT/jmh.json" "$OUT/sizes.json" "$OUT/wide.tsv"
+} > "$OUT/report.md"
 cat "$OUT/machine.txt" "$OUT/report.md"
 echo
 echo "results in $OUT"

@@ -21,11 +21,13 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The published headline table (benchmark-data.md) on the customers table, JAZMIN against Jackson 3
- * (databind: parse the whole array then find; streaming parse), SQLite (index on id; open →
- * prepared query → row) and MessagePack, and beside other formats (issue 17): Parquet through DuckDB's
- * JDBC driver, Arrow IPC, H2 MVStore, and Jackson 2 with Blackbird for read all, all in one run. Method names are {@code operation_system};
- * {@link Report} groups them into a table. Every read starts from a cold open of the file.
+ * Everything on the customers table (benchmark-data.md) beside {@link HeadlineBenchmark}'s five
+ * questions in fair pairings: JAZMIN's variants (raw rows, pseudo-random ids, 1,024-row chunks, no
+ * column flush points, top 20, filter rows, the writes with indexes and through the mapper), Jackson 3
+ * (databind: parse the whole array then answer; streaming parse) for the scans, and other formats
+ * (issue 17): Arrow IPC, H2 MVStore, Jackson 2 with Blackbird for read all, and the writes of Parquet,
+ * SQLite and Jackson. Method names are {@code operation_system}; {@link Report} groups them with the
+ * headline's into its tables when both run together (run.sh). Every read starts from a cold open of the file.
  * The answers are checked once per run by {@link Prepare} (run.sh runs it before JMH).
  *
  * <pre>{@code java -jar jazmin-benchmarks/target/benchmarks.jar CustomersBenchmark -prof gc}</pre>
@@ -51,8 +53,6 @@ public class CustomersBenchmark {
         public CustomersFiles files;
         public long id;
         public Path jzm;
-        /** Reads {@link CustomersFiles#jzm3IndexesKey} (the same table, encrypted). */
-        public ReadOptions keyed;
         /** Reads without the process-wide decoded-chunk cache (the path before it). */
         public ReadOptions noCache = ReadOptions.defaults().withSharedCache(false);
 
@@ -61,7 +61,6 @@ public class CustomersBenchmark {
             files = CustomersFiles.ensure(rows);
             id = CustomersData.findId(rows);
             jzm = files.jzm3Indexes;
-            keyed = ReadOptions.defaults().withKey(files.key());
         }
     }
 
@@ -105,19 +104,8 @@ public class CustomersBenchmark {
     // ---- find one row by id from a cold open ----
 
     @Benchmark
-    public Customer findById_jazmin(Files f) {
-        return JazminOps.findById(f.jzm, f.id);
-    }
-
-    @Benchmark
     public Row findById_jazminRow(Files f) {
         return JazminOps.findByIdRow(f.jzm, f.id);
-    }
-
-    /** The same lookup with the process-wide decoded-chunk cache off: every lookup inflates and decodes. */
-    @Benchmark
-    public Customer findById_jazminNoCache(Files f) {
-        return JazminOps.findById(f.jzm, f.id, f.noCache);
     }
 
     /** A pseudo-random id per lookup (see {@link RandomIds}). */
@@ -146,36 +134,6 @@ public class CustomersBenchmark {
     @Benchmark
     public Customer findById_jazminNoFlushPoints(Files f) {
         return JazminOps.findById(f.files.jzm3IndexesNoFlushPoints, f.id);
-    }
-
-    @Benchmark
-    public Customer findById_jazminKey(Files f) {
-        return JazminOps.findById(f.files.jzm3IndexesKey, f.id, f.keyed);
-    }
-
-    @Benchmark
-    public Customer findById_jackson(Files f) {
-        return JacksonOps.findById(f.files.json, f.id);
-    }
-
-    @Benchmark
-    public Customer findById_jacksonStream(Files f) {
-        return JacksonOps.streamFindById(f.files.json, f.id);
-    }
-
-    @Benchmark
-    public Customer findById_sqlite(Files f) {
-        return SqliteOps.findById(f.files.sqlite, f.id);
-    }
-
-    @Benchmark
-    public Customer findById_msgpack(Files f) {
-        return MsgpackOps.findById(f.files.msgpack, f.id);
-    }
-
-    @Benchmark
-    public Customer findById_parquet(Files f) {
-        return ParquetOps.findById(f.files.parquet, f.id);
     }
 
     @Benchmark
@@ -208,22 +166,6 @@ public class CustomersBenchmark {
     // ---- filter {"country":"NA","age":{"gt":80}} ----
 
     @Benchmark
-    public long filterCount_jazmin(Files f) {
-        return JazminOps.filterCount(f.jzm);
-    }
-
-    /** The same count with the process-wide cache off: every open decodes what it reads. */
-    @Benchmark
-    public long filterCount_jazminNoCache(Files f) {
-        return JazminOps.filterCount(f.jzm, f.noCache);
-    }
-
-    @Benchmark
-    public long filterCount_jazminKey(Files f) {
-        return JazminOps.filterCount(f.files.jzm3IndexesKey, f.keyed);
-    }
-
-    @Benchmark
     public long filterCount_jackson(Files f) {
         return JacksonOps.filterCount(f.files.json);
     }
@@ -231,21 +173,6 @@ public class CustomersBenchmark {
     @Benchmark
     public long filterCount_jacksonStream(Files f) {
         return JacksonOps.streamFilterCount(f.files.json);
-    }
-
-    @Benchmark
-    public long filterCount_sqlite(Files f) {
-        return SqliteOps.filterCount(f.files.sqlite);
-    }
-
-    @Benchmark
-    public long filterCount_msgpack(Files f) {
-        return MsgpackOps.filterCount(f.files.msgpack);
-    }
-
-    @Benchmark
-    public long filterCount_parquet(Files f) {
-        return ParquetOps.filterCount(f.files.parquet);
     }
 
     @Benchmark
@@ -276,22 +203,6 @@ public class CustomersBenchmark {
     // ---- text search {"name":{"contains":"Ndlovu"}} ----
 
     @Benchmark
-    public long containsCount_jazmin(Files f) {
-        return JazminOps.containsCount(f.jzm);
-    }
-
-    /** The same count with the process-wide cache off. */
-    @Benchmark
-    public long containsCount_jazminNoCache(Files f) {
-        return JazminOps.containsCount(f.jzm, f.noCache);
-    }
-
-    @Benchmark
-    public long containsCount_jazminKey(Files f) {
-        return JazminOps.containsCount(f.files.jzm3IndexesKey, f.keyed);
-    }
-
-    @Benchmark
     public long containsCount_jackson(Files f) {
         return JacksonOps.containsCount(f.files.json);
     }
@@ -299,21 +210,6 @@ public class CustomersBenchmark {
     @Benchmark
     public long containsCount_jacksonStream(Files f) {
         return JacksonOps.streamContainsCount(f.files.json);
-    }
-
-    @Benchmark
-    public long containsCount_sqlite(Files f) {
-        return SqliteOps.containsCount(f.files.sqlite);
-    }
-
-    @Benchmark
-    public long containsCount_msgpack(Files f) {
-        return MsgpackOps.containsCount(f.files.msgpack);
-    }
-
-    @Benchmark
-    public long containsCount_parquet(Files f) {
-        return ParquetOps.containsCount(f.files.parquet);
     }
 
     @Benchmark
@@ -327,23 +223,6 @@ public class CustomersBenchmark {
     }
 
     // ---- read every row ----
-
-    @Benchmark
-    public long readAll_jazmin(Files f) {
-        return JazminOps.readAllRecords(f.jzm);
-    }
-
-    /** The same read with the process-wide cache off. */
-    @Benchmark
-    public long readAll_jazminNoCache(Files f) {
-        return JazminOps.readAllRecords(f.jzm, f.noCache);
-    }
-
-    /** The same read of every row into a record, from the key file (beside readAll_jazmin). */
-    @Benchmark
-    public long readAll_jazminKey(Files f) {
-        return JazminOps.readAllRecords(f.files.jzm3IndexesKey, f.keyed);
-    }
 
     @Benchmark
     public long readAll_jazminRow(Files f) {
@@ -360,25 +239,10 @@ public class CustomersBenchmark {
         return JacksonOps.streamReadAll(f.files.json);
     }
 
-    @Benchmark
-    public long readAll_sqlite(Files f) {
-        return SqliteOps.readAllRecords(f.files.sqlite);
-    }
-
-    @Benchmark
-    public long readAll_msgpack(Files f) {
-        return MsgpackOps.readAllRecords(f.files.msgpack);
-    }
-
     /** Jackson 2 databind with Blackbird, beside Jackson 3's readAll_jackson. */
     @Benchmark
     public long readAll_jackson2(Files f) {
         return Jackson2Ops.readAllRecords(f.files.json);
-    }
-
-    @Benchmark
-    public long readAll_parquet(Files f) {
-        return ParquetOps.readAllRecords(f.files.parquet);
     }
 
     @Benchmark
@@ -393,17 +257,6 @@ public class CustomersBenchmark {
 
     // ---- sum one column ----
 
-    @Benchmark
-    public double sumBalance_jazmin(Files f) {
-        return JazminOps.sumBalance(f.jzm);
-    }
-
-    /** The same sum with the process-wide cache off. */
-    @Benchmark
-    public double sumBalance_jazminNoCache(Files f) {
-        return JazminOps.sumBalance(f.jzm, f.noCache);
-    }
-
     /** The same sum in a file written without column flush points: every stream up to balance is inflated. */
     @Benchmark
     public double sumBalance_jazminNoFlushPoints(Files f) {
@@ -413,28 +266,6 @@ public class CustomersBenchmark {
     @Benchmark
     public double sumBalance_jackson(Files f) {
         return JacksonOps.sumBalance(f.files.json);
-    }
-
-    @Benchmark
-    public double sumBalance_sqlite(Files f) {
-        return SqliteOps.sumBalance(f.files.sqlite);
-    }
-
-    @Benchmark
-    public double sumBalance_msgpack(Files f) {
-        return MsgpackOps.sumBalance(f.files.msgpack);
-    }
-
-    /** The column read into Java through JDBC, like SQLite's. */
-    @Benchmark
-    public double sumBalance_parquet(Files f) {
-        return ParquetOps.sumBalance(f.files.parquet);
-    }
-
-    /** DuckDB sums inside its engine: Parquet's own column-sum speed. */
-    @Benchmark
-    public double sumBalance_parquetSql(Files f) {
-        return ParquetOps.sumBalanceSql(f.files.parquet);
     }
 
     @Benchmark
@@ -448,11 +279,6 @@ public class CustomersBenchmark {
     }
 
     // ---- write every row (rows pre-built in memory) ----
-
-    @Benchmark
-    public long writeNoIndexes_jazmin(Files f, Rows r) {
-        return JazminOps.write(f.files.scratch("noindex.jzm"), r.values, CustomersData.noIndexes());
-    }
 
     @Benchmark
     public long write3Indexes_jazmin(Files f, Rows r) {
@@ -474,11 +300,6 @@ public class CustomersBenchmark {
     public int writeNoIndexes_jackson(Files f, Rows r) {
         JacksonOps.write(f.files.scratch("customers.json"), r.customers);
         return r.customers.size();
-    }
-
-    @Benchmark
-    public long writeNoIndexes_msgpack(Files f, Rows r) {
-        return MsgpackOps.write(f.files.scratch("customers.msgpack"), r.customers);
     }
 
     @Benchmark

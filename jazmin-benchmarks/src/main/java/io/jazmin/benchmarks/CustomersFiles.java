@@ -70,12 +70,31 @@ public final class CustomersFiles {
 
     /** The files of {@code rows} rows, made if missing. */
     public static CustomersFiles ensure(int rows) {
-        String base = System.getProperty("jazmin.bench.dir");
-        Path dir = (base == null ? Path.of(System.getProperty("java.io.tmpdir")) : Path.of(base))
-                .resolve("jazmin-bench-customers-" + rows + "-" + VERSION);
-        CustomersFiles f = new CustomersFiles(rows, dir);
-        f.make();
+        CustomersFiles f = new CustomersFiles(rows, directory(rows, defaultBase()));
+        f.makeHeadline();
+        f.makeOthers();
         return f;
+    }
+
+    /**
+     * Only the files {@link HeadlineBenchmark} reads (the 3-index file and its key file, JSON, SQLite,
+     * MessagePack, Parquet), made if missing in the cache directory under {@code base}; the other
+     * paths of the returned object may not exist.
+     */
+    public static CustomersFiles ensureHeadline(int rows, Path base) {
+        CustomersFiles f = new CustomersFiles(rows, directory(rows, base));
+        f.makeHeadline();
+        return f;
+    }
+
+    /** {@code -Djazmin.bench.dir}, else the temporary directory. */
+    public static Path defaultBase() {
+        String base = System.getProperty("jazmin.bench.dir");
+        return base == null ? Path.of(System.getProperty("java.io.tmpdir")) : Path.of(base);
+    }
+
+    private static Path directory(int rows, Path base) {
+        return base.resolve("jazmin-bench-customers-" + rows + "-" + VERSION);
     }
 
     /** Scratch output for the write benchmarks (overwritten each time). */
@@ -91,35 +110,42 @@ public final class CustomersFiles {
         }
     }
 
-    private void make() {
+    private void makeHeadline() {
         try {
             Files.createDirectories(dir);
             if (!Files.exists(keyFile)) {
                 atomically(keyFile, p -> Files.writeString(p, JazminKey.generate().text()));
             }
-            atomically(jzmNoIndexes, p -> JazminOps.write(p, CustomersData.valueRows(rows), CustomersData.noIndexes()));
-            atomically(jzmNoIndexesBrotli, p -> JazminOps.write(p, CustomersData.valueRows(rows),
-                    CustomersData.noIndexes().withCodec(Codec.BROTLI)));
             atomically(jzm3Indexes, p -> JazminOps.write(p, CustomersData.valueRows(rows), CustomersData.threeIndexes()));
             atomically(jzm3IndexesKey, p -> JazminOps.write(p, CustomersData.valueRows(rows),
                     CustomersData.threeIndexes().withKey(key())));
-            atomically(jzm3IndexesSmallChunks, p -> JazminOps.write(p, CustomersData.valueRows(rows),
-                    CustomersData.threeIndexes().withChunkRows(SMALL_CHUNK_ROWS)));
-            atomically(jzm3IndexesNoFlushPoints, p -> JazminOps.write(p, CustomersData.valueRows(rows),
-                    CustomersData.threeIndexes().withColumnFlushPoints(false)));
             atomically(json, p -> {
                 try (OutputStream out = Files.newOutputStream(p)) {
                     JacksonOps.writeReferenceJson(out, rows);
                 }
             });
+            atomically(sqlite, p -> SqliteOps.write(p, CustomersData.customers(rows)));
+            atomically(msgpack, p -> MsgpackOps.write(p, CustomersData.customers(rows)));
+            atomically(parquet, p -> ParquetOps.write(p, CustomersData.customers(rows)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void makeOthers() {
+        try {
+            atomically(jzmNoIndexes, p -> JazminOps.write(p, CustomersData.valueRows(rows), CustomersData.noIndexes()));
+            atomically(jzmNoIndexesBrotli, p -> JazminOps.write(p, CustomersData.valueRows(rows),
+                    CustomersData.noIndexes().withCodec(Codec.BROTLI)));
+            atomically(jzm3IndexesSmallChunks, p -> JazminOps.write(p, CustomersData.valueRows(rows),
+                    CustomersData.threeIndexes().withChunkRows(SMALL_CHUNK_ROWS)));
+            atomically(jzm3IndexesNoFlushPoints, p -> JazminOps.write(p, CustomersData.valueRows(rows),
+                    CustomersData.threeIndexes().withColumnFlushPoints(false)));
             atomically(jsonGzip, p -> {
                 try (OutputStream out = new GZIPOutputStream(Files.newOutputStream(p), 1 << 16)) {
                     Files.copy(json, out);
                 }
             });
-            atomically(sqlite, p -> SqliteOps.write(p, CustomersData.customers(rows)));
-            atomically(msgpack, p -> MsgpackOps.write(p, CustomersData.customers(rows)));
-            atomically(parquet, p -> ParquetOps.write(p, CustomersData.customers(rows)));
             atomically(arrow, p -> ArrowOps.write(p, CustomersData.customers(rows)));
             atomically(mvstore, p -> MvStoreOps.write(p, CustomersData.customers(rows)));
         } catch (IOException e) {

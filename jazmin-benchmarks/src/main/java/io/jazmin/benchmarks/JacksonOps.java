@@ -19,7 +19,8 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The Jackson 3 baselines: databind (parse the whole JSON array into records, then find/filter in
- * memory) and the streaming parser (one pass, records built by hand).
+ * memory) and the streaming parser (one pass, records built by hand; the lookup skips every other
+ * object and stops at the row).
  */
 public final class JacksonOps {
     public static final ObjectMapper MAPPER = JsonMapper.builder().build();
@@ -129,50 +130,107 @@ public final class JacksonOps {
         LIST_WRITER.writeValue(file.toFile(), rows.toArray(new Customer[0]));
     }
 
+    /** The five headline questions, each parsing the whole file with databind (no lookup can stop early). */
+    public static CustomerQueries databind(Path file) {
+        return CustomerQueries.of(id -> findById(file, id), () -> filterCount(file), () -> containsCount(file),
+                () -> sumBalance(file), () -> readAllRecords(file));
+    }
+
+    /**
+     * The five headline questions with the streaming parser: the lookup reads each object's id and
+     * skips the rest of the others, stopping at the row ({@link #streamFindById}); the rest stream
+     * every record.
+     */
+    public static CustomerQueries streaming(Path file) {
+        return StreamedCustomers.queries(JacksonOps::stream, JacksonOps::streamFindById, file);
+    }
+
     // ---- streaming parser: one pass, records built by hand ----
 
     /** Streams the array, building each record, and hands it to {@code sink} until it returns false. */
     static void stream(Path file, Predicate<Customer> sink) {
-        try (JsonParser p = MAPPER.createParser(file)) {
-            if (p.nextToken() != JsonToken.START_ARRAY) {
-                throw new IllegalStateException("not a JSON array");
-            }
+        try (JsonParser p = arrayParser(file)) {
             while (p.nextToken() == JsonToken.START_OBJECT) {
-                long id = 0;
-                String name = null;
-                String email = null;
-                String country = null;
-                Integer age = null;
-                Double balance = null;
-                Instant joined = null;
-                Boolean active = null;
-                String field;
-                while ((field = p.nextName()) != null) {
-                    JsonToken t = p.nextToken();
-                    if (t == JsonToken.VALUE_NULL) {
-                        continue;
-                    }
-                    switch (field) {
-                        case "id" -> id = p.getLongValue();
-                        case "name" -> name = p.getString();
-                        case "email" -> email = p.getString();
-                        case "country" -> country = p.getString();
-                        case "age" -> age = p.getIntValue();
-                        case "balance" -> balance = p.getDoubleValue();
-                        case "joined" -> joined = Instant.parse(p.getString());
-                        case "active" -> active = t == JsonToken.VALUE_TRUE;
-                        default -> p.skipChildren();
-                    }
-                }
-                if (!sink.test(new Customer(id, name, email, country, age, balance, joined, active))) {
+                if (!sink.test(object(p, p.nextName(), 0))) {
                     return;
                 }
             }
         }
     }
 
+    /**
+     * The customer with {@code id}: reads each object's first field and, when it is a different id,
+     * skips the rest of the object without building anything; stops at the row.
+     */
     public static Customer streamFindById(Path file, long id) {
-        return StreamedCustomers.findById(JacksonOps::stream, file, id);
+        try (JsonParser p = arrayParser(file)) {
+            while (p.nextToken() == JsonToken.START_OBJECT) {
+                String field = p.nextName();
+                if ("id".equals(field) && p.nextToken() != JsonToken.VALUE_NULL) {
+                    long got = p.getLongValue();
+                    if (got != id) {
+                        skipRestOfObject(p);
+                        continue;
+                    }
+                    return object(p, p.nextName(), got);
+                }
+                Customer c = object(p, field, 0);
+                if (c.id() == id) {
+                    return c;
+                }
+            }
+            return null;
+        }
+    }
+
+    private static JsonParser arrayParser(Path file) {
+        JsonParser p = MAPPER.createParser(file);
+        if (p.nextToken() != JsonToken.START_ARRAY) {
+            p.close();
+            throw new IllegalStateException("not a JSON array: " + file);
+        }
+        return p;
+    }
+
+    /** Skips to the end of the object the parser is in. */
+    private static void skipRestOfObject(JsonParser p) {
+        for (JsonToken t = p.nextToken(); t != JsonToken.END_OBJECT; t = p.nextToken()) {
+            if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+                p.skipChildren();
+            }
+        }
+    }
+
+    /**
+     * Reads the rest of an object into a customer: {@code field} is the name just read ({@code null}
+     * at the object's end), {@code id} the id already read (0 if none).
+     */
+    private static Customer object(JsonParser p, String field, long id) {
+        String name = null;
+        String email = null;
+        String country = null;
+        Integer age = null;
+        Double balance = null;
+        Instant joined = null;
+        Boolean active = null;
+        for (; field != null; field = p.nextName()) {
+            JsonToken t = p.nextToken();
+            if (t == JsonToken.VALUE_NULL) {
+                continue;
+            }
+            switch (field) {
+                case "id" -> id = p.getLongValue();
+                case "name" -> name = p.getString();
+                case "email" -> email = p.getString();
+                case "country" -> country = p.getString();
+                case "age" -> age = p.getIntValue();
+                case "balance" -> balance = p.getDoubleValue();
+                case "joined" -> joined = Instant.parse(p.getString());
+                case "active" -> active = t == JsonToken.VALUE_TRUE;
+                default -> p.skipChildren();
+            }
+        }
+        return new Customer(id, name, email, country, age, balance, joined, active);
     }
 
     public static long streamFilterCount(Path file) {

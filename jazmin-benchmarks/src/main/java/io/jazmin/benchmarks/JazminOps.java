@@ -26,6 +26,16 @@ public final class JazminOps {
     private JazminOps() {
     }
 
+    /**
+     * The five headline questions on {@code file}, each opening it with {@code options} (a cold open:
+     * what stays between opens is the process-wide decoded-chunk cache when the options leave it on,
+     * and the OS page cache).
+     */
+    public static CustomerQueries queries(Path file, ReadOptions options) {
+        return CustomerQueries.of(id -> findById(file, id, options), () -> filterCount(file, options),
+                () -> containsCount(file, options), () -> sumBalance(file, options), () -> readAllRecords(file, options));
+    }
+
     /** open → find {"id": id} → the row as a record. */
     public static Customer findById(Path file, long id) {
         return findById(file, id, ReadOptions.defaults());

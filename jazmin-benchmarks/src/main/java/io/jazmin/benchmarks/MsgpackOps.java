@@ -58,6 +58,11 @@ public final class MsgpackOps {
         }
     }
 
+    /** The five headline questions, each one streaming pass (the lookup stops at the row). */
+    public static CustomerQueries queries(Path file) {
+        return StreamedCustomers.queries(MsgpackOps::stream, MsgpackOps::findById, file);
+    }
+
     public static Customer findById(Path file, long id) {
         return StreamedCustomers.findById(MsgpackOps::stream, file, id);
     }

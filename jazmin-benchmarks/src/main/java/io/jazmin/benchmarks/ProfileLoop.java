@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * Repeats one JAZMIN operation on the customers table for a while, for a profiler (JFR) to sample:
  * {@code java -XX:StartFlightRecording=duration=30s,filename=/tmp/x.jfr -cp benchmarks.jar
- * io.jazmin.benchmarks.ProfileLoop readAll|readAllRows|write|write3Indexes|writeRecords|findById|findByIdNoCache|filterCount|containsCount
+ * io.jazmin.benchmarks.ProfileLoop readAll|readAllRows|write|write3Indexes|writeRecords|findById|findByIdNoCache|filterCount|containsCount,
+ * the shared cache off: filterCountNoCache|containsCountNoCache|sumBalanceNoCache|readAllNoCache
  * (and the key file's readAllKey|findByIdKey|filterCountKey|containsCountKey) SECONDS}.
  * profile.sh runs it and aggregates the top frames.
  */
@@ -38,7 +39,11 @@ public final class ProfileLoop {
                 case "findById" -> JazminOps.findById(jzm, id).id();
                 case "findByIdNoCache" -> JazminOps.findById(jzm, id, noCache).id();
                 case "filterCount" -> JazminOps.filterCount(jzm);
+                case "filterCountNoCache" -> JazminOps.filterCount(jzm, noCache);
                 case "containsCount" -> JazminOps.containsCount(jzm);
+                case "containsCountNoCache" -> JazminOps.containsCount(jzm, noCache);
+                case "sumBalanceNoCache" -> (long) JazminOps.sumBalance(jzm, noCache);
+                case "readAllNoCache" -> JazminOps.readAllRecords(jzm, noCache);
                 case "readAllKey" -> JazminOps.readAllRecords(f.jzm3IndexesKey, keyed);
                 case "findByIdKey" -> JazminOps.findById(f.jzm3IndexesKey, id, keyed).id();
                 case "filterCountKey" -> JazminOps.filterCount(f.jzm3IndexesKey, keyed);

@@ -16,7 +16,19 @@ final class StreamedCustomers {
         void stream(Path file, Predicate<Customer> sink);
     }
 
+    /** How a format finds one customer (a scan that stops at the row, or something faster). */
+    @FunctionalInterface
+    interface Lookup {
+        Customer find(Path file, long id);
+    }
+
     private StreamedCustomers() {
+    }
+
+    /** The five headline questions over {@code file}, each one pass of {@code source} (a cold open). */
+    static CustomerQueries queries(Source source, Lookup lookup, Path file) {
+        return CustomerQueries.of(id -> lookup.find(file, id), () -> filterCount(source, file),
+                () -> containsCount(source, file), () -> sumBalance(source, file), () -> readAll(source, file));
     }
 
     /** The first customer with {@code id}, or {@code null}; stops reading once found. */
