@@ -30,6 +30,7 @@ public final class ReadOptions {
     private final UnlockToken unlockToken;
     private final AccessState accessState;
     private final boolean sharedCache;
+    private final boolean cacheDecryptedChunks;
 
     private ReadOptions(Builder b) {
         if (b.knownAppendCount < 0) {
@@ -50,6 +51,7 @@ public final class ReadOptions {
         this.unlockToken = b.unlockToken;
         this.accessState = b.accessState;
         this.sharedCache = b.sharedCache;
+        this.cacheDecryptedChunks = b.cacheDecryptedChunks;
     }
 
     /** No secret (plain files), balanced priority, default limits, any version accepted. */
@@ -76,6 +78,7 @@ public final class ReadOptions {
         b.unlockToken = unlockToken;
         b.accessState = accessState;
         b.sharedCache = sharedCache;
+        b.cacheDecryptedChunks = cacheDecryptedChunks;
         return b;
     }
 
@@ -224,8 +227,8 @@ public final class ReadOptions {
     /**
      * Whether this reader may use and fill the process-wide cache of decoded chunk columns
      * ({@code io.jazmin.ReadCache}; default {@code true}), within {@link Priority#sharedCacheBytes()}.
-     * Only plain files read from a path are cached: encrypted files (key, password or access key)
-     * never are, so decrypted values are not kept after their reader is closed.
+     * Only plain files read from a path are cached, unless {@link #cacheDecryptedChunks()} lets a
+     * key or password file's decrypted chunks be kept too; access-controlled files never are.
      */
     public boolean sharedCache() {
         return sharedCache;
@@ -234,6 +237,28 @@ public final class ReadOptions {
     /** These options with the process-wide decoded-chunk cache used or not (see {@link #sharedCache()}). */
     public ReadOptions withSharedCache(boolean value) {
         return toBuilder().sharedCache(value).build();
+    }
+
+    /**
+     * Whether the decrypted, decoded chunk columns (and chunk directories and statistics) of a file
+     * opened with a key or a password may be kept in the process-wide cache like a plain file's
+     * (default {@code false}). It applies only where {@link #sharedCache()} does; access-controlled
+     * (shared) files are never cached, whatever this says, since their grants see different rows
+     * and columns.
+     *
+     * <p>The trade-off: a repeated lookup in an encrypted file then costs what one in a plain file
+     * does, but its <b>plaintext stays in this process's heap</b> after the reader is closed and its
+     * keys cleared, until evicted or {@code io.jazmin.ReadCache.clear()} (which makes it unreachable,
+     * not erased): it is in a heap dump, and any code in the process that opens the same file with the
+     * same secret is served from it. Leave it off where the heap is less trusted than the secret.
+     */
+    public boolean cacheDecryptedChunks() {
+        return cacheDecryptedChunks;
+    }
+
+    /** These options with key and password files' decrypted chunks cached or not (see {@link #cacheDecryptedChunks()}). */
+    public ReadOptions withCacheDecryptedChunks(boolean value) {
+        return toBuilder().cacheDecryptedChunks(value).build();
     }
 
     /** Whether any secret is given. */
@@ -247,7 +272,8 @@ public final class ReadOptions {
                 + ", accessKey=" + accessKey + ", parallelism=" + parallelism + ", limits=" + limits
                 + ", requireLatest=" + requireLatest + ", knownAppendCount=" + knownAppendCount
                 + ", keyCache=" + keyCache + ", unlockToken=" + (unlockToken == null ? "null" : "(hidden)")
-                + ", accessState=" + accessState + ", sharedCache=" + sharedCache + "]";
+                + ", accessState=" + accessState + ", sharedCache=" + sharedCache
+                + ", cacheDecryptedChunks=" + cacheDecryptedChunks + "]";
     }
 
     /** Builds {@link ReadOptions}; every setting starts at its default. */
@@ -263,6 +289,7 @@ public final class ReadOptions {
         private UnlockToken unlockToken;
         private AccessState accessState = AccessState.defaults();
         private boolean sharedCache = true;
+        private boolean cacheDecryptedChunks;
 
         private Builder() {
         }
@@ -321,6 +348,12 @@ public final class ReadOptions {
         /** Whether to use the process-wide decoded-chunk cache (see {@link ReadOptions#sharedCache()}). */
         public Builder sharedCache(boolean value) {
             sharedCache = value;
+            return this;
+        }
+
+        /** Whether key and password files' decrypted chunks may be cached (see {@link ReadOptions#cacheDecryptedChunks()}). */
+        public Builder cacheDecryptedChunks(boolean value) {
+            cacheDecryptedChunks = value;
             return this;
         }
 

@@ -231,6 +231,45 @@ class ReadCacheTest {
     }
 
     @Test
+    void keyAndPasswordFilesAreCachedWhenTheReaderAsks() {
+        JazminKey key = JazminKey.generate();
+        Path keyed = write(dir.resolve("k.jzm"), "v1", 300, SMALL_CHUNKS.withKey(key));
+        Path password = write(dir.resolve("p.jzm"), "v1", 300, SMALL_CHUNKS.withPassword("correct horse")
+                .withKdfIterations(WriteOptions.MIN_KDF_ITERATIONS));
+        ReadOptions withKey = ReadOptions.defaults().withKey(key).withCacheDecryptedChunks(true);
+        ReadOptions withPassword = ReadOptions.defaults().withPassword("correct horse").withCacheDecryptedChunks(true);
+        Filter filter = Filter.eq("id", 150L);
+
+        for (var file : Map.of(keyed, withKey, password, withPassword).entrySet()) {
+            Explain first = analyze(file.getKey(), file.getValue(), filter);
+            Explain second = analyze(file.getKey(), file.getValue(), filter);
+            assertThat(first.columnsDecoded()).isEqualTo(4);
+            assertThat(second.columnsDecoded()).as("every cacheable column came from the cache").isEqualTo(1);
+            assertThat(find(file.getKey(), file.getValue(), 150)).isEqualTo(expected("v1", 150));
+            assertThat(readAll(file.getKey(), file.getValue())).isEqualTo(expectedAll("v1", 300));
+        }
+        assertThat(ReadCache.stats().entries()).isPositive();
+        // Without the option the same files are still neither read from the cache nor put in it.
+        ReadCache.clear();
+        assertThat(analyze(keyed, withKey.withCacheDecryptedChunks(false), filter).columnsDecoded()).isEqualTo(4);
+        assertThat(analyze(keyed, withKey.withCacheDecryptedChunks(false), filter).columnsDecoded()).isEqualTo(4);
+        assertThat(ReadCache.stats().entries()).isZero();
+    }
+
+    @Test
+    void aCachedEncryptedFileIsNotServedToAWrongKey() {
+        JazminKey key = JazminKey.generate();
+        Path keyed = write(dir.resolve("k.jzm"), "v1", 300, SMALL_CHUNKS.withKey(key));
+        assertThat(readAll(keyed, ReadOptions.defaults().withKey(key).withCacheDecryptedChunks(true))).hasSize(300);
+
+        ReadOptions wrong = ReadOptions.defaults().withKey(JazminKey.generate()).withCacheDecryptedChunks(true);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> readAll(keyed, wrong))
+                .isInstanceOf(io.jazmin.error.JazminKeyException.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> readAll(keyed, ReadOptions.defaults()))
+                .isInstanceOf(io.jazmin.error.JazminException.class);
+    }
+
+    @Test
     void aCallerChangingABinaryValueChangesNoOtherReadersValue() {
         Path file = write(dir.resolve("a.jzm"), "v1", 300, SMALL_CHUNKS);
         try (JazminReader r = JazminReader.open(file)) {

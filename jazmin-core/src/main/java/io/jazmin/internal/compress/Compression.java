@@ -428,12 +428,17 @@ public final class Compression {
      * after them are neither inflated nor checked.
      */
     static byte[] inflateSegmentPrefix(byte[] stored, int off, int len, int want) {
+        byte[] out = new byte[want];
+        inflateSegmentPrefix(stored, off, len, out, want);
+        return out;
+    }
+
+    /** Like {@link #inflateSegmentPrefix(byte[], int, int, int)}, into the first {@code want} bytes of {@code out}. */
+    static void inflateSegmentPrefix(byte[] stored, int off, int len, byte[] out, int want) {
         Inflater inf = takeInflater();
         try {
             inf.setInput(stored, off, len);
-            byte[] out = new byte[want];
-            inflateFully(inf, out, "fewer than its flush points give");
-            return out;
+            inflateFully(inf, out, want, "fewer than its flush points give");
         } catch (DataFormatException e) {
             throw new JazminFormatException("corrupt Deflate data at a column flush point: " + e.getMessage());
         } finally {
@@ -446,8 +451,13 @@ public final class Compression {
      * ({@code expected} says what its flush points promised).
      */
     private static void inflateFully(Inflater inf, byte[] out, String expected) throws DataFormatException {
-        for (int n = 0; n < out.length; ) {
-            int got = inf.inflate(out, n, out.length - n);
+        inflateFully(inf, out, out.length, expected);
+    }
+
+    /** Fills {@code out[0..want)} from {@code inf} (see {@link #inflateFully(Inflater, byte[], String)}). */
+    private static void inflateFully(Inflater inf, byte[] out, int want, String expected) throws DataFormatException {
+        for (int n = 0; n < want; ) {
+            int got = inf.inflate(out, n, want - n);
             if (got == 0) {
                 throw new JazminFormatException(inf.finished()
                         ? "column stream inflates to " + n + " bytes, " + expected

@@ -121,6 +121,26 @@ public final class SectionPayload {
      * than they lie. The bytes past {@code end} are neither inflated nor checked here, and nothing
      * is kept: {@link #stream} inflates and checks the whole stream.
      */
+    /** Whether stream {@code k} is inflated whole already (then {@link #streamPrefix} returns it). */
+    public synchronized boolean holdsStream(int k) {
+        return streams[k] != null;
+    }
+
+    /**
+     * Inflates the first {@code end} raw bytes of stream {@code k}, shorter than the stream, into
+     * {@code out} (at least that long), checked as {@link #streamPrefix} checks them: for a caller
+     * whose decoded values keep nothing of them, reusing one buffer.
+     */
+    public synchronized void streamPrefix(int k, int end, byte[] out) {
+        if (end >= streamLength(k) || end > out.length || end < 0) {
+            throw new IllegalArgumentException("a prefix of " + end + " bytes of a " + streamLength(k)
+                    + "-byte stream into " + out.length + " bytes");
+        }
+        int from = points.stored(k);
+        int to = k == points.count() - 1 ? storedLength : points.stored(k + 1);
+        Compression.inflateSegmentPrefix(stored, storedOffset + from, to - from, out, end);
+    }
+
     public synchronized byte[] streamPrefix(int k, int end) {
         if (streams[k] != null || end >= streamLength(k)) {
             return stream(k);

@@ -122,17 +122,18 @@ final class GramTable {
         return result == null ? RowIdSet.empty() : result;
     }
 
+    // The rarest gram's ids, narrowed in place by each other gram's list as it is read.
     private RowIdSet intersect(Integer[] found) {
-        Arrays.sort(found, Comparator.comparingLong(this::countAt));
-        RowIdSet result = null;
-        for (int offset : found) {
-            RowIdSet ids = RowIdSet.ofSorted(Postings.read(reader(offset), rowLimit));
-            result = result == null ? ids : result.intersect(ids);
-            if (result.isEmpty()) {
-                break;
-            }
+        if (found.length == 0) {
+            return RowIdSet.empty();
         }
-        return result == null ? RowIdSet.empty() : result;
+        Arrays.sort(found, Comparator.comparingLong(this::countAt));
+        long[] ids = Postings.read(reader(found[0]), rowLimit);
+        int n = ids.length;
+        for (int i = 1; i < found.length && n > 0; i++) {
+            n = Postings.retainAll(reader(found[i]), rowLimit, ids, n);
+        }
+        return RowIdSet.ofSorted(n == ids.length ? ids : Arrays.copyOf(ids, n));
     }
 
     private long countAt(int offset) {

@@ -48,12 +48,43 @@ public final class Postings {
         return ids;
     }
 
-    /** Steps over one posting list without checking its ids (they are checked when read). */
+    /**
+     * Steps over one posting list without decoding or checking its ids (they are checked when read):
+     * its varints are counted by their last bytes, eight bytes at a time ({@link ByteReader#skipVarints}).
+     */
     static void skip(ByteReader in) {
+        in.skipVarints(in.count(1));
+    }
+
+    /**
+     * Keeps, in place, the first {@code size} ids of {@code kept} (ascending) that are also in the
+     * posting list read from {@code in}, which is read whole and checked as {@link #read} checks it,
+     * without an array of its own.
+     *
+     * @return how many ids are kept, at the start of {@code kept}
+     */
+    static int retainAll(ByteReader in, long rowLimit, long[] kept, int size) {
         int count = in.count(1);
+        int n = 0;
+        int k = 0;
+        long previous = -1;
         for (int i = 0; i < count; i++) {
-            in.varint();
+            long delta = in.varint();
+            long id = previous < 0 ? delta : previous + delta;
+            if (delta < 0 || id <= previous || id >= rowLimit) {
+                throw new JazminFormatException("posting list is not strictly ascending within the table's "
+                        + rowLimit + " rows");
+            }
+            previous = id;
+            while (k < size && kept[k] < id) {
+                k++;
+            }
+            if (k < size && kept[k] == id) {
+                kept[n++] = id;
+                k++;
+            }
         }
+        return n;
     }
 
     // Fills ids[from..] with ascending ids; previous = -1 makes the first difference absolute.

@@ -8,14 +8,26 @@ import io.jazmin.internal.column.ColumnVector;
 
 /** Appends the matching rows of decoded chunks to growing per-column arrays. */
 public final class ColumnArraysBuilder {
+    /** Values held before any row is added, at most, whatever the caller expects (a file's counts are its claims). */
+    static final int MAX_EXPECTED_CELLS = 1 << 22;
     private final List<Column> columns;
     private final Object[] values;
     private final byte[][] nulls;
     private int size;
-    private int capacity = 1024;
+    private int capacity;
 
     public ColumnArraysBuilder(List<Column> columns) {
+        this(columns, 1024);
+    }
+
+    /**
+     * @param expectedRows how many rows will likely be added (every row of a table read whole): the
+     *                     arrays start that long, within {@link #MAX_EXPECTED_CELLS} values in all, so
+     *                     that reading them whole neither grows nor trims them
+     */
+    public ColumnArraysBuilder(List<Column> columns, long expectedRows) {
         this.columns = columns;
+        this.capacity = (int) Math.max(16, Math.min(expectedRows, MAX_EXPECTED_CELLS / Math.max(1, columns.size())));
         this.values = new Object[columns.size()];
         this.nulls = new byte[columns.size()][];
         for (int c = 0; c < values.length; c++) {
@@ -88,7 +100,7 @@ public final class ColumnArraysBuilder {
         Object[] trimmed = new Object[values.length];
         byte[][] bits = new byte[values.length][];
         for (int c = 0; c < values.length; c++) {
-            trimmed[c] = resize(values[c], size);
+            trimmed[c] = size == capacity ? values[c] : resize(values[c], size);
             bits[c] = nulls[c] == null ? null : Arrays.copyOf(nulls[c], (size + 7) >>> 3);
         }
         return new ColumnArrays(columns, size, trimmed, bits);

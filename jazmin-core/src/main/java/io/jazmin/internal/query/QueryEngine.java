@@ -430,7 +430,25 @@ public final class QueryEngine {
         }
     }
 
-    /** A chunk read and checked against the filter: the positions of its matching rows. */
+    /** Positions 0 to at least {@code n - 1}, in order; never written once published (see {@link MatchBatch}). */
+    private static volatile int[] everyPosition = new int[0];
+
+    private static int[] everyPosition(int n) {
+        int[] every = everyPosition;
+        if (every.length < n) {
+            every = new int[n];
+            for (int i = 0; i < n; i++) {
+                every[i] = i;
+            }
+            everyPosition = every;
+        }
+        return every;
+    }
+
+    /**
+     * A chunk read and checked against the filter: the positions of its matching rows, the first
+     * {@code count} of {@code found}.
+     */
     private record CheckedChunk(ChunkInfo chunk, ChunkPart part, int[] found, int count) {
     }
 
@@ -442,6 +460,14 @@ public final class QueryEngine {
                                ChunkInfo chunk, Tri proof, boolean decodeSelected) {
         ChunkPart part = read(chunk, filterColumns, select);
         boolean all = proof == Tri.ALL && plan.candidates() == null;
+        if (all && deleted.countIn(chunk.rowStart(), chunk.rowStart() + chunk.rowCount()) == 0) {
+            // Every row, in order: the shared positions 0, 1, 2, ... instead of an array per chunk.
+            int[] every = everyPosition(chunk.rowCount());
+            if (decodeSelected && chunk.rowCount() > 0) {
+                selected(part, select, every, 0, chunk.rowCount());
+            }
+            return new CheckedChunk(chunk, part, every, chunk.rowCount());
+        }
         Found found = new Found(all ? chunk.rowCount() : plan.candidates() == null ? 16
                 : plan.candidates().countIn(chunk.rowStart(), chunk.rowStart() + chunk.rowCount()));
         if (all) {
@@ -554,7 +580,8 @@ public final class QueryEngine {
             }
             remaining -= take;
             stats.rows += take;
-            int[] positions = Arrays.copyOfRange(checked.found(), from, from + take);
+            // The batch reads only its first `take` positions: the chunk's own array serves when it starts there.
+            int[] positions = from == 0 ? checked.found() : Arrays.copyOfRange(checked.found(), from, from + take);
             ColumnVector[] selected = selected(checked.part(), select, checked.found(), from, from + take);
             stats.columnsDecoded += checked.part().decodedColumns();
             return new MatchBatch(checked.chunk(), selected, positions, take);

@@ -110,14 +110,20 @@ public final class FileOpener {
 
     /**
      * The version's key in the process-wide cache of decoded columns, or {@code null} when it is not
-     * cached: an encrypted file (its decrypted values must not outlive its reader, nor reach code
-     * without its secret), bytes in memory or a file whose disk identity could not be fixed, a
-     * reader that opted out, or a priority that keeps nothing. Reserves the priority's budget.
+     * cached: a key or password file unless the reader asked for it ({@link ReadOptions#cacheDecryptedChunks()}:
+     * by default decrypted values must not outlive their reader), bytes in memory or a file whose disk
+     * identity could not be fixed, a reader that opted out, or a priority that keeps nothing. Access-controlled
+     * files never come here. Reserves the priority's budget.
+     *
+     * <p>A decrypted file's entries need no secret in their key: a reader reaches a chunk only after its
+     * secret authenticated the header of that same file on disk (same identity, {@code file_id} and
+     * trailer), and every key or password opening a file sees all of it.
      */
     private static SharedChunkCache.FileVersionKey sharedKey(ByteSource source, FileVersion version,
                                                              SectionCipher cipher, ReadOptions options) {
         long budget = options.parallelism().priority().sharedCacheBytes();
-        if (cipher != null || !options.sharedCache() || budget == 0 || source.identity() == null) {
+        if ((cipher != null && !options.cacheDecryptedChunks()) || !options.sharedCache() || budget == 0
+                || source.identity() == null) {
             return null;
         }
         SharedChunkCache.shared().reserve(budget);

@@ -217,7 +217,10 @@ public final class TableReader {
 
     public ColumnArrays columnArrays(Filter filter, RowQuery query) {
         List<Column> selected = select(query.select());
-        ColumnArraysBuilder builder = new ColumnArraysBuilder(selected);
+        // Read whole, a table fills its arrays exactly (no growing, no trimming copy).
+        long whole = filter == null && onlyChunks == null ? Math.max(0, Math.min(query.limit() < 0 ? Long.MAX_VALUE
+                : query.limit(), rowCount() - query.offset())) : 1024;
+        ColumnArraysBuilder builder = new ColumnArraysBuilder(selected, whole);
         Iterator<MatchBatch> batches = engine.find(binder.bind(filter), order(query), positionsOf(selected),
                 query.offset(), query.limit(), new QueryStats());
         while (batches.hasNext()) {

@@ -28,6 +28,13 @@ public final class ChunkPart {
     private static final int MAX_LENGTH_BYTES = 10;
     /** Raw bytes inflated past the guess of where a window's last row ends (a row's values, with room). */
     private static final int PREFIX_SLACK = 256;
+    /** The largest prefix buffer a thread keeps (see {@link #decodeFromPrefix}). */
+    private static final int MAX_KEPT_PREFIX = 1 << 20;
+    /**
+     * Per thread, the buffer the prefixes of number and bool streams are inflated into: their window
+     * vectors hold decoded values (and copied null bits), nothing of the stream's bytes.
+     */
+    private static final ThreadLocal<byte[]> PREFIX_BUFFER = new ThreadLocal<>();
     private final int rowCount;
     private final List<Column> columns;
     private final Piece[] pieceOf;
@@ -255,18 +262,41 @@ public final class ChunkPart {
             return null;
         }
         try {
-            byte[] bytes = payload.streamPrefix(k, (int) guess);
-            ByteReader in = new ByteReader(bytes, 0, Math.min(bytes.length, MAX_LENGTH_BYTES));
+            byte[] bytes;
+            int n;
+            if (keepsNoStreamBytes(column.type()) && !payload.holdsStream(k)) {
+                bytes = PREFIX_BUFFER.get();
+                if (bytes == null || bytes.length < guess) {
+                    bytes = new byte[(int) guess];
+                }
+                n = (int) guess;
+                payload.streamPrefix(k, n, bytes);
+                if (bytes.length <= MAX_KEPT_PREFIX) {
+                    PREFIX_BUFFER.set(bytes);
+                }
+            } else {
+                bytes = payload.streamPrefix(k, (int) guess);
+                n = bytes.length;
+            }
+            ByteReader in = new ByteReader(bytes, 0, Math.min(n, MAX_LENGTH_BYTES));
             int length = in.varintInt();
             int start = in.position();
-            if (bytes.length - start > length) {
+            if (n - start > length) {
                 return null; // longer than its length says: damage the whole stream's decode reports
             }
-            return StreamDecoder.decodePrefix(column, new ByteReader(bytes, start, bytes.length - start), length,
+            return StreamDecoder.decodePrefix(column, new ByteReader(bytes, start, n - start), length,
                     rowCount, from, to);
         } catch (JazminFormatException e) {
             return null;
         }
+    }
+
+    /** Whether a window of {@code type} holds only decoded values, never its stream's bytes (plain strings do). */
+    private static boolean keepsNoStreamBytes(ColumnType type) {
+        return switch (type) {
+            case INT, DATETIME, FLOAT, BOOL -> true;
+            case DECIMAL, STRING, BINARY, JSON, LIST, OBJECT -> false;
+        };
     }
 
     private ColumnVector decodeFromStream(int position, Column column, int from, int to) {

@@ -197,4 +197,22 @@ class HostileIndexTest {
                 () -> TrigramIndex.open(0, ref, 2, out).candidates("abc", false));
     }
 
+    @Test
+    void everyPostingListAnIntersectionReadsIsChecked() {
+        ref = TestIndexes.trigram(out, List.of("abcd", "bcde"), 0, 2, 0);
+        String id = IndexSectionIds.index(0, TestIndexes.COLUMN, IndexRef.TRIGRAM, 0);
+        // "abc" in rows 0 and 1, "bcd" in rows 0 and 1: found by the rarest first, then narrowed in place
+        out.damage(id, p -> hex("00 02 61 00 62 00 63 00 02 00 01 62 00 63 00 64 00 02 00 01"));
+        assertEquals(RowIdSet.of(0, 1), TrigramIndex.open(0, ref, 2, out).candidates("abcd", false).orElseThrow());
+        // the second list read repeats row 1
+        out.damage(id, p -> hex("00 02 61 00 62 00 63 00 02 00 01 62 00 63 00 64 00 02 01 00"));
+        formatError(() -> TrigramIndex.open(0, ref, 2, out).candidates("abcd", false));
+        // the second list read names row 5 of 2
+        out.damage(id, p -> hex("00 02 61 00 62 00 63 00 02 00 01 62 00 63 00 64 00 02 00 05"));
+        formatError(() -> TrigramIndex.open(0, ref, 2, out).candidates("abcd", false));
+        // a list skipped to reach a later gram must still hold its count of ids
+        out.damage(id, p -> hex("00 02 61 00 62 00 63 00 03 00 01 62 00 63 00 64 00 02 00 01"));
+        formatError(() -> TrigramIndex.open(0, ref, 2, out).candidates("bcd", false));
+    }
+
 }
