@@ -34,4 +34,18 @@ public interface RandomAccessSource extends Closeable {
      * hold a secret (credentials, signed query strings).
      */
     String name();
+
+    /**
+     * Whether each read costs enough (a network round trip, an object store request) that the
+     * engine should read only the byte ranges of the columns a query uses inside a chunk part,
+     * where the file records column flush points, instead of the whole part. Such partial reads
+     * cannot check the part's CRC-32, which covers the whole part: a source for which whole
+     * parts are cheap (memory, a local channel) answers {@code false}, and every CRC is checked.
+     * Encrypted parts are always read whole: their AES-GCM tag authenticates the whole part.
+     *
+     * @return {@code true} unless overridden
+     */
+    default boolean prefersRanges() {
+        return true;
+    }
 }
