@@ -65,6 +65,10 @@ public final class HttpSource implements RandomAccessSource {
     /** The last bytes of the file, read when it was opened, and where they start. */
     private byte[] tail = new byte[0];
     private long tailStart;
+    /** Reads shorter than this go through aligned blocks of this size, kept in {@link #blocks}; 0: none. */
+    private final int blockSize;
+    /** The last blocks read, least recently used first. */
+    private final Map<Long, byte[]> blocks;
     /** The whole file, once a server ignored a range request; then every read is served from it. */
     private volatile byte[] whole;
 
@@ -73,6 +77,14 @@ public final class HttpSource implements RandomAccessSource {
                 .followRedirects(HttpClient.Redirect.NORMAL).build();
         this.timeout = b.timeout;
         this.wholeBodyLimit = b.wholeBodyLimit;
+        this.blockSize = b.blockSize;
+        int kept = b.cachedBlocks;
+        this.blocks = new LinkedHashMap<>(16, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<Long, byte[]> eldest) {
+                return size() > kept;
+            }
+        };
         this.headers = new LinkedHashMap<>(b.headers);
         String userInfo = b.uri.getRawUserInfo();
         if (userInfo != null) {
@@ -101,6 +113,8 @@ public final class HttpSource implements RandomAccessSource {
         private Duration timeout = Duration.ofSeconds(30);
         private long wholeBodyLimit = 16L << 20;
         private int tailBytes = 1 << 16;
+        private int blockSize = 1 << 16;
+        private int cachedBlocks = 32;
 
         private Builder(URI uri) {
             Objects.requireNonNull(uri, "url");
@@ -150,6 +164,24 @@ public final class HttpSource implements RandomAccessSource {
                 throw new IllegalArgumentException("tailBytes must be 1 to " + (1 << 26) + ": " + bytes);
             }
             this.tailBytes = bytes;
+            return this;
+        }
+
+        /**
+         * Reads shorter than a quarter of {@code bytes} (catalog sections, index pages) are made of
+         * aligned blocks of that size, of which the last {@code cached} are kept: the many small
+         * reads of an open or a lookup then cost few requests (default 64 KiB blocks, as the
+         * reference library's URL reader, and 32 of them; 0 blocks of 0 bytes: each read is one
+         * request). Longer reads (chunk parts) and the column ranges of a chunk part
+         * ({@link #readOnce}) are one request each, never kept.
+         */
+        public Builder blocks(int bytes, int cached) {
+            if (bytes < 0 || bytes > 1 << 24 || cached < 0 || (bytes == 0) != (cached == 0)) {
+                throw new IllegalArgumentException("blocks must be 1 byte to 16 MiB with at least one kept, or 0 and 0: "
+                        + bytes + ", " + cached);
+            }
+            this.blockSize = bytes;
+            this.cachedBlocks = cached;
             return this;
         }
 
@@ -223,6 +255,73 @@ public final class HttpSource implements RandomAccessSource {
             into.put(tail, (int) (position - tailStart), length);
             return;
         }
+        // Reads of a quarter block or more (chunk parts, their first blocks) are asked for exactly.
+        if (length >= blockSize / 4 || blockSize == 0) {
+            into.put(fetch(position, length));
+            return;
+        }
+        readBlocks(position, into);
+    }
+
+    /** Reads just these bytes, by one request (or from the tail read on opening), and keeps nothing. */
+    @Override
+    public void readOnce(long position, ByteBuffer into) throws IOException {
+        int length = into.remaining();
+        if (whole != null || position < 0 || position + length > size
+                || (position >= tailStart && position + length <= tailStart + tail.length)) {
+            read(position, into);
+            return;
+        }
+        into.put(fetch(position, length));
+    }
+
+    /**
+     * A short read (a trailer, a directory, an index page) through the cache of aligned blocks: the
+     * blocks it spans that are not cached are fetched by one request, so the many small reads of an
+     * open or a lookup cost few round trips.
+     */
+    private void readBlocks(long position, ByteBuffer into) throws IOException {
+        long first = position / blockSize;
+        long last = (position + into.remaining() - 1) / blockSize;
+        byte[][] got = new byte[(int) (last - first + 1)][];
+        long missingFrom = -1;
+        synchronized (blocks) {
+            for (long b = first; b <= last; b++) {
+                got[(int) (b - first)] = blocks.get(b);
+                if (got[(int) (b - first)] == null && missingFrom < 0) {
+                    missingFrom = b;
+                }
+            }
+        }
+        if (missingFrom >= 0) {
+            long missingTo = last;
+            while (got[(int) (missingTo - first)] != null) {
+                missingTo--;
+            }
+            long from = missingFrom * blockSize;
+            long to = Math.min(size, (missingTo + 1) * blockSize);
+            byte[] bytes = fetch(from, (int) (to - from));
+            synchronized (blocks) {
+                for (long b = missingFrom; b <= missingTo; b++) {
+                    int at = (int) ((b - missingFrom) * blockSize);
+                    byte[] block = java.util.Arrays.copyOfRange(bytes, at, (int) Math.min(bytes.length, at + (long) blockSize));
+                    got[(int) (b - first)] = block;
+                    blocks.put(b, block);
+                }
+            }
+        }
+        long at = position;
+        while (into.hasRemaining()) {
+            byte[] block = got[(int) (at / blockSize - first)];
+            int off = (int) (at % blockSize);
+            int n = Math.min(into.remaining(), block.length - off);
+            into.put(block, off, n);
+            at += n;
+        }
+    }
+
+    /** Bytes {@code [position, position + length)} of the version opened, by one request. */
+    private byte[] fetch(long position, int length) throws IOException {
         String range = "bytes=" + position + "-" + (position + length - 1);
         Answer a = send(range, condition(), length);
         checkVersion(a.response);
@@ -236,7 +335,7 @@ public final class HttpSource implements RandomAccessSource {
                     throw new IOException(name + " answered " + range + " with " + header(a.response, "Content-Range")
                             + " and " + a.body.length + " bytes");
                 }
-                into.put(a.body);
+                return a.body;
             }
             case 200 -> {
                 // The server ignored the range: the body is the whole file, read once and kept.
@@ -244,7 +343,7 @@ public final class HttpSource implements RandomAccessSource {
                     throw new SourceChangedException(name, "its size " + size + " became " + a.body.length);
                 }
                 whole = a.body;
-                into.put(a.body, (int) position, length);
+                return java.util.Arrays.copyOfRange(a.body, (int) position, (int) position + length);
             }
             case 412 -> throw new SourceChangedException(name, etag != null ? "ETag " + etag + " no longer matches"
                     : "modified since " + lastModified);
@@ -407,6 +506,9 @@ public final class HttpSource implements RandomAccessSource {
     @Override
     public void close() {
         whole = null;
+        synchronized (blocks) {
+            blocks.clear();
+        }
     }
 
     /** The URL without user info, query or fragment: what messages may show. */

@@ -36,6 +36,19 @@ public interface RandomAccessSource extends Closeable {
     String name();
 
     /**
+     * Reads as {@link #read(long, ByteBuffer)} does, for bytes the engine reads once and needs
+     * exactly (the column streams of a chunk part a query reads): a source that rounds short reads
+     * up to cached blocks (catalog sections, index pages, read again and again) should read just
+     * these bytes and not keep them.
+     *
+     * @throws SourceChangedException when the source can tell the file is no longer the version it opened
+     * @throws IOException            when the store fails or the range cannot be read whole
+     */
+    default void readOnce(long position, ByteBuffer into) throws IOException {
+        read(position, into);
+    }
+
+    /**
      * Whether each read costs enough (a network round trip, an object store request) that the
      * engine should read only the byte ranges of the columns a query uses inside a chunk part,
      * where the file records column flush points, instead of the whole part. Such partial reads

@@ -20,9 +20,17 @@ import java.nio.file.attribute.PosixFilePermissions;
  * leaves nothing behind. Works only under the target's writer lock, which also lets a commit
  * delete the temporary files of killed writers. Tracks the offset of the next byte so sections
  * know where they land.
+ *
+ * <p>For a caller's stream ({@link #toStream}) the temporary file is an owner-only one in the
+ * system's temporary folder, copied to the stream by {@link #commit()}: the writer may still
+ * {@link #rewind} (embedded contents found stored already), so the same writer makes the same
+ * bytes as for a path, and a write that fails before {@code commit} sends the stream nothing.
  */
 final class FileSink implements Output, AutoCloseable {
     private final WriterLock lock;
+    /** The caller's stream the file is copied to on commit, or {@code null}: moved to {@link #target}. */
+    private final OutputStream destination;
+    private final String destinationName;
     private final Path target;
     private final Path temp;
     private final FileChannel channel;
@@ -36,6 +44,8 @@ final class FileSink implements Output, AutoCloseable {
             throw new IllegalStateException("a file is written only under its writer lock");
         }
         this.lock = lock;
+        this.destination = null;
+        this.destinationName = null;
         this.target = lock.file();
         try {
             Files.createDirectories(target.getParent());
@@ -50,6 +60,33 @@ final class FileSink implements Output, AutoCloseable {
             throw new JazminIoException("cannot open the temporary file", temp, e);
         }
         this.out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
+    }
+
+    private FileSink(OutputStream destination, String name) {
+        this.lock = null;
+        this.destination = destination;
+        this.destinationName = name;
+        this.target = null;
+        try {
+            this.temp = Files.createTempFile("jazmin-", ".jzm.tmp");
+        } catch (IOException e) {
+            throw new JazminIoException("cannot create a temporary file for", name, e);
+        }
+        try {
+            this.channel = FileChannel.open(temp, StandardOpenOption.WRITE);
+        } catch (IOException e) {
+            deleteTemp();
+            throw new JazminIoException("cannot open the temporary file", temp, e);
+        }
+        this.out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
+    }
+
+    /**
+     * Writes a file for {@code destination} (called {@code name} in messages), which gets its bytes
+     * on {@link #commit()}; it is flushed then, never closed.
+     */
+    static FileSink toStream(OutputStream destination, String name) {
+        return new FileSink(destination, name);
     }
 
     /** Offset in the file of the next byte written. */
@@ -88,6 +125,10 @@ final class FileSink implements Output, AutoCloseable {
      * temporary files killed writers left beside it.
      */
     void commit() {
+        if (destination != null) {
+            copyToDestination();
+            return;
+        }
         try {
             out.flush();
             // On disk before it replaces the target: a crash must never leave a renamed, partial file.
@@ -105,6 +146,25 @@ final class FileSink implements Output, AutoCloseable {
             throw new JazminIoException("cannot move the new file into place at", target, e);
         }
         TempFiles.removeStale(lock);
+    }
+
+    private void copyToDestination() {
+        try {
+            out.flush();
+            out.close();
+        } catch (IOException e) {
+            abort();
+            throw new JazminIoException("cannot write the temporary file", temp, e);
+        }
+        done = true;
+        try {
+            Files.copy(temp, destination);
+            destination.flush();
+        } catch (IOException e) {
+            throw new JazminIoException("cannot write", destinationName, e);
+        } finally {
+            deleteTemp();
+        }
     }
 
     /**
