@@ -31,13 +31,7 @@ public final class Sources {
      * @throws JazminIoException when the channel's size cannot be read
      */
     public static RandomAccessSource channel(SeekableByteChannel channel, String name) {
-        Objects.requireNonNull(channel, "channel");
-        Objects.requireNonNull(name, "name");
-        try {
-            return new ChannelSource(channel, name, false);
-        } catch (IOException e) {
-            throw new JazminIoException("cannot read the size of", name, e);
-        }
+        return channel(channel, name, false);
     }
 
     /**
@@ -47,10 +41,14 @@ public final class Sources {
      * store where each read is costly.
      */
     public static RandomAccessSource rangedChannel(SeekableByteChannel channel, String name) {
+        return channel(channel, name, true);
+    }
+
+    private static RandomAccessSource channel(SeekableByteChannel channel, String name, boolean ranges) {
         Objects.requireNonNull(channel, "channel");
         Objects.requireNonNull(name, "name");
         try {
-            return new ChannelSource(channel, name, true);
+            return new ChannelSource(channel, name, ranges);
         } catch (IOException e) {
             throw new JazminIoException("cannot read the size of", name, e);
         }

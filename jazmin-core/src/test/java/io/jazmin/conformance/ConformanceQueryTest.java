@@ -145,7 +145,7 @@ class ConformanceQueryTest {
                 .orElseThrow(() -> new AssertionError(c.name() + ": queries.json names unknown view '" + as + "'"));
     }
 
-    private static Supplier<Path> lazyWrite(ConformanceCase c, View view, Path out) {
+    static Supplier<Path> lazyWrite(ConformanceCase c, View view, Path out) {
         return new Supplier<>() {
             private Path written;
 

@@ -12,6 +12,7 @@ import io.jazmin.testing.ConformanceCase.View;
 import io.jazmin.testing.RangeServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +20,10 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -32,10 +36,14 @@ import tools.jackson.databind.JsonNode;
  * memory and from an HTTP server on loopback answering {@code Range} requests, reads exactly as
  * from its path: every view's rows and reference block ({@link ConformanceReadTest}) and every
  * {@code queries.json} answer, plan included ({@link ConformanceQueryTest}), with the view's key,
- * password or access key.
+ * password or access key. The file we write from each plain case's input (with column flush points
+ * where they pay) answers every query over HTTP too: there a query reads only its columns' byte
+ * ranges inside chunk parts.
  */
 class ConformanceSourcesTest {
     private static RangeServer server;
+    /** Our files served so far, by case name. */
+    private static final Map<String, URI> SERVED = new ConcurrentHashMap<>();
 
     @BeforeAll
     static void startServer() throws IOException {
@@ -84,9 +92,41 @@ class ConformanceSourcesTest {
                 }
                 perSource.add(dynamicContainer(source.getKey(), tests));
             });
+            Optional<View> writable = ConformanceWriteTest.plainView(c);
+            if (writable.isPresent() && entries != null) {
+                perSource.add(dynamicContainer("http, our file", oursOverHttp(c, writable.get(), entries)));
+            }
             nodes.add(dynamicContainer(c.name(), perSource));
         }
         return nodes.stream();
+    }
+
+    /** Every entry of a plain view against the file we write from the case's input, read over HTTP. */
+    private static Stream<DynamicNode> oursOverHttp(ConformanceCase c, View writable, JsonNode entries)
+            throws IOException {
+        Path dir = Files.createTempDirectory("jazmin-sources");
+        dir.toFile().deleteOnExit();
+        Supplier<Path> ours = ConformanceQueryTest.lazyWrite(c, writable, dir.resolve(c.name() + ".jzm"));
+        List<DynamicNode> tests = new ArrayList<>();
+        int i = 0;
+        for (JsonNode entry : entries) {
+            String name = entry.path("name").asString();
+            View view = c.views().stream().filter(v -> v.name().equals(entry.path("as").asString()))
+                    .findFirst().orElseThrow();
+            if (view.secretKind() != null) {
+                continue; // our files are written plain
+            }
+            tests.add(dynamicTest("query #" + i++ + " " + name, () -> {
+                Path file = ours.get();
+                URI url = SERVED.computeIfAbsent(c.name(),
+                        n -> server.serve("/ours/" + n + ".jzm", bytes(file), RangeServer.Behaviour.HONEST));
+                try (JazminReader reader = JazminReader.open(Sources.url(url), view.readOptions())) {
+                    ConformanceQueryTest.runEntry(entry, view, reader,
+                            ConformanceQueryTest.KNOWN_PLAN_DIFFERENCES.get(file.getFileName() + ": " + name));
+                }
+            }));
+        }
+        return tests.stream();
     }
 
     private static FileChannel open(Path file) {

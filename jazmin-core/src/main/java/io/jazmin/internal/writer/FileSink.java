@@ -40,19 +40,15 @@ final class FileSink implements Output, AutoCloseable {
 
     /** Starts a new version of {@code lock}'s file, which the caller holds until commit or abort. */
     FileSink(WriterLock lock) {
-        if (!lock.isHeld()) {
-            throw new IllegalStateException("a file is written only under its writer lock");
-        }
+        this(lock, null, null, createBeside(lock));
+    }
+
+    private FileSink(WriterLock lock, OutputStream destination, String name, Path temp) {
         this.lock = lock;
-        this.destination = null;
-        this.destinationName = null;
-        this.target = lock.file();
-        try {
-            Files.createDirectories(target.getParent());
-            this.temp = TempFiles.create(target);
-        } catch (IOException e) {
-            throw new JazminIoException("cannot create a temporary file beside", target, e);
-        }
+        this.destination = destination;
+        this.destinationName = name;
+        this.target = lock == null ? null : lock.file();
+        this.temp = temp;
         try {
             this.channel = FileChannel.open(temp, StandardOpenOption.WRITE);
         } catch (IOException e) {
@@ -62,23 +58,17 @@ final class FileSink implements Output, AutoCloseable {
         this.out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
     }
 
-    private FileSink(OutputStream destination, String name) {
-        this.lock = null;
-        this.destination = destination;
-        this.destinationName = name;
-        this.target = null;
-        try {
-            this.temp = Files.createTempFile("jazmin-", ".jzm.tmp");
-        } catch (IOException e) {
-            throw new JazminIoException("cannot create a temporary file for", name, e);
+    private static Path createBeside(WriterLock lock) {
+        if (!lock.isHeld()) {
+            throw new IllegalStateException("a file is written only under its writer lock");
         }
+        Path target = lock.file();
         try {
-            this.channel = FileChannel.open(temp, StandardOpenOption.WRITE);
+            Files.createDirectories(target.getParent());
+            return TempFiles.create(target);
         } catch (IOException e) {
-            deleteTemp();
-            throw new JazminIoException("cannot open the temporary file", temp, e);
+            throw new JazminIoException("cannot create a temporary file beside", target, e);
         }
-        this.out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
     }
 
     /**
@@ -86,7 +76,12 @@ final class FileSink implements Output, AutoCloseable {
      * on {@link #commit()}; it is flushed then, never closed.
      */
     static FileSink toStream(OutputStream destination, String name) {
-        return new FileSink(destination, name);
+        try {
+            // Owner-only where the platform has POSIX permissions (createTempFile's default).
+            return new FileSink(null, destination, name, Files.createTempFile("jazmin-", ".jzm.tmp"));
+        } catch (IOException e) {
+            throw new JazminIoException("cannot create a temporary file for", name, e);
+        }
     }
 
     /** Offset in the file of the next byte written. */
