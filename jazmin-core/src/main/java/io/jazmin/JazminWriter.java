@@ -207,7 +207,8 @@ public final class JazminWriter implements AutoCloseable {
     }
 
     /**
-     * Completes the file, moves it into place and releases the writer lock.
+     * Completes the file, moves it into place and releases the writer lock (a file written to a
+     * stream is copied to it instead, and the stream flushed).
      *
      * @throws JazminIoException     when the file cannot be written or moved into place (the target is unchanged)
      * @throws IllegalStateException when the writer is already finished or aborted (a programming error)

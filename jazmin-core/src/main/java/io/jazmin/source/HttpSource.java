@@ -39,6 +39,10 @@ import java.util.regex.Pattern;
  * timeout} is an {@link IOException}, so a lying or stalled server never hangs a reader or fills the
  * heap.
  *
+ * <p>Short reads (catalog sections, index pages) are rounded to cached blocks
+ * ({@link Builder#blocks(int, int)}); longer ones, and the column ranges the engine reads once
+ * ({@link #readOnce}), are asked for exactly.
+ *
  * <p>{@link #requests()}, {@link #bytesRequested()} and {@link #bytesReceived()} count what was asked
  * of the server, for reports. {@link #name()} is the URL without user info, query or fragment:
  * signed URLs and credentials never reach a message. Credentials in the URL's user info are sent as
@@ -245,6 +249,9 @@ public final class HttpSource implements RandomAccessSource {
         if (position < 0 || position + length > size) {
             throw new IOException("byte range " + position + "+" + length + " lies outside " + name + " ("
                     + size + " bytes)");
+        }
+        if (length == 0) {
+            return;
         }
         byte[] all = whole;
         if (all != null) {
