@@ -17,7 +17,6 @@ import io.jazmin.testing.CanonicalJson;
 import io.jazmin.testing.FlushPointFiles;
 import io.jazmin.testing.RangeServer;
 import io.jazmin.testing.RangeServer.Behaviour;
-import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -27,10 +26,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestReporter;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Files read over HTTP with {@code Range} requests ({@link HttpSource}) from a real server on a
@@ -48,17 +46,8 @@ class HttpSourceTest {
     private static final Filter LOOKUP = Filter.eq("id", 12_345L);
     private static final Filter TWO_COLUMNS = Filter.eq("country", "DE").and(Filter.gt("age", 60L));
     private static final AtomicInteger PATHS = new AtomicInteger();
-    private static RangeServer server;
-
-    @BeforeAll
-    static void start() throws IOException {
-        server = new RangeServer();
-    }
-
-    @AfterAll
-    static void stop() {
-        server.close();
-    }
+    @RegisterExtension
+    static final RangeServer server = RangeServer.start();
 
     private static URI serve(byte[] file, Behaviour behaviour) {
         return server.serve("/f" + PATHS.incrementAndGet() + ".jzm", file, behaviour);

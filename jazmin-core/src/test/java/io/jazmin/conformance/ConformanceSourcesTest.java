@@ -25,10 +25,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -41,19 +40,10 @@ import tools.jackson.databind.JsonNode;
  * ranges inside chunk parts.
  */
 class ConformanceSourcesTest {
-    private static RangeServer server;
+    @RegisterExtension
+    static final RangeServer server = RangeServer.start();
     /** Our files served so far, by case name. */
     private static final Map<String, URI> SERVED = new ConcurrentHashMap<>();
-
-    @BeforeAll
-    static void startServer() throws IOException {
-        server = new RangeServer();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        server.close();
-    }
 
     /** The ways of opening a case's file other than its path. */
     private static Map<String, Function<ConformanceCase, RandomAccessSource>> sources() {

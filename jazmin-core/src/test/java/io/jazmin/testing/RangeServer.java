@@ -14,13 +14,17 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A real HTTP server on a loopback port (the JDK's {@code com.sun.net.httpserver}) serving files
  * with {@code Range} requests, {@code ETag} and {@code If-Match} as object stores and CDNs do, and,
  * per file, the ways servers misbehave ({@link Behaviour}). Files can be replaced while served.
+ * A test class holds one as {@code @RegisterExtension static final RangeServer server =
+ * RangeServer.start();}, stopped after its tests.
  */
-public final class RangeServer implements AutoCloseable {
+public final class RangeServer implements AutoCloseable, AfterAllCallback {
     private static final Pattern RANGE = Pattern.compile("bytes=(\\d*)-(\\d*)");
 
     /** How the server answers requests for one file. */
@@ -56,7 +60,16 @@ public final class RangeServer implements AutoCloseable {
     private record Served(byte[] bytes, String etag, Behaviour behaviour, AtomicInteger requests) {
     }
 
-    public RangeServer() throws IOException {
+    /** Starts a server on a free loopback port. */
+    public static RangeServer start() {
+        try {
+            return new RangeServer();
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    private RangeServer() throws IOException {
         // Small answers at once, as production servers send them (else each waits for a delayed ACK).
         System.setProperty("sun.net.httpserver.nodelay", "true");
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
@@ -178,6 +191,11 @@ public final class RangeServer implements AutoCloseable {
     private static void send(HttpExchange exchange, int status, byte[] bytes, int from, int length) throws IOException {
         exchange.sendResponseHeaders(status, length);
         exchange.getResponseBody().write(bytes, from, length);
+    }
+
+    @Override
+    public void afterAll(ExtensionContext context) {
+        close();
     }
 
     @Override
