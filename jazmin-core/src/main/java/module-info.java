@@ -9,6 +9,7 @@ module io.jazmin {
     requires org.bouncycastle.provider;
     requires com.aayushatharva.brotli4j;
     requires java.xml;
+    requires transitive java.net.http;
 
     exports io.jazmin;
     exports io.jazmin.change;

@@ -2,6 +2,9 @@ package io.jazmin;
 
 import io.jazmin.export.SavedShape;
 import io.jazmin.internal.writer.FullFileWriter;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.WritableByteChannel;
 import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
@@ -55,6 +58,31 @@ public final class JazminWriter implements AutoCloseable {
      */
     public static JazminWriter create(WriteLock held, List<Column> columns, WriteOptions options) {
         return start(new FullFileWriter(held.engineLock(), options), columns, options);
+    }
+
+    /**
+     * Starts writing a one-table file to {@code out}: the same bytes as {@link #create(Path, List,
+     * WriteOptions)} makes for a path (an object store upload, an HTTP response, memory). The file is
+     * built in an owner-only temporary file of the system's temporary folder (encrypted files are
+     * encrypted there too) and copied to {@code out} by {@link #finish()}, which then flushes it; a
+     * write that fails or is aborted before sends nothing. The stream is never closed. No writer lock
+     * is taken.
+     *
+     * @throws JazminIoException when the temporary file cannot be created
+     */
+    public static JazminWriter create(OutputStream out, List<Column> columns, WriteOptions options) {
+        java.util.Objects.requireNonNull(out, "out");
+        return start(new FullFileWriter(out, "the output stream", options), columns, options);
+    }
+
+    /**
+     * Starts writing a one-table file to {@code out}, as {@link #create(OutputStream, List,
+     * WriteOptions)} does; the channel is never closed.
+     */
+    public static JazminWriter create(WritableByteChannel out, List<Column> columns, WriteOptions options) {
+        java.util.Objects.requireNonNull(out, "out");
+        return start(new FullFileWriter(Channels.newOutputStream(out), "the output channel", options), columns,
+                options);
     }
 
     private static JazminWriter start(FullFileWriter file, List<Column> columns, WriteOptions options) {
@@ -179,7 +207,8 @@ public final class JazminWriter implements AutoCloseable {
     }
 
     /**
-     * Completes the file, moves it into place and releases the writer lock.
+     * Completes the file, moves it into place and releases the writer lock (a file written to a
+     * stream is copied to it instead, and the stream flushed).
      *
      * @throws JazminIoException     when the file cannot be written or moved into place (the target is unchanged)
      * @throws IllegalStateException when the writer is already finished or aborted (a programming error)

@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.catalog.ChunkDirectory;
+import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
 import io.jazmin.testing.FileSections;
 import io.jazmin.testing.FlushPointFiles;
+import io.jazmin.testing.RangedBytes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -18,7 +20,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Column flush points are offsets read from the file: wrong ones (too few, out of order, outside
  * the section, or not at a flush point) fail with a {@link JazminFormatException}, never with
- * another exception or wrong values read silently past a check.
+ * another exception or wrong values read silently past a check, whether the parts are read whole
+ * or (as from a remote source) only as the byte ranges of the streams read.
  */
 class FlushPointsHostileTest {
     private static final int CHUNK_ROWS = 500;
@@ -103,10 +106,33 @@ class FlushPointsHostileTest {
                 .hasMessageContaining(message);
     }
 
-    /** Every column read alone (each through its own flush points). */
+    /**
+     * Every column read alone (each through its own flush points), from bytes read whole and as a
+     * remote source reads them (only the streams' ranges, {@link RangedBytes}): both must refuse
+     * the file, or both read the same values.
+     */
     private static List<List<Object>> columns(byte[] file) {
+        List<List<Object>> ranged;
+        try {
+            ranged = columns(JazminReader.open(new RangedBytes(file), ReadOptions.defaults()));
+        } catch (JazminFormatException e) {
+            assertThatThrownBy(() -> columns(JazminReader.open(file))).as("read whole, refused read as ranges")
+                    .isInstanceOf(JazminFormatException.class);
+            throw e;
+        }
+        List<List<Object>> whole = null;
+        try {
+            whole = columns(JazminReader.open(file));
+        } catch (JazminFormatException e) {
+            throw new AssertionError("read as ranges, refused read whole", e);
+        }
+        assertThat(ranged).as("read as ranges").isEqualTo(whole);
+        return whole;
+    }
+
+    private static List<List<Object>> columns(JazminReader opened) {
         List<List<Object>> out = new ArrayList<>();
-        try (JazminReader reader = JazminReader.open(file)) {
+        try (JazminReader reader = opened) {
             for (Column column : FlushPointFiles.COLUMNS) {
                 out.add(FlushPointFiles.column(reader, column.name()));
             }

@@ -34,4 +34,31 @@ public interface RandomAccessSource extends Closeable {
      * hold a secret (credentials, signed query strings).
      */
     String name();
+
+    /**
+     * Reads as {@link #read(long, ByteBuffer)} does, for bytes the engine reads once and needs
+     * exactly (the column streams of a chunk part a query reads): a source that rounds short reads
+     * up to cached blocks (catalog sections, index pages, read again and again) should read just
+     * these bytes and not keep them.
+     *
+     * @throws SourceChangedException when the source can tell the file is no longer the version it opened
+     * @throws IOException            when the store fails or the range cannot be read whole
+     */
+    default void readOnce(long position, ByteBuffer into) throws IOException {
+        read(position, into);
+    }
+
+    /**
+     * Whether each read costs enough (a network round trip, an object store request) that the
+     * engine should read only the byte ranges of the columns a query uses inside a chunk part,
+     * where the file records column flush points, instead of the whole part. Such partial reads
+     * cannot check the part's CRC-32, which covers the whole part: a source for which whole
+     * parts are cheap (memory, a local channel) answers {@code false}, and every CRC is checked.
+     * Encrypted parts are always read whole: their AES-GCM tag authenticates the whole part.
+     *
+     * @return {@code true} unless overridden
+     */
+    default boolean prefersRanges() {
+        return true;
+    }
 }

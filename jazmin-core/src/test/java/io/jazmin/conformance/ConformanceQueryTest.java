@@ -145,7 +145,7 @@ class ConformanceQueryTest {
                 .orElseThrow(() -> new AssertionError(c.name() + ": queries.json names unknown view '" + as + "'"));
     }
 
-    private static Supplier<Path> lazyWrite(ConformanceCase c, View view, Path out) {
+    static Supplier<Path> lazyWrite(ConformanceCase c, View view, Path out) {
         return new Supplier<>() {
             private Path written;
 
@@ -167,63 +167,71 @@ class ConformanceQueryTest {
     /** One queries.json entry against one file (a freshly opened reader). */
     static void runEntry(JsonNode entry, View view, Path file) {
         try (JazminReader reader = JazminReader.open(file, view.readOptions())) {
-            JazminTable table = ConformanceReadTest.table(reader, view);
-            int checks = 0;
-            if (entry.has("shape")) {
-                assertSameShapeOutput(entry, reader, table);
-                checks++;
-            }
-            if (entry.has("error")) {
-                Filter filter = filterOf(entry);
-                String message = entry.get("error").path("message").asString();
-                JazminValidationException onFind = assertThrows(JazminValidationException.class,
-                        () -> table.find(filter, query(entry)).toList(), "find must refuse the filter");
-                assertEquals(message, onFind.getMessage(), "find error message");
-                JazminValidationException onCount = assertThrows(JazminValidationException.class,
-                        () -> table.count(filter), "count must refuse the filter");
-                assertEquals(message, onCount.getMessage(), "count error message");
-                checks++;
-            }
-            if (entry.has("rowId")) {
-                long rowId = entry.get("rowId").asLong();
-                Optional<Row> row = table.get(rowId);
-                assertTrue(row.isPresent(), "get(" + rowId + ") found no row");
-                assertGotRow(entry.get("row"), row.get(), view, table, rowId);
-                checks++;
-            }
-            if (entry.has("rows")) {
-                Filter filter = filterOf(entry);
-                List<Row> found = table.find(filter, query(entry)).toList();
-                JsonNode want = entry.get("rows");
-                for (int i = 0; i < Math.min(want.size(), found.size()); i++) {
-                    assertSameRow(want.get(i), found.get(i), "row " + i);
-                }
-                assertEquals(want.size(), found.size(), "rows found");
-                if (entry.has("count") && !"count".equals(entry.path("kind").asString())) {
-                    assertEquals(entry.get("count").asLong(), found.size(), "count of a find entry = rows returned");
-                }
-                checks++;
-            }
-            if (entry.has("count") && ("count".equals(entry.path("kind").asString()) || !entry.has("rows"))) {
-                assertEquals(entry.get("count").asLong(), table.count(filterOf(entry)), "count(where)");
-                checks++;
-            }
-            if (entry.has("explain")) {
-                Explain got = table.explain(filterOf(entry));
-                String deviation = file.equals(view.owner().dataFile()) ? null
-                        : KNOWN_PLAN_DIFFERENCES.get(file.getFileName() + ": " + entry.path("name").asString());
-                if (deviation != null) {
-                    // Our file, where a documented size difference changes the cost-based choice:
-                    // the plan must be exactly the one recorded there.
-                    assertEquals(deviation.substring(0, deviation.indexOf(" because")), got.toMap().toString(),
-                            "explain on our file (" + deviation + ")");
-                } else {
-                    assertSamePlan(entry.get("explain"), got);
-                }
-                checks++;
-            }
-            assertTrue(checks > 0, "entry has nothing this test can check: " + entry);
+            String deviation = file.equals(view.owner().dataFile()) ? null
+                    : KNOWN_PLAN_DIFFERENCES.get(file.getFileName() + ": " + entry.path("name").asString());
+            runEntry(entry, view, reader, deviation);
         }
+    }
+
+    /**
+     * One queries.json entry through {@code reader} (however it was opened), {@code deviation} the
+     * documented plan difference of its file for this entry, or {@code null}.
+     */
+    static void runEntry(JsonNode entry, View view, JazminReader reader, String deviation) {
+        JazminTable table = ConformanceReadTest.table(reader, view);
+        int checks = 0;
+        if (entry.has("shape")) {
+            assertSameShapeOutput(entry, reader, table);
+            checks++;
+        }
+        if (entry.has("error")) {
+            Filter filter = filterOf(entry);
+            String message = entry.get("error").path("message").asString();
+            JazminValidationException onFind = assertThrows(JazminValidationException.class,
+                    () -> table.find(filter, query(entry)).toList(), "find must refuse the filter");
+            assertEquals(message, onFind.getMessage(), "find error message");
+            JazminValidationException onCount = assertThrows(JazminValidationException.class,
+                    () -> table.count(filter), "count must refuse the filter");
+            assertEquals(message, onCount.getMessage(), "count error message");
+            checks++;
+        }
+        if (entry.has("rowId")) {
+            long rowId = entry.get("rowId").asLong();
+            Optional<Row> row = table.get(rowId);
+            assertTrue(row.isPresent(), "get(" + rowId + ") found no row");
+            assertGotRow(entry.get("row"), row.get(), view, table, rowId);
+            checks++;
+        }
+        if (entry.has("rows")) {
+            Filter filter = filterOf(entry);
+            List<Row> found = table.find(filter, query(entry)).toList();
+            JsonNode want = entry.get("rows");
+            for (int i = 0; i < Math.min(want.size(), found.size()); i++) {
+                assertSameRow(want.get(i), found.get(i), "row " + i);
+            }
+            assertEquals(want.size(), found.size(), "rows found");
+            if (entry.has("count") && !"count".equals(entry.path("kind").asString())) {
+                assertEquals(entry.get("count").asLong(), found.size(), "count of a find entry = rows returned");
+            }
+            checks++;
+        }
+        if (entry.has("count") && ("count".equals(entry.path("kind").asString()) || !entry.has("rows"))) {
+            assertEquals(entry.get("count").asLong(), table.count(filterOf(entry)), "count(where)");
+            checks++;
+        }
+        if (entry.has("explain")) {
+            Explain got = table.explain(filterOf(entry));
+            if (deviation != null) {
+                // Our file, where a documented size difference changes the cost-based choice:
+                // the plan must be exactly the one recorded there.
+                assertEquals(deviation.substring(0, deviation.indexOf(" because")), got.toMap().toString(),
+                        "explain on our file (" + deviation + ")");
+            } else {
+                assertSamePlan(entry.get("explain"), got);
+            }
+            checks++;
+        }
+        assertTrue(checks > 0, "entry has nothing this test can check: " + entry);
     }
 
     /** The shape's JSON output over the view's table equals the entry's {@code output}, member order included. */

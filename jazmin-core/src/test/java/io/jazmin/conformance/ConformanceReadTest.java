@@ -57,12 +57,17 @@ class ConformanceReadTest {
                     "an encrypted file opened without its " + view.secretKind());
         }
         try (JazminReader reader = JazminReader.open(view.owner().dataFile(), view.readOptions())) {
-            JazminTable table = table(reader, view);
-            ReferenceChecks.check(reader, table, view.reference(), true);
-
-            long rows = CanonicalJson.assertRowsMatch(table.rows().iterator(), view.expectedFile());
-            assertEquals(view.reference().path("rowCount").asLong(), rows, "rows read");
+            assertReadsExactly(view, reader);
         }
+    }
+
+    /** The view's rows and reference block, read through {@code reader} (however it was opened). */
+    static void assertReadsExactly(View view, JazminReader reader) throws Exception {
+        JazminTable table = table(reader, view);
+        ReferenceChecks.check(reader, table, view.reference(), true);
+
+        long rows = CanonicalJson.assertRowsMatch(table.rows().iterator(), view.expectedFile());
+        assertEquals(view.reference().path("rowCount").asLong(), rows, "rows read");
     }
 
     static JazminTable table(JazminReader reader, View view) {

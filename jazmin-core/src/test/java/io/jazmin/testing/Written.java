@@ -16,6 +16,12 @@ public final class Written {
 
     /** The bytes of a one-table file of {@code rows} (values in column order). */
     public static byte[] file(List<Column> columns, List<? extends List<?>> rows, WriteOptions options) {
+        return file(columns, rows, options, w -> { });
+    }
+
+    /** Like {@link #file(List, List, WriteOptions)}, {@code more} called on the writer after the rows. */
+    public static byte[] file(List<Column> columns, List<? extends List<?>> rows, WriteOptions options,
+                              java.util.function.Consumer<JazminWriter> more) {
         Path dir = null;
         try {
             dir = Files.createTempDirectory("jazmin-test");
@@ -24,6 +30,7 @@ public final class Written {
                 for (List<?> row : rows) {
                     writer.writeValues(row.toArray());
                 }
+                more.accept(writer);
                 writer.finish();
             }
             return Files.readAllBytes(path);

@@ -26,6 +26,8 @@ public final class SectionPayload {
     private final FlushPoints points;
     /** Per stream, its bytes once inflated on their own (with {@link #points}). */
     private final byte[][] streams;
+    /** Per stream, its stored bytes fetched on demand, or {@code null}: all in {@link #stored}. */
+    private final StoredStreams ranged;
     /** The rest of the stored data past {@link #stored}'s first block, or {@code null}: all in {@link #stored}. */
     private final StoredBlocks blocks;
     /** The next block of {@link #blocks} the inflater is given. */
@@ -46,6 +48,7 @@ public final class SectionPayload {
         this.points = null;
         this.streams = null;
         this.blocks = null;
+        this.ranged = null;
     }
 
     private SectionPayload(byte[] stored, int off, int len, int rawLength, FlushPoints points, StoredBlocks blocks) {
@@ -56,6 +59,29 @@ public final class SectionPayload {
         this.points = points;
         this.streams = points == null ? null : new byte[points.count()][];
         this.blocks = blocks;
+        this.ranged = null;
+    }
+
+    private SectionPayload(StoredStreams ranged, int storedLength, int rawLength, FlushPoints points) {
+        this.rawLength = rawLength;
+        this.stored = null;
+        this.storedOffset = 0;
+        this.storedLength = storedLength;
+        this.points = points;
+        this.streams = new byte[points.count()][];
+        this.blocks = null;
+        this.ranged = ranged;
+    }
+
+    /**
+     * A Deflate payload of {@code storedLength} stored bytes whose streams are inflated each on its
+     * own from their flush points, their stored bytes fetched from {@code ranged} only when asked
+     * for; never inflated as a whole.
+     */
+    public static SectionPayload ranged(StoredStreams ranged, int storedLength, int rawLength, FlushPoints points) {
+        Compression.checkDeflateRatio(storedLength, rawLength);
+        points.check(storedLength, rawLength);
+        return new SectionPayload(ranged, storedLength, rawLength, points);
     }
 
     /** A payload already whole. */
@@ -109,7 +135,12 @@ public final class SectionPayload {
             int from = points.stored(k);
             int to = last ? storedLength : points.stored(k + 1);
             int raw = (last ? rawLength : points.raw(k + 1)) - points.raw(k);
-            s = Compression.inflateSegment(stored, storedOffset + from, to - from, raw, last);
+            if (ranged != null) {
+                StoredStreams.Slice slice = ranged.stored(k);
+                s = Compression.inflateSegment(slice.bytes(), slice.offset(), slice.length(), raw, last);
+            } else {
+                s = Compression.inflateSegment(stored, storedOffset + from, to - from, raw, last);
+            }
             streams[k] = s;
         }
         return s;
@@ -145,6 +176,10 @@ public final class SectionPayload {
         if (streams[k] != null || end >= streamLength(k)) {
             return stream(k);
         }
+        if (ranged != null) {
+            StoredStreams.Slice slice = ranged.stored(k);
+            return Compression.inflateSegmentPrefix(slice.bytes(), slice.offset(), slice.length(), Math.max(0, end));
+        }
         int from = points.stored(k);
         int to = k == points.count() - 1 ? storedLength : points.stored(k + 1);
         return Compression.inflateSegmentPrefix(stored, storedOffset + from, to - from, Math.max(0, end));
@@ -166,6 +201,9 @@ public final class SectionPayload {
      */
     public byte[] upTo(int end) {
         int want = Math.min(end, rawLength);
+        if (ranged != null) {
+            return joinedStreams();
+        }
         if (available < want || bytes == null) {
             inflate(want);
         }
@@ -175,6 +213,20 @@ public final class SectionPayload {
     /** The whole payload, inflated and its length checked. */
     public byte[] whole() {
         return upTo(rawLength);
+    }
+
+    /** A ranged payload whole: its streams, each inflated and checked on its own, one after another. */
+    private synchronized byte[] joinedStreams() {
+        if (bytes == null) {
+            byte[] all = new byte[rawLength];
+            for (int k = 0; k < points.count(); k++) {
+                byte[] s = stream(k);
+                System.arraycopy(s, 0, all, points.raw(k), s.length);
+            }
+            bytes = all;
+            available = rawLength;
+        }
+        return bytes;
     }
 
     /** Whether {@link #blocks} has blocks the inflater has not been given. */

@@ -410,7 +410,7 @@ public final class QueryEngine {
         // With flush points even a query reading every column has each stream inflated on its own: the
         // same bytes for a scan, and a lookup's few rows only as far as they lie (ChunkPart).
         boolean some = chunk.flushPoints() != null || 2 * (last + 1) <= all;
-        return some ? data.readSome(chunk) : data.read(chunk);
+        return some ? data.readSome(chunk, read) : data.read(chunk);
     }
 
     /** The positions of a chunk's matching rows, collected as they are found (most scans find few). */

@@ -276,6 +276,29 @@ public final class SectionReader {
      */
     public SectionPayload readLazily(String id, long offset, long length, byte[] digest, String scope,
                                      FlushPoints points) {
+        return readLazily(id, offset, length, digest, scope, points, null);
+    }
+
+    /**
+     * Like {@link #readLazily(String, long, long, byte[], String, FlushPoints)}; from a source that
+     * prefers ranges ({@link ByteSource#prefersRanges()}), a plain Deflate part with flush points and
+     * no digest is read as its envelope and the stored bytes of the {@code wanted} streams only
+     * (nearby ranges as one, {@link RangedPart}), other streams fetched when asked for. Its CRC-32,
+     * which covers the whole part, is then not checked: each stream is checked by inflating to
+     * exactly its length. Encrypted parts are read whole whatever the source: their AES-GCM tag
+     * authenticates the whole part, and nothing of it may be used before the tag is checked.
+     *
+     * @param wanted the streams (indexes among the part's) the query reads, or {@code null}: read whole
+     */
+    public SectionPayload readLazily(String id, long offset, long length, byte[] digest, String scope,
+                                     FlushPoints points, java.util.BitSet wanted) {
+        if (wanted != null && points != null && cipher == null && (digest == null || digest.length == 0)
+                && source.prefersRanges()) {
+            SectionPayload ranged = readRanged(id, offset, length, points, wanted);
+            if (ranged != null) {
+                return ranged;
+            }
+        }
         if (points == null && cipher == null && (digest == null || digest.length == 0)
                 && length > SectionEnvelope.SIZE + CheckedBlocks.BLOCK) {
             SectionPayload blocked = readInBlocks(id, offset, length);
@@ -288,6 +311,28 @@ public final class SectionReader {
                 ? Compression.decompressLazily(b.codec(), b.bytes(), b.offset(), b.length(), (int) b.rawLength())
                 : Compression.decompressFlushed(b.codec(), b.bytes(), b.offset(), b.length(), (int) b.rawLength(),
                         points));
+    }
+
+    /** The ranged payload of a plain Deflate part, or {@code null} for another codec (then read whole). */
+    private SectionPayload readRanged(String id, long offset, long length, FlushPoints points, java.util.BitSet wanted) {
+        checkReference(id, offset, length);
+        try {
+            RangedPart.Opened opened = RangedPart.open(source, id, offset, length, points, wanted, this::countRange);
+            if (opened == null) {
+                return null;
+            }
+            sectionsRead.incrementAndGet();
+            checkRawLength(opened.envelope());
+            return SectionPayload.ranged(opened.part(), (int) length - SectionEnvelope.SIZE,
+                    (int) opened.envelope().rawLength(), points);
+        } catch (JazminFormatException e) {
+            throw e.inSection(id, offset);
+        }
+    }
+
+    /** Counts bytes read as a range of a section (the section itself counted once by its reader). */
+    private void countRange(long bytes) {
+        bytesRead.addAndGet(bytes);
     }
 
     /**

@@ -3,6 +3,7 @@ package io.jazmin.internal.table;
 import io.jazmin.internal.compress.SectionPayload;
 import io.jazmin.internal.section.SectionReader;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -45,6 +46,15 @@ public final class ChunkDecoder {
      * @param fill whether the columns decoded are put in the shared cache (else only looked up there)
      */
     public ChunkPart read(ChunkInfo chunk, boolean some, boolean fill) {
+        return read(chunk, some, fill, null);
+    }
+
+    /**
+     * Like {@link #read(ChunkInfo, boolean, boolean)}, for a query that reads the columns at the
+     * view positions {@code wanted} (or {@code null}: unknown): from a source that prefers ranges, a
+     * plain part with flush points is then read as just their streams ({@link SectionReader}).
+     */
+    public ChunkPart read(ChunkInfo chunk, boolean some, boolean fill, BitSet wanted) {
         List<ChunkPart.Piece> pieces = new ArrayList<>();
         for (int g = 0; g < groups.groupNames().size(); g++) {
             if (!groups.groupVisible()[g] || groups.members()[g].length == 0) {
@@ -53,7 +63,8 @@ public final class ChunkDecoder {
             String id = SectionIds.chunkPart(tableIndex, chunk.ordinal(), groups.groupNames().get(g));
             long offset = chunk.partOffsets()[g];
             int group = g;
-            Supplier<SectionPayload> reader = () -> payload(chunk, group, id, offset, some);
+            BitSet streams = some ? streamsOf(groups.members()[g], wanted) : null;
+            Supplier<SectionPayload> reader = () -> payload(chunk, group, id, offset, some, streams);
             if (shared == null) {
                 SectionPayload payload = reader.get();
                 reader = () -> payload;
@@ -64,12 +75,26 @@ public final class ChunkDecoder {
     }
 
     /** The payload of {@code chunk}'s part of group {@code g}, from the reader's cache or read now. */
-    private SectionPayload payload(ChunkInfo chunk, int g, String id, long offset, boolean some) {
+    /** The indexes among a part's {@code members} (view positions) of those {@code wanted}, or {@code null}. */
+    private static BitSet streamsOf(int[] members, BitSet wanted) {
+        if (wanted == null) {
+            return null;
+        }
+        BitSet streams = new BitSet(members.length);
+        for (int k = 0; k < members.length; k++) {
+            if (wanted.get(members[k])) {
+                streams.set(k);
+            }
+        }
+        return streams;
+    }
+
+    private SectionPayload payload(ChunkInfo chunk, int g, String id, long offset, boolean some, BitSet streams) {
         SectionPayload payload = cache.get(chunk.ordinal(), g);
         if (payload == null) {
             payload = some
                     ? sections.readLazily(id, offset, chunk.partLengths()[g], chunk.partDigest(g), chunk.partition(),
-                            chunk.flushPoints())
+                            chunk.flushPoints(), streams)
                     : SectionPayload.of(sections.read(id, offset, chunk.partLengths()[g], chunk.partDigest(g),
                             chunk.partition()));
             cache.put(chunk.ordinal(), g, payload);

@@ -423,6 +423,15 @@ public final class TableData {
     }
 
     /**
+     * Like {@link #readSome(ChunkInfo)}, for a query reading the columns at view positions
+     * {@code wanted}: from a remote source only their streams' byte ranges are read where the part
+     * has flush points ({@link ChunkDecoder#read(ChunkInfo, boolean, boolean, java.util.BitSet)}).
+     */
+    public ChunkPart readSome(ChunkInfo chunk, java.util.BitSet wanted) {
+        return decoder.read(chunk, true, fillsSharedCache(), wanted);
+    }
+
+    /**
      * Whether reads of this table put what they decode in the shared cache: only when all its
      * chunks could stay there ({@link SharedChunkCache#keepsWhole}). A larger table's scans would only
      * push out what other reads keep, at a cost (a single pass over the wide benchmark table took a

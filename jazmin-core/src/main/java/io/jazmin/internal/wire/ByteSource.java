@@ -94,6 +94,15 @@ public final class ByteSource implements Closeable {
                 && Objects.equals(now.fileKey(), before.fileKey());
     }
 
+    /**
+     * Whether reads should ask only for the byte ranges a query needs inside a section (a caller's
+     * remote source, {@link RandomAccessSource#prefersRanges()}): local files and memory read whole
+     * sections, whose CRC-32 is then checked.
+     */
+    public boolean prefersRanges() {
+        return external != null && external.prefersRanges();
+    }
+
     /** The file read, or {@code null} for bytes in memory and a caller's source. */
     public Path path() {
         return path;
@@ -149,9 +158,34 @@ public final class ByteSource implements Closeable {
         }
     }
 
+    /**
+     * Reads {@code length} bytes at {@code offset} that are read once (a chunk part's column
+     * streams): a caller's source reads just them, without rounding them up to blocks it keeps
+     * ({@link RandomAccessSource#readOnce}).
+     */
+    public byte[] readOnce(long offset, int length) {
+        if (external == null) {
+            return read(offset, length);
+        }
+        if (offset < 0 || length < 0 || offset > size - length) {
+            throw outside(offset, length);
+        }
+        ByteBuffer out = ByteBuffer.allocate(length);
+        readExternal(offset, out, true);
+        return out.array();
+    }
+
     private void readExternal(long offset, ByteBuffer out) {
+        readExternal(offset, out, false);
+    }
+
+    private void readExternal(long offset, ByteBuffer out, boolean once) {
         try {
-            external.read(offset, out);
+            if (once) {
+                external.readOnce(offset, out);
+            } else {
+                external.read(offset, out);
+            }
         } catch (IOException e) {
             throw new JazminIoException("cannot read", external.name(), e);
         }

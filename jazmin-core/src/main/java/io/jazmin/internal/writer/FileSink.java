@@ -20,9 +20,17 @@ import java.nio.file.attribute.PosixFilePermissions;
  * leaves nothing behind. Works only under the target's writer lock, which also lets a commit
  * delete the temporary files of killed writers. Tracks the offset of the next byte so sections
  * know where they land.
+ *
+ * <p>For a caller's stream ({@link #toStream}) the temporary file is an owner-only one in the
+ * system's temporary folder, copied to the stream by {@link #commit()}: the writer may still
+ * {@link #rewind} (embedded contents found stored already), so the same writer makes the same
+ * bytes as for a path, and a write that fails before {@code commit} sends the stream nothing.
  */
 final class FileSink implements Output, AutoCloseable {
     private final WriterLock lock;
+    /** The caller's stream the file is copied to on commit, or {@code null}: moved to {@link #target}. */
+    private final OutputStream destination;
+    private final String destinationName;
     private final Path target;
     private final Path temp;
     private final FileChannel channel;
@@ -32,17 +40,15 @@ final class FileSink implements Output, AutoCloseable {
 
     /** Starts a new version of {@code lock}'s file, which the caller holds until commit or abort. */
     FileSink(WriterLock lock) {
-        if (!lock.isHeld()) {
-            throw new IllegalStateException("a file is written only under its writer lock");
-        }
+        this(lock, null, null, createBeside(lock));
+    }
+
+    private FileSink(WriterLock lock, OutputStream destination, String name, Path temp) {
         this.lock = lock;
-        this.target = lock.file();
-        try {
-            Files.createDirectories(target.getParent());
-            this.temp = TempFiles.create(target);
-        } catch (IOException e) {
-            throw new JazminIoException("cannot create a temporary file beside", target, e);
-        }
+        this.destination = destination;
+        this.destinationName = name;
+        this.target = lock == null ? null : lock.file();
+        this.temp = temp;
         try {
             this.channel = FileChannel.open(temp, StandardOpenOption.WRITE);
         } catch (IOException e) {
@@ -50,6 +56,32 @@ final class FileSink implements Output, AutoCloseable {
             throw new JazminIoException("cannot open the temporary file", temp, e);
         }
         this.out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
+    }
+
+    private static Path createBeside(WriterLock lock) {
+        if (!lock.isHeld()) {
+            throw new IllegalStateException("a file is written only under its writer lock");
+        }
+        Path target = lock.file();
+        try {
+            Files.createDirectories(target.getParent());
+            return TempFiles.create(target);
+        } catch (IOException e) {
+            throw new JazminIoException("cannot create a temporary file beside", target, e);
+        }
+    }
+
+    /**
+     * Writes a file for {@code destination} (called {@code name} in messages), which gets its bytes
+     * on {@link #commit()}; it is flushed then, never closed.
+     */
+    static FileSink toStream(OutputStream destination, String name) {
+        try {
+            // Owner-only where the platform has POSIX permissions (createTempFile's default).
+            return new FileSink(null, destination, name, Files.createTempFile("jazmin-", ".jzm.tmp"));
+        } catch (IOException e) {
+            throw new JazminIoException("cannot create a temporary file for", name, e);
+        }
     }
 
     /** Offset in the file of the next byte written. */
@@ -88,6 +120,10 @@ final class FileSink implements Output, AutoCloseable {
      * temporary files killed writers left beside it.
      */
     void commit() {
+        if (destination != null) {
+            copyToDestination();
+            return;
+        }
         try {
             out.flush();
             // On disk before it replaces the target: a crash must never leave a renamed, partial file.
@@ -105,6 +141,25 @@ final class FileSink implements Output, AutoCloseable {
             throw new JazminIoException("cannot move the new file into place at", target, e);
         }
         TempFiles.removeStale(lock);
+    }
+
+    private void copyToDestination() {
+        try {
+            out.flush();
+            out.close();
+        } catch (IOException e) {
+            abort();
+            throw new JazminIoException("cannot write the temporary file", temp, e);
+        }
+        done = true;
+        try {
+            Files.copy(temp, destination);
+            destination.flush();
+        } catch (IOException e) {
+            throw new JazminIoException("cannot write", destinationName, e);
+        } finally {
+            deleteTemp();
+        }
     }
 
     /**

@@ -94,7 +94,20 @@ public final class FullFileWriter implements AutoCloseable {
         this(held, false, options, keptShares);
     }
 
+    /**
+     * Starts a new file written to {@code out} (called {@code name} in messages) when it finishes;
+     * no lock is taken, since no file of ours is replaced.
+     */
+    public FullFileWriter(java.io.OutputStream out, String name, WriteOptions options) {
+        this(null, false, options, Map.of(), () -> FileSink.toStream(out, name));
+    }
+
     private FullFileWriter(WriterLock lock, boolean ownsLock, WriteOptions options, Map<String, byte[]> keptShares) {
+        this(lock, ownsLock, options, keptShares, () -> new FileSink(lock));
+    }
+
+    private FullFileWriter(WriterLock lock, boolean ownsLock, WriteOptions options, Map<String, byte[]> keptShares,
+                           java.util.function.Supplier<FileSink> sinkOf) {
         this.lock = lock;
         this.ownsLock = ownsLock;
         this.options = options;
@@ -106,7 +119,7 @@ public final class FullFileWriter implements AutoCloseable {
                     throw new JazminValidationException("metadata must be one JSON object: " + e.getMessage());
                 }
             }
-            this.sink = new FileSink(lock);
+            this.sink = sinkOf.get();
         } catch (RuntimeException | Error e) {
             releaseLock();
             throw e;

@@ -1,0 +1,16 @@
+package io.jazmin.internal.compress;
+
+/**
+ * The stored bytes of a Deflate part's column streams, between their flush points, fetched from the
+ * file only as they are needed (a remote source reading only the columns a query uses). Nothing
+ * covers them all as the section's CRC-32 does: each stream is checked only by inflating to exactly
+ * the raw length its flush points give and ending where they say.
+ */
+public interface StoredStreams {
+    /** Where stream {@code k}'s stored bytes are, fetched now unless they were already. */
+    Slice stored(int k);
+
+    /** {@code length} stored bytes at {@code offset} of {@code bytes}. */
+    record Slice(byte[] bytes, int offset, int length) {
+    }
+}
