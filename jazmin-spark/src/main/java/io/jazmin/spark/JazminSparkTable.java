@@ -7,6 +7,10 @@ import io.jazmin.schema.Column;
 import io.jazmin.spark.read.JazminScanBuilder;
 import io.jazmin.spark.types.SchemaMapper;
 import io.jazmin.spark.write.JazminWriteBuilder;
+import io.jazmin.spark.fs.FileLister;
+import io.jazmin.spark.fs.HadoopConf;
+import io.jazmin.spark.fs.HadoopFiles;
+import io.jazmin.spark.fs.ListedFile;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
@@ -43,7 +47,7 @@ public final class JazminSparkTable implements SupportsRead, SupportsWrite {
     /** The schema of the first file (sorted by path) of a read: its table's columns the key sees. */
     static StructType inferSchema(Map<String, String> properties) {
         JazminOptions options = JazminOptions.parse(properties);
-        return SchemaMapper.toStruct(List.copyOf(firstColumns(FileLister.list(options), options).values()));
+        return SchemaMapper.toStruct(List.copyOf(firstColumns(list(options), options).values()));
     }
 
     /** The table of a read or write with a known schema; nothing is opened yet. */
@@ -51,9 +55,14 @@ public final class JazminSparkTable implements SupportsRead, SupportsWrite {
         return new JazminSparkTable(JazminOptions.parse(properties), schema);
     }
 
-    private static Map<String, Column> firstColumns(List<Path> files, JazminOptions options) {
+    /** The files of a read, listed through the Hadoop file system of each path. */
+    private static List<ListedFile> list(JazminOptions options) {
+        return FileLister.list(options.paths(), options.pathGlobFilter(), options.recursiveFileLookup(), HadoopConf.session());
+    }
+
+    private static Map<String, Column> firstColumns(List<ListedFile> files, JazminOptions options) {
         Map<String, Column> columns = new LinkedHashMap<>();
-        try (JazminReader reader = JazminReader.open(files.get(0), options.readOptions())) {
+        try (JazminReader reader = HadoopFiles.open(files.get(0).path(), HadoopConf.session(), options.readOptions()).reader()) {
             JazminTable table = options.table() == null ? reader.table() : reader.table(options.table());
             table.columns().forEach(c -> columns.put(c.name(), c));
         }
@@ -65,7 +74,12 @@ public final class JazminSparkTable implements SupportsRead, SupportsWrite {
         if (options.paths().size() != 1) {
             throw new JazminValidationException("a write takes one folder, got " + options.paths().size() + " paths");
         }
-        return FileLister.toPath(options.paths().get(0));
+        org.apache.hadoop.fs.Path folder = new org.apache.hadoop.fs.Path(options.paths().get(0));
+        Path local = HadoopFiles.localPath(HadoopFiles.fileSystem(folder, HadoopConf.session()), folder);
+        if (local == null) {
+            throw new io.jazmin.error.UnsupportedFeatureException("spark-remote-write", "writes go to local folders only for now");
+        }
+        return local;
     }
 
     @Override
@@ -85,7 +99,7 @@ public final class JazminSparkTable implements SupportsRead, SupportsWrite {
 
     @Override
     public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
-        List<Path> files = FileLister.list(options);
+        List<ListedFile> files = list(options);
         return new JazminScanBuilder(files, schema, firstColumns(files, options), options);
     }
 

@@ -7,7 +7,7 @@ import java.io.Serializable;
  * starts in it. The range ending at the file's planned length also keeps the chunks beyond it
  * (appended after planning), so every chunk of the version a task opens has exactly one range.
  *
- * @param path       the file's local path
+ * @param path       the file's qualified Hadoop path
  * @param start      first byte of the range
  * @param end        the byte after it
  * @param fileLength the file's size when the scan was planned

@@ -14,6 +14,7 @@ import java.util.Iterator;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.types.StructField;
@@ -34,9 +35,9 @@ final class FileRangeRows implements AutoCloseable {
     private long emptyRowsLeft;
 
     @SuppressWarnings("unchecked")
-    FileRangeRows(FileRange range, StructType schema, JazminOptions options, Filter filter, long limit) {
+    FileRangeRows(FileRange range, StructType schema, JazminOptions options, Configuration conf, Filter filter, long limit) {
         this.path = range.path();
-        this.range = new OpenRange(range, options);
+        this.range = new OpenRange(range, options, conf);
         try {
             JazminTable table = this.range.table();
             StructField[] fields = schema.fields();
@@ -100,6 +101,11 @@ final class FileRangeRows implements AutoCloseable {
     /** Bytes of sections read from the file so far. */
     long bytesRead() {
         return range.bytesRead();
+    }
+
+    /** Whether the file is local (see {@link OpenRange#local()}). */
+    boolean local() {
+        return range.local();
     }
 
     @Override

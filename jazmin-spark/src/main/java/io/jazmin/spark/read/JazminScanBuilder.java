@@ -3,7 +3,7 @@ package io.jazmin.spark.read;
 import io.jazmin.data.Filter;
 import io.jazmin.schema.Column;
 import io.jazmin.spark.JazminOptions;
-import java.nio.file.Path;
+import io.jazmin.spark.fs.ListedFile;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -33,7 +33,7 @@ import org.apache.spark.sql.types.StructType;
  */
 public final class JazminScanBuilder implements ScanBuilder, SupportsPushDownV2Filters,
         SupportsPushDownRequiredColumns, SupportsPushDownLimit, SupportsPushDownAggregates {
-    private final List<Path> files;
+    private final List<ListedFile> files;
     private final JazminOptions options;
     private final Map<String, Column> columns;
     private final PredicateTranslator translator;
@@ -49,7 +49,7 @@ public final class JazminScanBuilder implements ScanBuilder, SupportsPushDownV2F
      * @param schema  the table's Spark schema
      * @param columns the first file's top-level columns by name, for translating predicates
      */
-    public JazminScanBuilder(List<Path> files, StructType schema, Map<String, Column> columns, JazminOptions options) {
+    public JazminScanBuilder(List<ListedFile> files, StructType schema, Map<String, Column> columns, JazminOptions options) {
         this.files = files;
         this.schema = schema;
         this.options = options;
