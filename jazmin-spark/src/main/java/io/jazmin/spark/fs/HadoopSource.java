@@ -44,14 +44,21 @@ public final class HadoopSource implements RandomAccessSource {
         return new HadoopSource(fs, path, status, in);
     }
 
+    /** {@code path} (a Hadoop path's text) without user information or query, which could hold credentials. */
+    public static String nameOf(String path) {
+        return nameOf(new Path(path));
+    }
+
     /** The path without user information or query, which could hold credentials. */
-    static String nameOf(Path path) {
+    public static String nameOf(Path path) {
         URI u = path.toUri();
         if (u.getScheme() == null) {
             return u.getPath();
         }
-        return u.getScheme() + "://" + (u.getHost() == null ? "" : u.getHost() + (u.getPort() < 0 ? "" : ":" + u.getPort()))
-                + u.getPath();
+        if (u.getHost() == null) {
+            return u.getScheme() + ":" + u.getPath();
+        }
+        return u.getScheme() + "://" + u.getHost() + (u.getPort() < 0 ? "" : ":" + u.getPort()) + u.getPath();
     }
 
     @Override

@@ -16,6 +16,7 @@ import org.apache.spark.sql.types.StructType;
 final class JazminRowReader implements PartitionReader<InternalRow> {
     private final List<FileRange> ranges;
     private final StructType schema;
+    private final ScanLayout layout;
     private final JazminOptions options;
     private final Configuration conf;
     private final Filter filter;
@@ -27,10 +28,11 @@ final class JazminRowReader implements PartitionReader<InternalRow> {
     private long openBytesCounted;
     private InternalRow current;
 
-    JazminRowReader(JazminInputPartition partition, StructType schema, JazminOptions options, Configuration conf,
+    JazminRowReader(JazminInputPartition partition, StructType schema, ScanLayout layout, JazminOptions options, Configuration conf,
                     String filterJson, int limit) {
         this.ranges = partition.ranges();
         this.schema = schema;
+        this.layout = layout;
         this.options = options;
         this.conf = conf;
         this.filter = filterJson == null ? null : Filter.parse(filterJson);
@@ -44,7 +46,7 @@ final class JazminRowReader implements PartitionReader<InternalRow> {
                 if (nextRange == ranges.size()) {
                     return false;
                 }
-                open = new FileRangeRows(ranges.get(nextRange++), schema, options, conf, filter, limit < 0 ? -1 : limit - returned);
+                open = new FileRangeRows(ranges.get(nextRange++), schema, layout, options, conf, filter, limit < 0 ? -1 : limit - returned);
                 metrics.plan(open.plan());
             }
             current = open.next();

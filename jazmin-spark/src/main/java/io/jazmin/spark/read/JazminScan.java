@@ -30,15 +30,17 @@ import org.apache.spark.sql.types.StructType;
 public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
     private final List<ListedFile> files;
     private final StructType schema;
+    private final ScanLayout layout;
     private final JazminOptions options;
     private final String filterJson;
     private final int limit;
     private final PushedCounts counts;
 
     /** @param counts the pushed counts ({@code schema} then has one bigint per count), or {@code null} */
-    JazminScan(List<ListedFile> files, StructType schema, JazminOptions options, String filterJson, int limit, PushedCounts counts) {
+    JazminScan(List<ListedFile> files, StructType schema, ScanLayout layout, JazminOptions options, String filterJson, int limit, PushedCounts counts) {
         this.files = files;
         this.schema = schema;
+        this.layout = layout;
         this.options = options;
         this.filterJson = filterJson;
         this.limit = limit;
@@ -76,7 +78,7 @@ public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
 
     /** The input partitions of a scan of {@code files}, as {@link #planInputPartitions()} gives them. */
     static InputPartition[] plan(List<ListedFile> files) {
-        List<SplitPlanner.SizedFile> sized = files.stream().map(f -> new SplitPlanner.SizedFile(f.path(), f.length())).toList();
+        List<SplitPlanner.SizedFile> sized = files.stream().map(f -> new SplitPlanner.SizedFile(f.path(), f.length(), f.partitionValues())).toList();
         return SplitPlanner.plan(sized, settings()).toArray(InputPartition[]::new);
     }
 
@@ -103,7 +105,7 @@ public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
 
     @Override
     public PartitionReaderFactory createReaderFactory() {
-        return new JazminReaderFactory(schema, options, HadoopConf.broadcast(), filterJson, limit, counts);
+        return new JazminReaderFactory(schema, layout, options, HadoopConf.broadcast(), filterJson, limit, counts);
     }
 
     @Override

@@ -5,13 +5,15 @@ import io.jazmin.JazminTable;
 import io.jazmin.data.ChunkSummary;
 import io.jazmin.spark.JazminOptions;
 import io.jazmin.spark.fs.HadoopFiles;
+import io.jazmin.spark.fs.HadoopSource;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.apache.hadoop.conf.Configuration;
 
 /**
- * One byte range of a file, opened: the reader, the table the options name and the ordinals of
- * the chunks whose first part starts in the range ({@link JazminTable#chunks()}).
+ * One byte range of a file, opened: the reader, the table the options name (its columns checked
+ * against the first file's, {@link ScanLayout#check}) and the ordinals of the chunks whose first
+ * part starts in the range ({@link JazminTable#chunks()}).
  */
 final class OpenRange implements AutoCloseable {
     private final JazminReader reader;
@@ -19,12 +21,13 @@ final class OpenRange implements AutoCloseable {
     private final Set<Integer> chunks;
     private final boolean local;
 
-    OpenRange(FileRange range, JazminOptions options, Configuration conf) {
+    OpenRange(FileRange range, ScanLayout layout, JazminOptions options, Configuration conf) {
         HadoopFiles.Opened opened = HadoopFiles.open(range.path(), conf, options.readOptions());
         reader = opened.reader();
         local = opened.local();
         try {
             table = options.table() == null ? reader.table() : reader.table(options.table());
+            layout.check(HadoopSource.nameOf(range.path()), table.columns());
             chunks = table.chunks().stream().filter(c -> range.holds(c.firstPartOffset()))
                     .map(ChunkSummary::ordinal).collect(Collectors.toSet());
         } catch (RuntimeException e) {
