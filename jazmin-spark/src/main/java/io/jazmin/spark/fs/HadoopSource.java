@@ -6,6 +6,7 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.ByteBuffer;
+import org.apache.hadoop.fs.EtagSource;
 import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -17,7 +18,10 @@ import org.apache.hadoop.util.functional.FutureIO;
  * positioned reads ({@code readFully(position, ...)}), which any number of threads may issue at once.
  * The size and modification time are fixed when the source is opened; a read that fails is checked
  * against the file's status now, and reported as {@link SourceChangedException} when the file was
- * replaced, grown, shrunk or deleted since (S3A's own ETag check also fails such a read).
+ * replaced (another ETag, where the store has them), grown, shrunk, touched or deleted since. A read
+ * that succeeds is not checked (that would cost a status call per read): it relies on the file
+ * system's own guard, such as S3A's ETag check ({@code fs.s3a.change.detection.*}), which did not
+ * fire against S3Proxy for a first read after the object was replaced (see the README).
  */
 public final class HadoopSource implements RandomAccessSource {
     /** Hadoop's read-policy option of {@code openFile}: the engine reads scattered ranges. */
@@ -88,7 +92,11 @@ public final class HadoopSource implements RandomAccessSource {
         String change;
         try {
             FileStatus now = fs.getFileStatus(path);
-            if (now.getLen() != opened.getLen()) {
+            String etagOpened = etag(opened);
+            String etagNow = etag(now);
+            if (etagOpened != null && etagNow != null && !etagOpened.equals(etagNow)) {
+                change = "its ETag went from " + etagOpened + " to " + etagNow;
+            } else if (now.getLen() != opened.getLen()) {
                 change = "its size went from " + opened.getLen() + " to " + now.getLen() + " bytes";
             } else if (now.getModificationTime() != opened.getModificationTime()) {
                 change = "its modification time went from " + opened.getModificationTime() + " to " + now.getModificationTime();
@@ -104,6 +112,11 @@ public final class HadoopSource implements RandomAccessSource {
         SourceChangedException changed = new SourceChangedException(name, change);
         changed.initCause(failure);
         return changed;
+    }
+
+    /** The status's ETag where the store has one (S3A, ABFS), else {@code null}. */
+    private static String etag(FileStatus status) {
+        return status instanceof EtagSource e ? e.getEtag() : null;
     }
 
     @Override
