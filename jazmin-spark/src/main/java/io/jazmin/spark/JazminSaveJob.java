@@ -3,14 +3,17 @@ package io.jazmin.spark;
 import io.jazmin.error.JazminException;
 import io.jazmin.error.JazminIoException;
 import io.jazmin.error.JazminValidationException;
+import io.jazmin.spark.fs.HadoopConf;
+import io.jazmin.spark.fs.HadoopFiles;
+import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.stream.Stream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.function.Function2;
 import org.apache.spark.rdd.RDD;
@@ -41,8 +44,8 @@ final class JazminSaveJob {
 
     static void run(SaveMode mode, Map<String, String> parameters, Dataset<Row> data) {
         JazminOptions options = JazminOptions.parse(parameters);
-        Path folder = JazminSparkTable.outputFolder(options);
-        if (holdsAnything(folder)) {
+        String folder = JazminSparkTable.outputFolder(options);
+        if (holdsAnything(new Path(folder))) {
             if (mode == SaveMode.ErrorIfExists) {
                 throw new JazminValidationException(folder + " already exists: write with mode append or overwrite");
             }
@@ -85,19 +88,21 @@ final class JazminSaveJob {
         }
     }
 
+    /** Whether {@code folder} is a file, or a folder holding anything (a {@code _SUCCESS} marker too). */
     private static boolean holdsAnything(Path folder) {
-        if (!Files.isDirectory(folder)) {
-            return Files.exists(folder);
-        }
-        try (Stream<Path> s = Files.list(folder)) {
-            return s.findAny().isPresent();
+        FileSystem fs = HadoopFiles.fileSystem(folder, HadoopConf.session());
+        try {
+            FileStatus status = fs.getFileStatus(folder);
+            return status.isFile() || fs.listStatus(folder).length > 0;
+        } catch (FileNotFoundException e) {
+            return false;
         } catch (IOException e) {
-            throw new JazminIoException("list", folder, e);
+            throw new JazminIoException("list", folder.toString(), e);
         }
     }
 
     /** The JAZMIN error that failed a task, as the tasks threw it, else the failure wrapped in one. */
-    private static JazminException typed(Path folder, Exception e) {
+    private static JazminException typed(String folder, Exception e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof JazminException j) {
                 return j;

@@ -12,6 +12,7 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 import org.apache.spark.sql.DataFrameReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -22,17 +23,25 @@ import org.junit.jupiter.api.Test;
  * Every view of every interop case written by the reference library, read through Spark with the
  * view's key, password or access key and table: the columns are those of the view's expected rows
  * (hidden columns absent), the row count is the reference reader's, and the rows are those core's
- * reader gives.
+ * reader gives. {@link #readEveryView} reads them from other file systems too.
  */
 class ConformanceReadTest {
     @Test
     void everyViewOfEveryCaseReadsAsItsExpectedRows() throws IOException {
-        SparkSession spark = SharedSpark.get();
+        readEveryView(SharedSpark.get(), c -> c.dataFile().toString());
+    }
+
+    /**
+     * Reads every view of every case from where {@code location} puts the case's data file (a local
+     * path, or a copy on HDFS or S3) and checks its columns and rows.
+     */
+    static void readEveryView(SparkSession spark, Function<ConformanceCase, String> location) throws IOException {
         List<String> checked = new ArrayList<>();
         for (ConformanceCase c : ConformanceCase.all()) {
+            String file = location.apply(c);
             for (ConformanceCase.View view : c.views()) {
                 Expected expected = expected(view);
-                Dataset<Row> df = reader(spark, view).load(c.dataFile().toString());
+                Dataset<Row> df = reader(spark, view).load(file);
                 assertThat(df.schema().fieldNames()).as(view + " columns").containsExactlyElementsOf(expected.columns());
                 List<Object> rows = SparkRows.ofSpark(df.collectAsList());
                 assertThat(rows).as(view + " row count").hasSize((int) expected.rows());

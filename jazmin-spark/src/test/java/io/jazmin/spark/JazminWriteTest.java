@@ -66,17 +66,24 @@ class JazminWriteTest {
         }
     }
 
+    /** The folder's JAZMIN files (without the commit's _SUCCESS marker and its checksum). */
+    private static List<String> parts(Path folder) throws IOException {
+        return names(folder).stream().filter(n -> n.endsWith(".jzm")).toList();
+    }
+
     @Test
     void everyTypeAndNullRoundTripsOneFilePerPartition() throws IOException {
         Path out = dir.resolve("all");
         df.write().format("jazmin").save(out.toString());
-        assertThat(names(out)).hasSize(3).allMatch(n -> n.matches("part-[0-2]-[0-9a-f-]{36}\\.jzm"));
+        // Spark's commit protocol names the files and marks the committed job with _SUCCESS.
+        assertThat(names(out)).contains("_SUCCESS");
+        assertThat(parts(out)).hasSize(3).allMatch(n -> n.matches("part-0000[0-2]-[0-9a-f-]{36}\\.jzm"));
         Dataset<Row> back = spark.read().format("jazmin").schema(SCHEMA).load(out.toString());
         assertThat(sorted(back)).hasSize(60).isEqualTo(sorted(df));
         // Without a schema: decimals come back as their text with the scale kept.
         Row r = spark.read().format("jazmin").load(out.toString()).where("id = 2").first();
         assertThat(r.getString(r.fieldIndex("price"))).isEqualTo("2.50");
-        try (JazminReader reader = JazminReader.open(out.resolve(names(out).get(0)))) {
+        try (JazminReader reader = JazminReader.open(out.resolve(parts(out).get(0)))) {
             assertThat(reader.table().column("id").nullable()).isFalse();
             assertThat(reader.table().column("tags").type()).isEqualTo(ColumnType.LIST);
         }
@@ -96,7 +103,7 @@ class JazminWriteTest {
         df.where("id >= 50").write().format("jazmin").mode("overwrite").save(out.toString());
         assertThat(sorted(spark.read().format("jazmin").schema(SCHEMA).load(out.toString())))
                 .isEqualTo(sorted(df.where("id >= 50")));
-        assertThat(names(out)).noneMatch(n -> n.startsWith("_"));
+        assertThat(names(out)).noneMatch(n -> n.startsWith("_temporary"));
     }
 
     @Test
@@ -105,7 +112,7 @@ class JazminWriteTest {
         JazminKey key = JazminKey.generate();
         df.coalesce(1).write().format("jazmin").option("codec", "brotli").option("chunkRows", "16")
                 .option("secretKey", key.text()).save(out.toString());
-        Path file = out.resolve(names(out).get(0));
+        Path file = out.resolve(parts(out).get(0));
         try (JazminReader r = JazminReader.open(file, ReadOptions.defaults().withKey(key))) {
             assertThat(r.table().chunkCount()).isEqualTo(4);
         }

@@ -108,7 +108,7 @@ class SparkWritePathMatrixTest {
             // An overwrite replaces the folder's rows: the old file, holding nothing else, is gone.
             assertThat(sample.path()).doesNotExist();
         }
-        assertThat(names(folder)).noneMatch(n -> n.startsWith("_"));
+        assertThat(names(folder)).noneMatch(n -> n.startsWith("_temporary"));
     }
 
     @Test

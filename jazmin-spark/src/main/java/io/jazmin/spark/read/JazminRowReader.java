@@ -3,6 +3,7 @@ package io.jazmin.spark.read;
 import io.jazmin.data.Filter;
 import io.jazmin.spark.JazminOptions;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.PartitionReader;
@@ -15,7 +16,9 @@ import org.apache.spark.sql.types.StructType;
 final class JazminRowReader implements PartitionReader<InternalRow> {
     private final List<FileRange> ranges;
     private final StructType schema;
+    private final ScanLayout layout;
     private final JazminOptions options;
+    private final Configuration conf;
     private final Filter filter;
     private final int limit;
     private int nextRange;
@@ -25,10 +28,13 @@ final class JazminRowReader implements PartitionReader<InternalRow> {
     private long openBytesCounted;
     private InternalRow current;
 
-    JazminRowReader(JazminInputPartition partition, StructType schema, JazminOptions options, String filterJson, int limit) {
+    JazminRowReader(JazminInputPartition partition, StructType schema, ScanLayout layout, JazminOptions options, Configuration conf,
+                    String filterJson, int limit) {
         this.ranges = partition.ranges();
         this.schema = schema;
+        this.layout = layout;
         this.options = options;
+        this.conf = conf;
         this.filter = filterJson == null ? null : Filter.parse(filterJson);
         this.limit = limit;
     }
@@ -40,7 +46,7 @@ final class JazminRowReader implements PartitionReader<InternalRow> {
                 if (nextRange == ranges.size()) {
                     return false;
                 }
-                open = new FileRangeRows(ranges.get(nextRange++), schema, options, filter, limit < 0 ? -1 : limit - returned);
+                open = new FileRangeRows(ranges.get(nextRange++), schema, layout, options, conf, filter, limit < 0 ? -1 : limit - returned);
                 metrics.plan(open.plan());
             }
             current = open.next();
@@ -71,7 +77,7 @@ final class JazminRowReader implements PartitionReader<InternalRow> {
     private void countBytes() {
         long now = open.bytesRead();
         if (now > openBytesCounted) {
-            metrics.read(now - openBytesCounted);
+            metrics.read(now - openBytesCounted, open.local());
             openBytesCounted = now;
         }
     }

@@ -4,9 +4,8 @@ import io.jazmin.spark.JazminOptions;
 import io.jazmin.spark.metrics.BytesReadMetric;
 import io.jazmin.spark.metrics.ChunksPrunedMetric;
 import io.jazmin.spark.metrics.ChunksTotalMetric;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.jazmin.spark.fs.HadoopConf;
+import io.jazmin.spark.fs.ListedFile;
 import java.util.List;
 import java.util.OptionalLong;
 import org.apache.spark.network.util.JavaUtils;
@@ -29,17 +28,19 @@ import org.apache.spark.sql.types.StructType;
  * pushed counts, and never the options (keys, passwords).
  */
 public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
-    private final List<Path> files;
+    private final List<ListedFile> files;
     private final StructType schema;
+    private final ScanLayout layout;
     private final JazminOptions options;
     private final String filterJson;
     private final int limit;
     private final PushedCounts counts;
 
     /** @param counts the pushed counts ({@code schema} then has one bigint per count), or {@code null} */
-    JazminScan(List<Path> files, StructType schema, JazminOptions options, String filterJson, int limit, PushedCounts counts) {
+    JazminScan(List<ListedFile> files, StructType schema, ScanLayout layout, JazminOptions options, String filterJson, int limit, PushedCounts counts) {
         this.files = files;
         this.schema = schema;
+        this.layout = layout;
         this.options = options;
         this.filterJson = filterJson;
         this.limit = limit;
@@ -69,15 +70,15 @@ public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
         return this;
     }
 
-    /** Planned on the driver from file sizes alone: no file is opened. */
+    /** Planned on the driver from the listed file sizes alone: no file is opened. */
     @Override
     public InputPartition[] planInputPartitions() {
         return plan(files);
     }
 
     /** The input partitions of a scan of {@code files}, as {@link #planInputPartitions()} gives them. */
-    static InputPartition[] plan(List<Path> files) {
-        List<SplitPlanner.SizedFile> sized = files.stream().map(f -> new SplitPlanner.SizedFile(f.toString(), size(f))).toList();
+    static InputPartition[] plan(List<ListedFile> files) {
+        List<SplitPlanner.SizedFile> sized = files.stream().map(f -> new SplitPlanner.SizedFile(f.path(), f.length(), f.partitionValues())).toList();
         return SplitPlanner.plan(sized, settings()).toArray(InputPartition[]::new);
     }
 
@@ -104,7 +105,7 @@ public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
 
     @Override
     public PartitionReaderFactory createReaderFactory() {
-        return new JazminReaderFactory(schema, options, filterJson, limit, counts);
+        return new JazminReaderFactory(schema, layout, options, HadoopConf.broadcast(), filterJson, limit, counts);
     }
 
     @Override
@@ -115,7 +116,7 @@ public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
     /** The files' bytes; the row count is unknown without opening every file. */
     @Override
     public Statistics estimateStatistics() {
-        long bytes = files.stream().mapToLong(JazminScan::size).sum();
+        long bytes = files.stream().mapToLong(ListedFile::length).sum();
         return new Statistics() {
             @Override
             public OptionalLong sizeInBytes() {
@@ -127,13 +128,5 @@ public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
                 return OptionalLong.empty();
             }
         };
-    }
-
-    private static long size(Path file) {
-        try {
-            return Files.size(file);
-        } catch (IOException e) {
-            throw new io.jazmin.error.JazminIoException("size", file, e);
-        }
     }
 }

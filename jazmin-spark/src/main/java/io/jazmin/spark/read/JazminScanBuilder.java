@@ -3,11 +3,13 @@ package io.jazmin.spark.read;
 import io.jazmin.data.Filter;
 import io.jazmin.schema.Column;
 import io.jazmin.spark.JazminOptions;
-import java.nio.file.Path;
+import io.jazmin.spark.fs.ListedFile;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
@@ -21,10 +23,13 @@ import org.apache.spark.sql.connector.read.SupportsPushDownLimit;
 import org.apache.spark.sql.connector.read.SupportsPushDownRequiredColumns;
 import org.apache.spark.sql.connector.read.SupportsPushDownV2Filters;
 import org.apache.spark.sql.types.DataTypes;
+import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * Collects what Spark pushes: the columns read, the predicates (translated into one JAZMIN filter;
+ * Collects what Spark pushes: the columns read, the predicates (those on partition columns alone
+ * drop the files of the folders they rule out, {@link PartitionPruner}, and are left to Spark only
+ * when the pruner could not decide them for some file; the others are translated into one JAZMIN filter;
  * those the filter answers {@link PredicateTranslator#exact exactly} are dropped from Spark's
  * post-scan filter, the others are handed back, so the filter only prunes for them, as Parquet
  * does), a limit and counts. Spark pushes a limit or an aggregate only when no post-scan filter is
@@ -33,7 +38,8 @@ import org.apache.spark.sql.types.StructType;
  */
 public final class JazminScanBuilder implements ScanBuilder, SupportsPushDownV2Filters,
         SupportsPushDownRequiredColumns, SupportsPushDownLimit, SupportsPushDownAggregates {
-    private final List<Path> files;
+    private List<ListedFile> files;
+    private final ScanLayout layout;
     private final JazminOptions options;
     private final Map<String, Column> columns;
     private final PredicateTranslator translator;
@@ -48,9 +54,12 @@ public final class JazminScanBuilder implements ScanBuilder, SupportsPushDownV2F
      * @param files   the files to read, sorted
      * @param schema  the table's Spark schema
      * @param columns the first file's top-level columns by name, for translating predicates
+     * @param layout  the first file's columns and the partition columns
      */
-    public JazminScanBuilder(List<Path> files, StructType schema, Map<String, Column> columns, JazminOptions options) {
+    public JazminScanBuilder(List<ListedFile> files, StructType schema, Map<String, Column> columns, ScanLayout layout,
+                             JazminOptions options) {
         this.files = files;
+        this.layout = layout;
         this.schema = schema;
         this.options = options;
         this.columns = columns;
@@ -62,7 +71,15 @@ public final class JazminScanBuilder implements ScanBuilder, SupportsPushDownV2F
         List<Predicate> kept = new ArrayList<>();
         List<Predicate> postScan = new ArrayList<>();
         List<Filter> parts = new ArrayList<>();
+        Set<String> partitionKeys = layout.partitionKeys();
         for (Predicate p : predicates) {
+            if (PartitionPruner.onlyOn(p, partitionKeys)) {
+                kept.add(p);
+                if (!prune(p)) {
+                    postScan.add(p);
+                }
+                continue;
+            }
             Filter f = translator.translate(p);
             if (f != null) {
                 kept.add(p);
@@ -76,6 +93,35 @@ public final class JazminScanBuilder implements ScanBuilder, SupportsPushDownV2F
         allExact = postScan.isEmpty();
         filter = parts.isEmpty() ? null : parts.size() == 1 ? parts.get(0) : new Filter.And(parts);
         return postScan.toArray(new Predicate[0]);
+    }
+
+    /**
+     * Drops the files whose partition values rule {@code p} out.
+     *
+     * @return whether {@code p} was decided for every file, so that Spark need not check it again
+     */
+    private boolean prune(Predicate p) {
+        List<ListedFile> kept = new ArrayList<>();
+        boolean decided = true;
+        for (ListedFile f : files) {
+            PartitionPruner.Answer a = PartitionPruner.answer(p, partitionValues(f));
+            decided &= a != PartitionPruner.Answer.UNKNOWN;
+            if (a != PartitionPruner.Answer.FALSE && a != PartitionPruner.Answer.NULL) {
+                kept.add(f);
+            }
+        }
+        files = kept;
+        return decided;
+    }
+
+    /** A file's partition values as Spark values, by column name. */
+    private Map<String, Object> partitionValues(ListedFile f) {
+        Map<String, Object> values = new HashMap<>();
+        StructField[] fields = layout.partitionColumns().fields();
+        for (int i = 0; i < fields.length; i++) {
+            values.put(fields[i].name(), PartitionColumns.value(fields[i].name(), f.partitionValues().get(i), fields[i].dataType()));
+        }
+        return values;
     }
 
     @Override
@@ -145,6 +191,6 @@ public final class JazminScanBuilder implements ScanBuilder, SupportsPushDownV2F
                 read = read.add("count_" + i, DataTypes.LongType, false);
             }
         }
-        return new JazminScan(files, read, options, filter == null ? null : filter.toJson(), limit, counts);
+        return new JazminScan(files, read, layout, options, filter == null ? null : filter.toJson(), limit, counts);
     }
 }

@@ -229,7 +229,8 @@ final class PredicateTranslator {
         return s.chars().allMatch(ch -> ch < 0xD800);
     }
 
-    private static String flip(String op) {
+    /** The comparison with its sides swapped ({@code 1 < x} is {@code x > 1}). */
+    static String flip(String op) {
         return switch (op) {
             case "<" -> ">";
             case "<=" -> ">=";

@@ -23,8 +23,11 @@ final class SplitPlanner {
     record Settings(long maxPartitionBytes, long openCostInBytes, int minPartitions, int maxPartitions) {
     }
 
-    /** A file to read and its size. */
-    record SizedFile(String path, long length) {
+    /** A file to read, its size and its partition folders' values. */
+    record SizedFile(String path, long length, List<String> partitionValues) {
+        SizedFile(String path, long length) {
+            this(path, length, List.of());
+        }
     }
 
     private SplitPlanner() {
@@ -50,10 +53,10 @@ final class SplitPlanner {
         List<FileRange> ranges = new ArrayList<>();
         for (SizedFile f : files) {
             if (f.length() == 0) {
-                ranges.add(new FileRange(f.path(), 0, 0, 0));
+                ranges.add(new FileRange(f.path(), 0, 0, 0, f.partitionValues()));
             }
             for (long start = 0; start < f.length(); start += maxSplit) {
-                ranges.add(new FileRange(f.path(), start, Math.min(f.length(), start + maxSplit), f.length()));
+                ranges.add(new FileRange(f.path(), start, Math.min(f.length(), start + maxSplit), f.length(), f.partitionValues()));
             }
         }
         ranges.sort(Comparator.comparingLong(FileRange::length).reversed());

@@ -16,8 +16,9 @@ import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 final class TaskReadMetrics {
     /*
      * Spark sets a DSv2 task's inputMetrics.bytesRead from Hadoop's per-thread file-system
-     * statistics (DataSourceRDD), overwriting what a source adds to it directly. The connector reads
-     * with java.nio, so it adds its bytes to the local file system's statistics, on the task's thread.
+     * statistics (DataSourceRDD), overwriting what a source adds to it directly. Hadoop's streams
+     * count what they read; local files are read by core with java.nio, so their bytes are added to
+     * the local file system's statistics, on the task's thread.
      */
     private static final FileSystem.Statistics LOCAL_FILES = FileSystem.getStatistics("file", RawLocalFileSystem.class);
     private long chunks;
@@ -30,10 +31,12 @@ final class TaskReadMetrics {
         chunksPruned += plan.chunksSkipped();
     }
 
-    /** Counts bytes read; call on the task's thread. */
-    void read(long bytes) {
+    /** Counts bytes read, from a local file or through a Hadoop stream; call on the task's thread. */
+    void read(long bytes, boolean local) {
         bytesRead += bytes;
-        LOCAL_FILES.incrementBytesRead(bytes);
+        if (local) {
+            LOCAL_FILES.incrementBytesRead(bytes);
+        }
     }
 
     CustomTaskMetric[] values() {

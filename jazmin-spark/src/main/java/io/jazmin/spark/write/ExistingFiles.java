@@ -7,12 +7,15 @@ import io.jazmin.error.JazminValidationException;
 import io.jazmin.error.UnsupportedFeatureException;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.spark.JazminOptions;
+import io.jazmin.spark.fs.HadoopFiles;
+import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
 
 /**
  * The {@code .jzm} files a write into a folder joins (append) or replaces (overwrite), and the
@@ -43,23 +46,33 @@ final class ExistingFiles {
      * The files a read of {@code folder} lists and an overwrite replaces: {@code *.jzm}, regular, not
      * hidden ({@code _} or {@code .}), not in subfolders. None when the folder does not exist.
      */
-    static List<Path> list(Path folder) {
+    static List<Path> list(FileSystem fs, Path folder) {
         List<Path> out = new ArrayList<>();
-        if (!Files.isDirectory(folder)) {
-            return out;
-        }
-        try (DirectoryStream<Path> s = Files.newDirectoryStream(folder, "*.jzm")) {
-            for (Path p : s) {
-                String name = p.getFileName().toString();
-                if (Files.isRegularFile(p) && !name.startsWith("_") && !name.startsWith(".")) {
-                    out.add(p);
+        try {
+            for (FileStatus s : fs.listStatus(folder)) {
+                String name = s.getPath().getName();
+                if (s.isFile() && name.endsWith(".jzm") && !name.startsWith("_") && !name.startsWith(".")) {
+                    out.add(s.getPath());
                 }
             }
+        } catch (FileNotFoundException e) {
+            return out;
         } catch (IOException e) {
-            throw new JazminIoException("list", folder, e);
+            throw new JazminIoException("list", folder.toString(), e);
         }
         out.sort(null);
         return out;
+    }
+
+    /** Whether {@code path} is a file (not a folder); false when it does not exist. */
+    static boolean isFile(FileSystem fs, Path path) {
+        try {
+            return fs.getFileStatus(path).isFile();
+        } catch (FileNotFoundException e) {
+            return false;
+        } catch (IOException e) {
+            throw new JazminIoException("read the status of", path.toString(), e);
+        }
     }
 
     /**
@@ -67,15 +80,15 @@ final class ExistingFiles {
      *
      * @param truncate whether the write replaces the folder's files (overwrite) or adds to them
      */
-    static void check(Path folder, JazminOptions options, boolean truncate) {
-        if (Files.exists(folder) && !Files.isDirectory(folder)) {
+    static void check(FileSystem fs, Path folder, JazminOptions options, boolean truncate, Configuration conf) {
+        if (isFile(fs, folder)) {
             throw new JazminValidationException("'" + folder + "' is a file: a Spark write goes into a folder of "
                     + "part files and never replaces a .jzm file; change a file with JazminFile (append, delete, "
                     + "update) or the jazmin command, or save into a folder");
         }
         String mode = truncate ? "overwrite" : "append";
-        for (Path file : list(folder)) {
-            try (JazminReader reader = open(file, options, truncate, mode)) {
+        for (Path file : list(fs, folder)) {
+            try (JazminReader reader = open(file, options, truncate, mode, conf)) {
                 if (reader.accessControlled()) {
                     throw new UnsupportedFeatureException(SHARING, file + " is a shared file (grants, partitions, "
                             + "column groups): a Spark write makes no shared files, so mode " + mode + " would "
@@ -93,13 +106,13 @@ final class ExistingFiles {
      * The file opened with the write's secret; for an overwrite that encrypts, a plain file opened
      * without one (replacing it by an encrypted file protects more).
      */
-    private static JazminReader open(Path file, JazminOptions options, boolean truncate, String mode) {
+    private static JazminReader open(Path file, JazminOptions options, boolean truncate, String mode, Configuration conf) {
         ReadOptions write = options.readOptions();
         try {
-            return JazminReader.open(file, write);
+            return HadoopFiles.open(file.toString(), conf, write).reader();
         } catch (JazminKeyException refused) {
             if (write.hasSecret()) {
-                JazminReader plain = openPlain(file);
+                JazminReader plain = openPlain(file, conf);
                 if (plain != null) {
                     if (truncate) {
                         return plain;
@@ -119,9 +132,9 @@ final class ExistingFiles {
     }
 
     /** The file opened with no secret, or null when it needs one. */
-    private static JazminReader openPlain(Path file) {
+    private static JazminReader openPlain(Path file, Configuration conf) {
         try {
-            return JazminReader.open(file, ReadOptions.defaults());
+            return HadoopFiles.open(file.toString(), conf, ReadOptions.defaults()).reader();
         } catch (JazminKeyException encrypted) {
             return null;
         }

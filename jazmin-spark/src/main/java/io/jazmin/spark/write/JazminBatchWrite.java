@@ -2,103 +2,96 @@ package io.jazmin.spark.write;
 
 import io.jazmin.error.JazminIoException;
 import io.jazmin.spark.JazminOptions;
+import java.io.FileNotFoundException;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.util.Comparator;
-import java.util.stream.Stream;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.Job;
+import org.apache.spark.internal.io.FileCommitProtocol;
+import org.apache.spark.internal.io.FileCommitProtocol.TaskCommitMessage;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
 import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
 import org.apache.spark.sql.types.StructType;
+import org.apache.spark.util.SerializableConfiguration;
+import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * The driver side of a write. Tasks write into {@code <folder>/_temporary/<job>/}, which readers
- * skip; {@link #commit} (after every task committed) removes the folder's old files when
- * truncating, moves the new files in and deletes the temporary folder; {@link #abort} deletes the
- * temporary folder, and the folder itself when the write created it, so nothing is left behind.
+ * The driver side of a write, through Spark's file commit protocol: the job is set up when the
+ * write starts; {@link #commit} (after every task committed) runs the protocol's job commit, which
+ * makes the tasks' files visible, and then, when truncating, deletes the files the folder held
+ * before (so readers never see the folder without its rows); {@link #abort} runs the job abort,
+ * which deletes what the tasks wrote, and deletes the folder itself when the write created it.
  */
 final class JazminBatchWrite implements BatchWrite {
-    private static final String TEMPORARY = "_temporary";
+    private final FileSystem fs;
     private final Path folder;
-    private final Path temporary;
+    private final Job job;
+    private final FileCommitProtocol committer;
     private final StructType schema;
     private final JazminOptions options;
     private final boolean truncate;
     private final boolean folderExisted;
 
-    JazminBatchWrite(Path folder, String jobId, StructType schema, JazminOptions options, boolean truncate) {
+    JazminBatchWrite(FileSystem fs, Path folder, Job job, FileCommitProtocol committer, StructType schema,
+                     JazminOptions options, boolean truncate) {
+        this.fs = fs;
         this.folder = folder;
-        this.temporary = folder.resolve(TEMPORARY).resolve(jobId);
+        this.job = job;
+        this.committer = committer;
         this.schema = schema;
         this.options = options;
         this.truncate = truncate;
-        this.folderExisted = Files.exists(folder);
+        this.folderExisted = exists(fs, folder);
+        committer.setupJob(job);
+    }
+
+    private static boolean exists(FileSystem fs, Path path) {
+        try {
+            return fs.exists(path);
+        } catch (IOException e) {
+            throw new JazminIoException("read the status of", path.toString(), e);
+        }
     }
 
     @Override
     public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
-        return new JazminDataWriterFactory(temporary.toString(), schema, options);
+        return new JazminDataWriterFactory(committer, new SerializableConfiguration(job.getConfiguration()), schema, options);
+    }
+
+    @Override
+    public void onDataWriterCommit(WriterCommitMessage message) {
+        committer.onTaskCommit(((JazminCommitMessage) message).protocol());
     }
 
     @Override
     public void commit(WriterCommitMessage[] messages) {
+        List<Path> old = truncate ? ExistingFiles.list(fs, folder) : List.of();
+        List<TaskCommitMessage> tasks = Arrays.stream(messages).map(m -> ((JazminCommitMessage) m).protocol()).toList();
+        committer.commitJob(job, CollectionConverters.asScala(tasks).toSeq());
         try {
-            Files.createDirectories(folder);
-            if (truncate) {
-                for (Path old : ExistingFiles.list(folder)) {
-                    Files.delete(old);
-                }
-            }
-            for (WriterCommitMessage m : messages) {
-                String written = ((JazminCommitMessage) m).temporaryFile();
-                if (written != null) {
-                    Path from = Path.of(written);
-                    Files.move(from, folder.resolve(from.getFileName()), StandardCopyOption.ATOMIC_MOVE);
-                }
+            for (Path p : old) {
+                fs.delete(p, false);
             }
         } catch (IOException e) {
-            throw new JazminIoException("commit the write into", folder, e);
+            throw new JazminIoException("delete the replaced files of", folder.toString(), e);
         }
-        removeTemporary();
     }
 
     @Override
     public void abort(WriterCommitMessage[] messages) {
-        removeTemporary();
+        committer.abortJob(job);
         try {
-            if (!folderExisted && Files.isDirectory(folder) && isEmpty(folder)) {
-                Files.delete(folder);
+            if (!folderExisted && fs.listStatus(folder).length == 0) {
+                fs.delete(folder, false);
             }
+        } catch (FileNotFoundException gone) {
+            // nothing to remove
         } catch (IOException e) {
-            throw new JazminIoException("delete", folder, e);
-        }
-    }
-
-    /** Deletes this job's temporary folder, and {@code _temporary} when no other job uses it. */
-    private void removeTemporary() {
-        try {
-            if (Files.exists(temporary)) {
-                try (Stream<Path> all = Files.walk(temporary)) {
-                    for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
-                        Files.delete(p);
-                    }
-                }
-            }
-            Path parent = temporary.getParent();
-            if (Files.isDirectory(parent) && isEmpty(parent)) {
-                Files.delete(parent);
-            }
-        } catch (IOException e) {
-            throw new JazminIoException("delete", temporary, e);
-        }
-    }
-
-    private static boolean isEmpty(Path dir) throws IOException {
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.findAny().isEmpty();
+            throw new JazminIoException("delete", folder.toString(), e);
         }
     }
 }

@@ -1,12 +1,15 @@
 package io.jazmin.spark.write;
 
+import org.apache.spark.internal.io.FileCommitProtocol.TaskCommitMessage;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
 
 /**
- * What one task wrote: its finished file in the job's temporary folder (none for an empty task).
+ * What one task committed: the commit protocol's message for the job commit, and its file's name
+ * and row count (no file for a task without rows).
  *
- * @param temporaryFile the file's path under {@code _temporary/<job>/}, or {@code null} when the task wrote no rows
- * @param rows          rows written
+ * @param protocol the commit protocol's message of the task
+ * @param fileName the file's name, or {@code null} when the task wrote no rows
+ * @param rows     rows written
  */
-public record JazminCommitMessage(String temporaryFile, long rows) implements WriterCommitMessage {
+public record JazminCommitMessage(TaskCommitMessage protocol, String fileName, long rows) implements WriterCommitMessage {
 }

@@ -4,37 +4,53 @@ import io.jazmin.JazminWriter;
 import io.jazmin.error.JazminIoException;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.spark.JazminOptions;
+import io.jazmin.spark.fs.HadoopFiles;
 import io.jazmin.spark.types.SchemaMapper;
 import io.jazmin.spark.types.WriteConverter;
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.UUID;
+import java.util.Comparator;
+import java.util.stream.Stream;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.mapreduce.TaskAttemptContext;
+import org.apache.spark.internal.io.FileCommitProtocol;
+import org.apache.spark.internal.io.FileNameSpec;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.write.DataWriter;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
 import org.apache.spark.sql.types.StructType;
+import scala.Option;
 
 /**
- * One task's rows written as {@code part-<partition>-<uuid>.jzm} in the job's temporary folder;
- * the file is created at the first row (partition 0 writes one even without rows, so an empty
- * DataFrame keeps its schema). Abort removes whatever the task wrote.
+ * One task attempt's rows as one file. The file is written into a local staging folder of its own
+ * (core writes local files, with its temporary file and lock beside the target), created at the
+ * first row (partition 0 writes one even without rows, so an empty DataFrame keeps its schema); at
+ * commit the finished file goes to the commit protocol's temporary location for the attempt
+ * ({@code newTaskTempFile}: moved on a local file system, uploaded to any other) and the protocol
+ * commits the attempt. Abort removes the staging folder and has the protocol abort the attempt.
  */
 final class JazminDataWriter implements DataWriter<InternalRow> {
-    private final Path file;
+    private final FileCommitProtocol committer;
+    private final TaskAttemptContext attempt;
     private final int partition;
     private final StructType schema;
     private final JazminOptions options;
     private final WriteConverter converter;
+    private java.nio.file.Path staging;
+    private java.nio.file.Path staged;
     private JazminWriter writer;
     private long rows;
 
-    JazminDataWriter(String temporaryFolder, int partition, StructType schema, JazminOptions options) {
-        this.file = Path.of(temporaryFolder, "part-" + partition + "-" + UUID.randomUUID() + ".jzm");
+    JazminDataWriter(FileCommitProtocol committer, TaskAttemptContext attempt, int partition, StructType schema,
+                     JazminOptions options) {
+        this.committer = committer;
+        this.attempt = attempt;
         this.partition = partition;
         this.schema = schema;
         this.options = options;
         this.converter = new WriteConverter(schema, options.truncateMicros());
+        committer.setupTask(attempt);
     }
 
     @Override
@@ -52,11 +68,12 @@ final class JazminDataWriter implements DataWriter<InternalRow> {
 
     private void open() {
         try {
-            Files.createDirectories(file.getParent());
+            staging = Files.createTempDirectory("jazmin-spark-");
         } catch (IOException e) {
-            throw new JazminIoException("create folder", file.getParent(), e);
+            throw new JazminIoException("create a staging folder in", System.getProperty("java.io.tmpdir"), e);
         }
-        writer = JazminWriter.create(file, SchemaMapper.toColumns(schema), options.writeOptions());
+        staged = staging.resolve("part.jzm");
+        writer = JazminWriter.create(staged, SchemaMapper.toColumns(schema), options.writeOptions());
     }
 
     @Override
@@ -64,22 +81,43 @@ final class JazminDataWriter implements DataWriter<InternalRow> {
         if (writer == null && partition == 0) {
             open();
         }
-        if (writer == null) {
-            return new JazminCommitMessage(null, 0);
+        String name = null;
+        if (writer != null) {
+            writer.finish();
+            Path target = new Path(committer.newTaskTempFile(attempt, Option.empty(), FileNameSpec.apply("", ".jzm")));
+            place(target);
+            name = target.getName();
         }
-        writer.finish();
-        return new JazminCommitMessage(file.toString(), rows);
+        FileCommitProtocol.TaskCommitMessage message = committer.commitTask(attempt);
+        removeStaging();
+        return new JazminCommitMessage(message, name, rows);
+    }
+
+    /** Moves the finished file to {@code target}: a local move, or an upload to another file system. */
+    private void place(Path target) {
+        FileSystem fs = HadoopFiles.fileSystem(target, attempt.getConfiguration());
+        java.nio.file.Path local = HadoopFiles.localPath(fs, target);
+        try {
+            if (local != null) {
+                Files.createDirectories(local.getParent());
+                Files.move(staged, local);
+            } else {
+                fs.copyFromLocalFile(true, true, new Path(staged.toUri()), target);
+            }
+        } catch (IOException e) {
+            throw new JazminIoException("cannot write", target.toString(), e);
+        }
     }
 
     @Override
     public void abort() {
-        if (writer != null) {
-            writer.close();
-        }
         try {
-            Files.deleteIfExists(file);
-        } catch (IOException e) {
-            throw new JazminIoException("delete", file, e);
+            if (writer != null) {
+                writer.close();
+            }
+            removeStaging();
+        } finally {
+            committer.abortTask(attempt);
         }
     }
 
@@ -87,6 +125,20 @@ final class JazminDataWriter implements DataWriter<InternalRow> {
     public void close() {
         if (writer != null) {
             writer.close();
+        }
+        removeStaging();
+    }
+
+    private void removeStaging() {
+        if (staging == null || !Files.exists(staging)) {
+            return;
+        }
+        try (Stream<java.nio.file.Path> all = Files.walk(staging)) {
+            for (java.nio.file.Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new JazminIoException("delete", staging, e);
         }
     }
 }

@@ -1,0 +1,22 @@
+package io.jazmin.spark.fs;
+
+import java.io.Serializable;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * A file a read lists, as the listing saw it.
+ *
+ * @param path             the file's qualified path ({@code hdfs://nn:8020/data/a.jzm}, {@code file:/data/a.jzm})
+ * @param length           its size in bytes
+ * @param modificationTime its modification time, in milliseconds since the epoch
+ * @param partitionValues  the values of the {@code key=value} folders it lies in, outermost first, as
+ *                         text ({@code null} for Hive's {@code __HIVE_DEFAULT_PARTITION__}); empty outside partition folders
+ */
+public record ListedFile(String path, long length, long modificationTime, List<String> partitionValues) implements Serializable {
+    public ListedFile {
+        // Values may be null, which List.copyOf refuses.
+        partitionValues = Collections.unmodifiableList(new ArrayList<>(partitionValues));
+    }
+}

@@ -1,0 +1,214 @@
+package io.jazmin.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.jazmin.JazminReader;
+import io.jazmin.data.Filter;
+import io.jazmin.data.RowQuery;
+import io.jazmin.error.JazminKeyException;
+import io.jazmin.error.JazminValidationException;
+import io.jazmin.key.JazminKey;
+import io.jazmin.options.ReadOptions;
+import io.jazmin.options.WriteOptions;
+import io.jazmin.spark.fs.HadoopConf;
+import io.jazmin.spark.fs.HadoopFiles;
+import io.jazmin.spark.metrics.BytesReadMetric;
+import io.jazmin.spark.metrics.ChunksPrunedMetric;
+import io.jazmin.spark.metrics.ChunksTotalMetric;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.execution.SparkPlan;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * What Spark does with JAZMIN folders on a file system other than the local one (issue 32), run by
+ * each subclass against a real server in the test JVM: HDFS ({@link HdfsFolderTest}) and S3
+ * ({@link S3aFolderTest}). Files are written locally with core, copied there with Hadoop's
+ * {@code copyFromLocalFile}, and every answer is compared with core's own reading of the local copy.
+ */
+abstract class RemoteFolderTestCase {
+    @TempDir
+    static Path local;
+
+    /** The store's root: {@code hdfs://localhost:<port>} or {@code s3a://<bucket>}. */
+    abstract String root();
+
+    static SparkSession spark() {
+        return SharedSpark.get();
+    }
+
+    static FileSystem fs(String path) {
+        return HadoopFiles.fileSystem(new org.apache.hadoop.fs.Path(path), HadoopConf.session());
+    }
+
+    /** Copies a local file, or a folder's {@code .jzm} files, to {@code target} (a file, or a folder for a folder). */
+    static String upload(Path from, String target) {
+        try {
+            FileSystem fs = fs(target);
+            if (Files.isDirectory(from)) {
+                try (Stream<Path> files = Files.list(from)) {
+                    for (Path f : files.filter(f -> f.toString().endsWith(".jzm")).toList()) {
+                        fs.copyFromLocalFile(false, true, new org.apache.hadoop.fs.Path(f.toUri()),
+                                new org.apache.hadoop.fs.Path(target + "/" + f.getFileName()));
+                    }
+                }
+            } else {
+                fs.copyFromLocalFile(false, true, new org.apache.hadoop.fs.Path(from.toUri()), new org.apache.hadoop.fs.Path(target));
+            }
+            return target;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** The names in a remote folder, sorted; none when it does not exist. */
+    static List<String> names(String folder) throws IOException {
+        FileSystem fs = fs(folder);
+        org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(folder);
+        if (!fs.exists(p)) {
+            return List.of();
+        }
+        return Arrays.stream(fs.listStatus(p)).map(FileStatus::getPath).map(org.apache.hadoop.fs.Path::getName).sorted().toList();
+    }
+
+    private static List<Object> core(Path folder, ReadOptions options, Filter filter, String... columns) {
+        List<Object> rows = new ArrayList<>();
+        try (Stream<Path> files = Files.list(folder)) {
+            for (Path f : files.filter(f -> f.toString().endsWith(".jzm")).sorted().toList()) {
+                try (JazminReader r = JazminReader.open(f, options)) {
+                    RowQuery q = columns.length == 0 ? RowQuery.all() : RowQuery.all().withSelect(List.of(columns));
+                    rows.addAll(SparkRows.ofCore(r.table().find(filter, q)));
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return SparkRows.byId(rows);
+    }
+
+    @Test
+    void everyViewOfEveryInteropCaseReadsFromTheStore() throws IOException {
+        ConformanceReadTest.readEveryView(spark(), c -> upload(c.dataFile(),
+                root() + "/conformance/" + c.name() + "/" + c.dataFile().getFileName()));
+    }
+
+    @Test
+    void filtersPruneChunksAndSplitFilesGiveEachRowOnce() throws IOException {
+        Path sample = local.resolve("sample");
+        SampleFiles.write(sample, 3, WriteOptions.defaults());
+        String folder = upload(sample, root() + "/sample");
+        Dataset<Row> df = spark().read().format("jazmin").load(folder);
+
+        Dataset<Row> q = df.where("id >= 100 AND id < 150").select("id", "name");
+        assertThat(SparkRows.byId(SparkRows.ofSpark(q.collectAsList())))
+                .isEqualTo(core(sample, ReadOptions.defaults(), Filter.gte("id", 100L).and(Filter.lt("id", 150L)), "id", "name"));
+        SparkPlan plan = q.queryExecution().executedPlan();
+        assertThat(SparkRows.metric(plan, ChunksTotalMetric.NAME)).isEqualTo(9);
+        assertThat(SparkRows.metric(plan, ChunksPrunedMetric.NAME)).isEqualTo(8);
+        long size;
+        try (Stream<Path> files = Files.list(sample)) {
+            size = files.filter(f -> f.toString().endsWith(".jzm")).mapToLong(f -> f.toFile().length()).sum();
+        }
+        assertThat(SparkRows.metric(plan, BytesReadMetric.NAME)).as("bytes read of " + size).isPositive().isLessThan(size);
+
+        long maxSplit = size / 3 / 4;
+        spark().conf().set("spark.sql.files.maxPartitionBytes", Long.toString(maxSplit));
+        spark().conf().set("spark.sql.files.openCostInBytes", "1");
+        try {
+            Dataset<Row> all = spark().read().format("jazmin").load(folder);
+            List<Object> rows = SparkRows.ofSpark(all.collectAsList());
+            assertThat(SparkRows.scan(all.queryExecution().executedPlan()).inputRDD().getNumPartitions()).isGreaterThan(3);
+            assertThat(rows).hasSize(900).doesNotHaveDuplicates();
+            assertThat(SparkRows.byId(rows)).isEqualTo(core(sample, ReadOptions.defaults(), null));
+            assertThat(all.where("id < 450").count()).isEqualTo(450);
+        } finally {
+            spark().conf().unset("spark.sql.files.maxPartitionBytes");
+            spark().conf().unset("spark.sql.files.openCostInBytes");
+        }
+    }
+
+    @Test
+    void encryptedFilesReadWithTheirKeyOnly() {
+        JazminKey key = JazminKey.generate();
+        Path encrypted = local.resolve("encrypted");
+        SampleFiles.write(encrypted, 2, WriteOptions.defaults().withKey(key));
+        String folder = upload(encrypted, root() + "/encrypted");
+        Dataset<Row> df = spark().read().format("jazmin").option("secretKey", key.text()).load(folder);
+        assertThat(SparkRows.byId(SparkRows.ofSpark(df.where("id % 7 = 1").select("id", "name", "price").collectAsList())))
+                .isEqualTo(core(encrypted, ReadOptions.defaults().withKey(key), null, "id", "name", "price").stream()
+                        .filter(r -> (Long) ((List<?>) r).get(0) % 7 == 1).toList());
+        assertThat(df.count()).isEqualTo(600);
+        assertThatThrownBy(() -> spark().read().format("jazmin").load(folder).count()).isInstanceOf(JazminKeyException.class);
+    }
+
+    @Test
+    void aWrittenFolderReadsBackAndModesAppendAndOverwriteWork() throws IOException {
+        String folder = root() + "/written";
+        JazminKey key = JazminKey.generate();
+        Dataset<Row> rows = spark().sql("SELECT id, concat('n', id) AS name, id * 0.5 AS score FROM range(0, 90, 1, 3)");
+        rows.write().format("jazmin").option("secretKey", key.text()).save(folder);
+        assertThat(names(folder)).hasSize(4).contains("_SUCCESS")
+                .filteredOn(n -> !n.equals("_SUCCESS")).allMatch(n -> n.matches("part-0000[0-2]-[0-9a-f-]{36}\\.jzm"));
+        Dataset<Row> back = spark().read().format("jazmin").option("secretKey", key.text()).load(folder);
+        assertThat(SparkRows.byId(SparkRows.ofSpark(back.collectAsList()))).isEqualTo(SparkRows.byId(SparkRows.ofSpark(rows.collectAsList())));
+
+        rows.where("id < 10").write().format("jazmin").mode("append").option("secretKey", key.text()).save(folder);
+        assertThat(back.count()).isEqualTo(100);
+        List<String> beforeOverwrite = names(folder);
+        rows.where("id >= 80").write().format("jazmin").mode("overwrite").option("secretKey", key.text()).save(folder);
+        assertThat(SparkRows.byId(SparkRows.ofSpark(spark().read().format("jazmin").option("secretKey", key.text())
+                .load(folder).select("id").collectAsList()))).hasSize(10).first().isEqualTo(List.of(80L));
+        assertThat(names(folder)).doesNotContainAnyElementsOf(beforeOverwrite.stream().filter(n -> n.endsWith(".jzm")).toList())
+                .noneMatch(n -> n.startsWith("_temporary"));
+        assertThatThrownBy(() -> rows.write().format("jazmin").mode("append").save(folder))
+                .as("a plain append into encrypted files").isInstanceOf(JazminKeyException.class);
+    }
+
+    @Test
+    void partitionFoldersAreDiscoveredAndPruned() {
+        Path sales = local.resolve("sales");
+        PartitionFoldersTest.sale(sales.resolve("year=2023/a.jzm"), 0);
+        PartitionFoldersTest.sale(sales.resolve("year=2024/a.jzm"), 100);
+        upload(sales.resolve("year=2023"), root() + "/sales/year=2023");
+        upload(sales.resolve("year=2024"), root() + "/sales/year=2024");
+        Dataset<Row> df = spark().read().format("jazmin").load(root() + "/sales");
+        assertThat(df.schema().simpleString()).isEqualTo("struct<id:bigint,amount:double,year:bigint>");
+        Dataset<Row> q = df.where("year = 2024 AND id < 150");
+        assertThat(q.collectAsList()).hasSize(50).allMatch(r -> r.getLong(2) == 2024);
+        assertThat(SparkRows.scan(q.queryExecution().executedPlan()).scan().description()).contains("files=1");
+    }
+
+    @Test
+    void aJobWithAFailedTaskLeavesNothingVisible() throws IOException {
+        // Three of the four tasks write their file and commit; the last fails on a sub-millisecond timestamp.
+        Dataset<Row> failing = spark().sql("SELECT id, CASE WHEN id >= 30 THEN timestamp_micros(1700000000000001) "
+                + "ELSE timestamp_millis(1700000000000) END AS at FROM range(0, 40, 1, 4)");
+        String fresh = root() + "/failed-new";
+        assertThatThrownBy(() -> failing.write().format("jazmin").save(fresh))
+                .isInstanceOf(JazminValidationException.class).hasMessageContaining("column 'at'");
+        assertThat(names(fresh)).isEmpty();
+
+        String existing = root() + "/failed-existing";
+        spark().sql("SELECT id FROM range(5)").write().format("jazmin").save(existing);
+        List<String> before = names(existing);
+        assertThatThrownBy(() -> failing.write().format("jazmin").mode("overwrite").save(existing))
+                .isInstanceOf(JazminValidationException.class);
+        assertThatThrownBy(() -> failing.write().format("jazmin").mode("append").save(existing))
+                .isInstanceOf(JazminValidationException.class);
+        assertThat(names(existing)).isEqualTo(before);
+        assertThat(spark().read().format("jazmin").load(existing).count()).isEqualTo(5);
+    }
+}
