@@ -1,6 +1,5 @@
 package io.jazmin.cli;
 
-import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.options.ReadOptions;
 import java.awt.Desktop;
@@ -54,7 +53,7 @@ final class ViewCommand implements Callable<Integer> {
             awaitQuietly(closed);
         }, "jazmin-view-stop");
         try (JazminReader reader = JazminReader.open(file, options);
-             ViewerServer server = ViewerServer.start(api(reader, options), port)) {
+             ViewerServer server = ViewerServer.start(ViewerApi.of(file, reader, options)::answer, port)) {
             PrintWriter out = spec.commandLine().getOut();
             out.println("Viewing " + file + " at " + server.uri() + " (Ctrl-C stops)");
             out.flush();
@@ -75,12 +74,6 @@ final class ViewCommand implements Callable<Integer> {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    /** The API over the open file; the grants only for the owner key of a shared file. */
-    private ViewerApi api(JazminReader reader, ReadOptions options) {
-        var grants = reader.accessControlled() && reader.ownerKey() ? JazminFile.listGrants(file, options.key()) : null;
-        return new ViewerApi(reader, file, grants, JazminFile.storage(file, options));
     }
 
     private void browse(URI uri) {

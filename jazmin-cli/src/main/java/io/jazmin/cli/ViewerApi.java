@@ -74,6 +74,15 @@ final class ViewerApi {
     }
 
     /**
+     * The API over {@code reader}, opened from {@code file} with {@code options}: the grants are
+     * listed only for the owner key of a shared file.
+     */
+    static ViewerApi of(Path file, JazminReader reader, io.jazmin.options.ReadOptions options) {
+        var grants = reader.accessControlled() && reader.ownerKey() ? JazminFile.listGrants(file, options.key()) : null;
+        return new ViewerApi(reader, file, grants, JazminFile.storage(file, options));
+    }
+
+    /**
      * An answer to a request.
      *
      * @param status      the HTTP status

@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.BiFunction;
 
 /**
  * The viewer's HTTP server: the JDK's server bound to the loopback address only, serving the web
@@ -35,15 +36,20 @@ final class ViewerServer implements AutoCloseable {
             + "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
     private final HttpServer server;
-    private final ViewerApi api;
+    private final BiFunction<String, Map<String, String>, ViewerApi.Answer> api;
 
-    private ViewerServer(HttpServer server, ViewerApi api) {
+    private ViewerServer(HttpServer server, BiFunction<String, Map<String, String>, ViewerApi.Answer> api) {
         this.server = server;
         this.api = api;
     }
 
-    /** Starts serving {@code api} on the loopback address at {@code port} (0: a free port). */
-    static ViewerServer start(ViewerApi api, int port) {
+    /**
+     * Starts serving the UI and {@code api} on the loopback address at {@code port} (0: a free port).
+     *
+     * @param api answers a request below {@code /api/} given its endpoint and query parameters
+     *            (normally {@link ViewerApi#answer})
+     */
+    static ViewerServer start(BiFunction<String, Map<String, String>, ViewerApi.Answer> api, int port) {
         Objects.requireNonNull(api, "api");
         HttpServer server;
         try {
@@ -87,7 +93,7 @@ final class ViewerServer implements AutoCloseable {
             }
             String path = exchange.getRequestURI().getPath();
             if (path.startsWith("/api/")) {
-                send(exchange, api.answer(path.substring("/api/".length()), params(exchange.getRequestURI())));
+                send(exchange, api.apply(path.substring("/api/".length()), params(exchange.getRequestURI())));
             } else {
                 send(exchange, asset(path.equals("/") ? "index.html" : path.substring(1)));
             }
