@@ -47,7 +47,7 @@
     select.replaceChildren();
     for (const t of file.tables) {
       const card = el('div', null, 'table-card');
-      card.append(el('h3', t.name + ' (' + t.rowCount + ' rows)'));
+      card.append(el('h3', (t.name || '(unnamed table)') + ' (' + t.rowCount + ' rows)'));
       const info = [];
       if (t.sortedBy && t.sortedBy.length) info.push('sorted by ' + t.sortedBy.join(', '));
       if (t.indexes && t.indexes.length) info.push('indexes: ' + t.indexes.map((i) => i.column + ' (' + i.kind + ')').join(', '));
@@ -68,7 +68,7 @@
       }
       card.append(columns);
       tables.append(card);
-      const option = el('option', t.name);
+      const option = el('option', t.name || '(unnamed table)');
       option.value = t.name;
       select.append(option);
     }
