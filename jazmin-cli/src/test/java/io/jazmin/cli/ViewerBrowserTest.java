@@ -3,7 +3,6 @@ package io.jazmin.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jazmin.key.AccessKeyText;
-import io.jazmin.key.JazminKey;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.testing.SharedFiles;
 import java.io.IOException;
@@ -168,9 +167,7 @@ class ViewerBrowserTest {
     @Test
     void aKeyFileShowsItsRowsAndImageButNeverItsKey(@TempDir Path tmp) throws IOException {
         String keyText = ViewerFixture.secretOf("js-files-key", "key");
-        Path keyFile = Files.writeString(tmp.resolve("key.txt"), keyText);
-        Path jzm = ViewerFixture.withFiles("js-files-key", tmp, keyFile);
-        try (ViewerFixture viewer = ViewerFixture.serve(jzm, ReadOptions.defaults().withKey(JazminKey.parse(keyText)))) {
+        try (ViewerFixture viewer = ViewerFixture.keyCase(tmp)) {
             open(viewer);
             assertThat(text("facts")).contains("Encryption\nkey");
             assertThat(text("page-info")).isEqualTo("rows 1–25 of 500");

@@ -46,6 +46,16 @@ final class ViewerFixture implements AutoCloseable {
         return new ViewerFixture(file, options, 0);
     }
 
+    /**
+     * Serves a copy of the {@code js-files-key} case, with the files of {@link #withFiles}, opened
+     * with its key (the case's {@code keyText}).
+     */
+    static ViewerFixture keyCase(Path dir) throws IOException {
+        String keyText = secretOf("js-files-key", "key");
+        Path jzm = withFiles("js-files-key", dir, Files.writeString(dir.resolve("key.txt"), keyText));
+        return serve(jzm, ReadOptions.defaults().withKey(io.jazmin.key.JazminKey.parse(keyText)));
+    }
+
     private synchronized ViewerApi.Answer record(String endpoint, Map<String, String> params, ViewerApi.Answer answer) {
         exchanges.add(endpoint + " " + params + " -> " + answer.status() + " " + answer.contentType() + " "
                 + answer.headers() + " " + new String(answer.body(), StandardCharsets.ISO_8859_1));

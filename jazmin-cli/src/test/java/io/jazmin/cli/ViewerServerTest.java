@@ -2,7 +2,6 @@ package io.jazmin.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.jazmin.key.JazminKey;
 import io.jazmin.options.ReadOptions;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -125,7 +124,7 @@ class ViewerServerTest {
     }
 
     @Test
-    void theUiIsServedWithItsPolicyAndOnlyReadsAreAnswered(@TempDir Path tmp) throws Exception {
+    void theUiIsServedWithItsPolicyAndOnlyReadsAreAnswered() throws Exception {
         try (ViewerFixture viewer = ViewerFixture.serve(cases().resolve("js-plain").resolve("data.jzm"),
                 ReadOptions.defaults())) {
             HttpResponse<byte[]> index = get(viewer, "/");
@@ -148,9 +147,7 @@ class ViewerServerTest {
     @Test
     void theKeyNeverLeavesTheServer(@TempDir Path tmp) throws Exception {
         String keyText = ViewerFixture.secretOf("js-files-key", "key");
-        Path keyFile = Files.writeString(tmp.resolve("key.txt"), keyText);
-        Path jzm = ViewerFixture.withFiles("js-files-key", tmp, keyFile);
-        try (ViewerFixture viewer = ViewerFixture.serve(jzm, ReadOptions.defaults().withKey(JazminKey.parse(keyText)))) {
+        try (ViewerFixture viewer = ViewerFixture.keyCase(tmp)) {
             StringBuilder seen = new StringBuilder();
             for (String path : List.of("/", "/viewer.js", "/viewer.css", "/api/file", "/api/rows?limit=500",
                     "/api/explain", "/api/files", "/api/shapes", "/api/export?name=ids", "/api/export?name=ids&format=xml",

@@ -176,45 +176,44 @@
     }
   }
 
-  async function loadFiles() {
-    const body = $('files').tBodies[0];
+  // Fills the body of table #id with a row per item: its cells' texts, then a cell of controls.
+  function fillRows(id, items, texts, controls) {
+    const body = $(id).tBodies[0];
     body.replaceChildren();
-    for (const f of await api('files')) {
+    for (const item of items) {
       const r = el('tr');
-      r.append(el('td', f.path), el('td', f.type), el('td', f.size));
-      const actions = el('td');
-      if (f.preview) {
-        const b = el('button', 'Preview');
-        b.type = 'button';
-        b.className = 'preview';
-        b.addEventListener('click', () => preview(f));
-        actions.append(b, ' ');
-      }
-      if (f.save) {
-        const a = el('a', 'Download', 'download');
-        a.href = fileUrl(f.path, true);
-        actions.append(a);
-      }
-      r.append(actions);
+      for (const t of texts(item)) r.append(el('td', t));
+      const cell = el('td');
+      controls(item, cell);
+      r.append(cell);
       body.append(r);
     }
   }
 
+  async function loadFiles() {
+    fillRows('files', await api('files'), (f) => [f.path, f.type, f.size], (f, cell) => {
+      if (f.preview) {
+        const b = el('button', 'Preview', 'preview');
+        b.type = 'button';
+        b.addEventListener('click', () => preview(f));
+        cell.append(b, ' ');
+      }
+      if (f.save) {
+        const a = el('a', 'Download', 'download');
+        a.href = fileUrl(f.path, true);
+        cell.append(a);
+      }
+    });
+  }
+
   async function loadShapes() {
-    const body = $('shapes').tBodies[0];
-    body.replaceChildren();
-    for (const s of await api('shapes')) {
-      const r = el('tr');
-      r.append(el('td', s.name), el('td', s.table), el('td', s.description));
-      const links = el('td');
+    fillRows('shapes', await api('shapes'), (s) => [s.name, s.table, s.description], (s, cell) => {
       for (const format of ['json', 'xml']) {
         const a = el('a', format.toUpperCase(), 'export-' + format);
         a.href = '/api/export?' + new URLSearchParams({ name: s.name, format }).toString();
-        links.append(a, ' ');
+        cell.append(a, ' ');
       }
-      r.append(links);
-      body.append(r);
-    }
+    });
   }
 
   async function start() {
