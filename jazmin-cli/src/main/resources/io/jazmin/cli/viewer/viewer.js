@@ -169,6 +169,13 @@
       img.alt = f.path;
       img.src = fileUrl(f.path, false);
       box.append(img);
+    } else if (!f.type || !f.type.toLowerCase().startsWith('text/')) {
+      // PDF, audio and video: the browser shows them in a tab of their own.
+      const a = el('a', 'Open ' + f.path);
+      a.href = fileUrl(f.path, false);
+      a.target = '_blank';
+      a.rel = 'noopener noreferrer';
+      box.append(a);
     } else {
       const response = await fetch(fileUrl(f.path, false));
       const text = await response.text();
