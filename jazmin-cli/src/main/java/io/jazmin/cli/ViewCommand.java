@@ -53,7 +53,7 @@ final class ViewCommand implements Callable<Integer> {
             awaitQuietly(closed);
         }, "jazmin-view-stop");
         try (JazminReader reader = JazminReader.open(file, options);
-             ViewerServer server = ViewerServer.start(ViewerApi.of(file, reader, options)::answer, port)) {
+             ViewerServer server = listen(ViewerApi.of(file, reader, options))) {
             PrintWriter out = spec.commandLine().getOut();
             out.println("Viewing " + file + " at " + server.uri() + " (Ctrl-C stops)");
             out.flush();
@@ -66,6 +66,16 @@ final class ViewCommand implements Callable<Integer> {
             closed.countDown();
         }
         return ExitCodes.OK;
+    }
+
+    /** The server on {@code --port}; a port taken or refused is a usage error naming it. */
+    private ViewerServer listen(ViewerApi api) {
+        try {
+            return ViewerServer.start(api::answer, port);
+        } catch (java.io.UncheckedIOException e) {
+            throw Usage.error(spec, "--port " + port + ": cannot listen on the loopback address ("
+                    + Failures.describe(e.getCause()) + ")");
+        }
     }
 
     private static void awaitQuietly(CountDownLatch latch) {

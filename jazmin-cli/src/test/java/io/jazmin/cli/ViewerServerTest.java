@@ -194,6 +194,19 @@ class ViewerServerTest {
         }
     }
 
+    @Test
+    void aBadOrTakenPortIsAUsageError() {
+        String jzm = cases().resolve("js-plain").resolve("data.jzm").toString();
+        CliRun bad = CliRun.of("view", jzm, "--port", "70000");
+        assertThat(bad.code()).isEqualTo(2);
+        assertThat(bad.err()).contains("--port must be 0 to 65535");
+        try (ViewerFixture viewer = ViewerFixture.serve(Path.of(jzm), ReadOptions.defaults())) {
+            CliRun taken = CliRun.of("view", jzm, "--port", String.valueOf(viewer.server.uri().getPort()));
+            assertThat(taken.code()).isEqualTo(2);
+            assertThat(taken.err()).contains("--port " + viewer.server.uri().getPort() + ": cannot listen");
+        }
+    }
+
     private static Path cases() {
         return io.jazmin.testing.SharedFiles.cases();
     }
