@@ -3,28 +3,37 @@ package io.jazmin.files;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 
-/** How stored types are served: the allow-list read from a stored type text, parameters and case ignored. */
+/**
+ * How stored types are served: the allow-list read from a stored type text, parameters and case
+ * ignored; pages a page (SVG only in a sandbox); everything else an attachment.
+ */
 class ServedTypeTest {
-    @Test
-    void onlyTheAllowListIsInlineWhateverTheParametersAndCase() {
-        assertThat(ServedType.of("image/png", true)).isEqualTo(ServedType.INLINE);
-        assertThat(ServedType.of(" Text/Plain; charset=utf-8", false)).isEqualTo(ServedType.INLINE);
-        assertThat(ServedType.of("application/pdf", true)).isEqualTo(ServedType.INLINE);
-        assertThat(ServedType.of("text/plainx", true)).isEqualTo(ServedType.ATTACHMENT);
-        assertThat(ServedType.of("application/atom+xml", true)).isEqualTo(ServedType.ATTACHMENT);
-        assertThat(ServedType.of("text/xml", true)).isEqualTo(ServedType.ATTACHMENT);
-        assertThat(ServedType.of(null, true)).isEqualTo(ServedType.ATTACHMENT);
-        assertThat(ServedType.of("", true)).isEqualTo(ServedType.ATTACHMENT);
-        assertThat(ServedType.of("not a type", true)).isEqualTo(ServedType.ATTACHMENT);
+    @ParameterizedTest(name = "{0} sandbox={1} -> {2}")
+    @CsvSource(delimiter = '|', nullValues = "NULL", textBlock = """
+        image/png                    | true  | INLINE
+        ' Text/Plain; charset=utf-8' | false | INLINE
+        application/pdf              | true  | INLINE
+        text/plainx                  | true  | ATTACHMENT
+        application/atom+xml         | true  | ATTACHMENT
+        text/xml                     | true  | ATTACHMENT
+        NULL                         | true  | ATTACHMENT
+        ''                           | true  | ATTACHMENT
+        not a type                   | true  | ATTACHMENT
+        TEXT/HTML;charset=utf-8      | false | PAGE
+        application/xhtml+xml        | true  | PAGE
+        image/svg+xml                | true  | PAGE
+        image/svg+xml                | false | ATTACHMENT
+        """)
+    void servesOnlyTheAllowListInline(String type, boolean sandbox, ServedType expected) {
+        assertThat(ServedType.of(type, sandbox)).isEqualTo(expected);
     }
 
     @Test
-    void pagesAreAPageAndSvgOnlyInASandbox() {
-        assertThat(ServedType.of("TEXT/HTML;charset=utf-8", false)).isEqualTo(ServedType.PAGE);
-        assertThat(ServedType.of("application/xhtml+xml", true)).isEqualTo(ServedType.PAGE);
-        assertThat(ServedType.of("image/svg+xml", true)).isEqualTo(ServedType.PAGE);
-        assertThat(ServedType.of("image/svg+xml", false)).isEqualTo(ServedType.ATTACHMENT);
+    void theEssenceDropsParametersSpacesAndCase() {
         assertThat(ServedType.essence("Image/PNG ; q=1")).isEqualTo("image/png");
+        assertThat(ServedType.essence(null)).isEmpty();
     }
 }
