@@ -18,7 +18,7 @@ import picocli.CommandLine.Command;
             StorageCommand.class, RotateKeyCommand.class, UnlockTokenCommand.class, FilesCommand.class,
             CatFileCommand.class, AddFileCommand.class, RemoveFileCommand.class, ExportCommand.class,
             ShapesCommand.class, ShapeSchemaCommand.class, GrantCommand.class, RevokeCommand.class,
-            RotateOwnerKeyCommand.class, WriteChangesCommand.class, ApplyChangesCommand.class})
+            RotateOwnerKeyCommand.class, WriteChangesCommand.class, ApplyChangesCommand.class, ViewCommand.class})
 public final class JazminCommand implements Runnable {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;

@@ -1,5 +1,6 @@
 package io.jazmin.spring.boot.web;
 
+import io.jazmin.files.ServedType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -21,7 +22,7 @@ final class DocumentPolicy {
     private static final Pattern HTTPS_ORIGIN = Pattern.compile("https://[A-Za-z0-9.-]+(:[0-9]{1,5})?");
     private static final String SANDBOX = "sandbox allow-scripts allow-downloads allow-popups";
     /** The policy of a file served as an attachment: nothing loads, nothing runs, in a unique origin. */
-    static final String DOWNLOAD = "default-src 'none'; sandbox";
+    static final String DOWNLOAD = ServedType.DOWNLOAD_POLICY;
 
     private DocumentPolicy() {
     }

@@ -1,6 +1,7 @@
 package io.jazmin.spring.boot.web;
 
 import io.jazmin.files.EmbeddedFile;
+import io.jazmin.files.ServedType;
 import io.jazmin.spring.data.core.JazminOperations;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -86,7 +87,7 @@ public final class JazminFileResource extends AbstractResource {
     public HttpHeaders servingHeaders(boolean sandbox) {
         HttpHeaders headers = new HttpHeaders();
         headers.set("X-Content-Type-Options", "nosniff");
-        switch (ServedType.of(mediaType(), sandbox)) {
+        switch (ServedType.of(mediaType().toString(), sandbox)) {
             case INLINE -> {
             }
             case PAGE -> headers.set("Content-Security-Policy", DocumentPolicy.of(operations.packageJson(file), sandbox));
