@@ -121,9 +121,30 @@ public final class Appender {
         return rowIds;
     }
 
+    /**
+     * {@link #replaceRows(Path, WriteOptions, String, long[], Iterator)} under {@code lock}, which
+     * the caller holds (and keeps): the caller can look at the file and change it as one write.
+     */
+    public static Result replaceRows(WriterLock lock, WriteOptions options, String table, long[] rowIds,
+                                     Iterator<? extends Map<String, ?>> rows) {
+        if (!lock.isHeld()) {
+            throw new IllegalStateException("the writer lock of " + lock.file() + " was released");
+        }
+        return changeHeld(lock, lock.file(), options, table, rows, data -> checkedRowIds(data, rowIds), null,
+                FileChanges.none());
+    }
+
     private static Result change(Path path, WriteOptions options, String table, Iterator<? extends Map<String, ?>> rows,
                                  Function<TableData, long[]> toDelete, List<Column> grownColumns, FileChanges files) {
-        try (WriterLock lock = WriterLock.acquire(path); ByteSource source = ByteSource.open(path)) {
+        try (WriterLock lock = WriterLock.acquire(path)) {
+            return changeHeld(lock, path, options, table, rows, toDelete, grownColumns, files);
+        }
+    }
+
+    private static Result changeHeld(WriterLock lock, Path path, WriteOptions options, String table,
+                                     Iterator<? extends Map<String, ?>> rows, Function<TableData, long[]> toDelete,
+                                     List<Column> grownColumns, FileChanges files) {
+        try (ByteSource source = ByteSource.open(path)) {
             OpenedFile file = FileOpener.open(source, Rewriter.readOptions(options));
             try {
                 return appendTo(lock, file, options, table, rows, toDelete, grownColumns, files);
