@@ -298,8 +298,9 @@ public final class Appender {
         return all.stream().mapToLong(Long::longValue).toArray();
     }
 
+    /** Counted from the catalog: decoding every earlier segment would make each append slower than the last. */
     private static int segmentCount(TableData data) {
-        return data.segments().size();
+        return data.listedSegmentCount();
     }
 
     /** The table's last row as stored (deleted or not: it still holds its place in the sort order). */
