@@ -95,7 +95,7 @@ public class SpringSaveBenchmark {
     private LoanStore reads;
 
     /** What the benchmarks ask of either store. */
-    private interface LoanStore {
+    public interface LoanStore {
         Loan save(Loan loan);
 
         List<Loan> saveAll(List<Loan> loans);
@@ -170,22 +170,7 @@ public class SpringSaveBenchmark {
     private LoanStore sqlite(String name) {
         SqliteLoanStore own = new SqliteLoanStore(dir.resolve(name + ".db"));
         sqlite.add(own);
-        return new LoanStore() {
-            @Override
-            public Loan save(Loan loan) {
-                return own.save(loan);
-            }
-
-            @Override
-            public List<Loan> saveAll(List<Loan> all) {
-                return own.saveAll(all);
-            }
-
-            @Override
-            public List<Loan> findAll() {
-                return own.findAll();
-            }
-        };
+        return own;
     }
 
     @TearDown(Level.Trial)

@@ -1,5 +1,6 @@
 package io.jazmin.benchmarks.jdbc;
 
+import io.jazmin.benchmarks.SpringSaveBenchmark;
 import io.jazmin.benchmarks.SpringSaveBenchmark.Branch;
 import io.jazmin.benchmarks.SpringSaveBenchmark.Geo;
 import io.jazmin.benchmarks.SpringSaveBenchmark.Loan;
@@ -34,7 +35,7 @@ import tools.jackson.databind.json.JsonMapper;
  * {@link SqlLoan} on every call (the JSON of the lists and the map included), so both stores take
  * and give the same records.
  */
-public final class SqliteLoanStore implements AutoCloseable {
+public final class SqliteLoanStore implements SpringSaveBenchmark.LoanStore, AutoCloseable {
     private static final ObjectMapper JSON = JsonMapper.builder().build();
     private static final TypeReference<List<String>> STRINGS = new TypeReference<>() { };
     private static final TypeReference<List<Integer>> INTS = new TypeReference<>() { };
@@ -80,16 +81,19 @@ public final class SqliteLoanStore implements AutoCloseable {
     }
 
     /** Saves one loan (a transaction of its own, committed when this returns). */
+    @Override
     public Loan save(Loan loan) {
         return loan(loans.save(row(loan)));
     }
 
     /** Saves all {@code all} in one transaction. */
+    @Override
     public List<Loan> saveAll(List<Loan> all) {
         return loans.saveAll(all.stream().map(SqliteLoanStore::row).toList()).stream().map(SqliteLoanStore::loan)
                 .toList();
     }
 
+    @Override
     public List<Loan> findAll() {
         return loans.findAll().stream().map(SqliteLoanStore::loan).toList();
     }
