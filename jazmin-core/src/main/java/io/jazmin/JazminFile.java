@@ -143,6 +143,18 @@ public final class JazminFile {
     }
 
     /**
+     * {@link #replaceRows(Path, String, long[], Iterator, WriteOptions)} under a writer lock the
+     * caller holds and keeps (see {@link WriteLock}), so that what the caller read of the file
+     * under that lock (the row ids of its keys, say) still describes the version changed.
+     *
+     * @throws IllegalStateException when {@code held} was released
+     */
+    public static ChangeResult replaceRows(WriteLock held, String table, long[] rowIds,
+                                           Iterator<? extends Map<String, ?>> rows, WriteOptions options) {
+        return result(Appender.replaceRows(held.engineLock(), options, table, rowIds, rows));
+    }
+
+    /**
      * Replaces the rows whose key columns equal those of {@code rows} and adds the others, in one
      * new version (delete + append, spec §1.17): the replaced rows get new row ids at the end.
      */

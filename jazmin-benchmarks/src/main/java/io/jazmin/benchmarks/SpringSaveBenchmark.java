@@ -1,5 +1,6 @@
 package io.jazmin.benchmarks;
 
+import io.jazmin.benchmarks.jdbc.SqliteLoanStore;
 import io.jazmin.mapping.annotation.JazminId;
 import io.jazmin.spring.data.core.CompactionPolicy;
 import io.jazmin.spring.data.core.JazminFileDefinition;
@@ -40,9 +41,10 @@ import org.openjdk.jmh.annotations.Threads;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * The Spring layer's writes and bulk reads (issue 31): single saves by 1, 4 and 16 threads (each
- * call returns once its row is forced to disk; concurrent ones join one change through group
- * commit), and {@code saveAll}/{@code findAll} of 10,000 entities of fifteen members (UUID id, enum,
+ * The Spring layer's writes and bulk reads (issue 31), beside Spring Data JDBC over SQLite in the
+ * same run: single saves by 1, 4 and 16 threads (each call returns once its row is forced to disk;
+ * concurrent ones join one change through group commit in the Spring store, and wait for
+ * SQLite's write lock in turn there), and {@code saveAll}/{@code findAll} of 10,000 entities of fifteen members (UUID id, enum,
  * BigDecimal, LocalDate, Instant, lists, a nested record holding a nested record, a map, an
  * Optional). Every invocation's answer is checked where it is cheap.
  *
@@ -78,17 +80,28 @@ public class SpringSaveBenchmark {
     static final int BULK = 10_000;
 
     /**
-     * Compaction after this many appends ({@code 0}: never). Every save appends a version, and
-     * each upsert looks its keys up in every version appended since the last full write.
+     * The store saved to and read from: the Spring store without compaction ({@code jazmin}), with
+     * compaction after 100 appends ({@code jazmin-compact100}), and Spring Data JDBC over SQLite in
+     * WAL mode with {@code synchronous=FULL} ({@code sqlite-jdbc}, see {@link SqliteLoanStore}).
      */
-    @Param({"0", "100"})
-    public int compactAfterAppends;
+    @Param({"jazmin", "jazmin-compact100", "sqlite-jdbc"})
+    public String store;
 
     private Path dir;
     private final List<JazminFiles> files = new java.util.ArrayList<>();
-    private Loans saves;
-    private Loans bulk;
-    private Loans reads;
+    private final List<SqliteLoanStore> sqlite = new java.util.ArrayList<>();
+    private LoanStore saves;
+    private LoanStore bulk;
+    private LoanStore reads;
+
+    /** What the benchmarks ask of either store. */
+    public interface LoanStore {
+        Loan save(Loan loan);
+
+        List<Loan> saveAll(List<Loan> loans);
+
+        List<Loan> findAll();
+    }
 
     static Loan loan(int i) {
         ThreadLocalRandom random = ThreadLocalRandom.current();
@@ -111,28 +124,59 @@ public class SpringSaveBenchmark {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-        saves = repository("saves");
-        bulk = repository("bulk");
-        reads = repository("reads");
+        saves = store("saves");
+        bulk = store("bulk");
+        reads = store("reads");
         saves.save(loan(0));
         bulk.save(loan(0));
         reads.saveAll(loans(BULK));
     }
 
+    private LoanStore store(String name) {
+        return switch (store) {
+            case "jazmin" -> jazmin(name, CompactionPolicy.NONE);
+            case "jazmin-compact100" -> jazmin(name, new CompactionPolicy(null, 100));
+            case "sqlite-jdbc" -> sqlite(name);
+            default -> throw new IllegalArgumentException("no store " + store);
+        };
+    }
+
     /** A repository of {@code Loan} over its own file {@code <name>.jzm} (configured as {@code loans}). */
-    private Loans repository(String name) {
-        CompactionPolicy compaction = compactAfterAppends == 0 ? CompactionPolicy.NONE
-                : new CompactionPolicy(null, compactAfterAppends);
+    private LoanStore jazmin(String name, CompactionPolicy compaction) {
         JazminFiles own = new JazminFiles(List.of(JazminFileDefinition.of("loans", dir.resolve(name + ".jzm"))
                 .withCreateIfMissing(true).withCompaction(compaction)));
         files.add(own);
-        return new JazminRepositoryFactory(new JazminTemplate(own, new JazminMappingContext()))
+        Loans loans = new JazminRepositoryFactory(new JazminTemplate(own, new JazminMappingContext()))
                 .getRepository(Loans.class);
+        return new LoanStore() {
+            @Override
+            public Loan save(Loan loan) {
+                return loans.save(loan);
+            }
+
+            @Override
+            public List<Loan> saveAll(List<Loan> all) {
+                return loans.saveAll(all);
+            }
+
+            @Override
+            public List<Loan> findAll() {
+                return loans.findAll();
+            }
+        };
+    }
+
+    /** Spring Data JDBC over its own SQLite database {@code <name>.db}. */
+    private LoanStore sqlite(String name) {
+        SqliteLoanStore own = new SqliteLoanStore(dir.resolve(name + ".db"));
+        sqlite.add(own);
+        return own;
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
         files.forEach(JazminFiles::destroy);
+        sqlite.forEach(SqliteLoanStore::close);
         try (Stream<Path> paths = Files.walk(dir)) {
             paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }

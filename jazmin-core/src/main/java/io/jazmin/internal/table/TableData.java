@@ -185,6 +185,11 @@ public final class TableData {
         return layout().all().segments();
     }
 
+    /** How many directory segments the table lists, counted without reading them (see {@link #segments()}). */
+    public int listedSegmentCount() {
+        return layout().listedSegments();
+    }
+
     private synchronized TableLayout layout() {
         if (layout == null) {
             layout = new TableLayout(sections, tableIndex, entry, deltas, groups, grant, shared, file);

@@ -83,6 +83,18 @@ final class TableLayout {
         this.byOrdinal = new ChunkInfo[table.chunkCount()];
     }
 
+    /**
+     * How many directory segments the partitions list, read or not: what an append numbers its new
+     * segment after, without decoding the segments of every earlier append.
+     */
+    int listedSegments() {
+        int n = 0;
+        for (List<SectionRef> refs : partitions.values()) {
+            n += refs.size();
+        }
+        return n;
+    }
+
     /** Every visible chunk, checked (reads the directory segments not read yet). */
     synchronized Layout all() {
         if (all == null) {

@@ -11,10 +11,24 @@ import java.nio.file.StandardOpenOption;
 /**
  * Continues an existing file after its last valid trailer (spec §1.24). Anything after that end
  * (an interrupted earlier append) is cut off first; the preamble's APPENDED flag is set and forced
- * to disk before any new byte is written; {@link #commit} forces the new sections to disk, then
- * writes the trailer and forces again. {@link #abort} restores the previous length and flags.
- * Works only under the file's writer lock, which also lets a commit delete the temporary files of
- * killed full writers.
+ * to disk before any new byte is written, unless an earlier append left it set; {@link #commit}
+ * forces the new sections to disk, then writes the trailer and forces again. {@link #abort}
+ * restores the previous length and flags. Works only under the file's writer lock, which also lets
+ * a commit delete the temporary files of killed full writers.
+ *
+ * <p>Why each force (an append must be all or nothing after a crash at any point, and durable
+ * when {@link #commit} returns; the system writes dirty pages back in any order):
+ * <ol>
+ * <li>The flag, only on a file's first append: until it is on disk a reader that finds no valid
+ *     trailer at the end refuses the file instead of scanning back to the previous one, and the
+ *     new bytes may reach the disk before the preamble's page does.</li>
+ * <li>The sections, before the trailer is written: a trailer names only the header and is checked
+ *     only against itself, so a trailer on disk before the sections it leads to would be a valid
+ *     trailer over missing chunks. No single force of sections and trailer together can order them.</li>
+ * <li>The trailer: the version is durable, and the call may return.</li>
+ * </ol>
+ * A second and later append therefore costs two forces; truncating the tail of an interrupted
+ * append needs none of its own, since the forces that follow cover the file's length.
  */
 final class AppendOutput implements Output, AutoCloseable {
     private final WriterLock lock;
@@ -41,8 +55,11 @@ final class AppendOutput implements Output, AutoCloseable {
         }
         try {
             channel.truncate(validEnd);
-            writeFlags(previousFlags | Preamble.APPENDED);
-            channel.force(false);
+            if ((previousFlags & Preamble.APPENDED) == 0) {
+                // Force 1 (first append only): the flag before any new byte, see the class comment.
+                writeFlags(previousFlags | Preamble.APPENDED);
+                channel.force(false);
+            }
         } catch (IOException e) {
             abort();
             throw new JazminIoException("cannot start an append to", path, e);
@@ -89,9 +106,9 @@ final class AppendOutput implements Output, AutoCloseable {
      */
     void commit(byte[] trailer) {
         try {
-            channel.force(false);
+            channel.force(false); // force 2: the sections before the trailer that leads to them
             write(trailer);
-            channel.force(false);
+            channel.force(false); // force 3: the version is durable
         } catch (IOException e) {
             abort();
             throw new JazminIoException("cannot finish the append to", path, e);

@@ -135,6 +135,19 @@ public final class Appender {
         return rowIds;
     }
 
+    /**
+     * {@link #replaceRows(Path, WriteOptions, String, long[], Iterator)} under {@code lock}, which
+     * the caller holds (and keeps): the caller can look at the file and change it as one write.
+     */
+    public static Result replaceRows(WriterLock lock, WriteOptions options, String table, long[] rowIds,
+                                     Iterator<? extends Map<String, ?>> rows) {
+        if (!lock.isHeld()) {
+            throw new IllegalStateException("the writer lock of " + lock.file() + " was released");
+        }
+        return change(lock, lock.file(), options, table, rows, data -> checkedRowIds(data, rowIds), null,
+                FileChanges.none());
+    }
+
     private static Result change(Path path, WriteOptions options, String table, Iterator<? extends Map<String, ?>> rows,
                                  Function<TableData, long[]> toDelete, List<Column> grownColumns, FileChanges files) {
         try (WriterLock lock = WriterLock.acquire(path)) {
@@ -306,8 +319,9 @@ public final class Appender {
         return all.stream().mapToLong(Long::longValue).toArray();
     }
 
+    /** Counted from the catalog: decoding every earlier segment would make each append slower than the last. */
     private static int segmentCount(TableData data) {
-        return data.segments().size();
+        return data.listedSegmentCount();
     }
 
     /** The table's last row as stored (deleted or not: it still holds its place in the sort order). */

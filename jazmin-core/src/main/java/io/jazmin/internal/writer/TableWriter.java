@@ -37,6 +37,8 @@ import java.util.Set;
  * chunk in memory.
  */
 final class TableWriter {
+    /** Rows a column builder holds before it first grows (up to a chunk's rows). */
+    private static final int INITIAL_BUILDER_ROWS = 1024;
     private static final byte[] PLAIN_PARTITION_ID = new byte[0];
     /**
      * How many pipelines' worth of chunks the caller may fill while the first chunk decides: its trial
@@ -114,8 +116,11 @@ final class TableWriter {
         int capacity = Math.min(options.chunkRows(), 1 << 16);
         builders = new ColumnBuilder[columns.size()];
         columnArray = this.columns.toArray(new Column[0]);
+        // Builders start small and grow to a chunk once: an append of a few rows (a single save)
+        // would otherwise allocate and clear megabytes per column of a wide entity.
+        int initial = Math.min(capacity, INITIAL_BUILDER_ROWS);
         for (int i = 0; i < columns.size(); i++) {
-            builders[i] = new ColumnBuilder(columns.get(i), capacity);
+            builders[i] = new ColumnBuilder(columns.get(i), initial);
             positions.put(columns.get(i).name(), i);
         }
         sortOrder = new SortOrderCheck(this.columns, options.sortedBy(), start.lastRow());

@@ -49,6 +49,7 @@ public final class FileAccess implements AutoCloseable {
     private final Deque<JazminReader> idle = new ArrayDeque<>();
     private final ReentrantLock writeLock = new ReentrantLock();
     private final GroupCommit saves = new GroupCommit();
+    private final StoredKeys storedKeys = new StoredKeys();
     private final DerivedKeyCache keys;
     private final boolean ownsKeys;
     private long generation;
@@ -256,6 +257,11 @@ public final class FileAccess implements AutoCloseable {
             return;
         }
         saves.save(this, writeLock, kind, codec, rows, keyColumn);
+    }
+
+    /** The row ids of the file's keys, kept between upserts (used under the write lock of {@link #write}). */
+    StoredKeys storedKeys() {
+        return storedKeys;
     }
 
     /** How many saves wait to join the next group commit (see {@link GroupCommit}). */

@@ -65,6 +65,9 @@ final class InPlaceChanges {
             ordered.sort(order);
         }
         List<Map<String, ?>> cells = ordered.stream().<Map<String, ?>>map(codec::cells).toList();
+        if (keyColumn != null && order == null && file.storedKeys().upsert(file, cells, keyColumn)) {
+            return; // replaced by the row ids kept for the file, without looking the keys up
+        }
         try {
             if (keyColumn == null) {
                 JazminFile.append(file.path(), cells.iterator(), file.changeOptions());
