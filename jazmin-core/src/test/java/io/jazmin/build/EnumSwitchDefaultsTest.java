@@ -46,8 +46,6 @@ class EnumSwitchDefaultsTest {
             Map.entry("jazmin-core/src/main/java/io/jazmin/internal/column/NestedVectors.java", 2),
             Map.entry("jazmin-core/src/main/java/io/jazmin/internal/column/StreamDecoder.java", 2),
             Map.entry("jazmin-core/src/main/java/io/jazmin/internal/column/StreamEncoder.java", 1),
-            Map.entry("jazmin-core/src/main/java/io/jazmin/internal/column/StreamFormat.java", 1),
-            Map.entry("jazmin-core/src/main/java/io/jazmin/internal/index/IndexKeys.java", 2),
             Map.entry("jazmin-core/src/main/java/io/jazmin/internal/index/PageWriter.java", 1),
             Map.entry("jazmin-core/src/main/java/io/jazmin/internal/index/SortedPage.java", 1),
             Map.entry("jazmin-core/src/main/java/io/jazmin/internal/query/ColumnArraysBuilder.java", 2),
