@@ -7,7 +7,6 @@ import io.jazmin.internal.reader.TableReader;
 import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.internal.wire.Preamble;
 import io.jazmin.key.JazminKey;
-import io.jazmin.internal.crypto.SectionCipher;
 import java.io.IOException;
 import java.io.InputStream;
 import io.jazmin.internal.shape.CompiledShape;

@@ -16,8 +16,6 @@ import java.util.Optional;
 import java.util.Set;
 import io.jazmin.data.ChunkSummary;
 import java.util.stream.Stream;
-import io.jazmin.data.SortKey;
-
 /**
  * One table of an open file: its schema and counts, and its rows streamed chunk by chunk, all of
  * them or those matching a {@link Filter}. Only the needed columns are decoded; chunks that

@@ -16,8 +16,6 @@ import java.util.Map;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import tools.jackson.databind.node.ObjectNode;
-
 /** {@code jazmin upsert FILE --from INPUT --key-columns a,b}: replaces the rows with the same keys, adds the others. */
 @Command(name = "upsert",
         description = {

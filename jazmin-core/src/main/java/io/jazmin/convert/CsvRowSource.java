@@ -1,7 +1,6 @@
 package io.jazmin.convert;
 
 import io.jazmin.schema.Column;
-import io.jazmin.schema.ColumnType;
 import io.jazmin.error.InvalidRowException;
 import io.jazmin.error.JazminValidationException;
 import java.io.Reader;

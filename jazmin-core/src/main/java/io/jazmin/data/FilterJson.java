@@ -139,36 +139,37 @@ final class FilterJson {
     }
 
     private static Filter condition(String column, Op op, JsonParser p, JsonToken v) {
-        switch (op) {
-            case IN -> {
-                if (v != JsonToken.START_ARRAY) {
-                    throw invalid("'in' needs an array of values");
-                }
-                List<Object> values = new ArrayList<>();
-                JsonToken item;
-                while ((item = p.nextToken()) != JsonToken.END_ARRAY) {
-                    values.add(scalar(p, item));
-                }
-                return Filter.in(column, values);
-            }
+        return switch (op) {
+            case IN -> in(column, p, v);
             case IS_NULL -> {
                 if (v != JsonToken.VALUE_TRUE && v != JsonToken.VALUE_FALSE) {
                     throw invalid("'isNull' needs true or false");
                 }
-                return v == JsonToken.VALUE_TRUE ? Filter.isNull(column) : Filter.isNotNull(column);
+                yield v == JsonToken.VALUE_TRUE ? Filter.isNull(column) : Filter.isNotNull(column);
             }
-            default -> {
+            case EQ, NE, GT, GTE, LT, LTE, CONTAINS, ICONTAINS, STARTS_WITH, ENDS_WITH, IEQ, ISTARTS_WITH,
+                 IENDS_WITH -> {
                 Object operand = scalar(p, v);
-                if (operand == null) {
-                    return switch (op) {
-                        case EQ -> Filter.isNull(column);
-                        case NE -> Filter.isNotNull(column);
-                        default -> throw invalid("'" + op.jsonName() + "' needs a value, not null");
-                    };
-                }
-                return new Filter.Condition(column, op, operand);
+                yield operand != null ? new Filter.Condition(column, op, operand) : switch (op) {
+                    case EQ -> Filter.isNull(column);
+                    case NE -> Filter.isNotNull(column);
+                    case GT, GTE, LT, LTE, IN, IS_NULL, CONTAINS, ICONTAINS, STARTS_WITH, ENDS_WITH, IEQ,
+                         ISTARTS_WITH, IENDS_WITH -> throw invalid("'" + op.jsonName() + "' needs a value, not null");
+                };
             }
+        };
+    }
+
+    private static Filter in(String column, JsonParser p, JsonToken v) {
+        if (v != JsonToken.START_ARRAY) {
+            throw invalid("'in' needs an array of values");
         }
+        List<Object> values = new ArrayList<>();
+        JsonToken item;
+        while ((item = p.nextToken()) != JsonToken.END_ARRAY) {
+            values.add(scalar(p, item));
+        }
+        return Filter.in(column, values);
     }
 
     private static Object scalar(JsonParser p, JsonToken t) {

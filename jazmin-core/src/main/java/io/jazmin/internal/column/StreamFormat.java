@@ -51,7 +51,7 @@ final class StreamFormat {
             case INT, DATETIME -> encoding == DELTA;
             case FLOAT -> encoding == SCALED;
             case STRING, DECIMAL -> encoding == DICTIONARY;
-            default -> false;
+            case BINARY, JSON, LIST, OBJECT -> false;
         };
     }
 

@@ -6,8 +6,6 @@ import io.jazmin.internal.catalog.Keyring;
 import io.jazmin.internal.wire.Preamble;
 import java.security.SecureRandom;
 import java.util.Arrays;
-import io.jazmin.internal.keys.PasswordKdf;
-
 /**
  * The secrets of a new encrypted file version, as the reference writers make them: a random
  * preamble salt, flags ENCRYPTED (+ PASSWORD with the KDF iteration count), a keyring with random

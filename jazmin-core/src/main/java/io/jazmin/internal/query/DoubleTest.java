@@ -37,7 +37,8 @@ final class DoubleTest extends ColumnPredicate {
             case LT -> x < operand;
             case LTE -> x <= operand;
             case IN -> !Double.isNaN(x) && Arrays.binarySearch(values, x == 0 ? 0.0 : x) >= 0;
-            default -> throw new IllegalStateException(op.name());
+            // FilterBinder binds isNull to NullTest and refuses text operators on floats.
+            case IS_NULL, CONTAINS, ICONTAINS, STARTS_WITH, ENDS_WITH, IEQ, ISTARTS_WITH, IENDS_WITH -> throw new IllegalStateException(op.name());
         };
     }
 
@@ -55,7 +56,7 @@ final class DoubleTest extends ColumnPredicate {
             case LT -> min >= operand;
             case LTE -> min > operand;
             case IN -> noneWithin(min, max);
-            default -> false;
+            case NE, IS_NULL, CONTAINS, ICONTAINS, STARTS_WITH, ENDS_WITH, IEQ, ISTARTS_WITH, IENDS_WITH -> false;
         };
         return none ? Tri.NONE : Tri.SOME;
     }

@@ -206,7 +206,8 @@ final class IndexPlanner {
             case GTE -> new IndexLookup.Range(operand, true, null, false);
             case LT -> new IndexLookup.Range(null, false, operand, false);
             case LTE -> new IndexLookup.Range(null, false, operand, true);
-            default -> null;
+            // ne names every row but some; isNull and text operators are bound to other tests.
+            case NE, IS_NULL, CONTAINS, ICONTAINS, STARTS_WITH, ENDS_WITH, IEQ, ISTARTS_WITH, IENDS_WITH -> null;
         };
     }
 

@@ -30,14 +30,10 @@ final class KeySlots {
             switch (order.type(k)) {
                 case INT, DATETIME, BOOL -> longs[k] = new long[capacity];
                 case FLOAT -> doubles[k] = new double[capacity];
-                default -> objects[k] = new Object[capacity];
+                case DECIMAL, STRING, BINARY, JSON, LIST, OBJECT -> objects[k] = new Object[capacity];
             }
             nulls[k] = new boolean[capacity];
         }
-    }
-
-    int capacity() {
-        return capacity;
     }
 
     /** Makes room for slots {@code 0 .. needed - 1}. */

@@ -33,7 +33,9 @@ final class KeyTest extends ColumnPredicate {
         return switch (type) {
             case BOOL -> v.getBoolean(row);
             case DECIMAL -> KeyForms.keyOf(type, v.get(row));
-            default -> v.get(row);
+            case INT, FLOAT, STRING, DATETIME -> v.get(row);
+            // Only ordered types are bound to a KeyTest.
+            case BINARY, JSON, LIST, OBJECT -> throw new IllegalStateException(type.name());
         };
     }
 
@@ -48,7 +50,8 @@ final class KeyTest extends ColumnPredicate {
             case LT -> order.compare(k, operand) < 0;
             case LTE -> order.compare(k, operand) <= 0;
             case IN -> inKeys.contains(k);
-            default -> throw new IllegalStateException(op.name());
+            // FilterBinder binds isNull to NullTest and text operators to TextTest.
+            case IS_NULL, CONTAINS, ICONTAINS, STARTS_WITH, ENDS_WITH, IEQ, ISTARTS_WITH, IENDS_WITH -> throw new IllegalStateException(op.name());
         };
     }
 
@@ -65,7 +68,7 @@ final class KeyTest extends ColumnPredicate {
             case LTE -> min != null && order.compare(min, operand) > 0;
             case IN -> min != null && max != null && inKeys.stream()
                     .noneMatch(k -> order.compare(k, min) >= 0 && order.compare(k, max) <= 0);
-            default -> false;
+            case NE, IS_NULL, CONTAINS, ICONTAINS, STARTS_WITH, ENDS_WITH, IEQ, ISTARTS_WITH, IENDS_WITH -> false;
         };
         if (none) {
             return Tri.NONE;
@@ -84,7 +87,7 @@ final class KeyTest extends ColumnPredicate {
             case GTE -> order.compare(min, operand) >= 0;
             case LT -> order.compare(max, operand) < 0;
             case LTE -> order.compare(max, operand) <= 0;
-            default -> false;
+            case NE, IN, IS_NULL, CONTAINS, ICONTAINS, STARTS_WITH, ENDS_WITH, IEQ, ISTARTS_WITH, IENDS_WITH -> false;
         };
     }
 

@@ -29,7 +29,8 @@ final class TextTest extends ColumnPredicate {
             case IEQ -> s.toLowerCase(Locale.ROOT).equals(lowered);
             case ISTARTS_WITH -> s.toLowerCase(Locale.ROOT).startsWith(lowered);
             case IENDS_WITH -> s.toLowerCase(Locale.ROOT).endsWith(lowered);
-            default -> throw new IllegalStateException(op.name());
+            // FilterBinder binds comparisons and isNull to other tests.
+            case EQ, NE, IN, GT, GTE, LT, LTE, IS_NULL -> throw new IllegalStateException(op.name());
         };
     }
 

@@ -2,7 +2,6 @@ package io.jazmin.internal.reader;
 
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.error.JazminKeyException;
-import io.jazmin.error.UnsupportedFeatureException;
 import io.jazmin.internal.crypto.AccessBundle;
 import io.jazmin.internal.crypto.AccessCredential;
 import io.jazmin.internal.crypto.KeySlots;

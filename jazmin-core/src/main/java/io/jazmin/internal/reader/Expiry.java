@@ -1,7 +1,6 @@
 package io.jazmin.internal.reader;
 
 import io.jazmin.error.JazminFormatException;
-import io.jazmin.error.JazminKeyException;
 import io.jazmin.internal.catalog.Header;
 import io.jazmin.error.JazminAccessExpiredException;
 import java.time.Duration;

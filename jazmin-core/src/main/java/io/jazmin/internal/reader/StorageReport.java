@@ -2,19 +2,11 @@ package io.jazmin.internal.reader;
 
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.schema.Storage;
-import io.jazmin.internal.catalog.Delta;
 import io.jazmin.internal.crypto.KeySlots;
 import io.jazmin.internal.catalog.FileDirectory;
 import io.jazmin.internal.catalog.Header;
-import io.jazmin.internal.catalog.IndexDirectory;
-import io.jazmin.internal.catalog.IndexRef;
-import io.jazmin.internal.catalog.Partition;
-import io.jazmin.internal.catalog.PartitionTable;
 import io.jazmin.internal.catalog.SectionRef;
-import io.jazmin.internal.catalog.StatisticsBlock;
-import io.jazmin.internal.catalog.TableDelta;
 import io.jazmin.internal.catalog.TableEntry;
-import io.jazmin.internal.index.IndexSectionIds;
 import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.section.SectionReader;
 import io.jazmin.internal.wire.Trailer;
@@ -28,8 +20,6 @@ import tools.jackson.core.JsonToken;
 import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.json.JsonFactory;
 import io.jazmin.internal.table.ChunkInfo;
-import io.jazmin.internal.table.SectionIds;
-import io.jazmin.internal.table.SegmentInfo;
 import io.jazmin.internal.table.TableData;
 
 /**

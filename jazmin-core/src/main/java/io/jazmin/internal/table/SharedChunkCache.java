@@ -170,11 +170,4 @@ public final class SharedChunkCache {
     public synchronized Stats stats() {
         return new Stats(hits, misses, evictions, entries.size(), bytes, budget);
     }
-
-    /** Sets the counters back to 0 (what is kept stays). */
-    public synchronized void resetCounters() {
-        hits = 0;
-        misses = 0;
-        evictions = 0;
-    }
 }

@@ -4,7 +4,6 @@ import io.jazmin.internal.catalog.ChunkDirectory;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.catalog.Statistics;
 import io.jazmin.internal.catalog.StatisticsBlock;
-import io.jazmin.internal.column.ChunkStatistics;
 import io.jazmin.internal.table.SectionIds;
 import io.jazmin.internal.section.SectionReader;
 import io.jazmin.internal.section.SectionWriter;

@@ -1,6 +1,5 @@
 package io.jazmin.spring.data.repository.query;
 
-import io.jazmin.data.Filter;
 import io.jazmin.spring.data.core.JazminOperations;
 import io.jazmin.spring.data.core.query.JazminQuery;
 import org.springframework.data.domain.Sort;
