@@ -146,12 +146,6 @@ public final class SectionPayload {
         return s;
     }
 
-    /**
-     * At least the first {@code end} raw bytes of stream {@code k} (the whole stream when it is
-     * inflated already or {@code end} reaches its end): a lookup of a few rows inflates no further
-     * than they lie. The bytes past {@code end} are neither inflated nor checked here, and nothing
-     * is kept: {@link #stream} inflates and checks the whole stream.
-     */
     /** Whether stream {@code k} is inflated whole already (then {@link #streamPrefix} returns it). */
     public synchronized boolean holdsStream(int k) {
         return streams[k] != null;
@@ -167,11 +161,22 @@ public final class SectionPayload {
             throw new IllegalArgumentException("a prefix of " + end + " bytes of a " + streamLength(k)
                     + "-byte stream into " + out.length + " bytes");
         }
+        if (ranged != null) {
+            StoredStreams.Slice slice = ranged.stored(k);
+            Compression.inflateSegmentPrefix(slice.bytes(), slice.offset(), slice.length(), out, end);
+            return;
+        }
         int from = points.stored(k);
         int to = k == points.count() - 1 ? storedLength : points.stored(k + 1);
         Compression.inflateSegmentPrefix(stored, storedOffset + from, to - from, out, end);
     }
 
+    /**
+     * At least the first {@code end} raw bytes of stream {@code k} (the whole stream when it is
+     * inflated already or {@code end} reaches its end): a lookup of a few rows inflates no further
+     * than they lie. The bytes past {@code end} are neither inflated nor checked here, and nothing
+     * is kept: {@link #stream} inflates and checks the whole stream.
+     */
     public synchronized byte[] streamPrefix(int k, int end) {
         if (streams[k] != null || end >= streamLength(k)) {
             return stream(k);
