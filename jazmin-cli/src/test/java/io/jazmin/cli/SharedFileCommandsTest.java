@@ -164,11 +164,13 @@ class SharedFileCommandsTest {
 
         JsonNode boardView = CanonicalJson.parse(CliRun.of("inspect", jzm.toString(), "--key-file",
                 board.toString()).out()).get("access");
-        assertThat(boardView.get("fileGroups").toString()).isEqualTo("[\"ZA\"]");
+        // Its partition's group, and the group its grant names (files written here record the names).
+        assertThat(boardView.get("fileGroups").toString()).isEqualTo("[\"ZA\",\"board\"]");
         assertThat(boardView.has("grants")).isFalse();
         JsonNode otherView = CanonicalJson.parse(CliRun.of("inspect", jzm.toString(), "--key-file",
                 other.toString()).out()).get("access");
-        assertThat(otherView.get("fileGroups").toString()).isEqualTo("[]");
+        // Granted every file group ("*"), it can name them all.
+        assertThat(otherView.get("fileGroups").toString()).isEqualTo("[\"ZA\",\"board\"]");
         assertThat(otherView.get("partitions").toString()).isEqualTo("[\"BW\"]");
     }
 
