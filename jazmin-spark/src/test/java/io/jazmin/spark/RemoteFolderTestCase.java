@@ -74,14 +74,29 @@ abstract class RemoteFolderTestCase {
         }
     }
 
-    /** The names in a remote folder, sorted; none when it does not exist. */
+    /**
+     * The names in a remote folder, sorted, without a {@code _temporary} folder that holds no file:
+     * on S3 the committer's cleanup deletes every object under it, but a listing right after may
+     * still show the empty prefix (seen in one of our verify runs against S3Proxy). One holding a file is
+     * listed, and fails the tests that expect it gone.
+     */
     static List<String> names(String folder) throws IOException {
         FileSystem fs = fs(folder);
         org.apache.hadoop.fs.Path p = new org.apache.hadoop.fs.Path(folder);
         if (!fs.exists(p)) {
             return List.of();
         }
-        return Arrays.stream(fs.listStatus(p)).map(FileStatus::getPath).map(org.apache.hadoop.fs.Path::getName).sorted().toList();
+        return Arrays.stream(fs.listStatus(p)).map(FileStatus::getPath)
+                .filter(child -> !child.getName().equals("_temporary") || holdsAFile(fs, child))
+                .map(org.apache.hadoop.fs.Path::getName).sorted().toList();
+    }
+
+    private static boolean holdsAFile(FileSystem fs, org.apache.hadoop.fs.Path folder) {
+        try {
+            return fs.exists(folder) && fs.listFiles(folder, true).hasNext();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static List<Object> core(Path folder, ReadOptions options, Filter filter, String... columns) {
