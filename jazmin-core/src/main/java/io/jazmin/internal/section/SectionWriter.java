@@ -69,6 +69,21 @@ public final class SectionWriter {
     }
 
     /**
+     * The header of an append. It lists an index segment per index for every append since the last full
+     * write, so it grows with each one; compressing it with the default Deflate setting's two passes became
+     * most of a one-row append's time after a few thousand appends. Where this writer would use that
+     * setting, one pass at level {@value Compression#FAST_LEVEL} instead (its lists of section references
+     * compress about as well); otherwise as {@link #section(String, byte[], int)}.
+     */
+    public byte[] appendedHeader(String id, byte[] raw) {
+        if (!defaultDeflate()) {
+            return section(id, raw, raw.length);
+        }
+        byte[] packed = Compression.compress(Codec.DEFLATE, Compression.FAST_LEVEL, raw, raw.length);
+        return section(id, raw, raw.length, codec, packed.length < raw.length ? packed : null);
+    }
+
+    /**
      * A catalog section (statistics, directories, indexes): stored uncompressed below
      * {@value #TINY_CATALOG_SECTION} raw bytes, as the reference writer does, since compressing a few
      * bytes saves almost nothing and costs time on every read; a large one with the default Deflate

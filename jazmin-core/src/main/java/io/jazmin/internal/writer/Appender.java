@@ -241,7 +241,7 @@ public final class Appender {
             Header newHeader = new Header(readerFeatures, header.writerFeatures(), header.created(), now, s,
                     header.metadata(), tables, keyring, files, header.access(), deltas);
             byte[] raw = newHeader.encode();
-            byte[] section = sections.section(SectionIds.header(), raw, raw.length);
+            byte[] section = sections.appendedHeader(SectionIds.header(), raw);
             long at = out.write(section);
             out.commit(new Trailer(at, section.length, 0, 0, 0, 0).encode());
             long deletedNow = deleted == null ? 0 : deleted.length - entry.deletedCount();

@@ -179,7 +179,7 @@ final class SharedAppend {
                         work.s(), header.metadata(), tables, header.keyring(), files,
                         new AccessInfo(slots.ownerDirectory(), catalog), deltas);
                 byte[] raw = newHeader.encode();
-                byte[] headerSection = sections.section(SectionIds.header(), raw, raw.length);
+                byte[] headerSection = sections.appendedHeader(SectionIds.header(), raw);
                 long at = out.write(headerSection);
                 out.commit(ShareWriter.signed(out, options.key(), file.version().preamble().fileId(), slots, at,
                         headerSection));
