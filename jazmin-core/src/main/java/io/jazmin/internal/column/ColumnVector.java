@@ -320,7 +320,7 @@ public final class ColumnVector {
             case FLOAT -> doubles[at];
             case BOOL -> bools[at];
             case LIST, OBJECT -> nestedValue(row);
-            default -> objects != null ? objects[at] : strings.get(at);
+            case DECIMAL, STRING, BINARY, JSON -> objects != null ? objects[at] : strings.get(at);
         };
     }
 
