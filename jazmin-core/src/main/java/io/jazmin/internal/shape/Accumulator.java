@@ -89,7 +89,14 @@ final class Accumulator {
         };
     }
 
-    /** ShapeCompiler's SUMMABLE refuses these before a shape runs. */
+    /** Whether {@code $sum} applies to a column of {@code type} (ShapeCompiler refuses the others). */
+    static boolean summable(ColumnType type) {
+        return switch (type) {
+            case INT, FLOAT, DECIMAL -> true;
+            case BOOL, STRING, DATETIME, BINARY, JSON, LIST, OBJECT -> false;
+        };
+    }
+
     private static IllegalStateException notSummable(ColumnType type) {
         return new IllegalStateException("no sum of a " + type.typeName() + " column");
     }
