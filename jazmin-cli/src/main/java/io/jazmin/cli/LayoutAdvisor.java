@@ -36,10 +36,27 @@ final class LayoutAdvisor {
     /** The rows per chunk advised for selective lookups (a quarter of the default 4,096). */
     static final int LOOKUP_CHUNK_ROWS = 1024;
 
-    private static final Set<Filter.Op> SORTED_OPS = Set.of(Filter.Op.EQ, Filter.Op.IN, Filter.Op.GT, Filter.Op.GTE,
-            Filter.Op.LT, Filter.Op.LTE, Filter.Op.STARTS_WITH, Filter.Op.IS_NULL);
-    private static final Set<Filter.Op> EQUALITY_OPS = Set.of(Filter.Op.EQ, Filter.Op.IN);
-    private static final Set<Filter.Op> TRIGRAM_OPS = Set.of(Filter.Op.CONTAINS, Filter.Op.ICONTAINS);
+    private static final Set<Filter.Op> SORTED_OPS = ops(Served.EQUALITY, Served.SORTED);
+    private static final Set<Filter.Op> EQUALITY_OPS = ops(Served.EQUALITY);
+    private static final Set<Filter.Op> TRIGRAM_OPS = ops(Served.TRIGRAM);
+
+    /** What serves a condition: a sort order or sorted index (by value or by range), a trigram index, nothing. */
+    private enum Served { EQUALITY, SORTED, TRIGRAM, NONE }
+
+    /** As the engine's planner serves {@code op} (its text tests' implied lookups included). */
+    private static Served served(Filter.Op op) {
+        return switch (op) {
+            case EQ, IN -> Served.EQUALITY;
+            case GT, GTE, LT, LTE, STARTS_WITH, IS_NULL -> Served.SORTED;
+            case CONTAINS, ICONTAINS, ENDS_WITH, IEQ, ISTARTS_WITH, IENDS_WITH -> Served.TRIGRAM;
+            case NE -> Served.NONE;
+        };
+    }
+
+    private static Set<Filter.Op> ops(Served... kinds) {
+        List<Served> wanted = List.of(kinds);
+        return Set.copyOf(Stream.of(Filter.Op.values()).filter(op -> wanted.contains(served(op))).toList());
+    }
 
     private final JsonMapper mapper = JsonMapper.builder().build();
     private final JazminTable table;

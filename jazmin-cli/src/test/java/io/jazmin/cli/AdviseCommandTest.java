@@ -10,6 +10,8 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -133,5 +135,18 @@ class AdviseCommandTest {
         assertUsageError(CliRun.of("advise", small.toString(), "--column", "nope"));
         assertUsageError(CliRun.of("advise", small.toString(), "--query", "{\"nope\":1}"));
         assertUsageError(CliRun.of("advise", small.toString(), "--sample", "0"));
+    }
+
+    /**
+     * Every text operator the planner narrows with a trigram index is advised one (issue 35: the
+     * advisor's own operator list had only contains and icontains).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"contains", "icontains", "endsWith", "ieq", "istartsWith", "iendsWith"})
+    void everyTextOperatorATrigramIndexServesGetsTheTrigramAdvice(String op) {
+        CliRun run = CliRun.of("advise", small.toString(), "--query", "{\"name\":{\"" + op + "\":\"Ndlovu\"}}");
+        assertThat(run.code()).as(run.err()).isZero();
+        assertThat(advice(JsonLines.tree(run.out()), "index", "name").get("option").asString())
+                .isEqualTo("--index name:trigram");
     }
 }

@@ -138,7 +138,7 @@ public final class XmlShapeOutput implements ShapeOutput {
                 // JavaScript writes -0 as 0; the reference leaves non-finite floats out, as nulls
                 yield !Double.isFinite(d) ? null : d == 0 ? "0" : FloatText.format(d);
             }
-            default -> TextValues.format(column, value);
+            case BOOL, DECIMAL, STRING, DATETIME, BINARY, JSON, LIST, OBJECT -> TextValues.format(column, value);
         };
     }
 

@@ -92,7 +92,10 @@ public sealed interface Filter permits Filter.And, Filter.Or, Filter.Not, Filter
 
         /** Whether the operator applies to string columns only and compares text. */
         public boolean isText() {
-            return this == CONTAINS || this == ICONTAINS || this == STARTS_WITH || extension;
+            return switch (this) {
+                case CONTAINS, ICONTAINS, STARTS_WITH, ENDS_WITH, IEQ, ISTARTS_WITH, IENDS_WITH -> true;
+                case EQ, NE, IN, GT, GTE, LT, LTE, IS_NULL -> false;
+            };
         }
 
         /** The operator's name in JSON filters. */

@@ -41,7 +41,10 @@ public enum ColumnType {
 
     /** Whether this is a nested type (list or object) stored as child streams. */
     public boolean isNested() {
-        return this == LIST || this == OBJECT;
+        return switch (this) {
+            case LIST, OBJECT -> true;
+            case BOOL, INT, FLOAT, DECIMAL, STRING, DATETIME, BINARY, JSON -> false;
+        };
     }
 
     /** The lower-case name used in schemas and by the reference libraries ({@code "datetime"}). */

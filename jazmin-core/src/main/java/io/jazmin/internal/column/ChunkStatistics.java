@@ -63,7 +63,7 @@ public final class ChunkStatistics {
             }
             return new ChunkStatistics(nulls, NONE, NONE, List.copyOf(leaves));
         }
-        if (!type.isOrdered() || nulls == values.size()) {
+        if (nulls == values.size()) {
             return new ChunkStatistics(nulls, NONE, NONE);
         }
         return switch (type) {
@@ -71,7 +71,9 @@ public final class ChunkStatistics {
             case INT, DATETIME -> longBounds(values, nulls);
             case FLOAT -> floatBounds(values, nulls);
             case DECIMAL -> decimalBounds(values, nulls);
-            default -> stringBounds(values, nulls);
+            case STRING -> stringBounds(values, nulls);
+            // Unordered: no bounds (nested columns returned above with their leaves).
+            case BINARY, JSON, LIST, OBJECT -> new ChunkStatistics(nulls, NONE, NONE);
         };
     }
 

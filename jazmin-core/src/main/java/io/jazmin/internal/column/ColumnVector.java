@@ -320,7 +320,7 @@ public final class ColumnVector {
             case FLOAT -> doubles[at];
             case BOOL -> bools[at];
             case LIST, OBJECT -> nestedValue(row);
-            default -> objects != null ? objects[at] : strings.get(at);
+            case DECIMAL, STRING, BINARY, JSON -> objects != null ? objects[at] : strings.get(at);
         };
     }
 
@@ -358,11 +358,19 @@ public final class ColumnVector {
 
     /**
      * Whether this vector may be shared between queries and threads (the process-wide cache): a
-     * whole, scalar vector whose values are immutable. Binary values ({@code byte[]}, handed to
-     * callers as they are) and nested values (lists and maps built on demand) are not.
+     * whole, scalar vector whose values are immutable ({@link #immutableValues}).
      */
     public boolean shareable() {
-        return base == 0 && definition == null && type != ColumnType.BINARY;
+        return base == 0 && definition == null && immutableValues(type);
+    }
+
+    /** Whether the values of {@code type} handed to callers are immutable, so that they may be shared. */
+    public static boolean immutableValues(ColumnType type) {
+        return switch (type) {
+            case BOOL, INT, FLOAT, DECIMAL, STRING, DATETIME, JSON -> true;
+            // byte[] handed to callers as they are; lists and maps built on demand
+            case BINARY, LIST, OBJECT -> false;
+        };
     }
 
     /**

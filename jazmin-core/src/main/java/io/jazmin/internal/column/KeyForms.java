@@ -34,13 +34,14 @@ public final class KeyForms {
      * @throws JazminValidationException for an unordered type
      */
     public static Object keyOf(ColumnType type, Object value) {
-        return switch (requireOrdered(type)) {
+        return switch (type) {
             case BOOL -> (Boolean) value;
             case INT -> (Long) value;
             case DATETIME -> value instanceof Instant i ? i.toEpochMilli() : (Long) value;
             case FLOAT -> floatKey((Double) value);
             case DECIMAL -> Decimals.reduce((BigDecimal) value);
-            default -> (String) value;
+            case STRING -> (String) value;
+            case BINARY, JSON, LIST, OBJECT -> throw noKeyForm(type);
         };
     }
 
@@ -71,9 +72,11 @@ public final class KeyForms {
                 out.f64((Double) key);
             }
             case DECIMAL -> Decimals.write((BigDecimal) key, out);
-            default -> {
+            case STRING -> {
                 return Utf8.encode((String) key);
             }
+            // keyOf has refused these; listed so that a new type must be decided here
+            case BINARY, JSON, LIST, OBJECT -> throw noKeyForm(type);
         }
         return out.toByteArray();
     }
@@ -84,7 +87,6 @@ public final class KeyForms {
      * @throws JazminFormatException when the bytes are not exactly one valid key of {@code type}
      */
     public static Object decode(ColumnType type, byte[] bytes) {
-        requireOrdered(type);
         ByteReader in = new ByteReader(bytes);
         Object key = switch (type) {
             case BOOL -> readBool(in);
@@ -92,7 +94,8 @@ public final class KeyForms {
             case DATETIME -> StreamFormat.checkDatetime(in.zigzag());
             case FLOAT -> readFloat(in);
             case DECIMAL -> Decimals.reduce(Decimals.read(in));
-            default -> in.utf8(bytes.length);
+            case STRING -> in.utf8(bytes.length);
+            case BINARY, JSON, LIST, OBJECT -> throw noKeyForm(type);
         };
         if (in.hasRemaining()) { // the message is built only for damaged bounds: decode runs per chunk and query
             in.expectEnd(type.typeName() + " key");
@@ -118,19 +121,17 @@ public final class KeyForms {
 
     /** The order of key values of {@code type} (decimals numerically, strings by UTF-16 code units). */
     public static Comparator<Object> comparator(ColumnType type) {
-        return switch (requireOrdered(type)) {
+        return switch (type) {
             case BOOL -> BOOL_ORDER;
             case INT, DATETIME -> LONG_ORDER;
             case FLOAT -> FLOAT_ORDER;
             case DECIMAL -> DECIMAL_ORDER;
-            default -> STRING_ORDER;
+            case STRING -> STRING_ORDER;
+            case BINARY, JSON, LIST, OBJECT -> throw noKeyForm(type);
         };
     }
 
-    private static ColumnType requireOrdered(ColumnType type) {
-        if (!type.isOrdered()) {
-            throw new JazminValidationException("a " + type.typeName() + " column has no key form");
-        }
-        return type;
+    private static JazminValidationException noKeyForm(ColumnType type) {
+        return new JazminValidationException("a " + type.typeName() + " column has no key form");
     }
 }

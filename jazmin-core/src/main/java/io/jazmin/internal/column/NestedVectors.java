@@ -50,7 +50,7 @@ public final class NestedVectors {
         return switch (def.type()) {
             case LIST -> list(def, entries, nulls);
             case OBJECT -> object(def, entries, nulls);
-            default -> leaf(def.type(), entries, nulls);
+            case BOOL, INT, FLOAT, DECIMAL, STRING, DATETIME, BINARY, JSON -> leaf(def.type(), entries, nulls);
         };
     }
 
@@ -89,14 +89,14 @@ public final class NestedVectors {
 
     private static ColumnVector leaf(ColumnType type, List<?> entries, byte[] nulls) {
         int n = entries.size();
-        switch (type) {
+        return switch (type) {
             case INT, DATETIME -> {
                 long[] vals = new long[n];
                 for (int i = 0; i < n; i++) {
                     Object v = entries.get(i);
                     vals[i] = v == null ? 0 : v instanceof Instant t ? t.toEpochMilli() : ((Number) v).longValue();
                 }
-                return ColumnVector.ofLongs(type, n, vals, nulls);
+                yield ColumnVector.ofLongs(type, n, vals, nulls);
             }
             case FLOAT -> {
                 double[] vals = new double[n];
@@ -104,18 +104,17 @@ public final class NestedVectors {
                     Object v = entries.get(i);
                     vals[i] = v == null ? 0 : ((Number) v).doubleValue();
                 }
-                return ColumnVector.ofDoubles(n, vals, nulls);
+                yield ColumnVector.ofDoubles(n, vals, nulls);
             }
             case BOOL -> {
                 boolean[] vals = new boolean[n];
                 for (int i = 0; i < n; i++) {
                     vals[i] = Boolean.TRUE.equals(entries.get(i));
                 }
-                return ColumnVector.ofBooleans(n, vals, nulls);
+                yield ColumnVector.ofBooleans(n, vals, nulls);
             }
-            default -> {
-                return ColumnVector.ofObjects(type, n, entries.toArray());
-            }
-        }
+            // LIST and OBJECT never reach here: build dispatches them to list and object
+            case DECIMAL, STRING, BINARY, JSON, LIST, OBJECT -> ColumnVector.ofObjects(type, n, entries.toArray());
+        };
     }
 }

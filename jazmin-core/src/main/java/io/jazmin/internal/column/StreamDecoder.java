@@ -114,7 +114,8 @@ public final class StreamDecoder {
             case BOOL -> readBools(stream, encoding, col);
             case INT, DATETIME -> readLongs(stream, encoding, col);
             case FLOAT -> readDoubles(stream, encoding, col);
-            default -> readObjects(stream, encoding, col);
+            case DECIMAL, STRING, BINARY, JSON -> readObjects(stream, encoding, col);
+            case LIST, OBJECT -> throw new IllegalStateException("nested types are refused above");
         };
         if (col.whole()) {
             stream.expectEnd(type.typeName() + " stream");
@@ -404,7 +405,9 @@ public final class StreamDecoder {
             case DECIMAL -> Decimals.read(stream);
             case STRING -> stream.utf8(stream.length());
             case BINARY -> stream.bytes(stream.length());
-            default -> readJson(stream);
+            case JSON -> readJson(stream);
+            // readObjects is only called for the four types above
+            case BOOL, INT, FLOAT, DATETIME, LIST, OBJECT -> throw new IllegalStateException(type.typeName());
         };
     }
 

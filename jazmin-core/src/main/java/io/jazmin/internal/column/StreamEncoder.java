@@ -56,7 +56,8 @@ public final class StreamEncoder {
             case INT, DATETIME -> writeLongs(values, rows, out);
             case FLOAT -> writeDoubles(values, rows, out);
             case STRING, DECIMAL -> writeTexts(type, values, rows, out);
-            default -> writeOpaque(type, values, rows, out);
+            case BINARY, JSON -> writeOpaque(type, values, rows, out);
+            case LIST, OBJECT -> throw new IllegalStateException("nested types are refused above");
         }
     }
 

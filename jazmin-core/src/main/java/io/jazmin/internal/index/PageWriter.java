@@ -99,21 +99,18 @@ final class PageWriter {
 
     // Returns the size the key takes in encoding 0.
     private int writeCompactKey(Object key) {
-        switch (type) {
-            case INT, DATETIME -> {
-                return writeCompactLong((Long) key);
-            }
+        return switch (type) {
+            case INT, DATETIME -> writeCompactLong((Long) key);
             case STRING -> {
                 byte[] utf8 = IndexKeys.utf8((String) key);
                 int shared = count == 0 ? 0 : sharedPrefix(previousUtf8, utf8);
                 body.varint(shared).varint(utf8.length - shared).bytes(utf8, shared, utf8.length - shared);
                 previousUtf8 = utf8;
-                return ByteWriter.varintSize(utf8.length) + utf8.length;
+                yield ByteWriter.varintSize(utf8.length) + utf8.length;
             }
-            default -> {
-                return writePlainKey(key);
-            }
-        }
+            // no compact form: as in encoding 0 (which refuses the unordered types)
+            case BOOL, FLOAT, DECIMAL, BINARY, JSON, LIST, OBJECT -> writePlainKey(key);
+        };
     }
 
     private int writeCompactLong(long v) {

@@ -151,7 +151,7 @@ final class SortedPage {
             Object key = switch (type) {
                 case INT, DATETIME -> readLong(in);
                 case STRING -> readString(in);
-                default -> IndexKeys.read(in, type);
+                case BOOL, FLOAT, DECIMAL, BINARY, JSON, LIST, OBJECT -> IndexKeys.read(in, type);
             };
             first = false;
             return key;

@@ -35,7 +35,7 @@ public final class ColumnArraysBuilder {
                 case INT, DATETIME -> new long[capacity];
                 case FLOAT -> new double[capacity];
                 case BOOL -> new boolean[capacity];
-                default -> new Object[capacity];
+                case DECIMAL, STRING, BINARY, JSON, LIST, OBJECT -> new Object[capacity];
             };
         }
     }
@@ -56,7 +56,7 @@ public final class ColumnArraysBuilder {
                     case INT, DATETIME -> ((long[]) values[c])[at] = v.getLong(p);
                     case FLOAT -> ((double[]) values[c])[at] = v.getDouble(p);
                     case BOOL -> ((boolean[]) values[c])[at] = v.getBoolean(p);
-                    default -> ((Object[]) values[c])[at] = v.get(p);
+                    case DECIMAL, STRING, BINARY, JSON, LIST, OBJECT -> ((Object[]) values[c])[at] = v.get(p);
                 }
             }
         }

@@ -147,7 +147,7 @@ public final class FileOrder {
 
     /** Checks chunks in file order: slot 2 keeps the last row checked, slots 0 and 1 alternate over a chunk. */
     private final class Walk {
-        private final KeySlots slots = new KeySlots(order, 3);
+        private final SortKeySlots slots = new SortKeySlots(order, 3);
         private boolean previousRow;
 
         void check(ChunkInfo chunk) {

@@ -94,44 +94,60 @@ public final class FilterBinder {
         }
         ColumnType type = columns.get(position).type();
         Op op = c.op();
-        if (op == Op.IS_NULL) {
-            return new NullTest(position, Operands.toBoolean(c.column(), c.operand()));
-        }
-        if (op.isText()) {
-            if (type != ColumnType.STRING) {
-                throw new InvalidFilterException("'" + op.jsonName() + "' only applies to string columns");
+        return switch (op) {
+            case IS_NULL -> new NullTest(position, Operands.toBoolean(c.column(), c.operand()));
+            case CONTAINS, ICONTAINS, STARTS_WITH, ENDS_WITH, IEQ, ISTARTS_WITH, IENDS_WITH -> {
+                if (type != ColumnType.STRING) {
+                    throw new InvalidFilterException("'" + op.jsonName() + "' only applies to string columns");
+                }
+                yield new TextTest(position, op, Operands.toText(c.column(), c.operand()));
             }
-            return new TextTest(position, op, Operands.toText(c.column(), c.operand()));
-        }
+            case IN -> in(position, requireOrdered(type, op), c.column(), (List<?>) c.operand());
+            case EQ, NE, GT, GTE, LT, LTE -> comparison(position, requireOrdered(type, op), c);
+        };
+    }
+
+    private static ColumnType requireOrdered(ColumnType type, Op op) {
         if (!type.isOrdered()) {
             throw new InvalidFilterException("'" + op.jsonName() + "' does not apply to " + type.typeName()
                     + " columns (only isNull does)");
         }
-        if (op == Op.IN) {
-            return in(position, type, c.column(), (List<?>) c.operand());
-        }
+        return type;
+    }
+
+    /** eq, ne and the ranges on an ordered column. */
+    private Predicate comparison(int position, ColumnType type, Filter.Condition c) {
+        Op op = c.op();
         if (c.operand() == null) {
             throw new InvalidFilterException("'" + op.jsonName() + "' needs a value, not null");
         }
         return switch (type) {
             case INT, DATETIME -> longComparison(position, type, c.column(), op, c.operand());
             case FLOAT -> new DoubleTest(position, op, Operands.toDouble(c.column(), c.operand()), null);
-            default -> new KeyTest(position, type, op, key(type, c.column(), c.operand()), null);
+            case BOOL, DECIMAL, STRING -> new KeyTest(position, type, op, key(type, c.column(), c.operand()), null);
+            case BINARY, JSON, LIST, OBJECT -> throw unordered(type);
         };
     }
 
+    /** The key of a bool, decimal or string operand (the types a {@link KeyTest} compares). */
     private Object key(ColumnType type, String column, Object v) {
         return switch (type) {
             case BOOL -> Operands.toBoolean(column, v);
             case DECIMAL -> Operands.toDecimal(column, v);
-            default -> Operands.toText(column, v);
+            case STRING -> Operands.toText(column, v);
+            case INT, FLOAT, DATETIME, BINARY, JSON, LIST, OBJECT -> throw unordered(type);
         };
+    }
+
+    /** A type {@link #requireOrdered} has refused, or one a {@link KeyTest} does not compare: a bug here. */
+    private static IllegalStateException unordered(ColumnType type) {
+        return new IllegalStateException("no key test for a " + type.typeName() + " column");
     }
 
     private Predicate in(int position, ColumnType type, String column, List<?> listed) {
         // Null and NaN items equal no value (reference 1.3.0): left out before conversion.
         List<?> operands = listed.stream().filter(o -> o != null && !isNaN(o)).toList();
-        switch (type) {
+        return switch (type) {
             case INT, DATETIME -> {
                 List<Long> values = new ArrayList<>();
                 for (Object o : operands) {
@@ -140,21 +156,22 @@ public final class FilterBinder {
                         values.add(d.longValueExact());
                     }
                 }
-                return LongTest.in(position, type, values.stream().mapToLong(Long::longValue).toArray());
+                yield LongTest.in(position, type, values.stream().mapToLong(Long::longValue).toArray());
             }
             case FLOAT -> {
                 double[] values = operands.stream().mapToDouble(o -> Operands.toDouble(column, o))
                         .filter(d -> !Double.isNaN(d)).toArray();
-                return new DoubleTest(position, Op.IN, 0, values);
+                yield new DoubleTest(position, Op.IN, 0, values);
             }
-            default -> {
+            case BOOL, DECIMAL, STRING -> {
                 Set<Object> keys = new HashSet<>();
                 for (Object o : operands) {
                     keys.add(key(type, column, o));
                 }
-                return new KeyTest(position, type, Op.IN, null, keys);
+                yield new KeyTest(position, type, Op.IN, null, keys);
             }
-        }
+            case BINARY, JSON, LIST, OBJECT -> throw unordered(type);
+        };
     }
 
     private static boolean isNaN(Object o) {
@@ -175,21 +192,28 @@ public final class FilterBinder {
      */
     private static Predicate longComparison(int position, ColumnType type, String column, Op op, Object operand) {
         BigDecimal d = number(type, column, operand);
-        if (op == Op.EQ || op == Op.NE) {
-            if (!isLong(d)) {
-                return op == Op.EQ ? new Predicate.Constant(false) : new NullTest(position, false);
-            }
-            long v = d.longValueExact();
-            return op == Op.EQ ? LongTest.range(position, type, v, v) : LongTest.notEqual(position, type, v);
-        }
-        BigDecimal bound = switch (op) {
-            case GT -> d.setScale(0, RoundingMode.FLOOR).add(BigDecimal.ONE);
-            case GTE -> d.setScale(0, RoundingMode.CEILING);
-            case LT -> d.setScale(0, RoundingMode.CEILING).subtract(BigDecimal.ONE);
-            case LTE -> d.setScale(0, RoundingMode.FLOOR);
-            default -> throw new IllegalStateException(op.name());
+        return switch (op) {
+            case EQ, NE -> longEquality(position, type, op == Op.EQ, d);
+            case GT -> longBound(position, type, true, d.setScale(0, RoundingMode.FLOOR).add(BigDecimal.ONE));
+            case GTE -> longBound(position, type, true, d.setScale(0, RoundingMode.CEILING));
+            case LT -> longBound(position, type, false, d.setScale(0, RoundingMode.CEILING).subtract(BigDecimal.ONE));
+            case LTE -> longBound(position, type, false, d.setScale(0, RoundingMode.FLOOR));
+            // bound by condition; listed so that a new operator is decided here too
+            case IN, IS_NULL, CONTAINS, ICONTAINS, STARTS_WITH, ENDS_WITH, IEQ, ISTARTS_WITH, IENDS_WITH ->
+                    throw new IllegalStateException("'" + op.jsonName() + "' is not a comparison");
         };
-        boolean lower = op == Op.GT || op == Op.GTE;
+    }
+
+    private static Predicate longEquality(int position, ColumnType type, boolean eq, BigDecimal d) {
+        if (!isLong(d)) {
+            return eq ? new Predicate.Constant(false) : new NullTest(position, false);
+        }
+        long v = d.longValueExact();
+        return eq ? LongTest.range(position, type, v, v) : LongTest.notEqual(position, type, v);
+    }
+
+    /** {@code >= bound} when {@code lower}, else {@code <= bound}. */
+    private static Predicate longBound(int position, ColumnType type, boolean lower, BigDecimal bound) {
         if (bound.compareTo(LONG_MAX) > 0) {
             return lower ? new Predicate.Constant(false) : new NullTest(position, false);
         }

@@ -154,13 +154,8 @@ final class IndexPlanner {
             lookup = t.wantNull ? new IndexLookup.IsNull() : null;
         } else if (p instanceof TextTest t) {
             position = t.position;
-            if (t.op == Op.STARTS_WITH) {
-                lookup = new IndexLookup.StartsWith(t.text);
-            } else {
-                // Every other text test implies the row contains the text: the trigram index narrows it.
-                boolean ignoreCase = t.op == Op.ICONTAINS || t.op == Op.IEQ || t.op == Op.ISTARTS_WITH
-                        || t.op == Op.IENDS_WITH;
-                lookup = new IndexLookup.Contains(t.text, ignoreCase);
+            lookup = t.impliedLookup();
+            if (lookup instanceof IndexLookup.Contains) {
                 kind = IndexRef.TRIGRAM;
             }
         } else {

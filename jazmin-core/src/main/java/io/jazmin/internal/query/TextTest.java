@@ -3,6 +3,7 @@ package io.jazmin.internal.query;
 import io.jazmin.data.Filter.Op;
 import io.jazmin.internal.column.ChunkStatistics;
 import io.jazmin.internal.column.ColumnVector;
+import io.jazmin.internal.index.IndexLookup;
 import java.util.Locale;
 
 /** Text operators on a string column: substring, prefix and suffix tests, case-sensitive or not. */
@@ -34,11 +35,31 @@ final class TextTest extends ColumnPredicate {
         };
     }
 
+    /**
+     * The index lookup whose rows include every row this test matches (the planner's sorted prefix
+     * lookup, or a trigram contains lookup), or {@code null} when no index narrows it.
+     */
+    IndexLookup impliedLookup() {
+        return switch (op) {
+            case STARTS_WITH -> new IndexLookup.StartsWith(text);
+            // each of these implies the value contains the text
+            case CONTAINS, ENDS_WITH -> new IndexLookup.Contains(text, false);
+            case ICONTAINS, IEQ, ISTARTS_WITH, IENDS_WITH -> new IndexLookup.Contains(text, true);
+            case EQ, NE, IN, GT, GTE, LT, LTE, IS_NULL -> throw new IllegalStateException(op.name());
+        };
+    }
+
     @Override
     Tri pruneBounds(ChunkStatistics s) {
-        if (op != Op.STARTS_WITH) {
-            return Tri.SOME;
-        }
+        return switch (op) {
+            case STARTS_WITH -> prefixBounds(s);
+            // no bound on the values follows from these
+            case CONTAINS, ICONTAINS, ENDS_WITH, IEQ, ISTARTS_WITH, IENDS_WITH -> Tri.SOME;
+            case EQ, NE, IN, GT, GTE, LT, LTE, IS_NULL -> throw new IllegalStateException(op.name());
+        };
+    }
+
+    private Tri prefixBounds(ChunkStatistics s) {
         // Values starting with the prefix sort at or after it, and before any larger string that
         // does not start with it.
         String min = (String) s.minKey(io.jazmin.schema.ColumnType.STRING);

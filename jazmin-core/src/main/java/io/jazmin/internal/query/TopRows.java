@@ -11,7 +11,7 @@ import java.util.Arrays;
  * every row is kept, up to {@link RowQuery#SORT_BUDGET_ROWS}.
  */
 final class TopRows {
-    private final KeySlots slots;
+    private final SortKeySlots slots;
     private final long k;
     private int[] heap;
     private int size;
@@ -22,7 +22,7 @@ final class TopRows {
     TopRows(SortOrder order, long k) {
         this.k = k;
         int initial = (int) Math.min(k, 1023) + 1;
-        this.slots = new KeySlots(order, initial);
+        this.slots = new SortKeySlots(order, initial);
         this.heap = new int[initial];
     }
 

@@ -33,7 +33,6 @@ public final class SectionReader {
     private static final int DIGEST_SIZE = 32;
     // Atomic: scans may read chunks ahead on worker threads.
     private final AtomicLong bytesRead = new AtomicLong();
-    private final AtomicLong sectionsRead = new AtomicLong();
     /**
      * Per thread, a buffer the whole bytes of a section are read into and opened from: they never
      * outlive {@link #read(String, long, long, byte[], String)}, so each read need not allocate them.
@@ -74,10 +73,6 @@ public final class SectionReader {
     /** Bytes of sections read so far (envelopes included). */
     public long bytesRead() {
         return bytesRead.get();
-    }
-
-    public long sectionsRead() {
-        return sectionsRead.get();
     }
 
     /**
@@ -159,7 +154,6 @@ public final class SectionReader {
 
     private void count(long length) {
         bytesRead.addAndGet(length);
-        sectionsRead.incrementAndGet();
     }
 
     /** Checks a section reference lies inside the version and within the limits. */
@@ -321,7 +315,6 @@ public final class SectionReader {
             if (opened == null) {
                 return null;
             }
-            sectionsRead.incrementAndGet();
             checkRawLength(opened.envelope());
             return SectionPayload.ranged(opened.part(), (int) length - SectionEnvelope.SIZE,
                     (int) opened.envelope().rawLength(), points);

@@ -65,7 +65,8 @@ final class Accumulator {
                 }
             }
             case FLOAT -> floatSum += (Double) v;
-            default -> decimalSum = decimalSum == null ? (BigDecimal) v : decimalSum.add((BigDecimal) v);
+            case DECIMAL -> decimalSum = decimalSum == null ? (BigDecimal) v : decimalSum.add((BigDecimal) v);
+            case BOOL, STRING, DATETIME, BINARY, JSON, LIST, OBJECT -> throw notSummable(type);
         }
     }
 
@@ -83,7 +84,20 @@ final class Accumulator {
         return switch (aggregate.column().type()) {
             case INT -> bigSum != null ? bigSum : (Object) longSum;
             case FLOAT -> floatSum;
-            default -> decimalSum;
+            case DECIMAL -> decimalSum;
+            case BOOL, STRING, DATETIME, BINARY, JSON, LIST, OBJECT -> throw notSummable(aggregate.column().type());
         };
+    }
+
+    /** Whether {@code $sum} applies to a column of {@code type} (ShapeCompiler refuses the others). */
+    static boolean summable(ColumnType type) {
+        return switch (type) {
+            case INT, FLOAT, DECIMAL -> true;
+            case BOOL, STRING, DATETIME, BINARY, JSON, LIST, OBJECT -> false;
+        };
+    }
+
+    private static IllegalStateException notSummable(ColumnType type) {
+        return new IllegalStateException("no sum of a " + type.typeName() + " column");
     }
 }

@@ -27,9 +27,8 @@ import tools.jackson.databind.JsonNode;
  * ({@code clients[].total.$sum}). The rules are the reference's (docs/design/export-shapes.md).
  */
 public final class ShapeCompiler {
-    private static final Set<ColumnType> ORDERED = EnumSet.of(ColumnType.BOOL, ColumnType.INT, ColumnType.FLOAT,
-            ColumnType.STRING, ColumnType.DATETIME, ColumnType.DECIMAL);
-    private static final Set<ColumnType> SUMMABLE = EnumSet.of(ColumnType.INT, ColumnType.FLOAT, ColumnType.DECIMAL);
+    private static final Set<ColumnType> ORDERED = types(ColumnType::isOrdered);
+    private static final Set<ColumnType> SUMMABLE = types(Accumulator::summable);
     private static final Set<String> LIST_KEYS = Set.of("$rows", "$filter", "$groupBy", "$sort", "$limit", "$xmlItem");
     private static final Set<String> LINK_KEYS = Set.of("$from", "$on", "$rows", "$filter", "$groupBy", "$sort",
             "$limit", "$xmlItem");
@@ -170,6 +169,16 @@ public final class ShapeCompiler {
     }
 
     /** The position of the column {@code name} names, checked against {@code allowed} types (null: any). */
+    private static Set<ColumnType> types(java.util.function.Predicate<ColumnType> which) {
+        Set<ColumnType> types = EnumSet.noneOf(ColumnType.class);
+        for (ColumnType t : ColumnType.values()) {
+            if (which.test(t)) {
+                types.add(t);
+            }
+        }
+        return types;
+    }
+
     private static int column(TableScope scope, JsonNode name, String path, Set<ColumnType> allowed, String what) {
         if (name == null || !name.isString()) {
             throw new ShapeException(path, what + " must name a column");

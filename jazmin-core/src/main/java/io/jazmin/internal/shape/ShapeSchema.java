@@ -125,9 +125,10 @@ public final class ShapeSchema {
                 s.put("type", "string");
                 s.put("contentEncoding", "base64");
             }
-            default -> {
-                // json: any value
+            case JSON -> {
+                // any value
             }
+            case LIST, OBJECT -> throw new IllegalStateException("nested types are described by column");
         }
         return s;
     }

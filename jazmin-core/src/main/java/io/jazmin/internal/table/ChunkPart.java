@@ -196,8 +196,7 @@ public final class ChunkPart {
 
     /** Whether the column at {@code position} is looked up in and kept by the shared cache. */
     private boolean cacheable(int position) {
-        ColumnType type = columns.get(position).type();
-        return shared != null && !type.isNested() && type != ColumnType.BINARY;
+        return shared != null && ColumnVector.immutableValues(columns.get(position).type());
     }
 
     private SharedChunkCache.ColumnKey key(int position) {

@@ -45,7 +45,7 @@ final class ColumnBuilder {
             case FLOAT -> doubles = new double[capacity];
             case BOOL -> bools = new boolean[capacity];
             case STRING -> { } // only their bytes are kept
-            default -> objects = new Object[capacity];
+            case DECIMAL, BINARY, JSON, LIST, OBJECT -> objects = new Object[capacity];
         }
         if (type == ColumnType.STRING) {
             text = new ByteWriter(capacity * 16);
@@ -66,7 +66,7 @@ final class ColumnBuilder {
             case FLOAT -> doubles = Arrays.copyOf(doubles, cap);
             case BOOL -> bools = Arrays.copyOf(bools, cap);
             case STRING -> { }
-            default -> objects = Arrays.copyOf(objects, cap);
+            case DECIMAL, BINARY, JSON, LIST, OBJECT -> objects = Arrays.copyOf(objects, cap);
         }
         if (textStarts != null) {
             textStarts = Arrays.copyOf(textStarts, cap);
@@ -86,7 +86,7 @@ final class ColumnBuilder {
             case FLOAT -> addDouble((Double) v);
             case BOOL -> addBoolean((Boolean) v);
             case STRING -> addText((String) v);
-            default -> addObject(v);
+            case DECIMAL, BINARY, JSON, LIST, OBJECT -> addObject(v);
         };
     }
 
@@ -205,7 +205,7 @@ final class ColumnBuilder {
             case BOOL -> ColumnVector.ofBooleans(n, Arrays.copyOf(bools, n), bits);
             case LIST, OBJECT -> NestedVectors.of(column, objects, n);
             case STRING -> takeStrings(n, bits);
-            default -> ColumnVector.ofObjects(type, n, Arrays.copyOf(objects, n));
+            case DECIMAL, BINARY, JSON -> ColumnVector.ofObjects(type, n, Arrays.copyOf(objects, n));
         };
         // Only the rows this chunk used are cleared: a wide table's chunks fill a fraction of the capacity.
         size = 0;

@@ -105,30 +105,30 @@ final class PredicateTranslator {
             return op.equals("<=>") ? Filter.isNull(col.name()) : null;
         }
         String name = col.name();
-        switch (col.type()) {
-            case BOOL:
-                return lit.dataType().sameType(DataTypes.BooleanType) && (op.equals("=") || op.equals("<=>"))
-                        ? Filter.eq(name, lit.value()) : null;
-            case INT:
-                return lit.dataType().sameType(DataTypes.LongType) ? condition(op, name, lit.value()) : null;
-            case FLOAT:
+        return switch (col.type()) {
+            case BOOL -> lit.dataType().sameType(DataTypes.BooleanType) && (op.equals("=") || op.equals("<=>"))
+                    ? Filter.eq(name, lit.value()) : null;
+            case INT -> lit.dataType().sameType(DataTypes.LongType) ? condition(op, name, lit.value()) : null;
+            case FLOAT -> {
                 if (!lit.dataType().sameType(DataTypes.DoubleType) || !safeDouble((Double) lit.value())
                         || op.equals(">") || op.equals(">=") || op.equals("<>")) {
-                    return null;
+                    yield null;
                 }
-                return condition(op, name, lit.value());
-            case STRING:
+                yield condition(op, name, lit.value());
+            }
+            case STRING -> {
                 if (!lit.dataType().sameType(DataTypes.StringType)) {
-                    return null;
+                    yield null;
                 }
                 String s = lit.value().toString();
                 boolean range = !op.equals("=") && !op.equals("<=>") && !op.equals("<>");
-                return range && !belowSurrogates(s) ? null : condition(op, name, s);
-            case DATETIME:
-                return lit.dataType().sameType(DataTypes.TimestampType) ? timestamp(op, name, (Long) lit.value()) : null;
-            default:
-                return null;
-        }
+                yield range && !belowSurrogates(s) ? null : condition(op, name, s);
+            }
+            case DATETIME -> lit.dataType().sameType(DataTypes.TimestampType)
+                    ? timestamp(op, name, (Long) lit.value()) : null;
+            // not pushed: Spark evaluates these
+            case DECIMAL, BINARY, JSON, LIST, OBJECT -> null;
+        };
     }
 
     private static Filter timestamp(String op, String name, long micros) {
@@ -194,7 +194,7 @@ final class PredicateTranslator {
             case STRING -> t.sameType(DataTypes.StringType) ? v.toString() : null;
             case DATETIME -> !t.sameType(DataTypes.TimestampType) ? null
                     : (Long) v % 1000 != 0 ? NO_ROW : Instant.ofEpochMilli((Long) v / 1000);
-            default -> null;
+            case DECIMAL, BINARY, JSON, LIST, OBJECT -> null;
         };
     }
 

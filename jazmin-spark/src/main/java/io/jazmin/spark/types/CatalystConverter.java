@@ -41,40 +41,34 @@ public final class CatalystConverter {
     }
 
     private static Function<Object, Object> nonNull(Column column, DataType type) {
-        switch (column.type()) {
-            case BOOL:
-                return expect(column, type, DataTypes.BooleanType, Function.identity());
-            case INT:
-                return expect(column, type, DataTypes.LongType, Function.identity());
-            case FLOAT:
-                return expect(column, type, DataTypes.DoubleType, Function.identity());
-            case STRING:
-                return expect(column, type, DataTypes.StringType, v -> UTF8String.fromString((String) v));
-            case JSON:
-                return expect(column, type, DataTypes.StringType, v -> UTF8String.fromString(((JsonText) v).text()));
-            case BINARY:
-                return expect(column, type, DataTypes.BinaryType, Function.identity());
-            case DATETIME:
-                return expect(column, type, DataTypes.TimestampType, v -> micros(column, (Instant) v));
-            case DECIMAL:
+        return switch (column.type()) {
+            case BOOL -> expect(column, type, DataTypes.BooleanType, Function.identity());
+            case INT -> expect(column, type, DataTypes.LongType, Function.identity());
+            case FLOAT -> expect(column, type, DataTypes.DoubleType, Function.identity());
+            case STRING -> expect(column, type, DataTypes.StringType, v -> UTF8String.fromString((String) v));
+            case JSON -> expect(column, type, DataTypes.StringType, v -> UTF8String.fromString(((JsonText) v).text()));
+            case BINARY -> expect(column, type, DataTypes.BinaryType, Function.identity());
+            case DATETIME -> expect(column, type, DataTypes.TimestampType, v -> micros(column, (Instant) v));
+            case DECIMAL -> {
                 if (type instanceof DecimalType d) {
-                    return v -> decimal(column, (BigDecimal) v, d);
+                    yield v -> decimal(column, (BigDecimal) v, d);
                 }
-                return expect(column, type, DataTypes.StringType, v -> UTF8String.fromString(((BigDecimal) v).toPlainString()));
-            case LIST:
+                yield expect(column, type, DataTypes.StringType, v -> UTF8String.fromString(((BigDecimal) v).toPlainString()));
+            }
+            case LIST -> {
                 if (type instanceof ArrayType a) {
                     Function<Object, Object> item = of(column.item(), a.elementType());
-                    return v -> new GenericArrayData(((List<?>) v).stream().map(item).toArray());
+                    yield v -> new GenericArrayData(((List<?>) v).stream().map(item).toArray());
                 }
                 throw mismatch(column, type);
-            case OBJECT:
+            }
+            case OBJECT -> {
                 if (type instanceof StructType s) {
-                    return struct(column, s);
+                    yield struct(column, s);
                 }
                 throw mismatch(column, type);
-            default:
-                throw mismatch(column, type);
-        }
+            }
+        };
     }
 
     private static Function<Object, Object> struct(Column column, StructType type) {

@@ -104,7 +104,9 @@ final class FilterTemplate {
             return switch (c.op()) {
                 case EQ -> Filter.isNull(c.column());
                 case NE -> Filter.isNotNull(c.column());
-                default -> throw new InvalidQueryArgumentException("method " + method + ": parameter "
+                // (in is bound above, item by item)
+                case IN, IS_NULL, GT, GTE, LT, LTE, CONTAINS, ICONTAINS, STARTS_WITH, ENDS_WITH, IEQ, ISTARTS_WITH,
+                        IENDS_WITH -> throw new InvalidQueryArgumentException("method " + method + ": parameter "
                         + placeholders.get(at) + " is null, but '" + c.op().jsonName() + "' needs a value");
             };
         }

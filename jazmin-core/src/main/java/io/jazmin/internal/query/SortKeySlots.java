@@ -8,7 +8,7 @@ import java.util.Arrays;
  * numbers, so ranking a numeric column allocates nothing per row), with each slot's row id.
  * Slots compare by the {@link SortOrder}, then by row id.
  */
-final class KeySlots {
+final class SortKeySlots {
     private final SortOrder order;
     private long[] rowIds;
     private final long[][] longs;
@@ -17,7 +17,7 @@ final class KeySlots {
     private final boolean[][] nulls;
     private int capacity;
 
-    KeySlots(SortOrder order, int initialCapacity) {
+    SortKeySlots(SortOrder order, int initialCapacity) {
         this.order = order;
         int keys = order.size();
         this.capacity = Math.max(1, initialCapacity);
