@@ -3,6 +3,7 @@ package io.jazmin;
 import io.jazmin.internal.reader.EmbeddedFiles;
 import io.jazmin.internal.reader.FileOpener;
 import io.jazmin.internal.reader.OpenedFile;
+import io.jazmin.internal.reader.StorageReport;
 import io.jazmin.internal.reader.TableReader;
 import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.internal.wire.Preamble;
@@ -25,6 +26,7 @@ import io.jazmin.error.JazminIoException;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.options.Parallelism;
 import io.jazmin.options.ReadOptions;
+import io.jazmin.schema.Storage;
 import java.util.Optional;
 import io.jazmin.files.EmbeddedFile;
 import io.jazmin.files.FileActions;
@@ -524,10 +526,21 @@ public final class JazminReader implements AutoCloseable {
      * deleted, replaced or grown while the reader was being opened, so a {@code false} may be
      * cautious but a {@code true} means no writer has committed since. Cheap enough to ask before
      * every reuse of a pooled reader; a reader answering {@code false} keeps reading its version
-     * (open a new one to see the latest). Always {@code true} for bytes in memory.
+     * (open a new one to see the latest). Always {@code true} for bytes in memory. A reader opened from a
+     * {@link RandomAccessSource} asks it ({@link RandomAccessSource#isCurrent()}): an {@link io.jazmin.source.HttpSource}
+     * sends one conditional request, answered 304 while the file keeps its ETag.
      */
     public boolean isCurrent() {
-        return file.source().unchangedOnDisk();
+        return file.source().isCurrent();
+    }
+
+    /**
+     * How the bytes of the version this reader opened are used, as {@link JazminFile#storage(Path, ReadOptions)}
+     * reports them for a path: for a file read from a {@link RandomAccessSource} (a URL), which has no path.
+     * Reads the catalog only, no chunk.
+     */
+    public Storage storage() {
+        return StorageReport.of(file, file.source().size());
     }
 
     /** Bytes of sections read so far by this reader (envelopes included). */

@@ -131,6 +131,30 @@ class HttpSourceTest {
     }
 
     @Test
+    void isCurrentAsksTheServerWhetherTheFileKeptItsVersion() {
+        byte[] small = FlushPointFiles.file(DATA.subList(0, 3_000), PLAIN);
+        byte[] other = FlushPointFiles.file(DATA.subList(0, 3_001), PLAIN);
+        for (Behaviour behaviour : List.of(Behaviour.HONEST, Behaviour.IGNORES_IF_MATCH, Behaviour.IGNORES_RANGES)) {
+            URI url = serve(small, behaviour);
+            HttpSource source = HttpSource.to(url).open();
+            try (JazminReader reader = JazminReader.open(source, ReadOptions.defaults())) {
+                Cost before = Cost.now(source);
+                long received = source.bytesReceived();
+                assertThat(reader.isCurrent()).as(behaviour.name()).isTrue();
+                assertThat(Cost.of(source, before).requests()).as(behaviour.name()).isEqualTo(1);
+                if (behaviour == Behaviour.HONEST) {
+                    assertThat(source.bytesReceived()).as("304, no body").isEqualTo(received);
+                }
+                server.replace(url.getPath(), other);
+                assertThat(reader.isCurrent()).as(behaviour.name() + " replaced").isFalse();
+                server.replace(url.getPath(), small);
+                assertThat(reader.isCurrent()).as(behaviour.name() + " same bytes, a new ETag").isFalse();
+            }
+        }
+        assertThat(JazminReader.open(small).isCurrent()).as("bytes in memory").isTrue();
+    }
+
+    @Test
     void serverIgnoringRangesIsReadWholeOnceWithinItsLimit() {
         URI url = serve(PLAIN_FILE, Behaviour.IGNORES_RANGES);
         HttpSource source = HttpSource.to(url).open();

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jazmin.error.JazminIoException;
 import io.jazmin.key.JazminKey;
-import io.jazmin.options.Priority;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.source.Sources;
@@ -32,12 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class StreamWriteTest {
     private static final List<List<Object>> DATA = FlushPointFiles.rows(3_000);
-    /**
-     * On the calling thread only: written with worker threads, the same rows and options have been
-     * seen to give parts 6 bytes apart from one write to the next (path or stream alike).
-     */
+    /** The default priority: chunks encoded on worker threads give the same bytes ({@link RepeatableWritesTest}). */
     private static final WriteOptions OPTIONS = WriteOptions.defaults().withChunkRows(500)
-            .withNow(Instant.parse("2026-01-02T03:04:05Z")).withPriority(Priority.MEMORY);
+            .withNow(Instant.parse("2026-01-02T03:04:05Z"));
     /** Preamble bytes 8..24: the file id, random in every full write. */
     private static final int FILE_ID = 8;
     private static final int FILE_ID_END = 24;

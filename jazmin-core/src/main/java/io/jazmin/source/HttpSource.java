@@ -43,6 +43,9 @@ import java.util.regex.Pattern;
  * ({@link Builder#blocks(int, int)}); longer ones, and the column ranges the engine reads once
  * ({@link #readOnce}), are asked for exactly.
  *
+ * <p>{@link #isCurrent()} asks the server whether the file still has the version opened (one
+ * conditional request, answered 304 while it has): what a pool of readers asks before reusing one.
+ *
  * <p>{@link #requests()}, {@link #bytesRequested()} and {@link #bytesReceived()} count what was asked
  * of the server, for reports. {@link #name()} is the URL without user info, query or fragment:
  * signed URLs and credentials never reach a message. Credentials in the URL's user info are sent as
@@ -363,6 +366,41 @@ public final class HttpSource implements RandomAccessSource {
         }
     }
 
+    /**
+     * Whether the URL still serves the version this source opened, asked now by one request for the
+     * file's last byte carrying {@code If-None-Match} the ETag (or {@code If-Modified-Since} the
+     * modification time), which a server answers 304 without a body while the file is unchanged. Any
+     * other ETag, size or modification time, a missing file, an error answer or no answer within the
+     * timeout is {@code false}. Without ETag and {@code Last-Modified} only the size can be compared.
+     */
+    @Override
+    public boolean isCurrent() {
+        String[] condition = etag != null ? new String[] {"If-None-Match", etag}
+                : lastModified != null ? new String[] {"If-Modified-Since", lastModified} : null;
+        try {
+            Answer a = send("bytes=-1", condition, 1);
+            return switch (a.status) {
+                case 304 -> true;
+                case 206 -> contentRange(a.response, "bytes=-1").total == size && sameValidators(a.response);
+                case 200 -> a.body.length == size && sameValidators(a.response);
+                // Only an empty file has no last byte.
+                case 416 -> size == 0 && contentRange(a.response, "bytes=-1").total == 0 && sameValidators(a.response);
+                default -> false;
+            };
+        } catch (IOException e) {
+            return false; // unreachable or lying: a reader opened anew says why
+        }
+    }
+
+    /** Whether an answer gives the validators the file had when opened (servers ignoring the condition). */
+    private boolean sameValidators(HttpResponse<?> response) {
+        String now = header(response, "ETag");
+        if (etag != null) {
+            return now != null && weakEquals(etag, now);
+        }
+        return now == null && (lastModified == null || lastModified.equals(header(response, "Last-Modified")));
+    }
+
     /** The condition later requests carry, so a replaced file answers 412 instead of other bytes. */
     private String[] condition() {
         if (etag != null && !etag.startsWith("W/")) {
@@ -518,8 +556,11 @@ public final class HttpSource implements RandomAccessSource {
         }
     }
 
-    /** The URL without user info, query or fragment: what messages may show. */
-    static String nameOf(URI uri) {
+    /**
+     * The URL without user info, query or fragment, which may hold credentials or a signature: what
+     * messages, logs and reports may show of it ({@link #name()}).
+     */
+    public static String nameOf(URI uri) {
         StringBuilder b = new StringBuilder();
         if (uri.getScheme() != null) {
             b.append(uri.getScheme()).append("://");

@@ -61,4 +61,18 @@ public interface RandomAccessSource extends Closeable {
     default boolean prefersRanges() {
         return true;
     }
+
+    /**
+     * Whether the file is still the version this source opened, asked of the store now: what a pool of
+     * readers asks before it reuses one ({@code JazminReader.isCurrent()}), so that a replaced file is
+     * read anew rather than failing every read of the old version. {@code false} when the store shows
+     * another version, or the file is gone or cannot be reached (opening it again then says why); it may
+     * be cautious, but {@code true} must mean the reads that follow return bytes of the version opened.
+     * Never throws.
+     *
+     * @return {@code true} unless overridden: sources that cannot tell (memory, a channel) keep their version
+     */
+    default boolean isCurrent() {
+        return true;
+    }
 }

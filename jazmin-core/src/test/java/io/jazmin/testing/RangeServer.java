@@ -19,7 +19,8 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A real HTTP server on a loopback port (the JDK's {@code com.sun.net.httpserver}) serving files
- * with {@code Range} requests, {@code ETag} and {@code If-Match} as object stores and CDNs do, and,
+ * with {@code Range} requests, {@code ETag}, {@code If-Match} and {@code If-None-Match} as object stores
+ * and CDNs do, and,
  * per file, the ways servers misbehave ({@link Behaviour}). Files can be replaced while served.
  * A test class holds one as {@code @RegisterExtension static final RangeServer server =
  * RangeServer.start();}, stopped after its tests.
@@ -31,7 +32,7 @@ public final class RangeServer implements AutoCloseable, AfterAllCallback {
     public enum Behaviour {
         /** Ranges, ETag and If-Match as RFC 9110 says. */
         HONEST,
-        /** Ranges and ETag, but If-Match ignored (the client must compare the ETag itself). */
+        /** Ranges and ETag, but If-Match and If-None-Match ignored (the client must compare the ETag itself). */
         IGNORES_IF_MATCH,
         /** Every request answered 200 with the whole file. */
         IGNORES_RANGES,
@@ -119,6 +120,11 @@ public final class RangeServer implements AutoCloseable, AfterAllCallback {
             String ifMatch = exchange.getRequestHeaders().getFirst("If-Match");
             if (ifMatch != null && !ifMatch.equals(f.etag) && f.behaviour != Behaviour.IGNORES_IF_MATCH) {
                 exchange.sendResponseHeaders(412, -1);
+                return;
+            }
+            String ifNoneMatch = exchange.getRequestHeaders().getFirst("If-None-Match");
+            if (ifNoneMatch != null && ifNoneMatch.equals(f.etag) && f.behaviour != Behaviour.IGNORES_IF_MATCH) {
+                exchange.sendResponseHeaders(304, -1);
                 return;
             }
             if (f.behaviour == Behaviour.IGNORES_RANGES) {

@@ -424,16 +424,9 @@ public final class Compression {
 
     /**
      * Inflates just the first {@code want} raw bytes of a piece starting at a full-flush point (as
-     * {@link #inflateSegment}, which the caller has checked {@code want} to be short of); the bytes
-     * after them are neither inflated nor checked.
+     * {@link #inflateSegment}, which the caller has checked {@code want} to be short of) into
+     * {@code out}; the bytes after them are neither inflated nor checked.
      */
-    static byte[] inflateSegmentPrefix(byte[] stored, int off, int len, int want) {
-        byte[] out = new byte[want];
-        inflateSegmentPrefix(stored, off, len, out, want);
-        return out;
-    }
-
-    /** Like {@link #inflateSegmentPrefix(byte[], int, int, int)}, into the first {@code want} bytes of {@code out}. */
     static void inflateSegmentPrefix(byte[] stored, int off, int len, byte[] out, int want) {
         Inflater inf = takeInflater();
         try {

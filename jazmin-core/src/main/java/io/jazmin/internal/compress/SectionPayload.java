@@ -131,16 +131,9 @@ public final class SectionPayload {
     public synchronized byte[] stream(int k) {
         byte[] s = streams[k];
         if (s == null) {
-            boolean last = k == points.count() - 1;
-            int from = points.stored(k);
-            int to = last ? storedLength : points.stored(k + 1);
-            int raw = (last ? rawLength : points.raw(k + 1)) - points.raw(k);
-            if (ranged != null) {
-                StoredStreams.Slice slice = ranged.stored(k);
-                s = Compression.inflateSegment(slice.bytes(), slice.offset(), slice.length(), raw, last);
-            } else {
-                s = Compression.inflateSegment(stored, storedOffset + from, to - from, raw, last);
-            }
+            StoredStreams.Slice slice = storedStream(k);
+            s = Compression.inflateSegment(slice.bytes(), slice.offset(), slice.length(), streamLength(k),
+                    k == points.count() - 1);
             streams[k] = s;
         }
         return s;
@@ -161,14 +154,8 @@ public final class SectionPayload {
             throw new IllegalArgumentException("a prefix of " + end + " bytes of a " + streamLength(k)
                     + "-byte stream into " + out.length + " bytes");
         }
-        if (ranged != null) {
-            StoredStreams.Slice slice = ranged.stored(k);
-            Compression.inflateSegmentPrefix(slice.bytes(), slice.offset(), slice.length(), out, end);
-            return;
-        }
-        int from = points.stored(k);
-        int to = k == points.count() - 1 ? storedLength : points.stored(k + 1);
-        Compression.inflateSegmentPrefix(stored, storedOffset + from, to - from, out, end);
+        StoredStreams.Slice slice = storedStream(k);
+        Compression.inflateSegmentPrefix(slice.bytes(), slice.offset(), slice.length(), out, end);
     }
 
     /**
@@ -181,13 +168,19 @@ public final class SectionPayload {
         if (streams[k] != null || end >= streamLength(k)) {
             return stream(k);
         }
+        byte[] prefix = new byte[Math.max(0, end)];
+        streamPrefix(k, prefix.length, prefix);
+        return prefix;
+    }
+
+    /** Where stream {@code k}'s stored bytes lie, between its flush point and the next (fetched now when ranged). */
+    private StoredStreams.Slice storedStream(int k) {
         if (ranged != null) {
-            StoredStreams.Slice slice = ranged.stored(k);
-            return Compression.inflateSegmentPrefix(slice.bytes(), slice.offset(), slice.length(), Math.max(0, end));
+            return ranged.stored(k);
         }
         int from = points.stored(k);
         int to = k == points.count() - 1 ? storedLength : points.stored(k + 1);
-        return Compression.inflateSegmentPrefix(stored, storedOffset + from, to - from, Math.max(0, end));
+        return new StoredStreams.Slice(stored, storedOffset + from, to - from);
     }
 
     /** The raw length of stream {@code k} (its length varint included), as its flush points give it. */

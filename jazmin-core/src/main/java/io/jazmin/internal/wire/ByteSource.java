@@ -95,6 +95,15 @@ public final class ByteSource implements Closeable {
     }
 
     /**
+     * Whether the file this source reads is still the version it opened: {@link #unchangedOnDisk()} for a
+     * path, the caller's source's own answer ({@link RandomAccessSource#isCurrent()}, an HTTP source asks
+     * its server), {@code true} for bytes in memory.
+     */
+    public boolean isCurrent() {
+        return external != null ? external.isCurrent() : unchangedOnDisk();
+    }
+
+    /**
      * Whether reads should ask only for the byte ranges a query needs inside a section (a caller's
      * remote source, {@link RandomAccessSource#prefersRanges()}): local files and memory read whole
      * sections, whose CRC-32 is then checked.

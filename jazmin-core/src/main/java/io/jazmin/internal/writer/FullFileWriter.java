@@ -207,6 +207,7 @@ public final class FullFileWriter implements AutoCloseable {
             throw new IllegalStateException("embedded files are carried first, and once");
         }
         carried = true;
+        writeTakenChunks();
         packageJson = embedded().apply(source, changes, false, null);
         // Checked at the finish, against the tables written by then.
         packageSet = changes.packageJson() != null;
@@ -234,6 +235,7 @@ public final class FullFileWriter implements AutoCloseable {
      */
     public void addFile(FileInput file) {
         requireOpen();
+        writeTakenChunks();
         embedded().add(file);
     }
 
@@ -249,6 +251,17 @@ public final class FullFileWriter implements AutoCloseable {
         }
         packageJson = value;
         packageSet = true;
+    }
+
+    /**
+     * Before embedded-file sections are written while a table is open: its chunks taken so far go to
+     * the file first, as they do when the caller's thread encodes them, so that the bytes do not
+     * depend on how far the workers have got.
+     */
+    private void writeTakenChunks() {
+        if (current != null) {
+            current.drainEncoding();
+        }
     }
 
     private EmbeddedFilesWriter embedded() {

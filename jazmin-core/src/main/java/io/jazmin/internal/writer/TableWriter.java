@@ -327,8 +327,13 @@ final class TableWriter {
         write(done);
     }
 
-    /** Writes the chunks still being encoded or held, in order. */
-    private void drainEncoding() {
+    /**
+     * Writes the chunks still being encoded or held, in order: at the table's end, and before the file
+     * gets another section while the table is open (an embedded file), which must then follow every
+     * chunk taken so far, as it does when the caller's thread encodes them, not as many as the
+     * workers' timing has let through.
+     */
+    void drainEncoding() {
         while (encoding != null && !(encoding.isEmpty() && held.isEmpty())) {
             if (firstChunk.undecided() || held.isEmpty()) {
                 writeOldest(); // while undecided, the oldest is the deciding chunk

@@ -71,6 +71,35 @@ class FlushedDeflateTest {
         assertThatThrownBy(() -> damaged.stream(2)).isInstanceOf(JazminFormatException.class);
     }
 
+    @Test
+    void aRangedPayloadsStreamsAndPrefixesAreThoseOfTheWholeStoredPart() {
+        Compression.Flushed packed = Compression.deflateFlushed(Compression.DEFAULT_LEVEL, RAW, RAW.length, STARTS,
+                FanOut.CALLER_ONLY);
+        byte[] stored = packed.bytes();
+        FlushPoints points = new FlushPoints(STARTS, packed.storedOffsets());
+        int[] fetched = new int[STARTS.length];
+        // Each stream's stored bytes copied out on their own, as a remote source fetches them.
+        SectionPayload ranged = SectionPayload.ranged(k -> {
+            fetched[k]++;
+            int from = packed.storedOffsets()[k];
+            int to = k + 1 < STARTS.length ? packed.storedOffsets()[k + 1] : stored.length;
+            return new StoredStreams.Slice(Arrays.copyOfRange(stored, from, to), 0, to - from);
+        }, stored.length, RAW.length, points);
+        for (int k = 0; k < STARTS.length; k++) {
+            int raw = ranged.streamLength(k);
+            byte[] into = new byte[raw];
+            ranged.streamPrefix(k, raw / 2, into);
+            assertThat(Arrays.copyOf(into, raw / 2)).as("stream %d into a buffer", k)
+                    .isEqualTo(Arrays.copyOfRange(RAW, STARTS[k], STARTS[k] + raw / 2));
+            assertThat(ranged.streamPrefix(k, raw / 3)).isEqualTo(Arrays.copyOfRange(RAW, STARTS[k], STARTS[k] + raw / 3));
+            assertThat(fetched[k]).as("nothing kept before the whole stream is read").isEqualTo(2);
+            assertThat(ranged.stream(k)).isEqualTo(Arrays.copyOfRange(RAW, STARTS[k], STARTS[k] + raw));
+        }
+        assertThat(ranged.whole()).isEqualTo(RAW);
+        assertThatThrownBy(() -> ranged.streamPrefix(0, STARTS[1], new byte[STARTS[1]]))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
+
     /**
      * Pieces on which each setting wins: numbered items (level 5), random four-letter text (no repeat worth a
      * match: Huffman codes alone), 40-letter values from a pool of 50 (level 9 FILTERED, finding the longest

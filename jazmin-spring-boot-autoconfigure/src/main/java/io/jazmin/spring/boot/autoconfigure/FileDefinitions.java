@@ -26,13 +26,10 @@ final class FileDefinitions {
     }
 
     private static JazminFileDefinition of(String name, JazminProperties.File file, JazminProperties properties) {
-        if (file.getPath() == null) {
-            throw new IllegalStateException("jazmin.files." + name + ".path is not set");
-        }
         SecretProperties.check(name, file);
         Map<String, Set<IndexKind>> indexes = new LinkedHashMap<>();
         file.getIndexes().forEach((column, kinds) -> indexes.put(column, new LinkedHashSet<>(kinds)));
-        return JazminFileDefinition.of(name, file.getPath())
+        return location(name, file)
                 .withKey(key(file))
                 .withPassword(blankToNull(file.getPassword()))
                 .withAccessKey(blankToNull(file.getAccessKey()))
@@ -44,6 +41,29 @@ final class FileDefinitions {
                 .withSortedBy(file.getSortedBy())
                 .withCompaction(compaction(name, file.getCompaction()))
                 .withKdfIterations(kdfIterations(name, file.getKdfIterations()));
+    }
+
+    /** The definition of the file at {@code path}, or read from {@code url}: one of them, checked before the rest. */
+    private static JazminFileDefinition location(String name, JazminProperties.File file) {
+        String prefix = "jazmin.files." + name + ".";
+        if (file.getPath() != null && file.getUrl() != null) {
+            throw new ConflictingJazminPropertiesException(prefix + "path", prefix + "url", "The properties " + prefix
+                    + "path and " + prefix + "url are both set, but JAZMIN file '" + name + "' is in one place.",
+                    "Remove one of " + prefix + "path and " + prefix + "url: path for a local file the application "
+                            + "reads and writes, url for a published http(s) file it only reads.");
+        }
+        if (file.getUrl() == null) {
+            if (file.getPath() == null) {
+                throw new IllegalStateException(prefix + "path (or " + prefix + "url) is not set");
+            }
+            return JazminFileDefinition.of(name, file.getPath());
+        }
+        try {
+            return JazminFileDefinition.ofUrl(name, file.getUrl());
+        } catch (IllegalArgumentException e) {
+            // The message names the URL without its user info or query; the property leads it.
+            throw new IllegalStateException(prefix + "url: " + e.getMessage());
+        }
     }
 
     /**

@@ -5,6 +5,8 @@ import io.jazmin.schema.IndexKind;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.spring.data.core.JazminTemplate;
 import io.jazmin.options.Priority;
+import io.jazmin.source.HttpSource;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -77,6 +79,15 @@ public class JazminProperties {
 
         /** Location of the file. */
         private Path path;
+
+        /**
+         * Instead of path, the http(s) URL of a published file, read with HTTP range requests and
+         * read-only: every write is refused, and a file published anew (a new ETag) is read anew on the
+         * next operation. Credentials in the URL's user info are sent as Basic authentication; a signed
+         * query is sent as it is. Masked by actuator, never logged.
+         */
+        @JazminSecret
+        private URI url;
 
         /**
          * Key text ("jzk1-...") of an encrypted file. Use a placeholder such as ${CUSTOMERS_KEY} rather
@@ -153,6 +164,14 @@ public class JazminProperties {
 
         public void setPath(Path path) {
             this.path = path;
+        }
+
+        public URI getUrl() {
+            return url;
+        }
+
+        public void setUrl(URI url) {
+            this.url = url;
         }
 
         public String getKey() {
@@ -255,10 +274,10 @@ public class JazminProperties {
             return compaction;
         }
 
-        /** Never shows the key, password, access key or unlock token. */
+        /** Never shows the key, password, access key or unlock token, nor the URL's user info or query. */
         @Override
         public String toString() {
-            return "File[path=" + path + ", secret=" + (key != null ? "key" : password != null ? "password"
+            return "File[" + (url != null ? "url=" + HttpSource.nameOf(url) : "path=" + path) + ", secret=" + (key != null ? "key" : password != null ? "password"
                     : ownerKey != null ? "owner-key" : accessKey != null ? "access-key" : "none")
                     + (unlockToken != null ? "+unlock-token" : "")
                     + ", kdfIterations=" + kdfIterations + ", priority=" + priority + ", createIfMissing=" + createIfMissing + ", codec=" + codec

@@ -17,7 +17,7 @@ public class FilePreparationFailureAnalyzer extends AbstractFailureAnalyzer<File
     @Override
     protected FailureAnalysis analyze(Throwable rootFailure, FilePreparationException cause) {
         String property = "jazmin.files." + cause.getFileName();
-        String file = "The JAZMIN file '" + cause.getFileName() + "' (" + cause.getPath() + ")";
+        String file = "The JAZMIN file '" + cause.getFileName() + "' (" + cause.getLocation() + ")";
         if (cause.isMissing()) {
             return new FailureAnalysis(file + " does not exist, and " + property + ".create-if-missing is not set.",
                     "Create the file, correct " + property + ".path, or set " + property
@@ -43,6 +43,7 @@ public class FilePreparationFailureAnalyzer extends AbstractFailureAnalyzer<File
                     cause);
         }
         return new FailureAnalysis(file + " cannot be prepared: " + cause.getMostSpecificCause().getMessage(),
-                "Check that " + property + ".path names a JAZMIN file that fits the entity stored in it.", cause);
+                "Check that " + property + (cause.getPath() != null ? ".path" : ".url")
+                        + " names a JAZMIN file that fits the entity stored in it.", cause);
     }
 }

@@ -41,7 +41,7 @@ public class JazminEndpoint {
     }
 
     private static FileReport report(FileAccess file) {
-        String path = file.path().toString();
+        String path = file.definition().location();
         // A shared file is always encrypted, whether opened with its owner key or an access key.
         boolean encrypted = file.definition().key() != null || file.definition().password() != null
                 || file.definition().accessKey() != null;
@@ -62,7 +62,7 @@ public class JazminEndpoint {
     /**
      * One file's report.
      *
-     * @param path        the configured path
+     * @param path        the configured path, or URL without its user info or query
      * @param readable    whether the file exists and opens with its secret
      * @param encrypted   whether a key or password is configured for it
      * @param rows        visible rows (of every table)

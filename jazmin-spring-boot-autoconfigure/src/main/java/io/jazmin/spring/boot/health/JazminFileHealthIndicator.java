@@ -23,7 +23,8 @@ import org.springframework.boot.health.contributor.HealthIndicator;
  * asked, so a file damaged or replaced behind the application's back shows at once. A result is
  * kept for a short time-to-live so that frequent probes do not reopen the file.
  *
- * <p>{@code UP} with the file's path, rows, columns, sort order, appends and bytes; {@code DOWN}
+ * <p>{@code UP} with the file's path (or URL, without user info or query), rows, columns, sort order, appends
+ * and (local files) bytes; {@code DOWN}
  * with a {@code reason} ({@code missing}, {@code damaged}, {@code wrong-key}, {@code access-expired},
  * {@code unsupported}, {@code unreadable}) and the engine's message, which never holds the secret.
  * A writer lock ({@code <path>.lock}) present is shown as {@code writerLock} and {@code writerLockSince}
@@ -57,16 +58,19 @@ public class JazminFileHealthIndicator implements HealthIndicator {
 
     private Health check() {
         Path path = file.path();
-        Health.Builder builder = Health.unknown().withDetail("file", file.name()).withDetail("path", path.toString());
-        if (!Files.isRegularFile(path)) {
+        Health.Builder builder = Health.unknown().withDetail("file", file.name())
+                .withDetail(path != null ? "path" : "url", file.definition().location());
+        if (path != null && !Files.isRegularFile(path)) {
             return builder.down().withDetail("reason", "missing").withDetail("error", "file does not exist").build();
         }
-        writerLock(path, builder);
-        try (JazminReader reader = JazminReader.open(path, file.readOptions())) {
+        if (path != null) {
+            writerLock(path, builder);
+        }
+        try (JazminReader reader = file.open()) {
             JazminTable table = reader.table();
-            return builder.up().withDetail("rows", table.rowCount()).withDetail("columns", table.columns().size())
-                    .withDetail("sortedBy", table.sortedBy()).withDetail("appends", reader.appendCount())
-                    .withDetail("bytes", Files.size(path)).build();
+            builder.up().withDetail("rows", table.rowCount()).withDetail("columns", table.columns().size())
+                    .withDetail("sortedBy", table.sortedBy()).withDetail("appends", reader.appendCount());
+            return (path != null ? builder.withDetail("bytes", Files.size(path)) : builder).build();
         } catch (RuntimeException | IOException e) {
             // The engine's exceptions name what is wrong and never carry the secret.
             return builder.down().withDetail("reason", reason(e))

@@ -11,10 +11,14 @@ import io.jazmin.options.WriteOptions;
 import io.jazmin.key.DerivedKeyCache;
 import io.jazmin.change.UpdateChanges;
 import java.io.FilterInputStream;
+import io.jazmin.source.HttpSource;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URI;
+import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
@@ -39,11 +43,16 @@ import org.springframework.dao.CannotAcquireLockException;
  * version (its salt) and kept for the readers and writes that follow until {@link #close()} clears
  * it: appends and deletes keep the salt, full rewrites derive anew. A file opened with an access
  * key (a holder of a shared file) is read-only: every write is refused up front with an
- * {@link AccessKeyWriteException}.
+ * {@link AccessKeyWriteException}. So is a file read by URL ({@link ReadOnlyFileException}): its readers
+ * read byte ranges over HTTP, and the check before reuse asks the server whether the file still has the
+ * ETag it was opened with (one conditional request, answered 304 while it has), so a file published
+ * anew is read anew on the next operation, and a reader never mixes two versions (a read that meets
+ * another ETag fails).
  */
 public final class FileAccess implements AutoCloseable {
     private static final Log LOG = LogFactory.getLog(FileAccess.class);
     private static final long TRANSACTION_LOCK_SECONDS = 30;
+    private static final Duration HTTP_CONNECT_TIMEOUT = Duration.ofSeconds(30);
     private final JazminFileDefinition definition;
     private final JazminFiles owner;
     private final Deque<JazminReader> idle = new ArrayDeque<>();
@@ -55,6 +64,8 @@ public final class FileAccess implements AutoCloseable {
     private long generation;
     private boolean changed;
     private boolean rewritten;
+    /** For a file read by URL, the client of its readers, made on first use. */
+    private HttpClient http;
 
     /** Access to the file of {@code definition}, outside any transaction manager. */
     public FileAccess(JazminFileDefinition definition) {
@@ -86,6 +97,7 @@ public final class FileAccess implements AutoCloseable {
         return definition.name();
     }
 
+    /** The file on disk, or {@code null} for a file read by URL ({@link JazminFileDefinition#url()}). */
     public Path path() {
         return definition.path();
     }
@@ -114,9 +126,10 @@ public final class FileAccess implements AutoCloseable {
         return keys;
     }
 
+    /** Whether the file exists; a file read by URL is taken to (a read says when it is missing). */
     public boolean exists() {
         WorkingCopy copy = transactionCopy();
-        return copy != null ? copy.copy().exists() : Files.isRegularFile(definition.path());
+        return copy != null ? copy.copy().exists() : definition.url() != null || Files.isRegularFile(definition.path());
     }
 
     /** Opens one reader now when the priority asks for it and the file exists. */
@@ -284,14 +297,19 @@ public final class FileAccess implements AutoCloseable {
     }
 
     /**
-     * Refuses any write up front when the file is opened with an access key: only its owner
-     * changes a shared file, and nothing a holder could write would keep what the owner's holds.
+     * Refuses any write up front when the file is opened with an access key (only its owner
+     * changes a shared file, and nothing a holder could write would keep what the owner's holds) or
+     * read by URL (published by whoever serves it).
      *
      * @throws AccessKeyWriteException naming the file and {@code what} was asked of it
+     * @throws ReadOnlyFileException   likewise, for a file read by URL
      */
     private void requireWritable(AccessKeyWriteException.Write what) {
         if (definition.accessKey() != null) {
             throw new AccessKeyWriteException(name(), what);
+        }
+        if (definition.url() != null) {
+            throw new ReadOnlyFileException(name(), definition.location(), what.text());
         }
     }
 
@@ -322,7 +340,7 @@ public final class FileAccess implements AutoCloseable {
         if (copy != null) {
             return copy.copy().storage();
         }
-        return JazminFile.storage(path(), readOptions());
+        return definition.url() != null ? withReader(JazminReader::storage) : JazminFile.storage(path(), readOptions());
     }
 
     /**
@@ -393,7 +411,8 @@ public final class FileAccess implements AutoCloseable {
     /**
      * A reader of the file's latest committed version: an idle one when no writer (of this JVM or
      * another process) has committed since it was opened, else a new one. The check is one
-     * {@code stat} of the file ({@link JazminReader#isCurrent()}); a reader found outdated retires
+     * {@code stat} of the file, or one conditional request for a file read by URL
+     * ({@link JazminReader#isCurrent()}); a reader found outdated retires
      * the whole pool, since every idle reader is at least as old.
      */
     private Lease lease() {
@@ -415,8 +434,23 @@ public final class FileAccess implements AutoCloseable {
         return new Lease(open(), opened);
     }
 
-    private JazminReader open() {
-        return JazminReader.open(definition.path(), readOptions());
+    /**
+     * A reader of the file's current version opened now, outside the pool, for the caller to close: a
+     * file read by URL through an {@link HttpSource} ({@code Range} requests, its ETag checked on each).
+     */
+    public JazminReader open() {
+        URI url = definition.url();
+        return url != null ? JazminReader.open(HttpSource.to(url).client(httpClient()).open(), readOptions())
+                : JazminReader.open(definition.path(), readOptions());
+    }
+
+    /** The client this file's readers share (a client per reader would start its own threads and connections). */
+    private synchronized HttpClient httpClient() {
+        if (http == null) {
+            http = HttpClient.newBuilder().connectTimeout(HTTP_CONNECT_TIMEOUT)
+                    .followRedirects(HttpClient.Redirect.NORMAL).build();
+        }
+        return http;
     }
 
     private void release(Lease lease) {

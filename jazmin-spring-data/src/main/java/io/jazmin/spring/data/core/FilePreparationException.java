@@ -11,6 +11,7 @@ import org.springframework.dao.DataAccessResourceFailureException;
 public class FilePreparationException extends DataAccessResourceFailureException {
     private final String fileName;
     private final transient Path path;
+    private final String location;
     private final String secret;
 
     /**
@@ -22,9 +23,15 @@ public class FilePreparationException extends DataAccessResourceFailureException
      * @param cause    the failure of opening it, or {@code null}
      */
     public FilePreparationException(String fileName, Path path, String secret, String message, Throwable cause) {
+        this(fileName, path, String.valueOf(path), secret, message, cause);
+    }
+
+    private FilePreparationException(String fileName, Path path, String location, String secret, String message,
+                                     Throwable cause) {
         super(message, cause);
         this.fileName = fileName;
         this.path = path;
+        this.location = location;
         this.secret = secret;
     }
 
@@ -35,8 +42,8 @@ public class FilePreparationException extends DataAccessResourceFailureException
     public static FilePreparationException of(FileAccess file, String problem, Throwable cause) {
         JazminFileDefinition definition = file.definition();
         String secret = "none".equals(definition.secretKind()) ? null : definition.secretKind();
-        return new FilePreparationException(file.name(), file.path(), secret,
-                "file '" + file.name() + "' (" + file.path() + ") " + problem, cause);
+        return new FilePreparationException(file.name(), file.path(), definition.location(), secret,
+                "file '" + file.name() + "' (" + definition.location() + ") " + problem, cause);
     }
 
     /** The configured name of the file. */
@@ -44,9 +51,14 @@ public class FilePreparationException extends DataAccessResourceFailureException
         return fileName;
     }
 
-    /** The location of the file. */
+    /** The location of the file, or {@code null} for a file read by URL. */
     public Path getPath() {
         return path;
+    }
+
+    /** Where the file is, as messages show it: its path, or its URL without user info or query. */
+    public String getLocation() {
+        return location;
     }
 
     /**

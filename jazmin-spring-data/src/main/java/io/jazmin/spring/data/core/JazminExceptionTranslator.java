@@ -52,7 +52,7 @@ public class JazminExceptionTranslator implements PersistenceExceptionTranslator
         if (e instanceof JazminFormatException || e instanceof JazminIoException) {
             return new DataAccessResourceFailureException(e.getMessage(), e);
         }
-        if (e instanceof UnsupportedFeatureException) {
+        if (e instanceof UnsupportedFeatureException || e instanceof ReadOnlyFileException) {
             return new InvalidDataAccessResourceUsageException(e.getMessage(), e);
         }
         if (e instanceof JazminValidationException) {

@@ -8,6 +8,8 @@ import io.jazmin.options.WriteOptions;
 import io.jazmin.key.JazminKey;
 import io.jazmin.key.AccessKeyText;
 import io.jazmin.key.UnlockToken;
+import io.jazmin.source.HttpSource;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -21,7 +23,7 @@ import java.util.concurrent.Executor;
  * Immutable; {@link #toString()} never shows the secret.
  *
  * @param name            the logical name entities and template calls refer to
- * @param path            the file on disk
+ * @param path            the file on disk, or {@code null} for a file read from {@code url}
  * @param key             the key text ({@code jzk1-...}) of an encrypted file, or {@code null}
  * @param password        the password of a password-protected file, or {@code null}
  * @param accessKey       the access key text ({@code jza1-...}) a shared file is opened with, or {@code null}
@@ -40,23 +42,40 @@ import java.util.concurrent.Executor;
  *                        default {@value WriteOptions#DEFAULT_KDF_ITERATIONS}. Reads use the count stored in the file.
  * @param executor        runs the engine's chunk work (read-ahead, parallel encoding), an application's
  *                        task executor say, or {@code null} for the engine's shared worker threads
+ * @param url             instead of {@code path}, the {@code http(s)} URL of a file read with {@code Range}
+ *                        requests ({@link io.jazmin.source.HttpSource}), or {@code null}: such a file is
+ *                        read-only (every write is refused with a {@link ReadOnlyFileException}), so it is
+ *                        neither created when missing nor given a compaction threshold
  */
 public record JazminFileDefinition(String name, Path path, String key, String password, String accessKey,
                                    String unlockToken, Priority priority, boolean createIfMissing, Codec codec,
                                    Map<String, Set<IndexKind>> indexes, List<String> sortedBy,
-                                   CompactionPolicy compaction, int kdfIterations, Executor executor) {
+                                   CompactionPolicy compaction, int kdfIterations, Executor executor, URI url) {
 
     /**
      * Checks the definition.
      *
-     * @throws IllegalArgumentException when more than one secret is given, or an unlock token without access key
+     * @throws IllegalArgumentException when more than one secret is given, an unlock token without access key, not
+     *                                  one of a path and a URL, or a URL that is not an absolute http(s) URL
      * @throws AccessKeyWriteException  when an access-key file is to be created when missing or compacted after
      *                                  writes: an access key never writes
+     * @throws ReadOnlyFileException    when a file read by URL is to be created when missing or compacted after writes
      */
     public JazminFileDefinition {
         Objects.requireNonNull(name, "name");
-        Objects.requireNonNull(path, "path");
         Objects.requireNonNull(priority, "priority");
+        if ((path == null) == (url == null)) {
+            throw new IllegalArgumentException("file '" + name + "': give either a path or a URL");
+        }
+        if (url != null) {
+            HttpSource.to(url); // refuses what is not an absolute http(s) URL, naming it without its secrets
+            if (createIfMissing) {
+                throw new ReadOnlyFileException(name, HttpSource.nameOf(url), ReadOnlyFileException.CREATE_IF_MISSING);
+            }
+            if (compaction != null && compaction.enabled()) {
+                throw new ReadOnlyFileException(name, HttpSource.nameOf(url), ReadOnlyFileException.COMPACTION_THRESHOLD);
+            }
+        }
         if ((key != null ? 1 : 0) + (password != null ? 1 : 0) + (accessKey != null ? 1 : 0) > 1) {
             throw new IllegalArgumentException("file '" + name + "': give one of a key, a password or an access key");
         }
@@ -76,6 +95,15 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
             throw new IllegalArgumentException("file '" + name + "': kdf-iterations must be "
                     + WriteOptions.MIN_KDF_ITERATIONS + "-" + WriteOptions.MAX_KDF_ITERATIONS + ", got " + kdfIterations);
         }
+    }
+
+    /** A file on disk. */
+    public JazminFileDefinition(String name, Path path, String key, String password, String accessKey,
+                                String unlockToken, Priority priority, boolean createIfMissing, Codec codec,
+                                Map<String, Set<IndexKind>> indexes, List<String> sortedBy,
+                                CompactionPolicy compaction, int kdfIterations, Executor executor) {
+        this(name, path, key, password, accessKey, unlockToken, priority, createIfMissing, codec, indexes, sortedBy,
+                compaction, kdfIterations, executor, null);
     }
 
     /** A definition whose chunk work runs on the engine's shared worker threads. */
@@ -99,74 +127,100 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
         return new JazminFileDefinition(name, path, null, null, Priority.BALANCED, false, null, Map.of(), List.of());
     }
 
+    /**
+     * A plain file read from an {@code http(s)} URL with the defaults (balanced), read-only.
+     *
+     * @throws IllegalArgumentException when {@code url} is not an absolute http(s) URL
+     */
+    public static JazminFileDefinition ofUrl(String name, URI url) {
+        return new JazminFileDefinition(name, null, null, null, null, null, Priority.BALANCED, false, null, Map.of(),
+                List.of(), CompactionPolicy.NONE, WriteOptions.DEFAULT_KDF_ITERATIONS, null,
+                Objects.requireNonNull(url, "url"));
+    }
+
     /** The same file settings for another path (a transaction's working copy, say). */
     public JazminFileDefinition withPath(Path value) {
         return new JazminFileDefinition(name, value, key, password, accessKey, unlockToken, priority,
-                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, executor);
+                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, executor, null);
+    }
+
+    /** The same file settings for a file read from {@code value} ({@code http(s)}) instead of a path: read-only. */
+    public JazminFileDefinition withUrl(URI value) {
+        return new JazminFileDefinition(name, null, key, password, accessKey, unlockToken, priority,
+                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, executor,
+                Objects.requireNonNull(value, "url"));
+    }
+
+    /**
+     * Where the file is, for messages and reports: its path, or its URL without user info, query or
+     * fragment (which may hold credentials or a signature).
+     */
+    public String location() {
+        return url != null ? HttpSource.nameOf(url) : path.toString();
     }
 
     public JazminFileDefinition withKey(String value) {
         return new JazminFileDefinition(name, path, value, password, accessKey, unlockToken, priority,
-                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, executor);
+                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, executor, url);
     }
 
     public JazminFileDefinition withPassword(String value) {
         return new JazminFileDefinition(name, path, key, value, accessKey, unlockToken, priority,
-                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, executor);
+                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, executor, url);
     }
 
     /** Opens the shared file with access key text {@code value} ({@code jza1-...}): its rows and columns only. */
     public JazminFileDefinition withAccessKey(String value) {
         return new JazminFileDefinition(name, path, key, password, value, unlockToken, priority,
-                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, executor);
+                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, executor, url);
     }
 
     /** With an access key of an online grant: the key service's unlock token text ({@code jzu1-...}). */
     public JazminFileDefinition withUnlockToken(String value) {
         return new JazminFileDefinition(name, path, key, password, accessKey, value, priority,
-                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, executor);
+                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, executor, url);
     }
 
     public JazminFileDefinition withPriority(Priority value) {
         return new JazminFileDefinition(name, path, key, password, accessKey, unlockToken, value,
-                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, executor);
+                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, executor, url);
     }
 
     public JazminFileDefinition withCreateIfMissing(boolean value) {
         return new JazminFileDefinition(name, path, key, password, accessKey, unlockToken, priority,
-                value, codec, indexes, sortedBy, compaction, kdfIterations, executor);
+                value, codec, indexes, sortedBy, compaction, kdfIterations, executor, url);
     }
 
     public JazminFileDefinition withCodec(Codec value) {
         return new JazminFileDefinition(name, path, key, password, accessKey, unlockToken, priority,
-                createIfMissing, value, indexes, sortedBy, compaction, kdfIterations, executor);
+                createIfMissing, value, indexes, sortedBy, compaction, kdfIterations, executor, url);
     }
 
     public JazminFileDefinition withIndexes(Map<String, Set<IndexKind>> value) {
         return new JazminFileDefinition(name, path, key, password, accessKey, unlockToken, priority,
-                createIfMissing, codec, value, sortedBy, compaction, kdfIterations, executor);
+                createIfMissing, codec, value, sortedBy, compaction, kdfIterations, executor, url);
     }
 
     public JazminFileDefinition withSortedBy(List<String> value) {
         return new JazminFileDefinition(name, path, key, password, accessKey, unlockToken, priority,
-                createIfMissing, codec, indexes, value, compaction, kdfIterations, executor);
+                createIfMissing, codec, indexes, value, compaction, kdfIterations, executor, url);
     }
 
     public JazminFileDefinition withCompaction(CompactionPolicy value) {
         return new JazminFileDefinition(name, path, key, password, accessKey, unlockToken, priority,
-                createIfMissing, codec, indexes, sortedBy, value, kdfIterations, executor);
+                createIfMissing, codec, indexes, sortedBy, value, kdfIterations, executor, url);
     }
 
     /** Writes new versions of the password file with {@code value} PBKDF2 iterations. */
     public JazminFileDefinition withKdfIterations(int value) {
         return new JazminFileDefinition(name, path, key, password, accessKey, unlockToken, priority,
-                createIfMissing, codec, indexes, sortedBy, compaction, value, executor);
+                createIfMissing, codec, indexes, sortedBy, compaction, value, executor, url);
     }
 
     /** The same file with its chunk work on {@code value} ({@code null}: the engine's shared worker threads). */
     public JazminFileDefinition withExecutor(Executor value) {
         return new JazminFileDefinition(name, path, key, password, accessKey, unlockToken, priority,
-                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, value);
+                createIfMissing, codec, indexes, sortedBy, compaction, kdfIterations, value, url);
     }
 
     /** The options appends, deletes and compaction use: the file's secret and, when set, the codec. */
@@ -223,10 +277,10 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
         return key != null ? "key" : password != null ? "password" : accessKey != null ? "access-key" : "none";
     }
 
-    /** Never shows the key or password. */
+    /** Never shows the key or password, nor a URL's user info or query. */
     @Override
     public String toString() {
-        return "JazminFileDefinition[name=" + name + ", path=" + path + ", secret="
+        return "JazminFileDefinition[name=" + name + (url != null ? ", url=" : ", path=") + location() + ", secret="
                 + secretKind() + (unlockToken != null ? "+unlock-token" : "") + ", priority=" + priority
                 + ", createIfMissing=" + createIfMissing + ", codec=" + codec + ", indexes=" + indexes
                 + ", sortedBy=" + sortedBy + ", compaction=" + compaction + ", kdfIterations=" + kdfIterations + ", executor=" + executor + "]";

@@ -7,6 +7,7 @@ import io.jazmin.key.AccessKeyText;
 import io.jazmin.key.JazminKey;
 import io.jazmin.options.Priority;
 import io.jazmin.options.WriteOptions;
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.concurrent.Executor;
 import org.junit.jupiter.api.Test;
@@ -51,5 +52,31 @@ class JazminFileDefinitionTests {
                 .isInstanceOfSatisfying(AccessKeyWriteException.class,
                         e -> assertThat(e.getWrite()).isEqualTo(AccessKeyWriteException.Write.COMPACTION_THRESHOLD));
         assertThat(definition.withCompaction(CompactionPolicy.NONE).withCreateIfMissing(false)).isEqualTo(definition);
+    }
+
+    @Test
+    void aFileReadByUrlIsReadOnlyAndNeverShowsTheUrlsSecrets() {
+        URI url = URI.create("https://ann:pa55@files.example.com:8443/pub/catalog.jzm?X-Signature=s1gn#top");
+        JazminFileDefinition definition = JazminFileDefinition.ofUrl("catalog", url).withPriority(Priority.SPEED);
+        assertThat(definition.url()).isEqualTo(url);
+        assertThat(definition.path()).isNull();
+        assertThat(definition.location()).isEqualTo("https://files.example.com:8443/pub/catalog.jzm");
+        assertThat(definition.toString()).contains("url=https://files.example.com:8443/pub/catalog.jzm")
+                .doesNotContain("pa55", "s1gn", "ann");
+        assertThatThrownBy(() -> definition.withCreateIfMissing(true)).isInstanceOf(ReadOnlyFileException.class)
+                .hasMessageContaining("'catalog'").hasMessageContaining("creating it when missing")
+                .message().doesNotContain("pa55", "s1gn");
+        assertThatThrownBy(() -> definition.withCompaction(new CompactionPolicy(null, 10)))
+                .isInstanceOf(ReadOnlyFileException.class);
+        assertThat(definition.withPath(Path.of("c.jzm")).url()).as("a path replaces the URL").isNull();
+        assertThatThrownBy(() -> JazminFileDefinition.ofUrl("f", URI.create("file:///tmp/f.jzm")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("not an http(s) URL");
+
+        FileAccess access = new FileAccess(definition);
+        assertThat(access.exists()).isTrue();
+        assertThatThrownBy(access::compact).isInstanceOfSatisfying(ReadOnlyFileException.class,
+                e -> assertThat(e.getFileName()).isEqualTo("catalog")).hasMessageContaining("a compaction")
+                .message().doesNotContain("pa55", "s1gn");
+        assertThatThrownBy(() -> access.write((file, table) -> null)).isInstanceOf(ReadOnlyFileException.class);
     }
 }

@@ -154,7 +154,7 @@ class ActuatorSecretsTests {
     void theSecretPropertiesComeFromTheMarkedFieldsAndAreMaskedHoweverSpelt() {
         assertThat(JazminProperties.secretNames()).containsExactlyInAnyOrder("jazmin.files.*.key",
                 "jazmin.files.*.password", "jazmin.files.*.owner-key", "jazmin.files.*.access-key",
-                "jazmin.files.*.unlock-token");
+                "jazmin.files.*.unlock-token", "jazmin.files.*.url");
         JazminSecretsSanitizer sanitizer = new JazminSecretsSanitizer();
         for (String key : List.of("jazmin.files.a.owner-key", "jazmin.files.a.ownerKey", "JAZMIN_FILES_A_OWNER_KEY",
                 "JAZMIN_FILES_MY_FILE_PASSWORD", "jazmin.files[a].unlock-token", "jazmin.files.a.b.access-key")) {
