@@ -174,7 +174,13 @@ public final class JazminTable {
         return table.get(rowId);
     }
 
-    /** The plan for {@code filter}, without running it. */
+    /**
+     * The plan for {@code filter}, without running it. Text searches with a trigram index are planned
+     * as spec §2.2 plans them (the lookup is always made), the plan interop files record: the trigram
+     * section is read to count the candidates, and this reader's queries then use it. A query on a
+     * reader that has not read the section scans instead when the section inflates to more bytes than
+     * the scan of the filter's columns: the same rows, less work.
+     */
     public Explain explain(Filter filter) {
         return explain(filter, RowQuery.all());
     }

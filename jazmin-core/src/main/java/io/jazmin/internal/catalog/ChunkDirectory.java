@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * Proto {@code ChunkDirectory}: payload of a directory segment {@code <t>/dir/<p>[/<k>]}. Lists that
  * are stored as differences on disk ({@code ordinals}, {@code rowStarts}, {@code partOffsets}) are
- * held here as absolute values. Arrays are shared with the caller of the accessors: do not modify.
+ * held here as absolute values. Arrays are shared with the constructor's caller and the accessors'
+ * callers: do not modify.
  *
  * @param ordinals    chunk ordinals, ascending
  * @param rowStarts   first row id of each chunk
@@ -28,16 +29,17 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
                              int[] streamOffsets, int[] streamStoredOffsets)
         implements ProtoMessage {
 
+    /** The arrays are taken over, not copied (a directory is decoded on every open of a file; its writer builds fresh ones). */
     public ChunkDirectory {
-        ordinals = Values.ints(ordinals);
-        rowStarts = Values.longs(rowStarts);
-        rowCounts = Values.ints(rowCounts);
-        partOffsets = Values.longs(partOffsets);
-        partLengths = Values.longs(partLengths);
+        ordinals = Values.owned(ordinals);
+        rowStarts = Values.owned(rowStarts);
+        rowCounts = Values.owned(rowCounts);
+        partOffsets = Values.owned(partOffsets);
+        partLengths = Values.owned(partLengths);
         partDigests = Values.bytes(partDigests);
         statistics = Values.list(statistics);
-        streamOffsets = Values.ints(streamOffsets);
-        streamStoredOffsets = Values.ints(streamStoredOffsets);
+        streamOffsets = Values.owned(streamOffsets);
+        streamStoredOffsets = Values.owned(streamStoredOffsets);
     }
 
     /** A directory without column flush points (fields 16 and 17 absent). */

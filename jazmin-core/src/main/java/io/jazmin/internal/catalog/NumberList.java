@@ -19,6 +19,16 @@ public final class NumberList {
         values[size++] = v;
     }
 
+    /**
+     * Makes room for {@code more} values about to be added (a packed run whose values were counted
+     * in bytes already read, so the count is never a hostile one), so they are added without growing.
+     */
+    void reserve(int more) {
+        if (more > values.length - size) {
+            values = Arrays.copyOf(values, size + more);
+        }
+    }
+
     /** The values read so far. */
     public long[] toLongArray() {
         return Arrays.copyOf(values, size);

@@ -151,13 +151,7 @@ public final class ProtoReader {
         }
         expect(ProtoWriter.LENGTH_DELIMITED);
         ByteReader packed = in.slice(in.length());
-        int count = 0; // varints end in the bytes whose high bit is clear
-        byte[] bytes = packed.array();
-        // Bounds read once: run once per directory, this loop is mostly interpreted, where calls cost most.
-        for (int i = packed.position(), end = i + packed.remaining(); i < end; i++) {
-            count += ~bytes[i] >>> 31;
-        }
-        int[] out = java.util.Arrays.copyOf(before, before.length + count);
+        int[] out = java.util.Arrays.copyOf(before, before.length + varintEnds(packed));
         for (int i = before.length; i < out.length; i++) {
             out[i] = checkUint32(packed.varint());
         }
@@ -175,9 +169,20 @@ public final class ProtoReader {
         expect(ProtoWriter.LENGTH_DELIMITED);
         // Each varint takes at least one byte, so the list can never outgrow the packed length.
         ByteReader packed = in.slice(in.length());
+        into.reserve(varintEnds(packed));
         while (packed.hasRemaining()) {
             into.add(check(packed.varint(), width));
         }
+    }
+
+    /** How many varints end in {@code packed}'s bytes (those with the high bit clear), without reading it. */
+    private static int varintEnds(ByteReader packed) {
+        int count = 0;
+        byte[] bytes = packed.array();
+        for (int i = packed.position(), end = i + packed.remaining(); i < end; i++) {
+            count += ~bytes[i] >>> 31;
+        }
+        return count;
     }
 
     private long check(long v, Width width) {

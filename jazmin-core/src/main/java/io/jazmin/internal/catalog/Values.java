@@ -28,6 +28,16 @@ final class Values {
         return v == null || v.length == 0 ? NO_LONGS : v.clone();
     }
 
+    /** {@code v} itself, handed over by a caller that keeps no reference to it ({@code null}: empty). */
+    static int[] owned(int[] v) {
+        return v == null ? NO_INTS : v;
+    }
+
+    /** {@code v} itself, handed over by a caller that keeps no reference to it ({@code null}: empty). */
+    static long[] owned(long[] v) {
+        return v == null ? NO_LONGS : v;
+    }
+
     static <T> List<T> list(List<T> v) {
         return v == null ? List.of() : List.copyOf(v);
     }

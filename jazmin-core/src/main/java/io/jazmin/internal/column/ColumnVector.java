@@ -386,6 +386,22 @@ public final class ColumnVector {
     }
 
     /**
+     * This window vector with its plain strings built for the rows it holds: it then keeps nothing of
+     * the buffer its stream was read from, which a thread may reuse. Other vectors are returned as
+     * they are.
+     */
+    public ColumnVector withoutStreamBytes() {
+        if (strings == null || objects != null) {
+            return this;
+        }
+        Object[] values = new Object[strings.rows()];
+        for (int at = 0; at < values.length; at++) {
+            values[at] = isNull(base + at) ? null : strings.get(at);
+        }
+        return new ColumnVector(type, size, base, nullBits, null, null, null, values, null, null, null, null);
+    }
+
+    /**
      * An estimate of the heap this vector holds, for cache budgets: its arrays (16-byte headers, 4-byte
      * references) and each distinct value once (strings at two bytes a character).
      */

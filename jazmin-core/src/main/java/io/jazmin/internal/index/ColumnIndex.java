@@ -15,6 +15,15 @@ public interface ColumnIndex {
     OptionalLong cost(IndexLookup lookup);
 
     /**
+     * The raw bytes the lookup still has to inflate and decode (the raw lengths of the sections it
+     * would read) where the index can tell without reading them, else its {@link #cost}; empty when
+     * this index cannot answer it. What a lookup costs in work, to weigh against a scan's.
+     */
+    default OptionalLong inflatedCost(IndexLookup lookup) {
+        return cost(lookup);
+    }
+
+    /**
      * The rows the lookup selects: exactly the matching rows for sorted indexes, a superset for
      * trigram ones. Deleted rows are included.
      *

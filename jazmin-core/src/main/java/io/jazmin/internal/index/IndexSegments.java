@@ -5,6 +5,7 @@ import io.jazmin.internal.catalog.IndexRef;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.function.Function;
 
 /**
  * All segments of one index (the one written with the file and one per append, spec §1.16) as one
@@ -41,32 +42,35 @@ public final class IndexSegments implements ColumnIndex {
     /** The sum of the segments' costs; empty when there is no segment or one cannot answer. */
     @Override
     public OptionalLong cost(IndexLookup lookup) {
+        return sum(segment -> segment.cost(lookup));
+    }
+
+    /** The sum of the segments' inflated costs; empty when there is no segment or one cannot answer. */
+    @Override
+    public OptionalLong inflatedCost(IndexLookup lookup) {
+        return sum(segment -> segment.inflatedCost(lookup));
+    }
+
+    /** The sum of one figure over the segments; empty when there is no segment or one does not know it. */
+    private OptionalLong sum(Function<ColumnIndex, OptionalLong> costOf) {
         if (segments.isEmpty()) {
             return OptionalLong.empty();
         }
-        long bytes = 0;
+        long total = 0;
         for (ColumnIndex segment : segments) {
-            OptionalLong cost = segment.cost(lookup);
-            if (cost.isEmpty()) {
-                return cost;
+            OptionalLong figure = costOf.apply(segment);
+            if (figure.isEmpty()) {
+                return figure;
             }
-            bytes += cost.getAsLong();
+            total += figure.getAsLong();
         }
-        return OptionalLong.of(bytes);
+        return OptionalLong.of(total);
     }
 
     /** The sum over the segments; empty unless every segment knows. */
     @Override
     public OptionalLong selectsAtMost(IndexLookup lookup) {
-        long rows = 0;
-        for (ColumnIndex segment : segments) {
-            OptionalLong at = segment.selectsAtMost(lookup);
-            if (at.isEmpty()) {
-                return at;
-            }
-            rows += at.getAsLong();
-        }
-        return segments.isEmpty() ? OptionalLong.empty() : OptionalLong.of(rows);
+        return sum(segment -> segment.selectsAtMost(lookup));
     }
 
     /** The union of the segments' rows. */

@@ -21,6 +21,15 @@ public interface SectionLoader {
     byte[] load(String sectionId, SectionRef ref);
 
     /**
+     * The raw (inflated) length of the section at {@code ref} as its envelope states it, read
+     * without reading the section: an estimate for weighing a lookup, checked when the section is
+     * read. By default the stored length, for loaders that cannot read an envelope alone.
+     */
+    default long rawLength(String sectionId, SectionRef ref) {
+        return ref.length();
+    }
+
+    /**
      * Loads and decodes the directory of a sorted index segment. A loader over a file version whose
      * decoded sections may be kept process-wide returns the kept one (see
      * {@code SharedChunkCache#section}): a fresh open then neither reads nor decodes it again.

@@ -18,6 +18,8 @@ public final class TrigramIndex implements ColumnIndex {
     private final long rowCount;
     private final SectionLoader loader;
     private GramTable table;
+    /** The section's raw length from its envelope once asked, else -1. */
+    private long rawLength = -1;
 
     private TrigramIndex(String sectionId, SectionRef ref, long rowCount, SectionLoader loader) {
         this.sectionId = sectionId;
@@ -67,6 +69,25 @@ public final class TrigramIndex implements ColumnIndex {
     public OptionalLong cost(IndexLookup lookup) {
         if (lookup instanceof IndexLookup.Contains c && usable(c.text(), c.ignoreCase())) {
             return OptionalLong.of(table == null ? ref.length() : 0);
+        }
+        return OptionalLong.empty();
+    }
+
+    /**
+     * The section's raw length (from its envelope, see {@link SectionLoader#rawLength}) until it has
+     * been read, then 0: it is inflated and its gram table walked whole, however few grams the text
+     * has; empty unless a usable {@code Contains}.
+     */
+    @Override
+    public OptionalLong inflatedCost(IndexLookup lookup) {
+        if (lookup instanceof IndexLookup.Contains c && usable(c.text(), c.ignoreCase())) {
+            if (table != null) {
+                return OptionalLong.of(0);
+            }
+            if (rawLength < 0) {
+                rawLength = loader.rawLength(sectionId, ref);
+            }
+            return OptionalLong.of(rawLength);
         }
         return OptionalLong.empty();
     }

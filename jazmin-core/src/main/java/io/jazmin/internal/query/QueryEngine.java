@@ -48,18 +48,29 @@ public final class QueryEngine {
     }
 
     /**
-     * Plans a query without reading any chunk. The owner of a shared file with a chunk map asks the
-     * indexes first and, when they answer, reads only the directories of the partitions holding
-     * their hits.
+     * Plans a query without reading any chunk, as {@code explain} reports it: trigram lookups are
+     * planned as spec §2.2 plans them ({@link IndexPlanner.TrigramRule#AS_SPECIFIED}), while queries
+     * run weigh them by cost. The owner of a shared file with a chunk map asks the indexes first and,
+     * when they answer, reads only the directories of the partitions holding their hits.
      */
     public Plan plan(Predicate predicate, QueryStats stats) {
+        return plan(predicate, stats, IndexPlanner.TrigramRule.AS_SPECIFIED);
+    }
+
+    /** The plan a query runs: trigram lookups only where they cost less than the scan. */
+    private Plan planToRun(Predicate predicate, QueryStats stats) {
+        return plan(predicate, stats, IndexPlanner.TrigramRule.BY_COST);
+    }
+
+    private Plan plan(Predicate predicate, QueryStats stats, IndexPlanner.TrigramRule rule) {
         if (data.partitionsOnDemand() && onlyChunks == null) {
-            return planByPartition(predicate, stats);
+            return planByPartition(predicate, stats, rule);
         }
         List<ChunkInfo> all = chunks();
         Pruned scan = prune(predicate, all);
         IndexPlanner.Candidates candidates = scan.chunks().isEmpty() ? null
-                : indexes.candidates(predicate, scan::bytes, stats);
+                : indexes.candidates(predicate, scan::bytes, () -> scan.inflatedBytesOf(data, positions(predicate)), rule,
+                        stats);
         checkAgainstStatistics(candidates, all);
         return plan(scan, candidates, all.size());
     }
@@ -70,10 +81,11 @@ public final class QueryEngine {
                 : data.chunks().stream().filter(c -> onlyChunks.contains(c.ordinal())).toList();
     }
 
-    private Plan planByPartition(Predicate predicate, QueryStats stats) {
+    private Plan planByPartition(Predicate predicate, QueryStats stats, IndexPlanner.TrigramRule rule) {
         // Pruning the whole table by statistics would read every directory: the version's size
         // stands for what a scan reads (at most), so costly lookups are weighed without them.
-        IndexPlanner.Candidates candidates = indexes.candidates(predicate, data.sections()::versionEnd, stats);
+        IndexPlanner.Candidates candidates = indexes.candidates(predicate, data.sections()::versionEnd, () -> -1, rule,
+                stats);
         int total = data.entry().chunkCount();
         if (candidates == null) {
             return plan(prune(predicate, data.chunks()), null, total);
@@ -116,6 +128,19 @@ public final class QueryEngine {
             long n = 0;
             for (ChunkInfo c : chunks) {
                 n += c.storedBytes();
+            }
+            return n;
+        }
+
+        /** The raw bytes these chunks' scan inflates for the columns at {@code positions}, or -1 when not known. */
+        long inflatedBytesOf(TableData data, int[] positions) {
+            long n = 0;
+            for (ChunkInfo c : chunks) {
+                long bytes = data.inflatedBytesOf(c, positions);
+                if (bytes < 0) {
+                    return -1;
+                }
+                n += bytes;
             }
             return n;
         }
@@ -183,7 +208,7 @@ public final class QueryEngine {
 
     /** Counts matching rows: statistics count chunks they prove all-matching, every other candidate row is checked. */
     public long count(Predicate predicate, QueryStats stats) {
-        Plan plan = plan(predicate, stats);
+        Plan plan = planToRun(predicate, stats);
         DeletedRows deleted = data.deleted();
         long total = 0;
         // Index candidates are re-checked on their rows even where the index alone would answer: a
@@ -251,7 +276,7 @@ public final class QueryEngine {
 
     /** Streams matching rows: {@code select} holds column positions to return. */
     public Iterator<MatchBatch> find(Predicate predicate, int[] select, long offset, long limit, QueryStats stats) {
-        Plan plan = plan(predicate, stats);
+        Plan plan = planToRun(predicate, stats);
         return new BatchIterator(plan, predicate, select, offset, limit < 0 ? Long.MAX_VALUE : limit, stats);
     }
 

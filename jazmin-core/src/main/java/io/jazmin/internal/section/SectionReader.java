@@ -152,6 +152,23 @@ public final class SectionReader {
         return whole;
     }
 
+    /**
+     * The raw length the envelope of the section at {@code ref} states, reading the envelope alone
+     * (counted as bytes read): what reading the section would inflate, to weigh it before reading it.
+     * Nothing else is checked until the section is read.
+     */
+    public long rawLength(String id, SectionRef ref) {
+        checkReference(id, ref.offset(), ref.length());
+        byte[] envelope = new byte[SectionEnvelope.SIZE];
+        source.read(ref.offset(), envelope, envelope.length);
+        bytesRead.addAndGet(envelope.length);
+        try {
+            return SectionEnvelope.decode(envelope, 0).rawLength();
+        } catch (JazminFormatException e) {
+            throw e.inSection(id, ref.offset());
+        }
+    }
+
     private void count(long length) {
         bytesRead.addAndGet(length);
     }

@@ -31,8 +31,9 @@ public final class ChunkPart {
     /** The largest prefix buffer a thread keeps (see {@link #decodeFromPrefix}). */
     private static final int MAX_KEPT_PREFIX = 1 << 20;
     /**
-     * Per thread, the buffer the prefixes of number and bool streams are inflated into: their window
-     * vectors hold decoded values (and copied null bits), nothing of the stream's bytes.
+     * Per thread, the buffer the prefixes of scalar streams are inflated into: their window vectors
+     * hold decoded values (and copied null bits), nothing of the stream's bytes (plain strings are
+     * built for the window's rows, {@link ColumnVector#withoutStreamBytes()}).
      */
     private static final ThreadLocal<byte[]> PREFIX_BUFFER = new ThreadLocal<>();
     private final int rowCount;
@@ -263,7 +264,8 @@ public final class ChunkPart {
         try {
             byte[] bytes;
             int n;
-            if (keepsNoStreamBytes(column.type()) && !payload.holdsStream(k)) {
+            boolean reused = !payload.holdsStream(k);
+            if (reused) {
                 bytes = PREFIX_BUFFER.get();
                 if (bytes == null || bytes.length < guess) {
                     bytes = new byte[(int) guess];
@@ -283,19 +285,13 @@ public final class ChunkPart {
             if (n - start > length) {
                 return null; // longer than its length says: damage the whole stream's decode reports
             }
-            return StreamDecoder.decodePrefix(column, new ByteReader(bytes, start, n - start), length,
+            ColumnVector window = StreamDecoder.decodePrefix(column, new ByteReader(bytes, start, n - start), length,
                     rowCount, from, to);
+            // Plain strings would point into the thread's buffer: their rows' values are built now.
+            return reused ? window.withoutStreamBytes() : window;
         } catch (JazminFormatException e) {
             return null;
         }
-    }
-
-    /** Whether a window of {@code type} holds only decoded values, never its stream's bytes (plain strings do). */
-    private static boolean keepsNoStreamBytes(ColumnType type) {
-        return switch (type) {
-            case INT, DATETIME, FLOAT, BOOL -> true;
-            case DECIMAL, STRING, BINARY, JSON, LIST, OBJECT -> false;
-        };
     }
 
     private ColumnVector decodeFromStream(int position, Column column, int from, int to) {

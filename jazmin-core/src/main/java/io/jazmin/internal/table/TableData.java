@@ -14,6 +14,7 @@ import io.jazmin.internal.catalog.StatisticsBlock;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.catalog.TableEntry;
 import io.jazmin.internal.column.ChunkStatistics;
+import io.jazmin.internal.compress.FlushPoints;
 import io.jazmin.internal.section.SectionReader;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -434,6 +435,33 @@ public final class TableData {
      */
     public ChunkPart readSome(ChunkInfo chunk, java.util.BitSet wanted) {
         return decoder.read(chunk, true, fillsSharedCache(), wanted);
+    }
+
+    /**
+     * The raw bytes a scan of {@code chunk} inflates to read the columns at view positions
+     * {@code positions}, or -1 when the file does not tell: with column flush points each stream's raw
+     * length is the distance to the next point, but the last stream's is not listed, nor are any
+     * without points. An estimate for weighing a scan, never relied on to read: the points are checked
+     * when the part is read.
+     */
+    public long inflatedBytesOf(ChunkInfo chunk, int[] positions) {
+        FlushPoints points = chunk.flushPoints();
+        int[] members = groups.members().length == 1 ? groups.members()[0] : null;
+        if (points == null || members == null || points.count() != members.length) {
+            return -1;
+        }
+        long n = 0;
+        for (int p : positions) {
+            for (int k = 0; k < members.length; k++) {
+                if (members[k] == p) {
+                    if (k + 1 == members.length) {
+                        return -1;
+                    }
+                    n += Math.max(0, points.raw(k + 1) - points.raw(k));
+                }
+            }
+        }
+        return n;
     }
 
     /**
