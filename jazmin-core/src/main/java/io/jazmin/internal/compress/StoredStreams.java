@@ -10,6 +10,12 @@ public interface StoredStreams {
     /** Where stream {@code k}'s stored bytes are, fetched now unless they were already. */
     Slice stored(int k);
 
+    /**
+     * The part's raw length, from its envelope, read and checked now unless it was already: only
+     * its last stream's length needs it (the others' lie between flush points).
+     */
+    int rawLength();
+
     /** {@code length} stored bytes at {@code offset} of {@code bytes}. */
     record Slice(byte[] bytes, int offset, int length) {
     }
