@@ -120,6 +120,17 @@ public final class SectionPayload {
         return new SectionPayload(stored, off, len, rawLength, points, null);
     }
 
+    /**
+     * For a ranged payload, fetches the stored bytes of the {@code wanted} streams it does not hold
+     * yet in as few reads as they allow (a later query of a part kept by the reader), instead of
+     * one read per stream as each is asked for; nothing for other payloads, which hold all theirs.
+     */
+    public void prefetch(java.util.BitSet wanted) {
+        if (ranged != null && wanted != null) {
+            ranged.fetch(wanted);
+        }
+    }
+
     /** How many streams {@link #stream} serves: 0 without flush points. */
     public int streamCount() {
         return points == null ? 0 : points.count();

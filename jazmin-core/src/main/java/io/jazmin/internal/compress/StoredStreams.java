@@ -16,6 +16,9 @@ public interface StoredStreams {
      */
     int rawLength();
 
+    /** Fetches the {@code wanted} streams (indexes) not fetched yet, together where they lie close. */
+    void fetch(java.util.BitSet wanted);
+
     /** {@code length} stored bytes at {@code offset} of {@code bytes}. */
     record Slice(byte[] bytes, int offset, int length) {
     }

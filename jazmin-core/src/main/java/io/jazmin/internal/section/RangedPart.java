@@ -75,13 +75,31 @@ final class RangedPart implements StoredStreams {
         if (points.count() < 1 || points.stored(last) >= stored) {
             return null; // points outside the part: the whole read reports them
         }
+        part.read(wanted, part.mayBeStoredUncompressed());
+        if (part.envelope != null && part.envelope.codec() != 1) {
+            return null;
+        }
+        if (part.envelope != null) {
+            part.check(part.envelope);
+        }
+        return part;
+    }
+
+    /**
+     * Reads the {@code wanted} streams not read yet, and the envelope if not read yet and the last
+     * stream is among them (or {@code withEnvelope}), in as few reads as {@link #COALESCE_GAP} allows.
+     */
+    private void read(BitSet wanted, boolean withEnvelope) {
+        int last = points.count() - 1;
         // File ranges: the envelope where needed, then each wanted stream, in order.
         List<long[]> ranges = new ArrayList<>();
-        if (wanted.get(last) || part.mayBeStoredUncompressed()) {
+        if (envelope == null && (withEnvelope || wanted.get(last))) {
             ranges.add(new long[] {offset, offset + SectionEnvelope.SIZE, ENVELOPE});
         }
         for (int k = wanted.nextSetBit(0); k >= 0 && k <= last; k = wanted.nextSetBit(k + 1)) {
-            ranges.add(new long[] {part.payloadStart + points.stored(k), part.payloadStart + part.end(k), k});
+            if (slices[k] == null) {
+                ranges.add(new long[] {payloadStart + points.stored(k), payloadStart + end(k), k});
+            }
         }
         for (List<long[]> run : coalesced(ranges)) {
             long from = run.get(0)[0];
@@ -90,19 +108,40 @@ final class RangedPart implements StoredStreams {
             counter.accept(to - from);
             for (long[] r : run) {
                 if (r[2] == ENVELOPE) {
-                    part.envelope = SectionEnvelope.decode(bytes, 0);
+                    envelope = SectionEnvelope.decode(bytes, 0);
                 } else {
-                    part.slices[(int) r[2]] = new Slice(bytes, (int) (r[0] - from), (int) (r[1] - r[0]));
+                    slices[(int) r[2]] = new Slice(bytes, (int) (r[0] - from), (int) (r[1] - r[0]));
                 }
             }
         }
-        if (part.envelope != null && part.envelope.codec() != 1) {
-            return null;
+    }
+
+    /**
+     * Reads the {@code wanted} streams not read yet together (a later query of a part a reader keeps),
+     * with the envelope when the last stream is among them; an envelope read now is checked.
+     */
+    @Override
+    public synchronized void fetch(BitSet wanted) {
+        boolean envelopeKnown = envelope != null;
+        try {
+            read(wanted, false);
+            if (!envelopeKnown && envelope != null) {
+                if (envelope.codec() != 1) {
+                    throw notDeflate(envelope);
+                }
+                check(envelope);
+            }
+        } catch (JazminFormatException e) {
+            if (!envelopeKnown) {
+                envelope = null; // unchecked: read and checked again when asked for
+            }
+            throw e.inSection(id, offset);
         }
-        if (part.envelope != null) {
-            part.check(part.envelope);
-        }
-        return part;
+    }
+
+    private static JazminFormatException notDeflate(SectionEnvelope env) {
+        return new JazminFormatException("chunk part of codec " + env.codec()
+                + " has column flush points apart from its raw offsets, which only Deflate parts have");
     }
 
     /**
@@ -137,8 +176,7 @@ final class RangedPart implements StoredStreams {
                 SectionEnvelope env = SectionEnvelope.decode(source.readOnce(offset, SectionEnvelope.SIZE), 0);
                 counter.accept(SectionEnvelope.SIZE);
                 if (env.codec() != 1) {
-                    throw new JazminFormatException("chunk part of codec " + env.codec()
-                            + " has column flush points apart from its raw offsets, which only Deflate parts have");
+                    throw notDeflate(env);
                 }
                 check(env);
                 envelope = env;

@@ -123,6 +123,19 @@ class HadoopRangedReadTest {
     }
 
     @Test
+    void aLookupAfterACountReadsTheStreamsItLacksInOneRead() throws IOException {
+        Filter lookup = Filter.eq("id", 23_456L);
+        RecordingSource source = open();
+        try (JazminReader reader = JazminReader.open(source, ReadOptions.defaults())) {
+            reader.table().count(TWO_COLUMNS); // the reader keeps each part with those two streams
+            int before = source.count();
+            assertThat(reader.table().find(lookup).toList()).hasSize(1);
+            // The six other streams and the envelope, close together: one read, not one per stream.
+            assertThat(source.since(before).stream().filter(HadoopRangedReadTest::overlapsAPart).toList()).hasSize(1);
+        }
+    }
+
+    @Test
     void theLastColumnAloneReadsTheEnvelopeToo() throws IOException {
         Filter active = Filter.eq("active", true);
         Filter balance = Filter.gt("balance", 5_000.0);
