@@ -3,15 +3,25 @@
 #
 #   jazmin-spark/bench.sh [-Djazmin.spark.bench.files=100] [-Djazmin.spark.bench.rows=200000]
 #                         [-Djazmin.spark.bench.warmups=2] [-Djazmin.spark.bench.runs=5]
+#                         [-Djazmin.spark.bench.fs=hdfs|local] [-Djazmin.spark.bench.hdfsDir=target/spark-bench-hdfs]
 #                         [-Djazmin.spark.bench.dir=target/spark-bench-data] [-Djazmin.spark.bench.out=FILE]
 #
 # Builds the bench profile (jazmin-core, jazmin-benchmarks' generator, this module), then runs
 # io.jazmin.spark.bench.SparkFolderBenchmark in local[2]. The data is made on the first run and
-# cached under jazmin-spark/target/spark-bench-data (by files × rows), so reruns skip it.
+# cached under jazmin-spark/target/spark-bench-data (by files × rows), so reruns skip it. By default
+# (fs=hdfs) both folders are copied into a MiniDFSCluster started in the JVM and read through
+# hdfs://, the caches cleared before each action; fs=local reads the local cache directly.
+# jazmin-spark/bench.sh --trace [same properties] prints, instead, every read of one JAZMIN file of the
+# data (the open, the count, the lookup) through Hadoop's file system (io.jazmin.spark.bench.ReadTrace).
 # Environment: MVN_OFFLINE=1 (mvn -o), SKIP_BUILD=1 (reuse the last build), BENCH_HEAP (default 3g).
 # Output: the Markdown report on stdout and in jazmin-spark/target/spark-bench-results/.
 set -euo pipefail
 
+MAIN=io.jazmin.spark.bench.SparkFolderBenchmark
+if [ "${1:-}" = --trace ]; then
+  MAIN=io.jazmin.spark.bench.ReadTrace
+  shift
+fi
 HERE="$(cd "$(dirname "$0")" && pwd)"
 ROOT="$(dirname "$HERE")"
 COMMAND="jazmin-spark/bench.sh $*"
@@ -36,4 +46,4 @@ exec java -XX:+IgnoreUnrecognizedVMOptions --add-modules=jdk.incubator.vector \
   --add-opens=java.security.jgss/sun.security.krb5=ALL-UNNAMED -Dio.netty.tryReflectionSetAccessible=true \
   --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow \
   -Xmx"${BENCH_HEAP:-3g}" -Djazmin.spark.bench.command="$COMMAND" "$@" \
-  -cp "$CP" io.jazmin.spark.bench.SparkFolderBenchmark
+  -cp "$CP" "$MAIN"

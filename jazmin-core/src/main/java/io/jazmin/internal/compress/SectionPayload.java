@@ -14,7 +14,8 @@ import java.util.zip.Inflater;
  * holds neither the whole stored part nor a buffer for the whole raw one.
  */
 public final class SectionPayload {
-    private final int rawLength;
+    /** The raw length; −1 for a ranged payload until its envelope gives it ({@link #raw()}). */
+    private int rawLength;
     /**
      * The stored Deflate data (with {@link #blocks}, its first block; the buffer later blocks are
      * fetched into), or {@code null} for a payload whole from the start.
@@ -62,8 +63,8 @@ public final class SectionPayload {
         this.ranged = null;
     }
 
-    private SectionPayload(StoredStreams ranged, int storedLength, int rawLength, FlushPoints points) {
-        this.rawLength = rawLength;
+    private SectionPayload(StoredStreams ranged, int storedLength, FlushPoints points) {
+        this.rawLength = -1;
         this.stored = null;
         this.storedOffset = 0;
         this.storedLength = storedLength;
@@ -76,12 +77,12 @@ public final class SectionPayload {
     /**
      * A Deflate payload of {@code storedLength} stored bytes whose streams are inflated each on its
      * own from their flush points, their stored bytes fetched from {@code ranged} only when asked
-     * for; never inflated as a whole.
+     * for; never inflated as a whole. Its raw length is asked of {@code ranged} only when needed
+     * (the last stream, or all of it), then checked against the points and Deflate's ratio; every
+     * stream before the last has its raw length from its points, its ratio checked when inflated.
      */
-    public static SectionPayload ranged(StoredStreams ranged, int storedLength, int rawLength, FlushPoints points) {
-        Compression.checkDeflateRatio(storedLength, rawLength);
-        points.check(storedLength, rawLength);
-        return new SectionPayload(ranged, storedLength, rawLength, points);
+    public static SectionPayload ranged(StoredStreams ranged, int storedLength, FlushPoints points) {
+        return new SectionPayload(ranged, storedLength, points);
     }
 
     /** A payload already whole. */
@@ -117,6 +118,17 @@ public final class SectionPayload {
         Compression.checkDeflateRatio(len, rawLength);
         points.check(len, rawLength);
         return new SectionPayload(stored, off, len, rawLength, points, null);
+    }
+
+    /**
+     * For a ranged payload, fetches the stored bytes of the {@code wanted} streams it does not hold
+     * yet in as few reads as they allow (a later query of a part kept by the reader), instead of
+     * one read per stream as each is asked for; nothing for other payloads, which hold all theirs.
+     */
+    public void prefetch(java.util.BitSet wanted) {
+        if (ranged != null && wanted != null) {
+            ranged.fetch(wanted);
+        }
     }
 
     /** How many streams {@link #stream} serves: 0 without flush points. */
@@ -185,12 +197,31 @@ public final class SectionPayload {
 
     /** The raw length of stream {@code k} (its length varint included), as its flush points give it. */
     public int streamLength(int k) {
-        return (k == points.count() - 1 ? rawLength : points.raw(k + 1)) - points.raw(k);
+        return (k == points.count() - 1 ? raw() : points.raw(k + 1)) - points.raw(k);
+    }
+
+    /** The raw length, for a ranged payload from its envelope on first use (checked then). */
+    private synchronized int raw() {
+        if (rawLength < 0) {
+            int length = ranged.rawLength();
+            Compression.checkDeflateRatio(storedLength, length);
+            points.check(storedLength, length);
+            rawLength = length;
+        }
+        return rawLength;
+    }
+
+    /**
+     * The raw bytes this payload is known to stand for without reading more (for cache budgets): its
+     * raw length, or, for a ranged payload whose envelope is not read yet, where its last stream starts.
+     */
+    public synchronized int knownLength() {
+        return rawLength >= 0 ? rawLength : points.raw(points.count() - 1);
     }
 
     /** The payload's length once whole. */
     public int length() {
-        return rawLength;
+        return raw();
     }
 
     /**
@@ -198,7 +229,7 @@ public final class SectionPayload {
      * later call may return a larger array holding the same bytes.
      */
     public byte[] upTo(int end) {
-        int want = Math.min(end, rawLength);
+        int want = Math.min(end, raw());
         if (ranged != null) {
             return joinedStreams();
         }
@@ -210,19 +241,19 @@ public final class SectionPayload {
 
     /** The whole payload, inflated and its length checked. */
     public byte[] whole() {
-        return upTo(rawLength);
+        return upTo(raw());
     }
 
     /** A ranged payload whole: its streams, each inflated and checked on its own, one after another. */
     private synchronized byte[] joinedStreams() {
         if (bytes == null) {
-            byte[] all = new byte[rawLength];
+            byte[] all = new byte[raw()];
             for (int k = 0; k < points.count(); k++) {
                 byte[] s = stream(k);
                 System.arraycopy(s, 0, all, points.raw(k), s.length);
             }
             bytes = all;
-            available = rawLength;
+            available = all.length;
         }
         return bytes;
     }

@@ -10,6 +10,15 @@ public interface StoredStreams {
     /** Where stream {@code k}'s stored bytes are, fetched now unless they were already. */
     Slice stored(int k);
 
+    /**
+     * The part's raw length, from its envelope, read and checked now unless it was already: only
+     * its last stream's length needs it (the others' lie between flush points).
+     */
+    int rawLength();
+
+    /** Fetches the {@code wanted} streams (indexes) not fetched yet, together where they lie close. */
+    void fetch(java.util.BitSet wanted);
+
     /** {@code length} stored bytes at {@code offset} of {@code bytes}. */
     record Slice(byte[] bytes, int offset, int length) {
     }

@@ -293,8 +293,8 @@ public final class SectionReader {
     /**
      * Like {@link #readLazily(String, long, long, byte[], String, FlushPoints)}; from a source that
      * prefers ranges ({@link ByteSource#prefersRanges()}), a plain Deflate part with flush points and
-     * no digest is read as its envelope and the stored bytes of the {@code wanted} streams only
-     * (nearby ranges as one, {@link RangedPart}), other streams fetched when asked for. Its CRC-32,
+     * no digest is read as the stored bytes of the {@code wanted} streams only (nearby ranges as one,
+     * its envelope only where needed, {@link RangedPart}), other streams fetched when asked for. Its CRC-32,
      * which covers the whole part, is then not checked: each stream is checked by inflating to
      * exactly its length. Encrypted parts are read whole whatever the source: their AES-GCM tag
      * authenticates the whole part, and nothing of it may be used before the tag is checked.
@@ -328,13 +328,17 @@ public final class SectionReader {
     private SectionPayload readRanged(String id, long offset, long length, FlushPoints points, java.util.BitSet wanted) {
         checkReference(id, offset, length);
         try {
-            RangedPart.Opened opened = RangedPart.open(source, id, offset, length, points, wanted, this::countRange);
-            if (opened == null) {
+            // Every stream but the last ends before the last point: this bounds their raw lengths
+            // before any envelope gives the part's (which must exceed it).
+            if (points.count() > 0 && points.raw(points.count() - 1) >= limits.maxSectionLength()) {
+                throw tooLong(points.raw(points.count() - 1), "has column flush points past", id, offset);
+            }
+            RangedPart part = RangedPart.open(source, id, offset, length, points, wanted, this::countRange,
+                    this::checkRawLength);
+            if (part == null) {
                 return null;
             }
-            checkRawLength(opened.envelope());
-            return SectionPayload.ranged(opened.part(), (int) length - SectionEnvelope.SIZE,
-                    (int) opened.envelope().rawLength(), points);
+            return SectionPayload.ranged(part, (int) length - SectionEnvelope.SIZE, points);
         } catch (JazminFormatException e) {
             throw e.inSection(id, offset);
         }

@@ -11,7 +11,7 @@ import java.util.Map;
  */
 public final class ChunkCache {
     private final long budget;
-    private final Map<Part, SectionPayload> payloads = new LinkedHashMap<>(16, 0.75f, true);
+    private final Map<Part, Kept> payloads = new LinkedHashMap<>(16, 0.75f, true);
     private long bytes;
 
     public ChunkCache(long budget) {
@@ -22,21 +22,27 @@ public final class ChunkCache {
     private record Part(long ordinal, int group) {
     }
 
+    /** A payload kept, with the bytes it was counted as when put (a ranged payload's length may be learnt later). */
+    private record Kept(SectionPayload payload, long bytes) {
+    }
+
     /** The payload of chunk {@code ordinal}'s part of column group {@code group}, or {@code null} when it is not kept. */
     public synchronized SectionPayload get(long ordinal, int group) {
-        return budget == 0 ? null : payloads.get(new Part(ordinal, group));
+        Kept kept = budget == 0 ? null : payloads.get(new Part(ordinal, group));
+        return kept == null ? null : kept.payload();
     }
 
     /** Keeps a part's {@code payload}, dropping the least recently used beyond the budget. */
     public synchronized void put(long ordinal, int group, SectionPayload payload) {
-        if (payload.length() > budget) {
+        long size = payload.knownLength();
+        if (size > budget) {
             return;
         }
-        SectionPayload old = payloads.put(new Part(ordinal, group), payload);
-        bytes += payload.length() - (old == null ? 0 : old.length());
+        Kept old = payloads.put(new Part(ordinal, group), new Kept(payload, size));
+        bytes += size - (old == null ? 0 : old.bytes());
         var eldest = payloads.entrySet().iterator();
         while (bytes > budget) {
-            bytes -= eldest.next().getValue().length();
+            bytes -= eldest.next().getValue().bytes();
             eldest.remove();
         }
     }

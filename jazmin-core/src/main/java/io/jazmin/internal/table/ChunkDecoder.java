@@ -91,6 +91,9 @@ public final class ChunkDecoder {
 
     private SectionPayload payload(ChunkInfo chunk, int g, String id, long offset, boolean some, BitSet streams) {
         SectionPayload payload = cache.get(chunk.ordinal(), g);
+        if (payload != null && some) {
+            payload.prefetch(streams); // a ranged part kept from an earlier query: its missing streams at once
+        }
         if (payload == null) {
             payload = some
                     ? sections.readLazily(id, offset, chunk.partLengths()[g], chunk.partDigest(g), chunk.partition(),

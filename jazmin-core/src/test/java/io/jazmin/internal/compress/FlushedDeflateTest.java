@@ -79,12 +79,26 @@ class FlushedDeflateTest {
         FlushPoints points = new FlushPoints(STARTS, packed.storedOffsets());
         int[] fetched = new int[STARTS.length];
         // Each stream's stored bytes copied out on their own, as a remote source fetches them.
-        SectionPayload ranged = SectionPayload.ranged(k -> {
-            fetched[k]++;
-            int from = packed.storedOffsets()[k];
-            int to = k + 1 < STARTS.length ? packed.storedOffsets()[k + 1] : stored.length;
-            return new StoredStreams.Slice(Arrays.copyOfRange(stored, from, to), 0, to - from);
-        }, stored.length, RAW.length, points);
+        StoredStreams streams = new StoredStreams() {
+            @Override
+            public Slice stored(int k) {
+                fetched[k]++;
+                int from = packed.storedOffsets()[k];
+                int to = k + 1 < STARTS.length ? packed.storedOffsets()[k + 1] : stored.length;
+                return new Slice(Arrays.copyOfRange(stored, from, to), 0, to - from);
+            }
+
+            @Override
+            public int rawLength() {
+                return RAW.length;
+            }
+
+            @Override
+            public void fetch(java.util.BitSet wanted) {
+                // each stream is fetched by stored(k), as counted above
+            }
+        };
+        SectionPayload ranged = SectionPayload.ranged(streams, stored.length, points);
         for (int k = 0; k < STARTS.length; k++) {
             int raw = ranged.streamLength(k);
             byte[] into = new byte[raw];

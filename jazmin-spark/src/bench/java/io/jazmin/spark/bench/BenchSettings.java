@@ -5,10 +5,14 @@ import java.nio.file.Path;
 /**
  * What one run of {@link SparkFolderBenchmark} does, from system properties: {@code
  * jazmin.spark.bench.files} (100), {@code .rows} per file (200,000), {@code .warmups} (2),
- * {@code .runs} (5), {@code .dir} (the data cache, {@code target/spark-bench-data}) and {@code .out}
- * (the Markdown report, {@code target/spark-bench-results/report-<files>x<rows>.md}).
+ * {@code .runs} (5), {@code .dir} (the data cache, {@code target/spark-bench-data}), {@code .fs}
+ * ({@code hdfs}: the folders copied into a MiniDFSCluster started in the JVM and read through
+ * {@code hdfs://}; {@code local}: read where they are cached), {@code .hdfsDir} (the cluster's
+ * storage, {@code target/spark-bench-hdfs}, formatted anew each run) and {@code .out} (the Markdown
+ * report, {@code target/spark-bench-results/report-<fs>-<files>x<rows>.md}).
  */
-record BenchSettings(int files, int rowsPerFile, int warmups, int runs, Path dataDir, Path report) {
+record BenchSettings(int files, int rowsPerFile, int warmups, int runs, Path dataDir, Path report, boolean hdfs,
+                     Path hdfsDir) {
     private static final String PREFIX = "jazmin.spark.bench.";
 
     static BenchSettings fromSystemProperties() {
@@ -18,9 +22,15 @@ record BenchSettings(int files, int rowsPerFile, int warmups, int runs, Path dat
             throw new IllegalArgumentException("files × rows must stay below 2^31 (the generator counts in int)");
         }
         Path dir = Path.of(System.getProperty(PREFIX + "dir", "target/spark-bench-data"));
+        String fs = System.getProperty(PREFIX + "fs", "hdfs").trim();
+        if (!fs.equals("hdfs") && !fs.equals("local")) {
+            throw new IllegalArgumentException(PREFIX + "fs must be hdfs or local, not " + fs);
+        }
         Path out = Path.of(System.getProperty(PREFIX + "out",
-                "target/spark-bench-results/report-" + files + "x" + rows + ".md"));
-        return new BenchSettings(files, rows, positive("warmups", 2), positive("runs", 5), dir, out);
+                "target/spark-bench-results/report-" + fs + "-" + files + "x" + rows + ".md"));
+        Path hdfsDir = Path.of(System.getProperty(PREFIX + "hdfsDir", "target/spark-bench-hdfs"));
+        return new BenchSettings(files, rows, positive("warmups", 2), positive("runs", 5), dir, out, fs.equals("hdfs"),
+                hdfsDir);
     }
 
     /** Rows of the whole table: ids 0 … totalRows − 1, file f holding the f-th run of rowsPerFile ids. */

@@ -41,9 +41,19 @@ final class CustomersFolders {
 
     private CustomersFolders(BenchSettings settings) {
         this.settings = settings;
-        Path base = settings.dataDir().resolve("customers-" + settings.files() + "x" + settings.rowsPerFile() + "-" + VERSION);
+        Path base = base(settings);
         jazmin = base.resolve("jazmin");
         parquet = base.resolve("parquet");
+    }
+
+    /** The cache folder of these settings' data (by files × rows). */
+    private static Path base(BenchSettings settings) {
+        return settings.dataDir().resolve("customers-" + settings.files() + "x" + settings.rowsPerFile() + "-" + VERSION);
+    }
+
+    /** The JAZMIN file {@code f} (0-based) of these settings' data, once made. */
+    static Path jazminFile(BenchSettings settings, int f) {
+        return base(settings).resolve("jazmin").resolve(String.format("customers-%03d.jzm", f));
     }
 
     static CustomersFolders ensure(SparkSession spark, BenchSettings settings) throws Exception {
@@ -69,7 +79,7 @@ final class CustomersFolders {
         try {
             List<Future<?>> writes = new ArrayList<>();
             for (int f = 0; f < settings.files(); f++) {
-                Path target = jazmin.resolve(String.format("customers-%03d.jzm", f));
+                Path target = jazminFile(settings, f);
                 long first = (long) f * settings.rowsPerFile();
                 if (!Files.exists(target)) {
                     writes.add(pool.submit(() -> write(target, first)));

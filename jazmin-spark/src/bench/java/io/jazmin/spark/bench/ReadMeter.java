@@ -1,5 +1,7 @@
 package io.jazmin.spark.bench;
 
+import io.jazmin.ReadCache;
+import io.jazmin.spark.MiniHdfs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,15 +13,19 @@ import org.apache.spark.scheduler.SparkListenerTaskEnd;
 import org.apache.spark.sql.SparkSession;
 
 /**
- * Times one Spark action and counts what it read, two ways: Spark's {@code inputMetrics.bytesRead}
- * summed over the action's tasks (what Spark's UI shows; Hadoop file-system statistics, so only a
- * source reading through Hadoop reports it), and the process's {@code rchar} from
- * {@code /proc/self/io} (bytes returned by read system calls, whatever the reader: in local mode
- * the executors are this process, so it covers both formats alike, page cache hits included).
+ * Times one Spark action, after clearing the caches a rerun could hit (JAZMIN's process-wide
+ * decoded-chunk cache, {@link ReadCache#clear()}, and Spark's cached data), and counts what it read,
+ * three ways: the bytes read from {@code hdfs://} in the whole process (Hadoop's statistics for the
+ * scheme: the driver's reads and the tasks'), Spark's {@code inputMetrics.bytesRead} summed over
+ * the action's tasks (what Spark's UI shows; Hadoop file-system statistics of the tasks' threads),
+ * and the process's {@code rchar} from {@code /proc/self/io} (bytes returned by read system calls,
+ * whatever the reader: in local mode the executors are this process, so it covers both formats
+ * alike, page cache hits included; with HDFS in this JVM it also counts the data node's reads and
+ * the sockets', so it is reported for local files only).
  */
 final class ReadMeter extends SparkListener {
     /** One timed action: its answer, wall time, and bytes read (−1 when not measurable here). */
-    record Timed(Object result, long nanos, long sparkBytesRead, long rchar) {
+    record Timed(Object result, long nanos, long sparkBytesRead, long rchar, long hdfsBytesRead) {
     }
 
     private static final Path PROC_IO = Path.of("/proc/self/io");
@@ -44,17 +50,25 @@ final class ReadMeter extends SparkListener {
         }
     }
 
-    /** Runs {@code action} alone on the session; the listener's events are drained before counting. */
+    /**
+     * Clears the caches, then runs {@code action} alone on the session; the listener's events are
+     * drained before counting.
+     */
     Timed measure(Callable<Object> action) throws Exception {
+        ReadCache.clear();
+        spark.catalog().clearCache();
         drain();
         sparkBytes.set(0);
+        long hdfsBefore = MiniHdfs.bytesRead();
         long rcharBefore = rchar();
         long start = System.nanoTime();
         Object result = action.call();
         long nanos = System.nanoTime() - start;
         long rcharAfter = rchar();
+        long hdfsAfter = MiniHdfs.bytesRead();
         drain();
-        return new Timed(result, nanos, sparkBytes.get(), rcharBefore < 0 ? -1 : rcharAfter - rcharBefore);
+        return new Timed(result, nanos, sparkBytes.get(), rcharBefore < 0 ? -1 : rcharAfter - rcharBefore,
+                hdfsAfter - hdfsBefore);
     }
 
     /** Task-end events arrive on the listener bus's thread, after the action has returned. */

@@ -3,6 +3,7 @@ package io.jazmin.spark.bench;
 import static org.apache.spark.sql.functions.col;
 
 import io.jazmin.benchmarks.CustomersData;
+import io.jazmin.spark.MiniHdfs;
 import io.jazmin.spark.bench.ReadMeter.Timed;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,9 +21,11 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * JAZMIN against Parquet in Spark over a folder of customers files (default 100 files × 200,000
- * rows, see {@link BenchSettings}), in local mode with 2 cores: a filtered count and a point lookup
- * by id, each first checked to give the same answer on both formats and the generator's, then timed
- * after warm-ups, alternating the formats. Prints a Markdown report and writes it to
+ * rows, see {@link BenchSettings}), in local mode with 2 cores, read from a MiniDFSCluster in the JVM
+ * through {@code hdfs://} (or, with {@code -Djazmin.spark.bench.fs=local}, from the local cache): a
+ * filtered count and a point lookup by id, each first checked to give the same answer on both
+ * formats and the generator's, then timed after warm-ups, alternating the formats, the caches
+ * cleared before each action ({@link ReadMeter}). Prints a Markdown report and writes it to
  * {@link BenchSettings#report()}. Run it with {@code jazmin-spark/bench.sh} (never by {@code mvn
  * verify}: it is compiled only in the {@code bench} profile and its name matches no test pattern).
  */
@@ -48,12 +51,28 @@ public final class SparkFolderBenchmark {
                 .config("spark.sql.session.timeZone", "UTC")
                 .config("spark.sql.datetime.java8API.enabled", "true")
                 .getOrCreate();
+        MiniHdfs hdfs = null;
         try {
             CustomersFolders data = CustomersFolders.ensure(spark, settings);
+            String jazminFolder = data.jazmin.toString();
+            String parquetFolder = data.parquet.toString();
+            String where = "local files (" + data.jazmin.getParent() + ")";
+            if (settings.hdfs()) {
+                long start = System.nanoTime();
+                hdfs = new MiniHdfs(settings.hdfsDir());
+                String name = data.jazmin.getParent().getFileName().toString();
+                jazminFolder = copy(hdfs, data.jazmin, name + "/jazmin");
+                parquetFolder = copy(hdfs, data.parquet, name + "/parquet");
+                where = String.format(Locale.ROOT, "hdfs:// (MiniDFSCluster in this JVM: a name node and one data node, "
+                        + "replication 1, on loopback; the folders copied in from the local cache in %.1f s)",
+                        (System.nanoTime() - start) / 1e9);
+            }
+            String jazminPath = jazminFolder;
+            String parquetPath = parquetFolder;
             ReadMeter meter = ReadMeter.attach(spark);
             List<Source> sources = List.of(
-                    new Source("JAZMIN", () -> spark.read().format("jazmin").load(data.jazmin.toString())),
-                    new Source("Parquet", () -> spark.read().parquet(data.parquet.toString())));
+                    new Source("JAZMIN", () -> spark.read().format("jazmin").load(jazminPath)),
+                    new Source("Parquet", () -> spark.read().parquet(parquetPath)));
             List<MarkdownReport.Row> rows = new ArrayList<>();
             for (Operation op : operations(settings.totalRows())) {
                 for (Source s : sources) {
@@ -72,9 +91,14 @@ public final class SparkFolderBenchmark {
             report.line("- command: `" + System.getProperty("jazmin.spark.bench.command", SparkFolderBenchmark.class.getName()) + "`");
             report.line("- data: " + data.jazmin.getParent() + (data.jazminSeconds + data.parquetSeconds == 0 ? " (cached)"
                     : String.format(Locale.ROOT, " (made in this run: JAZMIN %.1f s, Parquet %.1f s)", data.jazminSeconds, data.parquetSeconds)));
+            report.line("- read from: " + where);
+            report.line("- before each action: JAZMIN's decoded-chunk cache (`ReadCache.clear()`) and Spark's cached data "
+                    + "(`catalog().clearCache()`) cleared; each action opens and lists its folder anew; the OS page cache is "
+                    + "not dropped (that needs root and hits every process on the machine)");
+            report.goals(rows, settings.hdfs());
             report.line("");
             report.table(rows, size(data.jazminFiles()), data.jazminFiles().size(),
-                    size(data.parquetFiles()), data.parquetFiles().size());
+                    size(data.parquetFiles()), data.parquetFiles().size(), settings.hdfs());
             String text = report.text();
             System.out.println(text);
             Files.createDirectories(settings.report().toAbsolutePath().getParent());
@@ -82,7 +106,21 @@ public final class SparkFolderBenchmark {
             System.out.println("report written to " + settings.report().toAbsolutePath());
         } finally {
             spark.stop();
+            if (hdfs != null) {
+                hdfs.close();
+            }
         }
+    }
+
+    /**
+     * Copies the local folder {@code local} into {@code hdfs} as {@code /bench/<name>}, byte for byte
+     * (the Parquet part files as Spark wrote them, without their {@code .crc} side files, which HDFS
+     * keeps internally), and returns its {@code hdfs://} URI.
+     */
+    private static String copy(MiniHdfs hdfs, Path local, String name) throws java.io.IOException {
+        org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path(hdfs.root() + "/bench/" + name);
+        hdfs.fileSystem().copyFromLocalFile(false, true, new org.apache.hadoop.fs.Path(local.toAbsolutePath().toUri()), target);
+        return target.toString();
     }
 
     /** The two operations, with the generator's answers. */
