@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 import org.springframework.web.HttpRequestHandler;
+import org.springframework.web.util.UrlPathHelper;
 import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -56,14 +57,14 @@ public final class JazminConsoleHandler implements HttpRequestHandler {
                     + "or a loopback address only. Set " + ALLOW_REMOTE + "=true to allow other names.");
             return;
         }
-        String base = request.getContextPath() + path;
-        String uri = request.getRequestURI();
-        if (uri.equals(base)) {
+        // The path as the handler mapping matched it (below the context path and the servlet's mapping).
+        String lookup = UrlPathHelper.defaultInstance.getLookupPathForRequest(request);
+        if (lookup.equals(path)) {
             String query = request.getQueryString();
-            response.sendRedirect(base + "/" + (query == null ? "" : "?" + query));
+            response.sendRedirect(request.getRequestURI() + "/" + (query == null ? "" : "?" + query));
             return;
         }
-        String below = uri.startsWith(base + "/") ? uri.substring(base.length() + 1) : uri;
+        String below = lookup.startsWith(path + "/") ? lookup.substring(path.length() + 1) : lookup;
         send(request, response, viewer.answer(new ViewerRequest(request.getMethod(), below,
                 ViewerRequest.queryParams(request.getQueryString()))));
     }
