@@ -4,7 +4,7 @@ import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
  * the JDK's server and Spring MVC can both serve it.
  */
 class ViewerLayeringTest {
-    private static final JavaClasses VIEWER = new ClassFileImporter()
-            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("io.jazmin.viewer");
+    /** The module's compiled main classes only (as ArchitectureTest imports jazmin-core's). */
+    private static final JavaClasses VIEWER = new ClassFileImporter().importPath(Path.of("target/classes"));
 
     @Test
     void theViewerUsesThePublicEngineApiAndNoServer() {
