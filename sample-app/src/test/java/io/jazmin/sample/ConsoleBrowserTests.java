@@ -8,15 +8,12 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 
 /**
  * The sample's console in a real headless Chromium ({@link HeadlessBrowser}): the customers table's
@@ -24,9 +21,7 @@ import org.springframework.test.context.DynamicPropertySource;
  * go to {@code target/console-screenshots/}. The key is in no page the browser holds.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "sample.customers.count=2000")
-class ConsoleBrowserTests {
-    @TempDir
-    static Path dir;
+class ConsoleBrowserTests extends SampleMockMvc {
     private static HeadlessBrowser headless;
 
     @Value("${local.server.port}")
@@ -34,11 +29,6 @@ class ConsoleBrowserTests {
 
     @Value("${jazmin.files.customers.key}")
     String key;
-
-    @DynamicPropertySource
-    static void dataDir(DynamicPropertyRegistry registry) {
-        registry.add("sample.data-dir", () -> dir.toString());
-    }
 
     @BeforeAll
     static void startBrowser() throws Exception {

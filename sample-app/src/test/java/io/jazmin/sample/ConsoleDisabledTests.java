@@ -2,36 +2,19 @@ package io.jazmin.sample;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.boot.test.context.SpringBootTest;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
 import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.request.MockMvcRequestBuilders;
-import org.springframework.test.web.servlet.setup.MockMvcBuilders;
-import org.springframework.web.context.WebApplicationContext;
 
 /** Without {@code jazmin.console.enabled} the console is absent: its page and API are 404s. */
 @SpringBootTest(properties = {"sample.customers.count=50", "jazmin.console.enabled=false"})
-class ConsoleDisabledTests {
-    @TempDir
-    static Path dir;
-
-    @Autowired
-    WebApplicationContext context;
-
-    @DynamicPropertySource
-    static void dataDir(DynamicPropertyRegistry registry) {
-        registry.add("sample.data-dir", () -> dir.toString());
-    }
+class ConsoleDisabledTests extends SampleMockMvc {
 
     @Test
     void theConsoleIsAbsent() throws Exception {
-        MockMvc mvc = MockMvcBuilders.webAppContextSetup(context).build();
+        MockMvc mvc = mvc();
         assertThat(context.containsBean("jazminConsoleHandlerMapping")).isFalse();
         for (String path : List.of("/jazmin-console/", "/jazmin-console", "/jazmin-console/viewer.js",
                 "/jazmin-console/api/rows")) {

@@ -7,21 +7,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-import org.springframework.beans.factory.annotation.Autowired;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.boot.test.context.SpringBootTest;
 import org.springframework.mock.web.MockHttpServletResponse;
-import org.springframework.test.context.DynamicPropertyRegistry;
-import org.springframework.test.context.DynamicPropertySource;
-import org.springframework.test.web.servlet.MockMvc;
 import org.springframework.test.web.servlet.request.MockMvcRequestBuilders;
-import org.springframework.test.web.servlet.request.RequestPostProcessor;
-import org.springframework.test.web.servlet.setup.MockMvcBuilders;
-import org.springframework.web.context.WebApplicationContext;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -32,16 +23,8 @@ import tools.jackson.databind.json.JsonMapper;
  * answer.
  */
 @SpringBootTest(webEnvironment = SpringBootTest.WebEnvironment.RANDOM_PORT, properties = "sample.customers.count=2000")
-class ConsoleTests {
+class ConsoleTests extends SampleMockMvc {
     private static final JsonMapper JSON = JsonMapper.builder().build();
-    /** A client on another machine (TEST-NET-3), as the server would report it. */
-    static final RequestPostProcessor REMOTE = request -> {
-        request.setRemoteAddr("203.0.113.5");
-        return request;
-    };
-
-    @TempDir
-    static Path dir;
 
     @Value("${local.server.port}")
     int port;
@@ -49,23 +32,11 @@ class ConsoleTests {
     @Value("${jazmin.files.customers.key}")
     String key;
 
-    @Autowired
-    WebApplicationContext context;
-
     private final HttpClient http = HttpClient.newHttpClient();
-
-    @DynamicPropertySource
-    static void dataDir(DynamicPropertyRegistry registry) {
-        registry.add("sample.data-dir", () -> dir.toString());
-    }
 
     private HttpResponse<String> get(String path) throws Exception {
         return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path)).build(),
                 HttpResponse.BodyHandlers.ofString(StandardCharsets.ISO_8859_1));
-    }
-
-    private MockMvc mvc() {
-        return MockMvcBuilders.webAppContextSetup(context).build();
     }
 
     @Test
