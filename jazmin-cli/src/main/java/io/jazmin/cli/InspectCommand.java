@@ -3,6 +3,7 @@ package io.jazmin.cli;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.schema.FileFacts;
+import io.jazmin.viewer.InspectReport;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;

@@ -1,11 +1,15 @@
 package io.jazmin.cli;
 
 import io.jazmin.JazminReader;
+import io.jazmin.key.DerivedKeyCache;
 import io.jazmin.options.ReadOptions;
+import io.jazmin.viewer.Viewer;
+import io.jazmin.viewer.ViewerFile;
 import java.awt.Desktop;
 import java.io.PrintWriter;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -43,7 +47,12 @@ final class ViewCommand implements Callable<Integer> {
         if (port < 0 || port > 65535) {
             throw Usage.error(spec, "--port must be 0 to 65535, not " + port);
         }
+        // The page re-reads the storage figures: a password is derived once, not on each request.
+        DerivedKeyCache keys = new DerivedKeyCache();
         ReadOptions options = secrets.readOptions(file);
+        if (options.keyCache() == null) {
+            options = options.withKeyCache(keys);
+        }
         CountDownLatch stopped = new CountDownLatch(1);
         CountDownLatch closed = new CountDownLatch(1);
         // Ctrl-C runs the shutdown hooks and halts when they end: this one wakes the command and waits
@@ -52,8 +61,9 @@ final class ViewCommand implements Callable<Integer> {
             stopped.countDown();
             awaitQuietly(closed);
         }, "jazmin-view-stop");
-        try (JazminReader reader = JazminReader.open(file, options);
-             ViewerServer server = listen(ViewerApi.of(file, reader, options))) {
+        try (keys; JazminReader reader = JazminReader.open(file, options);
+             ViewerServer server = listen(new Viewer(List.of(ViewerFile.of(file.getFileName().toString(), file,
+                     options, reader))))) {
             PrintWriter out = spec.commandLine().getOut();
             out.println("Viewing " + file + " at " + server.uri() + " (Ctrl-C stops)");
             out.flush();
@@ -69,9 +79,9 @@ final class ViewCommand implements Callable<Integer> {
     }
 
     /** The server on {@code --port}; a port taken or refused is a usage error naming it. */
-    private ViewerServer listen(ViewerApi api) {
+    private ViewerServer listen(Viewer viewer) {
         try {
-            return ViewerServer.start(api::answer, port);
+            return ViewerServer.start(viewer::answer, port);
         } catch (java.io.UncheckedIOException e) {
             throw Usage.error(spec, "--port " + port + ": cannot listen on the loopback address ("
                     + Failures.describe(e.getCause()) + ")");

@@ -5,24 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jazmin.key.AccessKeyText;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.testing.SharedFiles;
+import io.jazmin.viewer.testing.HeadlessBrowser;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
-import org.openqa.selenium.OutputType;
-import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
-import org.openqa.selenium.chrome.ChromeDriverService;
-import org.openqa.selenium.chrome.ChromeOptions;
 import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
@@ -32,38 +27,24 @@ import org.openqa.selenium.support.ui.WebDriverWait;
  * pages, sorts, filters (a bad filter shown as an error), explains, previews an embedded image and
  * text, downloads a file and a shape. Screenshots go to {@code target/viewer-screenshots/}. No
  * secret is in any page, request or answer. A missing browser or driver fails the class: it is
- * never skipped. One browser serves the whole class.
+ * never skipped ({@link HeadlessBrowser}). One browser serves the whole class.
  */
 class ViewerBrowserTest {
-    private static final Path CHROMIUM = Path.of("/usr/bin/chromium");
-    private static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
-    private static final Path OUTPUT = Path.of("target", "viewer-screenshots").toAbsolutePath();
-    private static final Path DOWNLOADS = Path.of("target", "viewer-downloads").toAbsolutePath();
+    private static HeadlessBrowser headless;
     private static ChromeDriver browser;
     private static WebDriverWait wait;
 
     @BeforeAll
     static void startBrowser() throws IOException {
-        assertThat(CHROMIUM).as("Debian's chromium package (apt-get install chromium)").isExecutable();
-        assertThat(CHROMEDRIVER).as("Debian's chromium-driver package (apt-get install chromium-driver)").isExecutable();
-        Files.createDirectories(OUTPUT);
-        Files.createDirectories(DOWNLOADS);
-        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile())
-                .addArguments("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1400,1100");
-        options.setExperimentalOption("prefs", Map.of("download.default_directory", DOWNLOADS.toString(),
-                "download.prompt_for_download", false));
-        ChromeDriverService service = new ChromeDriverService.Builder()
-                .usingDriverExecutable(CHROMEDRIVER.toFile()).usingAnyFreePort().build();
-        browser = new ChromeDriver(service, options);
-        // The page rebuilds its tables after each answer: an element found just before is then stale.
-        wait = (WebDriverWait) new WebDriverWait(browser, Duration.ofSeconds(10))
-                .ignoring(StaleElementReferenceException.class);
+        headless = HeadlessBrowser.start(Path.of("target", "viewer-screenshots"), Path.of("target", "viewer-downloads"));
+        browser = headless.driver();
+        wait = headless.waiting();
     }
 
     @AfterAll
     static void stopBrowser() {
-        if (browser != null) {
-            browser.quit();
+        if (headless != null) {
+            headless.close();
         }
     }
 
@@ -77,8 +58,8 @@ class ViewerBrowserTest {
         return browser.findElement(By.id(id)).getText();
     }
 
-    private static void screenshot(String name) throws IOException {
-        Files.write(OUTPUT.resolve(name + ".png"), browser.getScreenshotAs(OutputType.BYTES));
+    private static void screenshot(String name) {
+        headless.screenshot(name);
     }
 
     private static List<String> column(int index) {
@@ -91,13 +72,6 @@ class ViewerBrowserTest {
         box.clear();
         box.sendKeys(where);
         browser.findElement(By.id("apply")).click();
-    }
-
-    private static Path downloaded(String name) {
-        Path file = DOWNLOADS.resolve(name);
-        wait.until(d -> Files.isRegularFile(file)
-                && !Files.exists(DOWNLOADS.resolve(name + ".crdownload")));
-        return file;
     }
 
     @Test
@@ -149,12 +123,12 @@ class ViewerBrowserTest {
             assertThat(browser.findElements(By.xpath("//table[@id='files']//tr[td[1]='page.html']//button"))).isEmpty();
             assertThat(browser.findElements(By.xpath("//table[@id='files']//tr[td[1]='locked.txt']//a"))).isEmpty();
 
-            Files.deleteIfExists(DOWNLOADS.resolve("notes.txt"));
-            Files.deleteIfExists(DOWNLOADS.resolve("ids.json"));
+            Files.deleteIfExists(headless.download("notes.txt"));
+            Files.deleteIfExists(headless.download("ids.json"));
             clickInFileRow("notes.txt", "a.download");
-            assertThat(Files.readString(downloaded("notes.txt"))).isEqualTo("hello from the viewer\n");
+            assertThat(Files.readString(headless.downloaded("notes.txt"))).isEqualTo("hello from the viewer\n");
             browser.findElement(By.xpath("//table[@id='shapes']//tr[td[1]='ids']//a[@class='export-json']")).click();
-            assertThat(Files.readString(downloaded("ids.json"))).contains("\"n\":500");
+            assertThat(Files.readString(headless.downloaded("ids.json"))).contains("\"n\":500");
             assertThat(browser.getPageSource()).doesNotContain("<script>alert");
         }
     }

@@ -5,15 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jazmin.JazminReader;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.testing.SharedFiles;
+import io.jazmin.viewer.Viewer;
+import io.jazmin.viewer.ViewerFile;
+import io.jazmin.viewer.ViewerRequest;
+import io.jazmin.viewer.ViewerResponse;
 import java.awt.image.BufferedImage;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import javax.imageio.ImageIO;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -30,15 +34,14 @@ final class ViewerFixture implements AutoCloseable {
     final Path file;
     final JazminReader reader;
     final ViewerServer server;
-    /** Every request (endpoint and parameters) and answer (headers and body) the API saw, as text. */
+    /** Every request (path and parameters) and answer (headers and body) the viewer saw, as text. */
     final List<String> exchanges = new ArrayList<>();
 
     private ViewerFixture(Path file, ReadOptions options, int port) {
         this.file = file;
         this.reader = JazminReader.open(file, options);
-        ViewerApi api = ViewerApi.of(file, reader, options);
-        this.server = ViewerServer.start((endpoint, params) -> record(endpoint, params, api.answer(endpoint, params)),
-                port);
+        Viewer viewer = new Viewer(List.of(ViewerFile.of(file.getFileName().toString(), file, options, reader)));
+        this.server = ViewerServer.start(request -> record(request, viewer.answer(request)), port);
     }
 
     /** Serves {@code file} opened with {@code options}. */
@@ -56,10 +59,18 @@ final class ViewerFixture implements AutoCloseable {
         return serve(jzm, ReadOptions.defaults().withKey(io.jazmin.key.JazminKey.parse(keyText)));
     }
 
-    private synchronized ViewerApi.Answer record(String endpoint, Map<String, String> params, ViewerApi.Answer answer) {
-        exchanges.add(endpoint + " " + params + " -> " + answer.status() + " " + answer.contentType() + " "
-                + answer.headers() + " " + new String(answer.body(), StandardCharsets.ISO_8859_1));
-        return answer;
+    /** Records the exchange; the body, streamed or not, is written out here and answered from the copy. */
+    private synchronized ViewerResponse record(ViewerRequest request, ViewerResponse answer) {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        try {
+            answer.body().writeTo(body);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        exchanges.add(request.path() + " " + request.params() + " -> " + answer.status() + " " + answer.contentType()
+                + " " + answer.headers() + " " + body.toString(StandardCharsets.ISO_8859_1));
+        return new ViewerResponse(answer.status(), answer.contentType(), answer.headers(),
+                ViewerResponse.Body.of(body.toByteArray()));
     }
 
     /** Every exchange so far, joined. */

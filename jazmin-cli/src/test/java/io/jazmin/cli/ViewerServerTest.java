@@ -2,7 +2,10 @@ package io.jazmin.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jazmin.JazminReader;
 import io.jazmin.options.ReadOptions;
+import io.jazmin.viewer.Viewer;
+import io.jazmin.viewer.ViewerFile;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -124,12 +127,32 @@ class ViewerServerTest {
     }
 
     @Test
+    void embeddedFilesAndExportsAreStreamedToTheClient(@TempDir Path tmp) throws Exception {
+        Path jzm = ViewerFixture.withFiles("js-plain", tmp, null);
+        try (JazminReader reader = JazminReader.open(jzm);
+             ViewerServer server = ViewerServer.start(new Viewer(List.of(ViewerFile.of("plain", jzm,
+                     ReadOptions.defaults(), reader)))::answer, 0)) {
+            HttpResponse<byte[]> png = http.send(HttpRequest.newBuilder(server.uri().resolve("/api/file-content?path="
+                    + q("img/dot.png"))).build(), HttpResponse.BodyHandlers.ofByteArray());
+            assertThat(png.body()).isEqualTo(ViewerFixture.png());
+            assertThat(png.headers().firstValue("Content-Length")).hasValue(String.valueOf(ViewerFixture.png().length));
+            HttpResponse<byte[]> export = http.send(HttpRequest.newBuilder(server.uri().resolve("/api/export?name=ids"))
+                    .build(), HttpResponse.BodyHandlers.ofByteArray());
+            assertThat(export.headers().firstValue("Transfer-Encoding")).hasValue("chunked");
+            assertThat(JSON.readTree(export.body()).get("n").asLong()).isEqualTo(500);
+            HttpResponse<Void> head = http.send(HttpRequest.newBuilder(server.uri().resolve("/api/export?name=ids"))
+                    .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.discarding());
+            assertThat(head.statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
     void theUiIsServedWithItsPolicyAndOnlyReadsAreAnswered() throws Exception {
         try (ViewerFixture viewer = ViewerFixture.serve(cases().resolve("js-plain").resolve("data.jzm"),
                 ReadOptions.defaults())) {
             HttpResponse<byte[]> index = get(viewer, "/");
             assertThat(index.statusCode()).isEqualTo(200);
-            assertThat(index.headers().firstValue("Content-Security-Policy")).hasValue(ViewerServer.UI_POLICY);
+            assertThat(index.headers().firstValue("Content-Security-Policy")).hasValue(io.jazmin.viewer.Viewer.UI_POLICY);
             assertThat(new String(index.body(), StandardCharsets.UTF_8)).contains("<script src=\"viewer.js\"");
             assertThat(get(viewer, "/viewer.js").headers().firstValue("Content-Type"))
                     .hasValue("text/javascript; charset=utf-8");

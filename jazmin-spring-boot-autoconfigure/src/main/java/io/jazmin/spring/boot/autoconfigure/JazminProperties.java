@@ -42,6 +42,9 @@ public class JazminProperties {
     /** Serving embedded files over HTTP (Spring MVC applications). */
     private final Web web = new Web();
 
+    /** The web console: the viewer of the configured files (Spring MVC applications). */
+    private final Console console = new Console();
+
     public Priority getPriority() {
         return priority;
     }
@@ -64,6 +67,10 @@ public class JazminProperties {
 
     public Web getWeb() {
         return web;
+    }
+
+    public Console getConsole() {
+        return console;
     }
 
     /**
@@ -362,6 +369,56 @@ public class JazminProperties {
         @Override
         public String toString() {
             return "Web[path=" + path + ", sandbox=" + sandbox + "]";
+        }
+    }
+
+    /**
+     * The web console (Spring MVC applications): the viewer of {@code jazmin view} over every
+     * configured file, read-only, opened with the configured secrets, which never leave the server.
+     */
+    public static class Console {
+
+        /** Whether the console is served. Off unless set. */
+        private boolean enabled;
+
+        /** Path the console is served at (its page at <path>/, its API below <path>/api/). */
+        private String path = "/jazmin-console";
+
+        /**
+         * Whether clients on other machines may use the console. By default only requests from a
+         * loopback address, addressed to localhost or a loopback address, are answered; others get a
+         * 403. Allow it only behind the application's security (Spring Security's rules apply to the
+         * console's path like any other).
+         */
+        private boolean allowRemote;
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public String getPath() {
+            return path;
+        }
+
+        public void setPath(String path) {
+            this.path = path;
+        }
+
+        public boolean isAllowRemote() {
+            return allowRemote;
+        }
+
+        public void setAllowRemote(boolean allowRemote) {
+            this.allowRemote = allowRemote;
+        }
+
+        @Override
+        public String toString() {
+            return "Console[enabled=" + enabled + ", path=" + path + ", allowRemote=" + allowRemote + "]";
         }
     }
 }

@@ -1,8 +1,11 @@
 'use strict';
-// The viewer's page: it reads the local API (/api/...) and builds the page with DOM calls and
-// textContent only, so nothing a file holds is ever parsed as HTML.
+// The viewer's page: it reads the API (api/..., relative to the page, so that any server root
+// works: / for jazmin view, /jazmin-console/ for the starter's console) and builds the page with
+// DOM calls and textContent only, so nothing a file holds is ever parsed as HTML. The file shown is
+// the page's ?source= (default: the server's first file); every request names it.
 (function () {
   const state = { table: null, offset: 0, sort: null, dir: 'asc', where: '', count: 0 };
+  const source = new URLSearchParams(window.location.search).get('source');
   const $ = (id) => document.getElementById(id);
 
   function el(tag, text, cls) {
@@ -12,9 +15,15 @@
     return e;
   }
 
+  // The API address of endpoint with params, for the file shown.
+  function apiUrl(endpoint, params) {
+    const all = Object.assign(source === null ? {} : { source }, params || {});
+    const query = new URLSearchParams(all).toString();
+    return 'api/' + endpoint + (query ? '?' + query : '');
+  }
+
   async function api(endpoint, params) {
-    const query = new URLSearchParams(params || {}).toString();
-    const response = await fetch('/api/' + endpoint + (query ? '?' + query : ''));
+    const response = await fetch(apiUrl(endpoint, params));
     const body = await response.json();
     if (!response.ok) throw new Error(body.error || ('HTTP ' + response.status));
     return body;
@@ -158,7 +167,7 @@
   }
 
   function fileUrl(path, download) {
-    return '/api/file-content?' + new URLSearchParams(download ? { path, download: '1' } : { path }).toString();
+    return apiUrl('file-content', download ? { path, download: '1' } : { path });
   }
 
   async function preview(f) {
@@ -217,14 +226,29 @@
     fillRows('shapes', await api('shapes'), (s) => [s.name, s.table, s.description], (s, cell) => {
       for (const format of ['json', 'xml']) {
         const a = el('a', format.toUpperCase(), 'export-' + format);
-        a.href = '/api/export?' + new URLSearchParams({ name: s.name, format }).toString();
+        a.href = apiUrl('export', { name: s.name, format });
         cell.append(a, ' ');
       }
     });
   }
 
+  // A server of several files (the console) offers them in a list; choosing one reloads the page.
+  async function showSources() {
+    const sources = await api('sources');
+    const select = $('source-select');
+    select.replaceChildren();
+    for (const s of sources) {
+      const option = el('option', s.name);
+      option.value = s.name;
+      option.selected = s.name === (source === null ? sources[0].name : source);
+      select.append(option);
+    }
+    $('sources').hidden = sources.length < 2;
+  }
+
   async function start() {
     try {
+      await showSources();
       showFacts(await api('file'));
       await loadRows();
       await loadFiles();
@@ -236,6 +260,9 @@
     document.body.dataset.ready = 'true';
   }
 
+  $('source-select').addEventListener('change', () => {
+    window.location.search = new URLSearchParams({ source: $('source-select').value }).toString();
+  });
   $('apply').addEventListener('click', () => { state.where = $('where').value.trim(); state.offset = 0; loadRows(); });
   $('where').addEventListener('keydown', (e) => { if (e.key === 'Enter') $('apply').click(); });
   $('explain').addEventListener('click', explain);

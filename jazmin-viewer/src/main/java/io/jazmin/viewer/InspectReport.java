@@ -1,4 +1,4 @@
-package io.jazmin.cli;
+package io.jazmin.viewer;
 
 import io.jazmin.schema.Column;
 import io.jazmin.schema.IndexInfo;
@@ -16,16 +16,25 @@ import tools.jackson.databind.json.JsonMapper;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Builds the JSON description {@code jazmin inspect} prints: file flags and dates, metadata, tables and columns. */
-final class InspectReport {
+/**
+ * Builds the JSON description {@code jazmin inspect} prints and the viewer shows: file flags and
+ * dates, metadata, saved shapes, tables and columns, and for a shared file what the key sees of its
+ * partitions, groups and grants. It holds no secret: only what the reader shows to its key.
+ */
+public final class InspectReport {
     private final JsonMapper mapper = JsonMapper.builder().build();
 
+    /** A report builder. */
+    public InspectReport() {
+    }
+
     /**
-     * The report of {@code reader} covering the given tables.
+     * The report of {@code reader} covering the given tables, pretty-printed JSON.
      *
+     * @param facts  what the file's preamble and trailer show ({@code JazminFile.facts})
      * @param grants a shared file's grants, for its owner; {@code null} otherwise
      */
-    String describe(JazminReader reader, FileFacts facts, List<JazminTable> tables, List<JazminFile.GrantInfo> grants) {
+    public String describe(JazminReader reader, FileFacts facts, List<JazminTable> tables, List<JazminFile.GrantInfo> grants) {
         ObjectNode root = mapper.createObjectNode();
         facts(root, facts);
         root.put("fileId", reader.fileId());
@@ -60,7 +69,7 @@ final class InspectReport {
      * The report of an encrypted file opened without its secret: what its preamble and trailer show
      * to anyone (spec §1.1), and what to give to see the rest.
      */
-    String describeKeyless(Path file, FileFacts facts) {
+    public String describeKeyless(Path file, FileFacts facts) {
         ObjectNode root = mapper.createObjectNode();
         root.put("file", file.getFileName().toString());
         root.put("bytes", facts.fileBytes());
