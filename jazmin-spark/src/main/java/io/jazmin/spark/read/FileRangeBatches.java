@@ -1,6 +1,5 @@
 package io.jazmin.spark.read;
 
-import io.jazmin.Explain;
 import io.jazmin.JazminTable;
 import io.jazmin.data.ColumnArrays;
 import io.jazmin.data.Filter;
@@ -23,11 +22,9 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
  * applied, no row objects) and fill one reused batch ({@link BatchVectors}). The read schema must
  * hold a file column ({@link BatchVectors#supports}).
  */
-final class FileRangeBatches implements RangeCursor<ColumnarBatch> {
+final class FileRangeBatches extends RangeCursor<ColumnarBatch> {
     private final String path;
-    private final OpenRange range;
     private final Filter filter;
-    private final Explain plan;
     private final List<String> names;
     private final Iterator<Integer> chunks;
     private final BatchVectors vectors;
@@ -36,29 +33,28 @@ final class FileRangeBatches implements RangeCursor<ColumnarBatch> {
 
     FileRangeBatches(FileRange range, StructType schema, ScanLayout layout, JazminOptions options, Configuration conf,
                      Filter filter, long limit) {
+        super(range, layout, options, conf, filter);
         this.path = range.path();
-        this.range = new OpenRange(range, layout, options, conf);
         this.filter = filter;
         this.left = limit;
         try {
-            JazminTable table = this.range.table();
-            ReadFields fields = ReadFields.of(schema, layout, range, table);
+            ReadFields fields = ReadFields.of(schema, layout, range, range().table());
             names = fields.dataNames();
-            plan = table.explain(filter, this.range.chunks());
-            chunks = new TreeSet<>(this.range.chunks()).iterator();
+            chunks = new TreeSet<>(range().chunks()).iterator();
             vectors = new BatchVectors(schema, fields);
         } catch (RuntimeException e) {
-            this.range.close();
+            range().close();
             throw e;
         }
     }
 
     /** The next chunk's matching rows, or {@code null} when the range has no more. */
     @Override
-    public ColumnarBatch next() {
+    ColumnarBatch next() {
+        JazminTable table = range().table();
         while (left != 0 && chunks.hasNext()) {
             int chunk = chunks.next();
-            ColumnArrays arrays = range.table().columnArrays(filter, new RowQuery(names, 0, left), Set.of(chunk));
+            ColumnArrays arrays = table.columnArrays(filter, new RowQuery(names, 0, left), Set.of(chunk));
             if (arrays.rowCount() == 0) {
                 continue;
             }
@@ -72,32 +68,13 @@ final class FileRangeBatches implements RangeCursor<ColumnarBatch> {
 
     /** The id of the chunk's {@code i}-th matching row (for an error message: column arrays carry no row ids). */
     private long rowId(int chunk, int i) {
-        try (Stream<Row> rows = range.table().find(filter, new RowQuery(names.subList(0, 1), i, 1), Set.of(chunk))) {
+        try (Stream<Row> rows = range().table().find(filter, new RowQuery(names.subList(0, 1), i, 1), Set.of(chunk))) {
             return rows.findFirst().map(Row::rowId).orElse(-1L);
         }
     }
 
     @Override
-    public Explain plan() {
-        return plan;
-    }
-
-    @Override
-    public long bytesRead() {
-        return range.bytesRead();
-    }
-
-    @Override
-    public boolean local() {
-        return range.local();
-    }
-
-    @Override
-    public void close() {
-        try {
-            vectors.close();
-        } finally {
-            range.close();
-        }
+    void release() {
+        vectors.close();
     }
 }

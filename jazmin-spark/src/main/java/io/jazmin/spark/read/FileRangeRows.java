@@ -1,6 +1,5 @@
 package io.jazmin.spark.read;
 
-import io.jazmin.Explain;
 import io.jazmin.JazminTable;
 import io.jazmin.data.Filter;
 import io.jazmin.data.Row;
@@ -24,10 +23,8 @@ import org.apache.spark.sql.types.StructType;
  * With no file column to read (a bare {@code count()}, or partition columns only), it gives as many
  * rows as the engine counts.
  */
-final class FileRangeRows implements RangeCursor<InternalRow> {
+final class FileRangeRows extends RangeCursor<InternalRow> {
     private final String path;
-    private final OpenRange range;
-    private final Explain plan;
     private final Stream<Row> stream;
     private final Iterator<Row> rows;
     /** Each row's partition values at their positions (null elsewhere). */
@@ -40,10 +37,10 @@ final class FileRangeRows implements RangeCursor<InternalRow> {
     @SuppressWarnings("unchecked")
     FileRangeRows(FileRange range, StructType schema, ScanLayout layout, JazminOptions options, Configuration conf,
                   Filter filter, long limit) {
+        super(range, layout, options, conf, filter);
         this.path = range.path();
-        this.range = new OpenRange(range, layout, options, conf);
         try {
-            JazminTable table = this.range.table();
+            JazminTable table = range().table();
             ReadFields fields = ReadFields.of(schema, layout, range, table);
             constants = fields.constants();
             dataAt = fields.dataAt();
@@ -51,8 +48,7 @@ final class FileRangeRows implements RangeCursor<InternalRow> {
             for (int i = 0; i < dataAt.length; i++) {
                 converters[i] = CatalystConverter.of(fields.columns()[i], fields.fields()[dataAt[i]].dataType());
             }
-            Set<Integer> chunks = this.range.chunks();
-            plan = table.explain(filter, chunks);
+            Set<Integer> chunks = range().chunks();
             if (dataAt.length == 0) {
                 long count = table.count(filter, chunks);
                 countedRowsLeft = limit < 0 ? count : Math.min(count, limit);
@@ -63,14 +59,14 @@ final class FileRangeRows implements RangeCursor<InternalRow> {
                 rows = stream.iterator();
             }
         } catch (RuntimeException e) {
-            this.range.close();
+            range().close();
             throw e;
         }
     }
 
     /** The next row, or {@code null} when the range has no more. */
     @Override
-    public InternalRow next() {
+    InternalRow next() {
         if (rows == null) {
             if (countedRowsLeft == 0) {
                 return null;
@@ -94,28 +90,9 @@ final class FileRangeRows implements RangeCursor<InternalRow> {
     }
 
     @Override
-    public Explain plan() {
-        return plan;
-    }
-
-    @Override
-    public long bytesRead() {
-        return range.bytesRead();
-    }
-
-    @Override
-    public boolean local() {
-        return range.local();
-    }
-
-    @Override
-    public void close() {
-        try {
-            if (stream != null) {
-                stream.close();
-            }
-        } finally {
-            range.close();
+    void release() {
+        if (stream != null) {
+            stream.close();
         }
     }
 }
