@@ -229,6 +229,17 @@ public final class JazminTable {
     }
 
     /**
+     * {@link #columnArrays(Filter, RowQuery)} over the chunks with the ordinals {@code chunks} only, as
+     * if the table held no others (one chunk at a time gives column batches, as Spark's columnar
+     * reads take them).
+     *
+     * @throws JazminValidationException as {@link #find(Filter, RowQuery, Set)} does
+     */
+    public ColumnArrays columnArrays(Filter filter, RowQuery query, Set<Integer> chunks) {
+        return table.restrictedTo(chunks).columnArrays(filter, query);
+    }
+
+    /**
      * The plan for {@code find(filter, query, chunks)}, without running it: {@link Explain#chunks()}
      * counts the given chunks the reader sees, {@link Explain#chunksSkipped()} those of them ruled out.
      *

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jazmin.data.ChunkSummary;
+import io.jazmin.data.ColumnArrays;
 import io.jazmin.data.Filter;
 import io.jazmin.data.Row;
 import io.jazmin.data.RowQuery;
@@ -109,6 +110,22 @@ class TableChunksTest {
             assertThat(plan.chunksSkipped()).isEqualTo(1);
             assertThat(ids(t.find(null, RowQuery.all(), Set.of()))).isEmpty();
             assertThat(t.count(null, new HashSet<>())).isZero();
+        }
+    }
+
+    @Test
+    void columnArraysOfChosenChunksHoldTheirMatchingRowsOnly() {
+        try (JazminReader r = JazminReader.open(file)) {
+            JazminTable t = r.table();
+            ColumnArrays first = t.columnArrays(null, RowQuery.all().withSelect(List.of("id", "name")), Set.of(0));
+            assertThat(first.rowCount()).isEqualTo(8);
+            assertThat(first.longs("id")).containsExactly(0, 1, 2, 5, 6, 7, 8, 9);
+            assertThat(first.objects("name")).containsExactly("n0", "n1", "n2", "n5", "n6", "n7", "n8", "n9");
+            ColumnArrays odd = t.columnArrays(Filter.in("id", 1L, 15L, 51L, 55L, 57L), RowQuery.all().withSelect(List.of("id"))
+                    .withLimit(1), Set.of(0, 5));
+            assertThat(odd.longs("id")).containsExactly(1);
+            assertThat(t.columnArrays(null, RowQuery.all(), Set.of()).rowCount()).isZero();
+            assertThatThrownBy(() -> t.columnArrays(null, RowQuery.all(), Set.of(7))).isInstanceOf(JazminValidationException.class);
         }
     }
 

@@ -1,15 +1,13 @@
 package io.jazmin.spark;
 
-import java.util.HashMap;
-import java.util.Locale;
+import io.jazmin.error.UnsupportedFeatureException;
+import java.util.Arrays;
 import java.util.Map;
-import java.util.Set;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SQLContext;
 import org.apache.spark.sql.SaveMode;
 import org.apache.spark.sql.connector.catalog.Table;
-import org.apache.spark.sql.connector.catalog.TableCatalog;
 import org.apache.spark.sql.connector.catalog.TableProvider;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.sources.BaseRelation;
@@ -25,7 +23,9 @@ import scala.jdk.javaapi.CollectionConverters;
  * one with {@code .schema(...)}, for example to read a decimal column as {@code decimal(18,2)}.
  * Writes: {@code df.write().format("jazmin").mode("overwrite").save("dir/")}, one
  * {@code part-<p>-<uuid>.jzm} per partition, in every save mode (see {@link JazminSparkTable} on why
- * saves come in through {@link CreatableRelationProvider}). See {@link JazminOptions} for the options.
+ * saves come in through {@link CreatableRelationProvider}). Tables of the session catalog
+ * ({@code CREATE TABLE … USING jazmin}, {@code saveAsTable}) take {@code INSERT INTO},
+ * {@code INSERT OVERWRITE} and the DSv2 writes. See {@link JazminOptions} for the options.
  */
 public final class JazminDataSource implements TableProvider, DataSourceRegister, CreatableRelationProvider {
     @Override
@@ -35,32 +35,27 @@ public final class JazminDataSource implements TableProvider, DataSourceRegister
 
     @Override
     public StructType inferSchema(CaseInsensitiveStringMap options) {
-        return JazminSparkTable.inferSchema(withoutCatalogProperties(options.asCaseSensitiveMap()));
+        return JazminSparkTable.inferSchema(CatalogProperties.options(options.asCaseSensitiveMap()));
     }
 
+    /**
+     * The table of a read or save, or of a table of the session catalog (see {@link JazminSparkTable}
+     * on what each supports).
+     *
+     * @throws UnsupportedFeatureException for a catalog table partitioned by columns: a Spark write
+     *                                     makes one file per task, with no {@code key=value} folders
+     */
     @Override
     public Table getTable(StructType schema, Transform[] partitioning, Map<String, String> properties) {
-        return JazminSparkTable.open(schema, withoutCatalogProperties(properties));
-    }
-
-    /** The properties a catalog adds to a table's (owner, provider, location, ...), which are no read option. */
-    private static final Set<String> CATALOG_PROPERTIES = Set.of(TableCatalog.PROP_LOCATION, TableCatalog.PROP_IS_MANAGED_LOCATION,
-            TableCatalog.PROP_EXTERNAL, TableCatalog.PROP_TABLE_TYPE, TableCatalog.PROP_COMMENT, TableCatalog.PROP_COLLATION,
-            TableCatalog.PROP_PROVIDER, TableCatalog.PROP_OWNER);
-
-    /** A catalog table's properties as options: its location as the path when no path is given. */
-    private static Map<String, String> withoutCatalogProperties(Map<String, String> properties) {
-        Map<String, String> options = new HashMap<>();
-        properties.forEach((k, v) -> {
-            if (!CATALOG_PROPERTIES.contains(k.toLowerCase(Locale.ROOT))) {
-                options.put(k, v);
-            }
-        });
-        String location = properties.get(TableCatalog.PROP_LOCATION);
-        if (location != null && options.keySet().stream().noneMatch(k -> k.equalsIgnoreCase("path") || k.equalsIgnoreCase("paths"))) {
-            options.put("path", location);
+        if (!CatalogProperties.fromCatalog(properties)) {
+            return JazminSparkTable.open(schema, properties);
         }
-        return options;
+        if (partitioning.length > 0) {
+            throw new UnsupportedFeatureException("spark-partitioned-table", "a jazmin table partitioned by "
+                    + Arrays.toString(partitioning) + ": writes make no key=value folders; create the table without "
+                    + "PARTITIONED BY / partitionBy (a LOCATION holding key=value folders is read with their columns)");
+        }
+        return JazminSparkTable.catalogTable(schema, CatalogProperties.options(properties));
     }
 
     @Override

@@ -38,12 +38,14 @@ import java.util.Set;
  *       shared files), {@code keyFile} (a file holding a {@code jzk1-} or {@code jza1-} text): at most one</li>
  *   <li>{@code unlockToken} ({@code jzu1-…}): with an access key of an online grant</li>
  *   <li>{@code recursiveFileLookup} (default false), {@code pathGlobFilter} (default {@code *.jzm})</li>
+ *   <li>{@code columnar} (default true): read columnar batches when every column read maps to a Spark
+ *       column vector; {@code false} reads rows</li>
  *   <li>writes: {@code codec} ({@code none}, {@code deflate}, {@code brotli}), {@code chunkRows},
  *       {@code truncateMicros} (default false: a timestamp that is not a whole millisecond fails the task)</li>
  * </ul>
  */
 public final class JazminOptions implements Serializable {
-    private static final long serialVersionUID = 2L;
+    private static final long serialVersionUID = 3L;
     /**
      * Master keys of password files, kept per JVM (driver and each executor), so that the ranges,
      * tasks and planning steps that open one file version derive its PBKDF2 key once. The cache
@@ -52,7 +54,7 @@ public final class JazminOptions implements Serializable {
     private static final DerivedKeyCache PASSWORD_KEYS = new DerivedKeyCache(16);
     private static final Set<String> KNOWN = Set.of("path", "paths", "table", "secretkey", "password", "keyfile",
             "accesskey", "unlocktoken", "recursivefilelookup", "pathglobfilter", "codec", "chunkrows",
-            "truncatemicros");
+            "truncatemicros", "columnar");
 
     private final List<String> paths;
     private final String table;
@@ -65,6 +67,7 @@ public final class JazminOptions implements Serializable {
     private final String codec;
     private final int chunkRows;
     private final boolean truncateMicros;
+    private final boolean columnar;
 
     private JazminOptions(Map<String, String> lower, List<String> paths, String secretKey, String accessKey) {
         this.paths = List.copyOf(paths);
@@ -73,11 +76,12 @@ public final class JazminOptions implements Serializable {
         this.password = lower.get("password");
         this.accessKey = accessKey;
         this.unlockToken = lower.get("unlocktoken") == null ? null : lower.get("unlocktoken").strip();
-        this.recursive = parseBoolean(lower, "recursivefilelookup");
+        this.recursive = parseBoolean(lower, "recursivefilelookup", false);
         this.globFilter = lower.getOrDefault("pathglobfilter", "*.jzm");
         this.codec = lower.get("codec") == null ? null : Codec.fromName(lower.get("codec").toLowerCase(Locale.ROOT)).codecName();
         this.chunkRows = parseChunkRows(lower.get("chunkrows"));
-        this.truncateMicros = parseBoolean(lower, "truncatemicros");
+        this.truncateMicros = parseBoolean(lower, "truncatemicros", false);
+        this.columnar = parseBoolean(lower, "columnar", true);
     }
 
     /**
@@ -160,8 +164,8 @@ public final class JazminOptions implements Serializable {
         }
     }
 
-    private static boolean parseBoolean(Map<String, String> options, String name) {
-        String v = options.getOrDefault(name, "false");
+    private static boolean parseBoolean(Map<String, String> options, String name, boolean unset) {
+        String v = options.getOrDefault(name, Boolean.toString(unset));
         if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
             throw new JazminValidationException("option '" + name + "' must be true or false, got '" + v + "'");
         }
@@ -198,6 +202,11 @@ public final class JazminOptions implements Serializable {
 
     public String pathGlobFilter() {
         return globFilter;
+    }
+
+    /** Whether reads give Spark columnar batches where the columns read allow it (option {@code columnar}). */
+    public boolean columnar() {
+        return columnar;
     }
 
     /** Whether a timestamp that is not a whole millisecond is truncated on write (else it fails). */

@@ -16,6 +16,7 @@ import io.jazmin.spark.read.ScanLayout;
 import io.jazmin.spark.types.SchemaMapper;
 import io.jazmin.spark.write.JazminWriteBuilder;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -35,18 +36,41 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * The files of one read or write as a Spark table. Reads list the files and read the first one's
  * columns when the scan is built (for translating predicates); writes go into the one folder given.
  *
- * <p>The table declares {@code BATCH_READ} only: with {@code BATCH_WRITE}, Spark 4 refuses
- * {@code save()} in modes {@code errorIfExists} (the default) and {@code ignore} for a path-based
- * source. {@code save()} therefore reaches {@link JazminDataSource} as a V1 save with its mode,
- * which runs this table's write ({@link #newWriteBuilder}) itself.
+ * <p>A table of a path ({@code load}/{@code save}) declares {@code BATCH_READ} only: with
+ * {@code BATCH_WRITE}, Spark 4 refuses {@code save()} in modes {@code errorIfExists} (the default)
+ * and {@code ignore} for a path-based source. {@code save()} therefore reaches
+ * {@link JazminDataSource} as a V1 save with its mode, which runs this table's write
+ * ({@link #newWriteBuilder}) itself.
+ *
+ * <p>A table of the session catalog (its folder is the table's location) also declares
+ * {@code BATCH_WRITE} and {@code TRUNCATE}: Spark then runs {@code INSERT INTO}, {@code INSERT
+ * OVERWRITE}, {@code saveAsTable} and {@code insertInto} as DSv2 writes through the same write
+ * (the catalog, not the folder, decides what the save modes do). Options given to one query
+ * ({@code spark.read().option(…).table(t)}, {@code df.write().option(…).saveAsTable(t)}) go over the
+ * table's {@code OPTIONS}. A catalog table whose folder holds no file yet reads as empty.
  */
 public final class JazminSparkTable implements SupportsRead, SupportsWrite {
+    /** The options, or {@code null} for a catalog table being created, which has no folder yet. */
     private final JazminOptions options;
+    private final Map<String, String> optionMap;
     private final StructType schema;
+    private final boolean catalog;
 
-    private JazminSparkTable(JazminOptions options, StructType schema) {
-        this.options = options;
+    private JazminSparkTable(Map<String, String> optionMap, StructType schema, boolean catalog) {
+        this.options = catalog && !hasPath(optionMap) ? null : JazminOptions.parse(optionMap);
+        if (options == null) {
+            // Checked now all the same, so that a bad option fails CREATE TABLE.
+            Map<String, String> checked = new HashMap<>(optionMap);
+            checked.put("path", "(none yet)");
+            JazminOptions.parse(checked);
+        }
+        this.optionMap = catalog ? new HashMap<>(optionMap) : Map.of();
         this.schema = schema;
+        this.catalog = catalog;
+    }
+
+    private static boolean hasPath(Map<String, String> options) {
+        return options.keySet().stream().anyMatch(k -> k.equalsIgnoreCase("path") || k.equalsIgnoreCase("paths"));
     }
 
     /**
@@ -71,7 +95,27 @@ public final class JazminSparkTable implements SupportsRead, SupportsWrite {
 
     /** The table of a read or write with a known schema; nothing is opened yet. */
     static JazminSparkTable open(StructType schema, Map<String, String> properties) {
-        return new JazminSparkTable(JazminOptions.parse(properties), schema);
+        return new JazminSparkTable(properties, schema, false);
+    }
+
+    /**
+     * A table of the session catalog, with the options of its {@code OPTIONS} and its location as the
+     * path ({@link CatalogProperties#options}); nothing is opened yet.
+     *
+     * @throws io.jazmin.error.UnsupportedFeatureException for a column type JAZMIN has no column for
+     *                                                     (date, timestamp_ntz, …): the table could not be written
+     */
+    static JazminSparkTable catalogTable(StructType schema, Map<String, String> options) {
+        SchemaMapper.toColumns(schema);
+        return new JazminSparkTable(options, schema, true);
+    }
+
+    /** The options of one query on this table: a catalog table's with the query's over them. */
+    private JazminOptions optionsWith(Map<String, String> query) {
+        if (options == null) {
+            throw new JazminValidationException("this jazmin catalog table has no location yet");
+        }
+        return catalog && !query.isEmpty() ? JazminOptions.parse(CatalogProperties.withQueryOptions(optionMap, query)) : options;
     }
 
     /** The files of a read, listed through the Hadoop file system of each path. */
@@ -98,7 +142,8 @@ public final class JazminSparkTable implements SupportsRead, SupportsWrite {
 
     @Override
     public String name() {
-        return "jazmin " + options.paths() + (options.table() == null ? "" : " table " + options.table());
+        return options == null ? "jazmin (no location yet)"
+                : "jazmin " + options.paths() + (options.table() == null ? "" : " table " + options.table());
     }
 
     @Override
@@ -108,13 +153,18 @@ public final class JazminSparkTable implements SupportsRead, SupportsWrite {
 
     @Override
     public Set<TableCapability> capabilities() {
-        return EnumSet.of(TableCapability.BATCH_READ);
+        return catalog ? EnumSet.of(TableCapability.BATCH_READ, TableCapability.BATCH_WRITE, TableCapability.TRUNCATE)
+                : EnumSet.of(TableCapability.BATCH_READ);
     }
 
     @Override
     public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
-        Listing listing = list(options);
-        Map<String, Column> columns = firstColumns(listing.files(), options);
+        JazminOptions read = optionsWith(scanOptions.asCaseSensitiveMap());
+        if (catalog && EmptyCatalogScan.holdsNoFile(read)) {
+            return new EmptyCatalogScan(schema);
+        }
+        Listing listing = list(read);
+        Map<String, Column> columns = firstColumns(listing.files(), read);
         // The table's schema decides the partition columns' types (a user schema may name them).
         StructType inferred = PartitionColumns.infer(listing);
         StructType partitions = new StructType();
@@ -124,11 +174,29 @@ public final class JazminSparkTable implements SupportsRead, SupportsWrite {
         }
         ScanLayout layout = new ScanLayout(HadoopSource.nameOf(listing.files().get(0).path()),
                 SchemaMapper.toStruct(List.copyOf(columns.values())), partitions);
-        return new JazminScanBuilder(listing.files(), schema, columns, layout, options);
+        return new JazminScanBuilder(listing.files(), schema, columns, layout, read);
     }
 
     @Override
     public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
-        return new JazminWriteBuilder(outputFolder(options), info.queryId(), info.schema(), options);
+        JazminOptions write = optionsWith(info.options().asCaseSensitiveMap());
+        StructType rows = catalog ? withTableNullability(info.schema()) : info.schema();
+        return new JazminWriteBuilder(outputFolder(write), info.queryId(), rows, write);
+    }
+
+    /**
+     * The schema of rows written into a catalog table, with the table's columns nullable where the
+     * table's are: every file of the table then has the same columns, whatever one insert held
+     * (a file of required columns after one of nullable columns would fail reads).
+     */
+    private StructType withTableNullability(StructType written) {
+        StructField[] fields = written.fields().clone();
+        for (int i = 0; i < fields.length; i++) {
+            scala.Option<Object> at = schema.getFieldIndex(fields[i].name());
+            if (at.isDefined() && schema.fields()[(Integer) at.get()].nullable()) {
+                fields[i] = new StructField(fields[i].name(), fields[i].dataType(), true, fields[i].metadata());
+            }
+        }
+        return new StructType(fields);
     }
 }

@@ -10,6 +10,8 @@ import io.jazmin.testing.ConformanceCase;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -17,6 +19,9 @@ import org.apache.spark.sql.DataFrameReader;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
+import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.MapType;
+import org.apache.spark.sql.types.StructType;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,9 +31,19 @@ import org.junit.jupiter.api.Test;
  * reader gives. {@link #readEveryView} reads them from other file systems too.
  */
 class ConformanceReadTest {
+    /** Columnar reads are on by default: every view whose columns are all flat is read as column batches. */
     @Test
     void everyViewOfEveryCaseReadsAsItsExpectedRows() throws IOException {
-        readEveryView(SharedSpark.get(), c -> c.dataFile().toString());
+        Map<String, Boolean> columnar = readEveryView(SharedSpark.get(), c -> c.dataFile().toString(), Map.of());
+        assertThat(columnar).as("views read as column batches").containsValue(true);
+        assertThat(columnar).as("views with nested columns, read as rows").containsValue(false);
+    }
+
+    /** With option columnar=false every view is read as rows, and gives the same rows (core's) as with batches. */
+    @Test
+    void everyViewReadsTheSameRowsWithColumnarReadsOff() throws IOException {
+        Map<String, Boolean> columnar = readEveryView(SharedSpark.get(), c -> c.dataFile().toString(), Map.of("columnar", "false"));
+        assertThat(columnar.values()).containsOnly(false);
     }
 
     /**
@@ -36,21 +51,44 @@ class ConformanceReadTest {
      * path, or a copy on HDFS or S3) and checks its columns and rows.
      */
     static void readEveryView(SparkSession spark, Function<ConformanceCase, String> location) throws IOException {
+        readEveryView(spark, location, Map.of());
+    }
+
+    /**
+     * {@link #readEveryView(SparkSession, Function)} with more read {@code options}; also checks that a
+     * view is read as column batches exactly when the options allow it and all its columns are flat.
+     *
+     * @return per view, whether its scan was columnar
+     */
+    static Map<String, Boolean> readEveryView(SparkSession spark, Function<ConformanceCase, String> location,
+                                              Map<String, String> options) throws IOException {
+        Map<String, Boolean> columnar = new LinkedHashMap<>();
         List<String> checked = new ArrayList<>();
+        boolean allowed = !"false".equals(options.get("columnar"));
         for (ConformanceCase c : ConformanceCase.all()) {
             String file = location.apply(c);
             for (ConformanceCase.View view : c.views()) {
                 Expected expected = expected(view);
-                Dataset<Row> df = reader(spark, view).load(file);
+                Dataset<Row> df = reader(spark, view).options(options).load(file);
                 assertThat(df.schema().fieldNames()).as(view + " columns").containsExactlyElementsOf(expected.columns());
                 List<Object> rows = SparkRows.ofSpark(df.collectAsList());
                 assertThat(rows).as(view + " row count").hasSize((int) expected.rows());
                 assertThat(rows).as(view + " rows").isEqualTo(core(view));
+                boolean batches = SparkRows.scan(df.queryExecution().executedPlan()).supportsColumnar();
+                assertThat(batches).as(view + " read as column batches").isEqualTo(allowed && flat(df.schema()));
+                columnar.put(view.toString(), batches);
                 checked.add(view.toString());
             }
         }
         assertThat(checked).as("views read").hasSizeGreaterThanOrEqualTo(25)
                 .contains("js-access/bob", "js-access/erin", "shared-access/sally", "js-password/password", "js-tables/plain.countries");
+        return columnar;
+    }
+
+    /** Whether a schema has columns and none of them is an array, struct or map. */
+    private static boolean flat(StructType schema) {
+        return schema.fields().length > 0 && Arrays.stream(schema.fields())
+                .noneMatch(f -> f.dataType() instanceof ArrayType || f.dataType() instanceof StructType || f.dataType() instanceof MapType);
     }
 
     /** The view's options as Spark options. */

@@ -22,7 +22,7 @@ import org.apache.spark.sql.types.StructType;
 
 /**
  * A batch scan of JAZMIN files, cut into byte ranges packed into input partitions as Spark cuts
- * its own files ({@link SplitPlanner}), read row by row, or counted when counts were pushed
+ * its own files ({@link SplitPlanner}), read as column batches or row by row ({@link #columnarSupportMode()}), or counted when counts were pushed
  * ({@link PushedCounts}: then each partition gives one row of counts). Its description (shown by
  * {@code explain}) names the file count, the table, the pushed JAZMIN filter, the limit and the
  * pushed counts, and never the options (keys, passwords).
@@ -59,10 +59,18 @@ public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
                 + (counts == null ? "" : ", counts=" + counts.description()) + "]";
     }
 
-    /** Row reads for every partition, so Spark need not plan partitions to decide. */
+    /**
+     * Column batches when option {@code columnar} is on (the default), no counts are pushed and every
+     * column read maps to a Spark column vector ({@link BatchVectors#supports}); else rows. Decided
+     * for the whole scan, so Spark need not plan partitions to decide.
+     */
     @Override
     public ColumnarSupportMode columnarSupportMode() {
-        return ColumnarSupportMode.UNSUPPORTED;
+        return columnar() ? ColumnarSupportMode.SUPPORTED : ColumnarSupportMode.UNSUPPORTED;
+    }
+
+    private boolean columnar() {
+        return counts == null && options.columnar() && BatchVectors.supports(schema, layout.partitionKeys());
     }
 
     @Override
@@ -105,7 +113,7 @@ public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
 
     @Override
     public PartitionReaderFactory createReaderFactory() {
-        return new JazminReaderFactory(schema, layout, options, HadoopConf.broadcast(), filterJson, limit, counts);
+        return new JazminReaderFactory(schema, layout, options, HadoopConf.broadcast(), filterJson, limit, counts, columnar());
     }
 
     @Override

@@ -12,10 +12,14 @@ import java.util.function.Function;
 import org.apache.spark.sql.catalyst.expressions.GenericInternalRow;
 import org.apache.spark.sql.catalyst.util.GenericArrayData;
 import org.apache.spark.sql.types.ArrayType;
+import org.apache.spark.sql.types.ByteType;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.DataTypes;
 import org.apache.spark.sql.types.Decimal;
 import org.apache.spark.sql.types.DecimalType;
+import org.apache.spark.sql.types.FloatType;
+import org.apache.spark.sql.types.IntegerType;
+import org.apache.spark.sql.types.ShortType;
 import org.apache.spark.sql.types.StructField;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.unsafe.types.UTF8String;
@@ -23,7 +27,9 @@ import org.apache.spark.unsafe.types.UTF8String;
 /**
  * Turns the Java values of a JAZMIN column into Spark's internal values for a Spark type: the
  * mapped type of {@link SchemaMapper}, or, for decimals, a {@link DecimalType} of a user schema (a
- * value of smaller scale is widened exactly; one of larger scale or too many digits fails).
+ * value of smaller scale is widened exactly; one of larger scale or too many digits fails); ints may
+ * be read as int, smallint or tinyint and floats as float (as a catalog table declares them, whose
+ * writes widened them), a value that does not fit failing.
  * Built once per column and file, so rows pay no type dispatch.
  */
 public final class CatalystConverter {
@@ -43,8 +49,18 @@ public final class CatalystConverter {
     private static Function<Object, Object> nonNull(Column column, DataType type) {
         return switch (column.type()) {
             case BOOL -> expect(column, type, DataTypes.BooleanType, Function.identity());
-            case INT -> expect(column, type, DataTypes.LongType, Function.identity());
-            case FLOAT -> expect(column, type, DataTypes.DoubleType, Function.identity());
+            case INT -> {
+                if (type instanceof IntegerType || type instanceof ShortType || type instanceof ByteType) {
+                    yield v -> narrow(column, (Long) v, type);
+                }
+                yield expect(column, type, DataTypes.LongType, Function.identity());
+            }
+            case FLOAT -> {
+                if (type instanceof FloatType) {
+                    yield v -> toFloat(column, (Double) v);
+                }
+                yield expect(column, type, DataTypes.DoubleType, Function.identity());
+            }
             case STRING -> expect(column, type, DataTypes.StringType, v -> UTF8String.fromString((String) v));
             case JSON -> expect(column, type, DataTypes.StringType, v -> UTF8String.fromString(((JsonText) v).text()));
             case BINARY -> expect(column, type, DataTypes.BinaryType, Function.identity());
@@ -105,11 +121,44 @@ public final class CatalystConverter {
                 + " in the file and cannot be read as Spark " + type.simpleString());
     }
 
+    /**
+     * An int read as a narrower Spark integer (a table declared {@code INT}, {@code SMALLINT} or
+     * {@code TINYINT}, whose writes widened to JAZMIN's int): a value out of its range fails.
+     */
+    private static Object narrow(Column column, long v, DataType type) {
+        long min = type instanceof IntegerType ? Integer.MIN_VALUE : type instanceof ShortType ? Short.MIN_VALUE : Byte.MIN_VALUE;
+        long max = type instanceof IntegerType ? Integer.MAX_VALUE : type instanceof ShortType ? Short.MAX_VALUE : Byte.MAX_VALUE;
+        if (v < min || v > max) {
+            throw new JazminValidationException("column '" + column.name() + "': " + v + " does not fit Spark "
+                    + type.simpleString() + " (read it as bigint)");
+        }
+        return type instanceof IntegerType ? (Object) (int) v : type instanceof ShortType ? (Object) (short) v : (Object) (byte) v;
+    }
+
+    /** A float read as Spark's 4-byte float: only values a float holds exactly (NaN and infinities too). */
+    private static Object toFloat(Column column, double v) {
+        float f = (float) v;
+        if (f != v && !Double.isNaN(v)) {
+            throw new JazminValidationException("column '" + column.name() + "': " + v + " is not exactly a Spark float"
+                    + " (read it as double)");
+        }
+        return f;
+    }
+
     private static Object micros(Column column, Instant v) {
+        return timestampMicros(column, v.toEpochMilli());
+    }
+
+    /**
+     * A datetime of {@code column} (epoch milliseconds) as Spark's timestamp (epoch microseconds).
+     *
+     * @throws JazminValidationException when it lies outside Spark's timestamp range
+     */
+    public static long timestampMicros(Column column, long epochMillis) {
         try {
-            return Math.multiplyExact(v.toEpochMilli(), 1000L);
+            return Math.multiplyExact(epochMillis, 1000L);
         } catch (ArithmeticException e) {
-            throw new JazminValidationException("column '" + column.name() + "': datetime " + v
+            throw new JazminValidationException("column '" + column.name() + "': datetime " + Instant.ofEpochMilli(epochMillis)
                     + " is outside Spark's timestamp range");
         }
     }

@@ -62,6 +62,15 @@ final class JazminBatchWrite implements BatchWrite {
         return new JazminDataWriterFactory(committer, new SerializableConfiguration(job.getConfiguration()), schema, options);
     }
 
+    /**
+     * No: the commit protocol's task commit asks Spark's output commit coordinator itself (as
+     * Spark's own file writes do), and a second request for the same attempt would be denied.
+     */
+    @Override
+    public boolean useCommitCoordinator() {
+        return false;
+    }
+
     @Override
     public void onDataWriterCommit(WriterCommitMessage message) {
         committer.onTaskCommit(((JazminCommitMessage) message).protocol());

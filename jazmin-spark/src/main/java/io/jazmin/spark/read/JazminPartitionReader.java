@@ -1,41 +1,43 @@
 package io.jazmin.spark.read;
 
-import io.jazmin.data.Filter;
-import io.jazmin.spark.JazminOptions;
 import java.util.List;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.spark.sql.catalyst.InternalRow;
+import java.util.function.ToLongFunction;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.PartitionReader;
-import org.apache.spark.sql.types.StructType;
 
 /**
- * Reads the ranges of one input partition one after the other ({@link FileRangeRows}), opening
- * each file only when its turn comes, and stops at the limit.
+ * Reads the ranges of one input partition one after the other, as rows ({@link FileRangeRows}) or
+ * column batches ({@link FileRangeBatches}), opening each file only when its turn comes, and stops
+ * at the limit.
+ *
+ * @param <T> a row or a column batch
  */
-final class JazminRowReader implements PartitionReader<InternalRow> {
+final class JazminPartitionReader<T> implements PartitionReader<T> {
+    /** Opens one range, to give at most {@code limit} rows ({@code -1}: all). */
+    @FunctionalInterface
+    interface Opener<T> {
+        RangeCursor<T> open(FileRange range, long limit);
+    }
+
     private final List<FileRange> ranges;
-    private final StructType schema;
-    private final ScanLayout layout;
-    private final JazminOptions options;
-    private final Configuration conf;
-    private final Filter filter;
+    private final Opener<T> opener;
+    private final ToLongFunction<T> rowsOf;
     private final int limit;
     private int nextRange;
     private long returned;
     private final TaskReadMetrics metrics = new TaskReadMetrics();
-    private FileRangeRows open;
+    private RangeCursor<T> open;
     private long openBytesCounted;
-    private InternalRow current;
+    private T current;
 
-    JazminRowReader(JazminInputPartition partition, StructType schema, ScanLayout layout, JazminOptions options, Configuration conf,
-                    String filterJson, int limit) {
+    /**
+     * @param rowsOf how many rows an item holds (1 for a row, the batch's rows for a batch)
+     * @param limit  the rows to give at most, or {@code -1}
+     */
+    JazminPartitionReader(JazminInputPartition partition, Opener<T> opener, ToLongFunction<T> rowsOf, int limit) {
         this.ranges = partition.ranges();
-        this.schema = schema;
-        this.layout = layout;
-        this.options = options;
-        this.conf = conf;
-        this.filter = filterJson == null ? null : Filter.parse(filterJson);
+        this.opener = opener;
+        this.rowsOf = rowsOf;
         this.limit = limit;
     }
 
@@ -46,13 +48,13 @@ final class JazminRowReader implements PartitionReader<InternalRow> {
                 if (nextRange == ranges.size()) {
                     return false;
                 }
-                open = new FileRangeRows(ranges.get(nextRange++), schema, layout, options, conf, filter, limit < 0 ? -1 : limit - returned);
+                open = opener.open(ranges.get(nextRange++), limit < 0 ? -1 : limit - returned);
                 metrics.plan(open.plan());
             }
             current = open.next();
             countBytes();
             if (current != null) {
-                returned++;
+                returned += rowsOf.applyAsLong(current);
                 return true;
             }
             closeOpen();
@@ -61,7 +63,7 @@ final class JazminRowReader implements PartitionReader<InternalRow> {
     }
 
     @Override
-    public InternalRow get() {
+    public T get() {
         return current;
     }
 
@@ -83,7 +85,7 @@ final class JazminRowReader implements PartitionReader<InternalRow> {
     }
 
     private void closeOpen() {
-        FileRangeRows r = open;
+        RangeCursor<T> r = open;
         countBytes();
         open = null;
         openBytesCounted = 0;
