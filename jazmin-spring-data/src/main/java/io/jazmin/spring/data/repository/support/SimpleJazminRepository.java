@@ -89,7 +89,7 @@ public class SimpleJazminRepository<T, ID> implements JazminRepository<T, ID> {
     @Override
     public void deleteById(ID id) {
         Assert.notNull(id, "id must not be null");
-        operations.delete(byId(id), information.getJavaType());
+        operations.deleteAllById(List.of(id), information.getJavaType());
     }
 
     @Override
@@ -100,7 +100,9 @@ public class SimpleJazminRepository<T, ID> implements JazminRepository<T, ID> {
 
     @Override
     public void deleteAllById(Iterable<? extends ID> ids) {
-        operations.delete(byIds(ids), information.getJavaType());
+        List<Object> all = new ArrayList<>();
+        ids.forEach(all::add);
+        operations.deleteAllById(all, information.getJavaType());
     }
 
     @Override
