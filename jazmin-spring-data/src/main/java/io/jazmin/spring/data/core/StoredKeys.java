@@ -80,7 +80,8 @@ final class StoredKeys {
      */
     boolean upsert(FileAccess file, List<? extends Map<String, ?>> cells, String keyColumn) {
         try (WriteLock lock = WriteLock.acquire(file.path())) {
-            if (!prepare(file, lock, keyColumn, keyColumn, table -> true)) {
+            // The caller checked the table's layout for its rows: any kind's decision will do.
+            if (!prepare(file, lock, null, keyColumn, table -> true)) {
                 return false;
             }
             List<Object> keys = new ArrayList<>(cells.size());
@@ -105,8 +106,9 @@ final class StoredKeys {
     /**
      * Brings the kept ids up to date with the file under {@code lock} (the file's writer lock, held
      * by the caller): read again when the file changed since they were last known, or when asked
-     * for another key column or kind of rows. {@code appendable} says whether rows of {@code kind}
-     * can be appended to the file's table as it is (its layout; asked only when the ids are read).
+     * for another key column or kind of rows ({@code null}: any). {@code appendable} says whether
+     * rows of {@code kind} can be appended to the file's table as it is (its layout; asked only when
+     * the ids are read).
      *
      * @return whether the file can be changed by row id ({@link #rowId}, {@link #replace})
      */
@@ -116,7 +118,7 @@ final class StoredKeys {
             throw new IllegalStateException("the ids are checked only under the file's writer lock");
         }
         Stamp now = Stamp.of(file.path());
-        if (!now.equals(stamp) || !keyColumn.equals(this.keyColumn) || !kind.equals(this.kind)) {
+        if (!now.equals(stamp) || !keyColumn.equals(this.keyColumn) || (kind != null && !kind.equals(this.kind))) {
             load(file, kind, keyColumn, now, appendable);
         }
         return usable;
