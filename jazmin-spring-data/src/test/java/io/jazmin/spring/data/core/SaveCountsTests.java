@@ -28,7 +28,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * saves new entities one call at a time. Checks that every save is stored once and that the
  * group commit writes no more appends than calls, and reports what a save costs in counts, which
  * stay valid on a loaded machine where timings do not: appends (each two {@code fsync}s) and bytes
- * and read calls of the whole process ({@code /proc/self/io}, Linux) per save.
+ * and read calls of the whole process ({@code /proc/self/io}, Linux) per save. File opens and
+ * {@code fdatasync}s per save are counted by tracing this test (see {@code jazmin-benchmarks/RESULTS.md}).
  */
 class SaveCountsTests {
     record Loan(@JazminId UUID id, String title, String member, long copies, List<String> tags) {
@@ -48,6 +49,8 @@ class SaveCountsTests {
         try {
             template.save(List.of(loan(0)));
             long appendsBefore = template.storage("loans").appendCount();
+            // Empty marker files bound the measured saves in a system-call trace (strace -f -y).
+            Files.createFile(dir.resolve("measured-saves-begin"));
             long[] ioBefore = processIo();
             CyclicBarrier start = new CyclicBarrier(threads);
             List<CompletableFuture<Void>> done = new ArrayList<>();
@@ -61,6 +64,7 @@ class SaveCountsTests {
             }
             CompletableFuture.allOf(done.toArray(CompletableFuture[]::new)).get(300, TimeUnit.SECONDS);
             long[] ioAfter = processIo();
+            Files.createFile(dir.resolve("measured-saves-end"));
             long saves = (long) threads * each;
             long appends = template.storage("loans").appendCount() - appendsBefore;
 
