@@ -20,6 +20,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
@@ -384,6 +385,66 @@ public final class FileAccess implements AutoCloseable {
         if (result != null) {
             compactIfDue(result);
         }
+    }
+
+    /**
+     * Lands a committing transaction's changes on the file as one append: the rows it deleted (row
+     * ids of the version it copied, the file's current one) and the rows it added, together with
+     * the calls queued meanwhile for the group commit (they wait for the write lock the
+     * transaction holds), made after it, in one {@link MergedChange}. Where they cannot be merged
+     * the transaction's changes are one append and the queued calls are written after it as a
+     * group. Called by the committing thread, which holds the write lock.
+     */
+    void landTransaction(long[] deleted, List<Map<String, ?>> added) {
+        List<QueuedChange<?>> queued = commits.takeQueued();
+        try {
+            if (queued.isEmpty() || !landWith(deleted, added, queued)) {
+                JazminFile.replaceRows(path(), null, deleted, added.iterator(), changeOptions());
+            }
+        } finally {
+            List<QueuedChange<?>> unwritten = queued.stream().filter(c -> !c.isFinished()).toList();
+            if (!unwritten.isEmpty()) {
+                writeGroup(new ArrayList<>(unwritten));
+            }
+        }
+    }
+
+    /** {@link #landTransaction} in one append with {@code queued}; {@code false} when nothing was written. */
+    private boolean landWith(long[] deleted, List<Map<String, ?>> added, List<QueuedChange<?>> queued) {
+        QueuedChange<?> first = queued.get(0);
+        if (first.keyColumn() == null || queued.stream().anyMatch(c -> !c.mergesWith(first))) {
+            return false;
+        }
+        Object[] answers = new Object[queued.size()];
+        Throwable[] failures = new Throwable[queued.size()];
+        boolean written = false;
+        try (WriteLock lock = WriteLock.acquire(path())) {
+            if (!storedKeys.prepare(this, lock, first.kind(), first.keyColumn(),
+                    table -> InPlaceChanges.appendsInPlace(this, table, first.codec()))) {
+                return false;
+            }
+            try (MergedChange merge = new MergedChange(this, storedKeys, first.keyColumn())) {
+                if (!merge.transaction(deleted, added) || !mergeAll(queued, merge, answers, failures)) {
+                    return false;
+                }
+                merge.write(lock);
+                written = true;
+            }
+        } catch (RuntimeException | Error e) {
+            if (!written) {
+                return false; // nothing written: the transaction alone, then the queued calls
+            }
+            LOG.warn("JAZMIN file '" + name() + "' was written, but releasing its writer lock failed: "
+                    + e.getMessage(), e);
+        }
+        for (int i = 0; i < queued.size(); i++) {
+            if (failures[i] != null) {
+                queued.get(i).finish(null, failures[i]);
+            } else {
+                queued.get(i).finishUnchecked(answers[i]);
+            }
+        }
+        return true;
     }
 
     /** Merges each change of {@code run}; {@code false} when one cannot be merged (nothing may be written then). */

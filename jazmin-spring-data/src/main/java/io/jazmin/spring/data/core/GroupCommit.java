@@ -57,6 +57,19 @@ final class GroupCommit {
         return change.outcome();
     }
 
+    /**
+     * Takes every queued change for the caller to write (and finish): a transaction committing
+     * with the write lock held, which the group's leader is waiting for. The leader then finds its
+     * own change finished.
+     */
+    List<QueuedChange<?>> takeQueued() {
+        synchronized (queue) {
+            List<QueuedChange<?>> taken = new ArrayList<>(queue);
+            queue.clear();
+            return taken;
+        }
+    }
+
     /** How many changes are queued, not yet taken by a leader. */
     int queued() {
         synchronized (queue) {

@@ -61,6 +61,32 @@ final class MergedChange implements AutoCloseable {
         return key;
     }
 
+    /**
+     * Merges a transaction's changes, before any other: the rows it deleted (row ids of the
+     * current version) and the rows it added, each with a key the file does not hold once those
+     * rows are deleted. Returns {@code false} when they cannot be merged by key (a row id the kept
+     * ids do not know, a row without a key or with a key held still); the merge is then to be
+     * dropped.
+     */
+    boolean transaction(long[] rowIds, List<? extends Map<String, ?>> rows) {
+        Map<Long, Object> keyOf = keys.keysOf(rowIds);
+        if (keyOf.size() != rowIds.length) {
+            return false;
+        }
+        for (long rowId : rowIds) {
+            removed.add(keyOf.get(rowId));
+            deleted.add(rowId);
+        }
+        for (Map<String, ?> row : rows) {
+            Object key = keys.key(row.get(keyColumn));
+            if (key == null || holds(key)) {
+                return false;
+            }
+            added.put(key, row);
+        }
+        return true;
+    }
+
     /** Whether the file holds {@code key} once the changes merged so far are made. */
     boolean holds(Object key) {
         return added.containsKey(key) || (keys.rowId(key) != null && !removed.contains(key));

@@ -134,6 +134,25 @@ final class StoredKeys {
         return rowIds.get(key);
     }
 
+    /**
+     * The kept key of each of {@code ids} (row ids), by row id; ids the file does not hold as a
+     * key's row are missing. Looks at every kept id: for a transaction's commit, which reads the
+     * whole file anyway.
+     */
+    Map<Long, Object> keysOf(long[] ids) {
+        Set<Long> wanted = new HashSet<>();
+        for (long id : ids) {
+            wanted.add(id);
+        }
+        Map<Long, Object> keys = new HashMap<>();
+        for (Map.Entry<Object, Long> kept : rowIds.entrySet()) {
+            if (wanted.contains(kept.getValue())) {
+                keys.put(kept.getValue(), kept.getKey());
+            }
+        }
+        return keys;
+    }
+
     /** Rows the table has written (deleted ones included): the id the next appended row gets. */
     long writtenRows() {
         return writtenRows;

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -25,6 +26,7 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.data.annotation.Version;
+import org.springframework.transaction.support.TransactionTemplate;
 
 /**
  * Concurrent saves, inserts and deletes of one file join one engine change (one append and its
@@ -294,5 +296,43 @@ class GroupCommitTests {
         assertThat(stored(2)).isEqualTo(new Card(2, "two again"));
         assertThat(stored(3)).isNull();
         assertThat(template.count((Filter) null, Card.class)).isEqualTo(2);
+    }
+
+    @Test
+    void aTransactionsCommitCarriesTheCallsQueuedWhileItHeldTheFile() throws Exception {
+        template.save(List.of(new Card(1, "one"), new Card(2, "two")));
+        long before = appends();
+        TransactionTemplate transactions = new TransactionTemplate(new JazminTransactionManager(files));
+        CountDownLatch wrote = new CountDownLatch(1);
+        CountDownLatch commit = new CountDownLatch(1);
+        Future<?> transaction = later(() -> transactions.executeWithoutResult(status -> {
+            template.save(List.of(new Card(1, "one in the transaction"), new Card(3, "three")));
+            template.deleteAllById(List.of(2L), Card.class);
+            wrote.countDown();
+            try {
+                assertThat(commit.await(10, TimeUnit.SECONDS)).isTrue();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        }));
+        assertThat(wrote.await(10, TimeUnit.SECONDS)).isTrue();
+        // The transaction holds the file: these calls queue until it commits.
+        Future<?> four = saveLater(new Card(4, "four"));
+        awaitQueued(1);
+        Future<?> oneAfter = saveLater(new Card(1, "one after the transaction"));
+        awaitQueued(2);
+        Future<?> threeAgain = later(() -> template.insert(List.of(new Card(3, "three again"))));
+        awaitQueued(3);
+        commit.countDown();
+
+        transaction.get(10, TimeUnit.SECONDS);
+        four.get(10, TimeUnit.SECONDS);
+        oneAfter.get(10, TimeUnit.SECONDS);
+        assertThatThrownBy(() -> threeAgain.get(10, TimeUnit.SECONDS)).cause()
+                .isInstanceOf(DuplicateKeyException.class);
+        assertThat(appends()).isEqualTo(before + 1);
+        assertThat(template.find(io.jazmin.spring.data.core.query.JazminQuery.all(), Card.class))
+                .containsExactlyInAnyOrder(new Card(0, "first"), new Card(1, "one after the transaction"),
+                        new Card(3, "three"), new Card(4, "four"));
     }
 }
