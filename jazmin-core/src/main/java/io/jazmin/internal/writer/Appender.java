@@ -305,7 +305,10 @@ public final class Appender {
      * with deletes writes the whole list again, so this runs over every deleted row of the table).
      */
     private static long[] deletedAfter(TableData data, long[] newlyDeleted) {
-        return newlyDeleted == null ? null : mergedDeletes(data.deleted().toArray(), newlyDeleted);
+        if (newlyDeleted == null || newlyDeleted.length == 0) {
+            return null; // nothing deleted: the stored list is not even read (an insert-only replaceRows)
+        }
+        return mergedDeletes(data.deleted().toArray(), newlyDeleted);
     }
 
     /** {@code stored} (ascending, distinct) with {@code added} (any order), or {@code null} when nothing is new. */
