@@ -317,11 +317,12 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
         String idColumn = type.getRequiredIdProperty().getColumnName();
         String file = type.getFileName();
         T target = lifecycle.beforeDelete(List.of(entity), file).get(0);
-        execute("delete", file, () -> files.get(file).commit(versions == null
+        QueuedChange<?> change = versions == null
                 ? new QueuedChanges.KeyDelete(type.getType(), codec, idColumn,
                         java.util.Collections.singletonList(codec.cell(target, idColumn)))
                 : new QueuedChanges.VersionedDelete<>(type.getType(), codec, versions, target,
-                type.getType().getSimpleName())));
+                type.getType().getSimpleName());
+        execute("delete", file, () -> files.get(file).commit(change));
         lifecycle.afterDelete(List.of(target), file);
     }
 
