@@ -71,6 +71,16 @@ class GroupCommitHandOffTests {
         }
     }
 
+    /** Inside the first group's write: says so, then waits until the test lets it go on. */
+    private static void holdFirstGroup(CountDownLatch entered, CountDownLatch release) {
+        entered.countDown();
+        try {
+            assertThat(release.await(10, TimeUnit.SECONDS)).isTrue();
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     @Test
     void changesQueuedDuringAWriteAreTheNextGroupLedByTheOldest() throws Exception {
         GroupCommit commit = new GroupCommit(new ReentrantLock());
@@ -80,12 +90,7 @@ class GroupCommitHandOffTests {
             groups.add(group.stream().map(c -> ((Named) c).name).toList());
             writers.add(Thread.currentThread().getName());
             if (groups.size() == 1) {
-                firstEntered.countDown();
-                try {
-                    assertThat(release.await(10, TimeUnit.SECONDS)).isTrue();
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
+                holdFirstGroup(firstEntered, release);
             }
             group.forEach(c -> c.finishUnchecked("written by " + Thread.currentThread().getName()));
         };
@@ -116,12 +121,7 @@ class GroupCommitHandOffTests {
         Consumer<List<QueuedChange<?>>> writer = group -> {
             groups.add(group.stream().map(c -> ((Named) c).name).toList());
             if (groups.size() == 1) {
-                firstEntered.countDown();
-                try {
-                    assertThat(release.await(10, TimeUnit.SECONDS)).isTrue();
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
+                holdFirstGroup(firstEntered, release);
                 throw new IllegalStateException("the first group's write failed");
             }
             // Finishes only the first change: the others are failed for it, not left waiting.
