@@ -49,6 +49,9 @@ class GroupCommitHandOffTests {
     /** Group sizes and the threads that wrote them, in order. */
     private final List<List<String>> groups = Collections.synchronizedList(new ArrayList<>());
     private final List<String> writers = Collections.synchronizedList(new ArrayList<>());
+    private final GroupCommit commit = new GroupCommit(new ReentrantLock());
+    private final CountDownLatch firstEntered = new CountDownLatch(1);
+    private final CountDownLatch release = new CountDownLatch(1);
 
     @AfterEach
     void close() throws InterruptedException {
@@ -71,43 +74,50 @@ class GroupCommitHandOffTests {
         }
     }
 
-    /** Inside the first group's write: says so, then waits until the test lets it go on. */
-    private static void holdFirstGroup(CountDownLatch entered, CountDownLatch release) {
-        entered.countDown();
+    /**
+     * Records {@code group}; the first group waits inside its write until the test releases it.
+     * Returns whether it was the first.
+     */
+    private boolean enter(List<QueuedChange<?>> group) {
+        groups.add(group.stream().map(c -> ((Named) c).name).toList());
+        if (groups.size() > 1) {
+            return false;
+        }
+        firstEntered.countDown();
         try {
             assertThat(release.await(10, TimeUnit.SECONDS)).isTrue();
         } catch (InterruptedException e) {
             throw new IllegalStateException(e);
         }
+        return true;
+    }
+
+    /** Submits the first name, which leads and waits inside its write, then queues the others one by one. */
+    private List<Future<String>> queuedBehindFirst(Consumer<List<QueuedChange<?>>> writer, String... names)
+            throws InterruptedException {
+        List<Future<String>> calls = new ArrayList<>();
+        calls.add(submit(commit, names[0], writer));
+        assertThat(firstEntered.await(10, TimeUnit.SECONDS)).isTrue();
+        for (int i = 1; i < names.length; i++) {
+            calls.add(submit(commit, names[i], writer));
+            awaitQueued(commit, i);
+        }
+        return calls;
     }
 
     @Test
     void changesQueuedDuringAWriteAreTheNextGroupLedByTheOldest() throws Exception {
-        GroupCommit commit = new GroupCommit(new ReentrantLock());
-        CountDownLatch firstEntered = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        Consumer<List<QueuedChange<?>>> writer = group -> {
-            groups.add(group.stream().map(c -> ((Named) c).name).toList());
+        List<Future<String>> calls = queuedBehindFirst(group -> {
             writers.add(Thread.currentThread().getName());
-            if (groups.size() == 1) {
-                holdFirstGroup(firstEntered, release);
-            }
+            enter(group);
             group.forEach(c -> c.finishUnchecked("written by " + Thread.currentThread().getName()));
-        };
-        Future<String> a = submit(commit, "a", writer);
-        assertThat(firstEntered.await(10, TimeUnit.SECONDS)).isTrue();
-        Future<String> b = submit(commit, "b", writer);
-        awaitQueued(commit, 1);
-        Future<String> c = submit(commit, "c", writer);
-        awaitQueued(commit, 2);
-        Future<String> d = submit(commit, "d", writer);
-        awaitQueued(commit, 3);
+        }, "a", "b", "c", "d");
         release.countDown();
 
-        assertThat(a.get(10, TimeUnit.SECONDS)).isEqualTo("written by a");
-        assertThat(b.get(10, TimeUnit.SECONDS)).isEqualTo("written by b");
-        assertThat(c.get(10, TimeUnit.SECONDS)).isEqualTo("written by b");
-        assertThat(d.get(10, TimeUnit.SECONDS)).isEqualTo("written by b");
+        assertThat(calls.get(0).get(10, TimeUnit.SECONDS)).isEqualTo("written by a");
+        for (Future<String> call : calls.subList(1, 4)) {
+            assertThat(call.get(10, TimeUnit.SECONDS)).isEqualTo("written by b");
+        }
         assertThat(groups).containsExactly(List.of("a"), List.of("b", "c", "d"));
         assertThat(writers).containsExactly("a", "b");
         assertThat(commit.queued()).isZero();
@@ -115,29 +125,19 @@ class GroupCommitHandOffTests {
 
     @Test
     void aWriterFailingFailsItsGroupAndTheNextGroupIsStillWritten() throws Exception {
-        GroupCommit commit = new GroupCommit(new ReentrantLock());
-        CountDownLatch firstEntered = new CountDownLatch(1);
-        CountDownLatch release = new CountDownLatch(1);
-        Consumer<List<QueuedChange<?>>> writer = group -> {
-            groups.add(group.stream().map(c -> ((Named) c).name).toList());
-            if (groups.size() == 1) {
-                holdFirstGroup(firstEntered, release);
+        List<Future<String>> calls = queuedBehindFirst(group -> {
+            if (enter(group)) {
                 throw new IllegalStateException("the first group's write failed");
             }
             // Finishes only the first change: the others are failed for it, not left waiting.
             group.get(0).finishUnchecked("written");
-        };
-        Future<String> a = submit(commit, "a", writer);
-        assertThat(firstEntered.await(10, TimeUnit.SECONDS)).isTrue();
-        Future<String> b = submit(commit, "b", writer);
-        awaitQueued(commit, 1);
-        Future<String> c = submit(commit, "c", writer);
-        awaitQueued(commit, 2);
+        }, "a", "b", "c");
         release.countDown();
 
-        assertThatThrownBy(() -> a.get(10, TimeUnit.SECONDS)).cause().hasMessage("the first group's write failed");
-        assertThat(b.get(10, TimeUnit.SECONDS)).isEqualTo("written");
-        assertThatThrownBy(() -> c.get(10, TimeUnit.SECONDS)).cause().hasMessageContaining("was not written");
+        assertThatThrownBy(() -> calls.get(0).get(10, TimeUnit.SECONDS)).cause()
+                .hasMessage("the first group's write failed");
+        assertThat(calls.get(1).get(10, TimeUnit.SECONDS)).isEqualTo("written");
+        assertThatThrownBy(() -> calls.get(2).get(10, TimeUnit.SECONDS)).cause().hasMessageContaining("was not written");
         assertThat(groups).containsExactly(List.of("a"), List.of("b", "c"));
     }
 }
