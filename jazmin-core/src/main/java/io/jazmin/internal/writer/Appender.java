@@ -35,12 +35,11 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.function.Function;
 
 /**
@@ -300,23 +299,33 @@ public final class Appender {
                 .matchingRowIds(new FilterBinder(data.columns()).bind(delete));
     }
 
-    /** The complete new deleted-row list, or {@code null} when nothing new is deleted. */
+    /**
+     * The complete new deleted-row list, or {@code null} when nothing new is deleted. The stored
+     * list is sorted: merged with the new ids sorted, in one pass and without boxing (every append
+     * with deletes writes the whole list again, so this runs over every deleted row of the table).
+     */
     private static long[] deletedAfter(TableData data, long[] newlyDeleted) {
-        if (newlyDeleted == null) {
-            return null;
+        if (newlyDeleted == null || newlyDeleted.length == 0) {
+            return null; // nothing deleted: the stored list is not even read (an insert-only replaceRows)
         }
-        Set<Long> all = new TreeSet<>();
-        for (long id : data.deleted().toArray()) {
-            all.add(id);
+        return mergedDeletes(data.deleted().toArray(), newlyDeleted);
+    }
+
+    /** {@code stored} (ascending, distinct) with {@code added} (any order), or {@code null} when nothing is new. */
+    static long[] mergedDeletes(long[] stored, long[] added) {
+        long[] sorted = added.clone();
+        Arrays.sort(sorted);
+        long[] all = new long[stored.length + sorted.length];
+        int i = 0;
+        int j = 0;
+        int n = 0;
+        while (i < stored.length || j < sorted.length) {
+            long next = j >= sorted.length || (i < stored.length && stored[i] <= sorted[j]) ? stored[i++] : sorted[j++];
+            if (n == 0 || all[n - 1] != next) {
+                all[n++] = next;
+            }
         }
-        int before = all.size();
-        for (long id : newlyDeleted) {
-            all.add(id);
-        }
-        if (all.size() == before) {
-            return null;
-        }
-        return all.stream().mapToLong(Long::longValue).toArray();
+        return n == stored.length ? null : Arrays.copyOf(all, n);
     }
 
     /** Counted from the catalog: decoding every earlier segment would make each append slower than the last. */

@@ -43,49 +43,80 @@ final class EntityVersions<T> {
         return version == null ? null : new EntityVersions<>(entity, version, entity.getIdColumn());
     }
 
+    String idColumn() {
+        return idColumn;
+    }
+
     String column() {
         return version.getColumnName();
     }
 
     /**
-     * Checks every entity against the version stored for its id in {@code table} ({@code null}:
-     * no file yet) and returns copies carrying the next version, in the same order.
-     *
-     * @throws OptimisticLockingFailureException naming the entity when a version is stale
+     * Entities to save, each carrying the next version, and the version each requires the file to
+     * hold for its id: {@link MergedChange#ABSENT} for a new entity.
      */
-    List<T> checkAndAdvance(JazminTable table, RowCodec<T> codec, List<T> entities) {
-        Map<Object, Object> stored = table == null ? Map.of() : stored(table, codec, entities);
+    record Advanced<T>(List<T> entities, List<Object> required) {
+    }
+
+    /**
+     * Copies of {@code entities} carrying their next version (the initial one for a new entity),
+     * with the version each must find stored; checked later, under the file's writer lock
+     * ({@link #check}), so that callbacks run on the saving thread with the version it will store.
+     */
+    Advanced<T> advance(RowCodec<T> codec, List<T> entities) {
         List<T> advanced = new ArrayList<>(entities.size());
+        List<Object> required = new ArrayList<>(entities.size());
         for (T e : entities) {
-            Object id = codec.cell(e, idColumn);
             boolean isNew = entity.isNew(e);
-            if (isNew && stored.containsKey(id)) {
-                throw new OptimisticLockingFailureException("cannot save new " + name() + " with id " + id
-                        + ": one is stored already (version " + stored.get(id) + ")");
-            }
-            if (!isNew && (!stored.containsKey(id) || !Objects.equals(stored.get(id), codec.cell(e, column())))) {
-                throw new OptimisticLockingFailureException("cannot save " + name() + " with id " + id + " at version "
-                        + codec.cell(e, column()) + ": " + (stored.containsKey(id) ? "version " + stored.get(id)
-                        + " is stored" : "it is not stored (deleted?)"));
-            }
+            required.add(isNew ? MergedChange.ABSENT : codec.cell(e, column()));
             advanced.add(withVersion(e, isNew ? initial() : next(accessor(e).getProperty(version))));
         }
-        return advanced;
+        return new Advanced<>(advanced, required);
     }
 
-    /** The filter of rows that still hold {@code e}'s id and version (a delete of a stale entity matches none). */
-    Filter current(T e, RowCodec<T> codec) {
-        return Filter.eq(idColumn, codec.cell(e, idColumn)).and(Filter.eq(column(), codec.cell(e, column())));
+    /**
+     * Checks that {@code stored} (the version the file holds for {@code id}, or
+     * {@link MergedChange#ABSENT}) is the one {@code required} ({@link #advance}).
+     *
+     * @throws OptimisticLockingFailureException naming the entity when it is not
+     */
+    void check(Object id, Object required, Object stored) {
+        boolean isNew = required == MergedChange.ABSENT;
+        boolean isStored = stored != MergedChange.ABSENT;
+        if (isNew && isStored) {
+            throw new OptimisticLockingFailureException("cannot save new " + name() + " with id " + id
+                    + ": one is stored already (version " + stored + ")");
+        }
+        if (!isNew && (!isStored || !same(stored, required))) {
+            throw new OptimisticLockingFailureException("cannot save " + name() + " with id " + id + " at version "
+                    + required + ": " + (isStored ? "version " + stored + " is stored" : "it is not stored (deleted?)"));
+        }
     }
 
-    private Map<Object, Object> stored(JazminTable table, RowCodec<T> codec, List<T> entities) {
-        List<Object> ids = entities.stream().map(e -> codec.cell(e, idColumn)).toList();
+    /** Versions compared as numbers: a cell read back may be another integer type than the one written. */
+    static boolean same(Object a, Object b) {
+        if (a instanceof Number x && b instanceof Number y) {
+            return x.longValue() == y.longValue();
+        }
+        return Objects.equals(a, b);
+    }
+
+    /** The versions {@code table} ({@code null}: no file) holds for {@code ids}, by id cell. */
+    Map<Object, Object> stored(JazminTable table, List<Object> ids) {
         Map<Object, Object> versions = new HashMap<>();
+        if (table == null) {
+            return versions;
+        }
         RowQuery select = RowQuery.all().withSelect(List.of(idColumn, column()));
         try (Stream<Row> rows = table.find(Filter.in(idColumn, ids), select)) {
             rows.forEach(row -> versions.put(row.get(idColumn), row.get(column())));
         }
         return versions;
+    }
+
+    /** The filter of rows that still hold {@code e}'s id and version (a delete of a stale entity matches none). */
+    Filter current(T e, RowCodec<T> codec) {
+        return Filter.eq(idColumn, codec.cell(e, idColumn)).and(Filter.eq(column(), codec.cell(e, column())));
     }
 
     private Object initial() {

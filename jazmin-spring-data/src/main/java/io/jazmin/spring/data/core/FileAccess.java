@@ -5,6 +5,7 @@ import io.jazmin.options.Priority;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
+import io.jazmin.WriteLock;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.schema.Storage;
 import io.jazmin.options.WriteOptions;
@@ -20,8 +21,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BiFunction;
@@ -57,7 +60,7 @@ public final class FileAccess implements AutoCloseable {
     private final JazminFiles owner;
     private final Deque<JazminReader> idle = new ArrayDeque<>();
     private final ReentrantLock writeLock = new ReentrantLock();
-    private final GroupCommit saves = new GroupCommit();
+    private final GroupCommit commits = new GroupCommit(writeLock);
     private final StoredKeys storedKeys = new StoredKeys();
     private final DerivedKeyCache keys;
     private final boolean ownsKeys;
@@ -258,7 +261,7 @@ public final class FileAccess implements AutoCloseable {
     /**
      * Stores {@code rows}, each replacing a stored row with the same {@code keyColumn} cell (an
      * upsert; see {@link InPlaceChanges#store}). Concurrent saves join one change and one
-     * {@code fsync} ({@link GroupCommit}); the call returns once its rows are durable. Inside a
+     * append ({@link GroupCommit}); the call returns once its rows are durable. Inside a
      * transaction consecutive saves of one {@code kind} are buffered and written together (see
      * {@link PendingSaves}).
      */
@@ -269,7 +272,33 @@ public final class FileAccess implements AutoCloseable {
             transaction.join(this).save(kind, codec, rows, keyColumn);
             return;
         }
-        saves.save(this, writeLock, kind, codec, rows, keyColumn);
+        submit(new QueuedChanges.Upsert<>(kind, codec, rows, keyColumn));
+    }
+
+    /**
+     * Makes {@code change} (an insert, a versioned save, a delete by key), joining the changes other
+     * threads make meanwhile in one append ({@link GroupCommit}); returns once it is durable, or
+     * throws its own failure. Inside a transaction it is one change of the working copy.
+     *
+     * @throws AccessKeyWriteException when the file is opened with an access key (nothing is touched)
+     */
+    <R> R commit(QueuedChange<R> change) {
+        requireWritable(AccessKeyWriteException.Write.CHANGE);
+        FileTransaction transaction = JazminTransactionManager.current(owner);
+        if (transaction != null) {
+            return transaction.join(this).copy().write(change::alone);
+        }
+        return submit(change);
+    }
+
+    private <R> R submit(QueuedChange<R> change) {
+        if (writeLock.isHeldByCurrentThread()) {
+            // Called inside a write of this file (from a callback, say): the group's leader may be
+            // waiting for this very lock, so the change is written here, at once.
+            writeGroup(List.of(change));
+            return change.outcome();
+        }
+        return commits.submit(change, this::writeGroup);
     }
 
     /** The row ids of the file's keys, kept between upserts (used under the write lock of {@link #write}). */
@@ -277,9 +306,217 @@ public final class FileAccess implements AutoCloseable {
         return storedKeys;
     }
 
-    /** How many saves wait to join the next group commit (see {@link GroupCommit}). */
-    int queuedSaves() {
-        return saves.queued();
+    /** How many changes wait to join the next group commit (see {@link GroupCommit}). */
+    int queuedChanges() {
+        return commits.queued();
+    }
+
+    /**
+     * Writes a group of queued changes (the group's leader calls it), alone among this JVM's
+     * writes of the file: each run of changes of one kind of rows as one append where the kept row
+     * ids allow ({@link #writeMerged}), else change by change.
+     */
+    private void writeGroup(List<QueuedChange<?>> group) {
+        writeLock.lock();
+        try {
+            int from = 0;
+            while (from < group.size()) {
+                int to = from + 1;
+                while (to < group.size() && group.get(to).mergesWith(group.get(from))) {
+                    to++;
+                }
+                writeMerged(group.subList(from, to));
+                from = to;
+            }
+        } finally {
+            retire();
+            writeLock.unlock();
+        }
+    }
+
+    /**
+     * Writes {@code run} (changes of one kind of rows, by one key column) as one append under the
+     * engine's writer lock: the kept row ids ({@link StoredKeys}) are checked against the file,
+     * each change is merged ({@link MergedChange}; one failing its own check fails alone), and the
+     * merge is written with one {@link JazminFile#replaceRows(WriteLock, String, long[],
+     * java.util.Iterator, WriteOptions)}: no reader is opened for it while the ids are known. When
+     * the append fails (an invalid row; the engine leaves the file unchanged) each change is written
+     * again on its own, so only the failing ones fail. Where the ids cannot serve (no file yet, a
+     * sorted table, keys of another type) the changes are written one by one ({@link #writeEach}).
+     */
+    private void writeMerged(List<QueuedChange<?>> run) {
+        QueuedChange<?> first = run.get(0);
+        if (first.keyColumn() == null || !Files.isRegularFile(path())) {
+            writeEach(run);
+            return;
+        }
+        Object[] answers = new Object[run.size()];
+        Throwable[] failures = new Throwable[run.size()];
+        boolean merged = false;
+        boolean written = false;
+        JazminFile.ChangeResult result = null;
+        try (WriteLock lock = WriteLock.acquire(path())) {
+            if (storedKeys.prepare(this, lock, first.kind(), first.keyColumn(),
+                    table -> InPlaceChanges.appendsInPlace(this, table, first.codec()))) {
+                try (MergedChange merge = new MergedChange(this, storedKeys, first.keyColumn())) {
+                    merged = mergeAll(run, merge, answers, failures);
+                    if (merged) {
+                        result = merge.write(lock);
+                        written = true;
+                    }
+                }
+            }
+        } catch (RuntimeException | Error e) {
+            if (written) {
+                // Committed and durable; only releasing the lock failed (the next writer takes a dead one over).
+                LOG.warn("JAZMIN file '" + name() + "' was written, but releasing its writer lock failed: "
+                        + e.getMessage(), e);
+            } else if (run.size() > 1) {
+                // Nothing was written (the engine leaves the file as it was): each change again on its
+                // own, in order, so only the failing ones fail.
+                run.forEach(change -> writeMerged(List.of(change)));
+                return;
+            } else {
+                first.finish(null, e);
+                return;
+            }
+        }
+        if (!merged) {
+            writeEach(run);
+            return;
+        }
+        if (result != null) {
+            changed = true;
+        }
+        for (int i = 0; i < run.size(); i++) {
+            if (failures[i] != null) {
+                run.get(i).finish(null, failures[i]);
+            } else {
+                run.get(i).finishUnchecked(answers[i]);
+            }
+        }
+        if (result != null) {
+            compactIfDue(result);
+        }
+    }
+
+    /**
+     * Lands a committing transaction's changes on the file as one append: the rows it deleted (row
+     * ids of the version it copied, the file's current one) and the rows it added, together with
+     * the calls queued meanwhile for the group commit (they wait for the write lock the
+     * transaction holds), made after it, in one {@link MergedChange}. Where they cannot be merged
+     * the transaction's changes are one append and the queued calls are written after it as a
+     * group. Called by the committing thread, which holds the write lock.
+     */
+    void landTransaction(long[] deleted, List<Map<String, ?>> added) {
+        List<QueuedChange<?>> queued = commits.takeQueued();
+        try {
+            if (queued.isEmpty() || !landWith(deleted, added, queued)) {
+                JazminFile.replaceRows(path(), null, deleted, added.iterator(), changeOptions());
+            }
+        } finally {
+            List<QueuedChange<?>> unwritten = queued.stream().filter(c -> !c.isFinished()).toList();
+            if (!unwritten.isEmpty()) {
+                writeGroup(new ArrayList<>(unwritten));
+            }
+        }
+    }
+
+    /** {@link #landTransaction} in one append with {@code queued}; {@code false} when nothing was written. */
+    private boolean landWith(long[] deleted, List<Map<String, ?>> added, List<QueuedChange<?>> queued) {
+        QueuedChange<?> first = queued.get(0);
+        if (first.keyColumn() == null || queued.stream().anyMatch(c -> !c.mergesWith(first))) {
+            return false;
+        }
+        Object[] answers = new Object[queued.size()];
+        Throwable[] failures = new Throwable[queued.size()];
+        boolean written = false;
+        try (WriteLock lock = WriteLock.acquire(path())) {
+            if (!storedKeys.prepare(this, lock, first.kind(), first.keyColumn(),
+                    table -> InPlaceChanges.appendsInPlace(this, table, first.codec()))) {
+                return false;
+            }
+            try (MergedChange merge = new MergedChange(this, storedKeys, first.keyColumn())) {
+                if (!merge.transaction(deleted, added) || !mergeAll(queued, merge, answers, failures)) {
+                    return false;
+                }
+                merge.write(lock);
+                written = true;
+            }
+        } catch (RuntimeException | Error e) {
+            if (!written) {
+                return false; // nothing written: the transaction alone, then the queued calls
+            }
+            LOG.warn("JAZMIN file '" + name() + "' was written, but releasing its writer lock failed: "
+                    + e.getMessage(), e);
+        }
+        for (int i = 0; i < queued.size(); i++) {
+            if (failures[i] != null) {
+                queued.get(i).finish(null, failures[i]);
+            } else {
+                queued.get(i).finishUnchecked(answers[i]);
+            }
+        }
+        return true;
+    }
+
+    /** Merges each change of {@code run}; {@code false} when one cannot be merged (nothing may be written then). */
+    private static boolean mergeAll(List<QueuedChange<?>> run, MergedChange merge, Object[] answers,
+                                    Throwable[] failures) {
+        for (int i = 0; i < run.size(); i++) {
+            try {
+                answers[i] = run.get(i).applyTo(merge);
+            } catch (MergedChange.NotMergeable e) {
+                return false;
+            } catch (RuntimeException | Error e) {
+                failures[i] = e; // the change's own failure: it added nothing to the merge
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Writes {@code run} change by change through {@link #write}, consecutive saves merged into
+     * one engine upsert ({@link PendingSaves}; written again one by one when that fails).
+     */
+    private void writeEach(List<QueuedChange<?>> run) {
+        PendingSaves pending = new PendingSaves();
+        List<QueuedChanges.Upsert<?>> saves = new ArrayList<>();
+        for (QueuedChange<?> change : run) {
+            if (change instanceof QueuedChanges.Upsert<?> save) {
+                save.addTo(pending);
+                saves.add(save);
+            } else {
+                flushSaves(pending, saves);
+                writeAlone(change);
+            }
+        }
+        flushSaves(pending, saves);
+    }
+
+    private void flushSaves(PendingSaves pending, List<QueuedChanges.Upsert<?>> saves) {
+        if (saves.isEmpty()) {
+            return;
+        }
+        try {
+            pending.flushTo(this);
+            saves.forEach(save -> save.finish(null, null));
+        } catch (RuntimeException | Error e) {
+            if (saves.size() == 1) {
+                saves.get(0).finish(null, e);
+            } else {
+                saves.forEach(this::writeAlone);
+            }
+        }
+        saves.clear();
+    }
+
+    private <R> void writeAlone(QueuedChange<R> change) {
+        try {
+            change.finish(write(change::alone), null);
+        } catch (RuntimeException | Error e) {
+            change.finish(null, e);
+        }
     }
 
     /**
@@ -349,12 +586,23 @@ public final class FileAccess implements AutoCloseable {
      * again after the next write.
      */
     private void compactIfDue() {
+        compactIfDue(null);
+    }
+
+    /**
+     * Compacts after a write when the policy says so; with the write's {@code result} an appends
+     * threshold alone is judged from its append count, without reading the file's storage report.
+     */
+    private void compactIfDue(JazminFile.ChangeResult result) {
         CompactionPolicy policy = definition.compaction();
         if (!policy.enabled() || !exists()) {
             return;
         }
         try {
-            if (policy.isDue(storage())) {
+            boolean due = result != null && policy.deletedRatio() == null
+                    ? policy.appends() != null && result.appendCount() >= policy.appends()
+                    : policy.isDue(storage());
+            if (due) {
                 JazminFile.compact(path(), changeOptions());
             }
         } catch (RuntimeException e) {

@@ -84,6 +84,16 @@ final class InPlaceChanges {
     }
 
     /**
+     * Whether rows of {@code codec} go into {@code table} by an append, as {@link #store} would
+     * write them: the table has held rows, is not sorted (so any row may come last) and has the
+     * sort order and indexes the definition and {@code codec} ask for.
+     */
+    static boolean appendsInPlace(FileAccess file, JazminTable table, RowCodec<?> codec) {
+        return table.writtenRowCount() > 0 && table.sortedBy().isEmpty()
+                && fits(table, file.writeOptions(codec.declared(inherited(table))));
+    }
+
+    /**
      * Deletes the rows matching {@code filter} ({@code null}: every row, leaving the table empty
      * and everything else as it is) in place.
      *

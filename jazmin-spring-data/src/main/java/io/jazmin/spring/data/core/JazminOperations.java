@@ -131,6 +131,13 @@ public interface JazminOperations {
     long delete(Filter filter, Class<?> entityType);
 
     /**
+     * Removes the rows of the entity's file holding one of {@code ids} (entity ids, converted as
+     * the entity's id member is stored), with the delete callbacks and events of each entity
+     * removed, as {@link #delete(Filter, Class)} by those ids would. Returns how many were removed.
+     */
+    long deleteAllById(Collection<?> ids, Class<?> entityType);
+
+    /**
      * Deletes {@code entities} by id (a versioned entity only at its stored version), with the
      * delete callbacks and events of each.
      *

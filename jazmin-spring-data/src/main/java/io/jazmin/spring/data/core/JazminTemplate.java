@@ -36,7 +36,6 @@ import java.util.stream.Stream;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.ApplicationContextAware;
 import org.springframework.dao.DataAccessException;
-import org.springframework.dao.DuplicateKeyException;
 import org.springframework.dao.IncorrectResultSizeDataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.data.core.PropertyReferenceException;
@@ -207,20 +206,21 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
         EntityVersions<T> versions = EntityVersions.of(entity);
         // An insert refuses stored ids, so every entity it writes is new to the file.
         List<T> converted = lifecycle.beforeConvert(List.copyOf(entities), file, e -> true);
-        return execute("insert", file, () -> files.get(file).write((target, table) -> {
-            String idColumn = entity.getIdColumn();
-            if (idColumn != null && table != null) {
-                List<Object> ids = converted.stream().map(e -> codec.cell(e, idColumn)).toList();
-                if (table.count(Filter.in(idColumn, ids)) > 0) {
-                    throw new DuplicateKeyException("an id of the " + converted.size() + " " + entity.getType()
-                            .getSimpleName() + " entities to insert is already stored in file '" + file + "'");
-                }
+        List<T> advanced = converted;
+        if (versions != null) {
+            EntityVersions.Advanced<T> next = versions.advance(codec, converted);
+            for (int i = 0; i < converted.size(); i++) {
+                // An entity that already has a version claims a stored row, which an insert cannot replace.
+                versions.check(codec.cell(converted.get(i), versions.idColumn()), next.required().get(i),
+                        MergedChange.ABSENT);
             }
-            List<T> rows = lifecycle.beforeSave(versions == null ? converted
-                    : versions.checkAndAdvance(table, codec, converted), file);
-            InPlaceChanges.store(target, table, codec, rows, null);
-            return lifecycle.afterSave(rows, file);
-        }));
+            advanced = next.entities();
+        }
+        List<T> rows = lifecycle.beforeSave(advanced, file);
+        String what = "the " + rows.size() + " " + entity.getType().getSimpleName() + " entities";
+        execute("insert", file, () -> files.get(file).commit(
+                new QueuedChanges.Insert<>(entity.getType(), codec, rows, entity.getIdColumn(), what)));
+        return lifecycle.afterSave(rows, file);
     }
 
     /**
@@ -267,11 +267,13 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
             });
             saved = lifecycle.afterSave(rows, file);
         } else {
-            saved = execute("save", file, () -> files.get(file).write((target, table) -> {
-                List<T> rows = lifecycle.beforeSave(versions.checkAndAdvance(table, codec, latest), file);
-                InPlaceChanges.store(target, table, codec, rows, idColumn);
-                return lifecycle.afterSave(rows, file);
-            }));
+            // The next versions are stored only if the file still holds the ones they advance from,
+            // checked as the save is written (joining concurrent changes, see FileAccess#commit).
+            EntityVersions.Advanced<T> advanced = versions.advance(codec, latest);
+            List<T> rows = lifecycle.beforeSave(advanced.entities(), file);
+            execute("save", file, () -> files.get(file).commit(new QueuedChanges.VersionedSave<>(entity.getType(),
+                    codec, versions, new EntityVersions.Advanced<>(rows, advanced.required()))));
+            saved = lifecycle.afterSave(rows, file);
         }
         Map<Object, T> savedById = new LinkedHashMap<>();
         saved.forEach(e -> savedById.put(codec.cell(e, idColumn), e));
@@ -314,17 +316,13 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
         EntityVersions<T> versions = EntityVersions.of(type);
         String idColumn = type.getRequiredIdProperty().getColumnName();
         String file = type.getFileName();
-        T target = execute("delete", file, () -> files.get(file).write((copy, table) -> {
-            T named = lifecycle.beforeDelete(List.of(entity), file).get(0);
-            Filter filter = versions == null ? Filter.eq(idColumn, codec.cell(named, idColumn))
-                    : versions.current(named, codec);
-            if (InPlaceChanges.delete(copy, table, filter) == 0 && versions != null) {
-                throw new OptimisticLockingFailureException("cannot delete " + type.getType().getSimpleName()
-                        + " with id " + codec.cell(named, idColumn) + " at version "
-                        + codec.cell(named, versions.column()) + ": it is stale or no longer stored");
-            }
-            return named;
-        }));
+        T target = lifecycle.beforeDelete(List.of(entity), file).get(0);
+        QueuedChange<?> change = versions == null
+                ? new QueuedChanges.KeyDelete(type.getType(), codec, idColumn,
+                        java.util.Collections.singletonList(codec.cell(target, idColumn)))
+                : new QueuedChanges.VersionedDelete<>(type.getType(), codec, versions, target,
+                type.getType().getSimpleName());
+        execute("delete", file, () -> files.get(file).commit(change));
         lifecycle.afterDelete(List.of(target), file);
     }
 
@@ -347,12 +345,10 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
         EntityCodec<T> codec = new EntityCodec<>(type);
         String idColumn = type.getRequiredIdProperty().getColumnName();
         String file = type.getFileName();
-        List<T> named = execute("delete", file, () -> files.get(file).write((copy, table) -> {
-            List<T> before = lifecycle.beforeDelete(List.copyOf(entities), file);
-            InPlaceChanges.delete(copy, table, Filter.in(idColumn, before.stream()
-                    .map(e -> codec.cell(e, idColumn)).distinct().toList()));
-            return before;
-        }));
+        List<T> named = lifecycle.beforeDelete(List.copyOf(entities), file);
+        List<Object> ids = named.stream().map(e -> codec.cell(e, idColumn)).distinct().toList();
+        execute("delete", file, () -> files.get(file).commit(new QueuedChanges.KeyDelete(type.getType(), codec,
+                idColumn, ids)));
         lifecycle.afterDelete(named, file);
     }
 
@@ -369,6 +365,29 @@ public class JazminTemplate implements JazminOperations, ApplicationContextAware
             return deleteMatching(type.getFileName(), filter);
         }
         return deleteReading(type, filter).size();
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Without entity callbacks (a template without an application context) the delete joins the
+     * file's group commit: concurrent deletes and saves share one append. With them, the matching
+     * entities are read in the same write, as {@link #delete(Filter, Class)} reads them.
+     */
+    @Override
+    public long deleteAllById(Collection<?> ids, Class<?> entityType) {
+        JazminPersistentEntity<?> type = entity(entityType);
+        String idColumn = type.getRequiredIdProperty().getColumnName();
+        List<Object> cells = ids.stream().map(id -> type.getMapper().cellValue(idColumn, id)).distinct().toList();
+        if (lifecycle.isActive()) {
+            return deleteReading(type, Filter.in(idColumn, cells)).size();
+        }
+        if (cells.isEmpty()) {
+            return 0;
+        }
+        String file = type.getFileName();
+        return execute("delete", file, () -> files.get(file).commit(new QueuedChanges.KeyDelete(type.getType(),
+                new EntityCodec<>(type), idColumn, cells)));
     }
 
     @Override

@@ -10,7 +10,8 @@ import java.util.Map;
  * kind of row are kept, the latest per key, and written as one upsert when the transaction next
  * touches the file otherwise (a read, a delete, a compaction) or commits: a thousand saves cost
  * one engine change, not a thousand. Errors of a buffered save surface at that write.
- * {@link GroupCommit} merges concurrent saves outside transactions the same way.
+ * A {@link GroupCommit} merges concurrent saves outside transactions the same way where it cannot
+ * merge them by row id ({@link MergedChange}).
  */
 final class PendingSaves {
     private Object kind;
@@ -41,7 +42,7 @@ final class PendingSaves {
 
     /**
      * Writes the buffered saves to {@code file} (a transaction's working copy, or the file itself
-     * for a {@link GroupCommit}) as one upsert and empties the buffer.
+     * for a {@link GroupCommit}) as one upsert and empties the buffer (also when the write fails).
      */
     void flushTo(FileAccess file) {
         if (rows.isEmpty()) {

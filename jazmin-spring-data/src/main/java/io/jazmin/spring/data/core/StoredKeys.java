@@ -15,12 +15,14 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
@@ -32,11 +34,15 @@ import java.util.stream.Stream;
  * writer can slip in between), and replaces the stored rows of its keys by row id
  * ({@link JazminFile#replaceRows(WriteLock, String, long[], java.util.Iterator, io.jazmin.options.WriteOptions)})
  * in one append. When the file changed otherwise (another process, a delete, a rewrite, a
- * compaction) the ids are read again, under the lock, from the key column alone.
+ * compaction) the ids are read again, under the lock, from the key column alone. A group commit
+ * ({@link MergedChange}) uses them the same way for saves, inserts and deletes by key:
+ * {@link #prepare}, then {@link #rowId} per key and one {@link #replace}; while the file is the
+ * version they describe, no reader of it is opened for the change.
  *
- * <p>Used for string and integer keys of tables that are not sorted and hold at most
- * {@link #MAX_KEYS} rows, whose keys are unique in the file; otherwise {@link #upsert} declines
- * and the caller upserts through the engine. Called with the file's write lock of this JVM held.
+ * <p>Used for string and integer keys of tables that are not sorted, have held rows and hold at
+ * most {@link #MAX_KEYS} rows, whose keys are unique in the file; otherwise {@link #upsert} and
+ * {@link #prepare} decline and the caller changes the file through the engine. Called with the
+ * file's write lock of this JVM held.
  */
 final class StoredKeys {
     /** Above this many rows the ids are not kept in memory (about 100 bytes each). */
@@ -47,6 +53,8 @@ final class StoredKeys {
     /** Whether the file at {@link #stamp} can be upserted by row id (see the class comment). */
     private boolean usable;
     private String keyColumn;
+    /** The kind of rows {@link #usable} was decided for (their layout must fit the table's). */
+    private Object kind;
     private ColumnType keyType;
     private final Map<Object, Long> rowIds = new HashMap<>();
     private long writtenRows;
@@ -72,18 +80,15 @@ final class StoredKeys {
      */
     boolean upsert(FileAccess file, List<? extends Map<String, ?>> cells, String keyColumn) {
         try (WriteLock lock = WriteLock.acquire(file.path())) {
-            Stamp now = Stamp.of(file.path());
-            if (!now.equals(stamp) || !keyColumn.equals(this.keyColumn)) {
-                load(file, keyColumn, now);
-            }
-            if (!usable) {
+            // The caller checked the table's layout for its rows: any kind's decision will do.
+            if (!prepare(file, lock, null, keyColumn, table -> true)) {
                 return false;
             }
             List<Object> keys = new ArrayList<>(cells.size());
             Set<Object> distinct = new HashSet<>();
             List<Long> replaced = new ArrayList<>();
             for (Map<String, ?> row : cells) {
-                Object key = key(row.get(keyColumn), keyType);
+                Object key = key(row.get(keyColumn));
                 if (key == null || !distinct.add(key)) {
                     return false; // no key, or one twice: the engine's upsert says what is wrong
                 }
@@ -93,31 +98,104 @@ final class StoredKeys {
                     replaced.add(stored);
                 }
             }
-            stamp = null; // unknown until the change is known to have committed
-            JazminFile.replaceRows(lock, null, replaced.stream().mapToLong(Long::longValue).toArray(),
-                    cells.iterator(), file.changeOptions());
-            // The new rows got the next row ids, in the order written.
-            for (Object key : keys) {
-                rowIds.put(key, writtenRows++);
-            }
-            stamp = Stamp.of(file.path());
+            replace(file, lock, replaced.stream().mapToLong(Long::longValue).toArray(), cells, keys, List.of());
             return true;
         }
     }
 
+    /**
+     * Brings the kept ids up to date with the file under {@code lock} (the file's writer lock, held
+     * by the caller): read again when the file changed since they were last known, or when asked
+     * for another key column or kind of rows ({@code null}: any). {@code appendable} says whether
+     * rows of {@code kind} can be appended to the file's table as it is (its layout; asked only when
+     * the ids are read).
+     *
+     * @return whether the file can be changed by row id ({@link #rowId}, {@link #replace})
+     */
+    boolean prepare(FileAccess file, WriteLock lock, Object kind, String keyColumn,
+                    Predicate<JazminTable> appendable) {
+        if (!lock.isHeld()) {
+            throw new IllegalStateException("the ids are checked only under the file's writer lock");
+        }
+        Stamp now = Stamp.of(file.path());
+        if (!now.equals(stamp) || !keyColumn.equals(this.keyColumn) || (kind != null && !kind.equals(this.kind))) {
+            load(file, kind, keyColumn, now, appendable);
+        }
+        return usable;
+    }
+
+    /** {@code cell} as the key it is kept as, or {@code null} when it cannot be (see {@link #key(Object, ColumnType)}). */
+    Object key(Object cell) {
+        return key(cell, keyType);
+    }
+
+    /** The row id the file holds {@code key} at (a key as {@link #key(Object)} gives it), or {@code null}. */
+    Long rowId(Object key) {
+        return rowIds.get(key);
+    }
+
+    /**
+     * The kept key of each of {@code ids} (row ids), by row id; ids the file does not hold as a
+     * key's row are missing. Looks at every kept id: for a transaction's commit, which reads the
+     * whole file anyway.
+     */
+    Map<Long, Object> keysOf(long[] ids) {
+        Set<Long> wanted = new HashSet<>();
+        for (long id : ids) {
+            wanted.add(id);
+        }
+        Map<Long, Object> keys = new HashMap<>();
+        for (Map.Entry<Object, Long> kept : rowIds.entrySet()) {
+            if (wanted.contains(kept.getValue())) {
+                keys.put(kept.getValue(), kept.getKey());
+            }
+        }
+        return keys;
+    }
+
+    /** Rows the table has written (deleted ones included): the id the next appended row gets. */
+    long writtenRows() {
+        return writtenRows;
+    }
+
+    /**
+     * Deletes the rows {@code deleted} and appends {@code cells} (whose keys are {@code addedKeys},
+     * in order) in one append under {@code lock}, and keeps the ids: the added keys at the next row
+     * ids, {@code removedKeys} no longer stored. Call after {@link #prepare} returned {@code true}.
+     */
+    JazminFile.ChangeResult replace(FileAccess file, WriteLock lock, long[] deleted,
+                                    List<? extends Map<String, ?>> cells, List<Object> addedKeys,
+                                    Collection<Object> removedKeys) {
+        stamp = null; // unknown until the change is known to have committed
+        JazminFile.ChangeResult result = JazminFile.replaceRows(lock, null, deleted, cells.iterator(),
+                file.changeOptions());
+        removedKeys.forEach(rowIds::remove);
+        // The new rows got the next row ids, in the order written.
+        for (Object key : addedKeys) {
+            rowIds.put(key, writtenRows++);
+        }
+        try {
+            stamp = Stamp.of(file.path());
+        } catch (JazminIoException e) {
+            stamp = null; // committed all the same: the ids are read again on the next change
+        }
+        return result;
+    }
+
     /** Reads the row id of every key of the file (under its writer lock), or finds it cannot be used. */
-    private void load(FileAccess file, String keyColumn, Stamp now) {
+    private void load(FileAccess file, Object kind, String keyColumn, Stamp now, Predicate<JazminTable> appendable) {
         stamp = null;
         usable = false;
         rowIds.clear();
         this.keyColumn = keyColumn;
+        this.kind = kind;
         try (JazminReader reader = JazminReader.open(file.path(), file.readOptions())) {
             JazminTable table = reader.table();
             Column column = table.columns().stream().filter(c -> c.name().equals(keyColumn)).findFirst()
                     .orElse(null);
             boolean fits = column != null && (column.type() == ColumnType.STRING || column.type() == ColumnType.INT)
                     && table.sortedBy().isEmpty() && table.writtenRowCount() <= MAX_KEYS
-                    && table.hiddenRowCount() == 0;
+                    && table.hiddenRowCount() == 0 && table.writtenRowCount() > 0 && appendable.test(table);
             if (fits) {
                 keyType = column.type();
                 fits = readIds(table, keyColumn);

@@ -17,7 +17,6 @@ import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.HexFormat;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +31,9 @@ import org.springframework.dao.DataAccessResourceFailureException;
  * the file is untouched until commit and byte-identical after a rollback.
  *
  * <p>Commit is one append when the transaction only appended, upserted and deleted (the copy's
- * new rows and the ids of the rows it deleted, replayed as one engine change); when the
+ * new rows and the ids of the rows it deleted, replayed as one engine change, joined by the saves,
+ * inserts and deletes other threads queued for the file meanwhile: {@link FileAccess#landTransaction});
+ * when the
  * transaction rewrote the copy (created the file, updated it in full to merge rows into a sorted
  * file or re-declare its sort order and indexes, compacted it) the compacted copy replaces the file
  * atomically instead. The copy starts as a byte copy of the file and is changed only through the
@@ -162,8 +163,8 @@ final class WorkingCopy implements AutoCloseable {
             }
         }
         if (deleted.length > 0 || !added.isEmpty()) {
-            Iterator<Map<String, ?>> rows = added.iterator();
-            JazminFile.replaceRows(original.path(), null, deleted, rows, original.changeOptions());
+            // With the calls of other threads queued meanwhile for the file's group commit, in one append.
+            original.landTransaction(deleted, added);
         }
     }
 

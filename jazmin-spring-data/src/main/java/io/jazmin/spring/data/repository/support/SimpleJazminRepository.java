@@ -25,9 +25,10 @@ import org.springframework.util.Assert;
 /**
  * The default {@link JazminRepository}: CRUD, paging and sorting through {@link JazminOperations};
  * lookups by id use the id column's sorted index. Writes are in-place changes of the file (see
- * {@link JazminRepository}); every delete method runs one engine delete by filter (a versioned
- * {@code deleteAll(entities)}: one per entity), with the delete callbacks and events of each
- * entity removed (see {@link io.jazmin.spring.data.core.JazminTemplate#delete(Object)}). Examples are
+ * {@link JazminRepository}); every delete method is one engine delete (a versioned
+ * {@code deleteAll(entities)}: one per entity), deletes by entity or id joining the file's group
+ * commit, with the delete callbacks and events of each entity removed (see
+ * {@link io.jazmin.spring.data.core.JazminTemplate#delete(Object)}). Examples are
  * translated by {@link ExampleFilter}.
  *
  * @param <T>  the entity type
@@ -89,7 +90,7 @@ public class SimpleJazminRepository<T, ID> implements JazminRepository<T, ID> {
     @Override
     public void deleteById(ID id) {
         Assert.notNull(id, "id must not be null");
-        operations.delete(byId(id), information.getJavaType());
+        operations.deleteAllById(List.of(id), information.getJavaType());
     }
 
     @Override
@@ -100,7 +101,9 @@ public class SimpleJazminRepository<T, ID> implements JazminRepository<T, ID> {
 
     @Override
     public void deleteAllById(Iterable<? extends ID> ids) {
-        operations.delete(byIds(ids), information.getJavaType());
+        List<Object> all = new ArrayList<>();
+        ids.forEach(all::add);
+        operations.deleteAllById(all, information.getJavaType());
     }
 
     @Override
