@@ -6,14 +6,9 @@ import io.jazmin.JazminTable;
 import io.jazmin.WriteLock;
 import io.jazmin.data.Row;
 import io.jazmin.data.RowQuery;
-import io.jazmin.error.JazminIoException;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileTime;
+import io.jazmin.source.FileStamp;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -43,25 +38,13 @@ final class StoredKeys {
     static final long MAX_KEYS = 1_000_000;
 
     /** What the file on disk was when the ids were last known; {@code null}: not known. */
-    private Stamp stamp;
+    private FileStamp stamp;
     /** Whether the file at {@link #stamp} can be upserted by row id (see the class comment). */
     private boolean usable;
     private String keyColumn;
     private ColumnType keyType;
     private final Map<Object, Long> rowIds = new HashMap<>();
     private long writtenRows;
-
-    /** A file's size, modification time and identity (inode): any commit changes one of them. */
-    private record Stamp(long size, FileTime modified, Object fileKey) {
-        static Stamp of(Path path) {
-            try {
-                BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class);
-                return new Stamp(a.size(), a.lastModifiedTime(), a.fileKey());
-            } catch (IOException e) {
-                throw new JazminIoException("cannot read the attributes of", path, e);
-            }
-        }
-    }
 
     /**
      * Stores {@code cells} (rows by column name, in the order they are to be appended), each
@@ -72,7 +55,7 @@ final class StoredKeys {
      */
     boolean upsert(FileAccess file, List<? extends Map<String, ?>> cells, String keyColumn) {
         try (WriteLock lock = WriteLock.acquire(file.path())) {
-            Stamp now = Stamp.of(file.path());
+            FileStamp now = FileStamp.of(file.path());
             if (!now.equals(stamp) || !keyColumn.equals(this.keyColumn)) {
                 load(file, keyColumn, now);
             }
@@ -100,13 +83,13 @@ final class StoredKeys {
             for (Object key : keys) {
                 rowIds.put(key, writtenRows++);
             }
-            stamp = Stamp.of(file.path());
+            stamp = FileStamp.of(file.path());
             return true;
         }
     }
 
     /** Reads the row id of every key of the file (under its writer lock), or finds it cannot be used. */
-    private void load(FileAccess file, String keyColumn, Stamp now) {
+    private void load(FileAccess file, String keyColumn, FileStamp now) {
         stamp = null;
         usable = false;
         rowIds.clear();
