@@ -46,7 +46,8 @@ import org.springframework.dao.DataAccessException;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
- * The write-path matrix of issue 30: every write of the repository, the template (deletes by
+ * The write-path matrix of issue 30: every write of the repository (derived and declared deletes
+ * included), the template (deletes by
  * criteria, entities and filters, embedded-file changes), a transaction's commit and rollback, saves
  * by the row ids kept between saves, the Spring Batch {@link JazminItemWriter} (both modes, and in
  * a transaction) and a compaction threshold, on every kind of file of {@link WritePathFiles}. After each,
@@ -67,6 +68,9 @@ class WritePathMatrixTests {
 
     public interface Customers extends JazminRepository<Customer, Long> {
         long deleteByCountry(String country);
+
+        @io.jazmin.spring.data.repository.Query(value = "{\"id\": {\"in\": ?0}}", delete = true)
+        long removeAll(java.util.Collection<Long> ids);
     }
 
     /** Spring wired to one sample file. */
@@ -91,6 +95,7 @@ class WritePathMatrixTests {
         DELETE_ALL(s -> s.repository().deleteAll(), rows -> List.of()),
         DERIVED_DELETE(s -> s.repository().deleteByCountry("BR"),
                 rows -> rows.stream().filter(r -> !r.get("country").equals("BR")).toList()),
+        DECLARED_DELETE(s -> s.repository().removeAll(List.of(23L, 24L)), rows -> without(without(rows, 23), 24)),
         TEMPLATE_INSERT(s -> s.template().insert(List.of(customer(102))), rows -> plus(rows, 102)),
         TEMPLATE_SAVE(s -> s.template().save(List.of(renamed(11), customer(107))), rows -> plus(replaced(rows, 11), 107)),
         TEMPLATE_MAP_INSERT(s -> s.template().insert("customers", List.of(WritePathFiles.customer(103))),
