@@ -95,6 +95,57 @@ class CliWritePathMatrixTest {
                 }));
     }
 
+    /**
+     * Rows no file may hold (a required column left empty, a string with an unpaired surrogate), and
+     * a second default shape of a group: every command that would write them is refused, and the file
+     * of every kind an owner changes is byte-identical.
+     */
+    @TestFactory
+    Stream<DynamicTest> everyWriteCommandRefusesWhatNoFileMayHoldLeavingItByteIdentical() {
+        return Stream.of(Kind.values()).filter(kind -> !kind.holder()).flatMap(kind -> Stream.of(
+                "append without age", "upsert without age", "update inserting without age", "append unpaired surrogate",
+                "upsert unpaired surrogate", "update upserting unpaired surrogate", "shapes save second default")
+                .map(what -> DynamicTest.dynamicTest(what + " on " + kind, () -> refusedCell(kind, what))));
+    }
+
+    private void refusedCell(Kind kind, String what) throws Exception {
+        Path dir = Files.createDirectories(root.resolve("refused-" + kind + "-" + what.replace(' ', '-')));
+        Sample sample = withEnvironmentPassword(WritePathFiles.build(kind, dir));
+        if (what.endsWith("second default")) {
+            // Every kind gets a default shape first (EMBEDDED has one: "Names").
+            Path names = Files.writeString(dir.resolve("names.json"), IDS_SHAPE);
+            CliRun first = CliRun.of(withSecret(sample, dir, List.of("shapes", "save", sample.path().toString(),
+                    "--name", "Names", "--default", "--shape", names.toString())).toArray(String[]::new));
+            assertThat(first.code()).as(first.err()).isZero();
+        }
+        Cell cell = new Cell(sample, dir);
+        String file = sample.path().toString();
+        String row = what.contains("surrogate") ? "{\"id\":50,\"name\":\"bad \\ud800\",\"country\":\"NL\",\"age\":30}"
+                : "{\"id\":50,\"name\":\"no age\",\"country\":\"NL\"}";
+        Path rows = Files.writeString(dir.resolve("bad.jsonl"), row + "\n");
+        Path changes = Files.writeString(dir.resolve("bad.json"), what.contains("upserting")
+                ? "{\"keyColumns\":[\"id\"],\"upsert\":[" + row + "]}" : "{\"insert\":[" + row + "]}");
+        Path shape = Files.writeString(dir.resolve("ids.json"), IDS_SHAPE);
+        List<String> args = switch (what.substring(0, what.indexOf(' '))) {
+            case "append" -> List.of("append", file, "--from", rows.toString());
+            case "upsert" -> List.of("upsert", file, "--from", rows.toString(), "--key-columns", "id");
+            case "update" -> List.of("update", file, "--changes", changes.toString());
+            default -> List.of("shapes", "save", file, "--name", "Second", "--default", "--shape", shape.toString());
+        };
+        cell.refusedUnchanged(CliRun.of(withSecret(sample, dir, args).toArray(String[]::new)));
+    }
+
+    /** {@code args} and the owner's secret of {@code sample}'s file, as {@link Cell#secret} gives it. */
+    private static List<String> withSecret(Sample sample, Path dir, List<String> args) throws IOException {
+        List<String> all = new ArrayList<>(args);
+        if (sample.key() != null) {
+            all.addAll(List.of("--key-file", Files.writeString(dir.resolve("owner-key.txt"), sample.key()).toString()));
+        } else if (sample.password() != null) {
+            all.addAll(List.of("--password-env", PASSWORD_VARIABLE));
+        }
+        return all;
+    }
+
     /** One cell: a fresh file of {@code kind}, the command, and what it must have kept. */
     private void cell(Op op, Kind kind) throws Exception {
         Path dir = Files.createDirectories(root.resolve(op + "-" + kind));

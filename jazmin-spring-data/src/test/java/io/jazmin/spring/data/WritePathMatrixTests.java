@@ -43,6 +43,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.dao.DataAccessException;
+import org.springframework.transaction.TransactionSystemException;
 import org.springframework.transaction.support.TransactionTemplate;
 
 /**
@@ -237,8 +238,16 @@ class WritePathMatrixTests {
         if (kind.holder()) {
             assertThat(causes(thrown)).as("refused as a write with an access key: %s", thrown)
                     .anyMatch(AccessKeyWriteException.class::isInstance);
+        } else if (chunk.name().endsWith("IN_TRANSACTION")) {
+            // Written when the step's transaction commits: a failure there is the commit's.
+            assertThat(thrown).as("a data access or commit failure")
+                    .isInstanceOfAny(DataAccessException.class, TransactionSystemException.class);
         } else {
             assertThat(thrown).as("a Spring data access exception").isInstanceOf(DataAccessException.class);
+        }
+        if (!kind.holder() && chunk.name().startsWith("INVALID")) {
+            assertThat(thrown).as("naming what cannot be stored").hasMessageContaining("'name'")
+                    .hasMessageContaining("unpaired surrogate");
         }
         assertThat(Files.readAllBytes(sample.path())).as("the file is left byte-identical").isEqualTo(bytes);
         try (Stream<Path> siblings = Files.list(dir)) {
