@@ -205,13 +205,12 @@ class WritePathMatrixTests {
     Path dir;
 
     static Stream<Arguments> failedChunks() {
-        List<Arguments> cells = new ArrayList<>();
-        for (Kind kind : Kind.values()) {
-            for (FailedChunk chunk : FailedChunk.values()) {
-                cells.add(Arguments.of(kind, chunk));
-            }
-        }
-        return cells.stream();
+        return everyKindWith(FailedChunk.values());
+    }
+
+    /** Each kind of file with each of {@code values}. */
+    private static Stream<Arguments> everyKindWith(Object[] values) {
+        return Stream.of(Kind.values()).flatMap(kind -> Stream.of(values).map(value -> Arguments.of(kind, value)));
     }
 
     /**
@@ -225,14 +224,7 @@ class WritePathMatrixTests {
         Sample sample = WritePathFiles.build(kind, dir);
         byte[] bytes = Files.readAllBytes(sample.path());
 
-        Throwable thrown = catchThrowable(() -> {
-            Spring spring = spring(sample, CompactionPolicy.NONE);
-            try {
-                chunk.write.accept(spring);
-            } finally {
-                spring.files().destroy();
-            }
-        });
+        Throwable thrown = attempt(chunk.write, sample, CompactionPolicy.NONE);
 
         assertThat(thrown).as("the chunk is refused").isNotNull();
         if (kind.holder()) {
@@ -257,13 +249,7 @@ class WritePathMatrixTests {
     }
 
     static Stream<Arguments> cells() {
-        List<Arguments> cells = new ArrayList<>();
-        for (Kind kind : Kind.values()) {
-            for (Operation operation : Operation.values()) {
-                cells.add(Arguments.of(kind, operation));
-            }
-        }
-        return cells.stream();
+        return everyKindWith(Operation.values());
     }
 
     @ParameterizedTest(name = "{1} on {0}")
@@ -330,12 +316,16 @@ class WritePathMatrixTests {
 
     /** Runs {@code operation} on Spring wired to {@code sample} (with a threshold for {@link Operation#COMPACTION_THRESHOLD}); what it threw, or {@code null}. */
     private static Throwable attempt(Operation operation, Sample sample) {
-        CompactionPolicy policy = operation == Operation.COMPACTION_THRESHOLD ? new CompactionPolicy(null, 1)
-                : CompactionPolicy.NONE;
+        return attempt(operation.write, sample, operation == Operation.COMPACTION_THRESHOLD
+                ? new CompactionPolicy(null, 1) : CompactionPolicy.NONE);
+    }
+
+    /** Runs {@code write} on Spring wired to {@code sample} with {@code policy}; what it threw, or {@code null}. */
+    private static Throwable attempt(Consumer<Spring> write, Sample sample, CompactionPolicy policy) {
         return catchThrowable(() -> {
             Spring spring = spring(sample, policy);
             try {
-                operation.write.accept(spring);
+                write.accept(spring);
             } finally {
                 spring.files().destroy();
             }

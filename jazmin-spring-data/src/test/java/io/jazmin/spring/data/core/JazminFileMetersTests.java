@@ -29,16 +29,14 @@ class JazminFileMetersTests {
     Path dir;
 
     private JazminFiles files;
-    private JazminTemplate template;
     private final AtomicInteger reports = new AtomicInteger();
     private final SimpleMeterRegistry meters = new SimpleMeterRegistry();
 
     @BeforeEach
     void bind() {
-        files = new JazminFiles(List.of(JazminFileDefinition.of("readings", dir.resolve("readings.jzm"))
-                .withCreateIfMissing(true)));
-        template = new JazminTemplate(files, new JazminMappingContext());
-        template.insert(LongStream.range(0, 10).mapToObj(i -> new Reading(i, "s" + i)).toList());
+        Path path = dir.resolve("readings.jzm");
+        files = new JazminFiles(List.of(JazminFileDefinition.of("readings", path).withCreateIfMissing(true)));
+        // Counts the storage reports the gauges read.
         new JazminFileMeters(files, f -> {
             reports.incrementAndGet();
             return JazminFile.storage(f.path(), f.readOptions());
@@ -52,6 +50,9 @@ class JazminFileMetersTests {
 
     @Test
     void aScrapeReadsTheStorageReportOnceAndAgainOnlyAfterAChange() throws Exception {
+        JazminTemplate template = new JazminTemplate(files, new JazminMappingContext());
+        template.insert(LongStream.range(0, 10).mapToObj(i -> new Reading(i, "s" + i)).toList());
+
         double appends = gauge("jazmin.file.appends");
         double dead = gauge("jazmin.file.dead.bytes");
         assertThat(reports).as("one report for both gauges").hasValue(1);
