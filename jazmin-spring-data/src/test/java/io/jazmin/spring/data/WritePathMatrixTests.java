@@ -131,7 +131,13 @@ class WritePathMatrixTests {
         BATCH_SAVE_COMMIT(s -> s.transactions().executeWithoutResult(status ->
                 s.itemWriter(false).write(new Chunk<>(List.of(customer(112), renamed(13))))),
                 rows -> replaced(plus(rows, 112), 13)),
+        /** Two threads' saves at once: merged into one change by the group commit, or one after the other. */
+        CONCURRENT_SAVES(s -> java.util.concurrent.CompletableFuture.allOf(
+                java.util.concurrent.CompletableFuture.runAsync(() -> s.repository().save(customer(150))),
+                java.util.concurrent.CompletableFuture.runAsync(() -> s.repository().save(renamed(25)))).join(),
+                rows -> replaced(plus(rows, 150), 25)),
         TEMPLATE_COMPACT(s -> s.template().compact("customers"), rows -> rows),
+        REPOSITORY_COMPACT(s -> s.repository().compact(), rows -> rows),
         TRANSACTION_COMMIT(s -> s.transactions().executeWithoutResult(status -> {
             s.repository().save(customer(104));
             s.repository().deleteById(9L);
