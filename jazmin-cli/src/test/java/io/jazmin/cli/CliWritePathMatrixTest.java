@@ -44,11 +44,18 @@ class CliWritePathMatrixTest {
     private static final String TABLE = WritePathFiles.TABLE;
     private static final String EDIT = "{\"key\":[\"id\"],\"columns\":[\"name\"]}";
     private static final byte[] NOTE = "a note added by the CLI".getBytes(StandardCharsets.UTF_8);
+    /** {@code update --changes}: delete ids 1-2, upsert a renamed customer 5 and a new 41, insert 42, add a metadata member. */
+    private static final String UPDATE_CHANGES = "{\"delete\":{\"id\":{\"lte\":2}},\"keyColumns\":[\"id\"],"
+            + "\"upsert\":[" + JSON.writeValueAsString(renamed(5)) + "," + JSON.writeValueAsString(WritePathFiles.customer(41))
+            + "],\"insert\":[" + JSON.writeValueAsString(WritePathFiles.customer(42)) + "],"
+            + "\"metadata\":{\"note\":\"updated by the CLI\"}}";
+    /** The shape {@code shapes save} saves: only columns every key of the shared file sees. */
+    private static final String IDS_SHAPE = "{\"ids\":{\"$rows\":{\"id\":\"id\",\"name\":\"name\"}}}";
 
     /** The commands that write (write-changes, which writes only its --out, is checked inside apply-changes). */
     enum Op {
-        CONVERT_ONTO_ITSELF, APPEND, DELETE, COMPACT, ADD_FILE, REMOVE_FILE, ROTATE_KEY, GRANT, REVOKE,
-        ROTATE_OWNER_KEY, APPLY_CHANGES
+        CONVERT_ONTO_ITSELF, APPEND, UPSERT, UPSERT_REWRITE, UPDATE, DELETE, COMPACT, ADD_FILE, REMOVE_FILE, SHAPES_SAVE,
+        SHAPES_REMOVE, ROTATE_KEY, GRANT, REVOKE, ROTATE_OWNER_KEY, APPLY_CHANGES
     }
 
     @TempDir
@@ -73,14 +80,70 @@ class CliWritePathMatrixTest {
         String rows = Files.writeString(dir.resolve("more.jsonl"),
                 JSON.writeValueAsString(WritePathFiles.customer(41)) + "\n").toString();
         String note = Files.write(dir.resolve("note.txt"), NOTE).toString();
+        String changes = Files.writeString(dir.resolve("changes.json"), UPDATE_CHANGES).toString();
+        String shape = Files.writeString(dir.resolve("ids.json"), IDS_SHAPE).toString();
         Cell cell = new Cell(sample, dir);
         return Stream.of(List.of("append", file, "--from", rows), List.of("delete", file, "--where", "{\"id\":1}"),
                 List.of("compact", file), List.of("add-file", file, "notes/note.txt=" + note),
-                List.of("remove-file", file, "notes.txt")).map(args -> DynamicTest.dynamicTest(args.get(0), () -> {
+                List.of("remove-file", file, "notes.txt"), List.of("upsert", file, "--from", rows, "--key-columns", "id"),
+                List.of("update", file, "--changes", changes), List.of("shapes", "save", file, "--name", "Ids", "--shape",
+                        shape), List.of("shapes", "remove", file, "Count")).map(args -> DynamicTest.dynamicTest(
+                                String.join(" ", args.subList(0, args.get(0).equals("shapes") ? 2 : 1)), () -> {
                     CliRun run = CliRun.of(args.toArray(String[]::new));
                     cell.refusedUnchanged(run);
                     assertThat(run.err()).contains("future-thing");
                 }));
+    }
+
+    /**
+     * Rows no file may hold (a required column left empty, a string with an unpaired surrogate), and
+     * a second default shape of a group: every command that would write them is refused, and the file
+     * of every kind an owner changes is byte-identical.
+     */
+    @TestFactory
+    Stream<DynamicTest> everyWriteCommandRefusesWhatNoFileMayHoldLeavingItByteIdentical() {
+        return Stream.of(Kind.values()).filter(kind -> !kind.holder()).flatMap(kind -> Stream.of(
+                "append without age", "upsert without age", "update inserting without age", "append unpaired surrogate",
+                "upsert unpaired surrogate", "update upserting unpaired surrogate", "shapes save second default")
+                .map(what -> DynamicTest.dynamicTest(what + " on " + kind, () -> refusedCell(kind, what))));
+    }
+
+    private void refusedCell(Kind kind, String what) throws Exception {
+        Path dir = Files.createDirectories(root.resolve("refused-" + kind + "-" + what.replace(' ', '-')));
+        Sample sample = withEnvironmentPassword(WritePathFiles.build(kind, dir));
+        if (what.endsWith("second default")) {
+            // Every kind gets a default shape first (EMBEDDED has one: "Names").
+            Path names = Files.writeString(dir.resolve("names.json"), IDS_SHAPE);
+            CliRun first = CliRun.of(withSecret(sample, dir, List.of("shapes", "save", sample.path().toString(),
+                    "--name", "Names", "--default", "--shape", names.toString())).toArray(String[]::new));
+            assertThat(first.code()).as(first.err()).isZero();
+        }
+        Cell cell = new Cell(sample, dir);
+        String file = sample.path().toString();
+        String row = what.contains("surrogate") ? "{\"id\":50,\"name\":\"bad \\ud800\",\"country\":\"NL\",\"age\":30}"
+                : "{\"id\":50,\"name\":\"no age\",\"country\":\"NL\"}";
+        Path rows = Files.writeString(dir.resolve("bad.jsonl"), row + "\n");
+        Path changes = Files.writeString(dir.resolve("bad.json"), what.contains("upserting")
+                ? "{\"keyColumns\":[\"id\"],\"upsert\":[" + row + "]}" : "{\"insert\":[" + row + "]}");
+        Path shape = Files.writeString(dir.resolve("ids.json"), IDS_SHAPE);
+        List<String> args = switch (what.substring(0, what.indexOf(' '))) {
+            case "append" -> List.of("append", file, "--from", rows.toString());
+            case "upsert" -> List.of("upsert", file, "--from", rows.toString(), "--key-columns", "id");
+            case "update" -> List.of("update", file, "--changes", changes.toString());
+            default -> List.of("shapes", "save", file, "--name", "Second", "--default", "--shape", shape.toString());
+        };
+        cell.refusedUnchanged(CliRun.of(withSecret(sample, dir, args).toArray(String[]::new)));
+    }
+
+    /** {@code args} and the owner's secret of {@code sample}'s file, as {@link Cell#secret} gives it. */
+    private static List<String> withSecret(Sample sample, Path dir, List<String> args) throws IOException {
+        List<String> all = new ArrayList<>(args);
+        if (sample.key() != null) {
+            all.addAll(List.of("--key-file", Files.writeString(dir.resolve("owner-key.txt"), sample.key()).toString()));
+        } else if (sample.password() != null) {
+            all.addAll(List.of("--password-env", PASSWORD_VARIABLE));
+        }
+        return all;
     }
 
     /** One cell: a fresh file of {@code kind}, the command, and what it must have kept. */
@@ -91,10 +154,15 @@ class CliWritePathMatrixTest {
         switch (op) {
             case CONVERT_ONTO_ITSELF -> cell.convertOntoItself();
             case APPEND -> cell.append();
+            case UPSERT -> cell.upsert(false);
+            case UPSERT_REWRITE -> cell.upsert(true);
+            case UPDATE -> cell.update();
             case DELETE -> cell.delete();
             case COMPACT -> cell.compact();
             case ADD_FILE -> cell.addFile();
             case REMOVE_FILE -> cell.removeFile();
+            case SHAPES_SAVE -> cell.saveShape();
+            case SHAPES_REMOVE -> cell.removeShape();
             case ROTATE_KEY -> cell.rotateKey();
             case GRANT -> cell.grant();
             case REVOKE -> cell.revoke();
@@ -155,6 +223,48 @@ class CliWritePathMatrixTest {
             assertThat(before.differencesOutside(after, TABLE, false)).isEmpty();
         }
 
+        /** Customer 5 renamed (same country, so the same partition) and a new customer 41, by id. */
+        void upsert(boolean rewrite) throws Exception {
+            Path rows = Files.writeString(dir.resolve("upsert.jsonl"), JSON.writeValueAsString(renamed(5)) + "\n"
+                    + JSON.writeValueAsString(WritePathFiles.customer(41)) + "\n");
+            List<String> args = new ArrayList<>(List.of("upsert", file, "--from", rows.toString(), "--key-columns", "id"));
+            if (rewrite) {
+                args.add("--rewrite");
+            }
+            CliRun run = run(args, secret());
+            if (holderRefused(run)) {
+                return;
+            }
+            FileFingerprint after = changed(run);
+            List<Map<String, Object>> expected = new ArrayList<>(before.rows(TABLE).stream()
+                    .filter(r -> ((Number) r.get("id")).longValue() != 5).toList());
+            expected.add(renamed(5));
+            expected.add(WritePathFiles.customer(41));
+            assertThat(after.rows(TABLE)).containsExactlyInAnyOrderElementsOf(expected);
+            assertThat(before.differencesOutside(after, TABLE, false)).isEmpty();
+        }
+
+        /** {@link #UPDATE_CHANGES}: rows deleted, upserted and inserted, and a metadata member added to the others. */
+        void update() throws Exception {
+            Path changes = Files.writeString(dir.resolve("changes.json"), UPDATE_CHANGES);
+            CliRun run = run(List.of("update", file, "--changes", changes.toString()), secret());
+            if (holderRefused(run)) {
+                return;
+            }
+            FileFingerprint after = changed(run);
+            List<Map<String, Object>> expected = new ArrayList<>(before.rows(TABLE).stream()
+                    .filter(r -> ((Number) r.get("id")).longValue() > 2 && ((Number) r.get("id")).longValue() != 5)
+                    .toList());
+            expected.add(renamed(5));
+            expected.add(WritePathFiles.customer(41));
+            expected.add(WritePathFiles.customer(42));
+            assertThat(after.rows(TABLE)).containsExactlyInAnyOrderElementsOf(expected);
+            ObjectNode metadata = (ObjectNode) JSON.readTree(before.metadata());
+            metadata.put("note", "updated by the CLI");
+            assertThat(JSON.readTree(after.metadata())).as("the file's metadata members kept").isEqualTo(metadata);
+            assertThat(outsideExcept(after, "metadata")).isEmpty();
+        }
+
         void delete() throws Exception {
             CliRun run = run(List.of("delete", file, "--where", "{\"id\":{\"lte\":3}}"), secret());
             if (holderRefused(run)) {
@@ -205,6 +315,38 @@ class CliWritePathMatrixTest {
             assertThat(after.files()).isEqualTo(before.files().stream()
                     .filter(f -> !f.path().equals("docs/readme.txt")).toList());
             assertThat(outsideExcept(after, "embedded files")).isEmpty();
+        }
+
+        /** Saves shape "Ids" beside the saved ones (a shared file: for everyone, group {@code *}). */
+        void saveShape() throws Exception {
+            Path shape = Files.writeString(dir.resolve("ids.json"), IDS_SHAPE);
+            CliRun run = run(List.of("shapes", "save", file, "--name", "Ids", "--shape", shape.toString()), secret());
+            if (holderRefused(run)) {
+                return;
+            }
+            FileFingerprint after = changed(run);
+            List<String> shapes = new ArrayList<>(after.shapes());
+            assertThat(shapes.removeIf(s -> s.startsWith("Ids|") && s.contains("\"ids\""))).isTrue();
+            assertThat(shapes).containsExactlyInAnyOrderElementsOf(before.shapes());
+            assertThat(after.rows(TABLE)).isEqualTo(before.rows(TABLE));
+            assertThat(outsideExcept(after, "saved shapes")).isEmpty();
+        }
+
+        /** Removes shape "Count": refused (exit 2, byte-identical) where none is saved. */
+        void removeShape() throws Exception {
+            CliRun run = run(List.of("shapes", "remove", file, "Count"), secret());
+            if (holderRefused(run)) {
+                return;
+            }
+            if (before.shapes().stream().noneMatch(s -> s.startsWith("Count|"))) {
+                refusedUnchanged(run);
+                assertThat(run.code()).isEqualTo(ExitCodes.USAGE);
+                return;
+            }
+            FileFingerprint after = changed(run);
+            assertThat(after.shapes()).isEqualTo(before.shapes().stream().filter(s -> !s.startsWith("Count|")).toList());
+            assertThat(after.rows(TABLE)).isEqualTo(before.rows(TABLE));
+            assertThat(outsideExcept(after, "saved shapes")).isEmpty();
         }
 
         void rotateKey() throws Exception {
@@ -385,6 +527,13 @@ class CliWritePathMatrixTest {
             return before.differencesOutside(after, TABLE, false).stream()
                     .filter(d -> !d.startsWith(targeted + ":")).toList();
         }
+    }
+
+    /** Customer {@code id} with a new name, in the same country (so the same partition of the shared file). */
+    private static Map<String, Object> renamed(long id) {
+        Map<String, Object> row = new java.util.LinkedHashMap<>(WritePathFiles.customer(id));
+        row.put("name", "Renamed " + id);
+        return row;
     }
 
     /** A grant as rotate-owner-key keeps it: everything but its key. */

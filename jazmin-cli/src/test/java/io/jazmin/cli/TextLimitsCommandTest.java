@@ -2,6 +2,7 @@ package io.jazmin.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jazmin.testing.ChildJvm;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -104,10 +105,7 @@ class TextLimitsCommandTest {
     private record Child(int code, String err) {
         static Child run(Path dir, String... args) throws IOException, InterruptedException {
             Path err = Files.createTempFile(dir, "err", ".txt");
-            List<String> command = new java.util.ArrayList<>(List.of(
-                    Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
-                    "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"), JazminCommand.class.getName()));
-            command.addAll(List.of(args));
+            List<String> command = ChildJvm.command(List.of("-Xmx256m", "-XX:+UseSerialGC"), JazminCommand.class, args);
             Process child = new ProcessBuilder(command).redirectError(err.toFile())
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             if (!child.waitFor(5, TimeUnit.MINUTES)) {

@@ -10,6 +10,7 @@ import io.jazmin.JazminReader;
 import io.jazmin.schema.Storage;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.internal.wire.Preamble;
+import io.jazmin.testing.ChildJvm;
 import io.jazmin.testing.KillRounds;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -133,10 +134,8 @@ class CrashRecoveryTest {
                 rows = BATCH;
             }
             Path childErrors = dir.resolve("child-" + worker + ".err");
-            Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                    "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xmx96m", "-cp", System.getProperty("java.class.path"),
-                    AppendLoop.class.getName(), file.toString(), Long.toString(rows), Integer.toString(BATCH))
-                    .redirectError(childErrors.toFile()).start();
+            Process child = new ProcessBuilder(ChildJvm.shortLived(List.of("-Xmx96m"), AppendLoop.class, file.toString(),
+                    Long.toString(rows), Integer.toString(BATCH))).redirectError(childErrors.toFile()).start();
             long lastReported = rows;
             try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(),
                     StandardCharsets.UTF_8))) {

@@ -7,6 +7,7 @@ import io.jazmin.JazminWriter;
 import io.jazmin.WriteLock;
 import io.jazmin.error.FileLockedException;
 import io.jazmin.options.WriteOptions;
+import io.jazmin.testing.ChildJvm;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -247,10 +248,7 @@ class WriterLockTest {
     }
 
     private Child start(Path file, String... more) throws IOException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xmx64m",
-                "-cp", System.getProperty("java.class.path"), LockChild.class.getName(), file.toString()));
+        List<String> command = ChildJvm.shortLived(List.of("-Xmx64m"), LockChild.class, file.toString());
         command.addAll(List.of(more));
         Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
         children.add(process);

@@ -135,9 +135,7 @@ public final class KillRounds {
     }
 
     private static void killOnce(Operation operation, Path file, Random random) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xmx128m",
-                "-cp", System.getProperty("java.class.path")));
+        List<String> command = ChildJvm.java(ChildJvm.shortLived(List.of("-Xmx128m")));
         command.addAll(operation.child(file));
         Path errors = file.resolveSibling("child.err");
         Process child = new ProcessBuilder(command).redirectError(errors.toFile()).start();

@@ -2,6 +2,7 @@ package io.jazmin.sample;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jazmin.testing.ChildJvm;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -37,10 +38,9 @@ class AotModeTests {
     static void startInAotMode() throws Exception {
         int port = freePort();
         output = dir.resolve("application.log");
-        application = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Dspring.aot.enabled=true", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-                SampleApplication.class.getName(), "--server.port=" + port, "--sample.data-dir=" + dir,
-                "--sample.customers.count=" + CUSTOMERS)
+        application = new ProcessBuilder(ChildJvm.command(List.of("-Dspring.aot.enabled=true", "-XX:TieredStopAtLevel=1"),
+                SampleApplication.class, "--server.port=" + port, "--sample.data-dir=" + dir,
+                "--sample.customers.count=" + CUSTOMERS))
                 .redirectErrorStream(true).redirectOutput(output.toFile()).start();
         client = RestClient.create("http://localhost:" + port);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);

@@ -2,6 +2,7 @@ package io.jazmin.internal.wire;
 
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.error.JazminIoException;
+import io.jazmin.source.FileStamp;
 import io.jazmin.source.RandomAccessSource;
 import java.io.Closeable;
 import java.io.IOException;
@@ -9,8 +10,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.util.Objects;
 
 /**
  * Positional, thread-safe reads from a local file, a byte array or a caller's
@@ -23,13 +22,13 @@ public final class ByteSource implements Closeable {
     private final byte[] bytes;
     private final RandomAccessSource external;
     private final long size;
-    /** The file's attributes read just before the channel was opened, or {@code null}. */
-    private final BasicFileAttributes before;
+    /** The file's stamp taken just before the channel was opened, or {@code null}. */
+    private final FileStamp before;
     private DiskIdentity identity;
     private boolean identified;
 
     private ByteSource(Path path, FileChannel channel, byte[] bytes, RandomAccessSource external, long size,
-            BasicFileAttributes before) {
+            FileStamp before) {
         this.path = path;
         this.channel = channel;
         this.bytes = bytes;
@@ -39,7 +38,7 @@ public final class ByteSource implements Closeable {
     }
 
     public static ByteSource open(Path path) throws IOException {
-        var before = DiskIdentity.attributes(path);
+        FileStamp before = FileStamp.find(path).orElse(null);
         FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
         try {
             return new ByteSource(path, ch, null, null, ch.size(), before);
@@ -65,21 +64,21 @@ public final class ByteSource implements Closeable {
     /**
      * Which file on disk this source reads, or {@code null} for bytes in memory and for a file whose
      * identity could not be fixed (see {@link DiskIdentity#of}). Fixed on the first call, from the
-     * attributes read before the channel was opened and those read now: only readers that may use the
+     * stamp taken before the channel was opened and one taken now: only readers that may use the
      * shared cache ask, so an encrypted file's open reads the path's attributes once and never resolves it.
      */
     public synchronized DiskIdentity identity() {
         if (!identified) {
             identified = true;
-            identity = path == null ? null : DiskIdentity.of(path, before, DiskIdentity.attributes(path), size);
+            identity = path == null ? null : DiskIdentity.of(path, before, FileStamp.find(path).orElse(null), size);
         }
         return identity;
     }
 
     /**
      * Whether the file at {@link #path()} is still the one this source opened, as it was when opened:
-     * the same file on disk ({@link BasicFileAttributes#fileKey()}), size and last-modified time, read
-     * now with one {@code stat}. Our writers only replace files by rename (a new file key) and grow them
+     * its {@link FileStamp} (file on disk, size and last-modified time), taken now with one
+     * {@code stat}, is the one taken before the open. Our writers only replace files by rename (a new file key) and grow them
      * by appends (a new size), so any commit since the open answers {@code false}; so does a path that
      * is gone, unreadable, or was replaced or grown while the source was being opened. Always
      * {@code true} for bytes in memory and a caller's source (which checks its own version on read).
@@ -88,10 +87,7 @@ public final class ByteSource implements Closeable {
         if (path == null) {
             return true;
         }
-        BasicFileAttributes now = DiskIdentity.attributes(path);
-        return before != null && now != null && before.size() == size && now.size() == size
-                && now.lastModifiedTime().equals(before.lastModifiedTime())
-                && Objects.equals(now.fileKey(), before.fileKey());
+        return before != null && before.size() == size && before.matches(path);
     }
 
     /**

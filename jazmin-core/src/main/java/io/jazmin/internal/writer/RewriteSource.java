@@ -118,12 +118,18 @@ final class RewriteSource implements AutoCloseable {
 
     /**
      * The write options of a rewrite of this version given {@code options}: its metadata, its
-     * index encoding, and column flush points as {@code options} say, where {@link ColumnFlushPoints#AUTO}
+     * index encoding, a password file's PBKDF2 iterations when {@code options} ask for fewer (a
+     * rewrite must not leave the file easier to guess), and column flush points as {@code options} say, where {@link ColumnFlushPoints#AUTO}
      * keeps them when the version has some (a rewrite keeps the layout the file was written with) and
      * else decides anew.
      */
     WriteOptions rewriteOptions(WriteOptions options, String metadata) {
         WriteOptions base = options.withMetadata(metadata).withCompactIndexes(readerFeatures().contains("index-deltas"));
+        long iterations = file.version().preamble().kdfIterations();
+        if (options.password() != null && iterations > options.kdfIterations()) {
+            // A rewrite changes no secret: its new salt never gets fewer PBKDF2 iterations than the file had.
+            base = base.withKdfIterations((int) iterations);
+        }
         return options.columnFlushPoints() == ColumnFlushPoints.AUTO && hasFlushPoints()
                 ? base.withColumnFlushPoints(ColumnFlushPoints.ALWAYS) : base;
     }

@@ -6,10 +6,10 @@ import io.jazmin.JazminReader;
 import io.jazmin.data.Filter;
 import io.jazmin.data.RowQuery;
 import io.jazmin.mapping.JazminMapper;
+import io.jazmin.testing.ChildJvm;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -86,10 +86,8 @@ class MemberCardJobTests {
     /** Starts the job in a child JVM and kills it once some, but not all, chunks are in the file. */
     private long runChildAndKillMidway() throws IOException, InterruptedException {
         Path errors = dir.resolve("child.err");
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-XX:+UseSerialGC",
-                "-D" + MemberCardJob.PAUSE_PROPERTY + "=300", "-cp", System.getProperty("java.class.path"),
-                MemberCardJob.class.getName(), dir.toString()));
+        List<String> command = ChildJvm.command(List.of("-XX:+UseSerialGC", "-D" + MemberCardJob.PAUSE_PROPERTY + "=300"),
+                MemberCardJob.class, dir.toString());
         Process child = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(errors.toFile()).start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);

@@ -9,11 +9,7 @@ import io.jazmin.data.RowQuery;
 import io.jazmin.error.JazminIoException;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
-import java.nio.file.attribute.FileTime;
+import io.jazmin.source.FileStamp;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -49,7 +45,7 @@ final class StoredKeys {
     static final long MAX_KEYS = 1_000_000;
 
     /** What the file on disk was when the ids were last known; {@code null}: not known. */
-    private Stamp stamp;
+    private FileStamp stamp;
     /** Whether the file at {@link #stamp} can be upserted by row id (see the class comment). */
     private boolean usable;
     private String keyColumn;
@@ -58,18 +54,6 @@ final class StoredKeys {
     private ColumnType keyType;
     private final Map<Object, Long> rowIds = new HashMap<>();
     private long writtenRows;
-
-    /** A file's size, modification time and identity (inode): any commit changes one of them. */
-    private record Stamp(long size, FileTime modified, Object fileKey) {
-        static Stamp of(Path path) {
-            try {
-                BasicFileAttributes a = Files.readAttributes(path, BasicFileAttributes.class);
-                return new Stamp(a.size(), a.lastModifiedTime(), a.fileKey());
-            } catch (IOException e) {
-                throw new JazminIoException("cannot read the attributes of", path, e);
-            }
-        }
-    }
 
     /**
      * Stores {@code cells} (rows by column name, in the order they are to be appended), each
@@ -117,7 +101,7 @@ final class StoredKeys {
         if (!lock.isHeld()) {
             throw new IllegalStateException("the ids are checked only under the file's writer lock");
         }
-        Stamp now = Stamp.of(file.path());
+        FileStamp now = FileStamp.of(file.path());
         if (!now.equals(stamp) || !keyColumn.equals(this.keyColumn) || (kind != null && !kind.equals(this.kind))) {
             load(file, kind, keyColumn, now, appendable);
         }
@@ -175,7 +159,7 @@ final class StoredKeys {
             rowIds.put(key, writtenRows++);
         }
         try {
-            stamp = Stamp.of(file.path());
+            stamp = FileStamp.of(file.path());
         } catch (JazminIoException e) {
             stamp = null; // committed all the same: the ids are read again on the next change
         }
@@ -183,7 +167,7 @@ final class StoredKeys {
     }
 
     /** Reads the row id of every key of the file (under its writer lock), or finds it cannot be used. */
-    private void load(FileAccess file, Object kind, String keyColumn, Stamp now, Predicate<JazminTable> appendable) {
+    private void load(FileAccess file, Object kind, String keyColumn, FileStamp now, Predicate<JazminTable> appendable) {
         stamp = null;
         usable = false;
         rowIds.clear();

@@ -6,6 +6,7 @@ import io.jazmin.JazminWriter;
 import io.jazmin.data.Filter;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
+import io.jazmin.testing.ChildJvm;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,7 +30,7 @@ public enum OtherWriter {
     OTHER_PROCESS {
         @Override
         void run(String... command) throws IOException, InterruptedException {
-            List<String> line = new ArrayList<>(SecondJvm.command(OtherWriter.class));
+            List<String> line = new ArrayList<>(ChildJvm.shortLived(List.of("-Xmx128m"), OtherWriter.class));
             line.addAll(List.of(command));
             Path errors = Files.createTempFile("boot-other-writer", ".err");
             try {

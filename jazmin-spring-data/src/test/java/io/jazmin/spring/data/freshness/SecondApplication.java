@@ -1,5 +1,6 @@
 package io.jazmin.spring.data.freshness;
 
+import io.jazmin.testing.ChildJvm;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -33,7 +34,7 @@ final class SecondApplication implements AutoCloseable {
 
     /** Starts the second JVM over {@code file} and waits until its store is ready. */
     static SecondApplication start(Path file) throws IOException {
-        List<String> line = new ArrayList<>(SecondJvm.command(SecondApplication.class));
+        List<String> line = new ArrayList<>(ChildJvm.shortLived(List.of("-Xmx128m"), SecondApplication.class));
         line.add(file.toString());
         Path errors = Files.createTempFile("boot-second-app", ".err");
         SecondApplication app = new SecondApplication(new ProcessBuilder(line).redirectError(errors.toFile()).start(),
