@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jazmin.JazminReader;
 import io.jazmin.options.ReadOptions;
+import io.jazmin.testing.ChildJvm;
 import io.jazmin.viewer.Viewer;
 import io.jazmin.viewer.ViewerFile;
 import java.io.BufferedReader;
@@ -192,9 +193,8 @@ class ViewerServerTest {
     @Test
     void theCommandPrintsItsUrlAndStopsCleanlyOnATermSignal(@TempDir Path tmp) throws Exception {
         Path jzm = cases().resolve("js-plain").resolve("data.jzm");
-        Process child = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
-                JazminCommand.class.getName(), "view", jzm.toString(), "--port", "0")
+        Process child = new ProcessBuilder(ChildJvm.command(List.of("-Xmx256m", "-XX:+UseSerialGC"),
+                JazminCommand.class, "view", jzm.toString(), "--port", "0"))
                 .redirectError(tmp.resolve("err.txt").toFile()).start();
         try {
             BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8));

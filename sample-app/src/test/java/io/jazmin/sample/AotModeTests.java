@@ -102,11 +102,17 @@ class AotModeTests {
         assertThat(health).contains("\"rows\":" + CUSTOMERS).doesNotContain("jzk1-");
     }
 
-    /** Whether the application answers and has written its customers (it seeds them once started). */
+    /**
+     * Whether the application answers, has written its customers (it seeds them once started) and is
+     * ready: readiness turns UP only once the seeding finished, a moment after the last row is
+     * countable, and health answers 503 until then.
+     */
     private static boolean answers() {
         try {
             return Integer.valueOf(CUSTOMERS).equals(client.get().uri("/customers/count").retrieve().body(Map.class)
-                    .get("count"));
+                    .get("count"))
+                    && client.get().uri("/actuator/health").exchange((request, response) ->
+                            response.getStatusCode().value()) == 200;
         } catch (RestClientException e) {
             return false;
         }

@@ -1,7 +1,6 @@
 package io.jazmin.internal.table;
 
 import io.jazmin.schema.Column;
-import io.jazmin.schema.ColumnType;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.column.ColumnVector;
 import io.jazmin.internal.column.StreamDecoder;
