@@ -17,6 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.springframework.core.ParameterizedTypeReference;
 import org.springframework.web.client.RestClient;
 import org.springframework.web.client.RestClientException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 /**
  * The sample processed ahead of time (the build runs {@code spring-boot:process-aot} before the
@@ -58,6 +60,18 @@ class AotModeTests {
             application.waitFor(30, TimeUnit.SECONDS);
             application.destroyForcibly();
         }
+    }
+
+    @Test
+    void theNativeImageMetadataHoldsTheEntitiesAndTheConsolesFiles() throws IOException {
+        // Written by spring-boot:process-aot (process-classes), which this application runs from.
+        Path metadata = Path.of("target/spring-aot/main/resources/META-INF/native-image/io.jazmin/sample-app/"
+                + "reachability-metadata.json");
+        JsonNode root = JsonMapper.builder().build().readTree(Files.readString(metadata));
+        List<String> types = root.path("reflection").valueStream().map(e -> e.path("type").asString()).toList();
+        List<String> resources = root.path("resources").valueStream().map(e -> e.path("glob").asString()).toList();
+        assertThat(types).contains(Customer.class.getName(), CustomerRepository.class.getName());
+        assertThat(resources).contains("io/jazmin/viewer/ui/*");
     }
 
     @Test

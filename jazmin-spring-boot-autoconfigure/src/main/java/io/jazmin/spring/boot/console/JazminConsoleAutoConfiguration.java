@@ -13,6 +13,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnWebApplication;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.ImportRuntimeHints;
 import org.springframework.core.Ordered;
 import org.springframework.web.servlet.DispatcherServlet;
 import org.springframework.web.servlet.handler.SimpleUrlHandlerMapping;
@@ -23,13 +24,15 @@ import org.springframework.web.servlet.handler.SimpleUrlHandlerMapping;
  * viewer of {@code jazmin view} over every file configured under {@code jazmin.files}, read-only,
  * each opened with its configured secret through its pooled readers ({@link JazminConsoleHandler}).
  * Loopback-only unless {@code jazmin.console.allow-remote=true}. No security rule of its own: the
- * application's filters (Spring Security's) apply to the console's path as to any other.
+ * application's filters (Spring Security's) apply to the console's path as to any other. The viewer's
+ * UI files are registered for native images ({@link ConsoleRuntimeHints}).
  */
 @AutoConfiguration(after = JazminAutoConfiguration.class)
 @ConditionalOnWebApplication(type = ConditionalOnWebApplication.Type.SERVLET)
 @ConditionalOnClass({DispatcherServlet.class, Viewer.class})
 @ConditionalOnBean(JazminFiles.class)
 @ConditionalOnProperty(prefix = "jazmin.console", name = "enabled", havingValue = "true")
+@ImportRuntimeHints(ConsoleRuntimeHints.class)
 public final class JazminConsoleAutoConfiguration {
     /** Before Spring Boot's static resource mapping ({@code Ordered.LOWEST_PRECEDENCE - 1}), after controllers (0). */
     private static final int ORDER = Ordered.LOWEST_PRECEDENCE - 10;
