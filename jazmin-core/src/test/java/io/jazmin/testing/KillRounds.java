@@ -151,7 +151,12 @@ public final class KillRounds {
             // Both sides start the clock at the "go": the child's write and this wait.
             child.getOutputStream().write('\n');
             child.getOutputStream().flush();
-            LockSupport.parkNanos(delay);
+            // parkNanos may return at once (a permit left by an earlier unpark of this thread, such as
+            // a group commit's hand-off in this JVM's own writes): wait out the whole delay.
+            long killAt = System.nanoTime() + delay;
+            for (long left = delay; left > 0; left = killAt - System.nanoTime()) {
+                LockSupport.parkNanos(left);
+            }
             child.toHandle().destroyForcibly();
             assertThat(child.waitFor(30, TimeUnit.SECONDS)).isTrue();
         } finally {

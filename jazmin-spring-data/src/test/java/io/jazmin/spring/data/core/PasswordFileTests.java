@@ -91,13 +91,20 @@ class PasswordFileTests {
         assertThat(iterations()).isEqualTo(2_345);
         files.destroy();
 
-        // Reads use the file's count whatever the definition says; a rewrite writes the new one.
-        JazminFiles reconfigured = files(Priority.BALANCED, 1_500);
-        JazminTemplate again = new JazminTemplate(reconfigured, new JazminMappingContext());
+        // Reads use the file's count whatever the definition says; a rewrite never lowers it (a
+        // file made easier to guess by a compaction would be less protected than before) ...
+        JazminFiles lower = files(Priority.BALANCED, 1_500);
+        JazminTemplate again = new JazminTemplate(lower, new JazminMappingContext());
         assertThat(again.findOne(Filter.eq("id", 1L), Note.class)).contains(new Note(1, "a"));
         again.compact("notes");
-        assertThat(iterations()).isEqualTo(1_500);
-        reconfigured.destroy();
+        assertThat(iterations()).isEqualTo(2_345);
+        lower.destroy();
+
+        // ... and raises it to a higher configured count.
+        JazminFiles higher = files(Priority.BALANCED, 3_000);
+        new JazminTemplate(higher, new JazminMappingContext()).compact("notes");
+        assertThat(iterations()).isEqualTo(3_000);
+        higher.destroy();
     }
 
     @Test
