@@ -70,7 +70,11 @@ abstract class QueuedChange<R> {
         this.result = result;
         this.failure = failure;
         state = FINISHED;
-        LockSupport.unpark(caller);
+        if (caller != Thread.currentThread()) {
+            // A leader finishing its own change is not waiting: unparking itself would leave a
+            // permit that makes the thread's next park (its own, or the application's) return at once.
+            LockSupport.unpark(caller);
+        }
     }
 
     @SuppressWarnings("unchecked")
