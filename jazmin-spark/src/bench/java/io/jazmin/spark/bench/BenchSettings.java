@@ -9,10 +9,13 @@ import java.nio.file.Path;
  * ({@code hdfs}: the folders copied into a MiniDFSCluster started in the JVM and read through
  * {@code hdfs://}; {@code local}: read where they are cached), {@code .hdfsDir} (the cluster's
  * storage, {@code target/spark-bench-hdfs}, formatted anew each run) and {@code .out} (the Markdown
- * report, {@code target/spark-bench-results/report-<fs>-<files>x<rows>.md}).
+ * report, {@code target/spark-bench-results/report-<fs>-<files>x<rows>.md}), and {@code .chunkRows}
+ * (rows per chunk of the JAZMIN files; unset: the writer's default, 4,096).
+ *
+ * @param chunkRows rows per JAZMIN chunk, or 0 for the writer's default
  */
 record BenchSettings(int files, int rowsPerFile, int warmups, int runs, Path dataDir, Path report, boolean hdfs,
-                     Path hdfsDir) {
+                     Path hdfsDir, int chunkRows) {
     private static final String PREFIX = "jazmin.spark.bench.";
 
     static BenchSettings fromSystemProperties() {
@@ -26,11 +29,12 @@ record BenchSettings(int files, int rowsPerFile, int warmups, int runs, Path dat
         if (!fs.equals("hdfs") && !fs.equals("local")) {
             throw new IllegalArgumentException(PREFIX + "fs must be hdfs or local, not " + fs);
         }
-        Path out = Path.of(System.getProperty(PREFIX + "out",
-                "target/spark-bench-results/report-" + fs + "-" + files + "x" + rows + ".md"));
+        int chunkRows = System.getProperty(PREFIX + "chunkRows") == null ? 0 : positive("chunkRows", 0);
+        Path out = Path.of(System.getProperty(PREFIX + "out", "target/spark-bench-results/report-" + fs + "-" + files
+                + "x" + rows + (chunkRows == 0 ? "" : "-chunks" + chunkRows) + ".md"));
         Path hdfsDir = Path.of(System.getProperty(PREFIX + "hdfsDir", "target/spark-bench-hdfs"));
         return new BenchSettings(files, rows, positive("warmups", 2), positive("runs", 5), dir, out, fs.equals("hdfs"),
-                hdfsDir);
+                hdfsDir, chunkRows);
     }
 
     /** Rows of the whole table: ids 0 … totalRows − 1, file f holding the f-th run of rowsPerFile ids. */

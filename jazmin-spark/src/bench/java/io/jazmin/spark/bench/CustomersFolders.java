@@ -1,6 +1,7 @@
 package io.jazmin.spark.bench;
 
 import io.jazmin.JazminWriter;
+import io.jazmin.options.WriteOptions;
 import io.jazmin.benchmarks.CustomersData;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,8 +24,8 @@ import org.apache.spark.sql.types.StructType;
 /**
  * The two folders the benchmark reads, made once and cached: {@code jazmin/} holds one JAZMIN file
  * per slice of {@link BenchSettings#rowsPerFile()} consecutive ids of the customers table (the
- * generator of {@code benchmark-data.md}, {@link CustomersData}, default write options and its three
- * indexes), and {@code parquet/} the same rows written by Spark itself ({@code df.write().parquet},
+ * generator of {@code benchmark-data.md}, {@link CustomersData}, default write options (but
+ * {@link BenchSettings#chunkRows()} when set) and its three indexes), and {@code parquet/} the same rows written by Spark itself ({@code df.write().parquet},
  * one part file per slice, Spark's default Snappy). A file or folder is only in place once complete,
  * so a rerun skips what exists and an interrupted one resumes.
  */
@@ -46,9 +47,10 @@ final class CustomersFolders {
         parquet = base.resolve("parquet");
     }
 
-    /** The cache folder of these settings' data (by files × rows). */
+    /** The cache folder of these settings' data (by files × rows, and chunk rows when set). */
     private static Path base(BenchSettings settings) {
-        return settings.dataDir().resolve("customers-" + settings.files() + "x" + settings.rowsPerFile() + "-" + VERSION);
+        return settings.dataDir().resolve("customers-" + settings.files() + "x" + settings.rowsPerFile()
+                + (settings.chunkRows() == 0 ? "" : "-chunks" + settings.chunkRows()) + "-" + VERSION);
     }
 
     /** The JAZMIN file {@code f} (0-based) of these settings' data, once made. */
@@ -98,7 +100,9 @@ final class CustomersFolders {
 
     /** JazminWriter writes beside the target and moves the file into place on finish. */
     private void write(Path target, long first) {
-        try (JazminWriter w = JazminWriter.create(target, CustomersData.COLUMNS, CustomersData.threeIndexes())) {
+        WriteOptions options = settings.chunkRows() == 0 ? CustomersData.threeIndexes()
+                : CustomersData.threeIndexes().withChunkRows(settings.chunkRows());
+        try (JazminWriter w = JazminWriter.create(target, CustomersData.COLUMNS, options)) {
             for (long i = first; i < first + settings.rowsPerFile(); i++) {
                 w.writeValues(CustomersData.values(i));
             }

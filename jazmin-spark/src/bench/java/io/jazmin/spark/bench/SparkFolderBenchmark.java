@@ -89,7 +89,7 @@ public final class SparkFolderBenchmark {
             report.line("- machine: " + Machine.describe());
             report.line("- load average (1, 5, 15 min): before " + loadBefore + "; after " + Machine.loadAverage());
             report.line("- command: `" + System.getProperty("jazmin.spark.bench.command", SparkFolderBenchmark.class.getName()) + "`");
-            report.line("- data: " + data.jazmin.getParent() + (data.jazminSeconds + data.parquetSeconds == 0 ? " (cached)"
+            report.line("- data: " + data.jazmin.getParent() + ", JAZMIN chunks of " + (settings.chunkRows() == 0 ? "4,096 rows (the default)" : String.format(Locale.ROOT, "%,d rows", settings.chunkRows())) + (data.jazminSeconds + data.parquetSeconds == 0 ? " (cached)"
                     : String.format(Locale.ROOT, " (made in this run: JAZMIN %.1f s, Parquet %.1f s)", data.jazminSeconds, data.parquetSeconds)));
             report.line("- read from: " + where);
             report.line("- before each action: JAZMIN's decoded-chunk cache (`ReadCache.clear()`) and Spark's cached data "
