@@ -1,4 +1,4 @@
-package io.jazmin;
+package io.jazmin.internal.changefile;
 
 import io.jazmin.data.Row;
 import io.jazmin.internal.writer.Updater;

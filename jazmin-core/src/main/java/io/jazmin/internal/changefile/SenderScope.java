@@ -1,4 +1,4 @@
-package io.jazmin;
+package io.jazmin.internal.changefile;
 
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.internal.table.SectionIds;

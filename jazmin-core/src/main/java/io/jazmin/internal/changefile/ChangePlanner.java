@@ -1,4 +1,4 @@
-package io.jazmin;
+package io.jazmin.internal.changefile;
 
 import static io.jazmin.ChangeFiles.BEFORE;
 import static io.jazmin.ChangeFiles.META;
