@@ -252,9 +252,9 @@ public final class JazminReader implements AutoCloseable {
         return file.grant() == null ? null : file.grant().submission();
     }
 
-    /** The grants of this shared file, read from its owner directory (owner key only). */
-    List<JazminFile.GrantInfo> grants() {
-        return JazminFile.grants(file);
+    /** The engine side of this reader: the version it opened. */
+    OpenedFile engine() {
+        return file;
     }
 
     /** When the access key's grant expires, or {@code null} when it does not (or for other files). */

@@ -1,16 +1,15 @@
 package io.jazmin.internal.changefile;
 
-import static io.jazmin.ChangeFiles.BEFORE;
-import static io.jazmin.ChangeFiles.META;
-import static io.jazmin.ChangeFiles.OP;
-import static io.jazmin.ChangeFiles.SET;
+import static io.jazmin.internal.changefile.ChangeFileFormat.BEFORE;
+import static io.jazmin.internal.changefile.ChangeFileFormat.OP;
+import static io.jazmin.internal.changefile.ChangeFileFormat.SET;
 
-import io.jazmin.ChangeFiles.ColumnConflict;
-import io.jazmin.ChangeFiles.Conflict;
-import io.jazmin.ChangeFiles.Refusal;
-import io.jazmin.ChangeFiles.Result;
 import io.jazmin.data.Row;
 import io.jazmin.error.JazminValidationException;
+import io.jazmin.internal.changefile.ChangeOutcome.ColumnConflict;
+import io.jazmin.internal.changefile.ChangeOutcome.Conflict;
+import io.jazmin.internal.changefile.ChangeOutcome.Refusal;
+import io.jazmin.internal.reader.TableReader;
 import io.jazmin.internal.table.SectionIds;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
@@ -35,9 +34,14 @@ import tools.jackson.databind.JsonNode;
 final class ChangePlanner {
     /**
      * The plan: the rows to write (replacing those of the same key) and the rows whose key the
-     * append replaces or deletes, and the result.
+     * append replaces or deletes, and the outcome.
      */
-    record Plan(List<Map<String, Object>> upsert, List<Map<String, Object>> touched, Result result) {
+    record Plan(List<Map<String, Object>> upsert, List<Map<String, Object>> touched, ChangeOutcome outcome) {
+    }
+
+    /** One change of the change file: its operation, key, identity, and the columns it sets. */
+    private record Change(String op, Map<String, Object> key, List<Object> id, Map<String, Object> row,
+                          List<String> set) {
     }
 
     private final EditSettings edit;
@@ -59,12 +63,30 @@ final class ChangePlanner {
     }
 
     /**
-     * The plan of applying {@code changes} to {@code table}; {@code scope} limits the rows and
-     * columns a shared file's sender may change ({@code null} for other files).
+     * The plan of applying {@code changes} to {@code table} of the file whose id is {@code fileId};
+     * {@code scope} limits the rows and columns a shared file's sender may change ({@code null} for
+     * other files).
      */
-    static Plan plan(JazminReader target, JazminTable table, JazminReader changes, EditSettings edit,
-                     SenderScope scope, boolean overwrite) {
-        JsonNode meta = metadata(changes);
+    static Plan plan(String fileId, TableReader table, ChangeFile changes, EditSettings edit, SenderScope scope,
+                     boolean overwrite) {
+        JsonNode meta = changes.description();
+        checkMadeFor(meta, table, edit, scope);
+        ChangePlanner planner = new ChangePlanner(edit, scope, table.columns(), overwrite);
+        planner.checkColumns(changes.table().columns());
+        List<Map<String, Object>> list;
+        try (Stream<Row> stream = changes.table().rows()) {
+            list = stream.map(EditSettings::values).toList();
+        }
+        KeyedRows rows = new KeyedRows(edit.find(table, list));
+        list.forEach(row -> planner.change(row, rows));
+        ChangeOutcome outcome = new ChangeOutcome(scope == null ? null : scope.keyId(),
+                !meta.path("file").asString("").equals(fileId), planner.updated, planner.added, planner.deleted,
+                planner.conflicts, planner.refused);
+        return new Plan(rows.upserted(), rows.replaced(), outcome);
+    }
+
+    /** The change file was sent by the sender its seal names, for this table and key. */
+    private static void checkMadeFor(JsonNode meta, TableReader table, EditSettings edit, SenderScope scope) {
         String sender = meta.path("sender").isString() ? meta.path("sender").asString() : null;
         if (scope != null && !scope.keyId().equals(sender)) {
             throw new JazminValidationException("The change file names sender " + sender + " but is sealed with the "
@@ -75,47 +97,6 @@ final class ChangePlanner {
             throw new JazminValidationException("The change file is for table '" + meta.path("table").asString("")
                     + "' by " + key + "; this file's document changes '" + table.name() + "' by " + edit.key());
         }
-        ChangePlanner planner = new ChangePlanner(edit, scope, table.columns(), overwrite);
-        JazminTable rows = changes.table();
-        planner.checkColumns(rows.columns());
-        List<Map<String, Object>> list;
-        try (Stream<Row> stream = rows.rows()) {
-            list = stream.map(EditSettings::values).toList();
-        }
-        Map<List<Object>, Map<String, Object>> current = edit.find(table, list);
-        Map<List<Object>, Map<String, Object>> state = new LinkedHashMap<>(current);
-        Set<List<Object>> touched = new LinkedHashSet<>();
-        for (Map<String, Object> row : list) {
-            planner.change(row, state, touched);
-        }
-        List<Map<String, Object>> upsert = new ArrayList<>();
-        List<Map<String, Object>> replaced = new ArrayList<>();
-        for (List<Object> id : touched) {
-            Map<String, Object> row = state.get(id);
-            if (row != null) {
-                upsert.add(row);
-                replaced.add(row);
-            } else if (current.containsKey(id)) {
-                replaced.add(current.get(id));
-            }
-        }
-        Result result = new Result(scope == null ? null : scope.keyId(), !meta.path("file").asString("").equals(target.fileId()), planner.updated,
-                planner.added, planner.deleted, planner.conflicts, planner.refused);
-        return new Plan(upsert, replaced, result);
-    }
-
-    private static JsonNode metadata(JazminReader changes) {
-        JsonNode meta;
-        try {
-            String text = changes.metadata();
-            meta = text == null || text.isEmpty() ? null : EditSettings.JSON.readTree(text).get(META);
-        } catch (JacksonException e) {
-            meta = null;
-        }
-        if (meta == null || meta.path("version").asInt(0) != ChangeFiles.VERSION) {
-            throw new JazminValidationException("This is not a change file (version 1)");
-        }
-        return meta;
     }
 
     /** Every column of the change file is the file's (or its {@code before}), of the same type. */
@@ -153,125 +134,147 @@ final class ChangePlanner {
         return true;
     }
 
-    private void change(Map<String, Object> row, Map<List<Object>, Map<String, Object>> state, Set<List<Object>> touched) {
+    /** Plans one change of the change file: refused, held, or applied to {@code rows}. */
+    private void change(Map<String, Object> row, KeyedRows rows) {
         String op = String.valueOf(row.get(OP));
         Map<String, Object> key = edit.keyOf(row);
-        if (!ChangeFiles.OPS.contains(op)) {
-            refuse(op, key, "unknown operation '" + op + "'");
+        List<String> set = ChangeFileFormat.OPS.contains(op) && !op.equals("delete") ? sets(row.get(SET)) : List.of();
+        String refusal = refusal(op, key, set);
+        if (refusal != null) {
+            refuse(op, key, refusal);
             return;
+        }
+        Change change = new Change(op, key, edit.identity(row), row, set);
+        Map<String, Object> now = rows.get(change.id());
+        if (now != null && !inSendersPartitions(now)) {
+            refuse(op, key, "the row is outside the sender's partitions");
+        } else if (op.equals("delete")) {
+            delete(change, now, rows);
+        } else if (now != null) {
+            update(change, now, rows);
+        } else if (op.equals("add")) {
+            add(change, rows);
+        } else {
+            conflicts.add(new Conflict(op, key, "missing", List.of()));
+        }
+    }
+
+    /**
+     * Why the document or the sender's grant never lets this change be made, or {@code null} when
+     * they do; {@code set} is {@code null} when the change lists no columns it sets.
+     */
+    private String refusal(String op, Map<String, Object> key, List<String> set) {
+        if (!ChangeFileFormat.OPS.contains(op)) {
+            return "unknown operation '" + op + "'";
         }
         if (key.containsValue(null)) {
-            refuse(op, key, "no key");
-            return;
+            return "no key";
         }
         if (op.equals("add") && !edit.add()) {
-            refuse(op, key, "the document doesn't allow adding rows");
-            return;
+            return "the document doesn't allow adding rows";
         }
         if (op.equals("delete") && !edit.delete()) {
-            refuse(op, key, "the document doesn't allow deleting rows");
-            return;
+            return "the document doesn't allow deleting rows";
         }
-        List<String> set = op.equals("delete") ? List.of() : sets(row.get(SET));
         if (set == null) {
-            refuse(op, key, "no list of the columns it sets");
-            return;
+            return "no list of the columns it sets";
         }
         for (String n : set) {
             if (!edit.columns().contains(n) || !changeColumns.contains(n) || scope != null && !scope.seesColumn(n)) {
-                refuse(op, key, "column '" + n + "' can't be changed by this sender");
-                return;
+                return "column '" + n + "' can't be changed by this sender";
             }
         }
-        List<Object> id = edit.identity(row);
-        Map<String, Object> now = state.get(id);
-        if (scope != null && scope.partitioned() && now != null && !scope.seesPartition(now.get(scope.partitionBy()))) {
-            refuse(op, key, "the row is outside the sender's partitions");
+        return null;
+    }
+
+    private boolean inSendersPartitions(Map<String, Object> row) {
+        return scope == null || !scope.partitioned() || scope.seesPartition(row.get(scope.partitionBy()));
+    }
+
+    /** An update, or an add of a key that is there (a conflict unless overwriting), sets its columns. */
+    private void update(Change change, Map<String, Object> now, KeyedRows rows) {
+        if (change.op().equals("add") && !overwrite) {
+            conflicts.add(new Conflict(change.op(), change.key(), "exists", List.of()));
             return;
         }
-        if (op.equals("update") || op.equals("add") && now != null) {
-            if (now == null) {
-                conflicts.add(new Conflict(op, key, "missing", List.of()));
-                return;
-            }
-            if (op.equals("add") && !overwrite) {
-                conflicts.add(new Conflict(op, key, "exists", List.of()));
-                return;
-            }
-            if (op.equals("update") && held(op, key, row, now, set)) {
-                return;
-            }
-            Map<String, Object> next = new LinkedHashMap<>(now);
-            set.forEach(n -> next.put(n, row.get(n)));
-            state.put(id, next);
-            touched.add(id);
-            updated++;
-        } else if (op.equals("add")) {
-            Map<String, Object> next = new LinkedHashMap<>();
-            columns.keySet().forEach(n -> next.put(n, null));
-            next.putAll(key);
-            set.forEach(n -> next.put(n, row.get(n)));
-            if (scope != null && scope.partitioned() && !placed(op, key, next)) {
-                return;
-            }
-            for (Column c : columns.values()) {
-                if (!c.nullable() && next.get(c.name()) == null) {
-                    refuse(op, key, "column '" + c.name() + "' can't be empty");
-                    return;
-                }
-            }
-            state.put(id, next);
-            touched.add(id);
-            added++;
-        } else {
-            if (now == null) {
-                conflicts.add(new Conflict(op, key, "missing", List.of()));
-                return;
-            }
-            List<String> seen = edit.columns().stream().filter(n -> changeColumns.contains(BEFORE + n)).toList();
-            if (held(op, key, row, now, seen)) {
-                return;
-            }
-            state.put(id, null);
-            touched.add(id);
-            deleted++;
+        if (change.op().equals("update") && held(change, now, change.set())) {
+            return;
         }
+        Map<String, Object> next = new LinkedHashMap<>(now);
+        change.set().forEach(n -> next.put(n, change.row().get(n)));
+        rows.put(change.id(), next);
+        updated++;
+    }
+
+    /** An add of a new key: a row of its key and the columns it sets, in the sender's partition. */
+    private void add(Change change, KeyedRows rows) {
+        Map<String, Object> next = new LinkedHashMap<>();
+        columns.keySet().forEach(n -> next.put(n, null));
+        next.putAll(change.key());
+        change.set().forEach(n -> next.put(n, change.row().get(n)));
+        if (scope != null && scope.partitioned() && !placed(change, next)) {
+            return;
+        }
+        for (Column c : columns.values()) {
+            if (!c.nullable() && next.get(c.name()) == null) {
+                refuse(change.op(), change.key(), "column '" + c.name() + "' can't be empty");
+                return;
+            }
+        }
+        rows.put(change.id(), next);
+        added++;
+    }
+
+    /** A delete of a row still there, held when an editable column differs from what the sender saw. */
+    private void delete(Change change, Map<String, Object> now, KeyedRows rows) {
+        if (now == null) {
+            conflicts.add(new Conflict(change.op(), change.key(), "missing", List.of()));
+            return;
+        }
+        List<String> seen = edit.columns().stream().filter(n -> changeColumns.contains(BEFORE + n)).toList();
+        if (held(change, now, seen)) {
+            return;
+        }
+        rows.put(change.id(), null);
+        deleted++;
     }
 
     /**
      * Puts an added row of a shared file in a partition of the sender's: the one it names, or the
      * grant's only partition when it names none; refuses it otherwise.
      */
-    private boolean placed(String op, Map<String, Object> key, Map<String, Object> row) {
+    private boolean placed(Change change, Map<String, Object> row) {
         String column = scope.partitionBy();
         if (row.get(column) == null) {
             if (scope.onlyPartition() == null) {
-                refuse(op, key, "the row names no partition ('" + column + "') and the sender's grant has several");
+                refuse(change.op(), change.key(), "the row names no partition ('" + column
+                        + "') and the sender's grant has several");
                 return false;
             }
             boolean isInt = columns.get(column).type() == ColumnType.INT;
             row.put(column, SenderScope.partitionValue(scope.onlyPartition(), isInt));
         }
         if (!scope.seesPartition(row.get(column))) {
-            refuse(op, key, "partition '" + SectionIds.partitionName(row.get(column)) + "' is outside the sender's grant");
+            refuse(change.op(), change.key(), "partition '" + SectionIds.partitionName(row.get(column))
+                    + "' is outside the sender's grant");
             return false;
         }
         return true;
     }
 
     /** Holds the change when a column of {@code names} now differs from what the sender saw (unless overwriting). */
-    private boolean held(String op, Map<String, Object> key, Map<String, Object> row, Map<String, Object> now,
-                         List<String> names) {
+    private boolean held(Change change, Map<String, Object> now, List<String> names) {
         List<ColumnConflict> changed = new ArrayList<>();
         for (String n : names) {
-            if (!Objects.deepEquals(now.get(n), row.get(BEFORE + n))) {
-                changed.add(new ColumnConflict(n, row.get(BEFORE + n), op.equals("delete") ? null : row.get(n), now.get(n)));
+            Object saw = change.row().get(BEFORE + n);
+            if (!Objects.deepEquals(now.get(n), saw)) {
+                changed.add(new ColumnConflict(n, saw, change.op().equals("delete") ? null : change.row().get(n), now.get(n)));
             }
         }
         if (changed.isEmpty() || overwrite) {
             return false;
         }
-        conflicts.add(new Conflict(op, key, "changed", changed));
+        conflicts.add(new Conflict(change.op(), change.key(), "changed", changed));
         return true;
     }
 
@@ -282,7 +285,7 @@ final class ChangePlanner {
         }
         JsonNode node;
         try {
-            node = EditSettings.JSON.readTree(json.text());
+            node = ChangeFileFormat.JSON.readTree(json.text());
         } catch (JacksonException e) {
             return null;
         }

@@ -1,6 +1,7 @@
 package io.jazmin.internal.changefile;
 
 import io.jazmin.data.Row;
+import io.jazmin.internal.reader.TableReader;
 import io.jazmin.internal.writer.Updater;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -10,7 +11,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * A file's {@code package.edit} (spec §1.22; writers checked its form): the table changed (or
@@ -18,14 +18,12 @@ import tools.jackson.databind.json.JsonMapper;
  * added or deleted. Also how rows are identified by their key.
  */
 record EditSettings(String table, List<String> key, List<String> columns, boolean add, boolean delete) {
-    static final JsonMapper JSON = JsonMapper.builder().build();
-
-    /** The {@code edit} of a {@code package} JSON text, or empty when it has none. */
-    static Optional<EditSettings> of(Optional<String> packageJson) {
+    /** The {@code edit} of a {@code package} JSON text ({@code ""} when the file has none), or empty when it has none. */
+    static Optional<EditSettings> of(String packageJson) {
         if (packageJson.isEmpty()) {
             return Optional.empty();
         }
-        JsonNode edit = JSON.readTree(packageJson.get()).get("edit");
+        JsonNode edit = ChangeFileFormat.JSON.readTree(packageJson).get("edit");
         if (edit == null || !edit.isObject()) {
             return Optional.empty();
         }
@@ -42,9 +40,9 @@ record EditSettings(String table, List<String> key, List<String> columns, boolea
         return out;
     }
 
-    /** The table changed. */
-    JazminTable tableOf(JazminReader reader) {
-        return table == null ? reader.table() : reader.table(table);
+    /** The table changed, among a file's {@code tables}. */
+    TableReader tableOf(List<TableReader> tables) {
+        return table == null ? tables.get(0) : TableReader.named(tables, table);
     }
 
     /** A row's key values, as given (key column → value), in key order. */
@@ -77,7 +75,7 @@ record EditSettings(String table, List<String> key, List<String> columns, boolea
     }
 
     /** The current rows of {@code rows}' keys, by identity, found with one key filter. */
-    Map<List<Object>, Map<String, Object>> find(JazminTable table, List<? extends Map<String, ?>> rows) {
+    Map<List<Object>, Map<String, Object>> find(TableReader table, List<? extends Map<String, ?>> rows) {
         Map<List<Object>, Map<String, Object>> found = new LinkedHashMap<>();
         if (rows.isEmpty()) {
             return found;

@@ -2,6 +2,9 @@ package io.jazmin.internal.changefile;
 
 import io.jazmin.error.JazminKeyException;
 import io.jazmin.error.JazminValidationException;
+import io.jazmin.internal.reader.OpenedFile;
+import io.jazmin.internal.reader.OwnerDirectory;
+import io.jazmin.internal.reader.TableReader;
 import io.jazmin.key.JazminKey;
 import io.jazmin.options.ReadOptions;
 import java.nio.file.Path;
@@ -16,7 +19,7 @@ import java.util.List;
  * @param changes the change file, opened with the sender's submission key (the caller closes it)
  * @param scope   what the sender's grant lets it change
  */
-record Sender(JazminReader changes, SenderScope scope) {
+record Sender(ChangeFile changes, SenderScope scope) {
     /**
      * Finds the sender of {@code change} among the grants of the shared file {@code target} (opened
      * with its owner key {@code owner}), at time {@code now}.
@@ -24,15 +27,15 @@ record Sender(JazminReader changes, SenderScope scope) {
      * @throws JazminValidationException when no current grant's submission key opens it, or the
      *                                   grant had expired when it was written or has now
      */
-    static Sender identify(JazminReader target, Path change, JazminKey owner, JazminTable table, Instant now) {
+    static Sender identify(OpenedFile target, Path change, JazminKey owner, TableReader table, Instant now) {
         List<String> partitions = target.visiblePartitions();
-        for (JazminFile.GrantInfo grant : target.grants()) {
-            JazminReader opened = open(change, owner.submissionKey(grant.keyId()));
+        for (OwnerDirectory.GrantEntry grant : OwnerDirectory.grants(target)) {
+            ChangeFile opened = open(change, owner.submissionKey(grant.keyId()));
             if (opened == null) {
                 continue;
             }
             try {
-                checkInTime(grant, opened.createdAt(), now);
+                checkInTime(grant, opened.writtenAt(), now);
                 return new Sender(opened, SenderScope.of(grant, table, partitions));
             } catch (RuntimeException e) {
                 opened.close();
@@ -43,15 +46,15 @@ record Sender(JazminReader changes, SenderScope scope) {
                 + "of this file: it comes from a revoked key, or was made for another file");
     }
 
-    private static JazminReader open(Path change, JazminKey submission) {
+    private static ChangeFile open(Path change, JazminKey submission) {
         try {
-            return JazminReader.open(change, ReadOptions.defaults().withKey(submission));
+            return ChangeFile.open(change, ReadOptions.defaults().withKey(submission));
         } catch (JazminKeyException e) {
             return null;
         }
     }
 
-    private static void checkInTime(JazminFile.GrantInfo grant, Instant written, Instant now) {
+    private static void checkInTime(OwnerDirectory.GrantEntry grant, Instant written, Instant now) {
         Instant expires = grant.expires();
         if (expires == null) {
             return;

@@ -1,6 +1,8 @@
 package io.jazmin.internal.changefile;
 
 import io.jazmin.error.JazminValidationException;
+import io.jazmin.internal.reader.OwnerDirectory;
+import io.jazmin.internal.reader.TableReader;
 import io.jazmin.internal.table.SectionIds;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -21,7 +23,7 @@ import java.util.Set;
 record SenderScope(String keyId, String partitionBy, Set<String> partitions, String onlyPartition,
                    Set<String> columns) {
     /** The scope of the grant {@code grant} in {@code table}, whose partitions the owner sees as {@code present}. */
-    static SenderScope of(JazminFile.GrantInfo grant, JazminTable table, List<String> present) {
+    static SenderScope of(OwnerDirectory.GrantEntry grant, TableReader table, List<String> present) {
         Set<String> columns = null;
         if (grant.columns() != null) {
             columns = new LinkedHashSet<>();
