@@ -52,6 +52,7 @@ class ArchitectureTest {
             List.of("io.jazmin.internal.reader"),
             List.of("io.jazmin.internal.shape"),
             List.of("io.jazmin.internal.writer"),
+            List.of("io.jazmin.internal.changefile"),
             List.of("io.jazmin.convert"),
             List.of("io.jazmin"),
             List.of("io.jazmin.mapping.annotation"),
@@ -114,7 +115,7 @@ class ArchitectureTest {
 
     /**
      * Public members of API types take and return API types only, so the engine can change under
-     * them. The one exception: {@code Row}'s constructor, through which the engine hands rows out.
+     * them (the engine makes {@code Row}s through {@code internal.column.RowFactory}).
      */
     @Test
     void theApiNeverExposesEngineTypes() {
@@ -124,8 +125,7 @@ class ArchitectureTest {
                 continue;
             }
             for (JavaCodeUnit unit : c.getCodeUnits()) {
-                if (!unit.getModifiers().contains(JavaModifier.PUBLIC) && !unit.getModifiers().contains(JavaModifier.PROTECTED)
-                        || unit.getFullName().startsWith("io.jazmin.data.Row.<init>")) {
+                if (!unit.getModifiers().contains(JavaModifier.PUBLIC) && !unit.getModifiers().contains(JavaModifier.PROTECTED)) {
                     continue;
                 }
                 List<JavaClass> types = new java.util.ArrayList<>(unit.getRawParameterTypes());
