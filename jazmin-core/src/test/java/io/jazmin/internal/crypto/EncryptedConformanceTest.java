@@ -2,14 +2,12 @@ package io.jazmin.internal.crypto;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import io.jazmin.data.Filter;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminTable;
-import io.jazmin.options.ReadOptions;
 import io.jazmin.testing.CanonicalJson;
 import io.jazmin.testing.ConformanceCase;
 import io.jazmin.testing.ConformanceCase.View;
