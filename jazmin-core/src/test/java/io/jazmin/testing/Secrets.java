@@ -8,12 +8,12 @@ import java.nio.file.Files;
 import tools.jackson.databind.JsonNode;
 
 /** The shared test secrets of {@code conformance/source/keys.json}. */
-final class Secrets {
+public final class Secrets {
     private Secrets() {
     }
 
     /** {@code conformance/source/keys.json}: key, password, kdfIterations, access keys by holder. */
-    static JsonNode keysJson() {
+    public static JsonNode keysJson() {
         try {
             return CanonicalJson.parse(Files.readString(
                     SharedFiles.root().resolve("conformance").resolve("source").resolve("keys.json")));

@@ -15,17 +15,17 @@ import java.util.List;
 import io.jazmin.key.JazminKey;
 
 /** Small test files written by our writer, and their rows as canonical JSON lines. */
-final class SmallFiles {
-    static final List<Column> COLUMNS = List.of(Column.required("id", ColumnType.INT),
+public final class SmallFiles {
+    public static final List<Column> COLUMNS = List.of(Column.required("id", ColumnType.INT),
             Column.of("name", ColumnType.STRING), Column.of("amount", ColumnType.DECIMAL),
             Column.of("at", ColumnType.DATETIME));
-    static final String PASSWORD = "correct horse battery staple";
+    public static final String PASSWORD = "correct horse battery staple";
 
     private SmallFiles() {
     }
 
     /** {@code n} rows of mixed values, some null. */
-    static List<List<Object>> rows(int n) {
+    public static List<List<Object>> rows(int n) {
         List<List<Object>> rows = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             List<Object> row = new ArrayList<>();
@@ -39,27 +39,27 @@ final class SmallFiles {
     }
 
     /** A file of {@code rows(n)} in chunks of 8 rows, with the given secret options. */
-    static byte[] write(int n, WriteOptions secret) {
+    public static byte[] write(int n, WriteOptions secret) {
         return Written.file(COLUMNS, rows(n), secret.withChunkRows(8));
     }
 
-    static byte[] withKey(JazminKey key, int n) {
+    public static byte[] withKey(JazminKey key, int n) {
         return write(n, WriteOptions.defaults().withKey(key));
     }
 
-    static byte[] withPassword(int n) {
+    public static byte[] withPassword(int n) {
         return write(n, WriteOptions.defaults().withPassword(PASSWORD).withKdfIterations(1_000));
     }
 
     /** Every row of the file's first table as canonical JSON lines. */
-    static List<String> read(byte[] file, ReadOptions options) {
+    public static List<String> read(byte[] file, ReadOptions options) {
         try (JazminReader reader = JazminReader.open(file, options)) {
             return reader.table().rows().map(CanonicalJson::rowText).toList();
         }
     }
 
     /** The rows of a plain file with the same content, as canonical JSON lines. */
-    static List<String> expected(int n) {
+    public static List<String> expected(int n) {
         return read(write(n, WriteOptions.defaults().withCodec(Codec.NONE)), ReadOptions.defaults());
     }
 }

@@ -1,5 +1,7 @@
 package io.jazmin.endtoend.encryption;
 
+import io.jazmin.internal.crypto.DecryptionSetup;
+import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.internal.catalog.ChunkDirectory;
 import io.jazmin.internal.catalog.Header;

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jazmin.testing.Secrets;
+import io.jazmin.testing.SmallFiles;
 import io.jazmin.schema.Codec;
 import io.jazmin.data.Filter;
 import io.jazmin.schema.IndexKind;

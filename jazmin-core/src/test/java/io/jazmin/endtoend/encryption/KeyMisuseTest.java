@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import io.jazmin.testing.Secrets;
+import io.jazmin.testing.SmallFiles;
 import io.jazmin.error.JazminException;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.error.JazminKeyException;

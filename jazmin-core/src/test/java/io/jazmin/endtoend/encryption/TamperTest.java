@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.jazmin.testing.SmallFiles;
 import io.jazmin.schema.Codec;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;

@@ -1,5 +1,7 @@
 package io.jazmin.endtoend.sharedfiles;
 
+import io.jazmin.testing.SharedFileSlots;
+import io.jazmin.internal.crypto.KeySlots;
 import io.jazmin.schema.Codec;
 import io.jazmin.internal.wire.ByteReader;
 import io.jazmin.internal.wire.ByteWriter;
@@ -50,10 +52,10 @@ final class ForgedGrants {
         Preamble preamble = Preamble.decode(Arrays.copyOf(file, Preamble.SIZE));
         int end = file.length - Trailer.SIZE;
         Trailer trailer = Trailer.decodeIfValid(file, end, end);
-        byte[] list = payload(file, trailer.keyslotsOffset(), trailer.keyslotsLength());
+        byte[] list = SharedFileSlots.payload(file, trailer.keyslotsOffset(), trailer.keyslotsLength());
         byte[] slotId = JazminKey.slotIdBytes(holder.secret());
         KeySlots.PageRef page = KeySlots.findPage(list, slotId);
-        byte[] pageRaw = payload(file, page.offset(), page.length());
+        byte[] pageRaw = SharedFileSlots.payload(file, page.offset(), page.length());
         KeySlots.Slot slot = KeySlots.findSlot(pageRaw, slotId);
         byte[] bundle = KeySlots.unseal(slot, holder.secret(), null, preamble.salt(), preamble.fileId(), slotId);
         ObjectNode changed = change.apply((ObjectNode) JSON.readTree(bundle));
@@ -126,9 +128,23 @@ final class ForgedGrants {
 
     /** The 129-byte signature section payload of a version with these key-slot list and header sections. */
     static byte[] sign(JazminKey owner, byte[] fileId, byte[] listSection, byte[] headerSection) {
+        return signature(ownerScalar(owner), fileId, listSection, headerSection);
+    }
+
+    /** The owner's P-256 signing scalar (spec §1.21), derived here independently of the engine. */
+    static BigInteger ownerScalar(JazminKey owner) {
         byte[] okm = Hkdf.derive(owner.bytes(), new byte[0],
                 "JAZMIN/1/owner-signing".getBytes(StandardCharsets.US_ASCII), 48);
-        BigInteger d = new BigInteger(1, okm).mod(DOMAIN.getN().subtract(BigInteger.ONE)).add(BigInteger.ONE);
+        return new BigInteger(1, okm).mod(DOMAIN.getN().subtract(BigInteger.ONE)).add(BigInteger.ONE);
+    }
+
+    /** The uncompressed public point of scalar {@code d}. */
+    static byte[] publicKey(BigInteger d) {
+        return DOMAIN.getG().multiply(d).normalize().getEncoded(false);
+    }
+
+    /** The 129-byte signature section payload by the holder of scalar {@code d} (BouncyCastle's ECDSA). */
+    static byte[] signature(BigInteger d, byte[] fileId, byte[] listSection, byte[] headerSection) {
         ByteArrayOutputStream message = new ByteArrayOutputStream();
         message.writeBytes("JAZMIN/1/signature".getBytes(StandardCharsets.US_ASCII));
         message.writeBytes(fileId);
@@ -138,7 +154,7 @@ final class ForgedGrants {
         signer.init(true, new ECPrivateKeyParameters(d, DOMAIN));
         BigInteger[] rs = signer.generateSignature(SectionReader.sha256(message.toByteArray()));
         byte[] signature = new byte[129];
-        System.arraycopy(DOMAIN.getG().multiply(d).normalize().getEncoded(false), 0, signature, 0, 65);
+        System.arraycopy(publicKey(d), 0, signature, 0, 65);
         System.arraycopy(fixed32(rs[0]), 0, signature, 65, 32);
         System.arraycopy(fixed32(rs[1]), 0, signature, 97, 32);
         return signature;
@@ -150,9 +166,5 @@ final class ForgedGrants {
         int n = Math.min(32, b.length);
         System.arraycopy(b, b.length - n, out, 32 - n, n);
         return out;
-    }
-
-    private static byte[] payload(byte[] bytes, long offset, long length) {
-        return Arrays.copyOfRange(bytes, (int) offset + 16, (int) (offset + length));
     }
 }

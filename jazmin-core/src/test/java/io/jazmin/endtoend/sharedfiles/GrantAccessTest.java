@@ -4,6 +4,9 @@ import static io.jazmin.internal.crypto.SharedFilesFixture.as;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jazmin.internal.crypto.AccessBundle;
+import io.jazmin.internal.crypto.AccessCredential;
+import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.JazminFile;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminWriter;

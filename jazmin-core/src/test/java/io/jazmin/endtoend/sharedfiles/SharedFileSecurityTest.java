@@ -6,6 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jazmin.testing.SharedFileSlots;
+import io.jazmin.internal.crypto.AccessBundle;
+import io.jazmin.internal.crypto.AccessCredential;
+import io.jazmin.internal.crypto.KeySlots;
+import io.jazmin.internal.crypto.SectionCipher;
+import io.jazmin.testing.Secrets;
 import io.jazmin.schema.Codec;
 import io.jazmin.data.Filter;
 import io.jazmin.error.JazminException;
@@ -45,17 +51,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.UnaryOperator;
 import java.util.zip.CRC32;
-import org.bouncycastle.asn1.x9.X9ECParameters;
-import org.bouncycastle.crypto.ec.CustomNamedCurves;
-import org.bouncycastle.crypto.params.ECDomainParameters;
-import org.bouncycastle.crypto.params.ECPrivateKeyParameters;
-import org.bouncycastle.crypto.signers.ECDSASigner;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import io.jazmin.key.AccessKeyText;
-import io.jazmin.internal.keys.Hkdf;
 import io.jazmin.key.JazminKey;
 import io.jazmin.internal.keys.KeyText;
 import io.jazmin.internal.keys.OwnerSigning;
@@ -69,9 +69,6 @@ import io.jazmin.internal.keys.OwnerSigning;
  * the owner's (or another) P-256 key, derived independently with BouncyCastle.
  */
 class SharedFileSecurityTest {
-    private static final X9ECParameters CURVE = CustomNamedCurves.getByName("secp256r1");
-    private static final ECDomainParameters DOMAIN = new ECDomainParameters(CURVE.getCurve(), CURVE.getG(),
-            CURVE.getN(), CURVE.getH());
     private static byte[] file;
     private static Preamble preamble;
     private static Trailer trailer;
@@ -117,7 +114,7 @@ class SharedFileSecurityTest {
     void theOwnersSigningKeyIsTheSpecDerivationAndSignedTheFile() {
         byte[] q = OwnerSigning.publicKey(JazminKey.parse(ownerText).bytes());
         assertArrayEquals(ownerPublicKey(), q, "d·G with d = (HKDF(owner key, '', owner-signing, 48) mod (n-1)) + 1");
-        byte[] signature = payload(file, trailer.signatureOffset(), trailer.signatureLength());
+        byte[] signature = SharedFileSlots.payload(file, trailer.signatureOffset(), trailer.signatureLength());
         assertArrayEquals(q, Arrays.copyOf(signature, 65), "the file's signer");
     }
 
@@ -174,41 +171,6 @@ class SharedFileSecurityTest {
                 .withAccessKey(AccessKeyText.parse(bobText)))) {
             assertTrue(reader.table().get(hidden).isEmpty(), "row " + hidden + " is outside Bob's grant");
         }
-    }
-
-    @Test
-    void anAccessKeysBundleDerivesNoKeyOutsideItsGrant() {
-        AccessKeyText bob = AccessKeyText.parse(bobText);
-        AccessBundle bundle = bundleOf(AccessCredential.ofAccessKey(bob));
-        String za = bundle.partitions().keySet().iterator().next();
-        String other = otherPartition(za);
-        try (AccessKeys keys = new AccessKeys(bundle, preamble.salt(), bob.keyId())) {
-            assertEquals(32, keys.sectionKey("0/chunk/0/*", za).length, "its own part opens");
-            for (Executable refused : List.<Executable>of(
-                    () -> keys.sectionKey("0/chunk/0/pii", za),
-                    () -> keys.sectionKey("0/chunk/0/*", other),
-                    () -> keys.sectionKey("0/dir/" + other),
-                    () -> keys.sectionKey("0/stats/" + za + "/0", "pii"),
-                    () -> keys.sectionKey("0/columns/pii"),
-                    () -> keys.sectionKey("0/index/id/sorted"),
-                    () -> keys.sectionKey("owner"),
-                    () -> keys.sectionKey("owner/catalog"))) {
-                JazminKeyException e = assertThrows(JazminKeyException.class, refused);
-                assertThat(e.getMessage()).contains(bob.keyId());
-            }
-        }
-    }
-
-    /** A partition id of the table that Bob was not granted. */
-    private static String otherPartition(String granted) {
-        Header header = header(bundleOf(AccessCredential.ofOwner(JazminKey.parse(ownerText))), file);
-        for (Partition p : header.tables().get(0).partitions()) {
-            String id = Base64.getUrlEncoder().withoutPadding().encodeToString(p.id());
-            if (!id.equals(granted)) {
-                return id;
-            }
-        }
-        throw new AssertionError("the table has a single partition");
     }
 
     @Test
@@ -276,7 +238,7 @@ class SharedFileSecurityTest {
                 () -> open(flipped(file, list + 16 + 4 + 10, list, trailer.keyslotsLength()), bobText));
         assertThat(inList.getMessage()).contains("signature is invalid");
 
-        KeySlots.PageRef page = KeySlots.findPage(payload(file, list, trailer.keyslotsLength()),
+        KeySlots.PageRef page = KeySlots.findPage(SharedFileSlots.payload(file, list, trailer.keyslotsLength()),
                 AccessCredential.ofAccessKey(AccessKeyText.parse(bobText)).slotId());
         for (long at : new long[] {page.offset() + 16 + 2, page.offset() + page.length() - 3}) {
             JazminFormatException e = assertThrows(JazminFormatException.class,
@@ -341,7 +303,7 @@ class SharedFileSecurityTest {
     void secretsNeverShowInToStringOrMessages() {
         AccessKeyText bob = AccessKeyText.parse(bobText);
         JazminKey owner = JazminKey.parse(ownerText);
-        AccessBundle bundle = bundleOf(AccessCredential.ofAccessKey(bob));
+        AccessBundle bundle = SharedFileSlots.bundle(file, AccessCredential.ofAccessKey(bob));
         List<String> shown = List.of(bob.toString(), owner.toString(), AccessCredential.ofAccessKey(bob).toString(),
                 AccessCredential.ofOwner(owner).toString(), bundle.toString(),
                 ReadOptions.defaults().withAccessKey(bob).toString());
@@ -385,21 +347,11 @@ class SharedFileSecurityTest {
     }
 
     private static BigInteger ownerScalar() {
-        byte[] okm = Hkdf.derive(JazminKey.parse(ownerText).bytes(), new byte[0],
-                "JAZMIN/1/owner-signing".getBytes(StandardCharsets.US_ASCII), 48);
-        return new BigInteger(1, okm).mod(DOMAIN.getN().subtract(BigInteger.ONE)).add(BigInteger.ONE);
+        return ForgedGrants.ownerScalar(JazminKey.parse(ownerText));
     }
 
     private static byte[] ownerPublicKey() {
-        return DOMAIN.getG().multiply(ownerScalar()).normalize().getEncoded(false);
-    }
-
-    /** The key's bundle, unsealed from the file directly. */
-    private static AccessBundle bundleOf(AccessCredential key) {
-        byte[] list = payload(file, trailer.keyslotsOffset(), trailer.keyslotsLength());
-        KeySlots.PageRef page = KeySlots.findPage(list, key.slotId());
-        KeySlots.Slot slot = KeySlots.findSlot(payload(file, page.offset(), page.length()), key.slotId());
-        return AccessBundle.parse(key.unseal(slot, preamble.salt(), preamble.fileId()));
+        return ForgedGrants.publicKey(ownerScalar());
     }
 
     private static Header header(AccessBundle owner, byte[] bytes) {
@@ -416,28 +368,16 @@ class SharedFileSecurityTest {
      * signature by the holder of scalar {@code d}, appended after the old sections with a new trailer.
      */
     private static byte[] resigned(byte[] bytes, UnaryOperator<Header> change, BigInteger d) {
-        AccessBundle owner = bundleOf(AccessCredential.ofOwner(JazminKey.parse(ownerText)));
+        AccessBundle owner = SharedFileSlots.bundle(file, AccessCredential.ofOwner(JazminKey.parse(ownerText)));
         Header header = change.apply(header(owner, bytes));
         byte[] raw = header.encode();
         byte[] headerSection;
-        try (SectionCipher cipher = SectionCipher.forAccess(preamble.fileId(), preamble.salt(),
-                bundleOf(AccessCredential.ofOwner(JazminKey.parse(ownerText))), "test")) {
+        try (SectionCipher cipher = SectionCipher.forAccess(preamble.fileId(), preamble.salt(), owner, "test")) {
             headerSection = new SectionWriter(Codec.NONE, 0, cipher).section("header", raw, raw.length);
         }
         byte[] listSection = Arrays.copyOfRange(bytes, (int) trailer.keyslotsOffset(),
                 (int) (trailer.keyslotsOffset() + trailer.keyslotsLength()));
-        ByteArrayOutputStream message = new ByteArrayOutputStream();
-        message.writeBytes("JAZMIN/1/signature".getBytes(StandardCharsets.US_ASCII));
-        message.writeBytes(preamble.fileId());
-        message.writeBytes(sha256(listSection));
-        message.writeBytes(sha256(headerSection));
-        ECDSASigner signer = new ECDSASigner();
-        signer.init(true, new ECPrivateKeyParameters(d, DOMAIN));
-        BigInteger[] rs = signer.generateSignature(sha256(message.toByteArray()));
-        byte[] signature = new byte[129];
-        System.arraycopy(DOMAIN.getG().multiply(d).normalize().getEncoded(false), 0, signature, 0, 65);
-        System.arraycopy(fixed32(rs[0]), 0, signature, 65, 32);
-        System.arraycopy(fixed32(rs[1]), 0, signature, 97, 32);
+        byte[] signature = ForgedGrants.signature(d, preamble.fileId(), listSection, headerSection);
         byte[] signatureSection = new SectionWriter(Codec.NONE, 0).section("signature", signature, signature.length);
 
         int end = bytes.length - Trailer.SIZE;
@@ -452,14 +392,6 @@ class SharedFileSecurityTest {
         return out.toByteArray();
     }
 
-    private static byte[] fixed32(BigInteger v) {
-        byte[] b = v.toByteArray();
-        byte[] out = new byte[32];
-        int n = Math.min(32, b.length);
-        System.arraycopy(b, b.length - n, out, 32 - n, n);
-        return out;
-    }
-
     /** A copy with byte {@code at} flipped inside the section at {@code offset}, its CRC made right again. */
     private static byte[] flipped(byte[] bytes, long at, long offset, long length) {
         byte[] copy = bytes.clone();
@@ -470,11 +402,6 @@ class SharedFileSecurityTest {
         w.u32(crc.getValue());
         System.arraycopy(w.toByteArray(), 0, copy, (int) offset + 12, 4);
         return copy;
-    }
-
-    /** The stored payload of a plain section. */
-    private static byte[] payload(byte[] bytes, long offset, long length) {
-        return Arrays.copyOfRange(bytes, (int) offset + 16, (int) (offset + length));
     }
 
     private static byte[] sha256(byte[]... parts) {

@@ -5,6 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.jazmin.testing.SharedFileSlots;
+import io.jazmin.internal.crypto.AccessBundle;
+import io.jazmin.internal.crypto.AccessCredential;
+import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.options.AccessGrant;
 import io.jazmin.options.AccessSettings;
 import io.jazmin.schema.Column;
@@ -41,7 +45,6 @@ import java.util.Map;
 import java.util.zip.CRC32;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import io.jazmin.key.AccessKeyText;
 import io.jazmin.key.JazminKey;
@@ -132,26 +135,6 @@ class SharedFileWriteTest {
     }
 
     @Test
-    void aKeysSlotHoldsNoSecretOutsideItsGrant() {
-        Preamble preamble = Preamble.decode(java.util.Arrays.copyOf(file, Preamble.SIZE));
-        AccessBundle bundle = bundle(file, AccessCredential.ofAccessKey(north));
-        assertEquals(List.of("north"), List.copyOf(bundle.partitionNames().values()));
-        assertEquals(List.of("*"), List.copyOf(bundle.columns().keySet()));
-        assertThat(bundle.owner()).isFalse();
-        String granted = bundle.partitions().keySet().iterator().next();
-        try (AccessKeys keys = new AccessKeys(bundle, preamble.salt(), north.keyId())) {
-            assertEquals(32, keys.sectionKey("0/chunk/0/*", granted).length);
-            for (Executable refused : List.<Executable>of(() -> keys.sectionKey("0/chunk/0/pii", granted),
-                    () -> keys.sectionKey("0/chunk/1/*", "AAAAAAAAAAAAAAAA"),
-                    () -> keys.sectionKey("0/columns/pii"), () -> keys.sectionKey("0/index/id/sorted"),
-                    () -> keys.sectionKey("0/chunkmap"), () -> keys.sectionKey("owner"),
-                    () -> keys.sectionKey("owner/catalog"))) {
-                assertThrows(JazminKeyException.class, refused);
-            }
-        }
-    }
-
-    @Test
     void allRowsAndTheListStarMeanWhatTheReferenceSays(@TempDir Path dir) throws Exception {
         // A table without a partition column has the one partition '*': rows ['*'] names it.
         AccessSettings noPartitions = AccessSettings.builder().columnGroup("pii", List.of("email"))
@@ -183,7 +166,7 @@ class SharedFileWriteTest {
         }
         byte[] bytes = Files.readAllBytes(write(dir.resolve("many.jzm"), b.build(), 700));
         Trailer trailer = Trailer.decodeIfValid(bytes, bytes.length - Trailer.SIZE, bytes.length - Trailer.SIZE);
-        long pages = new ByteReader(payload(bytes, trailer.keyslotsOffset(), trailer.keyslotsLength())).u32();
+        long pages = new ByteReader(SharedFileSlots.payload(bytes, trailer.keyslotsOffset(), trailer.keyslotsLength())).u32();
         assertThat(pages).as("key-slot pages").isGreaterThan(1);
         SectionRef table = ownerRead(bytes, (r, h) -> h.tables().get(0).partitionTable());
         assertThat(table).as("partition table").isNotNull();
@@ -243,13 +226,13 @@ class SharedFileWriteTest {
         Preamble second = Preamble.decode(java.util.Arrays.copyOf(again, Preamble.SIZE));
         assertThat(second.fileId()).isNotEqualTo(first.fileId());
         assertThat(second.salt()).isNotEqualTo(first.salt());
-        AccessBundle a = bundle(file, AccessCredential.ofAccessKey(north));
-        AccessBundle b = bundle(again, AccessCredential.ofAccessKey(north));
+        AccessBundle a = SharedFileSlots.bundle(file, AccessCredential.ofAccessKey(north));
+        AccessBundle b = SharedFileSlots.bundle(again, AccessCredential.ofAccessKey(north));
         assertThat(b.header()).isNotEqualTo(a.header());
         assertThat(b.partitions().keySet()).doesNotContainAnyElementsOf(a.partitions().keySet());
         assertThat(List.copyOf(b.partitionNames().values())).isEqualTo(List.copyOf(a.partitionNames().values()));
-        AccessBundle ownerA = bundle(file, AccessCredential.ofOwner(owner));
-        AccessBundle ownerB = bundle(again, AccessCredential.ofOwner(owner));
+        AccessBundle ownerA = SharedFileSlots.bundle(file, AccessCredential.ofOwner(owner));
+        AccessBundle ownerB = SharedFileSlots.bundle(again, AccessCredential.ofOwner(owner));
         assertThat(ownerB.ownerSecret()).isNotEqualTo(ownerA.ownerSecret());
     }
 
@@ -428,16 +411,6 @@ class SharedFileWriteTest {
 
     // ---- helpers -------------------------------------------------------------------------------
 
-    /** The bundle of {@code key}'s slot in the shared file {@code bytes} (read without the file reader). */
-    static AccessBundle bundle(byte[] bytes, AccessCredential key) {
-        Preamble preamble = Preamble.decode(java.util.Arrays.copyOf(bytes, Preamble.SIZE));
-        Trailer trailer = Trailer.decodeIfValid(bytes, bytes.length - Trailer.SIZE, bytes.length - Trailer.SIZE);
-        byte[] list = payload(bytes, trailer.keyslotsOffset(), trailer.keyslotsLength());
-        KeySlots.PageRef page = KeySlots.findPage(list, key.slotId());
-        KeySlots.Slot slot = KeySlots.findSlot(payload(bytes, page.offset(), page.length()), key.slotId());
-        return AccessBundle.parse(key.unseal(slot, preamble.salt(), preamble.fileId()));
-    }
-
     private static String ownerDirectory(byte[] bytes) {
         return ownerRead(bytes, (r, header) -> new String(r.read("owner", header.access().ownerDirectory()),
                 java.nio.charset.StandardCharsets.UTF_8));
@@ -448,16 +421,12 @@ class SharedFileWriteTest {
         Preamble preamble = Preamble.decode(java.util.Arrays.copyOf(bytes, Preamble.SIZE));
         Trailer trailer = Trailer.decodeIfValid(bytes, bytes.length - Trailer.SIZE, bytes.length - Trailer.SIZE);
         try (SectionCipher cipher = SectionCipher.forAccess(preamble.fileId(), preamble.salt(),
-                bundle(bytes, AccessCredential.ofOwner(owner)), "test")) {
+                SharedFileSlots.bundle(bytes, AccessCredential.ofOwner(owner)), "test")) {
             SectionReader r = new SectionReader(ByteSource.of(bytes), bytes.length - Trailer.SIZE, cipher,
                     io.jazmin.options.ReadLimits.defaults());
             Header header = Header.decode(r.open("header", trailer.headerOffset(),
                     r.readWhole("header", trailer.headerOffset(), trailer.headerLength())));
             return read.apply(r, header);
         }
-    }
-
-    private static byte[] payload(byte[] bytes, long offset, long length) {
-        return java.util.Arrays.copyOfRange(bytes, (int) offset + 16, (int) (offset + length));
     }
 }

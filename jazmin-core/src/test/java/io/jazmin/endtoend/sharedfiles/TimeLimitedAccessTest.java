@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.jazmin.testing.Secrets;
 import io.jazmin.options.AccessState;
 import io.jazmin.error.JazminAccessExpiredException;
 import io.jazmin.JazminFile;
