@@ -146,6 +146,21 @@ class ArchitectureTest {
         assertThat(leaks).as("engine types in public API signatures").isEmpty();
     }
 
+    /**
+     * The other modules (CLI, viewer, Spring, Spark, benchmarks, sample app) use core's public API
+     * only, also on the class path where the module descriptor does not hide the engine: none of
+     * their main sources names a package under {@code io.jazmin.internal}.
+     */
+    @Test
+    void theOtherModulesNeverNameTheEngine() {
+        Map<String, String> sources = MainSources.all();
+        List<String> reaching = sources.entrySet().stream()
+                .filter(e -> !e.getKey().startsWith("jazmin-core/") && e.getValue().contains("io.jazmin.internal"))
+                .map(Map.Entry::getKey).toList();
+        assertThat(sources.keySet()).as("other modules' sources found").anyMatch(p -> p.startsWith("jazmin-spark/"));
+        assertThat(reaching).as("main sources of other modules naming io.jazmin.internal").isEmpty();
+    }
+
     @Test
     void theModuleExportsOnlyTheApiPackages() throws IOException {
         ModuleDescriptor module;

@@ -1,10 +1,10 @@
 package io.jazmin.endtoend.sharedfiles;
 
-import static io.jazmin.internal.crypto.SharedFilesFixture.ALL;
-import static io.jazmin.internal.crypto.SharedFilesFixture.BOARD;
-import static io.jazmin.internal.crypto.SharedFilesFixture.NORTH;
-import static io.jazmin.internal.crypto.SharedFilesFixture.OWNER;
-import static io.jazmin.internal.crypto.SharedFilesFixture.as;
+import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.ALL;
+import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.BOARD;
+import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.NORTH;
+import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.OWNER;
+import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.as;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

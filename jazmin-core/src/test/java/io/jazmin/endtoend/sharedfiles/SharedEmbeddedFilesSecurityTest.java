@@ -1,13 +1,13 @@
 package io.jazmin.endtoend.sharedfiles;
 
-import static io.jazmin.internal.crypto.SharedFilesFixture.ALL;
-import static io.jazmin.internal.crypto.SharedFilesFixture.BOARD;
-import static io.jazmin.internal.crypto.SharedFilesFixture.CONTENTS;
-import static io.jazmin.internal.crypto.SharedFilesFixture.NORTH;
-import static io.jazmin.internal.crypto.SharedFilesFixture.OWNER;
-import static io.jazmin.internal.crypto.SharedFilesFixture.as;
-import static io.jazmin.internal.crypto.SharedFilesFixture.opened;
-import static io.jazmin.internal.crypto.SharedFilesFixture.seen;
+import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.ALL;
+import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.BOARD;
+import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.CONTENTS;
+import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.NORTH;
+import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.OWNER;
+import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.as;
+import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.opened;
+import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.seen;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

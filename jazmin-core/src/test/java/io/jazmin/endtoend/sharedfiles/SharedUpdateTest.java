@@ -1,6 +1,6 @@
 package io.jazmin.endtoend.sharedfiles;
 
-import static io.jazmin.internal.crypto.SharedFilesFixture.as;
+import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.as;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
