@@ -26,7 +26,16 @@ final class ChangeFile implements AutoCloseable {
     /** Opens the change file at {@code path} with the secret in {@code options}. */
     static ChangeFile open(Path path, ReadOptions options) {
         OpenedFile file = FileOpener.open(path, options);
-        return new ChangeFile(file, new TableReader(file.table(0), options.parallelism()));
+        try {
+            if (file.header().tables().size() != 1) {
+                throw new JazminValidationException("This is not a change file (version 1): it has "
+                        + file.header().tables().size() + " tables");
+            }
+            return new ChangeFile(file, new TableReader(file.table(0), options.parallelism()));
+        } catch (RuntimeException e) {
+            file.close();
+            throw e;
+        }
     }
 
     /** The changes, one row each. */

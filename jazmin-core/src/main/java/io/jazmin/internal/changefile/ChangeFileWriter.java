@@ -64,7 +64,7 @@ public final class ChangeFileWriter {
      * file say.
      */
     public static void write(OpenedFile source, List<TableReader> tables, String packageJson,
-                             Map<String, ? extends List<? extends Map<String, ?>>> byOp, Path out, WriteOptions seal) {
+                             Map<String, List<? extends Map<String, ?>>> byOp, Path out, WriteOptions seal) {
         EditSettings edit = EditSettings.of(packageJson).orElseThrow(() -> new JazminValidationException(
                 "This file's document doesn't allow changes (it has no package.edit)"));
         WriteOptions sealing = sealing(source, seal);
@@ -76,7 +76,7 @@ public final class ChangeFileWriter {
         return HexFormat.of().formatHex(file.version().preamble().fileId());
     }
 
-    private void write(Map<String, ? extends List<? extends Map<String, ?>>> byOp, Path out, WriteOptions sealing) {
+    private void write(Map<String, List<? extends Map<String, ?>>> byOp, Path out, WriteOptions sealing) {
         List<Change> list = changeList(byOp);
         if (source.version().preamble().has(Preamble.ACCESS) && !table.partitionBy().isEmpty()) {
             list.stream().filter(c -> c.op().equals("add")).forEach(this::checkPartition);
@@ -117,7 +117,7 @@ public final class ChangeFileWriter {
     }
 
     /** A call's changes, checked against what the document allows, in the order of {@link ChangeFileFormat#OPS}. */
-    private List<Change> changeList(Map<String, ? extends List<? extends Map<String, ?>>> byOp) {
+    private List<Change> changeList(Map<String, List<? extends Map<String, ?>>> byOp) {
         List<Change> out = new ArrayList<>();
         Set<List<Object>> seen = new HashSet<>();
         Set<String> editableSet = Set.copyOf(editable);

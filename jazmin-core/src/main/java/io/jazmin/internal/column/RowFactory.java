@@ -1,5 +1,7 @@
 package io.jazmin.internal.column;
 
+import java.lang.invoke.MethodHandles;
+
 /**
  * How the engine makes the API's rows ({@code io.jazmin.data.Row}), whose constructor is not public so
  * that no public signature names the engine types a row is a view over. The row class hands its
@@ -33,9 +35,9 @@ public final class RowFactory {
     /** The maker of rows of {@code type}, after initializing that class (which registers it). */
     public static <R> Maker<R> of(Class<R> type) {
         try {
-            Class.forName(type.getName(), true, type.getClassLoader());
-        } catch (ClassNotFoundException e) {
-            throw new IllegalStateException(e);
+            MethodHandles.lookup().ensureInitialized(type);
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(type.getName() + " is not accessible to the engine", e);
         }
         Registered<?> r = registered;
         if (r == null || r.type() != type) {
