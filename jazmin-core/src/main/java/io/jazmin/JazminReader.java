@@ -91,18 +91,7 @@ public final class JazminReader implements AutoCloseable {
      * @throws JazminIoException          when the file cannot be read
      */
     public static JazminReader open(Path path, ReadOptions options) {
-        ByteSource source;
-        try {
-            source = ByteSource.open(path);
-        } catch (IOException e) {
-            throw new JazminIoException("cannot open", path, e);
-        }
-        try {
-            return open(source, options);
-        } catch (RuntimeException e) {
-            closeQuietly(source, e);
-            throw e;
-        }
+        return of(FileOpener.open(path, options), options.parallelism());
     }
 
     /** Opens a plain file held in memory. */
