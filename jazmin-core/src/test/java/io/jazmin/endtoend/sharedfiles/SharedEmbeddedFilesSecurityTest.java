@@ -6,8 +6,8 @@ import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.CONTENTS;
 import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.NORTH;
 import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.OWNER;
 import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.as;
-import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.opened;
 import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.seen;
+import static io.jazmin.testing.EngineFiles.opened;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

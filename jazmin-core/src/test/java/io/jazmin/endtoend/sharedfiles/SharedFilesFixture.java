@@ -1,14 +1,12 @@
 package io.jazmin.endtoend.sharedfiles;
 
+import io.jazmin.testing.EngineFiles;
 import io.jazmin.JazminReader;
 import io.jazmin.JazminWriter;
 import io.jazmin.export.ExportShape;
 import io.jazmin.export.SavedShape;
 import io.jazmin.files.EmbeddedFile;
 import io.jazmin.internal.reader.EmbeddedFiles;
-import io.jazmin.internal.reader.FileOpener;
-import io.jazmin.internal.reader.OpenedFile;
-import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.key.AccessKeyText;
 import io.jazmin.key.JazminKey;
 import io.jazmin.options.AccessGrant;
@@ -18,14 +16,11 @@ import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Function;
 
 /**
  * A shared file with embedded files in four file groups and saved shapes, for the tests of
@@ -116,18 +111,9 @@ final class SharedFilesFixture {
         Map<String, String> bytes = new LinkedHashMap<>();
         try (JazminReader r = JazminReader.open(file, options)) {
             r.files().forEach(f -> bytes.put(f.path(), new String(r.readFile(f.path()), StandardCharsets.UTF_8)));
-            EmbeddedFiles engine = opened(file, options, EmbeddedFiles::of);
+            EmbeddedFiles engine = EngineFiles.opened(file, options, EmbeddedFiles::of);
             return new Seen(r.files(), bytes, engine.packageJson(), engine.shapesJson(),
                     r.shapes().stream().map(SavedShape::name).toList());
-        }
-    }
-
-    /** {@code read} of the file opened by the engine with {@code options}. */
-    static <T> T opened(Path file, ReadOptions options, Function<OpenedFile, T> read) {
-        try (ByteSource source = ByteSource.open(file); OpenedFile opened = FileOpener.open(source, options)) {
-            return read.apply(opened);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }
