@@ -4,6 +4,7 @@ import static io.jazmin.endtoend.sharedfiles.SharedFilesFixture.as;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jazmin.testing.SharedFileSlots;
 import io.jazmin.internal.crypto.AccessBundle;
 import io.jazmin.internal.crypto.AccessCredential;
 import io.jazmin.internal.crypto.SectionCipher;
@@ -136,7 +137,7 @@ class GrantAccessTest {
     @Test
     void aRevokedKeyOpensNothingOfTheNewVersionAndOtherKeysAreUnaffected() throws IOException {
         byte[] before = Files.readAllBytes(file);
-        AccessBundle old = SharedFileWriteTest.bundle(before, AccessCredential.ofAccessKey(NORTH));
+        AccessBundle old = SharedFileSlots.bundle(before, AccessCredential.ofAccessKey(NORTH));
         UnlockToken token = JazminFile.issueUnlockToken(file, OWNER, ONLINE);
 
         JazminFile.revokeAccess(file, OWNER, NORTH.keyId());
