@@ -372,7 +372,9 @@ class SharedFileSecurityTest {
         Header header = change.apply(header(owner, bytes));
         byte[] raw = header.encode();
         byte[] headerSection;
-        try (SectionCipher cipher = SectionCipher.forAccess(preamble.fileId(), preamble.salt(), owner, "test")) {
+        // A fresh bundle: closing header()'s cipher wiped the secrets of the one it was given.
+        try (SectionCipher cipher = SectionCipher.forAccess(preamble.fileId(), preamble.salt(),
+                SharedFileSlots.bundle(file, AccessCredential.ofOwner(JazminKey.parse(ownerText))), "test")) {
             headerSection = new SectionWriter(Codec.NONE, 0, cipher).section("header", raw, raw.length);
         }
         byte[] listSection = Arrays.copyOfRange(bytes, (int) trailer.keyslotsOffset(),
