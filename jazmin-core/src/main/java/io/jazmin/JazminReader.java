@@ -91,18 +91,7 @@ public final class JazminReader implements AutoCloseable {
      * @throws JazminIoException          when the file cannot be read
      */
     public static JazminReader open(Path path, ReadOptions options) {
-        ByteSource source;
-        try {
-            source = ByteSource.open(path);
-        } catch (IOException e) {
-            throw new JazminIoException("cannot open", path, e);
-        }
-        try {
-            return open(source, options);
-        } catch (RuntimeException e) {
-            closeQuietly(source, e);
-            throw e;
-        }
+        return of(FileOpener.open(path, options), options.parallelism());
     }
 
     /** Opens a plain file held in memory. */
@@ -252,9 +241,9 @@ public final class JazminReader implements AutoCloseable {
         return file.grant() == null ? null : file.grant().submission();
     }
 
-    /** The grants of this shared file, read from its owner directory (owner key only). */
-    List<JazminFile.GrantInfo> grants() {
-        return JazminFile.grants(file);
+    /** The engine side of this reader: the version it opened. */
+    OpenedFile engine() {
+        return file;
     }
 
     /** When the access key's grant expires, or {@code null} when it does not (or for other files). */

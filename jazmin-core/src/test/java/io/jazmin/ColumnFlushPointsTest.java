@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jazmin.data.Filter;
 import io.jazmin.data.Row;
-import io.jazmin.data.RowQuery;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.internal.catalog.ChunkDirectory;

@@ -1,5 +1,6 @@
 package io.jazmin;
 
+import io.jazmin.testing.EngineFiles;
 import io.jazmin.change.UpdateChanges;
 import io.jazmin.change.UpdateResult;
 
@@ -18,7 +19,6 @@ import io.jazmin.internal.catalog.Header;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.reader.EmbeddedFiles;
 import io.jazmin.internal.reader.FileOpener;
-import io.jazmin.internal.reader.OpenedFile;
 import io.jazmin.internal.table.SectionIds;
 import io.jazmin.testing.CanonicalJson;
 import io.jazmin.testing.ConformanceCase;
@@ -29,7 +29,6 @@ import io.jazmin.internal.wire.Trailer;
 import java.io.ByteArrayOutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -134,13 +133,7 @@ class RewriteKeepsContentTest {
     @Test
     void aDamagedEmbeddedFileStopsTheRewriteAndLeavesTheFileAsItWas() throws Exception {
         Path file = copyOfCase();
-        Content logo;
-        try (ByteSource source = ByteSource.open(file)) {
-            OpenedFile opened = FileOpener.open(source, KEY_VIEW.readOptions());
-            EmbeddedFiles files = EmbeddedFiles.of(opened);
-            logo = files.content(files.file("img/logo.svg"));
-            opened.cipher().close();
-        }
+        Content logo = EngineFiles.content(file, KEY_VIEW.readOptions(), "img/logo.svg");
         byte[] bytes = Files.readAllBytes(file);
         bytes[(int) logo.blocks().get(0).offset() + 40] ^= 1;
         Files.write(file, bytes);
@@ -218,26 +211,16 @@ class RewriteKeepsContentTest {
     }
 
     private Held held(Path file) throws Exception {
-        try (JazminReader reader = JazminReader.open(file, KEY_VIEW.readOptions());
-             ByteSource source = ByteSource.open(file)) {
+        try (JazminReader reader = JazminReader.open(file, KEY_VIEW.readOptions())) {
             Map<String, byte[]> bytes = new LinkedHashMap<>();
             for (EmbeddedFile f : reader.files()) {
                 bytes.put(f.path(), reader.readFile(f.path()));
             }
-            OpenedFile opened = FileOpener.open(source, KEY_VIEW.readOptions());
-            try {
+            return EngineFiles.opened(file, KEY_VIEW.readOptions(), opened -> {
                 EmbeddedFiles files = EmbeddedFiles.of(opened);
-                List<Content> contents = new ArrayList<>();
-                files.files().forEach(e -> {
-                    if (!contents.contains(files.content(e))) {
-                        contents.add(files.content(e));
-                    }
-                });
                 return new Held(reader.files(), bytes, files.packageJson(), files.shapesJson(), reader.metadata(),
-                        contents, reader.fileId());
-            } finally {
-                opened.cipher().close();
-            }
+                        EngineFiles.contents(files), reader.fileId());
+            });
         }
     }
 

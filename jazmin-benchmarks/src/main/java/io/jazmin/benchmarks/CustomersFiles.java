@@ -1,6 +1,5 @@
 package io.jazmin.benchmarks;
 
-import io.jazmin.JazminWriter;
 import io.jazmin.schema.Codec;
 import io.jazmin.key.JazminKey;
 import java.io.IOException;

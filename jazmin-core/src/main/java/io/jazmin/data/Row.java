@@ -1,6 +1,7 @@
 package io.jazmin.data;
 
 import io.jazmin.internal.column.ColumnVector;
+import io.jazmin.internal.column.RowFactory;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -15,22 +16,27 @@ import io.jazmin.internal.column.RowLayout;
 /**
  * One row read from a table: a light view over the decoded chunk it came from (no per-row copies
  * of the values). Values have the Java types of {@link ColumnType}; null cells are {@code null}.
+ * Users receive rows; only the engine makes them (through {@link RowFactory}).
  */
 public final class Row {
+    static {
+        RowFactory.register(Row.class, Row::new);
+    }
+
     private final RowLayout layout;
     private final ColumnVector[] vectors;
     private final int position;
     private final long rowId;
 
     /**
-     * Made by the engine as it decodes a chunk; users receive rows, they do not build them.
+     * Made by the engine as it decodes a chunk.
      *
      * @param layout   the returned columns and their name lookup
      * @param vectors  decoded values of the chunk, one per returned column
      * @param position the row's position inside the chunk
      * @param rowId    the row id in the table (0-based write order)
      */
-    public Row(RowLayout layout, ColumnVector[] vectors, int position, long rowId) {
+    private Row(RowLayout layout, ColumnVector[] vectors, int position, long rowId) {
         this.layout = layout;
         this.vectors = vectors;
         this.position = position;

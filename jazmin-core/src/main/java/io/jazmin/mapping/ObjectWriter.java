@@ -2,7 +2,6 @@ package io.jazmin.mapping;
 
 import io.jazmin.schema.Column;
 import io.jazmin.JazminWriter;
-import io.jazmin.options.WriteOptions;
 import java.util.List;
 import java.util.function.Function;
 import java.util.stream.Stream;

@@ -1,7 +1,6 @@
 package io.jazmin.conformance;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.jazmin.options.AccessSettings;
 import io.jazmin.JazminReader;

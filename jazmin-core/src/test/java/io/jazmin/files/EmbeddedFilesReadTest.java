@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.jazmin.testing.EngineFiles;
 import io.jazmin.error.EmbeddedFileDamagedException;
 import io.jazmin.JazminReader;
 import io.jazmin.error.JazminValidationException;
@@ -15,12 +16,9 @@ import io.jazmin.internal.catalog.FilesInfo;
 import io.jazmin.internal.catalog.Header;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.reader.EmbeddedFiles;
-import io.jazmin.internal.reader.FileOpener;
-import io.jazmin.internal.reader.OpenedFile;
 import io.jazmin.testing.CatalogPatch;
 import io.jazmin.testing.ConformanceCase;
 import io.jazmin.testing.FileSections;
-import io.jazmin.internal.wire.ByteSource;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -162,13 +160,7 @@ class EmbeddedFilesReadTest {
     void aDamagedEncryptedBlockFailsRangeReadsAndStreamsNamingTheBlock() throws Exception {
         Path file = dir.resolve("files.jzm");
         Files.copy(CASE.dataFile(), file);
-        Content pattern;
-        try (ByteSource source = ByteSource.open(file)) {
-            OpenedFile opened = FileOpener.open(source, VIEW.readOptions());
-            EmbeddedFiles files = EmbeddedFiles.of(opened);
-            pattern = files.content(files.file("docs/za.bin"));
-            opened.cipher().close();
-        }
+        Content pattern = EngineFiles.content(file, VIEW.readOptions(), "docs/za.bin");
         byte[] bytes = Files.readAllBytes(file);
         bytes[(int) pattern.blocks().get(1).offset() + 40] ^= 1;
         Files.write(file, bytes);

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
+import io.jazmin.testing.EngineFiles;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
 import io.jazmin.error.JazminIoException;
@@ -278,23 +279,10 @@ class EmbeddedFilesWriteTest {
     }
 
     /** The directory of {@code file}'s current version: its files, and the contents they point to, each once. */
-    static EmbeddedDirectory directory(Path file, ReadOptions options) throws Exception {
-        try (io.jazmin.internal.wire.ByteSource source = io.jazmin.internal.wire.ByteSource.open(file)) {
-            var opened = io.jazmin.internal.reader.FileOpener.open(source, options);
-            try {
-                var files = io.jazmin.internal.reader.EmbeddedFiles.of(opened);
-                List<Content> contents = new java.util.ArrayList<>();
-                files.files().forEach(e -> {
-                    if (!contents.contains(files.content(e))) {
-                        contents.add(files.content(e));
-                    }
-                });
-                return new EmbeddedDirectory(files.files(), contents, files.shapesJson());
-            } finally {
-                if (opened.cipher() != null) {
-                    opened.cipher().close();
-                }
-            }
-        }
+    static EmbeddedDirectory directory(Path file, ReadOptions options) {
+        return EngineFiles.opened(file, options, opened -> {
+            var files = io.jazmin.internal.reader.EmbeddedFiles.of(opened);
+            return new EmbeddedDirectory(files.files(), EngineFiles.contents(files), files.shapesJson());
+        });
     }
 }

@@ -19,7 +19,6 @@ import io.jazmin.options.ReadOptions;
 import io.jazmin.data.Row;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.internal.catalog.EmbeddedDirectory;
-import io.jazmin.internal.catalog.EmbeddedDirectory.Content;
 import io.jazmin.internal.catalog.EmbeddedDirectory.Entry;
 import io.jazmin.internal.catalog.FileDirectory;
 import io.jazmin.internal.catalog.FilesInfo;

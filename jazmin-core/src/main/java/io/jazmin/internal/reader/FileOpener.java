@@ -1,6 +1,7 @@
 package io.jazmin.internal.reader;
 
 import io.jazmin.error.JazminFormatException;
+import io.jazmin.error.JazminIoException;
 import io.jazmin.options.ReadLimits;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.internal.catalog.Header;
@@ -13,6 +14,8 @@ import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.section.SectionReader;
+import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.HashSet;
@@ -28,6 +31,31 @@ import io.jazmin.internal.table.SharedChunkCache;
  */
 public final class FileOpener {
     private FileOpener() {
+    }
+
+    /**
+     * Opens the current version of the local file at {@code path} with the secret in {@code options};
+     * the file is closed again when the open fails.
+     *
+     * @throws io.jazmin.error.JazminException (a subclass) naming what is wrong
+     */
+    public static OpenedFile open(Path path, ReadOptions options) {
+        ByteSource source;
+        try {
+            source = ByteSource.open(path);
+        } catch (IOException e) {
+            throw new JazminIoException("cannot open", path, e);
+        }
+        try {
+            return open(source, options);
+        } catch (RuntimeException e) {
+            try {
+                source.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
     }
 
     /**

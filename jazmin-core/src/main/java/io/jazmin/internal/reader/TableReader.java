@@ -31,6 +31,7 @@ import io.jazmin.schema.IndexInfo;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.options.Parallelism;
 import io.jazmin.data.Row;
+import io.jazmin.internal.column.RowFactory;
 import io.jazmin.internal.column.RowLayout;
 import io.jazmin.data.RowQuery;
 
@@ -41,6 +42,8 @@ import io.jazmin.data.RowQuery;
  * export shapes read through this class directly.
  */
 public final class TableReader {
+    private static final RowFactory.Maker<Row> ROWS = RowFactory.of(Row.class);
+
     private final TableData data;
     private final TableEntry entry;
     private final FilterBinder binder;
@@ -240,7 +243,7 @@ public final class TableReader {
         }
         int position = (int) (rowId - chunk.rowStart());
         ColumnVector[] vectors = data.read(chunk).columns(positionsOf(data.columns()), position, position + 1);
-        return java.util.Optional.of(new Row(new RowLayout(data.columns()), vectors, position, rowId));
+        return java.util.Optional.of(ROWS.make(new RowLayout(data.columns()), vectors, position, rowId));
     }
 
     /** The plan the engine would run for {@code filter}, with the work counted into {@code stats}. */
@@ -296,7 +299,7 @@ public final class TableReader {
                     throw new NoSuchElementException();
                 }
                 int p = batch.positions()[i++];
-                return new Row(layout, batch.selected(), p, batch.chunk().rowStart() + p);
+                return ROWS.make(layout, batch.selected(), p, batch.chunk().rowStart() + p);
             }
         };
     }

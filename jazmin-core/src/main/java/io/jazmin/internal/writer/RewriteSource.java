@@ -1,6 +1,5 @@
 package io.jazmin.internal.writer;
 
-import io.jazmin.error.JazminIoException;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.options.ColumnFlushPoints;
 import io.jazmin.options.WriteOptions;
@@ -11,8 +10,6 @@ import io.jazmin.internal.reader.TableReader;
 import io.jazmin.internal.table.ChunkInfo;
 import java.util.ArrayList;
 import java.util.List;
-import io.jazmin.internal.wire.ByteSource;
-import java.io.IOException;
 import java.nio.file.Path;
 
 /**
@@ -58,23 +55,7 @@ final class RewriteSource implements AutoCloseable {
     }
 
     private static RewriteSource open(Path path, ReadOptions options, java.util.function.Consumer<OpenedFile> check) {
-        ByteSource source;
-        try {
-            source = ByteSource.open(path);
-        } catch (IOException e) {
-            throw new JazminIoException("cannot open", path, e);
-        }
-        OpenedFile file;
-        try {
-            file = FileOpener.open(source, options);
-        } catch (RuntimeException e) {
-            try {
-                source.close();
-            } catch (IOException suppressed) {
-                e.addSuppressed(suppressed);
-            }
-            throw e;
-        }
+        OpenedFile file = FileOpener.open(path, options);
         try {
             check.accept(file);
             List<TableReader> tables = new ArrayList<>();

@@ -15,6 +15,7 @@ import io.jazmin.internal.catalog.TableDelta;
 import io.jazmin.internal.catalog.TableEntry;
 import io.jazmin.internal.catalog.TableIndexes;
 import io.jazmin.internal.catalog.AccessInfo;
+import io.jazmin.internal.catalog.ReaderFeatures;
 import io.jazmin.internal.crypto.ShareSecrets;
 import io.jazmin.internal.index.Postings;
 import io.jazmin.internal.reader.EmbeddedFiles;
@@ -50,9 +51,6 @@ import java.util.Set;
  * owner's signature and the trailer. Existing bytes are never changed but the APPENDED flag.
  */
 final class SharedAppend {
-    private SharedAppend() {
-    }
-
     /**
      * Rows, deletes (the full new deleted-row list, or {@code null}), changes of the embedded files,
      * append number {@code s}, and the table's grown column definitions (checked by
@@ -66,14 +64,158 @@ final class SharedAppend {
     private record AppendedFiles(FilesInfo info, List<String> groups) {
     }
 
+    /** The rows appended to the table: its writer, the segment written, and its (possibly grown) columns and groups. */
+    private record AppendedRows(TableWriter writer, TableWriter.SharedSegment segment, List<Column> columns,
+                                SharedTable plan) {
+    }
+
+    /** The new version's embedded files and key slots. */
+    private record Access(FilesInfo files, ShareWriter.Slots slots) {
+    }
+
+    private final OpenedFile file;
+    private final Header header;
+    private final WriteOptions options;
+    private final Work work;
+    private final int t;
+    private final TableEntry entry;
+    private final TableData data;
+    private final List<TableReader> readers = new ArrayList<>();
+    private final long nowMillis;
+    private final Instant now;
+    private final SectionWriter sections;
+    private final ShareSecrets secrets;
+    /** The online grants' shares, zeroed when the append ends. */
+    private final Map<String, byte[]> shares;
+
+    private SharedAppend(OpenedFile file, WriteOptions options, Work work, ShareSecrets secrets,
+                         Map<String, byte[]> shares) {
+        this.file = file;
+        this.header = file.header();
+        this.options = options;
+        this.work = work;
+        this.t = work.table();
+        this.entry = header.tables().get(t);
+        for (int i = 0; i < header.tables().size(); i++) {
+            readers.add(new TableReader(file.table(i), options.parallelism()));
+        }
+        this.data = file.table(t);
+        this.nowMillis = options.now() == null ? System.currentTimeMillis() : options.now().toEpochMilli();
+        this.now = Instant.ofEpochMilli(nowMillis);
+        this.sections = new SectionWriter(options.codec(), options.level(), file.cipher());
+        this.secrets = secrets;
+        this.shares = shares;
+    }
+
+    static Appender.Result append(WriterLock lock, OpenedFile file, WriteOptions options, Work work) {
+        Map<String, byte[]> shares = new LinkedHashMap<>();
+        try (ShareSecrets secrets = file.cipher().ownerSecrets(file.version().preamble().salt())) {
+            return new SharedAppend(file, options, work, secrets, shares).write(lock);
+        } finally {
+            shares.values().forEach(share -> Arrays.fill(share, (byte) 0));
+        }
+    }
+
+    /** Writes the append after the version's valid end and commits it; nothing is left of it on failure. */
+    private Appender.Result write(WriterLock lock) {
+        List<AccessGrant> current = SharedRewrite.currentGrants(file, shares);
+        List<AccessGrant> grants = widened(current);
+        AppendOutput out = new AppendOutput(lock, work.validEnd(), file.version().preamble().flags());
+        try {
+            AppendedRows rows = appendRows(out);
+            List<SectionRef> deltas = new ArrayList<>(header.deltas());
+            TableEntry next = nextEntry(rows, deltas, out);
+            List<TableEntry> tables = new ArrayList<>(header.tables());
+            tables.set(t, next);
+            SectionRef catalog = ownerCatalog(file, t, rows.segment(), work.s(), sections, out);
+            Access access = access(rows.segment(), current, grants, tables, out);
+            commit(out, rows.writer(), tables, deltas, access, catalog);
+            long deletedNow = work.deleted() == null ? 0 : work.deleted().length - entry.deletedCount();
+            return new Appender.Result(work.s(), rows.segment().rows(), deletedNow, next.rowCount() - next.deletedCount());
+        } catch (RuntimeException | Error e) {
+            out.abort();
+            throw e;
+        }
+    }
+
+    /** The grants after the append: the current ones, widened by the options' access settings if any. */
+    private List<AccessGrant> widened(List<AccessGrant> current) {
+        if (options.access() == null) {
+            return current;
+        }
+        ShareWriter.checkGrants(options.access(), options.key());
+        return GrantWidening.check(current, SharedRewrite.settings(readers, List.of()), options.access(), now);
+    }
+
+    /** Writes the new rows into their partitions' chunks, index segments and directory segments. */
+    private AppendedRows appendRows(AppendOutput out) {
+        TableReader reader = readers.get(t);
+        WriteOptions tableOptions = options.withSortedBy(entry.sortedBy())
+                .withIndexes(IndexBuilders.kindsOf(reader.indexes())).withCompactIndexes(file.indexDeltas());
+        TableStart start = new TableStart(entry.rowCount(), entry.chunkCount(), 0, work.s(),
+                entry.sortedBy().isEmpty() ? null : Appender.lastRow(data));
+        List<Column> columns = work.grown() == null ? data.columns() : work.grown();
+        SharedTable plan = SharedTable.plan(SharedRewrite.division(reader), columns, secrets);
+        TableWriter writer = new TableWriter(t, entry.name(), columns, tableOptions, out, sections, start, plan);
+        while (work.rows().hasNext()) {
+            writer.add(writer.byPosition(work.rows().next()));
+        }
+        return new AppendedRows(writer, writer.finishSharedSegment(segmentCounts(data)), columns, plan);
+    }
+
+    /**
+     * The table's entry after the append: grown column definitions, the new directory segments (or
+     * a new delta in {@code deltas}), and the new deleted-row list.
+     */
+    private TableEntry nextEntry(AppendedRows rows, List<SectionRef> deltas, AppendOutput out) {
+        TableEntry defined = work.grown() == null ? entry
+                : withDefinitions(entry, data.columns(), rows.columns(), rows.plan(), t, sections, out);
+        TableEntry next = withSegments(defined, rows.segment(), deltas, t, sections, out);
+        return work.deleted() == null ? next : withDeletes(next, work.deleted(), out);
+    }
+
+    /** The entry with a new deleted-row section listing {@code deleted}. */
+    private TableEntry withDeletes(TableEntry e, long[] deleted, AppendOutput out) {
+        byte[] raw = Postings.encodeSection(deleted);
+        byte[] section = sections.catalogSection(SectionIds.deletes(t, deleted.length), raw, raw.length);
+        return new TableEntry(e.name(), e.columnCount(), e.columnGroups(), e.sortedBy(), e.partitionBy(), e.rowCount(),
+                deleted.length, e.chunkCount(), e.partitions(), e.partitionTable(), e.indexes(),
+                PartitionLog.ref(out.write(section), section, true));
+    }
+
+    /**
+     * The embedded files and key slots of the new version: new file directories when files change
+     * (or grants do, in a file with files), new key slots and owner directory only when grants,
+     * partitions or file groups changed, else the current ones.
+     */
+    private Access access(TableWriter.SharedSegment segment, List<AccessGrant> current, List<AccessGrant> grants,
+                          List<TableEntry> tables, AppendOutput out) {
+        List<String> listed = OwnerDirectory.partitions(file);
+        Set<String> names = new LinkedHashSet<>(listed);
+        names.addAll(segment.partitionNames());
+        FilesInfo files = header.files();
+        List<String> listedGroups = files == null ? List.of() : OwnerDirectory.fileGroups(file);
+        List<String> fileGroups = listedGroups;
+        if (!work.files().isEmpty() || files != null && !grants.equals(current)) {
+            AppendedFiles appended = appendFiles(grants, names, out);
+            files = appended.info();
+            fileGroups = appended.groups();
+        }
+        if (names.size() != listed.size() || !grants.equals(current) || !fileGroups.equals(listedGroups)) {
+            return new Access(files, ShareWriter.writeGrants(out, sections, secrets, options.key(), grants, names,
+                    ShareWriter.allGroups(tables), fileGroups, now, shares));
+        }
+        Trailer trailer = file.version().trailer();
+        return new Access(files, new ShareWriter.Slots(header.access().ownerDirectory(), trailer.keyslotsOffset(),
+                file.sections().readWhole("keyslots", trailer.keyslotsOffset(), trailer.keyslotsLength())));
+    }
+
     /**
      * With file changes: new directories {@code files/dir/<group id>/<s>} listing the files kept by
      * reference and the new ones (spec §1.24); either way, the saved shapes checked against what
      * each (possibly new) grant sees.
      */
-    private static AppendedFiles appendFiles(OpenedFile file, Work work, List<TableReader> readers,
-                                             List<AccessGrant> grants, Set<String> partitions, ShareSecrets secrets,
-                                             SectionWriter sections, Output out, WriteOptions options, Instant now) {
+    private AppendedFiles appendFiles(List<AccessGrant> grants, Set<String> partitions, AppendOutput out) {
         Map<String, List<Column>> columns = new LinkedHashMap<>();
         Map<String, Map<String, String>> groupOf = new LinkedHashMap<>();
         for (TableReader r : readers) {
@@ -82,7 +224,7 @@ final class SharedAppend {
             r.columnGroupColumns().forEach((g, names) -> names.forEach(c -> groups.put(c, g)));
             groupOf.put(r.name(), groups);
         }
-        FilesInfo info = file.header().files();
+        FilesInfo info = header.files();
         EmbeddedFiles source = EmbeddedFiles.of(file);
         if (work.files().isEmpty()) {
             SharedShapes.checkVisible(source.shapesJson(), grants, columns, groupOf, partitions, now);
@@ -98,100 +240,21 @@ final class SharedAppend {
         return new AppendedFiles(written, writer.fileGroups());
     }
 
-    static Appender.Result append(WriterLock lock, OpenedFile file, WriteOptions options, Work work) {
-        Header header = file.header();
-        int t = work.table();
-        TableEntry entry = header.tables().get(t);
-        List<TableReader> readers = new ArrayList<>();
-        for (int i = 0; i < header.tables().size(); i++) {
-            readers.add(new TableReader(file.table(i), options.parallelism()));
+    /** Writes the new header, the owner's signature and the trailer: the append is then the file's version. */
+    private void commit(AppendOutput out, TableWriter writer, List<TableEntry> tables, List<SectionRef> deltas,
+                        Access access, SectionRef catalog) {
+        List<String> readerFeatures = new ArrayList<>(header.readerFeatures());
+        if (writer.usesIndexDeltas() && !readerFeatures.contains(ReaderFeatures.INDEX_DELTAS)) {
+            readerFeatures.add(ReaderFeatures.INDEX_DELTAS);
         }
-        TableData data = file.table(t);
-        TableReader reader = readers.get(t);
-        long nowMillis = options.now() == null ? System.currentTimeMillis() : options.now().toEpochMilli();
-        Instant now = Instant.ofEpochMilli(nowMillis);
-        Map<String, byte[]> shares = new LinkedHashMap<>();
-        SectionWriter sections = new SectionWriter(options.codec(), options.level(), file.cipher());
-        try (ShareSecrets secrets = file.cipher().ownerSecrets(file.version().preamble().salt())) {
-            List<AccessGrant> current = SharedRewrite.currentGrants(file, shares);
-            List<AccessGrant> grants = current;
-            if (options.access() != null) {
-                ShareWriter.checkGrants(options.access(), options.key());
-                grants = GrantWidening.check(current, SharedRewrite.settings(readers, List.of()), options.access(), now);
-            }
-            AppendOutput out = new AppendOutput(lock, work.validEnd(), file.version().preamble().flags());
-            try {
-                WriteOptions tableOptions = options.withSortedBy(entry.sortedBy())
-                        .withIndexes(IndexBuilders.kindsOf(reader.indexes())).withCompactIndexes(file.indexDeltas());
-                TableStart start = new TableStart(entry.rowCount(), entry.chunkCount(), 0, work.s(),
-                        entry.sortedBy().isEmpty() ? null : Appender.lastRow(data));
-                List<Column> columns = work.grown() == null ? data.columns() : work.grown();
-                SharedTable plan = SharedTable.plan(SharedRewrite.division(reader), columns, secrets);
-                TableWriter writer = new TableWriter(t, entry.name(), columns, tableOptions, out, sections,
-                        start, plan);
-                while (work.rows().hasNext()) {
-                    writer.add(writer.byPosition(work.rows().next()));
-                }
-                TableWriter.SharedSegment segment = writer.finishSharedSegment(segmentCounts(data));
-                List<SectionRef> deltas = new ArrayList<>(header.deltas());
-                TableEntry defined = work.grown() == null ? entry
-                        : withDefinitions(entry, data.columns(), columns, plan, t, sections, out);
-                TableEntry next = withSegments(defined, segment, deltas, t, sections, out);
-                long[] deleted = work.deleted();
-                if (deleted != null) {
-                    byte[] raw = Postings.encodeSection(deleted);
-                    byte[] section = sections.catalogSection(SectionIds.deletes(t, deleted.length), raw, raw.length);
-                    next = new TableEntry(next.name(), next.columnCount(), next.columnGroups(), next.sortedBy(),
-                            next.partitionBy(), next.rowCount(), deleted.length, next.chunkCount(), next.partitions(),
-                            next.partitionTable(), next.indexes(), PartitionLog.ref(out.write(section), section, true));
-                }
-                List<TableEntry> tables = new ArrayList<>(header.tables());
-                tables.set(t, next);
-                SectionRef catalog = ownerCatalog(file, t, segment, work.s(), sections, out);
-
-                List<String> listed = OwnerDirectory.partitions(file);
-                Set<String> names = new LinkedHashSet<>(listed);
-                names.addAll(segment.partitionNames());
-                FilesInfo files = header.files();
-                List<String> listedGroups = files == null ? List.of() : OwnerDirectory.fileGroups(file);
-                List<String> fileGroups = listedGroups;
-                if (!work.files().isEmpty() || files != null && !grants.equals(current)) {
-                    AppendedFiles appended = appendFiles(file, work, readers, grants, names, secrets, sections, out,
-                            options, now);
-                    files = appended.info();
-                    fileGroups = appended.groups();
-                }
-                ShareWriter.Slots slots;
-                if (names.size() != listed.size() || !grants.equals(current) || !fileGroups.equals(listedGroups)) {
-                    slots = ShareWriter.writeGrants(out, sections, secrets, options.key(), grants, names,
-                            ShareWriter.allGroups(tables), fileGroups, now, shares);
-                } else {
-                    Trailer trailer = file.version().trailer();
-                    slots = new ShareWriter.Slots(header.access().ownerDirectory(), trailer.keyslotsOffset(),
-                            file.sections().readWhole("keyslots", trailer.keyslotsOffset(), trailer.keyslotsLength()));
-                }
-                List<String> readerFeatures = new ArrayList<>(header.readerFeatures());
-                if (writer.usesIndexDeltas() && !readerFeatures.contains(
-                        io.jazmin.internal.catalog.ReaderFeatures.INDEX_DELTAS)) {
-                    readerFeatures.add(io.jazmin.internal.catalog.ReaderFeatures.INDEX_DELTAS);
-                }
-                Header newHeader = new Header(readerFeatures, header.writerFeatures(), header.created(), nowMillis,
-                        work.s(), header.metadata(), tables, header.keyring(), files,
-                        new AccessInfo(slots.ownerDirectory(), catalog), deltas);
-                byte[] raw = newHeader.encode();
-                byte[] headerSection = sections.appendedHeader(SectionIds.header(), raw);
-                long at = out.write(headerSection);
-                out.commit(ShareWriter.signed(out, options.key(), file.version().preamble().fileId(), slots, at,
-                        headerSection));
-                long deletedNow = deleted == null ? 0 : deleted.length - entry.deletedCount();
-                return new Appender.Result(work.s(), segment.rows(), deletedNow, next.rowCount() - next.deletedCount());
-            } catch (RuntimeException | Error e) {
-                out.abort();
-                throw e;
-            }
-        } finally {
-            shares.values().forEach(share -> Arrays.fill(share, (byte) 0));
-        }
+        Header newHeader = new Header(readerFeatures, header.writerFeatures(), header.created(), nowMillis,
+                work.s(), header.metadata(), tables, header.keyring(), access.files(),
+                new AccessInfo(access.slots().ownerDirectory(), catalog), deltas);
+        byte[] raw = newHeader.encode();
+        byte[] headerSection = sections.appendedHeader(SectionIds.header(), raw);
+        long at = out.write(headerSection);
+        out.commit(ShareWriter.signed(out, options.key(), file.version().preamble().fileId(), access.slots(), at,
+                headerSection));
     }
 
     /**

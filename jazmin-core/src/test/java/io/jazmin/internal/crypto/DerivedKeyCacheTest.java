@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.jazmin.testing.SmallFiles;
 import io.jazmin.JazminFile;
 import io.jazmin.error.JazminKeyException;
 import io.jazmin.JazminReader;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.jazmin.testing.Secrets;
 import io.jazmin.error.JazminKeyException;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;

@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.jazmin.data.Filter;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.JazminReader;
-import io.jazmin.data.Row;
 import io.jazmin.mapping.annotation.JazminId;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.jazmin.spring.data.core.query.JazminQuery;
