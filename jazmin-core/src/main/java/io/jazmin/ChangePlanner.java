@@ -13,7 +13,6 @@ import io.jazmin.data.Row;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.internal.table.SectionIds;
 import io.jazmin.schema.Column;
-import io.jazmin.schema.ColumnType;
 import io.jazmin.schema.JsonText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -249,7 +248,7 @@ final class ChangePlanner {
                 refuse(op, key, "the row names no partition ('" + column + "') and the sender's grant has several");
                 return false;
             }
-            boolean isInt = columns.get(column).type() == ColumnType.INT;
+            boolean isInt = columns.get(column).type().isInteger();
             row.put(column, SenderScope.partitionValue(scope.onlyPartition(), isInt));
         }
         if (!scope.seesPartition(row.get(column))) {
