@@ -30,6 +30,28 @@ public final class JavaCells {
             return Scalars.forEnum(type);
         }
     };
+    /**
+     * The converter of a value's class: the table names abstract types ({@code ZoneId}, {@code Path},
+     * {@code InetAddress}, {@code ByteBuffer}), whose values are of a subclass or an implementation.
+     */
+    private static final ClassValue<ScalarConverter> OF_VALUE = new ClassValue<>() {
+        @Override
+        protected ScalarConverter computeValue(Class<?> type) {
+            for (Class<?> c = type; c != null; c = c.getSuperclass()) {
+                ScalarConverter found = converter(c);
+                if (found != null) {
+                    return found;
+                }
+                for (Class<?> i : c.getInterfaces()) {
+                    ScalarConverter byInterface = Scalars.find(i);
+                    if (byInterface != null) {
+                        return byInterface;
+                    }
+                }
+            }
+            return null;
+        }
+    };
 
     private JavaCells() {
     }
@@ -44,12 +66,20 @@ public final class JavaCells {
         return converter(type) != null;
     }
 
+    /**
+     * Whether {@link #toCell} converts {@code value}: its class, a superclass or an interface of it is
+     * named ({@code Inet4Address} through {@code InetAddress}, an enum constant's class through its enum).
+     */
+    public static boolean converts(Object value) {
+        return value != null && OF_VALUE.get(value.getClass()) != null;
+    }
+
     /** Whether {@code value} is already a cell: a value of a scalar column type's own Java class ({@link ColumnType#valueClass()}). */
     public static boolean isCell(Object value) {
         if (value == null) {
             return false;
         }
-        ScalarConverter c = converter(value.getClass());
+        ScalarConverter c = OF_VALUE.get(value.getClass());
         return c != null && c.javaType() == null;
     }
 
@@ -73,7 +103,7 @@ public final class JavaCells {
         if (value == null) {
             return null;
         }
-        return toCell(require(value instanceof Enum<?> e ? e.getDeclaringClass() : value.getClass()), value);
+        return toCell(ofValue(value), value);
     }
 
     /**
@@ -88,7 +118,7 @@ public final class JavaCells {
         if (value == null) {
             return null;
         }
-        ScalarConverter c = require(value instanceof Enum<?> e ? e.getDeclaringClass() : value.getClass());
+        ScalarConverter c = ofValue(value);
         MappingContext ctx = context();
         ctx.operands(true);
         try {
@@ -159,6 +189,14 @@ public final class JavaCells {
     private static ScalarConverter converter(Class<?> type) {
         ScalarConverter c = Scalars.find(type);
         return c != null || !type.isEnum() ? c : ENUMS.get(type);
+    }
+
+    private static ScalarConverter ofValue(Object value) {
+        ScalarConverter c = OF_VALUE.get(value.getClass());
+        if (c == null) {
+            throw new JazminValidationException(value.getClass().getName() + " is not a Java type of the cell table (JavaCells.types())");
+        }
+        return c;
     }
 
     private static ScalarConverter require(Class<?> type) {

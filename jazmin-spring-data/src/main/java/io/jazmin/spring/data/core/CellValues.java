@@ -39,7 +39,7 @@ public final class CellValues {
         if (value == null || JavaCells.isCell(value)) {
             return value;
         }
-        if (value instanceof Enum<?> || JavaCells.names(value.getClass())) {
+        if (JavaCells.converts(value)) {
             return JavaCells.toOperand(value);
         }
         if (value instanceof Date d) {
