@@ -43,7 +43,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Column flush points ({@link WriteOptions.Builder#columnFlushPoints}): by default where they cost at
+ * Column flush points ({@link WriteOptions#withColumnFlushPoints(ColumnFlushPoints)}): by default where they cost at
  * most 1 % on a table's first chunk; files written with them are ordinary Deflate files that read
  * the same with or without the points, and a query reading some columns inflates only their
  * streams, in encrypted files too.
@@ -64,11 +64,11 @@ class ColumnFlushPointsTest {
     @Test
     void autoByDefaultAndOnePointPerStreamWhenAskedFor() {
         assertThat(WriteOptions.defaults().columnFlushPoints()).isEqualTo(ColumnFlushPoints.AUTO);
-        assertThat(WriteOptions.builder().columnFlushPoints(true).build().columnFlushPoints())
+        assertThat(WriteOptions.defaults().withColumnFlushPoints(true).columnFlushPoints())
                 .isEqualTo(ColumnFlushPoints.ALWAYS);
-        assertThat(WriteOptions.builder().columnFlushPoints(false).build().columnFlushPoints())
+        assertThat(WriteOptions.defaults().withColumnFlushPoints(false).columnFlushPoints())
                 .isEqualTo(ColumnFlushPoints.NEVER);
-        assertThatThrownBy(() -> WriteOptions.builder().columnFlushPoints(null))
+        assertThatThrownBy(() -> WriteOptions.defaults().withColumnFlushPoints((ColumnFlushPoints) null))
                 .isInstanceOf(JazminValidationException.class).hasMessageContaining("columnFlushPoints");
         ChunkDirectory plain = FileSections.of(PLAIN_FILE).firstDirectory(0);
         assertThat(plain.streamOffsets()).isEmpty();

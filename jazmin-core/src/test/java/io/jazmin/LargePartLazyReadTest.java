@@ -57,8 +57,8 @@ class LargePartLazyReadTest {
             }
             rows.add(row);
         }
-        return Written.file(columns, rows, WriteOptions.defaults().toBuilder()
-                .columnFlushPoints(ColumnFlushPoints.NEVER).build().withChunkRows(1500));
+        return Written.file(columns, rows, WriteOptions.defaults()
+                .withColumnFlushPoints(ColumnFlushPoints.NEVER).withChunkRows(1500));
     }
 
     private Path onDisk(byte[] bytes) throws IOException {

@@ -159,7 +159,7 @@ class SharedChangeFilesTest {
 
         assertThatThrownBy(() -> apply(file, fromNorth, owner())).isInstanceOf(JazminValidationException.class)
                 .hasMessageContaining("revoked");
-        assertThatThrownBy(() -> apply(file, fromAll, owner().toBuilder().now(EXPIRES.plus(1, ChronoUnit.DAYS)).build()))
+        assertThatThrownBy(() -> apply(file, fromAll, owner().withNow(EXPIRES.plus(1, ChronoUnit.DAYS))))
                 .as("received after the grant expired").isInstanceOf(JazminValidationException.class)
                 .hasMessageContaining("expired");
         assertThat(rows(file)).containsEntry("C1", "north/open/n1").containsEntry("C2", "south/open/s2");

@@ -1,7 +1,6 @@
 package io.jazmin.cli;
 
 import io.jazmin.schema.Column;
-import io.jazmin.schema.ColumnType;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -97,7 +96,7 @@ final class ColumnProfile {
 
     /** Whether the values are strings. */
     boolean isText() {
-        return column.type() == ColumnType.STRING;
+        return column.type().isText();
     }
 
     /** In how many chunks the rows of one tracked value lie, on average (0 when none was seen). */

@@ -59,12 +59,20 @@ public final class TextValues {
         };
     }
 
+    /** Whether an empty text cell is the type's empty value (an empty string or binary) rather than null. */
+    private static boolean emptyIsValue(ColumnType type) {
+        return switch (type) {
+            case STRING, BINARY -> true;
+            case BOOL, INT, FLOAT, DECIMAL, DATETIME, JSON, LIST, OBJECT -> false;
+        };
+    }
+
     /**
      * The value of a text cell (a CSV field, an XML element): {@code null} for a missing cell, and for
      * an empty one except in string and binary columns, where empty text is the empty value.
      */
     static Object parseCell(Column column, String cell, FloatOverflow overflow, NestedValueCount nested) {
-        boolean emptyIsValue = column.type() == ColumnType.STRING || column.type() == ColumnType.BINARY;
+        boolean emptyIsValue = emptyIsValue(column.type());
         if (cell == null || (cell.isEmpty() && !emptyIsValue)) {
             return null;
         }

@@ -7,6 +7,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Objects;
 import io.jazmin.error.JazminValidationException;
+import io.jazmin.schema.ColumnType;
 
 /**
  * A row filter: the same tree as the JSON filter language of the JAZMIN libraries (spec §2.1),
@@ -43,6 +44,14 @@ public sealed interface Filter permits Filter.And, Filter.Or, Filter.Not, Filter
 
         NestedOp(String jsonName) {
             this.jsonName = jsonName;
+        }
+
+        /** The type of column it applies to: lists for {@code any} and {@code all}, objects for {@code match}. */
+        public ColumnType columnType() {
+            return switch (this) {
+                case ANY, ALL -> ColumnType.LIST;
+                case MATCH -> ColumnType.OBJECT;
+            };
         }
 
         /** The operator's name in JSON filters. */
@@ -98,6 +107,15 @@ public sealed interface Filter permits Filter.And, Filter.Or, Filter.Not, Filter
             };
         }
 
+        /** Whether the operand is a list of values, any of which matches ({@code in}). */
+        public boolean takesList() {
+            return switch (this) {
+                case IN -> true;
+                case EQ, NE, GT, GTE, LT, LTE, CONTAINS, ICONTAINS, STARTS_WITH, IS_NULL, ENDS_WITH, IEQ,
+                     ISTARTS_WITH, IENDS_WITH -> false;
+            };
+        }
+
         /** The operator's name in JSON filters. */
         public String jsonName() {
             return jsonName;
@@ -145,9 +163,9 @@ public sealed interface Filter permits Filter.And, Filter.Or, Filter.Not, Filter
         public Condition {
             Objects.requireNonNull(column, "column");
             Objects.requireNonNull(op, "op");
-            if (op == Op.IN) {
+            if (op.takesList()) {
                 if (!(operand instanceof Collection<?> c)) {
-                    throw new JazminValidationException("'in' needs a list of values");
+                    throw new JazminValidationException("'" + op.jsonName() + "' needs a list of values");
                 }
                 // Not List.copyOf: null items are allowed (they match nothing).
                 operand = Collections.unmodifiableList(new ArrayList<>(c));

@@ -19,7 +19,7 @@ final class FiniteConverter extends WrappingConverter {
 
     /** {@code inner} with the policy; {@code where} names the member when it is not floating point. */
     static FiniteConverter of(ValueConverter inner, String where) {
-        if (inner.storage() != ColumnType.FLOAT) {
+        if (!inner.storage().isFloatingPoint()) {
             throw MappingException.schema(MappingException.Reason.UNSUPPORTED_TYPE, where, "@JazminFinite is for "
                     + "double, float, their boxes and optionals, not a " + inner.storage().typeName() + " column");
         }

@@ -20,6 +20,8 @@ final class MappingContext {
     private Row current;
     private String column;
     private int depth;
+    /** Whether values are converted as filter operands, compared rather than stored (see {@link JavaCells#toOperand}). */
+    private boolean operands;
 
     MappingContext(MappingOptions options, JsonCodec json) {
         this.options = options;
@@ -28,6 +30,14 @@ final class MappingContext {
 
     MappingOptions options() {
         return options;
+    }
+
+    boolean operands() {
+        return operands;
+    }
+
+    void operands(boolean value) {
+        operands = value;
     }
 
     JsonCodec json() {

@@ -1,7 +1,6 @@
 package io.jazmin.mapping;
 
 import io.jazmin.schema.Column;
-import io.jazmin.schema.ColumnType;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -86,7 +85,7 @@ final class RowMapperCompiler {
             throw MappingException.schema(MappingException.Reason.TYPE_MISMATCH, where, "'" + file.name() + "' is "
                     + file.type().typeName() + ", the member is stored as " + member.type().typeName());
         }
-        if (file.type() == ColumnType.LIST) {
+        if (file.type().hasItems()) {
             checkNested(file.item(), member.item(), strict, where + "[]");
             return;
         }

@@ -114,7 +114,7 @@ final class ScalarConverter implements ValueConverter {
             } catch (DateTimeException | IllegalArgumentException e) {
                 // Not the ISO text of this type: it may still be the text of its storage type
                 // (a datetime's ISO instant for a LocalDate), which the cell path reads or refuses.
-                if (storage == ColumnType.STRING) {
+                if (storage.isText()) {
                     throw invalid(node.stringValue(), e, ctx);
                 }
             }

@@ -35,6 +35,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Function;
 import java.util.regex.Matcher;
@@ -60,6 +61,8 @@ import java.util.regex.Pattern;
  *     the ordinal) as ISO or canonical strings; years beyond 9999 with their ISO {@code +} sign;</li>
  * <li>{@code ByteBuffer} as binary (its remaining bytes).</li>
  * </ul>
+ * This is the one Java-to-cell table: {@link JavaCells} opens it to the modules (Spring, Spark)
+ * that convert values without a mapped type.
  */
 final class Scalars {
     private static final long MILLIS_PER_DAY = 86_400_000L;
@@ -89,6 +92,11 @@ final class Scalars {
     /** The converter of a built-in scalar type (boxed), or {@code null}. */
     static ScalarConverter find(Class<?> type) {
         return BUILT_IN.get(Types.box(type));
+    }
+
+    /** The built-in scalar types (boxed), enums apart. */
+    static Set<Class<?>> types() {
+        return BUILT_IN.keySet();
     }
 
     /** A converter storing an enum's constants by name; other names are refused on read. */
@@ -236,8 +244,14 @@ final class Scalars {
         return d;
     }
 
-    /** Applies the sub-millisecond policy and the year range: datetimes hold milliseconds of years 1-9999. */
+    /**
+     * Applies the sub-millisecond policy and the year range: datetimes hold milliseconds of years 1-9999.
+     * An operand keeps its instant: it is compared exactly, never stored.
+     */
     static Instant millis(Instant i, MappingContext ctx) {
+        if (ctx.operands()) {
+            return i;
+        }
         if (i.getNano() % 1_000_000 != 0) {
             if (ctx.options().subMillis() == MappingOptions.SubMillis.REJECT) {
                 throw ctx.fail(MappingException.Reason.SUB_MILLISECOND, i + " has sub-millisecond digits, which "

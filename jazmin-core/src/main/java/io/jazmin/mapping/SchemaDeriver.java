@@ -1,7 +1,6 @@
 package io.jazmin.mapping;
 
 import io.jazmin.schema.Column;
-import io.jazmin.schema.ColumnType;
 import io.jazmin.schema.IndexKind;
 import io.jazmin.mapping.annotation.JazminSortedBy;
 import java.util.ArrayList;
@@ -35,7 +34,7 @@ final class SchemaDeriver {
                 indexes.add(new TypeSchema.Index(p.name(), IndexKind.SORTED));
             }
             for (IndexKind kind : p.indexes()) {
-                if (kind == IndexKind.TRIGRAM && c.storage() != ColumnType.STRING) {
+                if (kind == IndexKind.TRIGRAM && !c.storage().supports(kind)) {
                     throw fail(model, "trigram index on " + p.name() + ", which is not a string column");
                 }
                 if (kind == IndexKind.SORTED) {

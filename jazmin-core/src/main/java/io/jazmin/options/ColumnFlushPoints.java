@@ -2,7 +2,7 @@ package io.jazmin.options;
 
 /**
  * When a writer gives Deflate chunk parts column flush points (see
- * {@link WriteOptions.Builder#columnFlushPoints(ColumnFlushPoints)}): a Deflate full flush before
+ * {@link WriteOptions#withColumnFlushPoints(ColumnFlushPoints)}): a Deflate full flush before
  * every column stream, its offsets recorded in optional chunk-directory fields that other readers
  * skip, so this reader inflates only the columns a query reads. Brotli and uncompressed files
  * never get them, nor tables of several column groups.

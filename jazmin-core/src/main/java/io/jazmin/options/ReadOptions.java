@@ -10,10 +10,11 @@ import java.util.concurrent.Executor;
 
 /**
  * How a file is opened: the secret of an encrypted file, the work done ahead, the bounds checked.
- * Immutable; start from {@link #defaults()} and change what you need, or build one:
+ * Immutable; start from {@link #defaults()} and change what you need (each {@code with} method
+ * returns new options):
  * <pre>{@code
  * JazminReader.open(path, ReadOptions.defaults().withKey(JazminKey.parse(keyText)));
- * JazminReader.open(path, ReadOptions.builder().password(Secret.of(chars)).parallelism(Parallelism.defaults().withPriority(Priority.SPEED)).build());
+ * JazminReader.open(path, ReadOptions.defaults().withPassword(Secret.of(chars)).withPriority(Priority.SPEED));
  * }</pre>
  * At most one secret is given: a key, a password or an access key. {@link #toString()} never shows
  * the password, and keys show only their key id.
@@ -59,13 +60,11 @@ public final class ReadOptions {
         return builder().build();
     }
 
-    /** A builder starting from the defaults. */
-    public static Builder builder() {
+    private static Builder builder() {
         return new Builder();
     }
 
-    /** A builder starting from these options. */
-    public Builder toBuilder() {
+    private Builder toBuilder() {
         Builder b = new Builder();
         b.key = key;
         b.password = password;
@@ -154,6 +153,14 @@ public final class ReadOptions {
 
     public ReadOptions withAccessKey(AccessKeyText value) {
         return toBuilder().accessKey(value).build();
+    }
+
+    /**
+     * Priority, degree and executor of the worker threads at once ({@code null}: the defaults); the
+     * three withers below change one of them.
+     */
+    public ReadOptions withParallelism(Parallelism value) {
+        return toBuilder().parallelism(value).build();
     }
 
     /** Scans decode chunks ahead on worker threads as {@code value} allows (default {@link Priority#BALANCED}). */
@@ -276,8 +283,11 @@ public final class ReadOptions {
                 + ", cacheDecryptedChunks=" + cacheDecryptedChunks + "]";
     }
 
-    /** Builds {@link ReadOptions}; every setting starts at its default. */
-    public static final class Builder {
+    /**
+     * The settings being changed by one wither: a copy of the options, checked together when built
+     * (one secret at most), so the withers stay one line each.
+     */
+    private static final class Builder {
         private JazminKey key;
         private Secret password;
         private AccessKeyText accessKey;
@@ -357,10 +367,7 @@ public final class ReadOptions {
             return this;
         }
 
-        /**
-         * @throws JazminValidationException when several secrets are given or the append count is negative
-         */
-        public ReadOptions build() {
+        ReadOptions build() {
             return new ReadOptions(this);
         }
     }

@@ -13,7 +13,8 @@ import java.util.Set;
 /**
  * How one table is written: its name, how rows are cut into chunks, the order they are sorted by
  * and the indexes built. Part of {@link WriteOptions} ({@link WriteOptions#table()}), which holds
- * the settings of the whole file. Immutable; build one with {@link #builder()}.
+ * the settings of the whole file. Immutable; start from {@link #defaults()} and change what you need
+ * ({@code TableOptions.defaults().withSortedBy(List.of("id")).withIndex("name", IndexKind.TRIGRAM)}).
  *
  * @param name       the table's name ({@code ""}, the reference writers' default, for a single table)
  * @param chunkRows  most rows per chunk (default 4,096)
@@ -42,22 +43,41 @@ public record TableOptions(String name, int chunkRows, int chunkBytes, List<Stri
 
     /** The unnamed table, 4,096 rows or 1 MiB per chunk, not sorted, no indexes. */
     public static TableOptions defaults() {
-        return builder().build();
+        return new TableOptions(DEFAULT_NAME, DEFAULT_CHUNK_ROWS, DEFAULT_CHUNK_BYTES, List.of(), Map.of());
     }
 
-    /** A builder starting from the defaults. */
-    public static Builder builder() {
-        return new Builder();
+    /** These options with the table named {@code value} ({@code null}: the default, empty). */
+    public TableOptions withName(String value) {
+        return new TableOptions(value, chunkRows, chunkBytes, sortedBy, indexes);
     }
 
-    /** A builder starting from these options. */
-    public Builder toBuilder() {
-        Builder b = new Builder();
-        b.name = name;
-        b.chunkRows = chunkRows;
-        b.chunkBytes = chunkBytes;
-        b.sortedBy = sortedBy;
-        return b.indexes(indexes);
+    /** @throws JazminValidationException when {@code value} is below 1 */
+    public TableOptions withChunkRows(int value) {
+        return new TableOptions(name, value, chunkBytes, sortedBy, indexes);
+    }
+
+    /** @throws JazminValidationException when {@code value} is below 1 */
+    public TableOptions withChunkBytes(int value) {
+        return new TableOptions(name, chunkRows, value, sortedBy, indexes);
+    }
+
+    /** These options with the rows sorted by {@code value} ({@code null}: not sorted). */
+    public TableOptions withSortedBy(List<String> value) {
+        return new TableOptions(name, chunkRows, chunkBytes, value, indexes);
+    }
+
+    /** Builds {@code kinds} indexes on {@code column} (in addition to any declared before). */
+    public TableOptions withIndex(String column, IndexKind... kinds) {
+        Map<String, Set<IndexKind>> more = new LinkedHashMap<>(indexes);
+        Set<IndexKind> onColumn = new LinkedHashSet<>(indexes.getOrDefault(column, Set.of()));
+        onColumn.addAll(Arrays.asList(kinds));
+        more.put(column, onColumn);
+        return withIndexes(more);
+    }
+
+    /** Replaces the declared indexes with {@code value} (column name to kinds; {@code null}: none). */
+    public TableOptions withIndexes(Map<String, Set<IndexKind>> value) {
+        return new TableOptions(name, chunkRows, chunkBytes, sortedBy, value);
     }
 
     /** Keeps declaration order: the reference writer lists indexes in the order they were requested. */
@@ -65,57 +85,5 @@ public record TableOptions(String name, int chunkRows, int chunkBytes, List<Stri
         Map<String, Set<IndexKind>> out = new LinkedHashMap<>();
         in.forEach((column, kinds) -> out.put(column, Collections.unmodifiableSet(new LinkedHashSet<>(kinds))));
         return Collections.unmodifiableMap(out);
-    }
-
-    /** Builds {@link TableOptions}; every setting starts at its default. */
-    public static final class Builder {
-        private String name = DEFAULT_NAME;
-        private int chunkRows = DEFAULT_CHUNK_ROWS;
-        private int chunkBytes = DEFAULT_CHUNK_BYTES;
-        private List<String> sortedBy = List.of();
-        private Map<String, Set<IndexKind>> indexes = new LinkedHashMap<>();
-
-        private Builder() {
-        }
-
-        public Builder name(String value) {
-            name = value;
-            return this;
-        }
-
-        public Builder chunkRows(int value) {
-            chunkRows = value;
-            return this;
-        }
-
-        public Builder chunkBytes(int value) {
-            chunkBytes = value;
-            return this;
-        }
-
-        public Builder sortedBy(List<String> value) {
-            sortedBy = value;
-            return this;
-        }
-
-        /** Builds {@code kinds} indexes on {@code column} (in addition to any declared before). */
-        public Builder index(String column, IndexKind... kinds) {
-            indexes.computeIfAbsent(column, c -> new LinkedHashSet<>()).addAll(Arrays.asList(kinds));
-            return this;
-        }
-
-        /** Replaces the declared indexes with {@code value} (column name to kinds). */
-        public Builder indexes(Map<String, Set<IndexKind>> value) {
-            indexes = new LinkedHashMap<>();
-            if (value != null) {
-                value.forEach((column, kinds) -> indexes.put(column, new LinkedHashSet<>(kinds)));
-            }
-            return this;
-        }
-
-        /** @throws JazminValidationException when a chunk bound is below 1 */
-        public TableOptions build() {
-            return new TableOptions(name, chunkRows, chunkBytes, sortedBy, indexes);
-        }
     }
 }

@@ -17,10 +17,10 @@ import java.util.concurrent.Executor;
 /**
  * How a file is written: settings of the whole file (codec, encryption, metadata, write time,
  * parallelism) and the {@link TableOptions} of the table written. Immutable; start from
- * {@link #defaults()} and change what you need, or build one:
+ * {@link #defaults()} and change what you need (each {@code with} method returns new options):
  * <pre>{@code
  * WriteOptions.defaults().withCodec(Codec.BROTLI).withSortedBy(List.of("id"))
- * WriteOptions.builder().key(key).table(TableOptions.builder().sortedBy(List.of("id")).build()).build()
+ * WriteOptions.defaults().withKey(key).withTable(TableOptions.defaults().withSortedBy(List.of("id")))
  * }</pre>
  * {@link #toString()} never shows the password, and keys show only their key id.
  */
@@ -75,7 +75,7 @@ public final class WriteOptions {
         this.kdfIterations = b.kdfIterations;
         this.parallelism = b.parallelism;
         this.keyCache = b.keyCache;
-        this.table = b.table.build();
+        this.table = b.table;
         this.access = b.access;
         this.autoCompact = b.autoCompact == null ? AutoCompact.NONE : b.autoCompact;
     }
@@ -85,13 +85,11 @@ public final class WriteOptions {
         return builder().build();
     }
 
-    /** A builder starting from the defaults. */
-    public static Builder builder() {
+    private static Builder builder() {
         return new Builder();
     }
 
-    /** A builder starting from these options. */
-    public Builder toBuilder() {
+    private Builder toBuilder() {
         Builder b = new Builder();
         b.codec = codec;
         b.level = level;
@@ -104,7 +102,7 @@ public final class WriteOptions {
         b.kdfIterations = kdfIterations;
         b.parallelism = parallelism;
         b.keyCache = keyCache;
-        b.table = table.toBuilder();
+        b.table = table;
         b.access = access;
         b.autoCompact = autoCompact;
         return b;
@@ -139,19 +137,36 @@ public final class WriteOptions {
     }
 
     /**
-     * When chunk parts get column flush points (see {@link Builder#columnFlushPoints(ColumnFlushPoints)};
+     * When chunk parts get column flush points (see {@link #withColumnFlushPoints(ColumnFlushPoints)};
      * default {@link ColumnFlushPoints#AUTO}).
      */
     public ColumnFlushPoints columnFlushPoints() {
         return columnFlushPoints;
     }
 
-    /** These options with column flush points always or never (see {@link Builder#columnFlushPoints(boolean)}). */
+    /** These options with column flush points {@link ColumnFlushPoints#ALWAYS} or {@link ColumnFlushPoints#NEVER}. */
     public WriteOptions withColumnFlushPoints(boolean value) {
         return toBuilder().columnFlushPoints(value).build();
     }
 
-    /** These options with column flush points as {@code value} says. */
+    /**
+     * Column flush points: in each Deflate chunk part the writer makes a Deflate full flush before
+     * every column stream and records where each stream starts (raw and compressed) in optional
+     * chunk-directory fields that other readers skip, so this reader inflates only the columns a
+     * query reads instead of every stream up to the last one it needs. The parts stay ordinary
+     * Deflate streams that every reader reads; in encrypted files the points lie in the sealed
+     * payload, whose tag the reader still checks whole. What it costs: each flush ends a Deflate
+     * block (a new block header, about five bytes for the flush) and restarts the compressor's
+     * window, so a stream cannot refer to the bytes of the streams before it, and the directory
+     * holds two small numbers per stream. On the benchmarks' 200,000 customers (8 columns) the file
+     * is 5–7 % smaller with them; on the 300-column wide table 54 % larger, on 200 tiny boolean and
+     * small-int columns 2 % larger or more. Hence the default {@link ColumnFlushPoints#AUTO}, which
+     * measures the cost on each table's first chunk. They are never made in Brotli or uncompressed
+     * files, nor in tables of several column groups (the directory every partition holder reads
+     * would give the sizes of columns hidden from some of them).
+     *
+     * @throws JazminValidationException when {@code value} is {@code null}
+     */
     public WriteOptions withColumnFlushPoints(ColumnFlushPoints value) {
         return toBuilder().columnFlushPoints(value).build();
     }
@@ -232,10 +247,12 @@ public final class WriteOptions {
         return table.indexes();
     }
 
+    /** Section compression {@code value} (see {@link #codec()}). */
     public WriteOptions withCodec(Codec value) {
         return toBuilder().codec(value).build();
     }
 
+    /** Compression level {@code value} (see {@link #level()}; checked against the codec). */
     public WriteOptions withLevel(int value) {
         return toBuilder().level(value).build();
     }
@@ -273,6 +290,14 @@ public final class WriteOptions {
     /** PBKDF2 iterations for a password file (1,000-10,000,000; default 600,000). */
     public WriteOptions withKdfIterations(int value) {
         return toBuilder().kdfIterations(value).build();
+    }
+
+    /**
+     * Priority, degree and executor of the worker threads at once ({@code null}: the defaults); the
+     * three withers below change one of them.
+     */
+    public WriteOptions withParallelism(Parallelism value) {
+        return toBuilder().parallelism(value).build();
     }
 
     /** Encodes and compresses chunks on worker threads as {@code value} allows (default {@link Priority#BALANCED}). */
@@ -319,30 +344,34 @@ public final class WriteOptions {
         return toBuilder().table(value).build();
     }
 
+    /** Shorthand for {@code withTable(table().withName(value))}. */
     public WriteOptions withTableName(String value) {
-        return withTable(table.toBuilder().name(value).build());
+        return withTable(table.withName(value));
     }
 
+    /** Shorthand for {@code withTable(table().withChunkRows(value))}. */
     public WriteOptions withChunkRows(int value) {
-        return withTable(table.toBuilder().chunkRows(value).build());
+        return withTable(table.withChunkRows(value));
     }
 
+    /** Shorthand for {@code withTable(table().withChunkBytes(value))}. */
     public WriteOptions withChunkBytes(int value) {
-        return withTable(table.toBuilder().chunkBytes(value).build());
+        return withTable(table.withChunkBytes(value));
     }
 
+    /** Shorthand for {@code withTable(table().withSortedBy(value))}. */
     public WriteOptions withSortedBy(List<String> value) {
-        return withTable(table.toBuilder().sortedBy(value).build());
+        return withTable(table.withSortedBy(value));
     }
 
     /** Builds {@code kinds} indexes on {@code column} (in addition to any declared before). */
     public WriteOptions withIndex(String column, IndexKind... kinds) {
-        return withTable(table.toBuilder().index(column, kinds).build());
+        return withTable(table.withIndex(column, kinds));
     }
 
     /** Replaces the declared indexes with {@code value} (column name to kinds). */
     public WriteOptions withIndexes(Map<String, Set<IndexKind>> value) {
-        return withTable(table.toBuilder().indexes(value).build());
+        return withTable(table.withIndexes(value));
     }
 
     @Override
@@ -354,8 +383,11 @@ public final class WriteOptions {
                 + ", autoCompact=" + autoCompact + "]";
     }
 
-    /** Builds {@link WriteOptions}; every setting starts at its default. */
-    public static final class Builder {
+    /**
+     * The settings being changed by one wither: a copy of the options, checked together when built
+     * (a key and a password, say), so the withers stay one line each.
+     */
+    private static final class Builder {
         private Codec codec = Codec.DEFLATE;
         private int level = -1;
         private String metadata = "";
@@ -367,7 +399,7 @@ public final class WriteOptions {
         private int kdfIterations = PasswordKdf.DEFAULT_ITERATIONS;
         private Parallelism parallelism = Parallelism.defaults();
         private DerivedKeyCache keyCache;
-        private TableOptions.Builder table = TableOptions.builder();
+        private TableOptions table = TableOptions.defaults();
         private AccessSettings access;
         private AutoCompact autoCompact;
 
@@ -410,22 +442,6 @@ public final class WriteOptions {
             return this;
         }
 
-        /**
-         * Column flush points: in each Deflate chunk part the writer makes a Deflate full flush before
-         * every column stream and records where each stream starts (raw and compressed) in optional
-         * chunk-directory fields that other readers skip, so this reader inflates only the columns a
-         * query reads instead of every stream up to the last one it needs. The parts stay ordinary
-         * Deflate streams that every reader reads; in encrypted files the points lie in the sealed
-         * payload, whose tag the reader still checks whole. What it costs: each flush ends a Deflate
-         * block (a new block header, about five bytes for the flush) and restarts the compressor's
-         * window, so a stream cannot refer to the bytes of the streams before it, and the directory
-         * holds two small numbers per stream. On the benchmarks' 200,000 customers (8 columns) the file
-         * is 5–7 % smaller with them; on the 300-column wide table 54 % larger, on 200 tiny boolean and
-         * small-int columns 2 % larger or more. Hence the default {@link ColumnFlushPoints#AUTO}, which
-         * measures the cost on each table's first chunk. They are never made in Brotli or uncompressed
-         * files, nor in tables of several column groups (the directory every partition holder reads
-         * would give the sizes of columns hidden from some of them).
-         */
         public Builder columnFlushPoints(ColumnFlushPoints value) {
             if (value == null) {
                 throw new JazminValidationException("columnFlushPoints needs a value (AUTO, ALWAYS or NEVER)");
@@ -434,7 +450,6 @@ public final class WriteOptions {
             return this;
         }
 
-        /** {@link ColumnFlushPoints#ALWAYS} or {@link ColumnFlushPoints#NEVER} (see {@link #columnFlushPoints(ColumnFlushPoints)}). */
         public Builder columnFlushPoints(boolean value) {
             return columnFlushPoints(value ? ColumnFlushPoints.ALWAYS : ColumnFlushPoints.NEVER);
         }
@@ -466,12 +481,11 @@ public final class WriteOptions {
         }
 
         public Builder table(TableOptions value) {
-            table = (value == null ? TableOptions.defaults() : value).toBuilder();
+            table = value == null ? TableOptions.defaults() : value;
             return this;
         }
 
-        /** @throws JazminValidationException when a setting is out of range or both a key and a password are given */
-        public WriteOptions build() {
+        WriteOptions build() {
             return new WriteOptions(this);
         }
     }

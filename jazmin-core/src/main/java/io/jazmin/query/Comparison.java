@@ -45,7 +45,7 @@ enum Comparison {
         boolean fits = switch (needs) {
             case ANY -> true;
             case ORDERED -> type.isOrdered();
-            case STRING -> type == ColumnType.STRING;
+            case STRING -> type.isText();
         };
         if (!fits) {
             throw new InvalidQueryException(method() + " does not apply to " + member + ", a " + type.typeName()

@@ -47,7 +47,7 @@ public final class Items<T, E> {
         }
         return Condition.of(columns -> {
             Column column = listColumn(columns, true);
-            if (column.item().type() != ColumnType.STRING) {
+            if (!column.item().type().isText()) {
                 throw new InvalidQueryException("containsIgnoreCase on " + AccessorMember.of(accessor) + ", whose items are "
                         + column.item().type().typeName() + " values (only string items compare text)");
             }
@@ -102,12 +102,20 @@ public final class Items<T, E> {
         return Filter.any(column.name(), Filter.anyOf(Filter.isNull(Filter.ITEM), Filter.isNotNull(Filter.ITEM)));
     }
 
+    /** A hint for a member stored as JSON text, which {@code @JazminNested} would store as a list. */
+    private static String nestedHint(ColumnType type) {
+        return switch (type) {
+            case JSON -> " (mark it @JazminNested)";
+            case BOOL, INT, FLOAT, DECIMAL, STRING, DATETIME, BINARY, LIST, OBJECT -> "";
+        };
+    }
+
     /** The member's column, which must be a list (of ordered items, when items are compared). */
     private Column listColumn(TypeColumns<T> columns, boolean comparesItems) {
         Column column = columns.column(accessor);
-        if (column.type() != ColumnType.LIST) {
+        if (!column.type().hasItems()) {
             throw new InvalidQueryException(AccessorMember.of(accessor) + " is stored as a " + column.type().typeName()
-                    + " column, not a list" + (column.type() == ColumnType.JSON ? " (mark it @JazminNested)" : ""));
+                    + " column, not a list" + nestedHint(column.type()));
         }
         if (comparesItems && !column.item().type().isOrdered()) {
             throw new InvalidQueryException(AccessorMember.of(accessor) + " has " + column.item().type().typeName()

@@ -2,7 +2,6 @@ package io.jazmin.query;
 
 import io.jazmin.data.SortKey;
 import io.jazmin.schema.Column;
-import io.jazmin.schema.ColumnType;
 import java.util.Objects;
 
 /**
@@ -60,7 +59,7 @@ public final class Order<T> {
             throw new InvalidQueryException("cannot order by " + AccessorMember.of(accessor) + ": "
                     + column.type().typeName() + " columns have no order");
         }
-        if (ignoreCase && column.type() != ColumnType.STRING) {
+        if (ignoreCase && !column.type().isText()) {
             throw new InvalidQueryException("ignoringCase on " + AccessorMember.of(accessor) + ", a "
                     + column.type().typeName() + " column (only string columns compare text)");
         }

@@ -9,7 +9,6 @@ import io.jazmin.key.DerivedKeyCache;
 import io.jazmin.key.JazminKey;
 import io.jazmin.key.Secret;
 import io.jazmin.key.UnlockToken;
-import io.jazmin.options.Parallelism;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Codec;
@@ -216,20 +215,20 @@ public final class JazminOptions implements Serializable {
 
     /** Options for opening one file: the key, password or access key, and one decoding thread (a task is one core). */
     public ReadOptions readOptions() {
-        ReadOptions.Builder b = ReadOptions.builder().parallelism(Parallelism.defaults().withMaxDegree(1));
+        ReadOptions r = ReadOptions.defaults().withMaxDegreeOfParallelism(1);
         if (secretKey != null) {
-            b.key(JazminKey.parse(secretKey));
+            r = r.withKey(JazminKey.parse(secretKey));
         }
         if (password != null) {
-            b.password(Secret.of(password)).keyCache(PASSWORD_KEYS);
+            r = r.withPassword(Secret.of(password)).withKeyCache(PASSWORD_KEYS);
         }
         if (accessKey != null) {
-            b.accessKey(AccessKeyText.parse(accessKey));
+            r = r.withAccessKey(AccessKeyText.parse(accessKey));
         }
         if (unlockToken != null) {
-            b.unlockToken(UnlockToken.parse(unlockToken));
+            r = r.withUnlockToken(UnlockToken.parse(unlockToken));
         }
-        return b.build();
+        return r;
     }
 
     /**

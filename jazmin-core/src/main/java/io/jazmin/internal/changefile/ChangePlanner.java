@@ -12,7 +12,6 @@ import io.jazmin.internal.changefile.ChangeOutcome.Refusal;
 import io.jazmin.internal.reader.TableReader;
 import io.jazmin.internal.table.SectionIds;
 import io.jazmin.schema.Column;
-import io.jazmin.schema.ColumnType;
 import io.jazmin.schema.JsonText;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -251,7 +250,7 @@ final class ChangePlanner {
                         + "') and the sender's grant has several");
                 return false;
             }
-            boolean isInt = columns.get(column).type() == ColumnType.INT;
+            boolean isInt = columns.get(column).type().isInteger();
             row.put(column, SenderScope.partitionValue(scope.onlyPartition(), isInt));
         }
         if (!scope.seesPartition(row.get(column))) {

@@ -331,7 +331,7 @@ public final class ColumnVector {
         }
         Object v = objects[row];
         if (v == null) {
-            v = type == ColumnType.LIST ? listValue(row) : objectValue(row);
+            v = type.hasItems() ? listValue(row) : objectValue(row);
             objects[row] = v;
         }
         return v;

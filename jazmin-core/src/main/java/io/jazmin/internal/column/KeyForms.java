@@ -26,6 +26,14 @@ public final class KeyForms {
     private KeyForms() {
     }
 
+    /** Whether the key form of {@code type} is a {@code long} (ints, datetimes' epoch milliseconds). */
+    public static boolean isLongKey(ColumnType type) {
+        return switch (type) {
+            case INT, DATETIME -> true;
+            case BOOL, FLOAT, DECIMAL, STRING, BINARY, JSON, LIST, OBJECT -> false;
+        };
+    }
+
     /**
      * The key form of a non-null value of {@code type}: datetime ({@link Instant} or epoch-ms
      * {@link Long}) to its ms, float −0 to +0, decimal reduced; other values unchanged.

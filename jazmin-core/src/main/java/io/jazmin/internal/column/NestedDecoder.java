@@ -52,7 +52,7 @@ final class NestedDecoder {
         }
         byte[] nulls = (flags & StreamFormat.HAS_NULLS) != 0 ? StreamDecoder.readNullBits(stream, entries) : null;
         int nonNull = nulls == null ? entries : entries - StreamDecoder.popCount(nulls);
-        ColumnVector result = column.type() == ColumnType.LIST
+        ColumnVector result = column.type().hasItems()
                 ? readList(column, stream, entries, nulls, nonNull, depth)
                 : readObject(column, stream, entries, nulls, nonNull, depth);
         stream.expectEnd(what);

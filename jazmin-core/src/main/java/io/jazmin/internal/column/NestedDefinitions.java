@@ -1,7 +1,6 @@
 package io.jazmin.internal.column;
 
 import io.jazmin.schema.Column;
-import io.jazmin.schema.ColumnType;
 import io.jazmin.internal.catalog.CatalogColumn;
 import java.util.HashSet;
 import java.util.Set;
@@ -24,13 +23,13 @@ public final class NestedDefinitions {
         if (depth > CatalogColumn.MAX_NESTING) {
             return "column '" + path + "' is nested more than " + CatalogColumn.MAX_NESTING + " levels deep";
         }
-        if (c.type() == ColumnType.LIST) {
+        if (c.type().hasItems()) {
             if (c.item() == null || !c.fields().isEmpty()) {
                 return "list column '" + path + "' needs exactly one item definition and no fields";
             }
             return problem(c.item(), path + "[]", depth + 1);
         }
-        if (c.type() == ColumnType.OBJECT) {
+        if (c.type().hasFields()) {
             if (c.fields().isEmpty() || c.item() != null) {
                 return "object column '" + path + "' needs at least one field and no item";
             }

@@ -24,7 +24,7 @@ final class NestedEncoder {
         }
         StreamEncoder.Rows rows = StreamEncoder.Rows.of(values);
         StreamEncoder.header(out, StreamFormat.NESTED, rows);
-        if (column.type() == ColumnType.LIST) {
+        if (column.type().hasItems()) {
             long[] lengths = new long[rows.nonNull()];
             for (int r = 0, i = 0; r < rows.size(); r++) {
                 if (!rows.isNull(r)) {

@@ -1,7 +1,6 @@
 package io.jazmin.internal.column;
 
 import io.jazmin.schema.Column;
-import io.jazmin.schema.ColumnType;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -26,9 +25,9 @@ final class NestedLeaves {
     }
 
     private static void collect(Column def, ColumnVector v, int[] path, List<Leaf> out) {
-        if (def.type() == ColumnType.LIST) {
+        if (def.type().hasItems()) {
             collect(def.item(), v.items(), path, out);
-        } else if (def.type() == ColumnType.OBJECT) {
+        } else if (def.type().hasFields()) {
             for (int f = 0; f < def.fields().size(); f++) {
                 int[] child = Arrays.copyOf(path, path.length + 1);
                 child[path.length] = f;

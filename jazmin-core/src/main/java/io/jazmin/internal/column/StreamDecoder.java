@@ -254,7 +254,7 @@ public final class StreamDecoder {
         if (col.firstRowNull()) {
             vals[0] = 0;
         }
-        if (col.type == ColumnType.DATETIME) {
+        if (StreamFormat.isEpochMillis(col.type)) {
             for (int r = col.from; r < col.to; r++) {
                 if (!col.isNull(r)) {
                     StreamFormat.checkDatetime(vals[r - col.from]);
@@ -304,7 +304,7 @@ public final class StreamDecoder {
     }
 
     private static ColumnVector readObjects(ByteReader stream, int encoding, Shape col) {
-        if (col.type == ColumnType.STRING && encoding == StreamFormat.PLAIN) {
+        if (col.type.isText() && encoding == StreamFormat.PLAIN) {
             return readPlainStrings(stream, col);
         }
         Object[] vals = new Object[col.held()];
@@ -357,7 +357,7 @@ public final class StreamDecoder {
 
     private static void readDictionary(ByteReader stream, Shape col, Object[] vals) {
         // An entry takes at least one byte (string) or two (decimal: scale and mantissa).
-        int k = stream.count(col.type == ColumnType.DECIMAL ? 2 : 1);
+        int k = stream.count(StreamFormat.isVarintPair(col.type) ? 2 : 1);
         if (k == 0) {
             throw new JazminFormatException("empty dictionary");
         }
@@ -393,7 +393,7 @@ public final class StreamDecoder {
 
     /** Moves past one value without reading it: a decimal is two varints (scale, mantissa), the rest length-prefixed. */
     private static void skipPlainObject(ByteReader stream, ColumnType type) {
-        if (type == ColumnType.DECIMAL) {
+        if (StreamFormat.isVarintPair(type)) {
             stream.skipVarints(2);
         } else {
             stream.skip(stream.length());

@@ -201,7 +201,7 @@ public final class StreamEncoder {
      * the dictionary and copied by those bytes, never made {@code String}s nor encoded again.
      */
     private static void writeTexts(ColumnType type, ColumnVector v, Rows rows, ByteWriter out) {
-        boolean decimal = type == ColumnType.DECIMAL;
+        boolean decimal = StreamFormat.isVarintPair(type);
         PlainStrings encoded = decimal ? null : v.plainStrings();
         int n = rows.nonNull;
         EncoderScratch scratch = EncoderScratch.get();
@@ -296,7 +296,12 @@ public final class StreamEncoder {
         header(out, StreamFormat.PLAIN, rows);
         for (int r = 0; r < rows.size; r++) {
             if (!rows.isNull(r)) {
-                byte[] bytes = type == ColumnType.JSON ? Utf8.encode(((JsonText) all[r]).text()) : (byte[]) all[r];
+                byte[] bytes = switch (type) {
+                    case JSON -> Utf8.encode(((JsonText) all[r]).text());
+                    case BINARY -> (byte[]) all[r];
+                    case BOOL, INT, FLOAT, DECIMAL, STRING, DATETIME, LIST, OBJECT ->
+                            throw new IllegalArgumentException(type.typeName() + " values are not opaque bytes");
+                };
                 out.lengthPrefixed(bytes);
             }
         }

@@ -55,6 +55,25 @@ final class StreamFormat {
         };
     }
 
+    /** Whether int-stream values of {@code type} are epoch milliseconds, checked against the datetime range. */
+    static boolean isEpochMillis(ColumnType type) {
+        return switch (type) {
+            case DATETIME -> true;
+            case BOOL, INT, FLOAT, DECIMAL, STRING, BINARY, JSON, LIST, OBJECT -> false;
+        };
+    }
+
+    /**
+     * Whether a plain value of {@code type} in a text-like stream is two varints (a decimal's scale and
+     * mantissa) rather than length-prefixed bytes.
+     */
+    static boolean isVarintPair(ColumnType type) {
+        return switch (type) {
+            case DECIMAL -> true;
+            case BOOL, INT, FLOAT, STRING, DATETIME, BINARY, JSON, LIST, OBJECT -> false;
+        };
+    }
+
     /** Returns {@code ms} or throws when it lies outside the supported datetime range. */
     static long checkDatetime(long ms) {
         if (!DatetimeRange.contains(ms)) {

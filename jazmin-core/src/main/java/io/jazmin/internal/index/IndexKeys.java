@@ -24,7 +24,7 @@ final class IndexKeys {
      */
     static Object keyOf(ColumnType type, Object value) {
         Object key = KeyForms.keyOf(type, value);
-        return type == ColumnType.STRING ? wellFormed((String) key) : key;
+        return type.isText() ? wellFormed((String) key) : key;
     }
 
     /** Writes a key as in an encoding-0 page. */
@@ -54,7 +54,7 @@ final class IndexKeys {
 
     /** The bytes of a directory first key. */
     static byte[] firstKeyBytes(ColumnType type, Object key) {
-        if (type == ColumnType.STRING) {
+        if (type.isText()) {
             return utf8((String) key);
         }
         ByteWriter out = new ByteWriter(16);
@@ -64,7 +64,7 @@ final class IndexKeys {
 
     /** Decodes a directory first key; all bytes must belong to it. */
     static Object decodeFirstKey(ColumnType type, byte[] bytes) {
-        if (type == ColumnType.STRING) {
+        if (type.isText()) {
             return ByteReader.decodeUtf8(bytes, 0, bytes.length);
         }
         ByteReader in = new ByteReader(bytes);

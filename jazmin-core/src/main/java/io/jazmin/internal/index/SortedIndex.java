@@ -124,7 +124,7 @@ public final class SortedIndex implements ColumnIndex {
             if (keys != null) {
                 addRangeSpan(span, keys);
             }
-        } else if (lookup instanceof IndexLookup.StartsWith s && type == ColumnType.STRING) {
+        } else if (lookup instanceof IndexLookup.StartsWith s && type.isText()) {
             addPrefixSpan(span, s.prefix());
         } else {
             return OptionalLong.empty(); // contains, or startsWith on a column that is not text
@@ -194,7 +194,7 @@ public final class SortedIndex implements ColumnIndex {
      * @throws IllegalArgumentException when the column is not a string column
      */
     public RowIdSet startsWith(String prefix) {
-        if (type != ColumnType.STRING) {
+        if (!type.isText()) {
             throw new IllegalArgumentException("startsWith needs a string index, not " + type.typeName());
         }
         BitSet span = new BitSet();

@@ -51,7 +51,7 @@ public final class SortedIndexBuilder {
         }
         this.type = type;
         this.order = KeyForms.comparator(type);
-        boolean unboxed = type == ColumnType.INT || type == ColumnType.DATETIME;
+        boolean unboxed = KeyForms.isLongKey(type);
         this.longKeys = unboxed ? new LongList() : null;
         this.objectKeys = unboxed ? null : new ArrayList<>();
     }

@@ -69,7 +69,7 @@ public final class FileOrder {
                     return false;
                 }
                 Object min = s.minKey(type);
-                if (type == ColumnType.STRING && ((String) min).length() >= ChunkStatistics.MAX_STRING_BOUND - 1) {
+                if (type.isText() && ((String) min).length() >= ChunkStatistics.MAX_STRING_BOUND - 1) {
                     return false; // maybe a prefix of the real min, which may sort below the previous max
                 }
                 if (previousMax != null) {

@@ -97,7 +97,7 @@ public final class FilterBinder {
         return switch (op) {
             case IS_NULL -> new NullTest(position, Operands.toBoolean(c.column(), c.operand()));
             case CONTAINS, ICONTAINS, STARTS_WITH, ENDS_WITH, IEQ, ISTARTS_WITH, IENDS_WITH -> {
-                if (type != ColumnType.STRING) {
+                if (!type.isText()) {
                     throw new InvalidFilterException("'" + op.jsonName() + "' only applies to string columns");
                 }
                 yield new TextTest(position, op, Operands.toText(c.column(), c.operand()));
@@ -179,7 +179,12 @@ public final class FilterBinder {
     }
 
     private static BigDecimal number(ColumnType type, String column, Object v) {
-        return type == ColumnType.DATETIME ? Operands.epochMillis(column, v) : Operands.exactNumber(column, v);
+        return switch (type) {
+            case DATETIME -> Operands.epochMillis(column, v);
+            case INT -> Operands.exactNumber(column, v);
+            case BOOL, FLOAT, DECIMAL, STRING, BINARY, JSON, LIST, OBJECT ->
+                    throw new IllegalStateException(type.typeName() + " columns have no long comparisons");
+        };
     }
 
     private static boolean isLong(BigDecimal d) {
@@ -193,7 +198,8 @@ public final class FilterBinder {
     private static Predicate longComparison(int position, ColumnType type, String column, Op op, Object operand) {
         BigDecimal d = number(type, column, operand);
         return switch (op) {
-            case EQ, NE -> longEquality(position, type, op == Op.EQ, d);
+            case EQ -> longEquality(position, type, true, d);
+            case NE -> longEquality(position, type, false, d);
             case GT -> longBound(position, type, true, d.setScale(0, RoundingMode.FLOOR).add(BigDecimal.ONE));
             case GTE -> longBound(position, type, true, d.setScale(0, RoundingMode.CEILING));
             case LT -> longBound(position, type, false, d.setScale(0, RoundingMode.CEILING).subtract(BigDecimal.ONE));

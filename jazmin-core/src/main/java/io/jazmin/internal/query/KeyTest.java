@@ -78,7 +78,7 @@ final class KeyTest extends ColumnPredicate {
 
     /** Every row matches when there are no nulls and the whole exact range satisfies the comparison. */
     private boolean allMatch(ChunkStatistics s, Object min, Object max) {
-        if (s.nullCount() != 0 || min == null || max == null || (type == ColumnType.STRING && !exactBound(min))) {
+        if (s.nullCount() != 0 || min == null || max == null || (type.isText() && !exactBound(min))) {
             return false;
         }
         return switch (op) {

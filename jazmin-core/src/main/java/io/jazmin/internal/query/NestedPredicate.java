@@ -37,13 +37,16 @@ final class NestedPredicate extends Predicate {
 
     /** Binds {@code op} with {@code inner} on {@code column}, the column at {@code position}. */
     static NestedPredicate bind(int position, Column column, NestedOp op, Filter inner) {
-        ColumnType wanted = op == NestedOp.MATCH ? ColumnType.OBJECT : ColumnType.LIST;
+        ColumnType wanted = op.columnType();
         if (column.type() != wanted) {
             throw new InvalidFilterException("'" + op.jsonName() + "' only applies to " + wanted.typeName() + " columns, and '"
                     + column.name() + "' is a " + column.type().typeName());
         }
-        Column part = op == NestedOp.MATCH ? column : column.item();
-        boolean overFields = part.type() == ColumnType.OBJECT;
+        Column part = switch (op) {
+            case MATCH -> column;
+            case ANY, ALL -> column.item();
+        };
+        boolean overFields = part.type().hasFields();
         List<Column> parts = overFields ? part.fields()
                 : List.of(new Column(Filter.ITEM, part.type(), part.nullable(), "", "", part.item(), part.fields()));
         return new NestedPredicate(position, op, parts, overFields, new FilterBinder(parts).bind(inner));
@@ -55,13 +58,18 @@ final class NestedPredicate extends Predicate {
         if (v.isNull(row)) {
             return false;
         }
-        if (op == NestedOp.MATCH) {
-            return inner.test(new ChunkValues(v.fields(), v.size()), v.entry(row));
-        }
+        return switch (op) {
+            case MATCH -> inner.test(new ChunkValues(v.fields(), v.size()), v.entry(row));
+            case ANY -> items(v, row, true);
+            case ALL -> items(v, row, false);
+        };
+    }
+
+    /** Whether some item of the row's list matches ({@code any}), or every one does. */
+    private boolean items(ColumnVector v, int row, boolean any) {
         ColumnVector items = v.items();
         ChunkValues itemValues = new ChunkValues(overFields ? items.fields() : new ColumnVector[] {items},
                 items.size());
-        boolean any = op == NestedOp.ANY;
         for (int i = v.itemStart(row); i < v.itemEnd(row); i++) {
             boolean matched = overFields
                     ? !items.isNull(i) && inner.test(itemValues, items.entry(i))
@@ -88,8 +96,11 @@ final class NestedPredicate extends Predicate {
             }
             view = new LeafView(s, new int[0], parts, overFields);
         }
-        if (op == NestedOp.ALL) {
-            return Tri.SOME;
+        switch (op) {
+            case ALL -> {
+                return Tri.SOME;
+            }
+            case ANY, MATCH -> { }
         }
         // Only "no entry can match" carries over: a match for every entry says nothing about every row.
         return inner.prune(view) == Tri.NONE ? Tri.NONE : Tri.SOME;

@@ -38,7 +38,7 @@ public final class SortOrder {
                 throw invalid("column '" + name + "' is " + column.type().typeName()
                         + ", which has no order (sortable: bool, int, float, decimal, string, datetime)");
             }
-            if (keys.get(i).ignoreCase() && column.type() != ColumnType.STRING) {
+            if (keys.get(i).ignoreCase() && !column.type().isText()) {
                 throw invalid("column '" + name + "' is " + column.type().typeName()
                         + ": only string columns sort ignoring case");
             }

@@ -38,7 +38,7 @@ public final class ShapeSchema {
     private static ObjectNode schema(ShapeNode node, boolean mayBeEmpty) {
         if (node instanceof ShapeNode.Value v) {
             ObjectNode s = column(v.column());
-            return v.column().nullable() || mayBeEmpty || v.column().type() == ColumnType.FLOAT ? nullable(s) : s;
+            return v.column().nullable() || mayBeEmpty || v.column().type().isFloatingPoint() ? nullable(s) : s;
         }
         if (node instanceof ShapeNode.Literal l) {
             ObjectNode s = NODES.objectNode();
@@ -86,10 +86,10 @@ public final class ShapeSchema {
 
     /** The schema of a column's values: lists and objects with their items and fields. */
     private static ObjectNode column(Column c) {
-        if (c.type() == ColumnType.LIST) {
+        if (c.type().hasItems()) {
             return array(part(c.item()));
         }
-        if (c.type() == ColumnType.OBJECT) {
+        if (c.type().hasFields()) {
             ObjectNode s = NODES.objectNode();
             s.put("type", "object");
             ObjectNode properties = s.putObject("properties");
@@ -107,7 +107,7 @@ public final class ShapeSchema {
 
     /** An item or field: null allowed when nullable, and for floats. */
     private static ObjectNode part(Column c) {
-        return c.nullable() || c.type() == ColumnType.FLOAT ? nullable(column(c)) : column(c);
+        return c.nullable() || c.type().isFloatingPoint() ? nullable(column(c)) : column(c);
     }
 
     private static ObjectNode scalar(ColumnType type) {

@@ -105,9 +105,9 @@ final class StoredStatistics {
         Column at = column;
         int step = 0;
         while (true) {
-            if (at.type() == ColumnType.LIST) {
+            if (at.type().hasItems()) {
                 at = at.item();
-            } else if (at.type() == ColumnType.OBJECT) {
+            } else if (at.type().hasFields()) {
                 if (step == path.length || path[step] < 0 || path[step] >= at.fields().size()) {
                     return null;
                 }

@@ -47,7 +47,7 @@ final class ColumnBuilder {
             case STRING -> { } // only their bytes are kept
             case DECIMAL, BINARY, JSON, LIST, OBJECT -> objects = new Object[capacity];
         }
-        if (type == ColumnType.STRING) {
+        if (type.isText()) {
             text = new ByteWriter(capacity * 16);
             textStarts = new int[capacity];
         }

@@ -1,7 +1,6 @@
 package io.jazmin.internal.writer;
 
 import io.jazmin.schema.Column;
-import io.jazmin.schema.ColumnType;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.internal.catalog.CatalogColumn;
 import io.jazmin.internal.catalog.ColumnGroup;
@@ -55,7 +54,7 @@ final class ColumnGrowth {
                 || !was.description().equals(now.description()) || !was.attributes().equals(now.attributes())) {
             throw refused(path, "its type, nullability, description or attributes changed");
         }
-        if (was.type() == ColumnType.LIST) {
+        if (was.type().hasItems()) {
             check(was.item(), now.item(), path + "[]");
         }
         int kept = was.fields().size();

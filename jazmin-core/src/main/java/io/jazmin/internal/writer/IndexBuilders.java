@@ -1,7 +1,6 @@
 package io.jazmin.internal.writer;
 
 import io.jazmin.schema.Column;
-import io.jazmin.schema.ColumnType;
 import io.jazmin.schema.IndexInfo;
 import io.jazmin.schema.IndexKind;
 import io.jazmin.error.JazminValidationException;
@@ -85,11 +84,11 @@ final class IndexBuilders {
     }
 
     private static void check(Column c, IndexKind kind) {
-        if (kind == IndexKind.TRIGRAM && c.type() != ColumnType.STRING) {
+        if (kind == IndexKind.TRIGRAM && !c.type().supports(kind)) {
             throw new JazminValidationException("a trigram index needs a string column; '" + c.name() + "' is "
                     + c.type().typeName());
         }
-        if (kind == IndexKind.SORTED && !c.type().isOrdered()) {
+        if (kind == IndexKind.SORTED && !c.type().supports(kind)) {
             throw new JazminValidationException("a sorted index needs an ordered column; '" + c.name() + "' is "
                     + c.type().typeName());
         }

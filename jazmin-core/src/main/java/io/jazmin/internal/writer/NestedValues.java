@@ -1,7 +1,6 @@
 package io.jazmin.internal.writer;
 
 import io.jazmin.schema.Column;
-import io.jazmin.schema.ColumnType;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -24,10 +23,10 @@ final class NestedValues {
     }
 
     private static Object coerce(Column c, Object v, String path) throws ValueCoercion.Mismatch {
-        if (c.type() == ColumnType.LIST) {
+        if (c.type().hasItems()) {
             return list(c, v, path);
         }
-        if (c.type() == ColumnType.OBJECT) {
+        if (c.type().hasFields()) {
             return object(c, v, path);
         }
         try {

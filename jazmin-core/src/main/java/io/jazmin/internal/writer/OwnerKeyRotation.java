@@ -43,7 +43,7 @@ public final class OwnerKeyRotation {
         }
         // One instant for the grants kept here and the expiry check of the written slots.
         Instant now = options.now() != null ? options.now() : Instant.ofEpochMilli(System.currentTimeMillis());
-        WriteOptions write = options.toBuilder().key(next).now(now).build();
+        WriteOptions write = options.withKey(next).withNow(now);
         Map<String, AccessGrant> replaced = new LinkedHashMap<>();
         try (WriterLock lock = WriterLock.acquire(path);
              RewriteSource source = RewriteSource.openShared(path, Rewriter.readOptions(options),

@@ -73,7 +73,7 @@ public final class Rewriter {
     }
 
     static ReadOptions readOptions(WriteOptions options) {
-        return ReadOptions.builder().parallelism(options.parallelism()).keyCache(options.keyCache())
-                .key(options.key()).password(options.password()).build();
+        return ReadOptions.defaults().withParallelism(options.parallelism()).withKeyCache(options.keyCache())
+                .withKey(options.key()).withPassword(options.password());
     }
 }

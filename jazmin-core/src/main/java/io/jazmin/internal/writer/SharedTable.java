@@ -44,7 +44,7 @@ record SharedTable(int partitionColumn, List<String> groupNames, int[][] groups,
                         + "' is not a column of the table");
             }
             ColumnType type = columns.get(p).type();
-            if (type != ColumnType.STRING && type != ColumnType.INT) {
+            if (!type.isText() && !type.isInteger()) {
                 throw new JazminValidationException("the partition column '" + settings.partitionBy()
                         + "' must be string or int, not " + type.typeName());
             }

@@ -1,7 +1,6 @@
 package io.jazmin.internal.writer;
 
 import io.jazmin.schema.Column;
-import io.jazmin.schema.ColumnType;
 import io.jazmin.error.InvalidRowException;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.options.WriteOptions;
@@ -233,7 +232,7 @@ final class TableWriter {
                 continue;
             }
             try {
-                out[i] = c.type() == ColumnType.STRING
+                out[i] = c.type().isText()
                         ? ValueCoercion.toText(v, builders[i].pendingText()) // checked while encoded
                         : ValueCoercion.coerce(c, v);
             } catch (ValueCoercion.Mismatch m) {

@@ -201,7 +201,7 @@ class ParallelReadWriteTest {
         for (boolean compact : new boolean[] {false, true}) {
             WriteOptions indexed = WriteOptions.defaults().withNow(NOW).withChunkRows(1_000)
                     .withIndex("id", IndexKind.SORTED).withIndex("at", IndexKind.SORTED)
-                    .withIndex("late", IndexKind.SORTED).toBuilder().compactIndexes(compact).build();
+                    .withIndex("late", IndexKind.SORTED).withCompactIndexes(compact);
             byte[] sequential = Written.file(columns, data, indexed.withMaxDegreeOfParallelism(1));
             byte[] parallel = Written.file(columns, data, indexed.withMaxDegreeOfParallelism(4));
             assertArrayEquals(afterPreamble(sequential), afterPreamble(parallel), "compact " + compact);

@@ -1,6 +1,8 @@
 package io.jazmin.spark.types;
 
 import io.jazmin.error.JazminValidationException;
+import io.jazmin.mapping.JavaCells;
+import io.jazmin.mapping.MappingException;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.JsonText;
 import java.math.BigDecimal;
@@ -29,7 +31,8 @@ import org.apache.spark.unsafe.types.UTF8String;
  * mapped type of {@link SchemaMapper}, or, for decimals, a {@link DecimalType} of a user schema (a
  * value of smaller scale is widened exactly; one of larger scale or too many digits fails); ints may
  * be read as int, smallint or tinyint and floats as float (as a catalog table declares them, whose
- * writes widened them), a value that does not fit failing.
+ * writes widened them), a value that does not fit failing (those Java values through the engine's
+ * one Java-to-cell table, {@link JavaCells}; the rest are Spark's internal forms, a table of their own).
  * Built once per column and file, so rows pay no type dispatch.
  */
 public final class CatalystConverter {
@@ -50,14 +53,18 @@ public final class CatalystConverter {
         return switch (column.type()) {
             case BOOL -> expect(column, type, DataTypes.BooleanType, Function.identity());
             case INT -> {
-                if (type instanceof IntegerType || type instanceof ShortType || type instanceof ByteType) {
-                    yield v -> narrow(column, (Long) v, type);
+                Class<?> narrower = type instanceof IntegerType ? Integer.class : type instanceof ShortType ? Short.class
+                        : type instanceof ByteType ? Byte.class : null;
+                if (narrower != null) {
+                    Function<Object, Object> read = JavaCells.fromCellFunction(narrower);
+                    yield v -> narrow(column, v, type, read);
                 }
                 yield expect(column, type, DataTypes.LongType, Function.identity());
             }
             case FLOAT -> {
                 if (type instanceof FloatType) {
-                    yield v -> toFloat(column, (Double) v);
+                    Function<Object, Object> read = JavaCells.fromCellFunction(Float.class);
+                    yield v -> toFloat(column, v, read);
                 }
                 yield expect(column, type, DataTypes.DoubleType, Function.identity());
             }
@@ -123,26 +130,26 @@ public final class CatalystConverter {
 
     /**
      * An int read as a narrower Spark integer (a table declared {@code INT}, {@code SMALLINT} or
-     * {@code TINYINT}, whose writes widened to JAZMIN's int): a value out of its range fails.
+     * {@code TINYINT}, whose writes widened to JAZMIN's int), by the engine's table: a value out of
+     * its range fails.
      */
-    private static Object narrow(Column column, long v, DataType type) {
-        long min = type instanceof IntegerType ? Integer.MIN_VALUE : type instanceof ShortType ? Short.MIN_VALUE : Byte.MIN_VALUE;
-        long max = type instanceof IntegerType ? Integer.MAX_VALUE : type instanceof ShortType ? Short.MAX_VALUE : Byte.MAX_VALUE;
-        if (v < min || v > max) {
+    private static Object narrow(Column column, Object v, DataType type, Function<Object, Object> read) {
+        try {
+            return read.apply(v);
+        } catch (MappingException e) {
             throw new JazminValidationException("column '" + column.name() + "': " + v + " does not fit Spark "
                     + type.simpleString() + " (read it as bigint)");
         }
-        return type instanceof IntegerType ? (Object) (int) v : type instanceof ShortType ? (Object) (short) v : (Object) (byte) v;
     }
 
     /** A float read as Spark's 4-byte float: only values a float holds exactly (NaN and infinities too). */
-    private static Object toFloat(Column column, double v) {
-        float f = (float) v;
-        if (f != v && !Double.isNaN(v)) {
+    private static Object toFloat(Column column, Object v, Function<Object, Object> read) {
+        try {
+            return read.apply(v);
+        } catch (MappingException e) {
             throw new JazminValidationException("column '" + column.name() + "': " + v + " is not exactly a Spark float"
                     + " (read it as double)");
         }
-        return f;
     }
 
     private static Object micros(Column column, Instant v) {

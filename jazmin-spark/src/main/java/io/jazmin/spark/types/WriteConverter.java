@@ -3,6 +3,7 @@ package io.jazmin.spark.types;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.jazmin.error.JazminValidationException;
+import io.jazmin.mapping.JavaCells;
 import io.jazmin.schema.JsonText;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,7 +36,9 @@ import org.apache.spark.sql.types.TimestampType;
 /**
  * Turns Spark's internal values into the Java values {@link io.jazmin.JazminWriter} takes for the
  * columns of {@link SchemaMapper#toColumns}: whole numbers as {@code Long}, floats as {@code Double}
- * (exactly widened), {@code BigDecimal}, {@code String}, {@code byte[]}, timestamps as {@code Instant}
+ * (exactly widened; the Java values Spark holds for these go through the engine's one Java-to-cell
+ * table, {@link JavaCells}; strings, decimals, timestamps, arrays, structs and maps are Spark's own
+ * internal forms, a different table, converted here), {@code BigDecimal}, {@code String}, {@code byte[]}, timestamps as {@code Instant}
  * (µs that are not whole milliseconds fail naming the column, or are truncated when asked), arrays as
  * lists, structs as maps by field name, maps as JSON objects. Built once per schema and task.
  */
@@ -69,14 +72,21 @@ public final class WriteConverter {
     }
 
     private static Function<Object, Object> of(String name, DataType type, boolean truncate) {
-        if (type instanceof BooleanType || type instanceof LongType || type instanceof BinaryType) {
+        // Spark holds these as Java values: cells already, or narrower numbers the engine's table widens.
+        if (type instanceof BooleanType || type instanceof LongType || type instanceof DoubleType || type instanceof BinaryType) {
             return Function.identity();
         }
-        if (type instanceof ByteType || type instanceof ShortType || type instanceof IntegerType) {
-            return v -> ((Number) v).longValue();
+        if (type instanceof ByteType) {
+            return JavaCells.toCellFunction(Byte.class);
         }
-        if (type instanceof FloatType || type instanceof DoubleType) {
-            return v -> ((Number) v).doubleValue();
+        if (type instanceof ShortType) {
+            return JavaCells.toCellFunction(Short.class);
+        }
+        if (type instanceof IntegerType) {
+            return JavaCells.toCellFunction(Integer.class);
+        }
+        if (type instanceof FloatType) {
+            return JavaCells.toCellFunction(Float.class);
         }
         if (type instanceof DecimalType) {
             return v -> ((Decimal) v).toJavaBigDecimal();

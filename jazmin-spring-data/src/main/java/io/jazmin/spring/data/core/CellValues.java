@@ -1,27 +1,24 @@
 package io.jazmin.spring.data.core;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
+import io.jazmin.mapping.JavaCells;
 import java.util.Collection;
 import java.util.Date;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
-import java.util.UUID;
 
 /**
- * Turns Java values into the cell values the engine compares, the way the engine's object mapping
- * stores them: enums by name, {@code LocalDate} as midnight UTC, {@code LocalDateTime} read as UTC,
- * {@code BigInteger} as a decimal, other non-engine types by their text. Used for operands of
- * derived queries and keyset positions, whose Java type need not be the member's (an {@code int}
- * argument for a {@code long} member, a collection for {@code In}), and for rows given as maps.
- * Values of a member's own type (ids, entity rows written by appends, sort keys) go through the
- * engine's object mapping instead ({@link io.jazmin.mapping.JazminMapper#cellValue}), which also
- * knows the types these rules do not ({@code Duration}, {@code LocalTime}, type adapters).
+ * Turns Java values into the cell values the engine compares, by the engine's one Java-to-cell
+ * table ({@link JavaCells}, the rules the object mapping stores members by: enums by name,
+ * {@code LocalDate} as midnight UTC, {@code LocalDateTime} read as UTC, {@code BigInteger} as a
+ * decimal, {@code Duration} as seconds, ...). Used for operands of derived queries and keyset
+ * positions, whose Java type need not be the member's (an {@code int} argument for a {@code long}
+ * member, a collection for {@code In}), and for rows given as maps; datetimes keep their
+ * sub-millisecond digits ({@link JavaCells#toOperand}), as before. What is Spring's own here:
+ * {@code Optional}s, collections and arrays item by item, {@link Date} (a Spring Data temporal type
+ * the table does not name) as its instant, values that are already cells passed unchanged (so an
+ * operand is compared as given), and any other type by its text. Values of a member's own type (ids,
+ * entity rows written by appends, sort keys) go through the engine's object mapping instead
+ * ({@link io.jazmin.mapping.JazminMapper#cellValue}), which also knows type adapters.
  * {@link #fromCell} goes back for values read without the object mapping (interface projections).
  */
 public final class CellValues {
@@ -31,32 +28,19 @@ public final class CellValues {
     /**
      * The cell value of {@code value} ({@code null} stays {@code null}; collections item by item; an
      * {@code Optional} as its content, empty as {@code null}, like the object mapping stores it).
+     *
+     * @throws io.jazmin.mapping.MappingException when the table refuses the value (a {@code Pattern}
+     *                                            compiled with flags its text does not spell, say)
      */
     public static Object toCell(Object value) {
         if (value instanceof Optional<?> o) {
             return toCell(o.orElse(null));
         }
-        if (value == null || value instanceof String || value instanceof Boolean || value instanceof Instant
-                || value instanceof BigDecimal || value instanceof Long || value instanceof Double) {
+        if (value == null || JavaCells.isCell(value)) {
             return value;
         }
-        if (value instanceof Integer || value instanceof Short || value instanceof Byte) {
-            return ((Number) value).longValue();
-        }
-        if (value instanceof Float f) {
-            return f.doubleValue();
-        }
-        if (value instanceof BigInteger b) {
-            return new BigDecimal(b);
-        }
-        if (value instanceof Enum<?> e) {
-            return e.name();
-        }
-        if (value instanceof LocalDate d) {
-            return d.atStartOfDay().toInstant(ZoneOffset.UTC);
-        }
-        if (value instanceof LocalDateTime t) {
-            return t.toInstant(ZoneOffset.UTC);
+        if (JavaCells.converts(value)) {
+            return JavaCells.toOperand(value);
         }
         if (value instanceof Date d) {
             return d.toInstant();
@@ -72,61 +56,27 @@ public final class CellValues {
 
     /**
      * Whether {@link #fromCell} turns the cells of a member of {@code type} into values of that
-     * type: the engine's own value types, their primitive and narrower forms and the types this
-     * class converts. Members of other types (collections, nested objects, type adapters,
-     * {@code Duration}, ...) need the object mapping.
+     * type: the types the engine's Java-to-cell table names ({@link JavaCells#names}) and their
+     * primitives. Members of other types (collections, nested objects, type adapters) need the
+     * object mapping.
      */
     public static boolean readsAs(Class<?> type) {
-        return type.isPrimitive() || type.isEnum() || CELL_TYPES.contains(type);
+        return JavaCells.names(type);
     }
 
-    private static final Set<Class<?>> CELL_TYPES = Set.of(String.class, Boolean.class, Long.class, Integer.class,
-            Short.class, Byte.class, Double.class, Float.class, BigDecimal.class, BigInteger.class, Instant.class,
-            LocalDate.class, LocalDateTime.class, UUID.class);
-
     /**
-     * {@code cell} as a value of {@code type} where the cell's Java type differs from the one the
-     * object mapping would produce (int cells into {@code Integer}, text into enums, datetimes into
-     * dates); other values are returned unchanged.
+     * {@code cell} as a value of {@code type} where the cell's Java type differs from the member's
+     * (int cells into {@code Integer}, text into enums, datetimes into dates), by the engine's table;
+     * values of another type than the table reads {@code type} from are returned unchanged.
+     *
+     * @throws io.jazmin.mapping.MappingException when the cell is no value of {@code type} (out of
+     *                                            its range, an unknown enum constant, ...)
      */
-    @SuppressWarnings({"unchecked", "rawtypes"})
     public static Object fromCell(Object cell, Class<?> type) {
-        if (cell == null || type.isInstance(cell)) {
+        if (cell == null || type.isInstance(cell) || !JavaCells.names(type)
+                || !JavaCells.columnType(type).valueClass().isInstance(cell)) {
             return cell;
         }
-        if (cell instanceof Long n) {
-            if (type == int.class || type == Integer.class) {
-                return Math.toIntExact(n);
-            }
-            if (type == short.class || type == Short.class) {
-                return n.shortValue();
-            }
-            if (type == byte.class || type == Byte.class) {
-                return n.byteValue();
-            }
-        }
-        if (cell instanceof Double d && (type == float.class || type == Float.class)) {
-            return d.floatValue();
-        }
-        if (cell instanceof BigDecimal d && type == BigInteger.class) {
-            return d.toBigIntegerExact();
-        }
-        if (cell instanceof String s) {
-            if (type.isEnum()) {
-                return Enum.valueOf((Class<? extends Enum>) type, s);
-            }
-            if (type == UUID.class) {
-                return UUID.fromString(s);
-            }
-        }
-        if (cell instanceof Instant at) {
-            if (type == LocalDate.class) {
-                return LocalDate.ofInstant(at, ZoneOffset.UTC);
-            }
-            if (type == LocalDateTime.class) {
-                return LocalDateTime.ofInstant(at, ZoneOffset.UTC);
-            }
-        }
-        return cell;
+        return JavaCells.fromCell(cell, type);
     }
 }

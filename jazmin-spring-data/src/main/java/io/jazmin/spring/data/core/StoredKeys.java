@@ -177,7 +177,7 @@ final class StoredKeys {
             JazminTable table = reader.table();
             Column column = table.columns().stream().filter(c -> c.name().equals(keyColumn)).findFirst()
                     .orElse(null);
-            boolean fits = column != null && (column.type() == ColumnType.STRING || column.type() == ColumnType.INT)
+            boolean fits = column != null && (column.type().isText() || column.type().isInteger())
                     && table.sortedBy().isEmpty() && table.writtenRowCount() <= MAX_KEYS
                     && table.hiddenRowCount() == 0 && table.writtenRowCount() > 0 && appendable.test(table);
             if (fits) {
@@ -212,10 +212,10 @@ final class StoredKeys {
      * upsert to the engine, which coerces it).
      */
     private static Object key(Object value, ColumnType type) {
-        if (type == ColumnType.STRING && (value instanceof String || value instanceof UUID)) {
+        if (type.isText() && (value instanceof String || value instanceof UUID)) {
             return value.toString();
         }
-        if (type == ColumnType.INT && (value instanceof Long || value instanceof Integer || value instanceof Short
+        if (type.isInteger() && (value instanceof Long || value instanceof Integer || value instanceof Short
                 || value instanceof Byte)) {
             return ((Number) value).longValue();
         }

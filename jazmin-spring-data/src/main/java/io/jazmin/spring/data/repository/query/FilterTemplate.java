@@ -83,7 +83,7 @@ final class FilterTemplate {
             return new Filter.Nested(n.column(), n.op(), bind(n.inner(), values));
         }
         Filter.Condition c = (Filter.Condition) f;
-        if (c.op() == Filter.Op.IN) {
+        if (c.op().takesList()) {
             List<Object> items = new ArrayList<>();
             for (Object item : (List<?>) c.operand()) {
                 int at = markerIndex(item);

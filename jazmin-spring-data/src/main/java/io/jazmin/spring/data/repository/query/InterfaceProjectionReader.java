@@ -1,6 +1,7 @@
 package io.jazmin.spring.data.repository.query;
 
 import io.jazmin.schema.Column;
+import io.jazmin.mapping.JavaCells;
 import io.jazmin.schema.ColumnType;
 import io.jazmin.data.Filter;
 import io.jazmin.JazminTable;
@@ -48,7 +49,9 @@ final class InterfaceProjectionReader implements RowReader<Object> {
             }
             ColumnType column = entity.getMapper().schema().columns().stream()
                     .filter(c -> c.name().equals(p.getColumnName())).map(Column::type).findFirst().orElse(null);
-            boolean converts = CellValues.readsAs(p.getType()) || p.getType() == Optional.class;
+            // The table's column type, too: a type adapter may store the member as another type.
+            boolean converts = p.getType() == Optional.class
+                    || CellValues.readsAs(p.getType()) && JavaCells.columnType(p.getType()) == column;
             if (column == null || !column.isOrdered() || !converts) {
                 return false;
             }

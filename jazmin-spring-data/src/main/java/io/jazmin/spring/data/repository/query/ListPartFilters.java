@@ -1,7 +1,6 @@
 package io.jazmin.spring.data.repository.query;
 
 import io.jazmin.schema.Column;
-import io.jazmin.schema.ColumnType;
 import io.jazmin.data.Filter;
 import io.jazmin.spring.data.core.CellValues;
 import io.jazmin.spring.data.core.mapping.JazminPersistentEntity;
@@ -36,7 +35,7 @@ final class ListPartFilters {
             return null;
         }
         Column stored = entity.getMapper().schema().column(column);
-        if (stored.type() != ColumnType.LIST) {
+        if (!stored.type().hasItems()) {
             return "keyword " + keyword + " on the collection property '" + property + "' needs a list column, but "
                     + "it is stored as a " + stored.type().typeName() + " column; mark it @JazminNested";
         }
@@ -46,7 +45,7 @@ final class ListPartFilters {
         }
         boolean ignoreCase = part.shouldIgnoreCase() == Part.IgnoreCaseType.ALWAYS;
         if (ignoreCase && (type != Part.Type.CONTAINING && type != Part.Type.NOT_CONTAINING
-                || stored.item().type() != ColumnType.STRING)) {
+                || !stored.item().type().isText())) {
             return "keyword IgnoreCase with " + keyword + " on '" + property + "' needs string items and "
                     + "Containing";
         }
