@@ -47,6 +47,8 @@ final class TableWriter {
     /** The columns, as an array for the per-value loops. */
     private final Column[] columnArray;
     private final SortOrderCheck sortOrder;
+    /** Whether rows go straight into the builders ({@link #addStaged}): nothing else takes them. */
+    private final boolean staged;
     /** How a shared file's table is divided, or {@code null} in other files. */
     private final SharedTable shared;
     private final IndexBuilders indexes;
@@ -106,6 +108,7 @@ final class TableWriter {
         indexes = new IndexBuilders(this.columns, options.indexes(), options.sortedBy(), options.compactIndexes(),
                 capacity, ahead > 0, options.parallelism().executor(), sections, tableIndex, start.indexSegment());
         chunks = new ChunkPipeline(this.columns, groups(), options, sections, sink);
+        staged = !sortOrder.active() && shared == null && indexes.isEmpty();
     }
 
     /** The positions of each column group's columns: all in {@code *} outside shared files. */
@@ -155,6 +158,10 @@ final class TableWriter {
             throw new InvalidRowException(rows, null, "has " + values.length + " values for " + columns.size()
                     + " columns");
         }
+        if (staged) {
+            addStaged(values);
+            return;
+        }
         Object[] coerced;
         String partition;
         try {
@@ -164,20 +171,68 @@ final class TableWriter {
             }
             partition = shared == null ? SectionIds.PLAIN_PARTITION : shared.partitionOf(coerced);
         } catch (RuntimeException refused) {
-            for (ColumnBuilder b : builders) {
-                b.dropPendingText(); // the row's strings already encoded, so the row leaves nothing behind
-            }
+            dropStaged(); // the row's strings already encoded, so the row leaves nothing behind
             throw refused;
         }
-        if (!partition.equals(chunkPartition)) {
-            // A chunk holds rows of one partition only (spec §1.13).
-            flushChunk();
-            chunkPartition = partition;
-        }
+        startPartition(partition);
         for (int i = 0; i < coerced.length; i++) {
             chunkRawBytes += builders[i].add(coerced[i]);
         }
         indexes.add(start.firstRow() + rows, coerced);
+        rowAdded();
+    }
+
+    /**
+     * {@link #add} where nothing but the builders takes the row (no sort order to check, no index, one
+     * partition): each value is checked and converted straight into its builder's next row
+     * ({@link ColumnBuilder#stage}), and the row is added once all are, with no array of converted
+     * values nor boxed numbers in between. The same values, checks and errors as the other path.
+     */
+    private void addStaged(Object[] values) {
+        startPartition(SectionIds.PLAIN_PARTITION);
+        long bytes = 0;
+        int i = 0;
+        try {
+            for (; i < values.length; i++) {
+                Object v = values[i];
+                if (v != null) {
+                    bytes += builders[i].stage(v);
+                } else if (columnArray[i].nullable()) {
+                    builders[i].stageNull();
+                } else {
+                    throw new InvalidRowException(rows, columnArray[i].name(), "null in a column that does not allow nulls");
+                }
+            }
+        } catch (ValueCoercion.Mismatch m) {
+            dropStaged();
+            throw new InvalidRowException(rows, columnArray[i].name(), m.getMessage());
+        } catch (RuntimeException refused) {
+            dropStaged();
+            throw refused;
+        }
+        for (ColumnBuilder b : builders) {
+            b.commit();
+        }
+        chunkRawBytes += bytes;
+        rowAdded();
+    }
+
+    private void dropStaged() {
+        for (ColumnBuilder b : builders) {
+            b.dropStaged();
+        }
+    }
+
+    /** Ends the chunk being built before a row of another partition: a chunk holds rows of one partition only (spec §1.13). */
+    private void startPartition(String partition) {
+        if (!partition.equals(chunkPartition)) {
+            flushChunk();
+            chunkPartition = partition;
+        }
+    }
+
+    /** Counts the row just added and ends the chunk once it is full. */
+    private void rowAdded() {
         rows++;
         if (builders[0].size() >= options.chunkRows() || chunkRawBytes >= options.chunkBytes()) {
             flushChunk();
