@@ -32,18 +32,26 @@ final class Deflate {
             d.setStrategy(strategy);
             d.setInput(raw, 0, len);
             d.finish();
-            byte[] out = new byte[Math.min(limit, Math.max(64, len / 2))];
-            int n = 0;
-            while (!d.finished()) {
-                if (n == out.length) {
-                    if (n >= limit) {
-                        return null;
+            // The output room each call gets is the same as with an array of exactly that length, doubled as
+            // it fills: at level 0 the stored blocks' sizes follow the room given.
+            int room = Math.min(limit, Math.max(64, len / 2));
+            byte[] out = DeflateBuffer.take(room);
+            try {
+                int n = 0;
+                while (!d.finished()) {
+                    if (n == room) {
+                        if (n >= limit) {
+                            return null;
+                        }
+                        room = (int) Math.min(limit, room * 2L);
+                        out = DeflateBuffer.grown(out, n, room);
                     }
-                    out = Arrays.copyOf(out, (int) Math.min(limit, out.length * 2L));
+                    n += d.deflate(out, n, room - n);
                 }
-                n += d.deflate(out, n, out.length - n);
+                return n < limit ? Arrays.copyOf(out, n) : null;
+            } finally {
+                DeflateBuffer.give(out);
             }
-            return n < limit ? Arrays.copyOf(out, n) : null;
         } finally {
             d.end();
         }

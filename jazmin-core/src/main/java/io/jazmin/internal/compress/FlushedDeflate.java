@@ -142,20 +142,24 @@ public final class FlushedDeflate {
     private static Flushed deflate(int[] levels, int[] strategies, StreamSetting[] settings, byte[] raw,
                                    int len, int[] starts) {
         Deflater d = new Deflater(levels[0], true);
+        // The output room each call gets is the same as with an array of exactly that length, doubled as it
+        // fills (see Deflate.deflateBelow).
+        int room = Math.max(64, len / 2);
+        byte[] out = DeflateBuffer.take(room);
         try {
-            byte[] out = new byte[Math.max(64, len / 2)];
             int n = 0;
             int[] stored = new int[starts.length];
             for (int k = 0; k < starts.length; k++) {
                 // Set between pieces, with no input given yet: zlib applies new settings by compressing the
                 // input it holds with the old ones, and at a full flush it holds none. At k = 0 this applies
                 // the strategy, which the constructor does not take.
-                if (n == out.length) {
-                    out = Arrays.copyOf(out, out.length * 2);
+                if (n == room) {
+                    room *= 2;
+                    out = DeflateBuffer.grown(out, n, room);
                 }
                 d.setLevel(levels[k]);
                 d.setStrategy(strategies[k]);
-                d.deflate(out, n, out.length - n, Deflater.NO_FLUSH);
+                d.deflate(out, n, room - n, Deflater.NO_FLUSH);
                 stored[k] = n;
                 boolean last = k == starts.length - 1;
                 int end = last ? len : starts[k + 1];
@@ -166,17 +170,19 @@ public final class FlushedDeflate {
                 // A full flush is done once deflate leaves room in the output; the last piece, once finished.
                 boolean done = false;
                 while (!done) {
-                    if (n == out.length) {
-                        out = Arrays.copyOf(out, out.length * 2);
+                    if (n == room) {
+                        room *= 2;
+                        out = DeflateBuffer.grown(out, n, room);
                     }
-                    int room = out.length - n;
-                    int got = last ? d.deflate(out, n, room) : d.deflate(out, n, room, Deflater.FULL_FLUSH);
+                    int free = room - n;
+                    int got = last ? d.deflate(out, n, free) : d.deflate(out, n, free, Deflater.FULL_FLUSH);
                     n += got;
-                    done = last ? d.finished() : got < room && d.needsInput();
+                    done = last ? d.finished() : got < free && d.needsInput();
                 }
             }
             return new Flushed(Arrays.copyOf(out, n), stored, settings);
         } finally {
+            DeflateBuffer.give(out);
             d.end();
         }
     }
