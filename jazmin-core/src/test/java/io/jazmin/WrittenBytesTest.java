@@ -9,6 +9,7 @@ import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
 import io.jazmin.schema.IndexKind;
 import io.jazmin.schema.JsonText;
+import io.jazmin.testing.FlushPointFiles;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
@@ -64,15 +65,8 @@ class WrittenBytesTest {
             new Column("tags", ColumnType.LIST, true, "", "", ITEM, List.of()),
             new Column("place", ColumnType.OBJECT, true, "", "", null,
                     List.of(Column.of("city", ColumnType.STRING), Column.of("zip", ColumnType.INT))));
-    private static final List<Column> CUSTOMERS = List.of(
-            Column.required("id", ColumnType.INT),
-            Column.of("name", ColumnType.STRING),
-            Column.of("email", ColumnType.STRING),
-            Column.of("country", ColumnType.STRING),
-            Column.of("age", ColumnType.INT),
-            Column.of("balance", ColumnType.FLOAT),
-            Column.of("joined", ColumnType.DATETIME),
-            Column.of("active", ColumnType.BOOL));
+    /** The benchmark's customer columns. */
+    private static final List<Column> CUSTOMERS = FlushPointFiles.COLUMNS;
     private static final WriteOptions EVERY_TYPE_OPTIONS = WriteOptions.defaults().withNow(NOW).withChunkRows(600);
     private static final WriteOptions CUSTOMER_OPTIONS = WriteOptions.defaults().withNow(NOW).withChunkRows(5_000);
     private static final WriteOptions THREE_INDEXES = CUSTOMER_OPTIONS.withIndex("id", IndexKind.SORTED)

@@ -126,12 +126,8 @@ final class ColumnBuilder {
         roomForOne();
         stagedNull = false;
         return switch (type) {
-            case INT -> {
-                longs[size] = ValueCoercion.toLong(v);
-                yield 5;
-            }
-            case DATETIME -> {
-                longs[size] = ValueCoercion.toEpochMillis(v);
+            case INT, DATETIME -> {
+                longs[size] = type == ColumnType.INT ? ValueCoercion.toLong(v) : ValueCoercion.toEpochMillis(v);
                 yield 5;
             }
             case FLOAT -> {
