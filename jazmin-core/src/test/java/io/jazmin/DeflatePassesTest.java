@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.jazmin.internal.catalog.ChunkDirectory;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.compress.Compression;
+import io.jazmin.internal.compress.DefaultDeflate;
+import io.jazmin.internal.compress.FlushedDeflate;
 import io.jazmin.internal.compress.StreamSetting;
 import io.jazmin.internal.parallel.FanOut;
 import io.jazmin.internal.table.SectionIds;
@@ -79,18 +81,18 @@ class DeflatePassesTest {
         /** The part's payload compressed at {@code level} as the writer would, with its flush points if it has them. */
         byte[] compressed(int level) {
             return streamStarts.length > 0
-                    ? Compression.deflateFlushed(level, raw, raw.length, streamStarts, FanOut.CALLER_ONLY).bytes()
+                    ? FlushedDeflate.deflate(level, raw, raw.length, streamStarts, FanOut.CALLER_ONLY).bytes()
                     : Compression.compress(Codec.DEFLATE, level, raw, raw.length);
         }
 
         /** The part's payload compressed in one pass, each stream with the setting {@code settings} gives it. */
         byte[] compressed(StreamSetting[] settings) {
-            return Compression.deflateFlushed(settings, raw, raw.length, streamStarts).bytes();
+            return FlushedDeflate.deflate(settings, raw, raw.length, streamStarts).bytes();
         }
 
         /** Per stream, the setting the default choice takes on this part. */
         StreamSetting[] shorterPasses() {
-            return Compression.deflateFlushed(Compression.DEFAULT_LEVEL, raw, raw.length, streamStarts,
+            return FlushedDeflate.deflate(Compression.DEFAULT_LEVEL, raw, raw.length, streamStarts,
                     FanOut.CALLER_ONLY).settings();
         }
     }
@@ -113,12 +115,12 @@ class DeflatePassesTest {
         byte[] file = write(items(), fourLetters(), WriteOptions.defaults());
         Part first = part(file, 0);
         assertThat(first.stored()).isEqualTo(first.compressed(Compression.DEFAULT_LEVEL))
-                .isEqualTo(first.compressed(Compression.STANDARD_LEVEL));
+                .isEqualTo(first.compressed(DefaultDeflate.STANDARD_LEVEL));
         for (int k = 1; k < CHUNKS; k++) {
             Part later = part(file, k);
             // Here the second pass would have been the shorter: the chunk shows it did not run.
-            assertThat(later.compressed(Compression.DEFAULT_LEVEL)).isNotEqualTo(later.compressed(Compression.STANDARD_LEVEL));
-            assertThat(later.stored()).as("chunk %d", k).isEqualTo(later.compressed(Compression.STANDARD_LEVEL));
+            assertThat(later.compressed(Compression.DEFAULT_LEVEL)).isNotEqualTo(later.compressed(DefaultDeflate.STANDARD_LEVEL));
+            assertThat(later.stored()).as("chunk %d", k).isEqualTo(later.compressed(DefaultDeflate.STANDARD_LEVEL));
         }
         try (JazminReader reader = JazminReader.open(file)) {
             IntFunction<String> letters = fourLetters();
@@ -161,7 +163,7 @@ class DeflatePassesTest {
         for (int k = 0; k < CHUNKS; k++) {
             Part part = part(file, k);
             assertThat(part.stored()).as("chunk %d", k).isEqualTo(part.compressed(chosen));
-            assertThat(part.stored().length).isLessThan(part.compressed(Compression.STANDARD_LEVEL).length);
+            assertThat(part.stored().length).isLessThan(part.compressed(DefaultDeflate.STANDARD_LEVEL).length);
         }
         try (JazminReader reader = JazminReader.open(file)) {
             IntFunction<String> letters = fourLetters(0);
@@ -189,7 +191,7 @@ class DeflatePassesTest {
             assertThat(later.streamStarts()).isEmpty();
             assertThat(later.stored()).as("no points, chunk %d", k)
                     .isEqualTo(later.compressed(Compression.DEFAULT_LEVEL))
-                    .isNotEqualTo(later.compressed(Compression.STANDARD_LEVEL));
+                    .isNotEqualTo(later.compressed(DefaultDeflate.STANDARD_LEVEL));
         }
     }
 }

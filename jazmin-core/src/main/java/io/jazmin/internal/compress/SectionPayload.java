@@ -95,7 +95,7 @@ public final class SectionPayload {
      * unchanged while this payload is used.
      */
     static SectionPayload deflated(byte[] stored, int off, int len, int rawLength) {
-        Compression.checkDeflateRatio(len, rawLength);
+        Inflate.checkRatio(len, rawLength);
         return new SectionPayload(stored, off, len, rawLength, null, null);
     }
 
@@ -105,7 +105,7 @@ public final class SectionPayload {
      * {@code first} is this payload's own from then on, the buffer later blocks are fetched into.
      */
     public static SectionPayload deflated(StoredBlocks blocks, byte[] first, int off, int rawLength) {
-        Compression.checkDeflateRatio(blocks.length(), rawLength);
+        Inflate.checkRatio(blocks.length(), rawLength);
         int len = Math.min(blocks.length(), blocks.blockSize());
         if (first.length < Math.max(blocks.blockSize(), off + len)) {
             throw new IllegalArgumentException("first block buffer too short");
@@ -115,7 +115,7 @@ public final class SectionPayload {
 
     /** Like {@link #deflated}, its streams also inflating on their own from {@code points}. */
     static SectionPayload flushed(byte[] stored, int off, int len, int rawLength, FlushPoints points) {
-        Compression.checkDeflateRatio(len, rawLength);
+        Inflate.checkRatio(len, rawLength);
         points.check(len, rawLength);
         return new SectionPayload(stored, off, len, rawLength, points, null);
     }
@@ -144,7 +144,7 @@ public final class SectionPayload {
         byte[] s = streams[k];
         if (s == null) {
             StoredStreams.Slice slice = storedStream(k);
-            s = Compression.inflateSegment(slice.bytes(), slice.offset(), slice.length(), streamLength(k),
+            s = Inflate.segment(slice.bytes(), slice.offset(), slice.length(), streamLength(k),
                     k == points.count() - 1);
             streams[k] = s;
         }
@@ -167,7 +167,7 @@ public final class SectionPayload {
                     + "-byte stream into " + out.length + " bytes");
         }
         StoredStreams.Slice slice = storedStream(k);
-        Compression.inflateSegmentPrefix(slice.bytes(), slice.offset(), slice.length(), out, end);
+        Inflate.segmentPrefix(slice.bytes(), slice.offset(), slice.length(), out, end);
     }
 
     /**
@@ -204,7 +204,7 @@ public final class SectionPayload {
     private synchronized int raw() {
         if (rawLength < 0) {
             int length = ranged.rawLength();
-            Compression.checkDeflateRatio(storedLength, length);
+            Inflate.checkRatio(storedLength, length);
             points.check(storedLength, length);
             rawLength = length;
         }

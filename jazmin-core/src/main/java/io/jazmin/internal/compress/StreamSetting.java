@@ -5,25 +5,25 @@ import java.util.zip.Deflater;
 /**
  * A Deflate setting the default choice can give one column stream of a part with flush points, in
  * order of cost on the data where it is chosen (see
- * {@link Compression#deflateFlushed(int, byte[], int, int[], io.jazmin.internal.parallel.FanOut)}).
+ * {@link FlushedDeflate#deflate(int, byte[], int, int[], io.jazmin.internal.parallel.FanOut)}).
  */
 public enum StreamSetting {
     /**
      * Huffman codes without matches: as short as the others on streams that hold no repeats (the
      * benchmark's balances: the same bytes as level 9 FILTERED in 0.4 of its time).
      */
-    HUFFMAN_ONLY(Compression.STANDARD_LEVEL, Deflater.HUFFMAN_ONLY),
+    HUFFMAN_ONLY(DefaultDeflate.STANDARD_LEVEL, Deflater.HUFFMAN_ONLY),
     /**
      * Level 5: a quarter of level 6's match search; on the benchmark's e-mails 5 bytes shorter than level 6
      * in 0.85 of its time.
      */
     LEVEL_5(5, Deflater.DEFAULT_STRATEGY),
     /** Level 6, the default setting's first pass. */
-    STANDARD(Compression.STANDARD_LEVEL, Deflater.DEFAULT_STRATEGY),
+    STANDARD(DefaultDeflate.STANDARD_LEVEL, Deflater.DEFAULT_STRATEGY),
     /** Level 9 FILTERED, the default setting's second pass. */
     FILTERED(9, Deflater.FILTERED);
 
-    /** The zlib level and strategy this setting runs with (read by {@link Compression}). */
+    /** The zlib level and strategy this setting runs with (read by {@link FlushedDeflate}). */
     final int level;
     final int strategy;
 

@@ -2,6 +2,8 @@ package io.jazmin.internal.section;
 
 import io.jazmin.schema.Codec;
 import io.jazmin.internal.compress.Compression;
+import io.jazmin.internal.compress.DefaultDeflate;
+import io.jazmin.internal.compress.FlushedDeflate;
 import io.jazmin.internal.compress.StreamSetting;
 import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.internal.parallel.FanOut;
@@ -72,14 +74,14 @@ public final class SectionWriter {
      * The header of an append. It lists an index segment per index for every append since the last full
      * write, so it grows with each one; compressing it with the default Deflate setting's two passes became
      * most of a one-row append's time after a few thousand appends. Where this writer would use that
-     * setting, one pass at level {@value Compression#FAST_LEVEL} instead (its lists of section references
+     * setting, one pass at level {@value DefaultDeflate#FAST_LEVEL} instead (its lists of section references
      * compress about as well); otherwise as {@link #section(String, byte[], int)}.
      */
     public byte[] appendedHeader(String id, byte[] raw) {
         if (!defaultDeflate()) {
             return section(id, raw, raw.length);
         }
-        byte[] packed = Compression.compress(Codec.DEFLATE, Compression.FAST_LEVEL, raw, raw.length);
+        byte[] packed = Compression.compress(Codec.DEFLATE, DefaultDeflate.FAST_LEVEL, raw, raw.length);
         return section(id, raw, raw.length, codec, packed.length < raw.length ? packed : null);
     }
 
@@ -87,7 +89,7 @@ public final class SectionWriter {
      * A catalog section (statistics, directories, indexes): stored uncompressed below
      * {@value #TINY_CATALOG_SECTION} raw bytes, as the reference writer does, since compressing a few
      * bytes saves almost nothing and costs time on every read; a large one with the default Deflate
-     * setting judged on a sample ({@link Compression#compressSampled}).
+     * setting judged on a sample ({@link DefaultDeflate#compressSampled}).
      */
     public byte[] catalogSection(String id, byte[] raw, int len) {
         return catalogSection(id, raw, len, null);
@@ -98,28 +100,28 @@ public final class SectionWriter {
      * {@code judged} says, as {@link #judgeCatalog} judged an alike section before (the pages of one
      * index), instead of on its own sample; {@code null}: on its own.
      */
-    public byte[] catalogSection(String id, byte[] raw, int len, Compression.Sampled judged) {
+    public byte[] catalogSection(String id, byte[] raw, int len, DefaultDeflate.Sampled judged) {
         if (len < TINY_CATALOG_SECTION || codec == Codec.NONE) {
             return section(id, raw, len, Codec.NONE);
         }
-        byte[] packed = judged != null && len >= Compression.SAMPLED_FROM && defaultDeflate()
-                ? Compression.compressSampled(judged, raw, len)
-                : Compression.compressSampled(codec, level, raw, len);
+        byte[] packed = judged != null && len >= DefaultDeflate.SAMPLED_FROM && defaultDeflate()
+                ? DefaultDeflate.compressSampled(judged, raw, len)
+                : DefaultDeflate.compressSampled(codec, level, raw, len);
         return section(id, raw, len, codec, packed.length < len ? packed : null);
     }
 
     /** How {@link #catalogSection} would compress {@code raw[0..len)} after judging its sample; {@code null}: it samples nothing. */
-    public Compression.Sampled judgeCatalog(byte[] raw, int len) {
-        return Compression.judgeSampled(codec, level, raw, len);
+    public DefaultDeflate.Sampled judgeCatalog(byte[] raw, int len) {
+        return DefaultDeflate.judgeSampled(codec, level, raw, len);
     }
 
     /**
      * This writer, but where it would use the default Deflate setting (the shorter of two passes), the
-     * first pass alone ({@link Compression#STANDARD_LEVEL}): for the later chunk parts without flush
+     * first pass alone ({@link DefaultDeflate#STANDARD_LEVEL}): for the later chunk parts without flush
      * points of a table whose first part that pass compressed shorter (see {@link ColumnSection#filtered()}).
      */
     public SectionWriter standardDeflate() {
-        return defaultDeflate() ? new SectionWriter(codec, Compression.STANDARD_LEVEL, cipher, scope, null) : this;
+        return defaultDeflate() ? new SectionWriter(codec, DefaultDeflate.STANDARD_LEVEL, cipher, scope, null) : this;
     }
 
     /**
@@ -158,8 +160,8 @@ public final class SectionWriter {
             throw new IllegalStateException("column flush points need Deflate sections");
         }
         return flushed(id, raw, len, starts, streamSettings != null
-                ? Compression.deflateFlushed(streamSettings, raw, len, starts)
-                : Compression.deflateFlushed(level, raw, len, starts, fan));
+                ? FlushedDeflate.deflate(streamSettings, raw, len, starts)
+                : FlushedDeflate.deflate(level, raw, len, starts, fan));
     }
 
     /**
@@ -179,17 +181,17 @@ public final class SectionWriter {
         boolean defaultSetting = level == Compression.DEFAULT_LEVEL;
         // The passes with points and the plain pass are independent: they may run on several threads.
         List<Callable<Object>> tasks = new ArrayList<>();
-        Compression.flushedPasses(level, raw, len, starts).forEach(pass -> tasks.add(pass::call));
-        tasks.add(() -> Compression.compress(codec, defaultSetting ? Compression.STANDARD_LEVEL : level, raw, len));
+        FlushedDeflate.passes(level, raw, len, starts).forEach(pass -> tasks.add(pass::call));
+        tasks.add(() -> Compression.compress(codec, defaultSetting ? DefaultDeflate.STANDARD_LEVEL : level, raw, len));
         List<Object> done = fan.all(tasks);
         byte[] first = (byte[]) done.get(done.size() - 1);
-        Compression.Flushed flushed = Compression.foldPasses(
-                done.subList(0, done.size() - 1).stream().map(Compression.Flushed.class::cast).toList());
+        FlushedDeflate.Flushed flushed = FlushedDeflate.foldPasses(
+                done.subList(0, done.size() - 1).stream().map(FlushedDeflate.Flushed.class::cast).toList());
         long plainStored = Math.min(first.length, len);
         long flushedStored = Math.min(flushed.bytes().length, len);
         if (flushedStored * 100 > plainStored * (100L + tolerancePercent)) {
-            Compression.Deflated plain = defaultSetting ? Compression.defaultDeflate(raw, len, first)
-                    : new Compression.Deflated(first, false);
+            DefaultDeflate.Deflated plain = defaultSetting ? DefaultDeflate.deflate(raw, len, first)
+                    : new DefaultDeflate.Deflated(first, false);
             boolean plainPacks = len > 0 && plain.bytes().length < len;
             return new ColumnSection(section(id, raw, len, codec, plainPacks ? plain.bytes() : null), null,
                     plainPacks && plain.filtered(), null);
@@ -197,7 +199,7 @@ public final class SectionWriter {
         return flushed(id, raw, len, starts, flushed);
     }
 
-    private ColumnSection flushed(String id, byte[] raw, int len, int[] starts, Compression.Flushed packed) {
+    private ColumnSection flushed(String id, byte[] raw, int len, int[] starts, FlushedDeflate.Flushed packed) {
         if (packed.bytes().length < len) {
             return new ColumnSection(enveloped(id, Codec.DEFLATE.wireId(), len, packed.bytes(), 0, packed.bytes().length),
                     packed.storedOffsets(), packed.anyFiltered(), packed.settings());

@@ -13,8 +13,8 @@ import java.util.List;
 /**
  * Turns one chunk's column values into its part sections and statistics (spec §1.9): one part per
  * column group, holding the streams of the group's columns in position order (a plain file has the
- * one group of all columns). The CPU-heavy step of writing, which may run on a worker thread.
- * Keeps its buffers between chunks, so one encoder serves one chunk at a time. With column flush
+ * one group of all columns). The CPU-heavy step of writing, which may run on a worker thread; it
+ * encodes in its thread's buffers ({@link #BUFFERS}). With column flush
  * points each part is compressed so that each of its streams inflates on its own
  * ({@link SectionWriter#columnSection}), and where they start is kept for the chunk directory; while
  * the {@link FirstChunkChoice} is undecided, the chunk encoded settles it (points, Deflate passes).
@@ -25,8 +25,31 @@ final class ChunkEncoder {
     private final FirstChunkChoice choice;
     /** Runs the Deflate passes a choosing chunk's part tries (on the writer's thread and, if allowed, workers). */
     private final FanOut trials;
-    private final ByteWriter payload = new ByteWriter(1 << 16);
-    private final ByteWriter stream = new ByteWriter(1 << 16);
+
+    /**
+     * Per thread, the buffers a chunk part's payload and one column stream are encoded in: grown to a
+     * chunk's size once per thread, not once per table written (a writer's encoders grew theirs from 64 KiB
+     * to a chunk part's megabyte in every write). Nothing is kept in them after a chunk (its sections are
+     * compressed or copied into arrays of their own); buffers past {@value #KEPT_BYTES} bytes are not kept.
+     */
+    private static final ThreadLocal<Buffers> BUFFERS = new ThreadLocal<>();
+    private static final int KEPT_BYTES = 4 << 20;
+
+    private record Buffers(ByteWriter payload, ByteWriter stream) {
+        static Buffers take() {
+            Buffers b = BUFFERS.get();
+            BUFFERS.set(null); // taken out while in use: a nested use gets new ones
+            return b != null ? b : new Buffers(new ByteWriter(1 << 16), new ByteWriter(1 << 16));
+        }
+
+        void giveBack() {
+            if (payload.array().length <= KEPT_BYTES && stream.array().length <= KEPT_BYTES) {
+                payload.reset();
+                stream.reset();
+                BUFFERS.set(this);
+            }
+        }
+    }
 
     /**
      * @param groups      the positions of each group's columns, ascending, in group order
@@ -55,6 +78,16 @@ final class ChunkEncoder {
 
     /** Encodes the chunk parts {@code partIds} (one per group) holding {@code vectors} (one per column). */
     EncodedChunk encode(String[] partIds, SectionWriter sections, ColumnVector[] vectors, int rowCount) {
+        Buffers buffers = Buffers.take();
+        try {
+            return encode(partIds, sections, vectors, rowCount, buffers.payload(), buffers.stream());
+        } finally {
+            buffers.giveBack();
+        }
+    }
+
+    private EncodedChunk encode(String[] partIds, SectionWriter sections, ColumnVector[] vectors, int rowCount,
+                                ByteWriter payload, ByteWriter stream) {
         ChunkStatistics[] stats = new ChunkStatistics[vectors.length];
         byte[][] parts = new byte[groups.length][];
         boolean choose = choice.undecided();

@@ -34,6 +34,8 @@ final class ColumnBuilder {
     private int[] textStarts;
     /** String columns: where the bytes of the rows added end (the row being added may have more). */
     private int textEnd;
+    /** Whether the value staged for the next row is a null ({@link #stageNull()}). */
+    private boolean stagedNull;
 
     ColumnBuilder(Column column, int capacity) {
         this.column = column;
@@ -76,92 +78,118 @@ final class ColumnBuilder {
     /**
      * Adds a coerced value ({@link ValueCoercion#coerce}; for string columns, a string whose bytes
      * were encoded into {@link #pendingText()}) or a null.
+     *
+     * @return the raw bytes the reference writer counts for the value, which decide where a chunk
+     *         ends (spec: about 1 MiB)
      */
     long add(Object v) {
+        long bytes;
         if (v == null) {
-            return addNull();
+            stageNull();
+            bytes = 0;
+        } else {
+            roomForOne();
+            stagedNull = false;
+            bytes = switch (type) {
+                case INT, DATETIME -> {
+                    longs[size] = (Long) v;
+                    yield 5;
+                }
+                case FLOAT -> {
+                    doubles[size] = (Double) v;
+                    yield 8;
+                }
+                case BOOL -> {
+                    bools[size] = (Boolean) v;
+                    yield 1;
+                }
+                case STRING -> 1L + ((String) v).length(); // estimate(v), without its type tests
+                case DECIMAL, BINARY, JSON, LIST, OBJECT -> {
+                    objects[size] = v;
+                    yield estimate(v);
+                }
+            };
         }
-        return switch (type) {
-            case INT, DATETIME -> addLong((Long) v);
-            case FLOAT -> addDouble((Double) v);
-            case BOOL -> addBoolean((Boolean) v);
-            case STRING -> addText((String) v);
-            case DECIMAL, BINARY, JSON, LIST, OBJECT -> addObject(v);
-        };
+        commit();
+        return bytes;
     }
 
     /**
-     * The add methods return the raw bytes the reference writer counts for the value, which decide
-     * where a chunk ends (spec: about 1 MiB).
+     * Checks and converts a non-null value given for this column ({@link ValueCoercion}) and puts it in
+     * the place of the next row without adding that row: {@link #commit()} adds it once every value of
+     * the row is staged, {@link #dropStaged()} forgets it when the row is refused. The same values as
+     * {@link ValueCoercion#coerce} followed by {@link #add}, without a boxed value in between.
+     *
+     * @return what {@link #add} returns for the value
      */
-    private long addNull() {
-        if (size == capacity) {
-            grow();
+    long stage(Object v) throws ValueCoercion.Mismatch {
+        roomForOne();
+        stagedNull = false;
+        return switch (type) {
+            case INT, DATETIME -> {
+                longs[size] = type == ColumnType.INT ? ValueCoercion.toLong(v) : ValueCoercion.toEpochMillis(v);
+                yield 5;
+            }
+            case FLOAT -> {
+                doubles[size] = ValueCoercion.toDouble(v);
+                yield 8;
+            }
+            case BOOL -> {
+                bools[size] = ValueCoercion.toBoolean(v);
+                yield 1;
+            }
+            case STRING -> 1L + ValueCoercion.toText(v, text).length(); // checked while encoded
+            case DECIMAL, BINARY, JSON, LIST, OBJECT -> {
+                Object coerced = ValueCoercion.coerce(column, v);
+                objects[size] = coerced;
+                yield estimate(coerced);
+            }
+        };
+    }
+
+    /** Stages a null as the next row's value (see {@link #stage}). */
+    void stageNull() {
+        roomForOne();
+        stagedNull = true;
+    }
+
+    /** Adds the row whose value was staged. */
+    void commit() {
+        if (stagedNull) {
+            nulls[size >>> 3] |= (byte) (1 << (size & 7));
+            anyNull = true;
+            stagedNull = false;
+        } else if (textStarts != null) { // null rows have no start (never read)
+            textStarts[size] = textEnd;
+            textEnd = text.size();
         }
-        nulls[size >>> 3] |= (byte) (1 << (size & 7));
-        anyNull = true;
         size++;
-        return 0;
     }
 
-    private long addLong(long v) {
+    /** Forgets the value staged for a row that was refused (a string's encoded bytes included). */
+    void dropStaged() {
+        stagedNull = false;
+        if (text != null) {
+            text.truncate(textEnd);
+        }
+        if (objects != null && size < objects.length) { // a builder after the refused value staged nothing
+            objects[size] = null;
+        }
+    }
+
+    private void roomForOne() {
         if (size == capacity) {
             grow();
         }
-        longs[size++] = v;
-        return 5;
-    }
-
-    private long addDouble(double v) {
-        if (size == capacity) {
-            grow();
-        }
-        doubles[size++] = v;
-        return 8;
-    }
-
-    private long addBoolean(boolean v) {
-        if (size == capacity) {
-            grow();
-        }
-        bools[size++] = v;
-        return 1;
-    }
-
-    private long addObject(Object v) {
-        if (size == capacity) {
-            grow();
-        }
-        objects[size++] = v;
-        return estimate(v);
     }
 
     /**
      * String columns: where the UTF-8 bytes of the row being added are encoded (length-prefixed,
-     * after the bytes of the rows taken); they count once {@link #addText(String)} takes the row.
+     * after the bytes of the rows taken); they count once {@link #commit()} adds the row. Only the
+     * bytes are kept, not the string (fewer references for the garbage collector to track).
      */
     ByteWriter pendingText() {
         return text;
-    }
-
-    /** Forgets the bytes encoded for a row that was refused; nothing for other columns. */
-    void dropPendingText() {
-        if (text != null) {
-            text.truncate(textEnd);
-        }
-    }
-
-    /**
-     * Adds a string of a string column whose bytes were encoded into {@link #pendingText()}: the
-     * bytes are kept, not the string (fewer references for the garbage collector to track).
-     */
-    private long addText(String v) {
-        if (size == capacity) {
-            grow();
-        }
-        textStarts[size++] = textEnd;
-        textEnd = text.size();
-        return 1L + v.length(); // estimate(v), without its type tests
     }
 
     /** The reference writer's size estimate (text length + 1, binary length + 2), so chunks are cut alike. */

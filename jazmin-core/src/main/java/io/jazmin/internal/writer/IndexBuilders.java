@@ -104,6 +104,11 @@ final class IndexBuilders {
         }
     }
 
+    /** Whether the table has no index to build (its rows need not be handed over). */
+    boolean isEmpty() {
+        return planned.isEmpty();
+    }
+
     /** Hands the rows added since the last call to the builders (the table writer calls it per chunk). */
     void endChunk() {
         for (Planned p : planned) {

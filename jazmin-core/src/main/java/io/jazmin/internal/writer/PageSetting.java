@@ -1,6 +1,6 @@
 package io.jazmin.internal.writer;
 
-import io.jazmin.internal.compress.Compression;
+import io.jazmin.internal.compress.DefaultDeflate;
 import io.jazmin.internal.section.SectionWriter;
 
 /**
@@ -11,7 +11,7 @@ import io.jazmin.internal.section.SectionWriter;
  */
 final class PageSetting {
     private final SectionWriter sections;
-    private Compression.Sampled judged;
+    private DefaultDeflate.Sampled judged;
 
     PageSetting(SectionWriter sections) {
         this.sections = sections;
@@ -21,7 +21,7 @@ final class PageSetting {
      * The setting of the next page, {@code payload}, judged on it when none was yet ({@code null}:
      * it is compressed as judged on its own).
      */
-    Compression.Sampled next(byte[] payload) {
+    DefaultDeflate.Sampled next(byte[] payload) {
         if (judged == null) {
             judged = sections.judgeCatalog(payload, payload.length);
         }

@@ -1,7 +1,7 @@
 package io.jazmin.internal.writer;
 
 import io.jazmin.internal.catalog.SectionRef;
-import io.jazmin.internal.compress.Compression;
+import io.jazmin.internal.compress.DefaultDeflate;
 import io.jazmin.internal.index.SectionOutput;
 import io.jazmin.internal.parallel.OrderedPipeline;
 import io.jazmin.internal.section.SectionWriter;
@@ -20,7 +20,7 @@ import java.util.function.Function;
  * written. The bytes do not depend on the threads.
  */
 final class SealingOutput implements SectionOutput {
-    private record Pending(String id, byte[] raw, Compression.Sampled judged) {
+    private record Pending(String id, byte[] raw, DefaultDeflate.Sampled judged) {
     }
 
     private final SectionWriter sections;
@@ -34,7 +34,7 @@ final class SealingOutput implements SectionOutput {
     /** Sections sealed before they were announced, by id. */
     private final Map<String, byte[]> ready = new HashMap<>();
     /** Without workers: the settings judged for announced sections, by id, until they are written. */
-    private final Map<String, Compression.Sampled> judgedAhead = new HashMap<>();
+    private final Map<String, DefaultDeflate.Sampled> judgedAhead = new HashMap<>();
 
     /**
      * @param append appends a whole section to the file and returns where it lies
@@ -63,10 +63,10 @@ final class SealingOutput implements SectionOutput {
 
     /**
      * Like {@link #sealAhead(String, byte[])}, compressed as {@code judged} says (a setting judged on an
-     * alike section, {@link SectionWriter#catalogSection(String, byte[], int, Compression.Sampled)}), on
+     * alike section, {@link SectionWriter#catalogSection(String, byte[], int, DefaultDeflate.Sampled)}), on
      * whichever thread seals it; {@code null}: judged on its own.
      */
-    void sealAhead(String id, byte[] raw, Compression.Sampled judged) {
+    void sealAhead(String id, byte[] raw, DefaultDeflate.Sampled judged) {
         if (ready.containsKey(id)) {
             return;
         }
@@ -104,7 +104,7 @@ final class SealingOutput implements SectionOutput {
         }
     }
 
-    private byte[] seal(String id, byte[] raw, Compression.Sampled judged) {
+    private byte[] seal(String id, byte[] raw, DefaultDeflate.Sampled judged) {
         return sections.catalogSection(id, raw, raw.length, judged);
     }
 }

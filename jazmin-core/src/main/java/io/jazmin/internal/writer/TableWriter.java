@@ -11,11 +11,8 @@ import io.jazmin.internal.catalog.Partition;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.catalog.TableEntry;
 import io.jazmin.internal.column.ColumnVector;
-import io.jazmin.internal.parallel.FanOut;
-import io.jazmin.internal.parallel.OrderedPipeline;
 import io.jazmin.internal.table.SectionIds;
 import io.jazmin.internal.section.SectionWriter;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -30,17 +27,12 @@ import java.util.Set;
  * segment, in the reference writer's order. In a shared file a chunk also ends where the partition
  * value changes, each chunk has one part per column group, and each partition gets its own
  * statistics (one block per group) and directory ({@link #finishShared()}). Holds only the current
- * chunk in memory.
+ * chunk in memory; {@link ChunkPipeline} encodes and writes the chunks.
  */
 final class TableWriter {
     /** Rows a column builder holds before it first grows (up to a chunk's rows). */
     private static final int INITIAL_BUILDER_ROWS = 1024;
     private static final byte[] PLAIN_PARTITION_ID = new byte[0];
-    /**
-     * How many pipelines' worth of chunks the caller may fill while the first chunk decides: its trial
-     * passes cost several chunks' encoding, the last (level 9 filtered) on one thread alone.
-     */
-    private static final int HELD_WHILE_DECIDING = 2;
 
     private final int tableIndex;
     private final String name;
@@ -54,17 +46,12 @@ final class TableWriter {
     /** The columns, as an array for the per-value loops. */
     private final Column[] columnArray;
     private final SortOrderCheck sortOrder;
+    /** Whether rows go straight into the builders ({@link #addStaged}): nothing else takes them. */
+    private final boolean staged;
     /** How a shared file's table is divided, or {@code null} in other files. */
     private final SharedTable shared;
     private final IndexBuilders indexes;
-    /** Encoders not in use; the sequential path always uses the first. */
-    private final ArrayDeque<ChunkEncoder> idleEncoders = new ArrayDeque<>();
-    /** Chunks being encoded on worker threads, or {@code null} when the caller's thread encodes. */
-    private final OrderedPipeline<EncodedWork> encoding;
-    /** The most chunks {@link #encoding} holds; also sets how many are held while the first chunk decides. */
-    private final int inFlight;
-    /** Chunks built while the first chunk decides, in order, started once it has. */
-    private final ArrayDeque<ChunkWork> held = new ArrayDeque<>();
+    private final ChunkPipeline chunks;
     private int chunksStarted;
     /** Raw bytes of the chunk being built, as the reference writer counts them. */
     private long chunkRawBytes;
@@ -74,11 +61,7 @@ final class TableWriter {
     private long rowsFlushed;
     /** Each partition's chunks, in order of first appearance. */
     private final Map<String, PartitionLog> partitions = new LinkedHashMap<>();
-    /** Per chunk written, in ordinal order: its partition and rows (a shared file's chunk map). */
-    private final List<PartitionLog> chunkPartitions = new ArrayList<>();
-    private final List<Integer> chunkRows = new ArrayList<>();
     private long rows;
-    private final FirstChunkChoice firstChunk;
 
     TableWriter(int tableIndex, String name, List<Column> columns, WriteOptions options, Output sink,
                 SectionWriter sections) {
@@ -123,27 +106,14 @@ final class TableWriter {
         int ahead = options.parallelism().writeAheadChunks();
         indexes = new IndexBuilders(this.columns, options.indexes(), options.sortedBy(), options.compactIndexes(),
                 capacity, ahead > 0, options.parallelism().executor(), sections, tableIndex, start.indexSegment());
-        inFlight = options.parallelism().writeChunksInFlight();
-        encoding = ahead > 0 ? new OrderedPipeline<>(inFlight, options.parallelism().executor()) : null;
-        int[][] groups = groups();
-        // Not with several column groups: the directory every partition holder reads would give the
-        // sizes of columns hidden from some of them.
-        firstChunk = new FirstChunkChoice(options.columnFlushPoints(), sections.flushesColumns() && groups.length == 1);
-        FanOut trials = ahead > 0 ? FanOut.on(options.parallelism().executor(), ahead) : FanOut.CALLER_ONLY;
-        for (int i = 0; i < Math.max(1, inFlight); i++) {
-            idleEncoders.add(new ChunkEncoder(this.columns, groups, firstChunk, trials));
-        }
+        chunks = new ChunkPipeline(this.columns, groups(), options, sections, sink);
+        staged = !sortOrder.active() && shared == null && indexes.isEmpty();
     }
 
     /** The positions of each column group's columns: all in {@code *} outside shared files. */
     private int[][] groups() {
         return shared != null ? shared.groups()
                 : new int[][] {java.util.stream.IntStream.range(0, columns.size()).toArray()};
-    }
-
-    /** A chunk encoded by a worker, with the encoder to give back once it is written. */
-    private record EncodedWork(ChunkEncoder.EncodedChunk chunk, ChunkEncoder encoder, PartitionLog partition,
-                               int ordinal, long rowStart) {
     }
 
     private static void checkColumns(List<Column> columns) {
@@ -187,6 +157,10 @@ final class TableWriter {
             throw new InvalidRowException(rows, null, "has " + values.length + " values for " + columns.size()
                     + " columns");
         }
+        if (staged) {
+            addStaged(values);
+            return;
+        }
         Object[] coerced;
         String partition;
         try {
@@ -196,20 +170,68 @@ final class TableWriter {
             }
             partition = shared == null ? SectionIds.PLAIN_PARTITION : shared.partitionOf(coerced);
         } catch (RuntimeException refused) {
-            for (ColumnBuilder b : builders) {
-                b.dropPendingText(); // the row's strings already encoded, so the row leaves nothing behind
-            }
+            dropStaged(); // the row's strings already encoded, so the row leaves nothing behind
             throw refused;
         }
-        if (!partition.equals(chunkPartition)) {
-            // A chunk holds rows of one partition only (spec §1.13).
-            flushChunk();
-            chunkPartition = partition;
-        }
+        startPartition(partition);
         for (int i = 0; i < coerced.length; i++) {
             chunkRawBytes += builders[i].add(coerced[i]);
         }
         indexes.add(start.firstRow() + rows, coerced);
+        rowAdded();
+    }
+
+    /**
+     * {@link #add} where nothing but the builders takes the row (no sort order to check, no index, one
+     * partition): each value is checked and converted straight into its builder's next row
+     * ({@link ColumnBuilder#stage}), and the row is added once all are, with no array of converted
+     * values nor boxed numbers in between. The same values, checks and errors as the other path.
+     */
+    private void addStaged(Object[] values) {
+        startPartition(SectionIds.PLAIN_PARTITION);
+        long bytes = 0;
+        int i = 0;
+        try {
+            for (; i < values.length; i++) {
+                Object v = values[i];
+                if (v != null) {
+                    bytes += builders[i].stage(v);
+                } else if (columnArray[i].nullable()) {
+                    builders[i].stageNull();
+                } else {
+                    throw new InvalidRowException(rows, columnArray[i].name(), "null in a column that does not allow nulls");
+                }
+            }
+        } catch (ValueCoercion.Mismatch m) {
+            dropStaged();
+            throw new InvalidRowException(rows, columnArray[i].name(), m.getMessage());
+        } catch (RuntimeException refused) {
+            dropStaged();
+            throw refused;
+        }
+        for (ColumnBuilder b : builders) {
+            b.commit();
+        }
+        chunkRawBytes += bytes;
+        rowAdded();
+    }
+
+    private void dropStaged() {
+        for (ColumnBuilder b : builders) {
+            b.dropStaged();
+        }
+    }
+
+    /** Ends the chunk being built before a row of another partition: a chunk holds rows of one partition only (spec §1.13). */
+    private void startPartition(String partition) {
+        if (!partition.equals(chunkPartition)) {
+            flushChunk();
+            chunkPartition = partition;
+        }
+    }
+
+    /** Counts the row just added and ends the chunk once it is full. */
+    private void rowAdded() {
         rows++;
         if (builders[0].size() >= options.chunkRows() || chunkRawBytes >= options.chunkBytes()) {
             flushChunk();
@@ -242,14 +264,7 @@ final class TableWriter {
         return out;
     }
 
-    /**
-     * Hands the current chunk to an encoder: on this thread, or, when the options allow, on a worker
-     * thread while more rows arrive. The chunk that decides the column flush points
-     * ({@link FirstChunkChoice}) goes to a worker too, but the chunks after it are held, not started,
-     * until it has decided: its trial passes end on one thread long after the others, and the caller
-     * fills the next chunks meanwhile instead of waiting. Chunks are written to the file in order
-     * either way, so the bytes do not depend on the parallelism.
-     */
+    /** Takes the current chunk from the builders and hands it to {@link ChunkPipeline}. */
     private void flushChunk() {
         int count = builders[0].size();
         if (count == 0) {
@@ -273,79 +288,12 @@ final class TableWriter {
             ids[g] = SectionIds.chunkPart(tableIndex, ordinal, groupNames.get(g));
         }
         SectionWriter writer = shared == null ? sections : sections.scoped(partition.text());
-        ChunkWork work = new ChunkWork(ids, writer, vectors, count, partition, ordinal, rowStart);
-        if (encoding == null) {
-            write(new EncodedWork(work.encodeWith(idleEncoders.peek()), null, partition, ordinal, rowStart));
-            return;
-        }
-        if (firstChunk.undecided()) {
-            if (chunksStarted == 1) {
-                submit(work); // this writer's first chunk: it decides
-                return;
-            }
-            held.add(work);
-            if (held.size() < HELD_WHILE_DECIDING * inFlight) {
-                return; // the deciding chunk is the one in flight
-            }
-            writeOldest(); // the deciding chunk: once written, the choice is settled
-            submitHeld();
-            return;
-        }
-        submitHeld();
-        submit(work);
+        chunks.encode(new ChunkPipeline.Chunk(ids, writer, vectors, count, partition, ordinal, rowStart));
     }
 
-    /** A chunk taken from the builders: what its encoding needs (kept while the first chunk decides). */
-    private record ChunkWork(String[] ids, SectionWriter writer, ColumnVector[] vectors, int count,
-                             PartitionLog partition, int ordinal, long rowStart) {
-        ChunkEncoder.EncodedChunk encodeWith(ChunkEncoder encoder) {
-            return encoder.encode(ids, writer, vectors, count);
-        }
-    }
-
-    private void submit(ChunkWork work) {
-        if (!encoding.hasRoom()) {
-            writeOldest();
-        }
-        ChunkEncoder encoder = idleEncoders.pop();
-        encoding.submit(() -> new EncodedWork(work.encodeWith(encoder), encoder, work.partition(), work.ordinal(),
-                work.rowStart()));
-    }
-
-    /** Starts the chunks held while the first chunk decided, in order (call once it has). */
-    private void submitHeld() {
-        ChunkWork next;
-        while ((next = held.poll()) != null) {
-            submit(next);
-        }
-    }
-
-    private void writeOldest() {
-        EncodedWork done = encoding.takeOldest();
-        idleEncoders.push(done.encoder());
-        write(done);
-    }
-
-    /**
-     * Writes the chunks still being encoded or held, in order: at the table's end, and before the file
-     * gets another section while the table is open (an embedded file), which must then follow every
-     * chunk taken so far, as it does when the caller's thread encodes them, not as many as the
-     * workers' timing has let through.
-     */
+    /** Writes the chunks still being encoded or held, in order (see {@link ChunkPipeline#drain()}). */
     void drainEncoding() {
-        while (encoding != null && !(encoding.isEmpty() && held.isEmpty())) {
-            if (firstChunk.undecided() || held.isEmpty()) {
-                writeOldest(); // while undecided, the oldest is the deciding chunk
-            } else {
-                submitHeld();
-            }
-        }
-    }
-
-    private void write(EncodedWork work) {
-        work.partition().add(sink, work.ordinal(), work.rowStart(), work.chunk());
-        chunkPartitions.add(work.partition());
-        chunkRows.add(work.chunk().rowCount());
+        chunks.drain();
     }
 
     /** Writes the last chunk, the statistics and the directory; returns the catalog entry of a new table. */
@@ -369,11 +317,11 @@ final class TableWriter {
             indexes.startPayloads(); // on the workers behind the last chunks, not after them
         }
         drainEncoding();
-        int chunks = chunkRows.size();
+        int written = chunks.written();
         List<IndexRef> indexRefs = writesIndexes
                 ? indexes.write(section -> PartitionLog.ref(sink.write(section), section, shared != null))
                 : List.of();
-        if (chunks == 0) {
+        if (written == 0) {
             return new WrittenSegment(rows, 0, null, indexRefs);
         }
         int[][] blocks = new int[columns.size()][];
@@ -382,7 +330,7 @@ final class TableWriter {
         }
         PartitionLog only = partitions.values().iterator().next();
         SectionRef dir = only.write(sink, sections, tableIndex, start.directorySegment(), blocks, null);
-        return new WrittenSegment(rows, chunks, dir, indexRefs);
+        return new WrittenSegment(rows, written, dir, indexRefs);
     }
 
     /** The catalog entries of a shared file's new table: its header entry and its owner-only catalog. */
@@ -427,7 +375,7 @@ final class TableWriter {
         SharedPartitions listed = SharedPartitions.of(dirs.segments(), tableIndex, sink, sections);
         TableEntry entry = new TableEntry(name, columns.size(), groups, options.sortedBy(),
                 shared.partitionColumn() < 0 ? "" : columns.get(shared.partitionColumn()).name(), rows, 0,
-                chunkRows.size(), listed.inHeader(), listed.table(), List.of(), null);
+                chunks.written(), listed.inHeader(), listed.table(), List.of(), null);
         return new SharedEntry(entry, new io.jazmin.internal.catalog.TableIndexes(tableIndex, indexRefs, chunkMap, null, 0),
                 List.copyOf(partitions.keySet()));
     }
@@ -454,8 +402,8 @@ final class TableWriter {
             written.add(new Partition(id, List.of(dir)));
         }
         written.sort((a, b) -> java.util.Arrays.compareUnsigned(a.id(), b.id()));
-        long[] mapRows = chunkRows.stream().mapToLong(Integer::longValue).toArray();
-        int[] mapPartitions = chunkPartitions.stream().mapToInt(indexOf::get).toArray();
+        long[] mapRows = chunks.writtenRows().stream().mapToLong(Integer::longValue).toArray();
+        int[] mapPartitions = chunks.writtenPartitions().stream().mapToInt(indexOf::get).toArray();
         return new PartitionSegments(written, new io.jazmin.internal.catalog.ChunkMap(mapRows, ids, mapPartitions));
     }
 
@@ -472,10 +420,10 @@ final class TableWriter {
     SharedSegment finishSharedSegment(Map<String, Integer> segments) {
         flushChunk();
         drainEncoding();
-        List<IndexRef> indexRefs = chunkRows.isEmpty() ? List.of()
+        List<IndexRef> indexRefs = chunks.written() == 0 ? List.of()
                 : indexes.write(section -> PartitionLog.ref(sink.write(section), section, true));
         PartitionSegments written = writeDirectories(p -> segments.getOrDefault(p, 0));
-        return new SharedSegment(rows, chunkRows.size(), written, indexRefs, List.copyOf(partitions.keySet()));
+        return new SharedSegment(rows, chunks.written(), written, indexRefs, List.copyOf(partitions.keySet()));
     }
 
     private List<CatalogColumn> definitions() {

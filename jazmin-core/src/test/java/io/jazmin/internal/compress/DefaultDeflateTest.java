@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The default Deflate setting is the shorter of level 6 and level 9 filtered, level 6 on a tie; for large
- * catalog sections ({@link Compression#compressSampled}) the second pass runs only when it wins on a sample.
+ * catalog sections ({@link DefaultDeflate#compressSampled}) the second pass runs only when it wins on a sample.
  */
 class DefaultDeflateTest {
     private static final int LENGTH = 20_000;
@@ -92,30 +92,30 @@ class DefaultDeflateTest {
 
     @Test
     void aLargeCatalogSectionRunsTheSecondPassOnlyWhenItWinsOnTheSample() {
-        byte[] misled = hexWithZerosWhereSampled(Compression.SAMPLED_FROM * 2);
+        byte[] misled = hexWithZerosWhereSampled(DefaultDeflate.SAMPLED_FROM * 2);
         byte[] standard = jdkDeflate(misled, 6, Deflater.DEFAULT_STRATEGY);
         byte[] filtered = jdkDeflate(misled, 9, Deflater.FILTERED);
         assertTrue(filtered.length < standard.length); // the whole favours the second pass, the sample does not
-        byte[] sampled = Compression.compressSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, misled, misled.length);
+        byte[] sampled = DefaultDeflate.compressSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, misled, misled.length);
         // Zeros compress alike at every level: the sample shows level 4 as short as level 6.
-        assertArrayEquals(jdkDeflate(misled, Compression.QUICK_LEVEL, Deflater.DEFAULT_STRATEGY), sampled);
+        assertArrayEquals(jdkDeflate(misled, DefaultDeflate.QUICK_LEVEL, Deflater.DEFAULT_STRATEGY), sampled);
         assertArrayEquals(misled, Compression.decompress(Codec.DEFLATE.wireId(), sampled, 0, sampled.length, misled.length));
 
-        byte[] values = hexHashes(Compression.SAMPLED_FROM * 2);
+        byte[] values = hexHashes(DefaultDeflate.SAMPLED_FROM * 2);
         byte[] shorter = jdkDeflate(values, 9, Deflater.FILTERED);
         assertTrue(shorter.length < jdkDeflate(values, 6, Deflater.DEFAULT_STRATEGY).length);
-        assertArrayEquals(shorter, Compression.compressSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, values, values.length));
+        assertArrayEquals(shorter, DefaultDeflate.compressSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, values, values.length));
     }
 
     @Test
     void belowTheSampledSizeBothPasses() {
-        byte[] misled = hexWithZerosWhereSampled(Compression.SAMPLED_FROM - 1);
+        byte[] misled = hexWithZerosWhereSampled(DefaultDeflate.SAMPLED_FROM - 1);
         byte[] filtered = jdkDeflate(misled, 9, Deflater.FILTERED);
         assertTrue(filtered.length < jdkDeflate(misled, 6, Deflater.DEFAULT_STRATEGY).length);
-        assertArrayEquals(filtered, Compression.compressSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, misled, misled.length));
+        assertArrayEquals(filtered, DefaultDeflate.compressSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, misled, misled.length));
         // An explicit level is never sampled.
-        byte[] big = hexWithZerosWhereSampled(Compression.SAMPLED_FROM * 2);
-        assertArrayEquals(jdkDeflate(big, 9, Deflater.DEFAULT_STRATEGY), Compression.compressSampled(Codec.DEFLATE, 9, big, big.length));
+        byte[] big = hexWithZerosWhereSampled(DefaultDeflate.SAMPLED_FROM * 2);
+        assertArrayEquals(jdkDeflate(big, 9, Deflater.DEFAULT_STRATEGY), DefaultDeflate.compressSampled(Codec.DEFLATE, 9, big, big.length));
     }
 
     /** Sorted e-mail-like keys, each with its length before it: level 6 finds their longer matches. */
@@ -135,15 +135,15 @@ class DefaultDeflateTest {
 
     @Test
     void aLargeCatalogSectionUsesLevelFourOnlyWhereTheSampleShowsItAsShort() {
-        byte[] keys = sortedKeys(Compression.SAMPLED_FROM * 2);
+        byte[] keys = sortedKeys(DefaultDeflate.SAMPLED_FROM * 2);
         byte[] six = jdkDeflate(keys, 6, Deflater.DEFAULT_STRATEGY);
-        byte[] four = jdkDeflate(keys, Compression.QUICK_LEVEL, Deflater.DEFAULT_STRATEGY);
+        byte[] four = jdkDeflate(keys, DefaultDeflate.QUICK_LEVEL, Deflater.DEFAULT_STRATEGY);
         assertTrue(six.length < four.length && six.length <= jdkDeflate(keys, 9, Deflater.FILTERED).length);
-        assertArrayEquals(six, Compression.compressSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, keys, keys.length));
+        assertArrayEquals(six, DefaultDeflate.compressSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, keys, keys.length));
         // Not below the sampled size: there the default's two passes, as for every small section.
-        byte[] small = sortedKeys(Compression.SAMPLED_FROM - 1);
+        byte[] small = sortedKeys(DefaultDeflate.SAMPLED_FROM - 1);
         assertArrayEquals(Compression.compress(Codec.DEFLATE, Compression.DEFAULT_LEVEL, small, small.length),
-                Compression.compressSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, small, small.length));
+                DefaultDeflate.compressSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, small, small.length));
     }
 
     /** Like a sorted id index's page: ascending ids with random gaps and random row numbers, as varints. */
@@ -159,43 +159,43 @@ class DefaultDeflateTest {
 
     @Test
     void aLargeCatalogSectionUsesLevelOneWhereTheSampleShowsItAlmostAsShort() {
-        byte[] page = idPage(Compression.SAMPLED_FROM * 2);
+        byte[] page = idPage(DefaultDeflate.SAMPLED_FROM * 2);
         byte[] six = jdkDeflate(page, 6, Deflater.DEFAULT_STRATEGY);
-        byte[] one = jdkDeflate(page, Compression.FAST_LEVEL, Deflater.DEFAULT_STRATEGY);
-        assertTrue(one.length > six.length && one.length <= six.length + six.length / Compression.FAST_TOLERANCE);
-        assertArrayEquals(one, Compression.compressSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, page, page.length));
+        byte[] one = jdkDeflate(page, DefaultDeflate.FAST_LEVEL, Deflater.DEFAULT_STRATEGY);
+        assertTrue(one.length > six.length && one.length <= six.length + six.length / DefaultDeflate.FAST_TOLERANCE);
+        assertArrayEquals(one, DefaultDeflate.compressSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, page, page.length));
         // Sorted keys: level 1 is much longer there, so not it.
-        byte[] keys = sortedKeys(Compression.SAMPLED_FROM * 2);
-        assertTrue(jdkDeflate(keys, Compression.FAST_LEVEL, Deflater.DEFAULT_STRATEGY).length
+        byte[] keys = sortedKeys(DefaultDeflate.SAMPLED_FROM * 2);
+        assertTrue(jdkDeflate(keys, DefaultDeflate.FAST_LEVEL, Deflater.DEFAULT_STRATEGY).length
                 > jdkDeflate(keys, 6, Deflater.DEFAULT_STRATEGY).length * 1.05);
     }
 
     @Test
     void aSettingJudgedOnOneSectionCompressesAnAlikeOneWithoutItsOwnSample() {
-        byte[] page = idPage(Compression.SAMPLED_FROM * 2);
-        byte[] keys = sortedKeys(Compression.SAMPLED_FROM * 2);
-        assertEquals(Compression.Sampled.FAST, Compression.judgeSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, page, page.length));
-        assertEquals(Compression.Sampled.STANDARD, Compression.judgeSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, keys, keys.length));
-        assertEquals(Compression.Sampled.BOTH_PASSES, Compression.judgeSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL,
-                hexHashes(Compression.SAMPLED_FROM * 2), Compression.SAMPLED_FROM * 2));
+        byte[] page = idPage(DefaultDeflate.SAMPLED_FROM * 2);
+        byte[] keys = sortedKeys(DefaultDeflate.SAMPLED_FROM * 2);
+        assertEquals(DefaultDeflate.Sampled.FAST, DefaultDeflate.judgeSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, page, page.length));
+        assertEquals(DefaultDeflate.Sampled.STANDARD, DefaultDeflate.judgeSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, keys, keys.length));
+        assertEquals(DefaultDeflate.Sampled.BOTH_PASSES, DefaultDeflate.judgeSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL,
+                hexHashes(DefaultDeflate.SAMPLED_FROM * 2), DefaultDeflate.SAMPLED_FROM * 2));
         // Nothing sampled: a small section, an explicit level, another codec.
-        assertNull(Compression.judgeSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, page, Compression.SAMPLED_FROM - 1));
-        assertNull(Compression.judgeSampled(Codec.DEFLATE, 6, page, page.length));
-        assertNull(Compression.judgeSampled(Codec.BROTLI, Compression.DEFAULT_LEVEL, page, page.length));
+        assertNull(DefaultDeflate.judgeSampled(Codec.DEFLATE, Compression.DEFAULT_LEVEL, page, DefaultDeflate.SAMPLED_FROM - 1));
+        assertNull(DefaultDeflate.judgeSampled(Codec.DEFLATE, 6, page, page.length));
+        assertNull(DefaultDeflate.judgeSampled(Codec.BROTLI, Compression.DEFAULT_LEVEL, page, page.length));
         // The id page's level 1 applied to the keys, which their own sample would give level 6.
         io.jazmin.internal.section.SectionWriter sections = new io.jazmin.internal.section.SectionWriter(Codec.DEFLATE,
                 Compression.DEFAULT_LEVEL);
-        byte[] one = jdkDeflate(keys, Compression.FAST_LEVEL, Deflater.DEFAULT_STRATEGY);
-        assertArrayEquals(one, Compression.compressSampled(Compression.Sampled.FAST, keys, keys.length));
-        byte[] judged = sections.catalogSection("k", keys, keys.length, Compression.Sampled.FAST);
+        byte[] one = jdkDeflate(keys, DefaultDeflate.FAST_LEVEL, Deflater.DEFAULT_STRATEGY);
+        assertArrayEquals(one, DefaultDeflate.compressSampled(DefaultDeflate.Sampled.FAST, keys, keys.length));
+        byte[] judged = sections.catalogSection("k", keys, keys.length, DefaultDeflate.Sampled.FAST);
         byte[] own = sections.catalogSection("k", keys, keys.length, null);
         assertArrayEquals(sections.catalogSection("k", keys, keys.length), own);
         assertArrayEquals(one, Arrays.copyOfRange(judged, judged.length - one.length, judged.length));
         assertArrayEquals(jdkDeflate(keys, 6, Deflater.DEFAULT_STRATEGY), Arrays.copyOfRange(own,
                 own.length - jdkDeflate(keys, 6, Deflater.DEFAULT_STRATEGY).length, own.length));
         // Below the sampled size the judged setting does not apply: the default's two passes, as always.
-        byte[] small = sortedKeys(Compression.SAMPLED_FROM - 1);
+        byte[] small = sortedKeys(DefaultDeflate.SAMPLED_FROM - 1);
         assertArrayEquals(sections.catalogSection("s", small, small.length),
-                sections.catalogSection("s", small, small.length, Compression.Sampled.FAST));
+                sections.catalogSection("s", small, small.length, DefaultDeflate.Sampled.FAST));
     }
 }

@@ -27,7 +27,7 @@ class FlushedDeflateTest {
     @Test
     void eachPieceInflatesOnItsOwnAndTheWholeAsOneStream() {
         for (int level : new int[] {Compression.DEFAULT_LEVEL, 0, 1, 9}) {
-            Compression.Flushed packed = Compression.deflateFlushed(level, RAW, RAW.length, STARTS, FanOut.CALLER_ONLY);
+            FlushedDeflate.Flushed packed = FlushedDeflate.deflate(level, RAW, RAW.length, STARTS, FanOut.CALLER_ONLY);
             byte[] stored = packed.bytes();
             assertThat(packed.storedOffsets()).hasSize(STARTS.length).startsWith(0);
             assertThat(Compression.decompress(1, stored, 0, stored.length, RAW.length)).as("level %d", level)
@@ -45,7 +45,7 @@ class FlushedDeflateTest {
 
     @Test
     void aStreamsPrefixInflatesAloneToItsFirstBytes() {
-        Compression.Flushed packed = Compression.deflateFlushed(Compression.DEFAULT_LEVEL, RAW, RAW.length, STARTS,
+        FlushedDeflate.Flushed packed = FlushedDeflate.deflate(Compression.DEFAULT_LEVEL, RAW, RAW.length, STARTS,
                 FanOut.CALLER_ONLY);
         byte[] stored = packed.bytes();
         SectionPayload payload = Compression.decompressFlushed(1, stored, 0, stored.length, RAW.length,
@@ -73,7 +73,7 @@ class FlushedDeflateTest {
 
     @Test
     void aRangedPayloadsStreamsAndPrefixesAreThoseOfTheWholeStoredPart() {
-        Compression.Flushed packed = Compression.deflateFlushed(Compression.DEFAULT_LEVEL, RAW, RAW.length, STARTS,
+        FlushedDeflate.Flushed packed = FlushedDeflate.deflate(Compression.DEFAULT_LEVEL, RAW, RAW.length, STARTS,
                 FanOut.CALLER_ONLY);
         byte[] stored = packed.bytes();
         FlushPoints points = new FlushPoints(STARTS, packed.storedOffsets());
@@ -156,47 +156,47 @@ class FlushedDeflateTest {
         return out;
     }
 
-    private static byte[] piece(Compression.Flushed packed, int k) {
+    private static byte[] piece(FlushedDeflate.Flushed packed, int k) {
         int end = k + 1 < packed.storedOffsets().length ? packed.storedOffsets()[k + 1] : packed.bytes().length;
         return Arrays.copyOfRange(packed.bytes(), packed.storedOffsets()[k], end);
     }
 
-    private static Compression.Flushed pass(StreamSetting setting, byte[] raw) {
+    private static FlushedDeflate.Flushed pass(StreamSetting setting, byte[] raw) {
         StreamSetting[] all = new StreamSetting[MIXED_STARTS.length];
         Arrays.fill(all, setting);
-        return Compression.deflateFlushed(all, raw, raw.length, MIXED_STARTS);
+        return FlushedDeflate.deflate(all, raw, raw.length, MIXED_STARTS);
     }
 
     @Test
     void theDefaultSettingTakesACostlierPassPieceByPieceOnlyWhereItGainsMoreThanATenthOfAPercent() {
         byte[] raw = mixed();
-        List<Compression.Flushed> passes = new java.util.ArrayList<>();
+        List<FlushedDeflate.Flushed> passes = new java.util.ArrayList<>();
         for (StreamSetting setting : StreamSetting.values()) {
             passes.add(pass(setting, raw));
         }
         assertThat(pass(StreamSetting.STANDARD, raw).bytes())
-                .isEqualTo(Compression.deflateFlushed(6, raw, raw.length, MIXED_STARTS, FanOut.CALLER_ONLY).bytes());
-        Compression.Flushed best = Compression.deflateFlushed(Compression.DEFAULT_LEVEL, raw, raw.length, MIXED_STARTS,
+                .isEqualTo(FlushedDeflate.deflate(6, raw, raw.length, MIXED_STARTS, FanOut.CALLER_ONLY).bytes());
+        FlushedDeflate.Flushed best = FlushedDeflate.deflate(Compression.DEFAULT_LEVEL, raw, raw.length, MIXED_STARTS,
                 FanOut.CALLER_ONLY);
         assertThat(best.settings()).containsExactly(StreamSetting.LEVEL_5, StreamSetting.HUFFMAN_ONLY,
                 StreamSetting.FILTERED, StreamSetting.STANDARD);
         for (int k = 0; k < MIXED_STARTS.length; k++) {
             // From the cheapest: a costlier setting only where shorter by more than 1/SECOND_PASS_GAIN.
-            Compression.Flushed expected = passes.get(0);
-            for (Compression.Flushed costlier : passes.subList(1, passes.size())) {
+            FlushedDeflate.Flushed expected = passes.get(0);
+            for (FlushedDeflate.Flushed costlier : passes.subList(1, passes.size())) {
                 long gain = piece(expected, k).length - piece(costlier, k).length;
-                expected = gain * Compression.SECOND_PASS_GAIN > piece(expected, k).length ? costlier : expected;
+                expected = gain * FlushedDeflate.SECOND_PASS_GAIN > piece(expected, k).length ? costlier : expected;
             }
             assertThat(piece(best, k)).as("piece %d", k).isEqualTo(piece(expected, k));
             assertThat(expected.settings()[k]).isEqualTo(best.settings()[k]);
             // Each piece's winner is shorter than level 6 alone, or level 6 itself.
             assertThat(piece(best, k).length).isLessThanOrEqualTo(piece(passes.get(2), k).length);
         }
-        for (Compression.Flushed pass : passes) {
+        for (FlushedDeflate.Flushed pass : passes) {
             assertThat(best.bytes().length).isLessThan(pass.bytes().length);
         }
         // One pass switching settings between pieces writes the same bytes: a full flush forgets the past.
-        assertThat(Compression.deflateFlushed(best.settings(), raw, raw.length, MIXED_STARTS).bytes())
+        assertThat(FlushedDeflate.deflate(best.settings(), raw, raw.length, MIXED_STARTS).bytes())
                 .isEqualTo(best.bytes());
         assertThat(Compression.decompress(1, best.bytes(), 0, best.bytes().length, raw.length)).isEqualTo(raw);
         SectionPayload payload = Compression.decompressFlushed(1, best.bytes(), 0, best.bytes().length, raw.length,
@@ -205,14 +205,14 @@ class FlushedDeflateTest {
             int end = k + 1 < MIXED_STARTS.length ? MIXED_STARTS[k + 1] : raw.length;
             assertThat(payload.stream(k)).isEqualTo(Arrays.copyOfRange(raw, MIXED_STARTS[k], end));
         }
-        assertThatThrownBy(() -> Compression.deflateFlushed(new StreamSetting[2], raw, raw.length, MIXED_STARTS))
+        assertThatThrownBy(() -> FlushedDeflate.deflate(new StreamSetting[2], raw, raw.length, MIXED_STARTS))
                 .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
     void theFlushesCostFewBytes() {
         byte[] whole = Compression.compress(io.jazmin.schema.Codec.DEFLATE, Compression.DEFAULT_LEVEL, RAW, RAW.length);
-        byte[] flushed = Compression.deflateFlushed(Compression.DEFAULT_LEVEL, RAW, RAW.length, STARTS,
+        byte[] flushed = FlushedDeflate.deflate(Compression.DEFAULT_LEVEL, RAW, RAW.length, STARTS,
                 FanOut.CALLER_ONLY).bytes();
         assertThat(flushed.length).isGreaterThan(whole.length).isLessThan(whole.length + whole.length / 20);
     }
@@ -234,7 +234,7 @@ class FlushedDeflateTest {
 
     @Test
     void piecesThatDoNotInflateToTheirLengthsAreFormatErrors() {
-        Compression.Flushed packed = Compression.deflateFlushed(6, RAW, RAW.length, STARTS, FanOut.CALLER_ONLY);
+        FlushedDeflate.Flushed packed = FlushedDeflate.deflate(6, RAW, RAW.length, STARTS, FanOut.CALLER_ONLY);
         byte[] stored = packed.bytes();
         int[] at = packed.storedOffsets();
         // A raw point one byte late: piece 0 then holds more than the points say, piece 1 less.

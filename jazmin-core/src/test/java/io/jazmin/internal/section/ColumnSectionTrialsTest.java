@@ -3,6 +3,7 @@ package io.jazmin.internal.section;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jazmin.internal.compress.Compression;
+import io.jazmin.internal.compress.FlushedDeflate;
 import io.jazmin.internal.parallel.FanOut;
 import io.jazmin.schema.Codec;
 import java.util.Arrays;
@@ -60,7 +61,7 @@ class ColumnSectionTrialsTest {
                         }
                         if (tolerance == 100) {
                             assertThat(alone.storedOffsets()).isNotNull();
-                            assertThat(alone.streamSettings()).isEqualTo(Compression.deflateFlushed(level, raw,
+                            assertThat(alone.streamSettings()).isEqualTo(FlushedDeflate.deflate(level, raw,
                                     raw.length, STARTS, FanOut.CALLER_ONLY).settings());
                         }
                     }
