@@ -12,6 +12,13 @@ import io.jazmin.internal.wire.Trailer;
  */
 public final class VersionLocator {
     private static final int SCAN_BLOCK = 1 << 20;
+    /**
+     * How many bytes at the end of a remote file are read at once to find the trailer: enough for the
+     * trailer, header, chunk directories and statistics of most files, so that an open costs two
+     * requests (the preamble and this), and no more than the 16 KiB a ranged chunk read would rather
+     * read than make another request ({@code RangedPart}). A file this small is read whole.
+     */
+    public static final int TAIL_GUESS = 16 * 1024;
     private static final long SMALLEST_FILE = Preamble.SIZE + SectionEnvelope.SIZE + Trailer.SIZE;
 
     private VersionLocator() {
@@ -22,6 +29,7 @@ public final class VersionLocator {
         if (size < Preamble.SIZE) {
             throw new JazminFormatException("not a JAZMIN file: only " + size + " bytes", null, 0);
         }
+        source.keepTail(size - TAIL_GUESS);
         Preamble preamble = Preamble.decode(source.read(0, Preamble.SIZE));
         if (size >= SMALLEST_FILE) {
             long at = size - Trailer.SIZE;

@@ -70,6 +70,25 @@ class HadoopRangedReadTest {
                 && read.end() > c.firstPartOffset());
     }
 
+    /**
+     * An open reads the preamble and the file's last 16 KiB, which hold the trailer, header, chunk
+     * directory and statistics: the table's chunks then cost no read (before, an open made four reads:
+     * preamble, trailer, header, directory and statistics).
+     */
+    @Test
+    void anOpenReadsThePreambleAndTheCatalogTailOnly() throws IOException {
+        RecordingSource source = open();
+        try (JazminReader reader = JazminReader.open(source, ReadOptions.defaults())) {
+            assertThat(reader.table().chunks()).hasSize(ROWS / CHUNK_ROWS);
+            assertThat(reader.table().explain(TWO_COLUMNS).chunks()).isEqualTo(ROWS / CHUNK_ROWS);
+            List<Read> reads = source.since(0);
+            assertThat(reads).hasSize(2);
+            assertThat(reads).anySatisfy(r -> assertThat(r).isEqualTo(new Read(0, 64, false)));
+            assertThat(reads).anySatisfy(r -> assertThat(r.end()).isEqualTo(source.size()));
+            assertThat(RecordingSource.bytes(reads)).isEqualTo(64 + 16 * 1024);
+        }
+    }
+
     @Test
     void twoColumnFilterReadsOneRangePerChunkAndFarFewerBytesThanTheParts() throws IOException {
         long expected;
@@ -149,11 +168,32 @@ class HadoopRangedReadTest {
         try (JazminReader reader = JazminReader.open(source, ReadOptions.defaults())) {
             int before = source.count();
             assertThat(reader.table().count(active)).isEqualTo(activeRows);
-            // The last stream and, far before it, the envelope giving its raw length: two reads per chunk.
-            assertThat(source.since(before).stream().filter(Read::once).toList()).hasSize(2 * chunks.size());
+            // Per chunk the last stream and, far before it, the envelope giving its raw length: two reads;
+            // only the last stream of a part ending in the file's last 16 KiB, which the open read, costs none.
+            List<Read> reads = source.since(before).stream().filter(Read::once).toList();
+            long tailStart = source.size() - 16 * 1024;
+            int expected = 0;
+            for (ChunkSummary c : chunks) {
+                List<Read> inPart = reads.stream().filter(r -> c.equals(chunkOf(r))).toList();
+                long partEnd = c.firstPartOffset() + c.storedBytes();
+                assertThat(inPart).as("chunk " + c.ordinal()).contains(new Read(c.firstPartOffset(), 16, true));
+                int want = partEnd <= tailStart ? 2 : 1;
+                assertThat(inPart).as("chunk " + c.ordinal()).hasSize(want);
+                expected += want;
+            }
+            assertThat(reads).hasSize(expected);
+            assertThat(expected).isGreaterThanOrEqualTo(2 * chunks.size() - 1);
             before = source.count();
             assertThat(reader.table().count(balance)).isEqualTo(balanceRows);
-            assertThat(source.since(before).stream().filter(Read::once).toList()).hasSize(chunks.size());
+            // The envelopes are kept: one read per chunk, the balance stream (none where the tail holds it).
+            List<Read> balanceReads = source.since(before).stream().filter(Read::once).toList();
+            for (ChunkSummary c : chunks) {
+                if (c.firstPartOffset() + c.storedBytes() <= tailStart) {
+                    assertThat(balanceReads.stream().filter(r -> c.equals(chunkOf(r))).count()).as("chunk " + c.ordinal())
+                            .isEqualTo(1);
+                }
+            }
+            assertThat(balanceReads.size()).isBetween(chunks.size() - 1, chunks.size());
         }
     }
 }
