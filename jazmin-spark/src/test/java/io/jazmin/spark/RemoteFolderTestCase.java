@@ -78,11 +78,10 @@ abstract class RemoteFolderTestCase {
 
     /**
      * The names in a remote folder that readers see, sorted: without {@code _temporary}, which every
-     * reader (Spark's file index and ours) skips as a name starting with {@code _}. After a failed job
-     * it is usually gone, but a task still running when the job aborted can write its attempt file
-     * there after the committer's cleanup (seen twice against S3Proxy, holding a file once): a leftover
-     * the next job's cleanup removes, never data a reader sees. After a successful job none may stay
-     * ({@link #temporaryFiles}).
+     * reader (Spark's file index and ours) skips as a name starting with {@code _}. A failed job's abort
+     * waits for its tasks ({@link #aFailedJobsAbortWaitsForItsSlowerTasks}), but a task running longer
+     * than that wait could still leave a file there, which the next job's cleanup removes, never data a
+     * reader sees. After a successful job none may stay ({@link #temporaryFiles}).
      */
     static List<String> names(String folder) throws IOException {
         FileSystem fs = fs(folder);
