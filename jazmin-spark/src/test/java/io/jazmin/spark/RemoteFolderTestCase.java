@@ -2,6 +2,7 @@ package io.jazmin.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import io.jazmin.JazminReader;
 import io.jazmin.data.Filter;
@@ -11,6 +12,7 @@ import io.jazmin.error.JazminValidationException;
 import io.jazmin.key.JazminKey;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
+import io.jazmin.source.SourceChangedException;
 import io.jazmin.spark.fs.HadoopConf;
 import io.jazmin.spark.fs.HadoopFiles;
 import io.jazmin.spark.metrics.BytesReadMetric;
@@ -76,11 +78,10 @@ abstract class RemoteFolderTestCase {
 
     /**
      * The names in a remote folder that readers see, sorted: without {@code _temporary}, which every
-     * reader (Spark's file index and ours) skips as a name starting with {@code _}. After a failed job
-     * it is usually gone, but a task still running when the job aborted can write its attempt file
-     * there after the committer's cleanup (seen twice against S3Proxy, holding a file once): a leftover
-     * the next job's cleanup removes, never data a reader sees. After a successful job none may stay
-     * ({@link #temporaryFiles}).
+     * reader (Spark's file index and ours) skips as a name starting with {@code _}. A failed job's abort
+     * waits for its tasks ({@link #aFailedJobsAbortWaitsForItsSlowerTasks}), but a task running longer
+     * than that wait could still leave a file there, which the next job's cleanup removes, never data a
+     * reader sees. After a successful job none may stay ({@link #temporaryFiles}).
      */
     static List<String> names(String folder) throws IOException {
         FileSystem fs = fs(folder);
@@ -217,6 +218,40 @@ abstract class RemoteFolderTestCase {
         assertThat(SparkRows.scan(q.queryExecution().executedPlan()).scan().description()).contains("files=1");
     }
 
+    /**
+     * A file replaced after the scan was planned (listed and split on the driver) and before its task
+     * opens it fails that task naming the file, instead of giving rows of the new version to a plan made
+     * from the old one: on S3 by its ETag, on HDFS by its length and modification time.
+     */
+    @Test
+    void aFileReplacedAfterPlanningFailsItsTaskNamingIt() {
+        Path replaced = local.resolve("replaced");
+        SampleFiles.write(replaced, 2, WriteOptions.defaults());
+        String folder = upload(replaced, root() + "/replaced");
+        Dataset<Row> q = spark().read().format("jazmin").load(folder).select("id", "name");
+        q.queryExecution().executedPlan(); // listed and planned now
+        assertThat(SparkRows.scan(q.queryExecution().executedPlan()).inputRDD().getNumPartitions()).isPositive();
+        Path other = local.resolve("replacement");
+        SampleFiles.write(other, 1, WriteOptions.defaults()); // the rows of part-0.jzm: another file's bytes
+        upload(other.resolve("part-0.jzm"), folder + "/part-1.jzm");
+
+        Throwable failure = catchThrowable(q::collectAsList);
+        assertThat(failure).as("the read of a plan made before the file was replaced").isNotNull();
+        SourceChangedException changed = causes(failure).stream().filter(SourceChangedException.class::isInstance)
+                .map(SourceChangedException.class::cast).findFirst().orElseThrow(() -> new AssertionError(failure));
+        assertThat(changed).hasMessageContaining(folder + "/part-1.jzm").hasMessageContaining("when the scan was planned");
+        assertThat(spark().read().format("jazmin").load(folder).count()).as("a new plan reads the new version").isEqualTo(600);
+    }
+
+    /** {@code t} and its causes, outermost first. */
+    static List<Throwable> causes(Throwable t) {
+        List<Throwable> chain = new ArrayList<>();
+        for (Throwable c = t; c != null && !chain.contains(c); c = c.getCause()) {
+            chain.add(c);
+        }
+        return chain;
+    }
+
     @Test
     void aJobWithAFailedTaskLeavesNothingVisible() throws IOException {
         // Three of the four tasks write their file and commit; the last fails on a sub-millisecond timestamp.
@@ -236,5 +271,24 @@ abstract class RemoteFolderTestCase {
                 .isInstanceOf(JazminValidationException.class);
         assertThat(names(existing)).isEqualTo(before);
         assertThat(spark().read().format("jazmin").load(existing).count()).isEqualTo(5);
+    }
+
+    /**
+     * A failed job's abort waits for its tasks still running: a task ending after the failing one (here
+     * held a second on its last row) must not write its file under {@code _temporary} after the
+     * cleanup, so nothing of the folder the job created is left once that task has ended.
+     */
+    @Test
+    void aFailedJobsAbortWaitsForItsSlowerTasks() throws Exception {
+        Dataset<Row> failing = spark().sql("SELECT id, CASE WHEN id = 29 THEN reflect('java.lang.Thread', 'sleep', "
+                + "CAST(1000 AS BIGINT)) END AS slow, CASE WHEN id >= 30 THEN timestamp_micros(1700000000000001) "
+                + "ELSE timestamp_millis(1700000000000) END AS at FROM range(0, 40, 1, 4)");
+        String fresh = root() + "/failed-slow";
+        long start = System.nanoTime();
+        assertThatThrownBy(() -> failing.write().format("jazmin").save(fresh))
+                .isInstanceOf(JazminValidationException.class).hasMessageContaining("column 'at'");
+        Thread.sleep(Math.max(0, 2_500 - (System.nanoTime() - start) / 1_000_000));
+        assertThat(temporaryFiles(fresh)).as("files under _temporary").isEmpty();
+        assertThat(fs(fresh).exists(new org.apache.hadoop.fs.Path(fresh))).as("the folder the job created").isFalse();
     }
 }

@@ -4,8 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.jazmin.source.SourceChangedException;
 import io.jazmin.spark.fs.HadoopSource;
+import io.jazmin.spark.fs.ListedFile;
 import java.nio.ByteBuffer;
+import java.util.List;
+import org.apache.hadoop.fs.EtagSource;
 import org.apache.hadoop.fs.FSDataOutputStream;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
 import org.junit.jupiter.api.AfterAll;
@@ -43,6 +47,30 @@ class S3aFolderTest extends RemoteFolderTestCase {
         try (FSDataOutputStream out = fs.create(path, true)) {
             out.write(bytes);
         }
+    }
+
+    /**
+     * An object replaced after a task opened it (its status checked against the listing's) and before
+     * its first read: S3A, given the status the stream was opened with, compares the ETag of the answer
+     * with it, and the read fails naming the object, never returning the new version's bytes.
+     */
+    @Test
+    void anObjectReplacedAfterItWasOpenedFailsItsFirstRead() throws Exception {
+        Path path = new Path(root() + "/changing/opened.bin");
+        FileSystem fs = fs(path.toString());
+        put(fs, path, 300_000, (byte) 1);
+        FileStatus status = fs.getFileStatus(path);
+        ListedFile listed = new ListedFile(status.getPath().toString(), status.getLen(), status.getModificationTime(),
+                ((EtagSource) status).getEtag(), List.of());
+        assertThat(listed.etag()).isNotBlank();
+        try (HadoopSource reading = HadoopSource.open(fs, path, listed)) {
+            put(fs, path, 300_000, (byte) 2);
+            ByteBuffer first = ByteBuffer.allocate(8);
+            assertThatThrownBy(() -> reading.read(250_000, first)).isInstanceOf(SourceChangedException.class)
+                    .hasMessageContaining("s3a://jazmin-tests/changing/opened.bin");
+        }
+        assertThatThrownBy(() -> HadoopSource.open(fs, path, listed)).as("opened after the replacement")
+                .isInstanceOf(SourceChangedException.class).hasMessageContaining("when the scan was planned");
     }
 
     @Test

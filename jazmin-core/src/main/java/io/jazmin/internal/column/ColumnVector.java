@@ -324,6 +324,20 @@ public final class ColumnVector {
         };
     }
 
+    /**
+     * Adds the value of a string vector's {@code row} to {@code out} as UTF-8: the stored bytes of a
+     * plain stream as they are, without a {@code String}; strings a vector holds (a dictionary's) encoded.
+     */
+    public void appendUtf8(int row, Utf8Buffer out) {
+        if (isNull(row)) {
+            out.addNull();
+        } else if (strings != null) {
+            strings.appendTo(row - base, out);
+        } else {
+            out.add(this, (String) objects[row - base]);
+        }
+    }
+
     /** A list or object row value, built from the children once and kept. */
     private Object nestedValue(int row) {
         if (objects == null) {

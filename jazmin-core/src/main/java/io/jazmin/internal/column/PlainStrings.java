@@ -63,6 +63,13 @@ final class PlainStrings {
         return end;
     }
 
+    /** Adds the stored UTF-8 bytes of a non-null row's value to {@code out}. */
+    void appendTo(int row, Utf8Buffer out) {
+        ByteReader in = new ByteReader(bytes, starts[row], end - starts[row]);
+        int length = in.length();
+        out.add(bytes, in.position(), length);
+    }
+
     /** The value of a non-null row, decoded anew on each call. */
     String get(int row) {
         ByteReader in = new ByteReader(bytes, starts[row], end - starts[row]);

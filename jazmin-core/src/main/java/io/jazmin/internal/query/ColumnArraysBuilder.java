@@ -4,7 +4,9 @@ import java.util.Arrays;
 import java.util.List;
 import io.jazmin.schema.Column;
 import io.jazmin.data.ColumnArrays;
+import io.jazmin.data.Utf8Column;
 import io.jazmin.internal.column.ColumnVector;
+import io.jazmin.internal.column.Utf8Buffer;
 
 /** Appends the matching rows of decoded chunks to growing per-column arrays. */
 public final class ColumnArraysBuilder {
@@ -35,7 +37,8 @@ public final class ColumnArraysBuilder {
                 case INT, DATETIME -> new long[capacity];
                 case FLOAT -> new double[capacity];
                 case BOOL -> new boolean[capacity];
-                case DECIMAL, STRING, BINARY, JSON, LIST, OBJECT -> new Object[capacity];
+                case STRING -> new Utf8Buffer(capacity); // the stored bytes, no String per value
+                case DECIMAL, BINARY, JSON, LIST, OBJECT -> new Object[capacity];
             };
         }
     }
@@ -45,6 +48,15 @@ public final class ColumnArraysBuilder {
         ensure(size + count);
         for (int c = 0; c < selected.length; c++) {
             ColumnVector v = selected[c];
+            if (values[c] instanceof Utf8Buffer text) {
+                for (int i = 0; i < count; i++) {
+                    if (v.isNull(positions[i])) {
+                        markNull(c, size + i);
+                    }
+                    v.appendUtf8(positions[i], text);
+                }
+                continue;
+            }
             for (int i = 0; i < count; i++) {
                 int p = positions[i];
                 int at = size + i;
@@ -56,7 +68,8 @@ public final class ColumnArraysBuilder {
                     case INT, DATETIME -> ((long[]) values[c])[at] = v.getLong(p);
                     case FLOAT -> ((double[]) values[c])[at] = v.getDouble(p);
                     case BOOL -> ((boolean[]) values[c])[at] = v.getBoolean(p);
-                    case DECIMAL, STRING, BINARY, JSON, LIST, OBJECT -> ((Object[]) values[c])[at] = v.get(p);
+                    case DECIMAL, BINARY, JSON, LIST, OBJECT -> ((Object[]) values[c])[at] = v.get(p);
+                    case STRING -> throw new IllegalStateException("string columns are collected as UTF-8");
                 }
             }
         }
@@ -84,6 +97,9 @@ public final class ColumnArraysBuilder {
     }
 
     private static Object resize(Object array, int length) {
+        if (array instanceof Utf8Buffer) {
+            return array; // grows by itself
+        }
         if (array instanceof long[] a) {
             return Arrays.copyOf(a, length);
         }
@@ -100,7 +116,8 @@ public final class ColumnArraysBuilder {
         Object[] trimmed = new Object[values.length];
         byte[][] bits = new byte[values.length][];
         for (int c = 0; c < values.length; c++) {
-            trimmed[c] = size == capacity ? values[c] : resize(values[c], size);
+            trimmed[c] = values[c] instanceof Utf8Buffer text ? new Utf8Column(text.bytes(), text.offsets())
+                    : size == capacity ? values[c] : resize(values[c], size);
             bits[c] = nulls[c] == null ? null : Arrays.copyOf(nulls[c], (size + 7) >>> 3);
         }
         return new ColumnArrays(columns, size, trimmed, bits);

@@ -74,6 +74,7 @@ public final class FileOpener {
      */
     public static OpenedFile open(ByteSource source, ReadOptions options, Clock clock) {
         FileVersion version = VersionLocator.locate(source);
+        source.keepTail(CatalogTail.trailerSections(version.trailer()));
         if (version.preamble().has(Preamble.ENCRYPTED) && version.preamble().has(Preamble.ACCESS)
                 && !version.preamble().has(Preamble.PASSWORD)) {
             return openShared(source, version, options, clock);
@@ -83,6 +84,7 @@ public final class FileOpener {
             SectionReader sections = new SectionReader(source, version.trailerOffset(), cipher, options.limits());
             Header header = Header.decode(sections.read(SectionIds.header(), version.trailer().headerOffset(),
                     version.trailer().headerLength()));
+            source.keepTail(CatalogTail.directories(header, version.trailerOffset()));
             if (cipher != null) {
                 cipher.keys().useKeyring(header.keyring());
             }

@@ -26,6 +26,18 @@ public final class ByteSource implements Closeable {
     private final FileStamp before;
     private DiskIdentity identity;
     private boolean identified;
+    /** The end of a ranged caller's source read in one request and kept (see {@link #keepTail}), or {@code null}. */
+    private volatile Tail tail;
+
+    /** Bytes {@code [start, size)} of the source. */
+    private record Tail(long start, byte[] bytes) {
+    }
+
+    /**
+     * The most bytes {@link #keepTail} keeps: a file's catalog (trailer, header, chunk directories,
+     * statistics) beyond that is read section by section, as before.
+     */
+    public static final int MAX_TAIL = 1 << 20;
 
     private ByteSource(Path path, FileChannel channel, byte[] bytes, RandomAccessSource external, long size,
             FileStamp before) {
@@ -108,6 +120,44 @@ public final class ByteSource implements Closeable {
         return external != null && external.prefersRanges();
     }
 
+    /**
+     * For a caller's source that {@link #prefersRanges()} (each read a request), reads bytes
+     * {@code [from, size)} in one read, less what is kept already, and keeps them: the trailer, header
+     * and catalog sections an open reads there then cost no request of their own (issue 32). Does
+     * nothing for local files and memory, when {@code from} is not below what is kept, or when the
+     * tail would exceed {@link #MAX_TAIL} bytes.
+     */
+    public void keepTail(long from) {
+        if (!prefersRanges()) {
+            return;
+        }
+        long start = Math.max(0, from);
+        synchronized (this) {
+            Tail kept = tail;
+            long keptFrom = kept == null ? size : kept.start();
+            if (start >= keptFrom || size - start > MAX_TAIL) {
+                return;
+            }
+            byte[] bytes = new byte[(int) (size - start)];
+            // Read once: the source need not keep these bytes in blocks of its own, they are kept here.
+            readExternal(start, ByteBuffer.wrap(bytes, 0, (int) (keptFrom - start)), true);
+            if (kept != null) {
+                System.arraycopy(kept.bytes(), 0, bytes, (int) (keptFrom - start), kept.bytes().length);
+            }
+            tail = new Tail(start, bytes);
+        }
+    }
+
+    /** Whether {@code [offset, offset + length)} (inside the source) was kept, and if so copies it into {@code out}. */
+    private boolean fromTail(long offset, ByteBuffer out) {
+        Tail kept = tail;
+        if (kept == null || offset < kept.start()) {
+            return false;
+        }
+        out.put(kept.bytes(), (int) (offset - kept.start()), out.remaining());
+        return true;
+    }
+
     /** The file read, or {@code null} for bytes in memory and a caller's source. */
     public Path path() {
         return path;
@@ -146,7 +196,9 @@ public final class ByteSource implements Closeable {
             return;
         }
         if (external != null) {
-            readExternal(offset, out);
+            if (!fromTail(offset, out)) {
+                readExternal(offset, out);
+            }
             return;
         }
         try {
@@ -176,7 +228,9 @@ public final class ByteSource implements Closeable {
             throw outside(offset, length);
         }
         ByteBuffer out = ByteBuffer.allocate(length);
-        readExternal(offset, out, true);
+        if (!fromTail(offset, out)) {
+            readExternal(offset, out, true);
+        }
         return out.array();
     }
 

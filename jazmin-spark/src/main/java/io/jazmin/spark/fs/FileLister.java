@@ -135,6 +135,6 @@ public final class FileLister {
     }
 
     private static ListedFile listed(FileStatus s, List<String> partitionValues) {
-        return new ListedFile(s.getPath().toString(), s.getLen(), s.getModificationTime(), partitionValues);
+        return new ListedFile(s.getPath().toString(), s.getLen(), s.getModificationTime(), HadoopSource.etag(s), partitionValues);
     }
 }

@@ -30,12 +30,28 @@ public final class HadoopFiles {
     }
 
     /**
-     * Opens {@code path} with {@code options}.
+     * Opens {@code path} with {@code options}, as it is now (the driver's schema read, a write's checks).
      *
      * @throws JazminIoException when the file system fails or the file is missing
      * @see JazminReader#open(io.jazmin.source.RandomAccessSource, ReadOptions) for the other failures
      */
     public static Opened open(String path, Configuration conf, ReadOptions options) {
+        return open(path, null, conf, options);
+    }
+
+    /**
+     * Opens the file a scan listed, which must still be the version listed: a remote file changed since
+     * fails with {@link JazminIoException} caused by {@link io.jazmin.source.SourceChangedException}
+     * ({@link HadoopSource#open(FileSystem, Path, ListedFile)}). A local file is opened by core as it is now
+     * (appended chunks beyond the listed length are read by the range ending there).
+     *
+     * @throws JazminIoException when the file system fails, the file is missing or changed
+     */
+    public static Opened open(ListedFile listed, Configuration conf, ReadOptions options) {
+        return open(listed.path(), listed, conf, options);
+    }
+
+    private static Opened open(String path, ListedFile listed, Configuration conf, ReadOptions options) {
         Path p = new Path(path);
         FileSystem fs = fileSystem(p, conf);
         java.nio.file.Path local = localPath(fs, p);
@@ -44,7 +60,7 @@ public final class HadoopFiles {
         }
         HadoopSource source;
         try {
-            source = HadoopSource.open(fs, p);
+            source = listed == null ? HadoopSource.open(fs, p) : HadoopSource.open(fs, p, listed);
         } catch (IOException e) {
             throw new JazminIoException("cannot open", HadoopSource.nameOf(p), e);
         }

@@ -16,12 +16,14 @@ import org.apache.hadoop.util.functional.FutureIO;
 /**
  * A file on a Hadoop file system ({@code hdfs://}, {@code s3a://}, {@code abfs://}, ...) read by
  * positioned reads ({@code readFully(position, ...)}), which any number of threads may issue at once.
- * The size and modification time are fixed when the source is opened; a read that fails is checked
- * against the file's status now, and reported as {@link SourceChangedException} when the file was
- * replaced (another ETag, where the store has them), grown, shrunk, touched or deleted since. A read
- * that succeeds is not checked (that would cost a status call per read): it relies on the file
- * system's own guard, such as S3A's ETag check ({@code fs.s3a.change.detection.*}), which did not
- * fire against S3Proxy for a first read after the object was replaced (see the README).
+ * The size and modification time are fixed when the source is opened. A task opens the version the
+ * scan was planned from ({@link #open(FileSystem, Path, ListedFile)}): a file replaced, grown, shrunk
+ * or deleted since the listing fails the open with {@link SourceChangedException} naming it. A read
+ * that fails is checked against the file's status now, and reported the same way when the file
+ * changed since the open. A read that succeeds is not checked (that would cost a status call per
+ * read): it relies on the file system's own guard against a change after the open: HDFS reads the
+ * blocks of the file it opened, and S3A compares the ETag of every answer with the one of the status
+ * the stream was opened with ({@code fs.s3a.change.detection.*}).
  */
 public final class HadoopSource implements RandomAccessSource {
     /** Hadoop's read-policy option of {@code openFile}: the engine reads scattered ranges. */
@@ -43,9 +45,80 @@ public final class HadoopSource implements RandomAccessSource {
     /** Opens the current version of {@code path} on {@code fs}. */
     public static HadoopSource open(FileSystem fs, Path path) throws IOException {
         FileStatus status = fs.getFileStatus(path);
-        FSDataInputStream in = FutureIO.awaitFuture(fs.openFile(path).withFileStatus(status)
-                .opt(READ_POLICY, "random").build());
-        return new HadoopSource(fs, path, status, in);
+        return new HadoopSource(fs, path, status, stream(fs, path, status));
+    }
+
+    /**
+     * Opens {@code path} on {@code fs}, which must still be the version {@code listed} saw when the
+     * scan was planned: the same ETag where the store gives one (its modification time then is not
+     * compared, since S3 lists it in milliseconds and answers a status in seconds), else the same
+     * length and modification time.
+     *
+     * @throws SourceChangedException naming the file when it changed or was deleted since the listing
+     */
+    public static HadoopSource open(FileSystem fs, Path path, ListedFile listed) throws IOException {
+        if (listed.etag() != null) {
+            // An object store: its status now (one request), compared with the listing's, opens the stream,
+            // so the store's change detection holds every later read to that ETag.
+            FileStatus status = statusOrGone(fs, path);
+            checkListed(nameOf(path), listed, status);
+            return new HadoopSource(fs, path, status, stream(fs, path, status));
+        }
+        // Without ETags (HDFS): the stream first, which reads the blocks of the file as it is now, then the
+        // status compared; the other way round, a file replaced in between would be read unchecked.
+        FSDataInputStream in;
+        try {
+            in = stream(fs, path, null);
+        } catch (FileNotFoundException e) {
+            throw gone(nameOf(path), e);
+        }
+        try {
+            FileStatus status = statusOrGone(fs, path);
+            checkListed(nameOf(path), listed, status);
+            return new HadoopSource(fs, path, status, in);
+        } catch (IOException | RuntimeException e) {
+            in.close();
+            throw e;
+        }
+    }
+
+    private static FSDataInputStream stream(FileSystem fs, Path path, FileStatus status) throws IOException {
+        var builder = fs.openFile(path).opt(READ_POLICY, "random");
+        if (status != null) {
+            builder.withFileStatus(status); // S3A: no second status request, and its ETag checked on every read
+        }
+        return FutureIO.awaitFuture(builder.build());
+    }
+
+    private static FileStatus statusOrGone(FileSystem fs, Path path) throws IOException {
+        try {
+            return fs.getFileStatus(path);
+        } catch (FileNotFoundException e) {
+            throw gone(nameOf(path), e);
+        }
+    }
+
+    private static SourceChangedException gone(String name, FileNotFoundException cause) {
+        SourceChangedException changed = new SourceChangedException(name, "it was deleted after the scan was planned");
+        changed.initCause(cause);
+        return changed;
+    }
+
+    /** Throws when {@code now} is not the version {@code listed}. */
+    static void checkListed(String name, ListedFile listed, FileStatus now) throws SourceChangedException {
+        String etag = etag(now);
+        String change = null;
+        if (listed.etag() != null && etag != null && !listed.etag().equals(etag)) {
+            change = "its ETag was " + listed.etag() + " when the scan was planned, now " + etag;
+        } else if (now.getLen() != listed.length()) {
+            change = "it had " + listed.length() + " bytes when the scan was planned, now " + now.getLen();
+        } else if ((listed.etag() == null || etag == null) && now.getModificationTime() != listed.modificationTime()) {
+            change = "its modification time was " + listed.modificationTime() + " when the scan was planned, now "
+                    + now.getModificationTime();
+        }
+        if (change != null) {
+            throw new SourceChangedException(name, change);
+        }
     }
 
     /** {@code path} (a Hadoop path's text) without user information or query, which could hold credentials. */
@@ -115,7 +188,7 @@ public final class HadoopSource implements RandomAccessSource {
     }
 
     /** The status's ETag where the store has one (S3A, ABFS), else {@code null}. */
-    private static String etag(FileStatus status) {
+    static String etag(FileStatus status) {
         return status instanceof EtagSource e ? e.getEtag() : null;
     }
 

@@ -1,9 +1,11 @@
 package io.jazmin.spark.read;
 
 import io.jazmin.data.ColumnArrays;
+import io.jazmin.data.Utf8Column;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.error.UnsupportedFeatureException;
 import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
 import io.jazmin.spark.types.CatalystConverter;
 import java.util.Set;
 import java.util.function.Function;
@@ -33,10 +35,11 @@ import org.apache.spark.unsafe.types.UTF8String;
  * vectors filled from core's column arrays ({@link ColumnArrays}). Ints and floats read as bigint
  * and double are copied from their {@code long[]}/{@code double[]} in one call (narrower types value
  * by value, range checked), booleans and datetimes (milliseconds to
- * microseconds) value by value, nulls from the null bitmaps; strings, json, decimals and binaries
- * come from core as one Java object per value ({@code ColumnArrays} gives {@code Object[]}) and are
- * converted as the row path converts them ({@link CatalystConverter}). Partition columns repeat the
- * range's folder value.
+ * microseconds) value by value, nulls from the null bitmaps; strings read as strings are copied from
+ * the stored UTF-8 bytes core hands out ({@link ColumnArrays#utf8(String)}: one buffer and offsets, no
+ * {@code String} per value); json, decimals and binaries come from core as one Java object per value
+ * ({@code ColumnArrays} gives {@code Object[]}) and are converted as the row path converts them
+ * ({@link CatalystConverter}). Partition columns repeat the range's folder value.
  */
 final class BatchVectors implements AutoCloseable {
     private final ReadFields fields;
@@ -176,10 +179,21 @@ final class BatchVectors implements AutoCloseable {
                     }
                 }
                 case STRING, JSON, DECIMAL, BINARY -> {
-                    Object[] values = arrays.objects(name);
-                    for (; r < n; r++) {
-                        if (values[r] != null) {
-                            put(v, r, convert.apply(values[r]));
+                    if (column.type() == ColumnType.STRING && v.dataType() instanceof StringType) {
+                        // The stored UTF-8 bytes copied into the vector: no String, no UTF8String per value.
+                        Utf8Column text = arrays.utf8(name);
+                        byte[] bytes = text.bytes();
+                        for (; r < n; r++) {
+                            if (!isNull(nulls, r)) {
+                                v.putByteArray(r, bytes, text.start(r), text.length(r));
+                            }
+                        }
+                    } else {
+                        Object[] values = arrays.objects(name);
+                        for (; r < n; r++) {
+                            if (values[r] != null) {
+                                put(v, r, convert.apply(values[r]));
+                            }
                         }
                     }
                 }

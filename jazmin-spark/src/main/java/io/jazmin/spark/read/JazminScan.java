@@ -86,8 +86,7 @@ public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
 
     /** The input partitions of a scan of {@code files}, as {@link #planInputPartitions()} gives them. */
     static InputPartition[] plan(List<ListedFile> files) {
-        List<SplitPlanner.SizedFile> sized = files.stream().map(f -> new SplitPlanner.SizedFile(f.path(), f.length(), f.partitionValues())).toList();
-        return SplitPlanner.plan(sized, settings()).toArray(InputPartition[]::new);
+        return SplitPlanner.plan(files, settings()).toArray(InputPartition[]::new);
     }
 
     /** The session's file-splitting settings, with Spark's defaults for those not set. */

@@ -22,7 +22,7 @@ final class OpenRange implements AutoCloseable {
     private final boolean local;
 
     OpenRange(FileRange range, ScanLayout layout, JazminOptions options, Configuration conf) {
-        HadoopFiles.Opened opened = HadoopFiles.open(range.path(), conf, options.readOptions());
+        HadoopFiles.Opened opened = HadoopFiles.open(range.file(), conf, options.readOptions());
         reader = opened.reader();
         local = opened.local();
         try {

@@ -1,5 +1,6 @@
 package io.jazmin.spark.read;
 
+import io.jazmin.spark.fs.ListedFile;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -23,19 +24,12 @@ final class SplitPlanner {
     record Settings(long maxPartitionBytes, long openCostInBytes, int minPartitions, int maxPartitions) {
     }
 
-    /** A file to read, its size and its partition folders' values. */
-    record SizedFile(String path, long length, List<String> partitionValues) {
-        SizedFile(String path, long length) {
-            this(path, length, List.of());
-        }
-    }
-
     private SplitPlanner() {
     }
 
-    static List<JazminInputPartition> plan(List<SizedFile> files, Settings s) {
+    static List<JazminInputPartition> plan(List<ListedFile> files, Settings s) {
         long total = 0;
-        for (SizedFile f : files) {
+        for (ListedFile f : files) {
             total += f.length() + s.openCostInBytes();
         }
         long bytesPerCore = total / Math.max(1, s.minPartitions());
@@ -49,14 +43,14 @@ final class SplitPlanner {
     }
 
     /** Each file's ranges of at most {@code maxSplit} bytes, largest first (stable for equal sizes). */
-    private static List<FileRange> split(List<SizedFile> files, long maxSplit) {
+    private static List<FileRange> split(List<ListedFile> files, long maxSplit) {
         List<FileRange> ranges = new ArrayList<>();
-        for (SizedFile f : files) {
+        for (ListedFile f : files) {
             if (f.length() == 0) {
-                ranges.add(new FileRange(f.path(), 0, 0, 0, f.partitionValues()));
+                ranges.add(new FileRange(f, 0, 0));
             }
             for (long start = 0; start < f.length(); start += maxSplit) {
-                ranges.add(new FileRange(f.path(), start, Math.min(f.length(), start + maxSplit), f.length(), f.partitionValues()));
+                ranges.add(new FileRange(f, start, Math.min(f.length(), start + maxSplit)));
             }
         }
         ranges.sort(Comparator.comparingLong(FileRange::length).reversed());

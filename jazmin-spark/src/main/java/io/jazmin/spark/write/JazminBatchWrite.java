@@ -11,6 +11,7 @@ import org.apache.hadoop.fs.Path;
 import org.apache.hadoop.mapreduce.Job;
 import org.apache.spark.internal.io.FileCommitProtocol;
 import org.apache.spark.internal.io.FileCommitProtocol.TaskCommitMessage;
+import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
 import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
@@ -23,8 +24,10 @@ import scala.jdk.javaapi.CollectionConverters;
  * The driver side of a write, through Spark's file commit protocol: the job is set up when the
  * write starts; {@link #commit} (after every task committed) runs the protocol's job commit, which
  * makes the tasks' files visible, and then, when truncating, deletes the files the folder held
- * before (so readers never see the folder without its rows); {@link #abort} runs the job abort,
- * which deletes what the tasks wrote, and deletes the folder itself when the write created it.
+ * before (so readers never see the folder without its rows); {@link #abort} waits for the write's
+ * tasks still running to end ({@link WriteJobs}: a task must not write under {@code _temporary} after
+ * the cleanup), then runs the job abort, which deletes what the tasks wrote, and deletes the folder
+ * itself when the write created it. Made on the driver's thread that runs the write's jobs.
  */
 final class JazminBatchWrite implements BatchWrite {
     private final FileSystem fs;
@@ -35,6 +38,7 @@ final class JazminBatchWrite implements BatchWrite {
     private final JazminOptions options;
     private final boolean truncate;
     private final boolean folderExisted;
+    private final WriteJobs jobs;
 
     JazminBatchWrite(FileSystem fs, Path folder, Job job, FileCommitProtocol committer, StructType schema,
                      JazminOptions options, boolean truncate) {
@@ -47,6 +51,7 @@ final class JazminBatchWrite implements BatchWrite {
         this.truncate = truncate;
         this.folderExisted = exists(fs, folder);
         committer.setupJob(job);
+        this.jobs = WriteJobs.start(SparkSession.active().sparkContext());
     }
 
     private static boolean exists(FileSystem fs, Path path) {
@@ -78,6 +83,7 @@ final class JazminBatchWrite implements BatchWrite {
 
     @Override
     public void commit(WriterCommitMessage[] messages) {
+        jobs.end();
         List<Path> old = truncate ? ExistingFiles.list(fs, folder) : List.of();
         List<TaskCommitMessage> tasks = Arrays.stream(messages).map(m -> ((JazminCommitMessage) m).protocol()).toList();
         committer.commitJob(job, CollectionConverters.asScala(tasks).toSeq());
@@ -92,6 +98,8 @@ final class JazminBatchWrite implements BatchWrite {
 
     @Override
     public void abort(WriterCommitMessage[] messages) {
+        jobs.awaitTasks(WriteJobs.WAIT_MILLIS);
+        jobs.end();
         committer.abortJob(job);
         try {
             if (!folderExisted && fs.listStatus(folder).length == 0) {

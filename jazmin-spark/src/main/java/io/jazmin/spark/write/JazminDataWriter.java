@@ -27,8 +27,9 @@ import scala.Option;
  * (core writes local files, with its temporary file and lock beside the target), created at the
  * first row (partition 0 writes one even without rows, so an empty DataFrame keeps its schema); at
  * commit the finished file goes to the commit protocol's temporary location for the attempt
- * ({@code newTaskTempFile}: moved on a local file system, uploaded to any other) and the protocol
- * commits the attempt. Abort removes the staging folder and has the protocol abort the attempt.
+ * ({@code newTaskTempFile}: moved on a local file system, uploaded to any other, the upload finished
+ * even when the task is killed meanwhile) and the protocol commits the attempt. Abort removes the
+ * staging folder and has the protocol abort the attempt.
  */
 final class JazminDataWriter implements DataWriter<InternalRow> {
     private final FileCommitProtocol committer;
@@ -102,10 +103,46 @@ final class JazminDataWriter implements DataWriter<InternalRow> {
                 Files.createDirectories(local.getParent());
                 Files.move(staged, local);
             } else {
-                fs.copyFromLocalFile(true, true, new Path(staged.toUri()), target);
+                uploadWhole(fs, target);
             }
         } catch (IOException e) {
             throw new JazminIoException("cannot write", target.toString(), e);
+        }
+    }
+
+    /**
+     * Uploads the finished file on a thread of its own, which Spark never interrupts, and waits for it
+     * even when this task's thread is interrupted (a killed task): an upload an interrupt cut short
+     * on this thread could still land after the task's abort and the job's cleanup (S3A finishes it
+     * on its own threads), leaving a file under {@code _temporary}.
+     */
+    private void uploadWhole(FileSystem fs, Path target) throws IOException {
+        Exception[] failure = new Exception[1];
+        Thread upload = new Thread(() -> {
+            try {
+                fs.copyFromLocalFile(true, true, new Path(staged.toUri()), target);
+            } catch (IOException | RuntimeException e) {
+                failure[0] = e;
+            }
+        }, "jazmin-upload-" + partition);
+        upload.setDaemon(true);
+        upload.start();
+        boolean interrupted = false;
+        while (upload.isAlive()) {
+            try {
+                upload.join();
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (failure[0] instanceof IOException e) {
+            throw e;
+        }
+        if (failure[0] instanceof RuntimeException e) {
+            throw e;
         }
     }
 

@@ -70,6 +70,29 @@ class HadoopRangedReadTest {
                 && read.end() > c.firstPartOffset());
     }
 
+    /**
+     * An open reads the preamble and the file's last bytes (1/256 of it, at least 1 KiB), which hold the
+     * trailer, header, chunk directory and statistics: the table's chunks then cost no read (before, an
+     * open made four reads: preamble, trailer, header, directory and statistics).
+     */
+    @Test
+    void anOpenReadsThePreambleAndTheCatalogTailOnly() throws IOException {
+        RecordingSource source = open();
+        try (JazminReader reader = JazminReader.open(source, ReadOptions.defaults())) {
+            assertThat(reader.table().chunks()).hasSize(ROWS / CHUNK_ROWS);
+            assertThat(reader.table().explain(TWO_COLUMNS).chunks()).isEqualTo(ROWS / CHUNK_ROWS);
+            List<Read> reads = source.since(0);
+            assertThat(reads).hasSize(2).contains(new Read(0, 64, false));
+            long tail = Math.max(1024, source.size() / 256);
+            assertThat(reads).contains(new Read(source.size() - tail, (int) tail, true));
+        }
+    }
+
+    /** Where the bytes the open read at the end of the file start (the open's read that ends at the file's end). */
+    private static long tailStart(RecordingSource source) {
+        return source.since(0).stream().filter(r -> r.end() == source.size()).mapToLong(Read::position).min().orElseThrow();
+    }
+
     @Test
     void twoColumnFilterReadsOneRangePerChunkAndFarFewerBytesThanTheParts() throws IOException {
         long expected;
@@ -149,11 +172,32 @@ class HadoopRangedReadTest {
         try (JazminReader reader = JazminReader.open(source, ReadOptions.defaults())) {
             int before = source.count();
             assertThat(reader.table().count(active)).isEqualTo(activeRows);
-            // The last stream and, far before it, the envelope giving its raw length: two reads per chunk.
-            assertThat(source.since(before).stream().filter(Read::once).toList()).hasSize(2 * chunks.size());
+            // Per chunk the last stream and, far before it, the envelope giving its raw length: two reads;
+            // only the last stream of a part ending in the file's last bytes, which the open read, costs none.
+            List<Read> reads = source.since(before).stream().filter(Read::once).toList();
+            long tailStart = tailStart(source);
+            for (ChunkSummary c : chunks) {
+                List<Read> inPart = reads.stream().filter(r -> c.equals(chunkOf(r))).toList();
+                assertThat(inPart).as("chunk " + c.ordinal()).contains(new Read(c.firstPartOffset(), 16, true));
+                if (c.firstPartOffset() + c.storedBytes() <= tailStart) {
+                    assertThat(inPart).as("chunk " + c.ordinal()).hasSize(2);
+                } else {
+                    assertThat(inPart).as("chunk " + c.ordinal() + ", reaching into the tail").hasSizeBetween(1, 2);
+                }
+            }
+            assertThat(reads.size()).isBetween(2 * chunks.size() - 1, 2 * chunks.size())
+                    .isEqualTo(reads.stream().filter(r -> chunkOf(r) != null).count());
             before = source.count();
             assertThat(reader.table().count(balance)).isEqualTo(balanceRows);
-            assertThat(source.since(before).stream().filter(Read::once).toList()).hasSize(chunks.size());
+            // The envelopes are kept: one read per chunk, the balance stream (none where the tail holds it).
+            List<Read> balanceReads = source.since(before).stream().filter(Read::once).toList();
+            for (ChunkSummary c : chunks) {
+                if (c.firstPartOffset() + c.storedBytes() <= tailStart) {
+                    assertThat(balanceReads.stream().filter(r -> c.equals(chunkOf(r))).count()).as("chunk " + c.ordinal())
+                            .isEqualTo(1);
+                }
+            }
+            assertThat(balanceReads.size()).isBetween(chunks.size() - 1, chunks.size());
         }
     }
 }

@@ -2,18 +2,23 @@ package io.jazmin.spark.read;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.jazmin.spark.fs.ListedFile;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Spark's split and packing rule (design note §3), without a Spark session. */
 class SplitPlannerTest {
     private static List<List<String>> plan(SplitPlanner.Settings settings, long... sizes) {
-        List<SplitPlanner.SizedFile> files = new java.util.ArrayList<>();
+        List<ListedFile> files = new java.util.ArrayList<>();
         for (int i = 0; i < sizes.length; i++) {
-            files.add(new SplitPlanner.SizedFile("f" + i, sizes[i]));
+            files.add(file("f" + i, sizes[i]));
         }
         return SplitPlanner.plan(files, settings).stream()
                 .map(p -> p.ranges().stream().map(r -> r.path() + "[" + r.start() + "," + r.end() + ")").toList()).toList();
+    }
+
+    private static ListedFile file(String path, long length) {
+        return new ListedFile(path, length, 0, null, List.of());
     }
 
     @Test
@@ -40,8 +45,8 @@ class SplitPlannerTest {
 
     @Test
     void eachChunkOffsetBelongsToOneRangeAndTheLastRangeTakesAppendedChunks() {
-        FileRange first = new FileRange("f", 0, 100, 250);
-        FileRange last = new FileRange("f", 200, 250, 250);
+        FileRange first = new FileRange(file("f", 250), 0, 100);
+        FileRange last = new FileRange(file("f", 250), 200, 250);
         assertThat(first.holds(0)).isTrue();
         assertThat(first.holds(99)).isTrue();
         assertThat(first.holds(100)).isFalse();
