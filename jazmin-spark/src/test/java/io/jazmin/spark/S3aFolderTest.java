@@ -1,6 +1,7 @@
 package io.jazmin.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jazmin.source.SourceChangedException;
 import io.jazmin.spark.fs.HadoopSource;
