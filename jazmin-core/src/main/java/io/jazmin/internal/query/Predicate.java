@@ -14,21 +14,65 @@ public abstract class Predicate {
 
     /**
      * Counts the rows {@code [0, rows)} of a chunk without deleted rows that match, handing each to
-     * {@code out} (when not {@code null}) in ascending order. A scan makes one call per chunk, so a
-     * subclass can test in one loop over the values: a lookup in a fresh process runs this loop
-     * interpreted, where a call per row costs more than the test.
+     * {@code out} (when not {@code null}) in ascending order. A scan makes one call per chunk: the
+     * rows are narrowed as a bitmap by {@link #retain}, in which a test on a column can run one loop
+     * over its values (a lookup in a fresh process runs such loops interpreted, where a call per row
+     * costs more than the test).
      */
-    int matchAll(ChunkValues values, int rows, IntConsumer out) {
+    final int matchAll(ChunkValues values, int rows, IntConsumer out) {
+        long[] bits = new long[(rows + 63) >>> 6];
+        java.util.Arrays.fill(bits, -1L);
+        if ((rows & 63) != 0) {
+            bits[bits.length - 1] = (1L << rows) - 1; // the shift takes rows mod 64
+        }
+        retain(values, rows, bits);
         int n = 0;
-        for (int p = 0; p < rows; p++) {
-            if (test(values, p)) {
-                if (out != null) {
-                    out.accept(p);
-                }
-                n++;
+        for (int w = 0; w < bits.length; w++) {
+            long word = bits[w];
+            n += Long.bitCount(word);
+            while (out != null && word != 0) {
+                out.accept((w << 6) + Long.numberOfTrailingZeros(word));
+                word &= word - 1;
             }
         }
         return n;
+    }
+
+    /**
+     * Clears in {@code bits} (row {@code p} of the chunk is bit {@code p & 63} of word {@code p >>> 6};
+     * only rows {@code [0, rows)} may be set) the rows that do not match. By default each row still set
+     * is tested on its own.
+     */
+    void retain(ChunkValues values, int rows, long[] bits) {
+        for (int w = 0; w < bits.length; w++) {
+            long word = bits[w];
+            long keep = word;
+            while (word != 0) {
+                int bit = Long.numberOfTrailingZeros(word);
+                word &= word - 1;
+                if (!test(values, (w << 6) + bit)) {
+                    keep &= ~(1L << bit);
+                }
+            }
+            bits[w] = keep;
+        }
+    }
+
+    /**
+     * The null bits of rows {@code [base, base + 64)} as one word ({@code base} a multiple of 64), from
+     * an LSB-first bitmap or {@code null} (no null).
+     */
+    static long nullWord(byte[] nulls, int base) {
+        if (nulls == null) {
+            return 0;
+        }
+        long word = 0;
+        int from = base >>> 3;
+        int to = Math.min(nulls.length, from + 8);
+        for (int i = from; i < to; i++) {
+            word |= (nulls[i] & 0xFFL) << ((i - from) << 3);
+        }
+        return word;
     }
 
     /** What the chunk's statistics prove about this predicate. */
@@ -53,6 +97,14 @@ public abstract class Predicate {
                 }
             }
             return true;
+        }
+
+        /** Each part narrows the rows the parts before it left. */
+        @Override
+        void retain(ChunkValues values, int rows, long[] bits) {
+            for (Predicate p : parts) {
+                p.retain(values, rows, bits);
+            }
         }
 
         @Override
@@ -92,6 +144,23 @@ public abstract class Predicate {
             return false;
         }
 
+        /** Each part is asked only about the rows no part before it matched. */
+        @Override
+        void retain(ChunkValues values, int rows, long[] bits) {
+            long[] matched = new long[bits.length];
+            long[] open = new long[bits.length];
+            for (Predicate p : parts) {
+                for (int w = 0; w < bits.length; w++) {
+                    open[w] = bits[w] & ~matched[w];
+                }
+                p.retain(values, rows, open);
+                for (int w = 0; w < bits.length; w++) {
+                    matched[w] |= open[w];
+                }
+            }
+            System.arraycopy(matched, 0, bits, 0, bits.length);
+        }
+
         @Override
         public Tri prune(StatisticsView stats) {
             boolean none = true;
@@ -122,6 +191,16 @@ public abstract class Predicate {
         @Override
         public boolean test(ChunkValues values, int row) {
             return !inner.test(values, row);
+        }
+
+        /** The rows set that the inner condition does not keep. */
+        @Override
+        void retain(ChunkValues values, int rows, long[] bits) {
+            long[] kept = bits.clone();
+            inner.retain(values, rows, kept);
+            for (int w = 0; w < bits.length; w++) {
+                bits[w] &= ~kept[w];
+            }
         }
 
         @Override

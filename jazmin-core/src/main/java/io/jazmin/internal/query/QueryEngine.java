@@ -313,6 +313,9 @@ public final class QueryEngine {
         int n = 0;
         long start = chunk.rowStart();
         RowIds candidates = plan.candidates();
+        if (candidates != null && candidates.countIn(start, start + chunk.rowCount()) >= MANY_CANDIDATES) {
+            return matchCandidates(plan, predicate, chunk, values, deleted, out);
+        }
         if (candidates != null) {
             for (int i = candidates.lowerBound(start); i < candidates.size(); i++) {
                 long id = candidates.get(i);
@@ -350,13 +353,62 @@ public final class QueryEngine {
         return n;
     }
 
+    /**
+     * Index candidates in a chunk from which they are checked as a bitmap ({@link Predicate#retain}: a
+     * condition on a column in one loop over its values) rather than one by one.
+     */
+    private static final int MANY_CANDIDATES = 64;
+
+    /** {@link #matches} for a chunk with many candidates: they are set in a bitmap the predicate narrows. */
+    private int matchCandidates(Plan plan, Predicate predicate, ChunkInfo chunk, ChunkValues values,
+                                DeletedRows deleted, Found out) {
+        long start = chunk.rowStart();
+        RowIds candidates = plan.candidates();
+        long[] bits = new long[(chunk.rowCount() + 63) >>> 6];
+        int listed = 0;
+        for (int i = candidates.lowerBound(start); i < candidates.size(); i++) {
+            long id = candidates.get(i);
+            if (id >= start + chunk.rowCount()) {
+                break;
+            }
+            if (!deleted.contains(id)) {
+                int p = (int) (id - start);
+                bits[p >>> 6] |= 1L << p;
+                listed++;
+            }
+        }
+        long[] listedBits = plan.indexed() == predicate ? bits.clone() : null;
+        predicate.retain(values, chunk.rowCount(), bits);
+        int n = 0;
+        for (int w = 0; w < bits.length; w++) {
+            long word = bits[w];
+            n += Long.bitCount(word);
+            while (out != null && word != 0) {
+                out.add((w << 6) + Long.numberOfTrailingZeros(word));
+                word &= word - 1;
+            }
+        }
+        if (listedBits != null && n < listed) {
+            // Sorted lookups answered the whole filter: a candidate failing it is not what the index says it is.
+            for (int w = 0; w < bits.length; w++) {
+                long failed = listedBits[w] & ~bits[w];
+                if (failed != 0) {
+                    long id = start + (w << 6) + Long.numberOfTrailingZeros(failed);
+                    throw damagedIndex(plan.indexed(), chunk, id, "the row does not hold");
+                }
+            }
+        }
+        return n;
+    }
+
     private int[] positions(Predicate predicate) {
         return predicate.columns().stream().mapToInt(Integer::intValue).toArray();
     }
 
     /**
      * The rows of {@code chunk} a filter must read: {@code [from, to)} around its index candidates,
-     * or every row when there are no candidates.
+     * or every row when there are no candidates or many (a window decodes the rows before it anyway,
+     * and a whole column keeps its dictionary codes for {@link #matchCandidates}).
      */
     private static int[] candidateRows(Plan plan, ChunkInfo chunk) {
         RowIds candidates = plan.candidates();
@@ -368,6 +420,9 @@ public final class QueryEngine {
         int end = candidates.lowerBound(start + chunk.rowCount());
         if (first == end) {
             return new int[] {0, 0};
+        }
+        if (end - first >= MANY_CANDIDATES) {
+            return new int[] {0, chunk.rowCount()};
         }
         return new int[] {(int) (candidates.get(first) - start), (int) (candidates.get(end - 1) - start) + 1};
     }

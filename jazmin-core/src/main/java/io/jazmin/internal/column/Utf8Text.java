@@ -1,0 +1,92 @@
+package io.jazmin.internal.column;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Case-sensitive text conditions tested on the UTF-8 bytes of plain-coded strings as read (no
+ * {@link String} per value). The answers are {@link String}'s: the values were checked as strict UTF-8
+ * when their stream was read, and a well-formed needle's bytes start with a lead byte and end with a
+ * whole character, so they can only match whole characters; byte equality, prefix, suffix and
+ * containment are then those of the code points, hence of the UTF-16 code units. A needle with an
+ * unpaired surrogate has no UTF-8 form: {@link #needle} refuses it and the caller compares strings.
+ */
+public final class Utf8Text {
+    /** The condition on a value. */
+    public enum Match { EQUALS, STARTS_WITH, ENDS_WITH, CONTAINS }
+
+    private Utf8Text() {
+    }
+
+    /** The UTF-8 bytes of {@code text}, or {@code null} when it holds an unpaired surrogate. */
+    public static byte[] needle(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return null;
+            }
+        }
+        return text.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** Whether {@code v} is a whole vector of strings kept as their bytes, which {@link #retain} reads. */
+    public static boolean readable(ColumnVector v) {
+        return v.plainStrings() != null;
+    }
+
+    /**
+     * Clears in {@code bits} (row {@code p} as bit {@code p & 63} of word {@code p >>> 6}) the rows that
+     * are null or whose value does not {@code match} {@code needle}.
+     *
+     * @param v a vector {@link #readable} says these tests read
+     */
+    public static void retain(ColumnVector v, byte[] needle, Match match, long[] bits) {
+        PlainStrings strings = v.plainStrings();
+        byte[] b = strings.bytes();
+        for (int w = 0; w < bits.length; w++) {
+            long word = bits[w];
+            long keep = word;
+            while (word != 0) {
+                int bit = Long.numberOfTrailingZeros(word);
+                word &= word - 1;
+                int row = (w << 6) + bit;
+                if (v.isNull(row)) {
+                    keep &= ~(1L << bit);
+                    continue;
+                }
+                long value = LengthPrefix.read(b, strings.start(row));
+                if (!matches(b, LengthPrefix.start(value), LengthPrefix.length(value), needle, match)) {
+                    keep &= ~(1L << bit);
+                }
+            }
+            bits[w] = keep;
+        }
+    }
+
+    private static boolean matches(byte[] b, int start, int length, byte[] needle, Match match) {
+        int n = needle.length;
+        return switch (match) {
+            case EQUALS -> length == n && java.util.Arrays.equals(b, start, start + n, needle, 0, n);
+            case STARTS_WITH -> length >= n && java.util.Arrays.equals(b, start, start + n, needle, 0, n);
+            case ENDS_WITH -> length >= n && java.util.Arrays.equals(b, start + length - n, start + length, needle, 0, n);
+            case CONTAINS -> indexOf(b, start, length, needle) >= 0;
+        };
+    }
+
+    /** Where {@code needle} first occurs in {@code b[start, start + length)}, or -1. */
+    static int indexOf(byte[] b, int start, int length, byte[] needle) {
+        int n = needle.length;
+        if (n == 0) {
+            return start;
+        }
+        byte first = needle[0];
+        int last = start + length - n;
+        for (int i = start; i <= last; i++) {
+            if (b[i] == first && java.util.Arrays.equals(b, i + 1, i + n, needle, 1, n)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+}
