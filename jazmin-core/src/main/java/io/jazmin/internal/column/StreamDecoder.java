@@ -388,11 +388,22 @@ public final class StreamDecoder {
             entries[e] = readPlainObject(stream, col.type);
         }
         int[] codes = new int[col.rows];
+        byte[] b = stream.array();
+        int p = stream.position();
+        int end = p + stream.remaining();
         for (int r = 0; r < col.rows; r++) {
-            if (!col.isNull(r)) {
-                codes[r] = dictionaryId(stream, k);
+            if (col.isNull(r)) {
+                continue;
+            }
+            if (p < end && b[p] >= 0 && b[p] < k) {
+                codes[r] = b[p++]; // a one-byte id within the dictionary: most are
+            } else {
+                stream.skip(p - stream.position());
+                codes[r] = dictionaryId(stream, k); // reads or refuses anything else
+                p = stream.position();
             }
         }
+        stream.skip(p - stream.position());
         return ColumnVector.ofDictionary(col.type, col.rows, col.nulls, entries, codes);
     }
 

@@ -95,20 +95,20 @@ public final class ByteReader {
     public long varint() {
         // One bound for the whole varint instead of a check per byte: this is the hottest read.
         int p = pos;
+        if (p < end && buf[p] >= 0) { // one byte (small values, lengths, dictionary ids): the common case
+            pos = p + 1;
+            return buf[p];
+        }
         if (p <= end - Long.BYTES) {
             // Eight bytes at once: the varint ends at the first byte whose top bit is clear. No branch on
             // its length, which columns of mixed lengths (3 or 4 bytes) would mispredict value by value.
             long word = (long) LONGS.get(buf, p);
             long stops = ~word & 0x8080808080808080L;
             if (stops != 0) {
-                int bits = Long.numberOfTrailingZeros(stops) + 1; // 8, 16, ..., 64: through the last byte
+                int bits = Long.numberOfTrailingZeros(stops) + 1; // 16, 24, ..., 64: through the last byte
                 pos = p + (bits >>> 3);
                 return sevenBitGroups(word & (-1L >>> (64 - bits)));
             }
-        }
-        if (p < end && buf[p] >= 0) { // one byte (small values, lengths, dictionary ids): the common case
-            pos = p + 1;
-            return buf[p];
         }
         int limit = (int) Math.min(end, (long) p + MAX_VARINT_BYTES);
         long result = 0;
