@@ -19,49 +19,26 @@ public final class Utf8Text {
 
     /** The UTF-8 bytes of {@code text}, or {@code null} when it holds an unpaired surrogate. */
     public static byte[] needle(String text) {
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return null;
-            }
-        }
-        return text.getBytes(StandardCharsets.UTF_8);
+        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+        // The encoder puts '?' for an unpaired surrogate: the bytes then do not decode to the text.
+        return new String(utf8, StandardCharsets.UTF_8).equals(text) ? utf8 : null;
     }
 
-    /** Whether {@code v} is a whole vector of strings kept as their bytes, which {@link #retain} reads. */
+    /** Whether {@code v} is a whole vector of strings kept as their bytes, which {@link #matches} reads. */
     public static boolean readable(ColumnVector v) {
         return v.plainStrings() != null;
     }
 
     /**
-     * Clears in {@code bits} (row {@code p} as bit {@code p & 63} of word {@code p >>> 6}) the rows that
-     * are null or whose value does not {@code match} {@code needle}.
+     * Whether the non-null row {@code row}'s value {@code match}es {@code needle}.
      *
      * @param v a vector {@link #readable} says these tests read
      */
-    public static void retain(ColumnVector v, byte[] needle, Match match, long[] bits) {
+    public static boolean matches(ColumnVector v, int row, byte[] needle, Match match) {
         PlainStrings strings = v.plainStrings();
         byte[] b = strings.bytes();
-        for (int w = 0; w < bits.length; w++) {
-            long word = bits[w];
-            long keep = word;
-            while (word != 0) {
-                int bit = Long.numberOfTrailingZeros(word);
-                word &= word - 1;
-                int row = (w << 6) + bit;
-                if (v.isNull(row)) {
-                    keep &= ~(1L << bit);
-                    continue;
-                }
-                long value = LengthPrefix.read(b, strings.start(row));
-                if (!matches(b, LengthPrefix.start(value), LengthPrefix.length(value), needle, match)) {
-                    keep &= ~(1L << bit);
-                }
-            }
-            bits[w] = keep;
-        }
+        long value = LengthPrefix.read(b, strings.start(row));
+        return matches(b, LengthPrefix.start(value), LengthPrefix.length(value), needle, match);
     }
 
     private static boolean matches(byte[] b, int start, int length, byte[] needle, Match match) {

@@ -50,19 +50,14 @@ abstract class ColumnPredicate extends Predicate {
         for (int e = 0; e < entries.length; e++) {
             match[e] = testEntry(entries[e]);
         }
-        byte[] nulls = v.nullBits();
-        for (int w = 0; w < bits.length; w++) {
-            if (bits[w] == 0) {
-                continue;
-            }
-            int base = w << 6;
-            int n = Math.min(64, rows - base);
+        // A null row's code names an entry too: retainWords clears null rows.
+        retainWords(bits, rows, v.nullBits(), (base, n) -> {
             long keep = 0;
             for (int i = 0; i < n; i++) {
                 keep |= (match[codes[base + i]] ? 1L : 0L) << i;
             }
-            bits[w] &= keep & ~nullWord(nulls, base); // a null row's code names an entry too
-        }
+            return keep;
+        });
     }
 
     @Override

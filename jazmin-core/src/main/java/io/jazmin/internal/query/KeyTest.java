@@ -39,7 +39,7 @@ final class KeyTest extends ColumnPredicate {
     void retain(ChunkValues values, int rows, long[] bits) {
         ColumnVector v = values.byPosition()[position];
         if (utf8 != null && Utf8Text.readable(v) && v.size() >= rows) {
-            Utf8Text.retain(v, utf8, Utf8Text.Match.EQUALS, bits);
+            retainEach(bits, row -> !v.isNull(row) && Utf8Text.matches(v, row, utf8, Utf8Text.Match.EQUALS));
         } else {
             super.retain(values, rows, bits);
         }

@@ -60,20 +60,14 @@ final class LongTest extends ColumnPredicate {
             return;
         }
         long[] longs = v.longs();
-        byte[] nulls = v.nullBits();
-        for (int w = 0; w < bits.length; w++) {
-            if (bits[w] == 0) {
-                continue;
-            }
-            int base = w << 6;
-            int n = Math.min(64, rows - base);
+        retainWords(bits, rows, v.nullBits(), (base, n) -> {
             long keep = 0;
             for (int i = 0; i < n; i++) {
                 long x = longs[base + i];
                 keep |= (x >= low & x <= high ? 1L : 0L) << i;
             }
-            bits[w] &= keep & ~nullWord(nulls, base);
-        }
+            return keep;
+        });
     }
 
     @Override

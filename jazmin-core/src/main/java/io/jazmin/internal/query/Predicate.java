@@ -3,6 +3,7 @@ package io.jazmin.internal.query;
 import java.util.List;
 import java.util.Set;
 import java.util.function.IntConsumer;
+import java.util.function.IntPredicate;
 
 /**
  * A filter bound to a table's columns: operands converted to the column types, ready to test rows
@@ -26,6 +27,11 @@ public abstract class Predicate {
             bits[bits.length - 1] = (1L << rows) - 1; // the shift takes rows mod 64
         }
         retain(values, rows, bits);
+        return emit(bits, out);
+    }
+
+    /** Counts the rows set in {@code bits}, handing each to {@code out} (when not {@code null}) in ascending order. */
+    static int emit(long[] bits, IntConsumer out) {
         int n = 0;
         for (int w = 0; w < bits.length; w++) {
             long word = bits[w];
@@ -44,17 +50,42 @@ public abstract class Predicate {
      * is tested on its own.
      */
     void retain(ChunkValues values, int rows, long[] bits) {
+        retainEach(bits, row -> test(values, row));
+    }
+
+    /** Clears in {@code bits} each row set that {@code keep} refuses. */
+    static void retainEach(long[] bits, IntPredicate keep) {
         for (int w = 0; w < bits.length; w++) {
             long word = bits[w];
-            long keep = word;
+            long kept = word;
             while (word != 0) {
                 int bit = Long.numberOfTrailingZeros(word);
                 word &= word - 1;
-                if (!test(values, (w << 6) + bit)) {
-                    keep &= ~(1L << bit);
+                if (!keep.test((w << 6) + bit)) {
+                    kept &= ~(1L << bit);
                 }
             }
-            bits[w] = keep;
+            bits[w] = kept;
+        }
+    }
+
+    /** The rows of one word that a column's values keep (see {@link #retainWords}). */
+    interface WordTest {
+        /** Bit {@code i} set when row {@code base + i} is kept, for {@code i} below {@code n} (at most 64). */
+        long keep(int base, int n);
+    }
+
+    /**
+     * Clears in {@code bits} the rows of rows {@code [0, rows)} that {@code test} does not keep and the
+     * null rows of {@code nulls} (an LSB-first bitmap, or {@code null}), skipping words with no row set.
+     */
+    static void retainWords(long[] bits, int rows, byte[] nulls, WordTest test) {
+        for (int w = 0; w < bits.length; w++) {
+            if (bits[w] == 0) {
+                continue;
+            }
+            int base = w << 6;
+            bits[w] &= test.keep(base, Math.min(64, rows - base)) & ~nullWord(nulls, base);
         }
     }
 

@@ -379,15 +379,7 @@ public final class QueryEngine {
         }
         long[] listedBits = plan.indexed() == predicate ? bits.clone() : null;
         predicate.retain(values, chunk.rowCount(), bits);
-        int n = 0;
-        for (int w = 0; w < bits.length; w++) {
-            long word = bits[w];
-            n += Long.bitCount(word);
-            while (out != null && word != 0) {
-                out.add((w << 6) + Long.numberOfTrailingZeros(word));
-                word &= word - 1;
-            }
-        }
+        int n = Predicate.emit(bits, out == null ? null : out::add);
         if (listedBits != null && n < listed) {
             // Sorted lookups answered the whole filter: a candidate failing it is not what the index says it is.
             for (int w = 0; w < bits.length; w++) {

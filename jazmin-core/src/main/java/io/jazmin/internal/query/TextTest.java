@@ -37,7 +37,7 @@ final class TextTest extends ColumnPredicate {
     void retain(ChunkValues values, int rows, long[] bits) {
         ColumnVector v = values.byPosition()[position];
         if (match != null && Utf8Text.readable(v) && v.size() >= rows) {
-            Utf8Text.retain(v, utf8, match, bits);
+            retainEach(bits, row -> !v.isNull(row) && Utf8Text.matches(v, row, utf8, match));
         } else {
             super.retain(values, rows, bits);
         }
