@@ -175,11 +175,11 @@ public final class JazminTable {
     }
 
     /**
-     * The plan for {@code filter}, without running it. Text searches with a trigram index are planned
-     * as spec §2.2 plans them (the lookup is always made), the plan interop files record: the trigram
-     * section is read to count the candidates, and this reader's queries then use it. A query on a
-     * reader that has not read the section scans instead when the section inflates to more bytes than
-     * the scan of the filter's columns: the same rows, less work.
+     * The plan for {@code filter}, without running it: the plan {@link #count} and {@link #find} run.
+     * A text search with a trigram index is planned as a scan when the index section, not yet read by
+     * this reader, inflates to more bytes than the scan of the filter's columns (known from the file's
+     * column flush points; without them the lookup is made, as spec §2.2 plans it): the same rows,
+     * less work. A lookup that is made reads the section to count its candidates.
      */
     public Explain explain(Filter filter) {
         return explain(filter, RowQuery.all());

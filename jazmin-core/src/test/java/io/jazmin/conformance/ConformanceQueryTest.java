@@ -65,7 +65,16 @@ class ConformanceQueryTest {
     static final Map<String, String> KNOWN_PLAN_DIFFERENCES = Map.of(
             "sorted-indexed.jzm: joined range (sorted index)",
             "{strategy=index, candidateRows=31, chunks=15, chunksSkipped=7} because our joined index page is"
-                    + " 16,830 bytes (reference 21,494), cheaper than the 13-chunk scan, so the index pays");
+                    + " 16,830 bytes (reference 21,494), cheaper than the 13-chunk scan, so the index pays",
+            "customers-200k.jzm: count name contains Ndlovu",
+            "{strategy=scan, chunks=49, chunksSkipped=0} because our file has column flush points, which tell that"
+                    + " its trigram section inflates to more bytes than the scan of the name column (issue 33)",
+            "sorted-indexed.jzm: count name contains Ndlovu",
+            "{strategy=scan, chunks=15, chunksSkipped=0} because our file has column flush points, which tell that"
+                    + " its trigram section inflates to more bytes than the scan of the name column (issue 33)",
+            "sorted-indexed.jzm: email contains \"99@\" (trigram)",
+            "{strategy=scan, chunks=15, chunksSkipped=0} because our file has column flush points, which tell that"
+                    + " its trigram section inflates to more bytes than the scan of the email column (issue 33)");
 
     private static final Map<String, Integer> PASSED = new ConcurrentHashMap<>();
     private static final Map<String, Integer> SKIPPED = new ConcurrentHashMap<>();

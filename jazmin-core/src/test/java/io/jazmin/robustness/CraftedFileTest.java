@@ -99,6 +99,27 @@ class CraftedFileTest {
                 .hasMessageContaining("table ''").hasMessageContainingAll(message);
     }
 
+    /**
+     * Many candidates in one chunk are checked as a bitmap (issue 33): a sorted index listing rows that
+     * do not hold its keys is still a format error there, naming the first such row.
+     */
+    @Test
+    void manySortedPostingsPointingAtOtherRowsOfAChunkAreRefused() {
+        WriteOptions oneChunk = PLAIN.withChunkRows(200).withIndex("id", IndexKind.SORTED);
+        long[] reversed = IntStream.rangeClosed(1, 200).mapToLong(i -> 201 - i).toArray();
+        byte[] file = Written.file(COLUMNS, rows(range(1, 200)), oneChunk);
+        byte[] crafted = CraftedFiles.withIndexOf(file, Written.file(COLUMNS, rows(reversed), oneChunk), "id",
+                IndexRef.SORTED);
+        Filter firstHundred = Filter.lte("id", 100L);
+        assertThat(count(file, t -> t.count(firstHundred))).isEqualTo(100);
+        long candidates = read(file, t -> t.explain(firstHundred).candidateRows());
+        assertThat(candidates).as("one chunk, 100 candidates").isEqualTo(100L);
+        // The donor holds ids 1..100 in rows 100..199, which hold 101..200 here.
+        assertFormatError(crafted, t -> t.count(firstHundred), "lists row 100 (chunk 0)", "the row does not hold");
+        assertFormatError(crafted, t -> find(t, "{\"id\":{\"lte\":100}}", RowQuery.all()), "lists row 100",
+                "the row does not hold");
+    }
+
     /** Every chunk's min and max of the id column swapped (the issue's crafted file). */
     private static final UnaryOperator<ColumnStatistics> CROSSED =
             s -> new ColumnStatistics(s.nullCounts(), s.max(), s.min(), s.leaves());

@@ -206,11 +206,25 @@ public final class ChunkStatistics {
      */
     @SuppressWarnings("unchecked")
     static <T extends Comparable<? super T>> T[] range(ColumnVector v, Class<T> type) {
-        Object[] vals = v.objects();
+        Object[] entries = v.dictionaryEntries();
+        int[] codes = v.dictionaryCodes();
+        // A dictionary's entries are compared once each, in the order rows first use them: the same
+        // result as comparing every row's value (a value seen again never moves a bound).
+        boolean[] seen = entries == null ? null : new boolean[entries.length];
+        Object[] vals = entries == null ? v.objects() : null;
         T lo = null;
         T hi = null;
         for (int r = 0; r < v.size(); r++) {
-            Object o = vals[r];
+            Object o;
+            if (seen != null) {
+                if (v.isNull(r) || seen[codes[r]]) {
+                    continue;
+                }
+                seen[codes[r]] = true;
+                o = entries[codes[r]];
+            } else {
+                o = vals[r];
+            }
             if (o == null || v.isNull(r)) {
                 continue;
             }

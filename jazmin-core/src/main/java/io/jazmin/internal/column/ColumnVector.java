@@ -17,7 +17,9 @@ import java.util.Map;
  * and bool, an object array for the rest (decimal {@link BigDecimal}, string {@link String},
  * binary {@code byte[]}, json {@link JsonText}). Null rows are marked in an LSB-first bitmap and
  * hold 0/false/null in the value array. Strings read from a plain-encoded stream stay UTF-8 bytes
- * until asked for: {@link #get(int)} decodes one row, {@link #objects()} builds them all.
+ * until asked for: {@link #get(int)} decodes one row, {@link #objects()} builds them all. Values read
+ * whole from a dictionary-coded stream stay its entries and an id per row
+ * ({@link #dictionaryEntries()}, {@link #dictionaryCodes()}), so a filter can test each entry once.
  *
  * <p>List and object columns (spec §1.10) keep their entries as child vectors: a list its item
  * offsets per row and one vector of all items of the chunk; an object one vector per field, with an
@@ -43,6 +45,9 @@ public final class ColumnVector {
     private volatile Object[] objects;
     /** Plain string values not yet decoded (then {@code objects} is built only if asked for), else {@code null}. */
     private final PlainStrings strings;
+    /** Dictionary entries (each a non-null value) and an entry per row (0 for null rows), else {@code null}s. */
+    private final Object[] entries;
+    private final int[] codes;
     /** List or object definition of a nested vector, else {@code null}. */
     private final Column definition;
     /** List: item offsets per row ({@code size + 1}); object: entry per row, -1 when null. */
@@ -58,6 +63,13 @@ public final class ColumnVector {
     private ColumnVector(ColumnType type, int size, int base, byte[] nullBits, long[] longs, double[] doubles,
                          boolean[] bools, Object[] objects, PlainStrings strings, Column definition,
                          int[] offsets, ColumnVector[] children) {
+        this(type, size, base, nullBits, longs, doubles, bools, objects, strings, null, null, definition, offsets,
+                children);
+    }
+
+    private ColumnVector(ColumnType type, int size, int base, byte[] nullBits, long[] longs, double[] doubles,
+                         boolean[] bools, Object[] objects, PlainStrings strings, Object[] entries, int[] codes,
+                         Column definition, int[] offsets, ColumnVector[] children) {
         this.type = type;
         this.size = size;
         this.base = base;
@@ -67,6 +79,8 @@ public final class ColumnVector {
         this.bools = bools;
         this.objects = objects;
         this.strings = strings;
+        this.entries = entries;
+        this.codes = codes;
         this.definition = definition;
         this.offsets = offsets;
         this.children = children;
@@ -114,6 +128,28 @@ public final class ColumnVector {
             }
         }
         return bits;
+    }
+
+    /**
+     * A whole decimal, string, binary or json vector of a dictionary-coded stream: row {@code r} holds
+     * {@code entries[codes[r]]} unless it is null.
+     *
+     * @param nullBits the LSB-first null bitmap (at least {@code size} bits), or {@code null} when no row is null
+     * @param entries  the dictionary's values, none {@code null}
+     * @param codes    per row, its entry ({@code size} of them, each an index into {@code entries}; any for null rows)
+     */
+    public static ColumnVector ofDictionary(ColumnType type, int size, byte[] nullBits, Object[] entries, int[] codes) {
+        return new ColumnVector(type, size, 0, nullBits, null, null, null, null, null, entries, codes, null, null, null);
+    }
+
+    /** The entries of a vector built by {@link #ofDictionary}, else {@code null}. Shared, not copied. */
+    public Object[] dictionaryEntries() {
+        return entries;
+    }
+
+    /** Per row, its entry in {@link #dictionaryEntries()} (any for a null row), else {@code null}. Shared, not copied. */
+    public int[] dictionaryCodes() {
+        return codes;
     }
 
     /** The stored UTF-8 form of a whole string vector's values, when it has one, else {@code null}. */
@@ -283,7 +319,7 @@ public final class ColumnVector {
             for (int r = 0; r < size; r++) {
                 get(r);
             }
-        } else if (objects == null && strings != null) {
+        } else if (objects == null && (strings != null || codes != null)) {
             Object[] all = new Object[size];
             for (int r = 0; r < size; r++) {
                 all[r] = get(r);
@@ -320,7 +356,8 @@ public final class ColumnVector {
             case FLOAT -> doubles[at];
             case BOOL -> bools[at];
             case LIST, OBJECT -> nestedValue(row);
-            case DECIMAL, STRING, BINARY, JSON -> objects != null ? objects[at] : strings.get(at);
+            case DECIMAL, STRING, BINARY, JSON -> objects != null ? objects[at]
+                    : codes != null ? entries[codes[at]] : strings.get(at);
         };
     }
 
@@ -425,14 +462,26 @@ public final class ColumnVector {
         if (strings != null) {
             n += strings.heapBytes();
         }
+        if (codes != null) {
+            n += array(codes.length, 4) + array(entries.length, 4) + distinctValueBytes(entries);
+        }
         Object[] values = objects;
         if (values != null) {
             n += array(values.length, 4);
-            java.util.Set<Object> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-            for (Object v : values) {
-                if (v != null && seen.add(v)) {
-                    n += v instanceof String s ? 40 + 2L * s.length() : v instanceof JsonText j ? 56 + 2L * j.text().length() : 72;
-                }
+            if (codes == null) {
+                n += distinctValueBytes(values);
+            }
+        }
+        return n;
+    }
+
+    /** Each distinct value of {@code values} once (strings at two bytes a character). */
+    private static long distinctValueBytes(Object[] values) {
+        long n = 0;
+        java.util.Set<Object> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (Object v : values) {
+            if (v != null && seen.add(v)) {
+                n += v instanceof String s ? 40 + 2L * s.length() : v instanceof JsonText j ? 56 + 2L * j.text().length() : 72;
             }
         }
         return n;

@@ -307,6 +307,9 @@ public final class StreamDecoder {
         if (col.type.isText() && encoding == StreamFormat.PLAIN) {
             return readPlainStrings(stream, col);
         }
+        if (encoding == StreamFormat.DICTIONARY && col.whole()) {
+            return readDictionaryCodes(stream, col);
+        }
         Object[] vals = new Object[col.held()];
         if (encoding == StreamFormat.DICTIONARY) {
             readDictionary(stream, col, vals);
@@ -355,36 +358,74 @@ public final class StreamDecoder {
                 : ColumnVector.window(col.type, col.rows, col.from, col.nulls, null, null, null, null, values);
     }
 
-    private static void readDictionary(ByteReader stream, Shape col, Object[] vals) {
-        // An entry takes at least one byte (string) or two (decimal: scale and mantissa).
+    /** The number of dictionary entries, checked (an entry takes at least one byte, a decimal two). */
+    private static int dictionarySize(ByteReader stream, Shape col) {
         int k = stream.count(StreamFormat.isVarintPair(col.type) ? 2 : 1);
         if (k == 0) {
             throw new JazminFormatException("empty dictionary");
         }
+        return k;
+    }
+
+    /** A dictionary id, checked against the {@code k} entries. */
+    private static int dictionaryId(ByteReader stream, int k) {
+        long id = stream.varint();
+        if (id < 0 || id >= k) {
+            throw new JazminFormatException("dictionary index " + Long.toUnsignedString(id)
+                    + " out of range (" + k + " entries)");
+        }
+        return (int) id;
+    }
+
+    /**
+     * A whole dictionary-coded column kept as its entries and an id per row (see
+     * {@link ColumnVector#dictionaryCodes()}): a filter tests each entry once, not each row.
+     */
+    private static ColumnVector readDictionaryCodes(ByteReader stream, Shape col) {
+        int k = dictionarySize(stream, col);
         Object[] entries = new Object[k];
-        // A window reads only the entries its rows use; length-prefixed entries are skipped till then.
-        int[] at = col.whole() ? null : new int[k];
         for (int e = 0; e < k; e++) {
-            if (at == null) {
-                entries[e] = readPlainObject(stream, col.type);
-            } else {
-                at[e] = stream.position();
-                skipPlainObject(stream, col.type);
+            entries[e] = readPlainObject(stream, col.type);
+        }
+        int[] codes = new int[col.rows];
+        byte[] b = stream.array();
+        int p = stream.position();
+        int end = p + stream.remaining();
+        for (int r = 0; r < col.rows; r++) {
+            if (col.isNull(r)) {
+                continue;
             }
+            if (p < end && b[p] >= 0 && b[p] < k) {
+                codes[r] = b[p++]; // a one-byte id within the dictionary: most are
+            } else {
+                stream.skip(p - stream.position());
+                codes[r] = dictionaryId(stream, k); // reads or refuses anything else
+                p = stream.position();
+            }
+        }
+        stream.skip(p - stream.position());
+        return ColumnVector.ofDictionary(col.type, col.rows, col.nulls, entries, codes);
+    }
+
+    /** A window's rows of a dictionary-coded column: only the entries those rows use are built. */
+    private static void readDictionary(ByteReader stream, Shape col, Object[] vals) {
+        int k = dictionarySize(stream, col);
+        Object[] entries = new Object[k];
+        // Length-prefixed entries are skipped till a row asks for them.
+        int[] at = new int[k];
+        for (int e = 0; e < k; e++) {
+            at[e] = stream.position();
+            skipPlainObject(stream, col.type);
         }
         int end = stream.position() + stream.remaining();
         stream.skipVarints(col.skipped());
         for (int r = col.from; r < col.to; r++) {
             if (!col.isNull(r)) {
-                long id = stream.varint();
-                if (id < 0 || id >= k) {
-                    throw new JazminFormatException("dictionary index " + Long.toUnsignedString(id)
-                            + " out of range (" + k + " entries)");
-                }
-                Object entry = entries[(int) id];
+                int id = dictionaryId(stream, k);
+                Object entry = entries[id];
                 if (entry == null) {
-                    entry = readPlainObject(new ByteReader(stream.array(), at[(int) id], end - at[(int) id]), col.type);
-                    entries[(int) id] = entry;
+                    entry = readPlainObject(new ByteReader(stream.array(), at[id], end - at[id]), col.type);
+                    entries[id] = entry;
                 }
                 vals[r - col.from] = entry;
             }

@@ -46,6 +46,7 @@ public final class ColumnArraysBuilder {
     /** Adds the rows at {@code positions} of one chunk's selected columns. */
     public void add(ColumnVector[] selected, int[] positions, int count) {
         ensure(size + count);
+        boolean leading = leading(positions, count);
         for (int c = 0; c < selected.length; c++) {
             ColumnVector v = selected[c];
             if (values[c] instanceof Utf8Buffer text) {
@@ -55,6 +56,9 @@ public final class ColumnArraysBuilder {
                     }
                     v.appendUtf8(positions[i], text);
                 }
+                continue;
+            }
+            if (leading && copyLeading(c, v, count)) {
                 continue;
             }
             for (int i = 0; i < count; i++) {
@@ -74,6 +78,55 @@ public final class ColumnArraysBuilder {
             }
         }
         size += count;
+    }
+
+    /** Whether the positions are rows 0, 1, 2, ... (a chunk read whole): primitive values are then copied at once. */
+    private static boolean leading(int[] positions, int count) {
+        for (int i = 0; i < count; i++) {
+            if (positions[i] != i) {
+                return false;
+            }
+        }
+        return count > 0;
+    }
+
+    /**
+     * Copies rows {@code [0, count)} of a whole int, datetime, float or bool vector in one call each,
+     * null rows then set to 0 (or false) as {@link #add} leaves them; {@code false} for other vectors.
+     */
+    private boolean copyLeading(int c, ColumnVector v, int count) {
+        if (v.window() != 0) {
+            return false;
+        }
+        Object from = switch (columns.get(c).type()) {
+            case INT, DATETIME -> v.longs();
+            case FLOAT -> v.doubles();
+            case BOOL -> v.booleans();
+            case DECIMAL, STRING, BINARY, JSON, LIST, OBJECT -> null;
+        };
+        if (from == null || java.lang.reflect.Array.getLength(from) < count) {
+            return false;
+        }
+        System.arraycopy(from, 0, values[c], size, count);
+        if (v.hasNulls()) {
+            for (int p = 0; p < count; p++) {
+                if (v.isNull(p)) {
+                    markNull(c, size + p);
+                    clear(values[c], size + p);
+                }
+            }
+        }
+        return true;
+    }
+
+    private static void clear(Object array, int at) {
+        if (array instanceof long[] a) {
+            a[at] = 0;
+        } else if (array instanceof double[] a) {
+            a[at] = 0;
+        } else {
+            ((boolean[]) array)[at] = false;
+        }
     }
 
     private void markNull(int column, int row) {

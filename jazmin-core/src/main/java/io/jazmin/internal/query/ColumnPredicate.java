@@ -24,6 +24,42 @@ abstract class ColumnPredicate extends Predicate {
     /** Whether the non-null cell at {@code row} matches. */
     abstract boolean testValue(ColumnVector values, int row);
 
+    /**
+     * Whether a non-null value of a decimal, string, binary or json column matches (a dictionary entry:
+     * the same answer {@link #testValue} gives each row holding it). Tests bound to other types never
+     * meet a dictionary.
+     */
+    boolean testEntry(Object value) {
+        throw new IllegalStateException(getClass().getSimpleName() + " does not test dictionary entries");
+    }
+
+    /**
+     * A dictionary-coded column is tested once per entry, then row by row through its codes; other
+     * columns as {@link Predicate#retain} does.
+     */
+    @Override
+    void retain(ChunkValues values, int rows, long[] bits) {
+        ColumnVector v = values.byPosition()[position];
+        int[] codes = v.dictionaryCodes();
+        if (codes == null || codes.length < rows) {
+            super.retain(values, rows, bits);
+            return;
+        }
+        Object[] entries = v.dictionaryEntries();
+        boolean[] match = new boolean[entries.length];
+        for (int e = 0; e < entries.length; e++) {
+            match[e] = testEntry(entries[e]);
+        }
+        // A null row's code names an entry too: retainWords clears null rows.
+        retainWords(bits, rows, v.nullBits(), (base, n) -> {
+            long keep = 0;
+            for (int i = 0; i < n; i++) {
+                keep |= (match[codes[base + i]] ? 1L : 0L) << i;
+            }
+            return keep;
+        });
+    }
+
     @Override
     public final Tri prune(StatisticsView stats) {
         ChunkStatistics s = stats.column(position);

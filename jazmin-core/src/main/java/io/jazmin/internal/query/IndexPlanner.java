@@ -24,10 +24,19 @@ import java.util.stream.IntStream;
  * Chooses index lookups for a predicate (spec §2.2): AND intersects the candidates of usable
  * indexes, OR unions them only when every branch has one, NOT and {@code ne} give none. A sorted
  * lookup is made when it reads at most 8 KiB of index pages or less than the scan would. Trigram
- * lookups are weighed by a {@link TrigramRule}; under either, a word whose rarest gram is in most
- * rows is scanned for instead (its candidates would narrow little, and their postings are the
+ * lookups are weighed as below; a word whose rarest gram is in most rows is scanned for instead (its candidates would narrow little, and their postings are the
  * costly part). Costs come from the index directories and section references before any page or
  * trigram section is read.
+ *
+ * <p>Trigram lookups: spec §2.2 treats them as always cheap, yet a trigram section must be read and
+ * inflated whole, and a lookup's candidates must still be checked in their chunks, so when the
+ * sections still to read inflate to more than {@link #ALWAYS_CHEAP_BYTES} and more than a scan
+ * inflates of the filter's columns, the lookup costs more than the scan whatever it selects, and the
+ * query scans (issue 33). What a scan inflates is known only from column flush points; without them
+ * (the interop cases' reference files) lookups are made as spec §2.2 plans them, which is the plan those
+ * cases record. {@code explain} and the queries plan by this one rule, so {@code explain} reports the
+ * plan {@code count} and {@code find} run; the rows are the same either way (index candidates are a
+ * superset every query checks row by row). A section a reader has read already costs nothing more.
  */
 final class IndexPlanner {
     /** Lookups this small are always made. */
@@ -43,33 +52,6 @@ final class IndexPlanner {
     record Candidates(RowIds rows, Predicate indexed) {
     }
 
-    /**
-     * How a trigram lookup is weighed before its section is read.
-     *
-     * <p>Why two rules: spec §2.2 treats trigram lookups as always cheap, and the interop cases record
-     * the plans the reference made by that rule as part of their expected output (customers-200k's
-     * {@code contains 'Ndlovu'}: {@code strategy index, candidateRows 25000}, which {@code
-     * ConformanceQueryTest} requires of {@code explain}). Yet a trigram section must be read and inflated
-     * whole, and a lookup's candidates must still be checked in their chunks, so when the section is
-     * larger than what a scan inflates of the filter's columns the lookup costs more than the scan
-     * whatever it selects (on that table a cold count by scan does about half the work). So {@code
-     * explain} plans {@link #AS_SPECIFIED}, reporting the plan the format defines (it reads the section
-     * to count the candidates), and {@code count}/{@code find} plan {@link #BY_COST}. The rows are the
-     * same either way: index candidates are a superset that every query checks row by row. Once a
-     * reader has read a trigram section (an {@code explain} did), its cost is 0 and both rules use it,
-     * so {@code explainAnalyze} runs the plan it reports.
-     */
-    enum TrigramRule {
-        /** Spec §2.2: always cheap (the plan {@code explain} reports). */
-        AS_SPECIFIED,
-        /**
-         * Made only when the trigram sections still to read inflate to at most {@link #ALWAYS_CHEAP_BYTES}
-         * or to no more than the scan inflates of the filter's columns (as far as the file tells: else as
-         * specified).
-         */
-        BY_COST
-    }
-
     /** A lookup the planner could make: its cost and how to run it. */
     private record Choice(long cost, Predicate indexed, Supplier<RowIdSet> rows) {
     }
@@ -78,8 +60,7 @@ final class IndexPlanner {
     private final Map<String, ColumnIndex> opened = new HashMap<>();
     /** The counters of the query being planned; index sections read are charged to it. */
     private QueryStats current = new QueryStats();
-    /** How the query being planned weighs trigram lookups, and what its scan would inflate. */
-    private TrigramRule trigramRule = TrigramRule.AS_SPECIFIED;
+    /** What the scan of the query being planned would inflate of its filter's columns (-1: not known). */
     private LongSupplier columnBytes;
 
     IndexPlanner(TableData data) {
@@ -91,15 +72,13 @@ final class IndexPlanner {
      *
      * @param scanBytes   the bytes a scan would read, asked only for lookups not always cheap
      * @param columnBytes the raw bytes a scan would inflate of the filter's columns, or -1 when the file
-     *                    does not tell; asked only for trigram lookups weighed {@link TrigramRule#BY_COST}
+     *                    does not tell; asked only for trigram lookups whose sections are still to read
      */
-    Candidates candidates(Predicate predicate, LongSupplier scanBytes, LongSupplier columnBytes, TrigramRule rule,
-                          QueryStats stats) {
+    Candidates candidates(Predicate predicate, LongSupplier scanBytes, LongSupplier columnBytes, QueryStats stats) {
         if (data.indexes().isEmpty()) {
             return null;
         }
         current = stats;
-        trigramRule = rule;
         this.columnBytes = columnBytes;
         Choice choice = choose(predicate, scanBytes);
         if (choice == null) {
@@ -209,8 +188,8 @@ final class IndexPlanner {
         if (cost.isEmpty() || (!trigram && !worthIt(cost.getAsLong(), scanBytes))) {
             return null;
         }
-        if (trigram && trigramRule == TrigramRule.BY_COST && cost.getAsLong() > 0 && costsMoreThanScan(index, lookup)) {
-            return null; // inflating the sections alone is more work than the scan: see TrigramRule
+        if (trigram && cost.getAsLong() > 0 && costsMoreThanScan(index, lookup)) {
+            return null; // inflating the sections alone is more work than the scan (see the class comment)
         }
         if (trigram && selectsMost(index, lookup)) {
             return null; // decoding and intersecting postings of most rows costs more than checking them all

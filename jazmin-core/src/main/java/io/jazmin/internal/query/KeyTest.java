@@ -5,6 +5,7 @@ import io.jazmin.data.Filter.Op;
 import io.jazmin.internal.column.ChunkStatistics;
 import io.jazmin.internal.column.ColumnVector;
 import io.jazmin.internal.column.KeyForms;
+import io.jazmin.internal.column.Utf8Text;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Set;
@@ -19,6 +20,8 @@ final class KeyTest extends ColumnPredicate {
     final Object operand;
     final Set<Object> inKeys;
     private final Comparator<Object> order;
+    /** A string equality's operand in UTF-8, tested on plain strings' bytes; else {@code null}. */
+    private final byte[] utf8;
 
     KeyTest(int position, ColumnType type, Op op, Object operandKey, Set<Object> inKeys) {
         super(position);
@@ -27,13 +30,26 @@ final class KeyTest extends ColumnPredicate {
         this.operand = operandKey;
         this.inKeys = inKeys == null ? null : new HashSet<>(inKeys);
         this.order = KeyForms.comparator(type);
+        this.utf8 = type == ColumnType.STRING && op == Op.EQ && operandKey instanceof String s ? Utf8Text.needle(s)
+                : null;
     }
 
-    private Object key(ColumnVector v, int row) {
+    /** A string equality is tested on plain strings' bytes (no string per value). */
+    @Override
+    void retain(ChunkValues values, int rows, long[] bits) {
+        ColumnVector v = values.byPosition()[position];
+        if (utf8 != null && Utf8Text.readable(v) && v.size() >= rows) {
+            retainEach(bits, row -> !v.isNull(row) && Utf8Text.matches(v, row, utf8, Utf8Text.Match.EQUALS));
+        } else {
+            super.retain(values, rows, bits);
+        }
+    }
+
+    /** The key of a non-null value as a vector's {@code get} returns it. */
+    private Object key(Object value) {
         return switch (type) {
-            case BOOL -> v.getBoolean(row);
-            case DECIMAL -> KeyForms.keyOf(type, v.get(row));
-            case INT, FLOAT, STRING, DATETIME -> v.get(row);
+            case DECIMAL -> KeyForms.keyOf(type, value);
+            case BOOL, INT, FLOAT, STRING, DATETIME -> value;
             // Only ordered types are bound to a KeyTest.
             case BINARY, JSON, LIST, OBJECT -> throw new IllegalStateException(type.name());
         };
@@ -41,7 +57,15 @@ final class KeyTest extends ColumnPredicate {
 
     @Override
     boolean testValue(ColumnVector v, int row) {
-        Object k = key(v, row);
+        return matches(type == ColumnType.BOOL ? v.getBoolean(row) : key(v.get(row)));
+    }
+
+    @Override
+    boolean testEntry(Object value) {
+        return matches(key(value));
+    }
+
+    private boolean matches(Object k) {
         return switch (op) {
             case EQ -> order.compare(k, operand) == 0;
             case NE -> order.compare(k, operand) != 0;

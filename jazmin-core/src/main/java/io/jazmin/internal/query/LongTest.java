@@ -4,7 +4,6 @@ import io.jazmin.schema.ColumnType;
 import io.jazmin.internal.column.ChunkStatistics;
 import io.jazmin.internal.column.ColumnVector;
 import java.util.Arrays;
-import java.util.function.IntConsumer;
 
 /**
  * A condition on an int or datetime column. Comparisons are normalised to an inclusive range
@@ -54,24 +53,21 @@ final class LongTest extends ColumnPredicate {
 
     /** A range (equality included) tested in one loop over the values; other kinds row by row. */
     @Override
-    int matchAll(ChunkValues values, int rows, IntConsumer out) {
+    void retain(ChunkValues values, int rows, long[] bits) {
         ColumnVector v = values.byPosition()[position];
         if (kind != Kind.RANGE || v.window() != 0 || v.longs().length < rows) {
-            return super.matchAll(values, rows, out);
+            super.retain(values, rows, bits);
+            return;
         }
         long[] longs = v.longs();
-        byte[] nulls = v.nullBits();
-        int n = 0;
-        for (int p = 0; p < rows; p++) {
-            long x = longs[p];
-            if (x >= low && x <= high && (nulls == null || (nulls[p >>> 3] & (1 << (p & 7))) == 0)) {
-                if (out != null) {
-                    out.accept(p);
-                }
-                n++;
+        retainWords(bits, rows, v.nullBits(), (base, n) -> {
+            long keep = 0;
+            for (int i = 0; i < n; i++) {
+                long x = longs[base + i];
+                keep |= (x >= low & x <= high ? 1L : 0L) << i;
             }
-        }
-        return n;
+            return keep;
+        });
     }
 
     @Override

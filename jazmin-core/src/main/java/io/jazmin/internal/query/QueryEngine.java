@@ -48,28 +48,19 @@ public final class QueryEngine {
     }
 
     /**
-     * Plans a query without reading any chunk, as {@code explain} reports it: trigram lookups are
-     * planned as spec §2.2 plans them ({@link IndexPlanner.TrigramRule#AS_SPECIFIED}), while queries
-     * run weigh them by cost. The owner of a shared file with a chunk map asks the indexes first and,
-     * when they answer, reads only the directories of the partitions holding their hits.
+     * Plans a query without reading any chunk: the plan {@code count} and {@code find} run, which
+     * {@code explain} reports (one rule for trigram lookups, see {@link IndexPlanner}). The owner of a
+     * shared file with a chunk map asks the indexes first and, when they answer, reads only the
+     * directories of the partitions holding their hits.
      */
     public Plan plan(Predicate predicate, QueryStats stats) {
-        return plan(predicate, stats, IndexPlanner.TrigramRule.AS_SPECIFIED);
-    }
-
-    /** The plan a query runs: trigram lookups only where they cost less than the scan. */
-    private Plan planToRun(Predicate predicate, QueryStats stats) {
-        return plan(predicate, stats, IndexPlanner.TrigramRule.BY_COST);
-    }
-
-    private Plan plan(Predicate predicate, QueryStats stats, IndexPlanner.TrigramRule rule) {
         if (data.partitionsOnDemand() && onlyChunks == null) {
-            return planByPartition(predicate, stats, rule);
+            return planByPartition(predicate, stats);
         }
         List<ChunkInfo> all = chunks();
         Pruned scan = prune(predicate, all);
         IndexPlanner.Candidates candidates = scan.chunks().isEmpty() ? null
-                : indexes.candidates(predicate, scan::bytes, () -> scan.inflatedBytesOf(data, positions(predicate)), rule,
+                : indexes.candidates(predicate, scan::bytes, () -> scan.inflatedBytesOf(data, positions(predicate)),
                         stats);
         checkAgainstStatistics(candidates, all);
         return plan(scan, candidates, all.size());
@@ -81,11 +72,10 @@ public final class QueryEngine {
                 : data.chunks().stream().filter(c -> onlyChunks.contains(c.ordinal())).toList();
     }
 
-    private Plan planByPartition(Predicate predicate, QueryStats stats, IndexPlanner.TrigramRule rule) {
+    private Plan planByPartition(Predicate predicate, QueryStats stats) {
         // Pruning the whole table by statistics would read every directory: the version's size
         // stands for what a scan reads (at most), so costly lookups are weighed without them.
-        IndexPlanner.Candidates candidates = indexes.candidates(predicate, data.sections()::versionEnd, () -> -1, rule,
-                stats);
+        IndexPlanner.Candidates candidates = indexes.candidates(predicate, data.sections()::versionEnd, () -> -1, stats);
         int total = data.entry().chunkCount();
         if (candidates == null) {
             return plan(prune(predicate, data.chunks()), null, total);
@@ -208,7 +198,7 @@ public final class QueryEngine {
 
     /** Counts matching rows: statistics count chunks they prove all-matching, every other candidate row is checked. */
     public long count(Predicate predicate, QueryStats stats) {
-        Plan plan = planToRun(predicate, stats);
+        Plan plan = plan(predicate, stats);
         DeletedRows deleted = data.deleted();
         long total = 0;
         // Index candidates are re-checked on their rows even where the index alone would answer: a
@@ -276,7 +266,7 @@ public final class QueryEngine {
 
     /** Streams matching rows: {@code select} holds column positions to return. */
     public Iterator<MatchBatch> find(Predicate predicate, int[] select, long offset, long limit, QueryStats stats) {
-        Plan plan = planToRun(predicate, stats);
+        Plan plan = plan(predicate, stats);
         return new BatchIterator(plan, predicate, select, offset, limit < 0 ? Long.MAX_VALUE : limit, stats);
     }
 
@@ -323,6 +313,9 @@ public final class QueryEngine {
         int n = 0;
         long start = chunk.rowStart();
         RowIds candidates = plan.candidates();
+        if (candidates != null && candidates.countIn(start, start + chunk.rowCount()) >= MANY_CANDIDATES) {
+            return matchCandidates(plan, predicate, chunk, values, deleted, out);
+        }
         if (candidates != null) {
             for (int i = candidates.lowerBound(start); i < candidates.size(); i++) {
                 long id = candidates.get(i);
@@ -360,13 +353,54 @@ public final class QueryEngine {
         return n;
     }
 
+    /**
+     * Index candidates in a chunk from which they are checked as a bitmap ({@link Predicate#retain}: a
+     * condition on a column in one loop over its values) rather than one by one.
+     */
+    private static final int MANY_CANDIDATES = 64;
+
+    /** {@link #matches} for a chunk with many candidates: they are set in a bitmap the predicate narrows. */
+    private int matchCandidates(Plan plan, Predicate predicate, ChunkInfo chunk, ChunkValues values,
+                                DeletedRows deleted, Found out) {
+        long start = chunk.rowStart();
+        RowIds candidates = plan.candidates();
+        long[] bits = new long[(chunk.rowCount() + 63) >>> 6];
+        int listed = 0;
+        for (int i = candidates.lowerBound(start); i < candidates.size(); i++) {
+            long id = candidates.get(i);
+            if (id >= start + chunk.rowCount()) {
+                break;
+            }
+            if (!deleted.contains(id)) {
+                int p = (int) (id - start);
+                bits[p >>> 6] |= 1L << p;
+                listed++;
+            }
+        }
+        long[] listedBits = plan.indexed() == predicate ? bits.clone() : null;
+        predicate.retain(values, chunk.rowCount(), bits);
+        int n = Predicate.emit(bits, out == null ? null : out::add);
+        if (listedBits != null && n < listed) {
+            // Sorted lookups answered the whole filter: a candidate failing it is not what the index says it is.
+            for (int w = 0; w < bits.length; w++) {
+                long failed = listedBits[w] & ~bits[w];
+                if (failed != 0) {
+                    long id = start + (w << 6) + Long.numberOfTrailingZeros(failed);
+                    throw damagedIndex(plan.indexed(), chunk, id, "the row does not hold");
+                }
+            }
+        }
+        return n;
+    }
+
     private int[] positions(Predicate predicate) {
         return predicate.columns().stream().mapToInt(Integer::intValue).toArray();
     }
 
     /**
      * The rows of {@code chunk} a filter must read: {@code [from, to)} around its index candidates,
-     * or every row when there are no candidates.
+     * or every row when there are no candidates or many (a window decodes the rows before it anyway,
+     * and a whole column keeps its dictionary codes for {@link #matchCandidates}).
      */
     private static int[] candidateRows(Plan plan, ChunkInfo chunk) {
         RowIds candidates = plan.candidates();
@@ -378,6 +412,9 @@ public final class QueryEngine {
         int end = candidates.lowerBound(start + chunk.rowCount());
         if (first == end) {
             return new int[] {0, 0};
+        }
+        if (end - first >= MANY_CANDIDATES) {
+            return new int[] {0, chunk.rowCount()};
         }
         return new int[] {(int) (candidates.get(first) - start), (int) (candidates.get(end - 1) - start) + 1};
     }

@@ -3,6 +3,7 @@ package io.jazmin.internal.query;
 import io.jazmin.data.Filter.Op;
 import io.jazmin.internal.column.ChunkStatistics;
 import io.jazmin.internal.column.ColumnVector;
+import io.jazmin.internal.column.Utf8Text;
 import io.jazmin.internal.index.IndexLookup;
 import java.util.Locale;
 
@@ -11,17 +12,45 @@ final class TextTest extends ColumnPredicate {
     final Op op;
     final String text;
     private final String lowered;
+    /** The case-sensitive condition tested on plain strings' UTF-8 bytes, and the text's bytes; else {@code null}s. */
+    private final Utf8Text.Match match;
+    private final byte[] utf8;
 
     TextTest(int position, Op op, String text) {
         super(position);
         this.op = op;
         this.text = text;
         this.lowered = text.toLowerCase(Locale.ROOT);
+        this.utf8 = Utf8Text.needle(text);
+        this.match = utf8 == null ? null : switch (op) {
+            case CONTAINS -> Utf8Text.Match.CONTAINS;
+            case STARTS_WITH -> Utf8Text.Match.STARTS_WITH;
+            case ENDS_WITH -> Utf8Text.Match.ENDS_WITH;
+            // case folding needs the strings
+            case ICONTAINS, IEQ, ISTARTS_WITH, IENDS_WITH -> null;
+            case EQ, NE, IN, GT, GTE, LT, LTE, IS_NULL -> throw new IllegalStateException(op.name());
+        };
+    }
+
+    /** Plain strings are tested on their bytes where the condition is case-sensitive (no string per value). */
+    @Override
+    void retain(ChunkValues values, int rows, long[] bits) {
+        ColumnVector v = values.byPosition()[position];
+        if (match != null && Utf8Text.readable(v) && v.size() >= rows) {
+            retainEach(bits, row -> !v.isNull(row) && Utf8Text.matches(v, row, utf8, match));
+        } else {
+            super.retain(values, rows, bits);
+        }
     }
 
     @Override
     boolean testValue(ColumnVector v, int row) {
-        String s = (String) v.get(row);
+        return testEntry(v.get(row));
+    }
+
+    @Override
+    boolean testEntry(Object value) {
+        String s = (String) value;
         return switch (op) {
             case CONTAINS -> s.contains(text);
             case ICONTAINS -> s.toLowerCase(Locale.ROOT).contains(lowered);

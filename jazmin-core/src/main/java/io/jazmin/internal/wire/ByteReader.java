@@ -99,6 +99,17 @@ public final class ByteReader {
             pos = p + 1;
             return buf[p];
         }
+        if (p <= end - Long.BYTES) {
+            // Eight bytes at once: the varint ends at the first byte whose top bit is clear. No branch on
+            // its length, which columns of mixed lengths (3 or 4 bytes) would mispredict value by value.
+            long word = (long) LONGS.get(buf, p);
+            long stops = ~word & 0x8080808080808080L;
+            if (stops != 0) {
+                int bits = Long.numberOfTrailingZeros(stops) + 1; // 16, 24, ..., 64: through the last byte
+                pos = p + (bits >>> 3);
+                return sevenBitGroups(word & (-1L >>> (64 - bits)));
+            }
+        }
         int limit = (int) Math.min(end, (long) p + MAX_VARINT_BYTES);
         long result = 0;
         for (int shift = 0; p < limit; shift += 7) {
@@ -116,6 +127,14 @@ public final class ByteReader {
             throw new JazminFormatException("unexpected end of data in a varint");
         }
         throw new JazminFormatException("varint too long");
+    }
+
+    /** The value of up to eight varint bytes (little-endian in {@code bytes}): their low seven bits, packed. */
+    private static long sevenBitGroups(long bytes) {
+        long x = bytes & 0x7F7F7F7F7F7F7F7FL;
+        x = (x & 0x007F007F007F007FL) | ((x & 0x7F007F007F007F00L) >>> 1); // 14 bits per 16
+        x = (x & 0x00003FFF00003FFFL) | ((x & 0x3FFF00003FFF0000L) >>> 2); // 28 bits per 32
+        return (x & 0x000000000FFFFFFFL) | ((x & 0x0FFFFFFF00000000L) >>> 4); // 56 bits
     }
 
     /**

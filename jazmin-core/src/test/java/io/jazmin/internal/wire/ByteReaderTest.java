@@ -29,6 +29,27 @@ class ByteReaderTest {
         assertThat(in.u8()).isEqualTo(0x7F);
     }
 
+    /**
+     * Varints read eight bytes at a time (at least eight left in the window) and byte by byte (near its
+     * end) give the same values and positions, whatever the bytes after the window hold.
+     */
+    @Property(tries = 500, seed = "20261207")
+    void varintsReadTheSameByWordAndByByte(@ForAll @Size(max = 40) List<Long> values,
+                                           @ForAll @IntRange(min = 0, max = 9) int after) {
+        ByteWriter w = new ByteWriter();
+        values.forEach(w::varint);
+        int length = w.toByteArray().length;
+        byte[] b = w.bytes(new byte[] {-1, -1, -1, -1, -1, -1, -1, -1, -1}).toByteArray();
+        ByteReader in = new ByteReader(b, 0, length + after);
+        for (long v : values) {
+            assertThat(in.varint()).isEqualTo(v);
+        }
+        assertThat(in.position()).isEqualTo(length);
+        if (after == 0) {
+            assertThatThrownBy(in::varint).isInstanceOf(JazminFormatException.class);
+        }
+    }
+
     @Property(tries = 300, seed = "20261201")
     void skippingVarintsLandsWhereReadingThemDoes(@ForAll @Size(max = 120) List<Long> values,
                                                   @ForAll @IntRange(min = 0, max = 5) int offset) {
