@@ -35,7 +35,7 @@ import java.util.Set;
  */
 final class TableWriter {
     /** Rows a column builder holds before it first grows (up to a chunk's rows). */
-    private static final int INITIAL_BUILDER_ROWS = 1024;
+    private static final int INITIAL_BUILDER_ROWS = 64;
     private static final byte[] PLAIN_PARTITION_ID = new byte[0];
     /**
      * How many pipelines' worth of chunks the caller may fill while the first chunk decides: its trial
@@ -60,6 +60,9 @@ final class TableWriter {
     private final IndexBuilders indexes;
     /** Encoders not in use; the sequential path always uses the first. */
     private final ArrayDeque<ChunkEncoder> idleEncoders = new ArrayDeque<>();
+    /** The column groups and the Deflate trials' runner every encoder of this writer is made with. */
+    private final int[][] groups;
+    private final FanOut trials;
     /** Chunks being encoded on worker threads, or {@code null} when the caller's thread encodes. */
     private final OrderedPipeline<EncodedWork> encoding;
     /** The most chunks {@link #encoding} holds; also sets how many are held while the first chunk decides. */
@@ -130,10 +133,11 @@ final class TableWriter {
         // Not with several column groups: the directory every partition holder reads would give the
         // sizes of columns hidden from some of them.
         firstChunk = new FirstChunkChoice(options.columnFlushPoints(), sections.flushesColumns() && groups.length == 1);
-        FanOut trials = ahead > 0 ? FanOut.on(options.parallelism().executor(), ahead) : FanOut.CALLER_ONLY;
-        for (int i = 0; i < Math.max(1, inFlight); i++) {
-            idleEncoders.add(new ChunkEncoder(this.columns, groups, firstChunk, trials));
-        }
+        trials = ahead > 0 ? FanOut.on(options.parallelism().executor(), ahead) : FanOut.CALLER_ONLY;
+        this.groups = groups;
+        // One encoder now, more as chunks are in flight at once (at most inFlight): a small append
+        // encodes one chunk and needs no more.
+        idleEncoders.add(new ChunkEncoder(this.columns, groups, firstChunk, trials));
     }
 
     /** The positions of each column group's columns: all in {@code *} outside shared files. */
@@ -308,7 +312,8 @@ final class TableWriter {
         if (!encoding.hasRoom()) {
             writeOldest();
         }
-        ChunkEncoder encoder = idleEncoders.pop();
+        ChunkEncoder encoder = idleEncoders.isEmpty() ? new ChunkEncoder(columns, groups, firstChunk, trials)
+                : idleEncoders.pop();
         encoding.submit(() -> new EncodedWork(work.encodeWith(encoder), encoder, work.partition(), work.ordinal(),
                 work.rowStart()));
     }
