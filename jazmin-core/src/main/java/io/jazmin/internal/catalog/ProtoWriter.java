@@ -98,7 +98,7 @@ public final class ProtoWriter {
     public ProtoWriter message(int field, ProtoMessage value) {
         if (value != null) {
             tag(field, LENGTH_DELIMITED);
-            out.lengthPrefixed(value.encode());
+            embedded(value);
         }
         return this;
     }
@@ -107,9 +107,21 @@ public final class ProtoWriter {
     public ProtoWriter messages(int field, List<? extends ProtoMessage> values) {
         for (ProtoMessage m : values) {
             tag(field, LENGTH_DELIMITED);
-            out.lengthPrefixed(m.encode());
+            embedded(m);
         }
         return this;
+    }
+
+    /**
+     * {@code m}'s body with its length before it, written in place: a buffer per sub-message, copied
+     * into its parent's at each level, made an appended file's header (a reference per segment
+     * appended since the last full write) a fifth of a single save's CPU.
+     */
+    private void embedded(ProtoMessage m) {
+        int at = out.size();
+        out.u8(0);
+        m.encode(this);
+        out.patchLength(at);
     }
 
     /** A packed repeated uint32 field, omitted when empty; values must be non-negative. */

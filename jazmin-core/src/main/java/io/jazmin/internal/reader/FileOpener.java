@@ -20,6 +20,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.atomic.LongAdder;
 import io.jazmin.internal.table.Grant;
 import io.jazmin.internal.catalog.ReaderFeatures;
 import io.jazmin.internal.table.SectionIds;
@@ -30,6 +31,8 @@ import io.jazmin.internal.table.SharedChunkCache;
  * the header (spec §1.12, §1.26, §1.29). Nothing else is read.
  */
 public final class FileOpener {
+    private static final LongAdder HEADER_READS = new LongAdder();
+
     private FileOpener() {
     }
 
@@ -73,6 +76,23 @@ public final class FileOpener {
      * a reader clock option defeats expiry (spec §4, finding R5).
      */
     public static OpenedFile open(ByteSource source, ReadOptions options, Clock clock) {
+        return open(source, options, clock, null);
+    }
+
+    /**
+     * {@link #open(ByteSource, ReadOptions)} taking the header from {@code known} instead of reading
+     * and decoding it again when the source's current version is the one {@code known} describes
+     * (see {@link KnownVersion#describes}) and the file is not encrypted: for a writer that wrote
+     * that version itself and, under the file's writer lock, finds the file as it left it (an
+     * appended file's header lists every segment appended since the last full write, so decoding
+     * it costs each append more than the last). An encrypted file's header is always read, since
+     * decrypting it is what tells that the secret is the file's. {@code known} may be {@code null}.
+     */
+    public static OpenedFile open(ByteSource source, ReadOptions options, KnownVersion known) {
+        return open(source, options, Clock.systemUTC(), known);
+    }
+
+    private static OpenedFile open(ByteSource source, ReadOptions options, Clock clock, KnownVersion known) {
         FileVersion version = VersionLocator.locate(source);
         source.keepTail(CatalogTail.trailerSections(version.trailer()));
         if (version.preamble().has(Preamble.ENCRYPTED) && version.preamble().has(Preamble.ACCESS)
@@ -82,8 +102,8 @@ public final class FileOpener {
         SectionCipher cipher = DecryptionSetup.forFile(version.preamble(), options);
         try {
             SectionReader sections = new SectionReader(source, version.trailerOffset(), cipher, options.limits());
-            Header header = Header.decode(sections.read(SectionIds.header(), version.trailer().headerOffset(),
-                    version.trailer().headerLength()));
+            Header header = cipher == null && known != null && known.describes(version) ? known.header()
+                    : readHeader(sections, version);
             source.keepTail(CatalogTail.directories(header, version.trailerOffset()));
             if (cipher != null) {
                 cipher.keys().useKeyring(header.keyring());
@@ -97,6 +117,17 @@ public final class FileOpener {
             }
             throw e;
         }
+    }
+
+    private static Header readHeader(SectionReader sections, FileVersion version) {
+        HEADER_READS.increment();
+        return Header.decode(sections.read(SectionIds.header(), version.trailer().headerOffset(),
+                version.trailer().headerLength()));
+    }
+
+    /** How many headers of plain and key or password files this process has read and decoded (for tests). */
+    public static long headerReads() {
+        return HEADER_READS.sum();
     }
 
     /** An access-controlled file: signature, key slot and bundle first (spec §1.19), then the header. */

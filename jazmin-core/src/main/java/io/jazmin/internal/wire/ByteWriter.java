@@ -117,6 +117,30 @@ public final class ByteWriter {
         return this;
     }
 
+    /**
+     * Writes at {@code at}, where one byte was reserved, the varint of how many bytes follow it, moving
+     * them on when the varint needs more than that byte: a length-prefixed body written in place (a
+     * protobuf sub-message, whose length is known only once it is written), without a buffer of its own.
+     */
+    public ByteWriter patchLength(int at) {
+        int length = size - at - 1;
+        int n = varintSize(length);
+        if (n > 1) {
+            ensure(n - 1);
+            System.arraycopy(buf, at + 1, buf, at + n, length);
+            size += n - 1;
+        }
+        byte[] b = buf;
+        int p = at;
+        long v = length;
+        while ((v & ~0x7FL) != 0) {
+            b[p++] = (byte) (v | 0x80);
+            v >>>= 7;
+        }
+        b[p] = (byte) v;
+        return this;
+    }
+
     public ByteWriter zigzag(long v) {
         return varint((v << 1) ^ (v >> 63));
     }

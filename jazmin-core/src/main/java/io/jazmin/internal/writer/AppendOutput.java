@@ -7,12 +7,14 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
 
 /**
  * Continues an existing file after its last valid trailer (spec §1.24). Anything after that end
  * (an interrupted earlier append) is cut off first; the preamble's APPENDED flag is set and forced
  * to disk before any new byte is written, unless an earlier append left it set; {@link #commit}
- * forces the new sections to disk, then writes the trailer and forces again. {@link #abort}
+ * writes the new sections (gathered into few writes) and forces them to disk, then writes the
+ * trailer and forces again. {@link #abort}
  * restores the previous length and flags. Works only under the file's writer lock, which also lets
  * a commit delete the temporary files of killed full writers.
  *
@@ -31,12 +33,22 @@ import java.nio.file.StandardOpenOption;
  * append needs none of its own, since the forces that follow cover the file's length.
  */
 final class AppendOutput implements Output, AutoCloseable {
+    /**
+     * Sections are gathered up to this many bytes and written in one call: an append of one row
+     * writes some twenty small sections, each a system call that also grows the file.
+     */
+    private static final int PENDING_LIMIT = 1 << 18;
+    private static final int PENDING_START = 1 << 14;
+
     private final WriterLock lock;
     private final Path path;
     private final FileChannel channel;
     private final long start;
     private final int previousFlags;
     private long offset;
+    /** Bytes written but not yet handed to the file; they start at {@code offset - pendingSize}. */
+    private byte[] pending = new byte[PENDING_START];
+    private int pendingSize;
     private boolean done;
     private boolean committed;
 
@@ -75,16 +87,40 @@ final class AppendOutput implements Output, AutoCloseable {
     @Override
     public long write(byte[] bytes) {
         long at = offset;
+        if (pendingSize + bytes.length > PENDING_LIMIT) {
+            flushPending();
+        }
+        if (bytes.length >= PENDING_LIMIT) {
+            writeAt(bytes, 0, bytes.length, at);
+        } else {
+            if (pendingSize + bytes.length > pending.length) {
+                pending = Arrays.copyOf(pending, Math.min(PENDING_LIMIT, Math.max(pending.length * 2,
+                        pendingSize + bytes.length)));
+            }
+            System.arraycopy(bytes, 0, pending, pendingSize, bytes.length);
+            pendingSize += bytes.length;
+        }
+        offset += bytes.length;
+        return at;
+    }
+
+    /** Hands the gathered bytes to the file. */
+    private void flushPending() {
+        if (pendingSize > 0) {
+            writeAt(pending, 0, pendingSize, offset - pendingSize);
+            pendingSize = 0;
+        }
+    }
+
+    private void writeAt(byte[] bytes, int from, int length, long at) {
         try {
-            ByteBuffer buf = ByteBuffer.wrap(bytes);
+            ByteBuffer buf = ByteBuffer.wrap(bytes, from, length);
             while (buf.hasRemaining()) {
-                channel.write(buf, offset + buf.position());
+                channel.write(buf, at + buf.position() - from);
             }
         } catch (IOException e) {
             throw new JazminIoException("cannot append to", path, e);
         }
-        offset += bytes.length;
-        return at;
     }
 
     @Override
@@ -92,10 +128,16 @@ final class AppendOutput implements Output, AutoCloseable {
         if (mark < start) {
             throw new IllegalArgumentException("an append never cuts into the version it continues");
         }
-        try {
-            channel.truncate(mark);
-        } catch (IOException e) {
-            throw new JazminIoException("cannot append to", path, e);
+        long pendingFrom = offset - pendingSize;
+        if (mark >= pendingFrom) {
+            pendingSize = (int) (mark - pendingFrom); // only gathered bytes are dropped
+        } else {
+            pendingSize = 0;
+            try {
+                channel.truncate(mark);
+            } catch (IOException e) {
+                throw new JazminIoException("cannot append to", path, e);
+            }
         }
         offset = mark;
     }
@@ -106,12 +148,17 @@ final class AppendOutput implements Output, AutoCloseable {
      */
     void commit(byte[] trailer) {
         try {
+            flushPending();
             channel.force(false); // force 2: the sections before the trailer that leads to them
-            write(trailer);
+            writeAt(trailer, 0, trailer.length, offset);
+            offset += trailer.length;
             channel.force(false); // force 3: the version is durable
         } catch (IOException e) {
             abort();
             throw new JazminIoException("cannot finish the append to", path, e);
+        } catch (RuntimeException e) {
+            abort(); // a write of the gathered sections or the trailer failed (JazminIoException)
+            throw e;
         }
         // Committed from here on: a failing close must not cut the new version off again.
         done = true;
@@ -130,6 +177,7 @@ final class AppendOutput implements Output, AutoCloseable {
             return;
         }
         done = true;
+        pendingSize = 0;
         try {
             channel.truncate(start);
             writeFlags(previousFlags);

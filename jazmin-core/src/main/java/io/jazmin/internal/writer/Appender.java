@@ -21,6 +21,9 @@ import io.jazmin.internal.query.FileOrder;
 import io.jazmin.internal.table.ChunkInfo;
 import io.jazmin.internal.reader.FileOpener;
 import io.jazmin.internal.reader.OpenedFile;
+import io.jazmin.internal.reader.FileVersion;
+import io.jazmin.internal.reader.KnownVersion;
+import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.catalog.ReaderFeatures;
 import io.jazmin.internal.table.SectionIds;
 import io.jazmin.internal.table.TableData;
@@ -159,7 +162,10 @@ public final class Appender {
                                  List<Column> grownColumns, FileChanges files) {
         Result appended;
         try (ByteSource source = ByteSource.open(path)) {
-            OpenedFile file = FileOpener.open(source, Rewriter.readOptions(options));
+            // The version this process's last append left, while the file is still as it left it.
+            KnownVersion known = path.toAbsolutePath().equals(lock.file()) ? KnownVersions.of(lock) : null;
+            KnownVersions.forget(lock);
+            OpenedFile file = FileOpener.open(source, Rewriter.readOptions(options), known);
             try {
                 appended = appendTo(lock, file, options, table, rows, toDelete, grownColumns, files);
             } finally {
@@ -242,7 +248,16 @@ public final class Appender {
             byte[] raw = newHeader.encode();
             byte[] section = sections.appendedHeader(SectionIds.header(), raw);
             long at = out.write(section);
-            out.commit(new Trailer(at, section.length, 0, 0, 0, 0).encode());
+            Trailer trailer = new Trailer(at, section.length, 0, 0, 0, 0);
+            long trailerAt = out.offset();
+            out.commit(trailer.encode());
+            if (file.cipher() == null) {
+                Preamble before = file.version().preamble();
+                Preamble after = new Preamble(before.flags() | Preamble.APPENDED, before.fileId(), before.salt(),
+                        before.kdfIterations());
+                KnownVersions.remember(lock, new KnownVersion(new FileVersion(after, trailer, trailerAt, false),
+                        newHeader));
+            }
             long deletedNow = deleted == null ? 0 : deleted.length - entry.deletedCount();
             return new Result(s, segment.rows(), deletedNow, next.rowCount() - next.deletedCount());
         } catch (RuntimeException | Error e) {

@@ -61,8 +61,11 @@ public final class WriterLock implements AutoCloseable {
         Path target = file.toAbsolutePath();
         Path lock = target.resolveSibling(target.getFileName() + ".lock");
         try {
-            // A file being created may not have its folder yet; the writer creates it too.
-            Files.createDirectories(lock.getParent());
+            // A file being created may not have its folder yet; the writer creates it too (asked
+            // first: creating a folder that exists fails inside with an exception, on every write).
+            if (!Files.isDirectory(lock.getParent())) {
+                Files.createDirectories(lock.getParent());
+            }
         } catch (IOException e) {
             // Kept apart: for a folder on the path that is a file this throws FileAlreadyExistsException too.
             throw new JazminIoException("cannot create the folder of the lock file", lock, e);

@@ -95,6 +95,11 @@ class GroupCommitHandOffTests {
     /** Submits the first name, which leads and waits inside its write, then queues the others one by one. */
     private List<Future<String>> queuedBehindFirst(Consumer<List<QueuedChange<?>>> writer, String... names)
             throws InterruptedException {
+        return queuedBehindFirst(commit, writer, names);
+    }
+
+    private List<Future<String>> queuedBehindFirst(GroupCommit commit, Consumer<List<QueuedChange<?>>> writer,
+                                                   String... names) throws InterruptedException {
         List<Future<String>> calls = new ArrayList<>();
         calls.add(submit(commit, names[0], writer));
         assertThat(firstEntered.await(10, TimeUnit.SECONDS)).isTrue();
@@ -103,6 +108,20 @@ class GroupCommitHandOffTests {
             awaitQueued(commit, i);
         }
         return calls;
+    }
+
+    /** Writes a group: records it (the first waits for the test), finishes every change. */
+    private void writeAll(List<QueuedChange<?>> group) {
+        enter(group);
+        group.forEach(c -> c.finishUnchecked("written by " + Thread.currentThread().getName()));
+    }
+
+    private static void awaitLingers(GroupCommit commit, long count) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (commit.lingers() < count) {
+            assertThat(System.nanoTime()).as("a leader lingering in time").isLessThan(deadline);
+            Thread.sleep(1);
+        }
     }
 
     @Test
@@ -139,5 +158,61 @@ class GroupCommitHandOffTests {
         assertThat(calls.get(1).get(10, TimeUnit.SECONDS)).isEqualTo("written");
         assertThatThrownBy(() -> calls.get(2).get(10, TimeUnit.SECONDS)).cause().hasMessageContaining("was not written");
         assertThat(groups).containsExactly(List.of("a"), List.of("b", "c"));
+    }
+
+    /**
+     * The callers of a group come back together (threads saving in a loop): the first to come back
+     * leads and waits until as many changes are queued as the last group held, so they are one
+     * group again instead of a group of one and then the rest. Failed before the leader lingered:
+     * e wrote [e] alone at once.
+     */
+    @Test
+    void aLeaderWaitsForAsManyChangesAsTheLastGroupHeld() throws Exception {
+        GroupCommit patient = new GroupCommit(new ReentrantLock(), lastWrite -> TimeUnit.SECONDS.toNanos(10));
+        List<Future<String>> calls = queuedBehindFirst(patient, this::writeAll, "a", "b", "c", "d");
+        release.countDown();
+        for (Future<String> call : calls) {
+            call.get(10, TimeUnit.SECONDS);
+        }
+        assertThat(patient.lingers()).isZero(); // b found its three queued
+
+        Future<String> e = submit(patient, "e", this::writeAll);
+        awaitLingers(patient, 1);
+        Future<String> f = submit(patient, "f", this::writeAll);
+        awaitQueued(patient, 2);
+        assertThat(e.isDone()).as("the leader waits for the last group's size").isFalse();
+        Future<String> g = submit(patient, "g", this::writeAll);
+
+        assertThat(List.of(e.get(10, TimeUnit.SECONDS), f.get(10, TimeUnit.SECONDS), g.get(10, TimeUnit.SECONDS)))
+                .containsOnly("written by e");
+        assertThat(groups).containsExactly(List.of("a"), List.of("b", "c", "d"), List.of("e", "f", "g"));
+        assertThat(patient.lingers()).isEqualTo(1);
+    }
+
+    /**
+     * A leader whose expected changes do not come writes what it has once the bound is out, and
+     * the next leader expects only that many: one caller saving alone never waits again.
+     */
+    @Test
+    void aLeaderWaitsNoLongerThanTheBoundAndAloneNeverWaits() throws Exception {
+        long bound = TimeUnit.MILLISECONDS.toNanos(100);
+        GroupCommit brief = new GroupCommit(new ReentrantLock(), lastWrite -> bound);
+        List<Future<String>> calls = queuedBehindFirst(brief, this::writeAll, "a", "b", "c");
+        release.countDown();
+        for (Future<String> call : calls) {
+            call.get(10, TimeUnit.SECONDS);
+        }
+
+        long started = System.nanoTime();
+        assertThat(submit(brief, "e", this::writeAll).get(10, TimeUnit.SECONDS)).isEqualTo("written by e");
+        assertThat(System.nanoTime() - started).as("waited out the bound").isGreaterThanOrEqualTo(bound);
+        assertThat(brief.lingers()).isEqualTo(1);
+
+        for (String name : List.of("h", "i", "j")) {
+            assertThat(submit(brief, name, this::writeAll).get(10, TimeUnit.SECONDS)).isEqualTo("written by " + name);
+        }
+        assertThat(brief.lingers()).as("groups of one expect one").isEqualTo(1);
+        assertThat(groups).containsExactly(List.of("a"), List.of("b", "c"), List.of("e"), List.of("h"), List.of("i"),
+                List.of("j"));
     }
 }
