@@ -8,9 +8,11 @@ import io.jazmin.internal.table.SharedChunkCache;
  * nothing (the role of RocksDB's block cache, or of the page cache SQLite leans on).
  * <ul>
  *   <li><b>What is kept:</b> whole decoded columns of chunks (not binary, list or object columns,
- *       whose values callers could change), decoded chunk directories and per-chunk statistics,
- *       least recently used dropped first. Deleted rows, index pages and headers are read from each
- *       version as before, so a delete or an append is seen by the next open.</li>
+ *       whose values callers could change), decoded chunk directories and per-chunk statistics, and
+ *       what a fresh open would build again: a plain file version's header (still checked against
+ *       each reader's {@link io.jazmin.options.ReadLimits}), each table's columns and chunk list;
+ *       least recently used dropped first. Deleted rows and index pages are read by each reader, and
+ *       a delete or an append makes a new version, so it is seen by the next open.</li>
  *   <li><b>Key:</b> the file on disk (real path, the file system's file key where there is one,
  *       size and last-modified time, fixed when the file is opened), the preamble's file id, the
  *       version's trailer offset, the chunk part section (id, offset, length) and the column's stream
@@ -21,7 +23,9 @@ import io.jazmin.internal.table.SharedChunkCache;
  *       maximum heap; readers with priority
  *       memory neither read nor fill it.</li>
  *   <li><b>Not cached:</b> encrypted files (key, password, shared files) — their decrypted values
- *       never outlive their reader, nor become readable without their secret — files read from bytes
+ *       never outlive their reader, nor become readable without their secret — unless a reader of a key
+ *       or password file asks ({@link io.jazmin.options.ReadOptions#withCacheDecryptedChunks}; its
+ *       header is still decrypted at every open, which checks the secret), files read from bytes
  *       in memory, and readers opened with {@link io.jazmin.options.ReadOptions#withSharedCache
  *       ReadOptions.withSharedCache(false)}.</li>
  * </ul>

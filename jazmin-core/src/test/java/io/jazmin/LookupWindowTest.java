@@ -122,6 +122,45 @@ class LookupWindowTest {
         }
     }
 
+    @Test
+    void windowsSharedWithAWorkerGiveTheRowsOfAWholeRead() {
+        // One chunk whose two text columns are most of a lookup's work: the longer one goes to a worker.
+        List<Column> columns = List.of(Column.required("id", ColumnType.INT), Column.of("mail", ColumnType.STRING),
+                Column.of("note", ColumnType.STRING), Column.of("n", ColumnType.INT), Column.of("f", ColumnType.FLOAT));
+        List<List<Object>> data = new ArrayList<>();
+        for (int i = 0; i < 4_000; i++) {
+            data.add(java.util.Arrays.asList((long) i, i % 17 == 3 ? null : "someone." + i + "@example-" + (i % 97) + ".org",
+                    "note ünï " + Integer.toString(i * 7919, 36), i % 5 == 1 ? null : (long) (i * 31 % 1000),
+                    (i * 13 % 10_000) / 100.0));
+        }
+        byte[] file = Written.file(columns, data, WriteOptions.defaults().withChunkRows(4_000).withColumnFlushPoints(true));
+        List<List<Object>> all = allRows(file, NO_CACHE);
+        java.util.concurrent.atomic.AtomicInteger handed = new java.util.concurrent.atomic.AtomicInteger();
+        java.util.concurrent.ExecutorService worker = java.util.concurrent.Executors.newSingleThreadExecutor();
+        try {
+            java.util.concurrent.Executor counting = task -> {
+                handed.incrementAndGet();
+                worker.execute(task);
+            };
+            java.util.concurrent.Executor refusing = task -> {
+                throw new java.util.concurrent.RejectedExecutionException("full");
+            };
+            ReadOptions shared = NO_CACHE.withExecutor(counting).withMaxDegreeOfParallelism(2);
+            ReadOptions refused = NO_CACHE.withExecutor(refusing).withMaxDegreeOfParallelism(2);
+            ReadOptions alone = NO_CACHE.withMaxDegreeOfParallelism(1);
+            for (long id : new long[] {0, 1_500, 2_003, 3_000, 3_998, 3_999}) {
+                for (ReadOptions options : List.of(shared, refused, alone)) {
+                    assertThat(find(file, options, Filter.eq("id", id))).as("row %d", id)
+                            .containsExactly(all.get((int) id));
+                }
+            }
+        } finally {
+            worker.shutdown();
+        }
+        assertThat(handed.get()).as("lookups deep into the chunk handed their longest column to the worker")
+                .isPositive();
+    }
+
     private static List<List<Object>> find(byte[] file, ReadOptions options, Filter filter) {
         try (JazminReader reader = JazminReader.open(file, options); Stream<Row> rows = reader.table().find(filter)) {
             return rows.map(LookupWindowTest::values).toList();

@@ -67,7 +67,7 @@ public class HeadlineBenchmark {
     public static class Engine {
         /** Pairs next to each other: each JAZMIN setting before the peers it is compared with. */
         @Param({"jazmin-cache-off", "sqlite-per-query", "jazmin-key", "duckdb-one-connection", "duckdb-per-query",
-            "msgpack", "jazmin-cache-on", "sqlite-one-connection"})
+            "msgpack", "jazmin-cache-on", "sqlite-one-connection", "jazmin-key-cache-on"})
         public String system;
 
         CustomerQueries queries;

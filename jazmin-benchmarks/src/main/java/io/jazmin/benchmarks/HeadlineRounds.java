@@ -25,7 +25,8 @@ public final class HeadlineRounds {
     /** The systems interleaved: {@link HeadlineBenchmark.Engine}'s. */
     static final List<HeadlineSystem> SYSTEMS = List.of(HeadlineSystem.JAZMIN_CACHE_OFF, HeadlineSystem.SQLITE_PER_QUERY,
             HeadlineSystem.JAZMIN_KEY, HeadlineSystem.DUCKDB_ONE_CONNECTION, HeadlineSystem.DUCKDB_PER_QUERY,
-            HeadlineSystem.MSGPACK, HeadlineSystem.JAZMIN_CACHE_ON, HeadlineSystem.SQLITE_ONE_CONNECTION);
+            HeadlineSystem.MSGPACK, HeadlineSystem.JAZMIN_CACHE_ON, HeadlineSystem.SQLITE_ONE_CONNECTION,
+            HeadlineSystem.JAZMIN_KEY_CACHE_ON);
 
     /** Where every answer goes, so no operation is dead code. */
     static volatile double sink;

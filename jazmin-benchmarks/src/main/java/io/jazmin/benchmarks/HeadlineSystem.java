@@ -5,6 +5,7 @@ import io.jazmin.options.ReadOptions;
 /**
  * The systems of the headline (issue 33), by the name {@link HeadlineBenchmark} takes as its
  * {@code @Param}: JAZMIN with the process-wide decoded-chunk cache off, on, and on the key file;
+ * the key file with its decrypted chunks cached ({@code ReadOptions.cacheDecryptedChunks});
  * SQLite with a connection per query and with one warm connection; DuckDB over Parquet with one
  * connection and with a new in-memory database per query; MessagePack; Jackson streaming and
  * databind. Each says what stays warm between its queries ({@link #cache()}), so every row of the
@@ -12,8 +13,10 @@ import io.jazmin.options.ReadOptions;
  */
 public enum HeadlineSystem {
     JAZMIN_CACHE_OFF("jazmin-cache-off", "JAZMIN, open per query", "off"),
-    JAZMIN_KEY("jazmin-key", "JAZMIN key file (encrypted), open per query", "off (key files are never cached)"),
+    JAZMIN_KEY("jazmin-key", "JAZMIN key file (encrypted), open per query", "off"),
     JAZMIN_CACHE_ON("jazmin-cache-on", "JAZMIN, open per query", "on"),
+    JAZMIN_KEY_CACHE_ON("jazmin-key-cache-on", "JAZMIN key file (encrypted), open per query",
+            "on (ReadOptions.cacheDecryptedChunks)"),
     SQLITE_PER_QUERY("sqlite-per-query", "SQLite, a connection per query", "— (OS page cache only)"),
     SQLITE_ONE_CONNECTION("sqlite-one-connection", "SQLite, one warm connection, statements kept",
             "— (SQLite's page cache in the connection)"),
@@ -69,6 +72,8 @@ public enum HeadlineSystem {
             case JAZMIN_KEY -> JazminOps.queries(f.jzm3IndexesKey,
                     ReadOptions.defaults().withKey(f.key()).withSharedCache(false));
             case JAZMIN_CACHE_ON -> JazminOps.queries(f.jzm3Indexes, ReadOptions.defaults().withSharedCache(true));
+            case JAZMIN_KEY_CACHE_ON -> JazminOps.queries(f.jzm3IndexesKey,
+                    ReadOptions.defaults().withKey(f.key()).withCacheDecryptedChunks(true));
             case SQLITE_PER_QUERY -> SqliteOps.perQuery(f.sqlite);
             case SQLITE_ONE_CONNECTION -> SqliteOps.oneConnection(f.sqlite);
             case DUCKDB_ONE_CONNECTION -> ParquetOps.oneConnection(f.parquet);

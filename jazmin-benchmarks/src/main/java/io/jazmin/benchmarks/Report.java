@@ -116,6 +116,7 @@ public final class Report {
             case JAZMIN_CACHE_ON -> "jazmin";
             case JAZMIN_CACHE_OFF -> "jazminNoCache";
             case JAZMIN_KEY -> "jazminKey";
+            case JAZMIN_KEY_CACHE_ON -> "jazminKeyCached";
             case SQLITE_PER_QUERY -> "sqlite";
             case SQLITE_ONE_CONNECTION -> "sqliteWarm";
             case DUCKDB_PER_QUERY -> "parquet";

@@ -12,13 +12,16 @@ import io.jazmin.data.Row;
 import io.jazmin.data.RowQuery;
 import io.jazmin.key.JazminKey;
 import io.jazmin.options.Priority;
+import io.jazmin.options.ReadLimits;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
+import io.jazmin.schema.Codec;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
 import io.jazmin.schema.IndexKind;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -60,8 +63,9 @@ class ReadCacheTest {
         assertThat(first.columnsDecoded()).isGreaterThan(0);
         assertThat(second.columnsDecoded()).as("every cacheable column came from the cache").isEqualTo(1);
         assertThat(second.chunksRead()).isEqualTo(first.chunksRead());
-        // id, name, score (binary is never kept), the directory segment and id's statistics
-        assertThat(after.hits() - before.hits()).isEqualTo(5);
+        // the header, the table's columns and chunk layout, id's statistics, then id, name and score
+        // (binary is never kept); the directory segment is not even looked up, the layout holds its chunks
+        assertThat(after.hits() - before.hits()).isEqualTo(7);
         assertThat(after.misses()).isEqualTo(before.misses());
         assertThat(second.bytesRead()).as("no directory, statistics or chunk section read again")
                 .isLessThan(first.bytesRead());
@@ -115,6 +119,66 @@ class ReadCacheTest {
         assertThat(readAll(a, ReadOptions.defaults())).hasSize(300);
 
         assertThat(readAll(b, ReadOptions.defaults())).containsExactlyElementsOf(expectedAll("v2", 300));
+    }
+
+    @Test
+    void aFileOverwrittenInPlaceWithTheSameSizeIsReadAnew() throws Exception {
+        // Stored uncompressed, the two versions have the same size (tags of the same length).
+        WriteOptions stored = SMALL_CHUNKS.withCodec(Codec.NONE);
+        Path file = write(dir.resolve("a.jzm"), "v1", 300, stored.withMetadata("{\"tag\":\"v1\"}"));
+        Path other = write(dir.resolve("b.jzm"), "v2", 300, stored.withMetadata("{\"tag\":\"v2\"}"));
+        assertThat(Files.size(other)).isEqualTo(Files.size(file));
+        assertThat(metadata(file)).isEqualTo("{\"tag\":\"v1\"}");
+        assertThat(readAll(file, ReadOptions.defaults())).hasSize(300);
+        Object inode = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class).fileKey();
+        FileTime written = Files.getLastModifiedTime(file);
+
+        // The same file on disk, the same size: only its time tells (set apart from the first, as a
+        // coarse file system clock could give both writes the same time).
+        Files.write(file, Files.readAllBytes(other));
+        Files.setLastModifiedTime(file, FileTime.fromMillis(written.toMillis() + 2_000));
+
+        assertThat(Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class).fileKey())
+                .isEqualTo(inode);
+        assertThat(metadata(file)).as("the header kept for the old bytes is not served").isEqualTo("{\"tag\":\"v2\"}");
+        assertThat(readAll(file, ReadOptions.defaults())).containsExactlyElementsOf(expectedAll("v2", 300));
+    }
+
+    @Test
+    void aKeptHeaderIsCheckedAgainstEachReadersLimits() {
+        Path file = write(dir.resolve("a.jzm"), "v1", 300, SMALL_CHUNKS);
+        assertThat(find(file, ReadOptions.defaults(), 7)).isEqualTo(expected("v1", 7));
+        long hits = ReadCache.stats().hits();
+
+        ReadOptions fewColumns = ReadOptions.defaults().withLimits(ReadLimits.defaults().withMaxColumns(3));
+        ReadOptions shortSections = ReadOptions.defaults().withLimits(ReadLimits.defaults().withMaxSectionLength(16));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> find(file, fewColumns, 7))
+                .isInstanceOf(io.jazmin.error.JazminFormatException.class).hasMessageContaining("ReadLimits.maxColumns");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> find(file, shortSections, 7))
+                .isInstanceOf(io.jazmin.error.JazminFormatException.class)
+                .hasMessageContaining("ReadLimits.maxSectionLength");
+        assertThat(ReadCache.stats().hits()).as("both refused the kept header").isEqualTo(hits + 2);
+        assertThat(find(file, ReadOptions.defaults(), 7)).isEqualTo(expected("v1", 7));
+    }
+
+    @Test
+    void aKeyFilesKeptLayoutIsLookedUpOnlyOnceTheSecretOpenedTheHeader() {
+        JazminKey key = JazminKey.generate();
+        Path keyed = write(dir.resolve("k.jzm"), "v1", 300, SMALL_CHUNKS.withKey(key));
+        ReadOptions withKey = ReadOptions.defaults().withKey(key).withCacheDecryptedChunks(true);
+        assertThat(find(keyed, withKey, 150)).isEqualTo(expected("v1", 150));
+        ReadCache.Stats kept = ReadCache.stats();
+
+        ReadOptions wrong = ReadOptions.defaults().withKey(JazminKey.generate()).withCacheDecryptedChunks(true);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> find(keyed, wrong, 150))
+                .isInstanceOf(io.jazmin.error.JazminKeyException.class);
+        assertThat(ReadCache.stats().hits() + ReadCache.stats().misses())
+                .as("nothing of the file looked up for a secret that does not open it")
+                .isEqualTo(kept.hits() + kept.misses());
+
+        Explain again = analyze(keyed, withKey, Filter.eq("id", 150L));
+        assertThat(again.columnsDecoded()).as("the right key is served what it kept").isEqualTo(1);
+        assertThat(ReadCache.stats().misses()).isEqualTo(kept.misses());
     }
 
     @Test
@@ -176,7 +240,8 @@ class ReadCacheTest {
         Path file = write(dir.resolve("a.jzm"), "v1", 1_000, SMALL_CHUNKS);
         readAll(file, ReadOptions.defaults());
         ReadCache.Stats full = ReadCache.stats();
-        assertThat(full.entries()).isEqualTo(31); // 10 chunks × 3 cacheable columns, 1 directory segment
+        // 10 chunks × 3 cacheable columns, 1 directory segment, the header, the table's columns and layout
+        assertThat(full.entries()).isEqualTo(34);
         assertThat(full.bytes()).isPositive().isLessThanOrEqualTo(full.budget());
         assertThat(full.budget()).isGreaterThanOrEqualTo(
                 Math.min(Priority.BALANCED.sharedCacheBytes(), Runtime.getRuntime().maxMemory() / 8));
@@ -186,7 +251,7 @@ class ReadCacheTest {
         assertThat(ReadCache.stats().bytes()).isZero();
         long misses = ReadCache.stats().misses();
         readAll(file, ReadOptions.defaults());
-        assertThat(ReadCache.stats().misses() - misses).isEqualTo(31);
+        assertThat(ReadCache.stats().misses() - misses).isEqualTo(34);
     }
 
     @Test
@@ -302,6 +367,12 @@ class ReadCacheTest {
             out.add(expected(tag, i));
         }
         return out;
+    }
+
+    private static String metadata(Path file) {
+        try (JazminReader r = JazminReader.open(file)) {
+            return r.metadata();
+        }
     }
 
     private static Explain analyze(Path file, ReadOptions options, Filter filter) {

@@ -159,9 +159,10 @@ public final class SectionPayload {
     /**
      * Inflates the first {@code end} raw bytes of stream {@code k}, shorter than the stream, into
      * {@code out} (at least that long), checked as {@link #streamPrefix} checks them: for a caller
-     * whose decoded values keep nothing of them, reusing one buffer.
+     * whose decoded values keep nothing of them, reusing one buffer. The payload is not locked while
+     * it inflates (its stored bytes never change), so threads may inflate different streams at once.
      */
-    public synchronized void streamPrefix(int k, int end, byte[] out) {
+    public void streamPrefix(int k, int end, byte[] out) {
         if (end >= streamLength(k) || end > out.length || end < 0) {
             throw new IllegalArgumentException("a prefix of " + end + " bytes of a " + streamLength(k)
                     + "-byte stream into " + out.length + " bytes");
@@ -176,8 +177,8 @@ public final class SectionPayload {
      * than they lie. The bytes past {@code end} are neither inflated nor checked here, and nothing
      * is kept: {@link #stream} inflates and checks the whole stream.
      */
-    public synchronized byte[] streamPrefix(int k, int end) {
-        if (streams[k] != null || end >= streamLength(k)) {
+    public byte[] streamPrefix(int k, int end) {
+        if (holdsStream(k) || end >= streamLength(k)) {
             return stream(k);
         }
         byte[] prefix = new byte[Math.max(0, end)];
@@ -186,7 +187,7 @@ public final class SectionPayload {
     }
 
     /** Where stream {@code k}'s stored bytes lie, between its flush point and the next (fetched now when ranged). */
-    private StoredStreams.Slice storedStream(int k) {
+    private synchronized StoredStreams.Slice storedStream(int k) {
         if (ranged != null) {
             return ranged.stored(k);
         }

@@ -8,6 +8,7 @@ import io.jazmin.internal.column.StatisticsCheck;
 import io.jazmin.internal.table.ChunkInfo;
 import io.jazmin.internal.table.ChunkPart;
 import io.jazmin.internal.table.DeletedRows;
+import io.jazmin.internal.parallel.FanOut;
 import io.jazmin.internal.parallel.OrderedPipeline;
 import io.jazmin.internal.table.TableData;
 import java.util.ArrayList;
@@ -30,6 +31,8 @@ public final class QueryEngine {
     private final Parallelism parallelism;
     /** The ordinals of the chunks queries may read, or {@code null} for every chunk. */
     private final Set<Integer> onlyChunks;
+    /** Who decodes a lookup's windows: the caller and one worker, or the caller alone (see {@link #selected}). */
+    private final FanOut windowFan;
 
     /** @param parallelism how many chunks scans may decode ahead on worker threads */
     public QueryEngine(TableData data, Parallelism parallelism) {
@@ -45,6 +48,7 @@ public final class QueryEngine {
         this.indexes = new IndexPlanner(data);
         this.parallelism = parallelism;
         this.onlyChunks = onlyChunks;
+        this.windowFan = parallelism.readAheadChunks(1) > 0 ? FanOut.on(parallelism.executor(), 2) : FanOut.CALLER_ONLY;
     }
 
     /**
@@ -446,9 +450,13 @@ public final class QueryEngine {
         return new ChunkValues(byPosition, part.rowCount());
     }
 
-    /** The selected columns of a checked chunk, decoded as far as the rows {@code found[from..to)} need. */
-    private static ColumnVector[] selected(ChunkPart part, int[] select, int[] found, int from, int to) {
-        return part.columns(select, found[from], found[to - 1] + 1);
+    /**
+     * The selected columns of a checked chunk, decoded as far as the rows {@code found[from..to)} need;
+     * a lookup's window decodes shared with one worker thread when the reader's parallelism allows
+     * ({@link ChunkPart#columns(int[], int, int, FanOut)}).
+     */
+    private ColumnVector[] selected(ChunkPart part, int[] select, int[] found, int from, int to) {
+        return part.columns(select, found[from], found[to - 1] + 1, windowFan);
     }
 
     /**

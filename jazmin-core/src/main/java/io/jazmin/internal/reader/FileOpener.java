@@ -13,6 +13,7 @@ import io.jazmin.internal.crypto.DecryptionSetup;
 import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.internal.wire.Preamble;
+import io.jazmin.internal.wire.SectionEnvelope;
 import io.jazmin.internal.section.SectionReader;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -102,27 +103,21 @@ public final class FileOpener {
         SectionCipher cipher = DecryptionSetup.forFile(version.preamble(), options);
         try {
             SectionReader sections = new SectionReader(source, version.trailerOffset(), cipher, options.limits());
+            SharedChunkCache.FileVersionKey sharedKey = sharedKey(source, version, cipher, options);
             Header header = cipher == null && known != null && known.describes(version) ? known.header()
-                    : readHeader(sections, version);
+                    : header(sections, version, cipher == null ? sharedKey : null, options.limits());
             source.keepTail(CatalogTail.directories(header, version.trailerOffset()));
             if (cipher != null) {
                 cipher.keys().useKeyring(header.keyring());
             }
             return checked(new OpenedFile(source, version, header, sections, cipher, null,
-                    options.parallelism().priority().chunkCacheBytes(), sharedKey(source, version, cipher, options)),
-                    options);
+                    options.parallelism().priority().chunkCacheBytes(), sharedKey), options);
         } catch (RuntimeException e) {
             if (cipher != null) {
                 cipher.close();
             }
             throw e;
         }
-    }
-
-    private static Header readHeader(SectionReader sections, FileVersion version) {
-        HEADER_READS.increment();
-        return Header.decode(sections.read(SectionIds.header(), version.trailer().headerOffset(),
-                version.trailer().headerLength()));
     }
 
     /** How many headers of plain and key or password files this process has read and decoded (for tests). */
@@ -159,6 +154,8 @@ public final class FileOpener {
                 Expiry.check(grant, header, now);
                 LastSeen.check(options.accessState(), key, preamble.fileId(), now);
             }
+            checkHeader(header);
+            checkLimits(header, options.limits());
             return checked(new OpenedFile(source, version, header, sections, cipher, grant,
                     options.parallelism().priority().chunkCacheBytes(), null), options);
         } catch (RuntimeException e) {
@@ -192,20 +189,53 @@ public final class FileOpener {
                 version.trailerOffset());
     }
 
+    /** A plain header as read and checked once, with its raw length (checked against each reader's limits). */
+    private record CheckedHeader(Header header, long rawLength) {
+    }
+
+    /**
+     * The version's header, read and checked ({@link #checkHeader}), then checked against this reader's
+     * limits. With {@code sharedKey} (a plain file read with the shared cache) it is read once per
+     * version on disk and kept with the version's decoded directories ({@link SharedChunkCache#section}):
+     * the key names the file on disk, its {@code file_id} and the trailer's offset, and the header's
+     * offset and length come from the trailer read now, so another file or version is another entry.
+     * Encrypted headers are read at every open: decrypting them is what checks the reader's secret.
+     */
+    private static Header header(SectionReader sections, FileVersion version,
+                                 SharedChunkCache.FileVersionKey sharedKey, ReadLimits limits) {
+        long offset = version.trailer().headerOffset();
+        long length = version.trailer().headerLength();
+        CheckedHeader checked = sharedKey == null ? readHeader(sections, offset, length)
+                : SharedChunkCache.shared().section(sharedKey, SectionIds.header(), offset, length, "header",
+                        () -> readHeader(sections, offset, length), h -> HEADER_HEAP_PER_RAW_BYTE * h.rawLength() + 256);
+        checkLimits(checked, length, limits);
+        return checked.header();
+    }
+
+    /** Roughly how many heap bytes a decoded header takes per raw byte (cache budgets). */
+    private static final long HEADER_HEAP_PER_RAW_BYTE = 8;
+
+    private static CheckedHeader readHeader(SectionReader sections, long offset, long length) {
+        HEADER_READS.increment();
+        byte[] raw = sections.read(SectionIds.header(), offset, length);
+        Header header = Header.decode(raw);
+        checkHeader(header);
+        return new CheckedHeader(header, raw.length);
+    }
+
     private static OpenedFile checked(OpenedFile file, ReadOptions options) {
-        ReaderFeatures.check(file.header().readerFeatures());
-        checkHeader(file.header(), options.limits());
         checkVersion(file, options);
         return file;
     }
 
-    private static void checkHeader(Header header, ReadLimits limits) {
+    /**
+     * What a header must be whatever reads it: only reader features this library has, tables named
+     * once each, metadata a JSON object.
+     */
+    private static void checkHeader(Header header) {
+        ReaderFeatures.check(header.readerFeatures());
         if (header.tables().isEmpty()) {
             throw new JazminFormatException("the header lists no tables");
-        }
-        if (header.tables().size() > limits.maxTables()) {
-            throw new JazminFormatException("the header lists " + header.tables().size()
-                    + " tables, more than this reader's limit of " + limits.maxTables() + " (ReadLimits.maxTables)");
         }
         JsonTexts.requireObjectFromFile(header.metadata(), "file metadata");
         Set<String> names = new HashSet<>();
@@ -213,6 +243,34 @@ public final class FileOpener {
             if (!names.add(t.name())) {
                 throw new JazminFormatException("table name '" + t.name() + "' is repeated");
             }
+        }
+    }
+
+    /**
+     * A header kept from another reader checked as this reader reads it: its section's stored and raw
+     * lengths (what {@link SectionReader} refuses before reading), tables and columns within the limits.
+     */
+    private static void checkLimits(CheckedHeader checked, long storedLength, ReadLimits limits) {
+        if (storedLength - SectionEnvelope.SIZE - SectionCipher.OVERHEAD > limits.maxSectionLength()) {
+            throw tooLong("stores " + (storedLength - SectionEnvelope.SIZE), limits);
+        }
+        if (checked.rawLength() > limits.maxSectionLength()) {
+            throw tooLong("declares a raw length of " + checked.rawLength(), limits);
+        }
+        checkLimits(checked.header(), limits);
+    }
+
+    private static JazminFormatException tooLong(String what, ReadLimits limits) {
+        return new JazminFormatException("section " + what + " bytes, more than this reader's limit of "
+                + limits.maxSectionLength() + " (ReadLimits.maxSectionLength)", SectionIds.header(), -1);
+    }
+
+    private static void checkLimits(Header header, ReadLimits limits) {
+        if (header.tables().size() > limits.maxTables()) {
+            throw new JazminFormatException("the header lists " + header.tables().size()
+                    + " tables, more than this reader's limit of " + limits.maxTables() + " (ReadLimits.maxTables)");
+        }
+        for (TableEntry t : header.tables()) {
             if (t.columnCount() > limits.maxColumns()) {
                 throw new JazminFormatException("table '" + t.name() + "' declares " + t.columnCount()
                         + " columns, more than this reader's limit of " + limits.maxColumns()

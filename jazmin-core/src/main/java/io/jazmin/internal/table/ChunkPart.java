@@ -6,6 +6,7 @@ import io.jazmin.internal.column.ColumnVector;
 import io.jazmin.internal.column.StreamDecoder;
 import io.jazmin.internal.wire.ByteReader;
 import io.jazmin.internal.compress.SectionPayload;
+import io.jazmin.internal.parallel.FanOut;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -325,6 +326,105 @@ public final class ChunkPart {
             out[i] = column(positions[i], from, to);
         }
         return out;
+    }
+
+    /**
+     * Like {@link #columns(int[], int, int)}, with the window decodes split between the caller and one
+     * worker of {@code fan}: a lookup inflates and decodes each column's stream from its flush point up
+     * to its rows, independent work of very different sizes (a long text column is most of it). The
+     * costliest prefix decodes, as far as the flush points tell their raw bytes, are handed to the
+     * worker until it holds about half; the caller decodes the rest, then the worker's share itself if
+     * no worker has started it. Only windows of streams inflating on their own are handed over; the
+     * values are the same either way.
+     */
+    public ColumnVector[] columns(int[] positions, int from, int to, FanOut fan) {
+        long[] cost = new long[positions.length];
+        long total = 0;
+        for (int i = 0; i < positions.length; i++) {
+            cost[i] = prefixCost(positions[i], from, to);
+            total += cost[i];
+        }
+        if (fan == FanOut.CALLER_ONLY || total < MIN_SHARED_PREFIX_BYTES) {
+            return columns(positions, from, to);
+        }
+        // The costliest first, each to the worker while its share stays within half of the whole.
+        Integer[] order = new Integer[positions.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, (a, b) -> Long.compare(cost[b], cost[a]));
+        boolean[] handed = new boolean[positions.length];
+        long share = 0;
+        for (int i : order) {
+            if (cost[i] > 0 && (share == 0 || 2 * (share + cost[i]) <= total)) {
+                handed[i] = true;
+                share += cost[i];
+            }
+        }
+        if (2 * share > total + total / 2 || share == total) {
+            return columns(positions, from, to); // one column is nearly all of it: nothing to share
+        }
+        // The worker's task touches only its columns' streams (each inflates on its own) and keeps its
+        // windows apart; the caller's task (the last, never queued) decodes the others as usual.
+        ColumnVector[] windowsDecoded = new ColumnVector[positions.length];
+        ColumnVector[] out = new ColumnVector[positions.length];
+        fan.all(List.<java.util.concurrent.Callable<Object>>of(() -> {
+            for (int i = 0; i < positions.length; i++) {
+                if (handed[i]) {
+                    int p = positions[i];
+                    windowsDecoded[i] = decodeFromPrefix(p, columns.get(p), from, to);
+                }
+            }
+            return null;
+        }, () -> {
+            for (int i = 0; i < positions.length; i++) {
+                if (!handed[i]) {
+                    out[i] = column(positions[i], from, to);
+                }
+            }
+            return null;
+        }));
+        for (int i = 0; i < positions.length; i++) {
+            if (handed[i]) {
+                int p = positions[i];
+                ColumnVector w = windowsDecoded[i];
+                if (w == null) {
+                    out[i] = column(p, from, to); // the prefix fell short: decoded from the whole stream here
+                } else {
+                    if (windows[p] == null) {
+                        decodedCount++; // as decode counts a column's first window
+                    }
+                    windows[p] = w;
+                    windowEnds[p] = to;
+                    out[i] = w;
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Raw bytes below which a lookup's prefix decodes are not worth handing to another thread. */
+    private static final long MIN_SHARED_PREFIX_BYTES = 32 * 1024;
+
+    /**
+     * The raw bytes {@link #column(int, int, int)} would inflate for the column at {@code position} as
+     * a window from its stream's flush point (its payload read now), or 0 when it would not decode it
+     * that way (decoded or kept already, nested, a whole column, no flush points).
+     */
+    private long prefixCost(int position, int from, int to) {
+        Column column = columns.get(position);
+        if (decoded[position] != null || column.type().isNested() || (from == 0 && to == rowCount)
+                || cacheable(position) || arrays[position] != null
+                || (windows[position] != null && windows[position].window() <= from && windowEnds[position] >= to)) {
+            return 0;
+        }
+        Piece piece = pieceOf[position];
+        SectionPayload payload = piece.payload();
+        int k = memberIndex[position];
+        if (payload.streamCount() != piece.members.length || payload.holdsStream(k)) {
+            return 0;
+        }
+        return (long) payload.streamLength(k) * to / Math.max(1, rowCount);
     }
 
     /** How many columns have been decoded so far (not counting those found in the shared cache). */

@@ -15,9 +15,10 @@ import java.util.function.ToLongFunction;
  * columns go first beyond the budget, which is the largest any reader has asked for (see
  * {@link #reserve}). Only shareable vectors of plain files are kept (see {@link ColumnVector#shareable()}),
  * under a key naming the file on disk, the file's version and the column's stream (see {@link FileVersionKey}).
- * What a fresh open decodes again before reaching a chunk is kept the same way: chunk directory
- * segments and per-chunk statistics (see {@link #section}); they are never changed once decoded.
- * Deleted rows and headers are not kept: they are what tells versions apart.
+ * What a fresh open decodes again before reaching a chunk is kept the same way (see {@link #section}):
+ * a plain version's header, each table's columns and chunk layout, chunk directory segments and
+ * per-chunk statistics; they are never changed once decoded. Deleted rows are not kept, and an
+ * encrypted header is read at every open (decrypting it checks the reader's secret).
  */
 public final class SharedChunkCache {
     private static final SharedChunkCache SHARED = new SharedChunkCache();
@@ -108,10 +109,12 @@ public final class SharedChunkCache {
     /**
      * The value {@code part} decoded from section {@code sectionId} of {@code file}: the one kept, or
      * {@code load}'s (run outside the lock, so two readers may both decode it), then kept with the
-     * estimate {@code size}. {@code load}'s values must never be changed by their users.
+     * estimate {@code size}. {@code load}'s values must never be changed by their users, and must hold
+     * nothing of the reader that loaded them (its source, its keys): later readers of the version use them.
+     * A failing {@code load} keeps nothing.
      */
     @SuppressWarnings("unchecked")
-    <T> T section(FileVersionKey file, String sectionId, long offset, long length, String part, Supplier<T> load,
+    public <T> T section(FileVersionKey file, String sectionId, long offset, long length, String part, Supplier<T> load,
                   ToLongFunction<T> size) {
         SectionKey key = new SectionKey(file, sectionId, offset, length, part);
         Object kept = lookUp(key);

@@ -75,14 +75,34 @@ public final class TableData {
         this.entry = header.tables().get(tableIndex);
         this.deltas = header.deltas();
         this.grant = grant;
-        this.groups = TableColumns.of(entry, tableIndex, sections, grant);
+        this.shared = shared;
+        this.file = file;
+        this.groups = settled() ? shared.section(file, SectionIds.header(), tableIndex, 0, "columns",
+                () -> TableColumns.of(entry, tableIndex, sections, null), TableData::heapBytes)
+                : TableColumns.of(entry, tableIndex, sections, grant);
         this.columns = groups.visible();
         for (int i = 0; i < columns.size(); i++) {
             positions.put(columns.get(i).name(), i);
         }
         this.decoder = new ChunkDecoder(sections, tableIndex, groups, cache, shared, file);
-        this.shared = shared;
-        this.file = file;
+    }
+
+    /**
+     * Whether this table's columns and chunk layout are kept in the shared cache: read with it, in a
+     * file that is not access-controlled (whose columns and chunks are the same for every reader of the
+     * version). The key is the version's, the header's section id and the table's number.
+     */
+    private boolean settled() {
+        return shared != null && grant == null;
+    }
+
+    /** An estimate of the heap a table's columns hold (cache budgets). */
+    private static long heapBytes(TableColumns c) {
+        long n = 256 + 12L * c.stored().length;
+        for (Column column : c.visible()) {
+            n += 160 + 2L * column.name().length();
+        }
+        return n;
     }
 
     public TableEntry entry() {
@@ -193,7 +213,10 @@ public final class TableData {
 
     private synchronized TableLayout layout() {
         if (layout == null) {
-            layout = new TableLayout(sections, tableIndex, entry, deltas, groups, grant, shared, file);
+            layout = settled() ? shared.section(file, SectionIds.header(), tableIndex, 0, "chunk layout",
+                    () -> TableLayout.settled(sections, tableIndex, entry, deltas, groups, shared, file),
+                    TableLayout::heapBytes)
+                    : new TableLayout(sections, tableIndex, entry, deltas, groups, grant, shared, file);
         }
         return layout;
     }

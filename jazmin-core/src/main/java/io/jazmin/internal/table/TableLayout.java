@@ -34,13 +34,16 @@ final class TableLayout {
     private static final int DIGEST_SIZE = 32;
     private static final int PARTITION_ID_SIZE = 12;
 
+    /** How the file's sections are read; {@code null} once settled (see {@link #settled}). */
     private final SectionReader sections;
     private final int tableIndex;
     private final TableEntry table;
     private final Grant grant;
     private final int groupCount;
     private final boolean anyGroup;
+    /** Partition text → directory segments; {@code null} once settled. */
     private final Map<String, List<SectionRef>> partitions;
+    private final int listedSegments;
     private final ChunkInfo[] byOrdinal;
     private final List<SegmentInfo> segments = new ArrayList<>();
     /** The process-wide cache and this version's key in it, or {@code null}s: directories decoded once per JVM. */
@@ -81,6 +84,48 @@ final class TableLayout {
         }
         this.anyGroup = any;
         this.byOrdinal = new ChunkInfo[table.chunkCount()];
+        int n = 0;
+        for (List<SectionRef> refs : partitions.values()) {
+            n += refs.size();
+        }
+        this.listedSegments = n;
+    }
+
+    /** A layout whose every chunk is read and checked: it reads nothing more, and holds no reader. */
+    private TableLayout(TableLayout whole) {
+        this.sections = null;
+        this.shared = null;
+        this.file = null;
+        this.tableIndex = whole.tableIndex;
+        this.table = whole.table;
+        this.grant = null;
+        this.groupCount = whole.groupCount;
+        this.anyGroup = whole.anyGroup;
+        this.partitions = null;
+        this.listedSegments = whole.listedSegments;
+        this.all = whole.all();
+        this.byOrdinal = whole.byOrdinal;
+        this.segments.addAll(all.segments());
+    }
+
+    /**
+     * The layout of a table of a file that is not access-controlled, every directory segment read and
+     * checked ({@link #all()}), detached from {@code sections}: what the shared cache keeps per version
+     * so that a fresh open neither reads nor checks the directories again ({@link SharedChunkCache#section}).
+     */
+    static TableLayout settled(SectionReader sections, int tableIndex, TableEntry table, List<SectionRef> deltas,
+                               TableColumns columns, SharedChunkCache shared, SharedChunkCache.FileVersionKey file) {
+        return new TableLayout(new TableLayout(sections, tableIndex, table, deltas, columns, null, shared, file));
+    }
+
+    /** An estimate of the heap a settled layout holds beyond its directories (cache budgets): its chunk entries. */
+    long heapBytes() {
+        long n = 256 + 8L * byOrdinal.length + 96L * segments.size();
+        for (ChunkInfo c : byOrdinal) {
+            n += c == null ? 0 : 160 + 16L * c.partOffsets().length
+                    + (c.partDigests() == null ? 0 : 48L * c.partDigests().length);
+        }
+        return n;
     }
 
     /**
@@ -88,11 +133,7 @@ final class TableLayout {
      * segment after, without decoding the segments of every earlier append.
      */
     int listedSegments() {
-        int n = 0;
-        for (List<SectionRef> refs : partitions.values()) {
-            n += refs.size();
-        }
-        return n;
+        return listedSegments;
     }
 
     /** Every visible chunk, checked (reads the directory segments not read yet). */
@@ -118,6 +159,9 @@ final class TableLayout {
      * partition of the table. The caller checks them against what it expects (the chunk map).
      */
     synchronized List<ChunkInfo> chunksOf(Set<String> names) {
+        if (partitions == null) {
+            return null; // settled layouts are of files without partitions to read on demand
+        }
         for (String name : names) {
             if (!partitions.containsKey(name) || !visible(name)) {
                 return null;
