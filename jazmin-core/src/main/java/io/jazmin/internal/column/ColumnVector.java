@@ -371,7 +371,8 @@ public final class ColumnVector {
         } else if (strings != null) {
             strings.appendTo(row - base, out);
         } else {
-            out.add(this, (String) objects[row - base]);
+            int at = row - base;
+            out.add(this, (String) (objects != null ? objects[at] : entries[codes[at]]));
         }
     }
 
