@@ -67,11 +67,6 @@ public final class Utf8Buffer {
         offsets[rows] = length;
     }
 
-    /** The rows added so far. */
-    public int rows() {
-        return rows;
-    }
-
     /** The bytes of the values added, trimmed to their size. */
     public byte[] bytes() {
         return length == bytes.length ? bytes : Arrays.copyOf(bytes, length);

@@ -56,11 +56,6 @@ public final class SortedIndexBuilder {
         this.objectKeys = unboxed ? null : new ArrayList<>();
     }
 
-    /** The indexed column's type. */
-    public ColumnType type() {
-        return type;
-    }
-
     /**
      * Adds the cell of row {@code rowId}.
      *

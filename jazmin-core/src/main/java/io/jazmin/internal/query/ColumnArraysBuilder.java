@@ -18,10 +18,6 @@ public final class ColumnArraysBuilder {
     private int size;
     private int capacity;
 
-    public ColumnArraysBuilder(List<Column> columns) {
-        this(columns, 1024);
-    }
-
     /**
      * @param expectedRows how many rows will likely be added (every row of a table read whole): the
      *                     arrays start that long, within {@link #MAX_EXPECTED_CELLS} values in all, so

@@ -27,10 +27,6 @@ public final class RowIds {
         return ids[i];
     }
 
-    public boolean contains(long id) {
-        return Arrays.binarySearch(ids, id) >= 0;
-    }
-
     /** Index of the first id at or after {@code id}. */
     public int lowerBound(long id) {
         int i = Arrays.binarySearch(ids, id);

@@ -88,12 +88,6 @@ public final class EmbeddedFiles {
         return "file/" + content + "/" + block;
     }
 
-    /** Whether the file stores no embedded file, no package and no saved shape. */
-    public boolean isEmpty() {
-        return directory.files().isEmpty() && directory.contents().isEmpty() && packageJson.isEmpty()
-                && directory.shapesJson() == null;
-    }
-
     /** The directory read and checked at open (empty when the file stores no embedded file). */
     public EmbeddedDirectory directory() {
         return directory;

@@ -32,10 +32,6 @@ public final class DeletedRows {
         return ids.clone();
     }
 
-    public int size() {
-        return ids.length;
-    }
-
     public boolean isEmpty() {
         return ids.length == 0;
     }

@@ -158,11 +158,6 @@ public final class SharedChunkCache {
         return storedBytes <= budget / DECODED_PER_STORED_BYTE;
     }
 
-    /** The budget now: 0 until a reader that may use the cache asks for one. */
-    synchronized long budget() {
-        return budget;
-    }
-
     /** Drops every entry (the budget stays). */
     public synchronized void clear() {
         entries.clear();

@@ -444,14 +444,6 @@ public final class TableData {
     }
 
     /**
-     * Reads a chunk's part for a query that reads only some of its columns: its payload is then
-     * inflated only as far as the streams read reach (see {@link ChunkPart}).
-     */
-    public ChunkPart readSome(ChunkInfo chunk) {
-        return decoder.read(chunk, true, fillsSharedCache());
-    }
-
-    /**
      * Like {@link #readSome(ChunkInfo)}, for a query reading the columns at view positions
      * {@code wanted}: from a remote source only their streams' byte ranges are read where the part
      * has flush points ({@link ChunkDecoder#read(ChunkInfo, boolean, boolean, java.util.BitSet)}).

@@ -47,10 +47,6 @@ final class PartitionLog {
         return text;
     }
 
-    int chunkCount() {
-        return ordinals.size();
-    }
-
     /** Writes a chunk's part sections (group order) to {@code sink} and records them. */
     void add(Output sink, int ordinal, long rowStart, ChunkEncoder.EncodedChunk chunk) {
         for (int i = 0; i < statistics.length; i++) {

@@ -76,18 +76,11 @@ final class ShareWriter implements AutoCloseable {
 
     /**
      * Checks the grants of {@code options} against its owner key and starts a version with file id
-     * {@code fileId}.
+     * {@code fileId}; in a rewrite, the online grants of the keys in {@code keptShares} keep their
+     * shares, so their unlock tokens stay valid (empty for a new file).
      *
      * @throws JazminKeyException        when a grant's access key was issued by another owner
      * @throws JazminValidationException when a key is granted twice or a grant names an unknown group
-     */
-    static ShareWriter start(WriteOptions options, byte[] fileId) {
-        return start(options, fileId, Map.of());
-    }
-
-    /**
-     * Like {@link #start(WriteOptions, byte[])}, for a rewrite: the online grants of the keys in
-     * {@code keptShares} keep their shares, so their unlock tokens stay valid.
      */
     static ShareWriter start(WriteOptions options, byte[] fileId, Map<String, byte[]> keptShares) {
         AccessSettings settings = options.access();

@@ -130,10 +130,6 @@ final class TableWriter {
         }
     }
 
-    List<Column> columns() {
-        return columns;
-    }
-
     long rowCount() {
         return rows;
     }
