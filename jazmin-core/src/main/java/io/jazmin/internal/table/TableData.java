@@ -207,8 +207,11 @@ public final class TableData {
     }
 
     /** How many directory segments the table lists, counted without reading them (see {@link #segments()}). */
-    public int listedSegmentCount() {
-        return layout().listedSegments();
+    public synchronized int listedSegmentCount() {
+        // A layout of its own when none is built yet: the settled one kept in the shared cache reads
+        // every segment first, which would make each append (a single save) slower than the last.
+        return layout != null ? layout.listedSegments()
+                : new TableLayout(sections, tableIndex, entry, deltas, groups, grant, shared, file).listedSegments();
     }
 
     private synchronized TableLayout layout() {
