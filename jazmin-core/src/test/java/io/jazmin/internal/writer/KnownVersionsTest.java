@@ -12,6 +12,7 @@ import io.jazmin.files.FileChanges;
 import io.jazmin.files.FileInput;
 import io.jazmin.internal.reader.FileOpener;
 import io.jazmin.internal.reader.KnownVersion;
+import io.jazmin.internal.table.TableData;
 import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.key.JazminKey;
 import io.jazmin.options.ReadOptions;
@@ -84,6 +85,26 @@ class KnownVersionsTest {
         JazminFile.delete(file, Filter.eq("id", 3L), INDEXED);
         assertThat(FileOpener.headerReads() - before).isZero();
         assertThat(count(file, ReadOptions.defaults())).isEqualTo(69);
+    }
+
+    /**
+     * Failed after a merge (the layout kept in the shared cache lays out every segment): each one-row
+     * append then laid out the segments of every earlier append, so a single save cost more than the last.
+     */
+    @Test
+    void anAppendDoesNotLayOutTheSegmentsOfEveryEarlierAppend() {
+        Path file = dir.resolve("many.jzm");
+        JazminWriter.write(file, COLUMNS, INDEXED, rows(0, 10));
+        for (int i = 1; i <= 30; i++) {
+            JazminFile.append(file, rows(i * 10, i * 10 + 1), INDEXED);
+        }
+        long before = TableData.segmentsLaidOut();
+        for (int i = 31; i <= 40; i++) {
+            JazminFile.append(file, rows(i * 10, i * 10 + 1), INDEXED);
+        }
+        // 31 to 40 segments each if every append laid them all out; none are needed to append.
+        assertThat(TableData.segmentsLaidOut() - before).isLessThan(40);
+        assertThat(count(file, ReadOptions.defaults())).isEqualTo(50);
     }
 
     @Test
