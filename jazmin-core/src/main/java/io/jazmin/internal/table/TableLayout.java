@@ -86,11 +86,7 @@ final class TableLayout {
         }
         this.anyGroup = any;
         this.byOrdinal = new ChunkInfo[table.chunkCount()];
-        int n = 0;
-        for (List<SectionRef> refs : partitions.values()) {
-            n += refs.size();
-        }
-        this.listedSegments = n;
+        this.listedSegments = segmentCount(partitions);
     }
 
     /** A layout whose every chunk is read and checked: it reads nothing more, and holds no reader. */
@@ -141,6 +137,24 @@ final class TableLayout {
      */
     int listedSegments() {
         return listedSegments;
+    }
+
+    /**
+     * {@link #listedSegments()} of a table not laid out: counted from the partitions its entry, its
+     * partition table and the deltas list (appends go to deltas once a table has a partition table or
+     * the file has deltas, spec §1.24), without a layout or any directory segment.
+     */
+    static int listedSegments(SectionReader sections, int tableIndex, TableEntry table, List<SectionRef> deltas,
+                              boolean access) {
+        return segmentCount(partitions(sections, tableIndex, table, deltas, access));
+    }
+
+    private static int segmentCount(Map<String, List<SectionRef>> partitions) {
+        int n = 0;
+        for (List<SectionRef> refs : partitions.values()) {
+            n += refs.size();
+        }
+        return n;
     }
 
     /** Every visible chunk, checked (reads the directory segments not read yet). */
