@@ -206,11 +206,6 @@ public final class TableData {
         return layout().all().segments();
     }
 
-    /** How many directory segments this process's table layouts have laid out so far (for tests). */
-    public static long segmentsLaidOut() {
-        return TableLayout.segmentsLaidOut();
-    }
-
     /** How many directory segments the table lists, counted without reading them (see {@link #segments()}). */
     public synchronized int listedSegmentCount() {
         // Counted from the catalog when no layout is built yet: the settled one kept in the shared cache

@@ -43,8 +43,6 @@ final class TableLayout {
     private final boolean anyGroup;
     /** Partition text → directory segments; {@code null} once settled. */
     private final Map<String, List<SectionRef>> partitions;
-    /** Directory segments laid out by every layout of this process (for tests: an append must not lay out them all). */
-    private static final java.util.concurrent.atomic.LongAdder SEGMENTS_LAID_OUT = new java.util.concurrent.atomic.LongAdder();
     private final int listedSegments;
     private final ChunkInfo[] byOrdinal;
     private final List<SegmentInfo> segments = new ArrayList<>();
@@ -124,11 +122,6 @@ final class TableLayout {
                     + (c.partDigests() == null ? 0 : 48L * c.partDigests().length);
         }
         return n;
-    }
-
-    /** How many directory segments this process's layouts have laid out so far (for tests). */
-    static long segmentsLaidOut() {
-        return SEGMENTS_LAID_OUT.sum();
     }
 
     /**
@@ -217,7 +210,7 @@ final class TableLayout {
             return;
         }
         List<SectionRef> refs = partitions.get(partition);
-        SEGMENTS_LAID_OUT.add(refs.size());
+        new DirectoryLayoutEvent(table.name(), refs.size()).commit();
         for (int k = 0; k < refs.size(); k++) {
             String id = SectionIds.directory(tableIndex, partition, k);
             SectionRef ref = refs.get(k);
