@@ -62,8 +62,8 @@ class ListedSegmentsTest {
     void segmentsInAPartitionTableAndDeltasAreCounted() {
         JazminKey owner = JazminKey.generate();
         Path file = dir.resolve("shared.jzm");
-        JazminWriter.write(file, COLUMNS, WriteOptions.defaults().withKey(owner).withAccess(AccessSettings.builder()
-                .partitionBy("region").grant(AccessGrant.of(AccessKeyText.generate(owner))).build()),
+        JazminWriter.write(file, COLUMNS, WriteOptions.defaults().withKey(owner).withAccess(AccessSettings.defaults()
+                .withPartitionBy("region").withGrant(AccessGrant.of(AccessKeyText.generate(owner)))),
                 IntStream.range(0, 140).<Map<String, ?>>mapToObj(i -> Map.of("id", (long) i, "region", "p" + i % 70))
                         .iterator());
         JazminFile.append(file, rows(200, 203, "p7"), WriteOptions.defaults().withKey(owner));
