@@ -9,6 +9,8 @@ module io.jazmin {
     requires org.bouncycastle.provider;
     requires com.aayushatharva.brotli4j;
     requires java.xml;
+    // Flight Recorder events of header reads and directory layouts (internal.reader, internal.table).
+    requires jdk.jfr;
     requires transitive java.net.http;
 
     exports io.jazmin;

@@ -188,7 +188,7 @@ class AllOrNothingWriteTest {
     @EnumSource(SharedChange.class)
     void aSharedFileRewriteFailingHalfWayLeavesTheOldFile(SharedChange change) throws IOException {
         Path file = dir.resolve("shared.jzm");
-        AccessSettings access = AccessSettings.builder().grant(AccessGrant.of(AccessKeyText.generate(KEY))).build();
+        AccessSettings access = AccessSettings.defaults().withGrant(AccessGrant.of(AccessKeyText.generate(KEY)));
         JazminWriter.write(file, COLUMNS, WriteOptions.defaults().withKey(KEY).withAccess(access).withChunkRows(500),
                 rows(0, ROWS));
         byte[] damaged = Files.readAllBytes(file);

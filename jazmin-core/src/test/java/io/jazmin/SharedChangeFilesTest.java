@@ -52,10 +52,9 @@ class SharedChangeFilesTest {
 
     private Path claims() {
         Path file = dir.resolve("claims.jzm");
-        AccessSettings access = AccessSettings.builder().partitionBy("region").columnGroup("pii", List.of("note"))
-                .grant(AccessGrant.of(NORTH).withRows(List.of("north")).withColumns(List.of("*")))
-                .grant(AccessGrant.of(ALL).withExpires(EXPIRES))
-                .build();
+        AccessSettings access = AccessSettings.defaults().withPartitionBy("region").withColumnGroup("pii", List.of("note"))
+                .withGrant(AccessGrant.of(NORTH).withRows(List.of("north")).withColumns(List.of("*")))
+                .withGrant(AccessGrant.of(ALL).withExpires(EXPIRES));
         try (JazminWriter w = JazminWriter.create(file, COLUMNS, owner().withAccess(access))) {
             w.writeValues("C1", "north", "open", "n1");
             w.writeValues("C2", "south", "open", "s2");

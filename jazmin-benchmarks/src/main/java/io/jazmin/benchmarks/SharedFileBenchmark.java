@@ -43,7 +43,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * directories and chunks are read);</li>
  * <li>{@code ownerFindsById}: the owner opens a 250,000-row file of {@code partitions} partitions and
  * finds one id through the sorted index, with the chunk map (only the partition holding the hit is
- * read) or without it ({@code AccessSettings.chunkMap(false)}: every partition's directory is read).</li>
+ * read) or without it ({@code AccessSettings.withChunkMap(false)}: every partition's directory is read).</li>
  * </ul>
  * Rows are written grouped by partition, as a regrouped (compacted) shared file holds them: a shared
  * file cuts a chunk at every partition change. Every answer is checked once before timing.
@@ -74,9 +74,8 @@ public class SharedFileBenchmark {
             file = dir.resolve("customers-shared.jzm");
             JazminKey owner = JazminKey.generate();
             holder = AccessKeyText.generate(owner);
-            AccessSettings settings = AccessSettings.builder().partitionBy("country")
-                    .grant(AccessGrant.of(holder).withRows(List.of(GRANTED_COUNTRY)).withColumns(List.of("*")))
-                    .build();
+            AccessSettings settings = AccessSettings.defaults().withPartitionBy("country")
+                    .withGrant(AccessGrant.of(holder).withRows(List.of(GRANTED_COUNTRY)).withColumns(List.of("*")));
             try (JazminWriter w = JazminWriter.create(file, CustomersData.COLUMNS,
                     CustomersData.noIndexes().withKey(owner).withAccess(settings))) {
                 for (String country : CustomersData.COUNTRIES) {
@@ -128,10 +127,9 @@ public class SharedFileBenchmark {
             dir = Files.createTempDirectory("jazmin-bench-shared");
             file = dir.resolve("owner-" + partitions + "-" + chunkMap + ".jzm");
             owner = JazminKey.generate();
-            AccessSettings settings = AccessSettings.builder().partitionBy("part").chunkMap(chunkMap)
-                    .grant(AccessGrant.of(AccessKeyText.generate(owner)).withRows(List.of(part(0, partitions)))
-                            .withColumns(List.of("*")))
-                    .build();
+            AccessSettings settings = AccessSettings.defaults().withPartitionBy("part").withChunkMap(chunkMap)
+                    .withGrant(AccessGrant.of(AccessKeyText.generate(owner)).withRows(List.of(part(0, partitions)))
+                            .withColumns(List.of("*")));
             WriteOptions options = CustomersData.noIndexes().withKey(owner).withAccess(settings)
                     .withIndex("id", IndexKind.SORTED);
             try (JazminWriter w = JazminWriter.create(file, COLUMNS, options)) {

@@ -165,8 +165,8 @@ class ChangeFileCommandsTest {
         JazminKey owner = JazminKey.parse(Files.readString(ownerFile).strip());
         AccessKeyText holder = AccessKeyText.generate(owner);
         Path holderFile = Files.writeString(dir.resolve("holder.txt"), holder.text());
-        Path file = claims(WriteOptions.defaults().withKey(owner).withAccess(AccessSettings.builder()
-                .grant(AccessGrant.of(holder)).build()));
+        Path file = claims(WriteOptions.defaults().withKey(owner).withAccess(AccessSettings.defaults()
+                .withGrant(AccessGrant.of(holder))));
         Path change = dir.resolve("c.jzm");
         String jsonl = changes("{\"op\":\"update\",\"key\":{\"claim\":\"C2\"},\"set\":{\"status\":\"done\"}}\n").toString();
 

@@ -23,7 +23,7 @@ import io.jazmin.internal.json.JsonIo;
  * "expiresIn": …, "mode": "offline" | "online", "files": "*" | [file groups]}], "chunkMap": true |
  * false}}. The string {@code "*"} means all, the array {@code ["*"]} the one partition or group named
  * {@code *}; a grant without {@code files} sees the file groups every key sees (spec §1.23);
- * {@code "chunkMap": false} leaves the owner's chunk map out ({@link AccessSettings.Builder#chunkMap}).
+ * {@code "chunkMap": false} leaves the owner's chunk map out ({@link AccessSettings#withChunkMap}).
  * Messages name grants by number or key id, never by key text.
  */
 public final class AccessSettingsJson {
@@ -53,10 +53,10 @@ public final class AccessSettingsJson {
             throw new JazminValidationException("the access settings must be a JSON object");
         }
         unknown(root, TOP, "the access settings");
-        AccessSettings.Builder b = AccessSettings.builder();
+        AccessSettings settings = AccessSettings.defaults();
         JsonNode by = root.get("partitionBy");
         if (by != null && !by.isNull()) {
-            b.partitionBy(text(by, "partitionBy"));
+            settings = settings.withPartitionBy(text(by, "partitionBy"));
         }
         JsonNode groups = root.get("columnGroups");
         if (groups != null) {
@@ -64,7 +64,7 @@ public final class AccessSettingsJson {
                 throw new JazminValidationException("columnGroups must be an object of group name to column names");
             }
             for (Map.Entry<String, JsonNode> g : groups.properties()) {
-                b.columnGroup(g.getKey(), names(g.getValue(), "column group '" + g.getKey() + "'"));
+                settings = settings.withColumnGroup(g.getKey(), names(g.getValue(), "column group '" + g.getKey() + "'"));
             }
         }
         JsonNode chunkMap = root.get("chunkMap");
@@ -72,18 +72,20 @@ public final class AccessSettingsJson {
             if (!chunkMap.isBoolean()) {
                 throw new JazminValidationException("chunkMap must be true or false");
             }
-            b.chunkMap(chunkMap.asBoolean());
+            settings = settings.withChunkMap(chunkMap.asBoolean());
         }
         JsonNode grants = root.get("grants");
         if (grants != null) {
             if (!grants.isArray()) {
                 throw new JazminValidationException("grants must be an array");
             }
+            List<AccessGrant> list = new ArrayList<>();
             for (int i = 0; i < grants.size(); i++) {
-                b.grant(grant(grants.get(i), "grant " + (i + 1)));
+                list.add(grant(grants.get(i), "grant " + (i + 1)));
             }
+            settings = settings.withGrants(list);
         }
-        return b.build();
+        return settings;
     }
 
     private static AccessGrant grant(JsonNode g, String where) {

@@ -1,5 +1,7 @@
 package io.jazmin.convert;
 
+import io.jazmin.internal.wire.Utf16;
+
 /** The characters XML 1.0 can hold: tab, line feed, carriage return, and U+0020 on without U+FFFE, U+FFFF and lone surrogates. */
 final class XmlText {
     private XmlText() {
@@ -7,17 +9,14 @@ final class XmlText {
 
     /** The index of the first character XML 1.0 cannot represent, or -1 when there is none. */
     static int firstIllegal(String text) {
-        for (int i = 0; i < text.length(); i++) {
+        int surrogate = Utf16.unpairedSurrogate(text);
+        int end = surrogate < 0 ? text.length() : surrogate;
+        for (int i = 0; i < end; i++) {
             char c = text.charAt(i);
             if (c < 0x20 ? c != '\t' && c != '\n' && c != '\r' : c == 0xFFFE || c == 0xFFFF) {
                 return i;
             }
-            if (Character.isHighSurrogate(c) && i + 1 < text.length() && Character.isLowSurrogate(text.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return i;
-            }
         }
-        return -1;
+        return surrogate;
     }
 }

@@ -34,11 +34,13 @@ final class SchemaDeriver {
                 indexes.add(new TypeSchema.Index(p.name(), IndexKind.SORTED));
             }
             for (IndexKind kind : p.indexes()) {
-                if (kind == IndexKind.TRIGRAM && !c.storage().supports(kind)) {
-                    throw fail(model, "trigram index on " + p.name() + ", which is not a string column");
-                }
-                if (kind == IndexKind.SORTED) {
-                    requireOrdered(model, p, c);
+                switch (kind) {
+                    case SORTED -> requireOrdered(model, p, c);
+                    case TRIGRAM -> {
+                        if (!c.storage().supports(kind)) {
+                            throw fail(model, "trigram index on " + p.name() + ", which is not a string column");
+                        }
+                    }
                 }
                 TypeSchema.Index index = new TypeSchema.Index(p.name(), kind);
                 if (!indexes.contains(index)) {

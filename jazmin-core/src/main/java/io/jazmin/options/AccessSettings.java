@@ -13,12 +13,12 @@ import io.jazmin.error.JazminValidationException;
  * §1.19): rows are partitioned by the values of one column, columns are put in named groups (the
  * columns not listed form the default group {@code *}), and each grant gives one access key some
  * partitions and groups. The file is written with the owner key of
- * {@link WriteOptions#withKey}; set these with {@link WriteOptions#withAccess}. Immutable; made by
- * {@link #builder()}:
+ * {@link WriteOptions#withKey}; set these with {@link WriteOptions#withAccess}. Immutable, as the
+ * other options: start from {@link #defaults()} and change what you need with the {@code with…}
+ * methods, each returning new settings:
  * <pre>{@code
- * AccessSettings.builder().partitionBy("country").columnGroup("pii", List.of("email", "balance"))
- *         .grant(AccessGrant.of(bob).withRows(List.of("ZA")).withColumns(List.of("*")))
- *         .build()
+ * AccessSettings.defaults().withPartitionBy("country").withColumnGroup("pii", List.of("email", "balance"))
+ *         .withGrant(AccessGrant.of(bob).withRows(List.of("ZA")).withColumns(List.of("*")))
  * }</pre>
  * {@link #toString()} shows key ids, never keys.
  *
@@ -45,50 +45,52 @@ public record AccessSettings(String partitionBy, Map<String, List<String>> colum
         this(partitionBy, columnGroups, grants, true);
     }
 
-    /** A builder without partition column, groups or grants. */
-    public static Builder builder() {
-        return new Builder();
+    private static final AccessSettings DEFAULTS = new AccessSettings(null, Map.of(), List.of(), true);
+
+    /** No partition column (one partition {@code *} per table), no column groups, no grants, the chunk map written. */
+    public static AccessSettings defaults() {
+        return DEFAULTS;
     }
 
-    /** Builds {@link AccessSettings}. Not thread-safe. */
-    public static final class Builder {
-        private String partitionBy;
-        private final Map<String, List<String>> columnGroups = new LinkedHashMap<>();
-        private final List<AccessGrant> grants = new ArrayList<>();
-        private boolean chunkMap = true;
+    /** These settings with rows partitioned by the values of {@code column} ({@code null}: no partition column). */
+    public AccessSettings withPartitionBy(String column) {
+        return new AccessSettings(column, columnGroups, grants, chunkMap);
+    }
 
-        private Builder() {
+    /**
+     * These settings with {@code columns} in the restricted group {@code name}
+     * ({@code [A-Za-z0-9_.-]{1,64}}), after the groups declared before.
+     *
+     * @throws JazminValidationException when a group {@code name} is declared already
+     */
+    public AccessSettings withColumnGroup(String name, List<String> columns) {
+        if (columnGroups.containsKey(name)) {
+            throw new JazminValidationException("column group '" + name + "' is declared twice");
         }
+        Map<String, List<String>> more = new LinkedHashMap<>(columnGroups);
+        more.put(name, columns);
+        return new AccessSettings(partitionBy, more, grants, chunkMap);
+    }
 
-        /** Rows are partitioned by the values of {@code column} ({@code null}: no partition column). */
-        public Builder partitionBy(String column) {
-            this.partitionBy = column;
-            return this;
-        }
+    /** Replaces the restricted column groups with {@code value} (group name to columns, in order). */
+    public AccessSettings withColumnGroups(Map<String, List<String>> value) {
+        return new AccessSettings(partitionBy, value, grants, chunkMap);
+    }
 
-        /** Puts {@code columns} in the restricted group {@code name} ({@code [A-Za-z0-9_.-]{1,64}}). */
-        public Builder columnGroup(String name, List<String> columns) {
-            if (columnGroups.put(name, List.copyOf(columns)) != null) {
-                throw new JazminValidationException("column group '" + name + "' is declared twice");
-            }
-            return this;
-        }
+    /** These settings with {@code grant} after the grants given before. */
+    public AccessSettings withGrant(AccessGrant grant) {
+        List<AccessGrant> more = new ArrayList<>(grants);
+        more.add(Objects.requireNonNull(grant, "grant"));
+        return new AccessSettings(partitionBy, columnGroups, more, chunkMap);
+    }
 
-        /** Adds a grant. */
-        public Builder grant(AccessGrant grant) {
-            grants.add(Objects.requireNonNull(grant, "grant"));
-            return this;
-        }
+    /** Replaces the grants with {@code value}, in order. */
+    public AccessSettings withGrants(List<AccessGrant> value) {
+        return new AccessSettings(partitionBy, columnGroups, value, chunkMap);
+    }
 
-        /** Whether full writes store the owner's chunk map (default {@code true}). */
-        public Builder chunkMap(boolean write) {
-            this.chunkMap = write;
-            return this;
-        }
-
-        /** The settings built so far. */
-        public AccessSettings build() {
-            return new AccessSettings(partitionBy, columnGroups, grants, chunkMap);
-        }
+    /** Whether full writes store the owner's chunk map (see {@link #chunkMap()}; default {@code true}). */
+    public AccessSettings withChunkMap(boolean write) {
+        return new AccessSettings(partitionBy, columnGroups, grants, write);
     }
 }

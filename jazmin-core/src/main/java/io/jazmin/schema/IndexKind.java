@@ -10,6 +10,18 @@ public enum IndexKind {
     /** Three-character grams of string values: contains and icontains. */
     TRIGRAM;
 
+    /**
+     * Whether a table sorted by a column answers this kind's lookups on that column without the index
+     * (its chunk statistics find the rows), so that writers build none on the leading sort column: true
+     * for {@link #SORTED}.
+     */
+    public boolean servedBySortOrder() {
+        return switch (this) {
+            case SORTED -> true;
+            case TRIGRAM -> false;
+        };
+    }
+
     /** The name stored in files ({@code sorted}, {@code trigram}). */
     public String kindName() {
         return name().toLowerCase(Locale.ROOT);

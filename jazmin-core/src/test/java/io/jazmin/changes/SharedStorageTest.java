@@ -41,8 +41,8 @@ class SharedStorageTest {
 
     private Path write() {
         Path file = dir.resolve("shared.jzm");
-        AccessSettings access = AccessSettings.builder().partitionBy("country").columnGroup("pii", List.of("email"))
-                .grant(AccessGrant.of(HOLDER).withRows(List.of("NA")).withColumns(List.of("*"))).build();
+        AccessSettings access = AccessSettings.defaults().withPartitionBy("country").withColumnGroup("pii", List.of("email"))
+                .withGrant(AccessGrant.of(HOLDER).withRows(List.of("NA")).withColumns(List.of("*")));
         WriteOptions options = WriteOptions.defaults().withKey(OWNER).withAccess(access).withChunkRows(10)
                 .withIndex("id", IndexKind.SORTED).withIndex("email", IndexKind.TRIGRAM);
         List<Column> columns = List.of(Column.required("id", ColumnType.INT), Column.of("country", ColumnType.STRING),

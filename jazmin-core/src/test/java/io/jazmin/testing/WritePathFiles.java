@@ -282,11 +282,10 @@ public final class WritePathFiles {
         JazminKey owner = JazminKey.generate();
         AccessKeyText granted = AccessKeyText.generate(owner);
         AccessKeyText narrow = AccessKeyText.generate(owner);
-        AccessSettings access = AccessSettings.builder().partitionBy("country")
-                .columnGroup(PERSONAL_GROUP, List.of("age"))
-                .grant(AccessGrant.of(granted).withRows(List.of("NL")).withLabel("granted"))
-                .grant(AccessGrant.of(narrow).withRows(List.of("ZA")).withColumns(List.of("*")).withLabel("narrow"))
-                .build();
+        AccessSettings access = AccessSettings.defaults().withPartitionBy("country")
+                .withColumnGroup(PERSONAL_GROUP, List.of("age"))
+                .withGrant(AccessGrant.of(granted).withRows(List.of("NL")).withLabel("granted"))
+                .withGrant(AccessGrant.of(narrow).withRows(List.of("ZA")).withColumns(List.of("*")).withLabel("narrow"));
         writeCustomers(path, base(WriteOptions.defaults().withKey(owner)).withAccess(access)
                 .withMetadata("{\"source\":\"shared\"}"), w -> {
                     w.addFile("index.html", "<h1>Shared customers</h1>".getBytes(StandardCharsets.UTF_8), "text/html",

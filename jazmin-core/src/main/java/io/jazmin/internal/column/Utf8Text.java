@@ -1,5 +1,6 @@
 package io.jazmin.internal.column;
 
+import io.jazmin.internal.wire.Utf16;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -19,9 +20,7 @@ public final class Utf8Text {
 
     /** The UTF-8 bytes of {@code text}, or {@code null} when it holds an unpaired surrogate. */
     public static byte[] needle(String text) {
-        byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-        // The encoder puts '?' for an unpaired surrogate: the bytes then do not decode to the text.
-        return new String(utf8, StandardCharsets.UTF_8).equals(text) ? utf8 : null;
+        return Utf16.unpairedSurrogate(text) < 0 ? text.getBytes(StandardCharsets.UTF_8) : null;
     }
 
     /** Whether {@code v} is a whole vector of strings kept as their bytes, which {@link #matches} reads. */

@@ -21,7 +21,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
-import java.util.concurrent.atomic.LongAdder;
 import io.jazmin.internal.table.Grant;
 import io.jazmin.internal.catalog.ReaderFeatures;
 import io.jazmin.internal.table.SectionIds;
@@ -32,8 +31,6 @@ import io.jazmin.internal.table.SharedChunkCache;
  * the header (spec §1.12, §1.26, §1.29). Nothing else is read.
  */
 public final class FileOpener {
-    private static final LongAdder HEADER_READS = new LongAdder();
-
     private FileOpener() {
     }
 
@@ -118,11 +115,6 @@ public final class FileOpener {
             }
             throw e;
         }
-    }
-
-    /** How many headers of plain and key or password files this process has read and decoded (for tests). */
-    public static long headerReads() {
-        return HEADER_READS.sum();
     }
 
     /** An access-controlled file: signature, key slot and bundle first (spec §1.19), then the header. */
@@ -216,7 +208,7 @@ public final class FileOpener {
     private static final long HEADER_HEAP_PER_RAW_BYTE = 8;
 
     private static CheckedHeader readHeader(SectionReader sections, long offset, long length) {
-        HEADER_READS.increment();
+        new HeaderReadEvent(length).commit();
         byte[] raw = sections.read(SectionIds.header(), offset, length);
         Header header = Header.decode(raw);
         checkHeader(header);

@@ -206,17 +206,12 @@ public final class TableData {
         return layout().all().segments();
     }
 
-    /** How many directory segments this process's table layouts have laid out so far (for tests). */
-    public static long segmentsLaidOut() {
-        return TableLayout.segmentsLaidOut();
-    }
-
     /** How many directory segments the table lists, counted without reading them (see {@link #segments()}). */
     public synchronized int listedSegmentCount() {
-        // A layout of its own when none is built yet: the settled one kept in the shared cache reads
-        // every segment first, which would make each append (a single save) slower than the last.
+        // Counted from the catalog when no layout is built yet: the settled one kept in the shared cache
+        // reads every segment first, which would make each append (a single save) slower than the last.
         return layout != null ? layout.listedSegments()
-                : new TableLayout(sections, tableIndex, entry, deltas, groups, grant, shared, file).listedSegments();
+                : TableLayout.listedSegments(sections, tableIndex, entry, deltas, grant != null);
     }
 
     private synchronized TableLayout layout() {

@@ -43,8 +43,6 @@ final class TableLayout {
     private final boolean anyGroup;
     /** Partition text → directory segments; {@code null} once settled. */
     private final Map<String, List<SectionRef>> partitions;
-    /** Directory segments laid out by every layout of this process (for tests: an append must not lay out them all). */
-    private static final java.util.concurrent.atomic.LongAdder SEGMENTS_LAID_OUT = new java.util.concurrent.atomic.LongAdder();
     private final int listedSegments;
     private final ChunkInfo[] byOrdinal;
     private final List<SegmentInfo> segments = new ArrayList<>();
@@ -86,11 +84,7 @@ final class TableLayout {
         }
         this.anyGroup = any;
         this.byOrdinal = new ChunkInfo[table.chunkCount()];
-        int n = 0;
-        for (List<SectionRef> refs : partitions.values()) {
-            n += refs.size();
-        }
-        this.listedSegments = n;
+        this.listedSegments = segmentCount(partitions);
     }
 
     /** A layout whose every chunk is read and checked: it reads nothing more, and holds no reader. */
@@ -130,17 +124,30 @@ final class TableLayout {
         return n;
     }
 
-    /** How many directory segments this process's layouts have laid out so far (for tests). */
-    static long segmentsLaidOut() {
-        return SEGMENTS_LAID_OUT.sum();
-    }
-
     /**
      * How many directory segments the partitions list, read or not: what an append numbers its new
      * segment after, without decoding the segments of every earlier append.
      */
     int listedSegments() {
         return listedSegments;
+    }
+
+    /**
+     * {@link #listedSegments()} of a table not laid out: counted from the partitions its entry, its
+     * partition table and the deltas list (appends go to deltas once a table has a partition table or
+     * the file has deltas, spec §1.24), without a layout or any directory segment.
+     */
+    static int listedSegments(SectionReader sections, int tableIndex, TableEntry table, List<SectionRef> deltas,
+                              boolean access) {
+        return segmentCount(partitions(sections, tableIndex, table, deltas, access));
+    }
+
+    private static int segmentCount(Map<String, List<SectionRef>> partitions) {
+        int n = 0;
+        for (List<SectionRef> refs : partitions.values()) {
+            n += refs.size();
+        }
+        return n;
     }
 
     /** Every visible chunk, checked (reads the directory segments not read yet). */
@@ -203,7 +210,7 @@ final class TableLayout {
             return;
         }
         List<SectionRef> refs = partitions.get(partition);
-        SEGMENTS_LAID_OUT.add(refs.size());
+        new DirectoryLayoutEvent(table.name(), refs.size()).commit();
         for (int k = 0; k < refs.size(); k++) {
             String id = SectionIds.directory(tableIndex, partition, k);
             SectionRef ref = refs.get(k);

@@ -71,26 +71,27 @@ final class IndexBuilders {
             Column c = columns.get(p);
             for (IndexKind kind : declared.getOrDefault(c.name(), Set.of())) {
                 check(c, kind);
-                if (kind == IndexKind.SORTED && c.name().equals(leadingSort)) {
+                if (kind.servedBySortOrder() && c.name().equals(leadingSort)) {
                     continue;
                 }
-                boolean sorted = kind == IndexKind.SORTED;
-                Object builder = sorted ? new SortedIndexBuilder(c.type()) : new TrigramIndexBuilder();
-                EarlyPages early = sorted && parallel ? new EarlyPages(IndexSectionIds.index(table, c.name(), IndexRef.SORTED,
-                        segment), sections, IndexSectionsWriter.DEFAULT_PAGE_BYTES, compact) : null;
-                planned.add(new Planned(c.name(), new IndexLane(p, builder, batchRows, parallel, executor, early)));
+                IndexLane lane = switch (kind) {
+                    case SORTED -> new IndexLane(p, new SortedIndexBuilder(c.type()), batchRows, parallel, executor,
+                            parallel ? new EarlyPages(IndexSectionIds.index(table, c.name(), IndexRef.SORTED, segment),
+                                    sections, IndexSectionsWriter.DEFAULT_PAGE_BYTES, compact) : null);
+                    case TRIGRAM -> new IndexLane(p, new TrigramIndexBuilder(), batchRows, parallel, executor, null);
+                };
+                planned.add(new Planned(c.name(), lane));
             }
         }
     }
 
     private static void check(Column c, IndexKind kind) {
-        if (kind == IndexKind.TRIGRAM && !c.type().supports(kind)) {
-            throw new JazminValidationException("a trigram index needs a string column; '" + c.name() + "' is "
-                    + c.type().typeName());
-        }
-        if (kind == IndexKind.SORTED && !c.type().supports(kind)) {
-            throw new JazminValidationException("a sorted index needs an ordered column; '" + c.name() + "' is "
-                    + c.type().typeName());
+        if (!c.type().supports(kind)) {
+            String needs = switch (kind) {
+                case SORTED -> "a sorted index needs an ordered column";
+                case TRIGRAM -> "a trigram index needs a string column";
+            };
+            throw new JazminValidationException(needs + "; '" + c.name() + "' is " + c.type().typeName());
         }
     }
 

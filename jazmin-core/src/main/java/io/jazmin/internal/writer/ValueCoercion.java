@@ -8,6 +8,7 @@ import io.jazmin.internal.column.DatetimeRange;
 import io.jazmin.internal.column.Decimals;
 import io.jazmin.internal.column.NestedDefinitions;
 import io.jazmin.internal.wire.ByteWriter;
+import io.jazmin.internal.wire.Utf16;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.time.Instant;
@@ -82,7 +83,7 @@ final class ValueCoercion {
 
     static String toText(Object v) throws Mismatch {
         if (v instanceof String s) {
-            int bad = unpairedSurrogate(s);
+            int bad = Utf16.unpairedSurrogate(s);
             if (bad >= 0) {
                 throw unpaired(s, bad);
             }
@@ -111,19 +112,6 @@ final class ValueCoercion {
         return new Mismatch("the string has an unpaired surrogate (U+" + Integer.toHexString(s.charAt(bad))
                 .toUpperCase(java.util.Locale.ROOT) + ") at index " + bad
                 + ": it is not valid Unicode and cannot be stored as UTF-8");
-    }
-
-    /** The index of the first surrogate that is not part of a high-low pair, or -1. */
-    private static int unpairedSurrogate(String s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                i++;
-            } else if (Character.isSurrogate(c)) {
-                return i;
-            }
-        }
-        return -1;
     }
 
     /** Epoch milliseconds of a datetime; sub-millisecond precision is refused rather than dropped. */

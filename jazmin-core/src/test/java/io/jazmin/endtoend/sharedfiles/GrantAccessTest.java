@@ -70,11 +70,10 @@ class GrantAccessTest {
     @BeforeEach
     void writeFile() {
         file = dir.resolve("shared.jzm");
-        AccessSettings access = AccessSettings.builder().partitionBy("region").columnGroup("pii", List.of("email"))
-                .grant(AccessGrant.of(NORTH).withRows(List.of("north")).withColumns(List.of("*")).withLabel("N")
+        AccessSettings access = AccessSettings.defaults().withPartitionBy("region").withColumnGroup("pii", List.of("email"))
+                .withGrant(AccessGrant.of(NORTH).withRows(List.of("north")).withColumns(List.of("*")).withLabel("N")
                         .withExpires(EXPIRES))
-                .grant(AccessGrant.of(ONLINE).withRows(List.of("east")).withMode(AccessGrant.Mode.ONLINE))
-                .build();
+                .withGrant(AccessGrant.of(ONLINE).withRows(List.of("east")).withMode(AccessGrant.Mode.ONLINE));
         WriteOptions options = WriteOptions.defaults().withKey(OWNER).withAccess(access).withChunkRows(100)
                 .withIndex("id", IndexKind.SORTED).withMetadata("{\"source\":\"test\"}");
         try (JazminWriter w = JazminWriter.create(file, COLUMNS, options)) {

@@ -66,14 +66,13 @@ class RotateOwnerKeyTest {
     @BeforeEach
     void writeFile() {
         file = dir.resolve("shared.jzm");
-        AccessSettings access = AccessSettings.builder().partitionBy("region").columnGroup("pii", List.of("email"))
-                .grant(AccessGrant.of(NORTH).withRows(List.of("north")).withColumns(List.of("*")).withLabel("North")
+        AccessSettings access = AccessSettings.defaults().withPartitionBy("region").withColumnGroup("pii", List.of("email"))
+                .withGrant(AccessGrant.of(NORTH).withRows(List.of("north")).withColumns(List.of("*")).withLabel("North")
                         .withExpires(NORTH_EXPIRES))
-                .grant(AccessGrant.of(ONLINE).withRows(List.of("east")).withLabel("Online")
+                .withGrant(AccessGrant.of(ONLINE).withRows(List.of("east")).withLabel("Online")
                         .withMode(AccessGrant.Mode.ONLINE).withExpires(ONLINE_EXPIRES))
-                .grant(AccessGrant.of(ALL))
-                .grant(AccessGrant.of(EXPIRED).withLabel("Expired").withExpires(WRITTEN.plus(1, ChronoUnit.DAYS)))
-                .build();
+                .withGrant(AccessGrant.of(ALL))
+                .withGrant(AccessGrant.of(EXPIRED).withLabel("Expired").withExpires(WRITTEN.plus(1, ChronoUnit.DAYS)));
         WriteOptions options = WriteOptions.defaults().withKey(OWNER).withAccess(access).withChunkRows(50)
                 .withIndex("id", IndexKind.SORTED).withMetadata("{\"source\":\"test\"}").withNow(WRITTEN);
         try (JazminWriter w = JazminWriter.create(file, COLUMNS, options)) {

@@ -69,9 +69,8 @@ class SharedAppendTest {
     }
 
     private static AccessSettings settings(AccessGrant... grants) {
-        AccessSettings.Builder b = AccessSettings.builder().partitionBy("region").columnGroup("pii", List.of("email"));
-        Arrays.stream(grants).forEach(b::grant);
-        return b.build();
+        return AccessSettings.defaults().withPartitionBy("region").withColumnGroup("pii", List.of("email"))
+                .withGrants(List.of(grants));
     }
 
     private static Iterator<Map<String, ?>> rows(int from, int to, String region) {
@@ -151,7 +150,7 @@ class SharedAppendTest {
                 settings(NORTH_GRANT, ALL_GRANT.withRows(List.of("north", "south"))),
                 settings(NORTH_GRANT, ALL_GRANT.withMode(AccessGrant.Mode.ONLINE)),
                 settings(NORTH_GRANT),
-                AccessSettings.builder().partitionBy("region").grant(NORTH_GRANT).grant(ALL_GRANT).build());
+                AccessSettings.defaults().withPartitionBy("region").withGrant(NORTH_GRANT).withGrant(ALL_GRANT));
 
         for (AccessSettings access : narrowing) {
             assertThatThrownBy(() -> JazminFile.append(file, rows(100, 101, "north"), owner().withAccess(access)))
@@ -166,8 +165,8 @@ class SharedAppendTest {
     void aTableWithAPartitionTableGetsItsNewSegmentsInADelta(@TempDir Path other) {
         Path many = other.resolve("many.jzm");
         AccessGrant one = AccessGrant.of(NORTH).withRows(List.of("p7"));
-        JazminWriter.write(many, COLUMNS, WriteOptions.defaults().withKey(OWNER).withAccess(AccessSettings.builder()
-                .partitionBy("region").grant(one).grant(ALL_GRANT).build()), IntStream.range(0, 140)
+        JazminWriter.write(many, COLUMNS, WriteOptions.defaults().withKey(OWNER).withAccess(AccessSettings.defaults()
+                .withPartitionBy("region").withGrant(one).withGrant(ALL_GRANT)), IntStream.range(0, 140)
                 .<Map<String, ?>>mapToObj(i -> Map.of("id", (long) i, "region", "p" + i % 70)).iterator());
 
         JazminFile.append(many, rows(200, 203, "p7"), owner());

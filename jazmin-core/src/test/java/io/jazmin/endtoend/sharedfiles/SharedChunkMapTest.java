@@ -57,8 +57,8 @@ class SharedChunkMapTest {
     /** 12 partitions of 20 rows (two chunks each), rows of one partition together; id indexed. */
     private Path write(boolean chunkMap) {
         Path file = dir.resolve("shared.jzm");
-        AccessSettings settings = AccessSettings.builder().partitionBy("region").chunkMap(chunkMap)
-                .grant(AccessGrant.of(HOLDER).withRows(List.of("r3")).withColumns(List.of("*"))).build();
+        AccessSettings settings = AccessSettings.defaults().withPartitionBy("region").withChunkMap(chunkMap)
+                .withGrant(AccessGrant.of(HOLDER).withRows(List.of("r3")).withColumns(List.of("*")));
         WriteOptions options = WriteOptions.defaults().withKey(OWNER).withAccess(settings).withChunkRows(10)
                 .withIndex("id", IndexKind.SORTED);
         try (JazminWriter w = JazminWriter.create(file, COLUMNS, options)) {
@@ -177,8 +177,8 @@ class SharedChunkMapTest {
     void aLookupReadingMoreThanAFewIndexPagesStillReadsOnlyThePartitionsHoldingItsHits() throws IOException {
         // 4,000 ids make index pages of more than 8 KiB: the lookup is weighed against a scan.
         Path file = dir.resolve("larger.jzm");
-        WriteOptions options = WriteOptions.defaults().withKey(OWNER).withAccess(AccessSettings.builder()
-                .partitionBy("region").build()).withChunkRows(100).withIndex("id", IndexKind.SORTED);
+        WriteOptions options = WriteOptions.defaults().withKey(OWNER).withAccess(AccessSettings.defaults()
+                .withPartitionBy("region")).withChunkRows(100).withIndex("id", IndexKind.SORTED);
         try (JazminWriter w = JazminWriter.create(file, COLUMNS, options)) {
             for (int i = 0; i < 4_000; i++) {
                 w.writeValues((long) i, "big" + (i / 500), "user" + i + "@example.com");

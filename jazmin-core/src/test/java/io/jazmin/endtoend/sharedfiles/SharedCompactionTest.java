@@ -43,8 +43,8 @@ class SharedCompactionTest {
     void regroupingMergesEachPartitionsSmallChunksAndKeepsEveryKeysRows() throws Exception {
         Path file = dir.resolve("shared.jzm");
         WriteOptions options = WriteOptions.defaults().withKey(OWNER).withChunkRows(100)
-                .withAccess(AccessSettings.builder().partitionBy("region").columnGroup("pii", List.of("email"))
-                        .grant(AccessGrant.of(NORTH).withRows(List.of("north")).withLabel("N")).build());
+                .withAccess(AccessSettings.defaults().withPartitionBy("region").withColumnGroup("pii", List.of("email"))
+                        .withGrant(AccessGrant.of(NORTH).withRows(List.of("north")).withLabel("N")));
         JazminWriter.write(file, COLUMNS, options, rows(0, 40));
         for (int a = 1; a <= 6; a++) {
             JazminFile.append(file, rows(a * 100, a * 100 + 4), WriteOptions.defaults().withKey(OWNER));
@@ -75,7 +75,7 @@ class SharedCompactionTest {
     void compactionWithoutRegroupKeepsTheRowOrder() {
         Path file = dir.resolve("plain-order.jzm");
         WriteOptions options = WriteOptions.defaults().withKey(OWNER).withChunkRows(100)
-                .withAccess(AccessSettings.builder().partitionBy("region").grant(AccessGrant.of(NORTH)).build());
+                .withAccess(AccessSettings.defaults().withPartitionBy("region").withGrant(AccessGrant.of(NORTH)));
         JazminWriter.write(file, COLUMNS, options, rows(0, 20));
         List<String> before = ids(file, ReadOptions.defaults().withKey(OWNER));
 

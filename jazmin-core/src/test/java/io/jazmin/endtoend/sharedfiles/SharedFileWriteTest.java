@@ -74,11 +74,10 @@ class SharedFileWriteTest {
         north = AccessKeyText.generate(owner);
         all = AccessKeyText.generate(owner);
         unlisted = AccessKeyText.generate(owner);
-        AccessSettings access = AccessSettings.builder().partitionBy("region")
-                .columnGroup("pii", List.of("email"))
-                .grant(AccessGrant.of(north).withRows(List.of("north")).withColumns(List.of("*")).withLabel("N"))
-                .grant(AccessGrant.of(all).withExpiresIn("30d"))
-                .build();
+        AccessSettings access = AccessSettings.defaults().withPartitionBy("region")
+                .withColumnGroup("pii", List.of("email"))
+                .withGrant(AccessGrant.of(north).withRows(List.of("north")).withColumns(List.of("*")).withLabel("N"))
+                .withGrant(AccessGrant.of(all).withExpiresIn("30d"));
         file = Files.readAllBytes(write(dir.resolve("f.jzm"), access, 300));
     }
 
@@ -137,9 +136,9 @@ class SharedFileWriteTest {
     @Test
     void allRowsAndTheListStarMeanWhatTheReferenceSays(@TempDir Path dir) throws Exception {
         // A table without a partition column has the one partition '*': rows ['*'] names it.
-        AccessSettings noPartitions = AccessSettings.builder().columnGroup("pii", List.of("email"))
-                .grant(AccessGrant.of(north).withRows(List.of("*")).withColumns(List.of("pii")))
-                .grant(AccessGrant.of(all).withRows(List.of("north"))).build();
+        AccessSettings noPartitions = AccessSettings.defaults().withColumnGroup("pii", List.of("email"))
+                .withGrant(AccessGrant.of(north).withRows(List.of("*")).withColumns(List.of("pii")))
+                .withGrant(AccessGrant.of(all).withRows(List.of("north")));
         byte[] bytes = Files.readAllBytes(write(dir.resolve("one.jzm"), noPartitions, 40));
         try (JazminReader r = open(bytes, north)) {
             assertEquals(40, r.table().rows().count());
@@ -158,13 +157,14 @@ class SharedFileWriteTest {
     @Test
     void manyPartitionsAndKeysSpreadOverAPartitionTableAndSlotPages(@TempDir Path dir) throws Exception {
         List<AccessKeyText> keys = new ArrayList<>();
-        AccessSettings.Builder b = AccessSettings.builder().partitionBy("score");
+        List<AccessGrant> grants = new ArrayList<>();
         for (int i = 0; i < 70; i++) {
             AccessKeyText k = AccessKeyText.generate(owner);
             keys.add(k);
-            b.grant(AccessGrant.of(k).withRows(List.of(Integer.toString(i))));
+            grants.add(AccessGrant.of(k).withRows(List.of(Integer.toString(i))));
         }
-        byte[] bytes = Files.readAllBytes(write(dir.resolve("many.jzm"), b.build(), 700));
+        AccessSettings access = AccessSettings.defaults().withPartitionBy("score").withGrants(grants);
+        byte[] bytes = Files.readAllBytes(write(dir.resolve("many.jzm"), access, 700));
         Trailer trailer = Trailer.decodeIfValid(bytes, bytes.length - Trailer.SIZE, bytes.length - Trailer.SIZE);
         long pages = new ByteReader(SharedFileSlots.payload(bytes, trailer.keyslotsOffset(), trailer.keyslotsLength())).u32();
         assertThat(pages).as("key-slot pages").isGreaterThan(1);
@@ -186,8 +186,8 @@ class SharedFileWriteTest {
     /** Partition names are shared by all tables of a file; a table may be empty. */
     @Test
     void aGrantCoversItsPartitionsInEveryTable(@TempDir Path dir) throws Exception {
-        AccessSettings access = AccessSettings.builder().partitionBy("region")
-                .grant(AccessGrant.of(north).withRows(List.of("north"))).build();
+        AccessSettings access = AccessSettings.defaults().withPartitionBy("region")
+                .withGrant(AccessGrant.of(north).withRows(List.of("north")));
         Path path = dir.resolve("tables.jzm");
         WriteOptions options = WriteOptions.defaults().withKey(owner).withAccess(access).withTableName("a");
         try (JazminWriter w = JazminWriter.create(path, COLUMNS, options)) {
@@ -219,8 +219,8 @@ class SharedFileWriteTest {
     /** Every full write gets a new file id, salt and per-version secrets (spec §1.19), so old slots open nothing. */
     @Test
     void everyWriteHasFreshSecrets(@TempDir Path dir) throws Exception {
-        AccessSettings access = AccessSettings.builder().partitionBy("region")
-                .grant(AccessGrant.of(north).withRows(List.of("north"))).build();
+        AccessSettings access = AccessSettings.defaults().withPartitionBy("region")
+                .withGrant(AccessGrant.of(north).withRows(List.of("north")));
         byte[] again = Files.readAllBytes(write(dir.resolve("again.jzm"), access, 300));
         Preamble first = Preamble.decode(java.util.Arrays.copyOf(file, Preamble.SIZE));
         Preamble second = Preamble.decode(java.util.Arrays.copyOf(again, Preamble.SIZE));
@@ -242,7 +242,7 @@ class SharedFileWriteTest {
     void aGrantOfAnotherOwnersKeyIsRefused(@TempDir Path dir) {
         AccessKeyText foreign = AccessKeyText.generate(JazminKey.generate());
         Path path = dir.resolve("x.jzm");
-        AccessSettings access = AccessSettings.builder().grant(AccessGrant.of(foreign)).build();
+        AccessSettings access = AccessSettings.defaults().withGrant(AccessGrant.of(foreign));
         JazminKeyException e = assertThrows(JazminKeyException.class, () -> write(path, access, 10));
         assertThat(e.getMessage()).contains(foreign.keyId()).contains("issued by another owner");
         assertNoSecrets(e, foreign.text(), owner.text());
@@ -253,17 +253,17 @@ class SharedFileWriteTest {
     @Test
     void badSettingsAreRefusedNamingWhatIsWrong(@TempDir Path dir) throws Exception {
         Map<String, AccessSettings> cases = new LinkedHashMap<>();
-        cases.put("unknown column 'nope'", AccessSettings.builder().columnGroup("g", List.of("nope")).build());
-        cases.put("must stay in the default group", AccessSettings.builder().partitionBy("region")
-                .columnGroup("g", List.of("region")).build());
-        cases.put("in two column groups", AccessSettings.builder().columnGroup("a", List.of("email"))
-                .columnGroup("b", List.of("email")).build());
-        cases.put("is not a column", AccessSettings.builder().partitionBy("nope").build());
-        cases.put("unknown column group 'secret'", AccessSettings.builder()
-                .grant(AccessGrant.of(north).withColumns(List.of("secret"))).build());
-        cases.put("granted twice", AccessSettings.builder().grant(AccessGrant.of(north))
-                .grant(AccessGrant.of(north)).build());
-        cases.put("must be 1-64 of", AccessSettings.builder().columnGroup("bad/name", List.of("email")).build());
+        cases.put("unknown column 'nope'", AccessSettings.defaults().withColumnGroup("g", List.of("nope")));
+        cases.put("must stay in the default group", AccessSettings.defaults().withPartitionBy("region")
+                .withColumnGroup("g", List.of("region")));
+        cases.put("in two column groups", AccessSettings.defaults().withColumnGroup("a", List.of("email"))
+                .withColumnGroup("b", List.of("email")));
+        cases.put("is not a column", AccessSettings.defaults().withPartitionBy("nope"));
+        cases.put("unknown column group 'secret'", AccessSettings.defaults()
+                .withGrant(AccessGrant.of(north).withColumns(List.of("secret"))));
+        cases.put("granted twice", AccessSettings.defaults().withGrant(AccessGrant.of(north))
+                .withGrant(AccessGrant.of(north)));
+        cases.put("must be 1-64 of", AccessSettings.defaults().withColumnGroup("bad/name", List.of("email")));
         for (Map.Entry<String, AccessSettings> c : cases.entrySet()) {
             JazminValidationException e = assertThrows(JazminValidationException.class,
                     () -> write(dir.resolve("x.jzm"), c.getValue(), 5), c.getKey());
@@ -271,12 +271,12 @@ class SharedFileWriteTest {
             assertNoSecrets(e, north.text(), owner.text());
         }
         assertThrows(JazminValidationException.class, () -> WriteOptions.defaults()
-                .withAccess(AccessSettings.builder().build()), "a shared file needs the owner key");
+                .withAccess(AccessSettings.defaults()), "a shared file needs the owner key");
         Path plain = dir.resolve("plain.jzm");
         JazminWriter.write(plain, COLUMNS, WriteOptions.defaults().withKey(owner), List.of(Map.of("id", 1L)).iterator());
         JazminValidationException append = assertThrows(JazminValidationException.class, () -> io.jazmin.JazminFile
                 .append(plain, List.of(Map.of("id", 2L)).iterator(), WriteOptions.defaults().withKey(owner)
-                        .withAccess(AccessSettings.builder().build())));
+                        .withAccess(AccessSettings.defaults())));
         assertThat(append.getMessage()).contains("not to an append");
         Files.delete(plain);
         assertThat(dir.toFile().list()).as("nothing but the folder's lock guard").containsExactly(".jazmin-lock-guard");
@@ -286,9 +286,9 @@ class SharedFileWriteTest {
 
     @Test
     void anExpiredGrantIsLeftOutAndAnOnlineOneOpensWithTheOwnersToken(@TempDir Path dir) throws Exception {
-        AccessSettings access = AccessSettings.builder().partitionBy("region")
-                .grant(AccessGrant.of(north).withExpires(NOW.minusSeconds(1)))
-                .grant(AccessGrant.of(all).withMode(AccessGrant.Mode.ONLINE)).build();
+        AccessSettings access = AccessSettings.defaults().withPartitionBy("region")
+                .withGrant(AccessGrant.of(north).withExpires(NOW.minusSeconds(1)))
+                .withGrant(AccessGrant.of(all).withMode(AccessGrant.Mode.ONLINE));
         Path file = write(dir.resolve("t.jzm"), access, 20);
         byte[] bytes = Files.readAllBytes(file);
         JazminKeyException expired = assertThrows(JazminKeyException.class, () -> open(bytes, north));
@@ -394,8 +394,8 @@ class SharedFileWriteTest {
 
     @Test
     void secretsNeverShowInToString() {
-        AccessSettings access = AccessSettings.builder().partitionBy("region")
-                .grant(AccessGrant.of(north).withRows(List.of("north")).withLabel("N")).build();
+        AccessSettings access = AccessSettings.defaults().withPartitionBy("region")
+                .withGrant(AccessGrant.of(north).withRows(List.of("north")).withLabel("N"));
         WriteOptions options = WriteOptions.defaults().withKey(owner).withAccess(access);
         for (String shown : List.of(access.toString(), access.grants().get(0).toString(), options.toString())) {
             assertThat(shown).contains(north.keyId()).doesNotContain(north.text()).doesNotContain(owner.text())

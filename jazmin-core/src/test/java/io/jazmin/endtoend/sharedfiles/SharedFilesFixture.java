@@ -58,14 +58,15 @@ final class SharedFilesFixture {
     }
 
     static AccessSettings settings(AccessGrant... extra) {
-        AccessSettings.Builder b = AccessSettings.builder().partitionBy("region").columnGroup("pii", List.of("email"))
-                .grant(AccessGrant.of(NORTH).withRows(List.of("north")).withColumns(List.of("*")))
-                .grant(AccessGrant.of(ALL))
-                .grant(AccessGrant.of(BOARD).withRows(List.of("south")).withFiles(List.of("board")));
+        AccessSettings settings = AccessSettings.defaults().withPartitionBy("region")
+                .withColumnGroup("pii", List.of("email"))
+                .withGrant(AccessGrant.of(NORTH).withRows(List.of("north")).withColumns(List.of("*")))
+                .withGrant(AccessGrant.of(ALL))
+                .withGrant(AccessGrant.of(BOARD).withRows(List.of("south")).withFiles(List.of("board")));
         for (AccessGrant g : extra) {
-            b.grant(g);
+            settings = settings.withGrant(g);
         }
-        return b.build();
+        return settings;
     }
 
     static WriteOptions owner() {

@@ -41,8 +41,8 @@ class SharedFlushPointsTest {
     void aTableOfOneGroupHasPointsAHolderUses(@TempDir Path dir) throws IOException {
         JazminKey owner = JazminKey.generate();
         AccessKeyText north = AccessKeyText.generate(owner);
-        AccessSettings access = AccessSettings.builder().partitionBy("region")
-                .grant(AccessGrant.of(north).withRows(List.of("north"))).build();
+        AccessSettings access = AccessSettings.defaults().withPartitionBy("region")
+                .withGrant(AccessGrant.of(north).withRows(List.of("north")));
         byte[] file = write(dir.resolve("one-group.jzm"), owner, access);
         ReadOptions holder = ReadOptions.defaults().withAccessKey(north);
 
@@ -76,8 +76,8 @@ class SharedFlushPointsTest {
     void aTableOfSeveralGroupsHasNone(@TempDir Path dir) throws IOException {
         JazminKey owner = JazminKey.generate();
         AccessKeyText north = AccessKeyText.generate(owner);
-        AccessSettings access = AccessSettings.builder().partitionBy("region").columnGroup("pii", List.of("email"))
-                .grant(AccessGrant.of(north).withRows(List.of("north"))).build();
+        AccessSettings access = AccessSettings.defaults().withPartitionBy("region").withColumnGroup("pii", List.of("email"))
+                .withGrant(AccessGrant.of(north).withRows(List.of("north")));
         byte[] file = write(dir.resolve("two-groups.jzm"), owner, access);
         try (ByteSource source = ByteSource.of(file);
              OpenedFile opened = FileOpener.open(source, ReadOptions.defaults().withKey(owner))) {

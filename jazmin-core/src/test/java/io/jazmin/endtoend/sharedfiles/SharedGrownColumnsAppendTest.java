@@ -51,9 +51,9 @@ class SharedGrownColumnsAppendTest {
     @BeforeEach
     void writeFile() {
         file = dir.resolve("shared.jzm");
-        AccessSettings access = AccessSettings.builder().partitionBy("region").columnGroup("pii", List.of("p"))
-                .grant(AccessGrant.of(NORTH).withRows(List.of("north")).withColumns(List.of("*")))
-                .grant(AccessGrant.of(ALL)).build();
+        AccessSettings access = AccessSettings.defaults().withPartitionBy("region").withColumnGroup("pii", List.of("p"))
+                .withGrant(AccessGrant.of(NORTH).withRows(List.of("north")).withColumns(List.of("*")))
+                .withGrant(AccessGrant.of(ALL));
         JazminWriter.write(file, columns(List.of(A)), WriteOptions.defaults().withKey(OWNER).withAccess(access)
                 .withChunkRows(2), rows(0, 4, Map.of("a", "old")));
     }

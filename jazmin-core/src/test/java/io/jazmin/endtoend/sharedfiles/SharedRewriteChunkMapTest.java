@@ -43,8 +43,8 @@ class SharedRewriteChunkMapTest {
 
     private Path write(boolean chunkMap) {
         Path file = dir.resolve("shared-" + chunkMap + ".jzm");
-        AccessSettings settings = AccessSettings.builder().partitionBy("region").chunkMap(chunkMap)
-                .grant(AccessGrant.of(HOLDER).withRows(List.of("r1"))).build();
+        AccessSettings settings = AccessSettings.defaults().withPartitionBy("region").withChunkMap(chunkMap)
+                .withGrant(AccessGrant.of(HOLDER).withRows(List.of("r1")));
         WriteOptions options = WriteOptions.defaults().withKey(OWNER).withAccess(settings).withChunkRows(10)
                 .withIndex("id", IndexKind.SORTED);
         try (JazminWriter w = JazminWriter.create(file, COLUMNS, options)) {

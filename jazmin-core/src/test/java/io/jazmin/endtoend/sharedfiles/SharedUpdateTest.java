@@ -61,11 +61,10 @@ class SharedUpdateTest {
     /** A shared file of ids {@code 0, step, 2·step, …} ({@value #ROWS} rows), optionally sorted by id. */
     private Path write(String name, int step, boolean sorted) {
         Path file = dir.resolve(name);
-        AccessSettings access = AccessSettings.builder().partitionBy("region").columnGroup("pii", List.of("email"))
-                .grant(AccessGrant.of(NORTH).withRows(List.of("north")).withColumns(List.of("*")).withExpires(EXPIRES))
-                .grant(AccessGrant.of(ONLINE).withRows(List.of("east")).withMode(AccessGrant.Mode.ONLINE))
-                .grant(AccessGrant.of(ALL))
-                .build();
+        AccessSettings access = AccessSettings.defaults().withPartitionBy("region").withColumnGroup("pii", List.of("email"))
+                .withGrant(AccessGrant.of(NORTH).withRows(List.of("north")).withColumns(List.of("*")).withExpires(EXPIRES))
+                .withGrant(AccessGrant.of(ONLINE).withRows(List.of("east")).withMode(AccessGrant.Mode.ONLINE))
+                .withGrant(AccessGrant.of(ALL));
         WriteOptions options = WriteOptions.defaults().withKey(OWNER).withAccess(access).withChunkRows(40)
                 .withIndex("id", IndexKind.SORTED).withMetadata("{\"source\":\"test\"}");
         if (sorted) {

@@ -35,9 +35,8 @@ class AccessKeysTest {
     static void writeFile(@TempDir Path dir) throws Exception {
         JazminKey owner = JazminKey.generate();
         north = AccessKeyText.generate(owner);
-        AccessSettings access = AccessSettings.builder().partitionBy("region").columnGroup("pii", List.of("email"))
-                .grant(AccessGrant.of(north).withRows(List.of("north")).withColumns(List.of("*")))
-                .build();
+        AccessSettings access = AccessSettings.defaults().withPartitionBy("region").withColumnGroup("pii", List.of("email"))
+                .withGrant(AccessGrant.of(north).withRows(List.of("north")).withColumns(List.of("*")));
         Path path = dir.resolve("f.jzm");
         try (JazminWriter w = JazminWriter.create(path, List.of(Column.required("id", ColumnType.INT),
                 Column.of("region", ColumnType.STRING), Column.of("email", ColumnType.STRING)),

@@ -12,7 +12,6 @@ import io.jazmin.files.FileChanges;
 import io.jazmin.files.FileInput;
 import io.jazmin.internal.reader.FileOpener;
 import io.jazmin.internal.reader.KnownVersion;
-import io.jazmin.internal.table.TableData;
 import io.jazmin.internal.wire.ByteSource;
 import io.jazmin.key.JazminKey;
 import io.jazmin.options.ReadOptions;
@@ -20,6 +19,7 @@ import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
 import io.jazmin.schema.IndexKind;
+import io.jazmin.testing.RecordedEvents;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -30,6 +30,7 @@ import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import jdk.jfr.consumer.RecordedEvent;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -72,18 +73,23 @@ class KnownVersionsTest {
         }
     }
 
+    /** How many headers {@code action} reads and decodes on this thread (an append opens on the caller's). */
+    private static int headerReads(Runnable action) {
+        return RecordedEvents.of("io.jazmin.HeaderRead", action).size();
+    }
+
     /** Failed before: every append read and decoded the header. */
     @Test
     void appendsAfterTheFirstTakeTheHeaderTheLastOneLeft() {
         Path file = dir.resolve("appended.jzm");
         JazminWriter.write(file, COLUMNS, INDEXED, rows(0, 10));
         JazminFile.append(file, rows(10, 20), INDEXED);
-        long before = FileOpener.headerReads();
-        for (int i = 2; i <= 6; i++) {
-            JazminFile.append(file, rows(i * 10, i * 10 + 10), INDEXED);
-        }
-        JazminFile.delete(file, Filter.eq("id", 3L), INDEXED);
-        assertThat(FileOpener.headerReads() - before).isZero();
+        assertThat(headerReads(() -> {
+            for (int i = 2; i <= 6; i++) {
+                JazminFile.append(file, rows(i * 10, i * 10 + 10), INDEXED);
+            }
+            JazminFile.delete(file, Filter.eq("id", 3L), INDEXED);
+        })).isZero();
         assertThat(count(file, ReadOptions.defaults())).isEqualTo(69);
     }
 
@@ -98,12 +104,13 @@ class KnownVersionsTest {
         for (int i = 1; i <= 30; i++) {
             JazminFile.append(file, rows(i * 10, i * 10 + 1), INDEXED);
         }
-        long before = TableData.segmentsLaidOut();
-        for (int i = 31; i <= 40; i++) {
-            JazminFile.append(file, rows(i * 10, i * 10 + 1), INDEXED);
-        }
+        List<RecordedEvent> layouts = RecordedEvents.of("io.jazmin.DirectoryLayout", () -> {
+            for (int i = 31; i <= 40; i++) {
+                JazminFile.append(file, rows(i * 10, i * 10 + 1), INDEXED);
+            }
+        });
         // 31 to 40 segments each if every append laid them all out; none are needed to append.
-        assertThat(TableData.segmentsLaidOut() - before).isLessThan(40);
+        assertThat(layouts.stream().mapToInt(e -> e.getInt("segments")).sum()).isLessThan(40);
         assertThat(count(file, ReadOptions.defaults())).isEqualTo(50);
     }
 
@@ -137,15 +144,11 @@ class KnownVersionsTest {
             channel.write(ByteBuffer.wrap(new byte[300]));
         }
         assertThat(kept(file)).isNull();
-        long before = FileOpener.headerReads();
-        JazminFile.append(file, rows(20, 30), INDEXED);
-        assertThat(FileOpener.headerReads() - before).isEqualTo(1);
+        assertThat(headerReads(() -> JazminFile.append(file, rows(20, 30), INDEXED))).isEqualTo(1);
 
         // A full rewrite (a new file id) by another writer.
         JazminFile.compact(file, INDEXED);
-        before = FileOpener.headerReads();
-        JazminFile.append(file, rows(30, 40), INDEXED);
-        assertThat(FileOpener.headerReads() - before).isEqualTo(1);
+        assertThat(headerReads(() -> JazminFile.append(file, rows(30, 40), INDEXED))).isEqualTo(1);
         assertThat(kept(file)).isEqualTo(onDisk(file));
         assertThat(count(file, ReadOptions.defaults())).isEqualTo(40);
     }
@@ -158,9 +161,7 @@ class KnownVersionsTest {
         WriteOptions options = INDEXED.withKey(key);
         JazminWriter.write(file, COLUMNS, options, rows(0, 10));
         JazminFile.append(file, rows(10, 20), options);
-        long before = FileOpener.headerReads();
-        JazminFile.append(file, rows(20, 30), options);
-        assertThat(FileOpener.headerReads() - before).isEqualTo(1);
+        assertThat(headerReads(() -> JazminFile.append(file, rows(20, 30), options))).isEqualTo(1);
 
         byte[] bytes = Files.readAllBytes(file);
         assertThatThrownBy(() -> JazminFile.append(file, rows(30, 40), INDEXED.withKey(JazminKey.generate())))

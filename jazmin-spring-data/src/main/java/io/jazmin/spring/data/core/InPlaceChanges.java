@@ -174,7 +174,7 @@ final class InPlaceChanges {
         for (Map.Entry<String, Set<IndexKind>> index : wanted.indexes().entrySet()) {
             for (IndexKind kind : index.getValue()) {
                 // The writer builds no sorted index on the leading sort column.
-                if (kind == IndexKind.SORTED && index.getKey().equals(leadingSort)) {
+                if (kind.servedBySortOrder() && index.getKey().equals(leadingSort)) {
                     continue;
                 }
                 if (!has(table, index.getKey(), kind)) {
