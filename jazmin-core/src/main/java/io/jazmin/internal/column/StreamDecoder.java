@@ -199,7 +199,7 @@ public final class StreamDecoder {
      * Every value takes at least one byte (a bool in a bitmap one bit), so a count the bytes left
      * cannot hold is damage, caught before the per-row arrays are allocated.
      */
-    private static void checkRoom(long left, int encoding, int nonNull) {
+    static void checkRoom(long left, int encoding, int nonNull) {
         long need = encoding == StreamFormat.BITMAP ? StreamFormat.bitmapBytes(nonNull) : nonNull;
         if (need > left) {
             throw new JazminFormatException(nonNull + " values cannot fit in the " + left + " bytes left of the stream");
