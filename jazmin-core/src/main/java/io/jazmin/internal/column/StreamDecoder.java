@@ -117,7 +117,7 @@ public final class StreamDecoder {
             case DECIMAL, STRING, BINARY, JSON -> readObjects(stream, encoding, col);
             case LIST, OBJECT -> throw new IllegalStateException("nested types are refused above");
         };
-        if (col.whole()) {
+        if (col.whole() && stream.remaining() != 0) { // the message (a lower-cased name) only when it is thrown
             stream.expectEnd(type.typeName() + " stream");
         }
         return result;
@@ -237,6 +237,18 @@ public final class StreamDecoder {
     private static ColumnVector readLongs(ByteReader stream, int encoding, Shape col) {
         long[] vals = new long[col.held()];
         boolean delta = encoding == StreamFormat.DELTA;
+        if (!delta && col.nulls == null && col.whole()) {
+            // A whole plain column without nulls (ints of a scan): a value per row, nothing else to decide.
+            for (int r = 0; r < vals.length; r++) {
+                vals[r] = stream.zigzag();
+            }
+            if (StreamFormat.isEpochMillis(col.type)) {
+                for (long v : vals) {
+                    StreamFormat.checkDatetime(v);
+                }
+            }
+            return ColumnVector.ofLongs(col.type, col.rows, vals, null);
+        }
         boolean first = true;
         long prev = 0;
         for (int r = 0; r < col.end(); r++) { // from row 0 also for a window (see Shape.slot)
