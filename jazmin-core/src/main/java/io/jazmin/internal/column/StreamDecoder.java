@@ -95,17 +95,8 @@ public final class StreamDecoder {
         if (type.isNested()) {
             throw new IllegalArgumentException("a " + type.typeName() + " column is decoded with its definition");
         }
-        if (rowCount < 0) {
-            throw new JazminFormatException("negative row count " + rowCount);
-        }
-        int flags = stream.u8();
-        if ((flags & StreamFormat.RESERVED_FLAGS) != 0) {
-            throw new JazminFormatException("reserved stream flag bits are set: 0x" + Integer.toHexString(flags));
-        }
+        int flags = readFlags(type, stream, rowCount);
         int encoding = flags & StreamFormat.ENCODING_MASK;
-        if (!StreamFormat.allowed(type, encoding)) {
-            throw new JazminFormatException("encoding " + encoding + " is not valid for a " + type.typeName() + " column");
-        }
         byte[] nulls = (flags & StreamFormat.HAS_NULLS) != 0 ? readNullBits(stream, rowCount) : null;
         int nonNull = nulls == null ? rowCount : rowCount - popCount(nulls);
         checkRoom(stream.remaining() + (long) missing, encoding, nonNull);
@@ -176,6 +167,22 @@ public final class StreamDecoder {
             }
             return from - nullRows;
         }
+    }
+
+    /** A stream's flags byte, its reserved bits clear and its encoding one a {@code type} column may have. */
+    static int readFlags(ColumnType type, ByteReader stream, int rowCount) {
+        if (rowCount < 0) {
+            throw new JazminFormatException("negative row count " + rowCount);
+        }
+        int flags = stream.u8();
+        if ((flags & StreamFormat.RESERVED_FLAGS) != 0) {
+            throw new JazminFormatException("reserved stream flag bits are set: 0x" + Integer.toHexString(flags));
+        }
+        int encoding = flags & StreamFormat.ENCODING_MASK;
+        if (!StreamFormat.allowed(type, encoding)) {
+            throw new JazminFormatException("encoding " + encoding + " is not valid for a " + type.typeName() + " column");
+        }
+        return flags;
     }
 
     /** Reads the bitmap, clearing stray bits past the last row; {@code null} when no row is null. */

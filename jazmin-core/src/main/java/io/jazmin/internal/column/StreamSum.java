@@ -28,17 +28,8 @@ public final class StreamSum {
      * @throws JazminFormatException for damaged or inconsistent data, including bytes left over
      */
     public static void add(ByteReader stream, int rowCount, long[] rows, ExactSum sum) {
-        if (rowCount < 0) {
-            throw new JazminFormatException("negative row count " + rowCount);
-        }
-        int flags = stream.u8();
-        if ((flags & StreamFormat.RESERVED_FLAGS) != 0) {
-            throw new JazminFormatException("reserved stream flag bits are set: 0x" + Integer.toHexString(flags));
-        }
+        int flags = StreamDecoder.readFlags(ColumnType.FLOAT, stream, rowCount);
         int encoding = flags & StreamFormat.ENCODING_MASK;
-        if (!StreamFormat.allowed(ColumnType.FLOAT, encoding)) {
-            throw new JazminFormatException("encoding " + encoding + " is not valid for a float column");
-        }
         byte[] nulls = (flags & StreamFormat.HAS_NULLS) != 0 ? StreamDecoder.readNullBits(stream, rowCount) : null;
         int nonNull = nulls == null ? rowCount : rowCount - StreamDecoder.popCount(nulls);
         StreamDecoder.checkRoom(stream.remaining(), encoding, nonNull);
