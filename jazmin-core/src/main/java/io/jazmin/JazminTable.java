@@ -159,6 +159,21 @@ public final class JazminTable {
     }
 
     /**
+     * The sum of the non-null values of the int, float or decimal column {@code column} over the rows
+     * matching {@code filter} ({@code null}: every row), computed exactly and rounded once to the
+     * nearest double: the same answer whatever the order of the rows (unlike adding doubles one by
+     * one), 0 when no value is added. A NaN gives NaN, infinities of one sign that infinity and of both
+     * signs NaN. Chunks are found as {@link #count} finds them; a float column is summed straight from
+     * its stored values, no array of them built.
+     *
+     * @throws io.jazmin.error.JazminValidationException when the column is unknown or not a number, or
+     *                                                   the filter does not fit the columns
+     */
+    public double sum(String column, Filter filter) {
+        return table.sum(column, filter);
+    }
+
+    /**
      * Chosen columns of the rows matching {@code filter} as primitive and object arrays, with no
      * row objects built (charts, sums, vector maths).
      */

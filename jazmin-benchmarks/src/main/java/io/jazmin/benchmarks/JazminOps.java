@@ -161,12 +161,19 @@ public final class JazminOps {
         return n;
     }
 
-    /** Sum of balance through {@link JazminTable#columnArrays}. */
+    /** Sum of balance through {@link JazminTable#sum} (an aggregate, as DuckDB's {@code sum(balance)}). */
     public static double sumBalance(Path file) {
         return sumBalance(file, ReadOptions.defaults());
     }
 
     public static double sumBalance(Path file, ReadOptions options) {
+        try (JazminReader reader = JazminReader.open(file, options)) {
+            return reader.table().sum("balance", null);
+        }
+    }
+
+    /** Sum of balance through {@link JazminTable#columnArrays}: the column as a double array, added here. */
+    public static double sumBalanceArrays(Path file, ReadOptions options) {
         try (JazminReader reader = JazminReader.open(file, options)) {
             ColumnArrays a = reader.table().columnArrays(null, RowQuery.all().withSelect(List.of("balance")));
             double[] v = a.doubles("balance");

@@ -8,7 +8,7 @@ import java.util.List;
  * Repeats one JAZMIN operation on the customers table for a while, for a profiler (JFR) to sample:
  * {@code java -XX:StartFlightRecording=duration=30s,filename=/tmp/x.jfr -cp benchmarks.jar
  * io.jazmin.benchmarks.ProfileLoop readAll|readAllRows|write|write3Indexes|writeRecords|findById|findByIdNoCache|filterCount|containsCount,
- * the shared cache off: filterCountNoCache|containsCountNoCache|sumBalanceNoCache|readAllNoCache
+ * the shared cache off: filterCountNoCache|containsCountNoCache|sumBalanceNoCache|sumBalanceArraysNoCache|readAllNoCache
  * (and the key file's readAllKey|findByIdKey|filterCountKey|containsCountKey) SECONDS}.
  * profile.sh runs it and aggregates the top frames.
  */
@@ -43,6 +43,7 @@ public final class ProfileLoop {
                 case "containsCount" -> JazminOps.containsCount(jzm);
                 case "containsCountNoCache" -> JazminOps.containsCount(jzm, noCache);
                 case "sumBalanceNoCache" -> (long) JazminOps.sumBalance(jzm, noCache);
+                case "sumBalanceArraysNoCache" -> (long) JazminOps.sumBalanceArrays(jzm, noCache);
                 case "readAllNoCache" -> JazminOps.readAllRecords(jzm, noCache);
                 case "readAllKey" -> JazminOps.readAllRecords(f.jzm3IndexesKey, keyed);
                 case "findByIdKey" -> JazminOps.findById(f.jzm3IndexesKey, id, keyed).id();

@@ -155,7 +155,9 @@ public final class ProtoReader {
         for (int i = before.length; i < out.length; i++) {
             out[i] = checkUint32(packed.varint());
         }
-        packed.expectEnd("packed field " + field);
+        if (packed.hasRemaining()) { // the message only when it is thrown: statistics repeat this per chunk
+            packed.expectEnd("packed field " + field);
+        }
         return out;
     }
 

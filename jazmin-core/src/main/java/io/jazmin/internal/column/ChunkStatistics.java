@@ -212,15 +212,17 @@ public final class ChunkStatistics {
         // result as comparing every row's value (a value seen again never moves a bound).
         boolean[] seen = entries == null ? null : new boolean[entries.length];
         Object[] vals = entries == null ? v.objects() : null;
+        int unseen = entries == null ? -1 : entries.length;
         T lo = null;
         T hi = null;
-        for (int r = 0; r < v.size(); r++) {
+        for (int r = 0; r < v.size() && unseen != 0; r++) { // every entry compared: later rows cannot move a bound
             Object o;
             if (seen != null) {
                 if (v.isNull(r) || seen[codes[r]]) {
                     continue;
                 }
                 seen[codes[r]] = true;
+                unseen--;
                 o = entries[codes[r]];
             } else {
                 o = vals[r];

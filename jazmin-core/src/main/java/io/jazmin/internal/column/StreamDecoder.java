@@ -95,17 +95,8 @@ public final class StreamDecoder {
         if (type.isNested()) {
             throw new IllegalArgumentException("a " + type.typeName() + " column is decoded with its definition");
         }
-        if (rowCount < 0) {
-            throw new JazminFormatException("negative row count " + rowCount);
-        }
-        int flags = stream.u8();
-        if ((flags & StreamFormat.RESERVED_FLAGS) != 0) {
-            throw new JazminFormatException("reserved stream flag bits are set: 0x" + Integer.toHexString(flags));
-        }
+        int flags = readFlags(type, stream, rowCount);
         int encoding = flags & StreamFormat.ENCODING_MASK;
-        if (!StreamFormat.allowed(type, encoding)) {
-            throw new JazminFormatException("encoding " + encoding + " is not valid for a " + type.typeName() + " column");
-        }
         byte[] nulls = (flags & StreamFormat.HAS_NULLS) != 0 ? readNullBits(stream, rowCount) : null;
         int nonNull = nulls == null ? rowCount : rowCount - popCount(nulls);
         checkRoom(stream.remaining() + (long) missing, encoding, nonNull);
@@ -117,7 +108,7 @@ public final class StreamDecoder {
             case DECIMAL, STRING, BINARY, JSON -> readObjects(stream, encoding, col);
             case LIST, OBJECT -> throw new IllegalStateException("nested types are refused above");
         };
-        if (col.whole()) {
+        if (col.whole() && stream.remaining() != 0) { // the message (a lower-cased name) only when it is thrown
             stream.expectEnd(type.typeName() + " stream");
         }
         return result;
@@ -178,6 +169,22 @@ public final class StreamDecoder {
         }
     }
 
+    /** A stream's flags byte, its reserved bits clear and its encoding one a {@code type} column may have. */
+    static int readFlags(ColumnType type, ByteReader stream, int rowCount) {
+        if (rowCount < 0) {
+            throw new JazminFormatException("negative row count " + rowCount);
+        }
+        int flags = stream.u8();
+        if ((flags & StreamFormat.RESERVED_FLAGS) != 0) {
+            throw new JazminFormatException("reserved stream flag bits are set: 0x" + Integer.toHexString(flags));
+        }
+        int encoding = flags & StreamFormat.ENCODING_MASK;
+        if (!StreamFormat.allowed(type, encoding)) {
+            throw new JazminFormatException("encoding " + encoding + " is not valid for a " + type.typeName() + " column");
+        }
+        return flags;
+    }
+
     /** Reads the bitmap, clearing stray bits past the last row; {@code null} when no row is null. */
     static byte[] readNullBits(ByteReader stream, int rowCount) {
         byte[] bits = stream.bytes(StreamFormat.bitmapBytes(rowCount));
@@ -199,7 +206,7 @@ public final class StreamDecoder {
      * Every value takes at least one byte (a bool in a bitmap one bit), so a count the bytes left
      * cannot hold is damage, caught before the per-row arrays are allocated.
      */
-    private static void checkRoom(long left, int encoding, int nonNull) {
+    static void checkRoom(long left, int encoding, int nonNull) {
         long need = encoding == StreamFormat.BITMAP ? StreamFormat.bitmapBytes(nonNull) : nonNull;
         if (need > left) {
             throw new JazminFormatException(nonNull + " values cannot fit in the " + left + " bytes left of the stream");
@@ -237,6 +244,18 @@ public final class StreamDecoder {
     private static ColumnVector readLongs(ByteReader stream, int encoding, Shape col) {
         long[] vals = new long[col.held()];
         boolean delta = encoding == StreamFormat.DELTA;
+        if (!delta && col.nulls == null && col.whole()) {
+            // A whole plain column without nulls (ints of a scan): a value per row, nothing else to decide.
+            for (int r = 0; r < vals.length; r++) {
+                vals[r] = stream.zigzag();
+            }
+            if (StreamFormat.isEpochMillis(col.type)) {
+                for (long v : vals) {
+                    StreamFormat.checkDatetime(v);
+                }
+            }
+            return ColumnVector.ofLongs(col.type, col.rows, vals, null);
+        }
         boolean first = true;
         long prev = 0;
         for (int r = 0; r < col.end(); r++) { // from row 0 also for a window (see Shape.slot)

@@ -4,6 +4,7 @@ import io.jazmin.error.JazminFormatException;
 import io.jazmin.options.Parallelism;
 import io.jazmin.internal.column.ChunkStatistics;
 import io.jazmin.internal.column.ColumnVector;
+import io.jazmin.internal.column.ExactSum;
 import io.jazmin.internal.column.StatisticsCheck;
 import io.jazmin.internal.table.ChunkInfo;
 import io.jazmin.internal.table.ChunkPart;
@@ -233,6 +234,81 @@ public final class QueryEngine {
         }
         stats.rows = total;
         return total;
+    }
+
+    /**
+     * The exact sum of the int, float or decimal column at {@code position} over the visible rows
+     * matching {@code predicate} (see {@link ExactSum}): chunks are planned and their rows found as
+     * {@link #count} finds them, and the column of a chunk every row of which is taken is summed
+     * straight from its stream ({@link ChunkPart#sum}).
+     */
+    public ExactSum sum(Predicate predicate, int position, QueryStats stats) {
+        Plan plan = plan(predicate, stats);
+        DeletedRows deleted = data.deleted();
+        ExactSum total = new ExactSum();
+        int[] filterColumns = positions(predicate);
+        int depth = parallelism.readAheadChunks(filterColumns.length + 1);
+        OrderedPipeline<ChunkSum> summing = depth > 0 && plan.chunks().size() > 1
+                ? new OrderedPipeline<>(depth, parallelism.executor()) : null;
+        for (int i = 0; i < plan.chunks().size(); i++) {
+            ChunkInfo chunk = plan.chunks().get(i);
+            Tri proof = plan.proofs().get(i);
+            stats.chunksRead++;
+            if (summing == null) {
+                sumChunk(plan, predicate, filterColumns, position, deleted, chunk, proof).addTo(total, stats);
+                continue;
+            }
+            if (!summing.hasRoom()) {
+                summing.takeOldest().addTo(total, stats);
+            }
+            summing.submit(() -> sumChunk(plan, predicate, filterColumns, position, deleted, chunk, proof));
+        }
+        while (summing != null && !summing.isEmpty()) {
+            summing.takeOldest().addTo(total, stats);
+        }
+        return total;
+    }
+
+    /** One chunk's part of a sum, the rows it took and the columns decoded for it. */
+    private record ChunkSum(ExactSum sum, int rows, int columnsDecoded) {
+        void addTo(ExactSum total, QueryStats stats) {
+            total.addAll(sum);
+            stats.rows += rows;
+            stats.columnsDecoded += columnsDecoded;
+        }
+    }
+
+    /** Sums a chunk's matching rows (on a worker thread when the reader's parallelism allows). */
+    private ChunkSum sumChunk(Plan plan, Predicate predicate, int[] filterColumns, int position, DeletedRows deleted,
+                              ChunkInfo chunk, Tri proof) {
+        ChunkPart part = read(chunk, filterColumns, new int[] {position});
+        ExactSum sum = new ExactSum();
+        long start = chunk.rowStart();
+        int rows = chunk.rowCount();
+        if (proof == Tri.ALL && plan.candidates() == null && deleted.countIn(start, start + rows) == 0) {
+            part.sum(position, null, sum);
+            return new ChunkSum(sum, rows, part.decodedColumns());
+        }
+        long[] bits = new long[(rows + 63) >>> 6];
+        int n = 0;
+        if (proof == Tri.ALL && plan.candidates() == null) {
+            for (int p = 0; p < rows; p++) {
+                if (!deleted.contains(start + p)) {
+                    bits[p >>> 6] |= 1L << p;
+                    n++;
+                }
+            }
+        } else {
+            Found found = new Found(16);
+            n = matches(plan, predicate, chunk, filterValues(plan, chunk, part, filterColumns), deleted, found);
+            for (int i = 0; i < found.n; i++) {
+                bits[found.at[i] >>> 6] |= 1L << found.at[i];
+            }
+        }
+        if (n > 0) {
+            part.sum(position, bits, sum);
+        }
+        return new ChunkSum(sum, n, part.decodedColumns());
     }
 
     /** The rows of one chunk that match, and the columns decoded to find them. */

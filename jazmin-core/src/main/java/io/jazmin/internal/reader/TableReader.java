@@ -24,6 +24,7 @@ import java.util.Spliterators;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
 import io.jazmin.data.ColumnArrays;
 import io.jazmin.internal.query.ColumnArraysBuilder;
 import io.jazmin.data.Filter;
@@ -216,6 +217,19 @@ public final class TableReader {
             return rowCount();
         }
         return engine.count(binder.bind(filter), new QueryStats());
+    }
+
+    /** The exact sum of an int, float or decimal column over the rows matching {@code filter}, rounded once. */
+    public double sum(String column, Filter filter) {
+        int p = position(column);
+        ColumnType type = data.columns().get(p).type();
+        switch (type) {
+            case INT, FLOAT, DECIMAL -> {
+            }
+            case BOOL, STRING, DATETIME, BINARY, JSON, LIST, OBJECT -> throw new JazminValidationException(
+                    "column '" + column + "' of table '" + name() + "' is " + type.typeName() + ", not a number to sum");
+        }
+        return engine.sum(binder.bind(filter), p, new QueryStats()).toDouble();
     }
 
     public ColumnArrays columnArrays(Filter filter, RowQuery query) {

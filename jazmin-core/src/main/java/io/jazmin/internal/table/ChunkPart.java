@@ -3,7 +3,9 @@ package io.jazmin.internal.table;
 import io.jazmin.schema.Column;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.column.ColumnVector;
+import io.jazmin.internal.column.ExactSum;
 import io.jazmin.internal.column.StreamDecoder;
+import io.jazmin.internal.column.StreamSum;
 import io.jazmin.internal.wire.ByteReader;
 import io.jazmin.internal.compress.SectionPayload;
 import io.jazmin.internal.parallel.FanOut;
@@ -308,6 +310,31 @@ public final class ChunkPart {
                     piece.sectionId, piece.offset, e);
         }
         return v;
+    }
+
+    /**
+     * Adds the values of the int, float or decimal column at {@code position} in the rows set in
+     * {@code rows} ({@code null}: every row) to {@code sum}. A float column not decoded yet (nor taken
+     * from or kept in the shared cache) is summed from its stream ({@link StreamSum}), with the checks
+     * its decode makes, and no vector is built.
+     */
+    public void sum(int position, long[] rows, ExactSum sum) {
+        Column column = columns.get(position);
+        if (decoded[position] != null || !StreamSum.reads(column.type()) || cacheable(position)) {
+            StreamSum.add(column(position), rows, sum);
+            return;
+        }
+        locate(position);
+        Piece piece = pieceOf[position];
+        try {
+            byte[] payload = arrays[position] != null ? arrays[position]
+                    : piece.payload().upTo(starts[position] + lengths[position]);
+            StreamSum.add(new ByteReader(payload, starts[position], lengths[position]), rowCount, rows, sum);
+        } catch (JazminFormatException e) {
+            throw new JazminFormatException("column '" + column.name() + "': " + e.getMessage(),
+                    piece.sectionId, piece.offset, e);
+        }
+        decodedCount++;
     }
 
     /** The values of several columns, in the order given. */

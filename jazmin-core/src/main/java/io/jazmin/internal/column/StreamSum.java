@@ -1,0 +1,89 @@
+package io.jazmin.internal.column;
+
+import io.jazmin.error.JazminFormatException;
+import io.jazmin.internal.wire.ByteReader;
+import io.jazmin.schema.ColumnType;
+import java.math.BigDecimal;
+
+/**
+ * Adds a float column's values to an {@link ExactSum} straight from its stream (spec §1.9), building
+ * no vector: each value is the double {@link StreamDecoder} gives it (m / 10^s, one IEEE division, for
+ * a scaled one). The stream is checked as {@link StreamDecoder} checks it (flags, encoding, null bitmap, room for the
+ * values, scale and mantissa bounds, no bytes left over), and every value is read whether or not its
+ * row is added.
+ */
+public final class StreamSum {
+    private StreamSum() {
+    }
+
+    /** Whether {@link #add} reads columns of {@code type} (others are summed from their decoded values). */
+    public static boolean reads(ColumnType type) {
+        return type == ColumnType.FLOAT;
+    }
+
+    /**
+     * Adds the non-null values of the rows set in {@code rows} (bit p of word p / 64; {@code null}:
+     * every row) of the float stream {@code stream} (exactly the stream's bytes) to {@code sum}.
+     *
+     * @throws JazminFormatException for damaged or inconsistent data, including bytes left over
+     */
+    public static void add(ByteReader stream, int rowCount, long[] rows, ExactSum sum) {
+        int flags = StreamDecoder.readFlags(ColumnType.FLOAT, stream, rowCount);
+        int encoding = flags & StreamFormat.ENCODING_MASK;
+        byte[] nulls = (flags & StreamFormat.HAS_NULLS) != 0 ? StreamDecoder.readNullBits(stream, rowCount) : null;
+        int nonNull = nulls == null ? rowCount : rowCount - StreamDecoder.popCount(nulls);
+        StreamDecoder.checkRoom(stream.remaining(), encoding, nonNull);
+        boolean scaled = encoding == StreamFormat.SCALED;
+        for (int r = 0; r < rowCount; r++) {
+            if (nulls != null && (nulls[r >>> 3] & (1 << (r & 7))) != 0) {
+                continue;
+            }
+            boolean added = rows == null || (rows[r >>> 6] & (1L << r)) != 0;
+            if (!scaled) {
+                double v = stream.f64();
+                if (added) {
+                    sum.addDouble(v);
+                }
+                continue;
+            }
+            int s = stream.u8();
+            if (s == StreamFormat.RAW_FLOAT) {
+                double v = stream.f64();
+                if (added) {
+                    sum.addDouble(v);
+                }
+                continue;
+            }
+            if (s > StreamFormat.MAX_READ_SCALE) {
+                throw new JazminFormatException("invalid float scale " + s);
+            }
+            long m = stream.zigzag();
+            if (m < -StreamFormat.MAX_READ_MANTISSA || m > StreamFormat.MAX_READ_MANTISSA) {
+                throw new JazminFormatException("scaled float mantissa " + m + " exceeds 2^53");
+            }
+            if (added) {
+                sum.addDouble(m / StreamFormat.POW10[s]);
+            }
+        }
+        stream.expectEnd("float stream");
+    }
+
+    /**
+     * Adds the non-null values of the rows set in {@code rows} ({@code null}: every row) of a decoded
+     * int, float or decimal column (a whole chunk's vector) to {@code sum}.
+     */
+    public static void add(ColumnVector values, long[] rows, ExactSum sum) {
+        for (int r = 0; r < values.size(); r++) {
+            if (values.isNull(r) || (rows != null && (rows[r >>> 6] & (1L << r)) == 0)) {
+                continue;
+            }
+            switch (values.type()) {
+                case INT -> sum.addLong(values.getLong(r));
+                case FLOAT -> sum.addDouble(values.getDouble(r));
+                case DECIMAL -> sum.addDecimal((BigDecimal) values.get(r));
+                case BOOL, STRING, DATETIME, BINARY, JSON, LIST, OBJECT ->
+                        throw new IllegalArgumentException("a " + values.type().typeName() + " column has no sum");
+            }
+        }
+    }
+}
