@@ -2,6 +2,7 @@ package io.jazmin.internal.writer;
 
 import io.jazmin.error.FileLockedException;
 import io.jazmin.error.JazminIoException;
+import io.jazmin.internal.wire.RealPaths;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -9,7 +10,7 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
@@ -71,9 +72,12 @@ final class LockGuard implements AutoCloseable {
         try {
             // Real paths: one file reached through two paths (a linked folder, another letter
             // case) is held once.
-            file = target.getParent().toRealPath().resolve(target.getFileName());
-            if (Files.exists(file)) {
-                file = file.toRealPath();
+            file = RealPaths.of(target);
+        } catch (NoSuchFileException e) {
+            try {
+                file = RealPaths.of(target.getParent()).resolve(target.getFileName()); // a file being created
+            } catch (IOException again) {
+                throw new JazminIoException("cannot resolve the folder of", target, again);
             }
         } catch (IOException e) {
             throw new JazminIoException("cannot resolve the folder of", target, e);

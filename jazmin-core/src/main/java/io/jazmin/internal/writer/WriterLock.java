@@ -44,11 +44,13 @@ public final class WriterLock implements AutoCloseable {
 
     private final Path file;
     private final LockGuard guard;
+    private final boolean reclaimed;
     private boolean released;
 
-    private WriterLock(Path file, LockGuard guard) {
+    private WriterLock(Path file, LockGuard guard, boolean reclaimed) {
         this.file = file;
         this.guard = guard;
+        this.reclaimed = reclaimed;
     }
 
     /**
@@ -75,21 +77,23 @@ public final class WriterLock implements AutoCloseable {
             throw locked(lock, holderOf(lock));
         }
         try {
-            claim(target, lock, guard.systemLocked());
-            return new WriterLock(target, guard);
+            return new WriterLock(target, guard, claim(target, lock, guard.systemLocked()));
         } catch (RuntimeException e) {
             guard.close();
             throw e;
         }
     }
 
-    /** Makes {@code lock} this process's, or throws when another writer holds it. */
-    private static void claim(Path target, Path lock, boolean guarded) {
+    /**
+     * Makes {@code lock} this process's, or throws when another writer holds it: true when it was
+     * taken over from a writer that is gone.
+     */
+    private static boolean claim(Path target, Path lock, boolean guarded) {
         for (int attempt = 1; ; attempt++) {
             Path made = made(target, lock);
             try {
                 if (link(made, lock)) {
-                    return;
+                    return false;
                 }
                 Optional<LockHolder> holder = LockHolder.read(lock);
                 // This process as the holder: a lock whose release failed to delete it, since
@@ -99,7 +103,7 @@ public final class WriterLock implements AutoCloseable {
                     // Only the guard's holder gets here, and no other writer of this library
                     // replaces or deletes the lock file meanwhile: the stale one is replaced whole.
                     Files.move(made, lock, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                    return;
+                    return true;
                 }
                 throw locked(lock, holder);
             } catch (NoSuchFileException e) {
@@ -117,14 +121,9 @@ public final class WriterLock implements AutoCloseable {
 
     /** A complete lock file of this process under a temporary name beside {@code target}. */
     private static Path made(Path target, Path lock) {
-        Path made = null;
         try {
-            made = TempFiles.createLock(target);
-            return Files.write(made, LockHolder.current().line());
+            return TempFiles.createLock(target, LockHolder.current().line());
         } catch (IOException e) {
-            if (made != null) {
-                deleteQuietly(made);
-            }
             throw new JazminIoException("cannot create the lock file", lock, e);
         }
     }
@@ -209,6 +208,14 @@ public final class WriterLock implements AutoCloseable {
     /** The (absolute) file this lock guards. */
     public Path file() {
         return file;
+    }
+
+    /**
+     * Whether the lock was taken over from a writer that is gone (its temporary files are then
+     * looked for, {@link TempFiles#removeStale}).
+     */
+    boolean reclaimed() {
+        return reclaimed;
     }
 
     /** Whether the lock is still held by this object. */
