@@ -38,6 +38,9 @@ final class LockGuard implements AutoCloseable {
     private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
     /** Open guard files by path; guarded by itself. */
     private static final Map<Path, Shared> OPEN = new HashMap<>();
+    /** Guard bytes of file names, by name; cleared when large. */
+    private static final Map<String, Long> POSITIONS = new ConcurrentHashMap<>();
+    private static final int POSITIONS_KEPT = 4096;
 
     /** The real path of the file guarded; its folder's guard file is beside it. */
     private final Path file;
@@ -142,8 +145,21 @@ final class LockGuard implements AutoCloseable {
         return new FileLockedException("another writer in this process holds " + lock);
     }
 
-    /** The guard byte of a file name. */
+    /** The guard byte of a file name (remembered for the last names asked: a SHA-256 per write). */
     static long position(String name) {
+        Long known = POSITIONS.get(name);
+        if (known != null) {
+            return known;
+        }
+        if (POSITIONS.size() >= POSITIONS_KEPT) {
+            POSITIONS.clear();
+        }
+        long position = digestPosition(name);
+        POSITIONS.put(name, position);
+        return position;
+    }
+
+    private static long digestPosition(String name) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8));
             return ByteBuffer.wrap(digest).getLong() >>> 2;

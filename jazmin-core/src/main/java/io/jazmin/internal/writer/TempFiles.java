@@ -22,9 +22,10 @@ import java.util.regex.Pattern;
  *
  * <p>Leftovers appear only when a writer is killed, so the folder is listed for them not on every
  * commit (a one-row append would list the whole folder each time) but on this process's first
- * commit to a file and on every commit under a lock taken over from a gone writer ({@link
- * WriterLock#reclaimed()}): a writer killed while holding the lock is found that way, and one
- * killed before it held it (a lock file half made) by the next process that writes the file.
+ * commit to a file and on the first commit after this process took the file's lock over from a
+ * gone writer ({@link #lookAgain}): a writer killed while holding the lock is found that way; one
+ * killed before it held it (a lock file half made), or whose lock file was deleted by hand, by the
+ * next process that writes the file.
  */
 final class TempFiles {
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -80,10 +81,15 @@ final class TempFiles {
         }
     }
 
+    /** Has the next commit to {@code target} (absolute) look for leftovers: its lock was taken over from a gone writer. */
+    static void lookAgain(Path target) {
+        CLEANED.remove(target);
+    }
+
     /**
      * Deletes the temporary files (of new versions and of lock files) killed writers of
-     * {@code held}'s file left behind, on this process's first commit to the file and when the lock
-     * was taken over from a gone writer (see the class comment); else does nothing. Only a holder of
+     * {@code held}'s file left behind, on this process's first commit to the file and the first
+     * after a lock was taken over from a gone writer (see the class comment); else does nothing. Only a holder of
      * the lock may call it: then no other writer of the file is running, so none is live. Best
      * effort: a leftover that cannot be deleted never replaces the target.
      */
@@ -92,7 +98,7 @@ final class TempFiles {
             throw new IllegalStateException("temporary files are removed only under the writer lock");
         }
         Path target = held.file();
-        if (!held.reclaimed() && CLEANED.contains(target)) {
+        if (CLEANED.contains(target)) {
             return;
         }
         if (CLEANED.size() >= CLEANED_KEPT) {

@@ -44,13 +44,11 @@ public final class WriterLock implements AutoCloseable {
 
     private final Path file;
     private final LockGuard guard;
-    private final boolean reclaimed;
     private boolean released;
 
-    private WriterLock(Path file, LockGuard guard, boolean reclaimed) {
+    private WriterLock(Path file, LockGuard guard) {
         this.file = file;
         this.guard = guard;
-        this.reclaimed = reclaimed;
     }
 
     /**
@@ -77,23 +75,21 @@ public final class WriterLock implements AutoCloseable {
             throw locked(lock, holderOf(lock));
         }
         try {
-            return new WriterLock(target, guard, claim(target, lock, guard.systemLocked()));
+            claim(target, lock, guard.systemLocked());
+            return new WriterLock(target, guard);
         } catch (RuntimeException e) {
             guard.close();
             throw e;
         }
     }
 
-    /**
-     * Makes {@code lock} this process's, or throws when another writer holds it: true when it was
-     * taken over from a writer that is gone.
-     */
-    private static boolean claim(Path target, Path lock, boolean guarded) {
+    /** Makes {@code lock} this process's, or throws when another writer holds it. */
+    private static void claim(Path target, Path lock, boolean guarded) {
         for (int attempt = 1; ; attempt++) {
             Path made = made(target, lock);
             try {
                 if (link(made, lock)) {
-                    return false;
+                    return;
                 }
                 Optional<LockHolder> holder = LockHolder.read(lock);
                 // This process as the holder: a lock whose release failed to delete it, since
@@ -103,7 +99,10 @@ public final class WriterLock implements AutoCloseable {
                     // Only the guard's holder gets here, and no other writer of this library
                     // replaces or deletes the lock file meanwhile: the stale one is replaced whole.
                     Files.move(made, lock, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                    return true;
+                    // A writer killed while holding the lock may have left temporary files: the next
+                    // commit looks for them.
+                    TempFiles.lookAgain(target);
+                    return;
                 }
                 throw locked(lock, holder);
             } catch (NoSuchFileException e) {
@@ -122,7 +121,7 @@ public final class WriterLock implements AutoCloseable {
     /** A complete lock file of this process under a temporary name beside {@code target}. */
     private static Path made(Path target, Path lock) {
         try {
-            return TempFiles.createLock(target, LockHolder.current().line());
+            return TempFiles.createLock(target, LockHolder.currentLine());
         } catch (IOException e) {
             throw new JazminIoException("cannot create the lock file", lock, e);
         }
@@ -142,7 +141,7 @@ public final class WriterLock implements AutoCloseable {
         } catch (UnsupportedOperationException | FileSystemException e) {
             try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE_NEW,
                     StandardOpenOption.WRITE)) {
-                channel.write(ByteBuffer.wrap(LockHolder.current().line()));
+                channel.write(ByteBuffer.wrap(LockHolder.currentLine()));
                 return true;
             } catch (FileAlreadyExistsException exists) {
                 return false;
@@ -208,14 +207,6 @@ public final class WriterLock implements AutoCloseable {
     /** The (absolute) file this lock guards. */
     public Path file() {
         return file;
-    }
-
-    /**
-     * Whether the lock was taken over from a writer that is gone (its temporary files are then
-     * looked for, {@link TempFiles#removeStale}).
-     */
-    boolean reclaimed() {
-        return reclaimed;
     }
 
     /** Whether the lock is still held by this object. */
