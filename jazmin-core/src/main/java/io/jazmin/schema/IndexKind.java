@@ -10,9 +10,12 @@ public enum IndexKind {
     /** Three-character grams of string values: contains and icontains. */
     TRIGRAM;
 
+    /** Made once: an append parses the kind of every index segment the file lists. */
+    private final String kindName = name().toLowerCase(Locale.ROOT);
+
     /** The name stored in files ({@code sorted}, {@code trigram}). */
     public String kindName() {
-        return name().toLowerCase(Locale.ROOT);
+        return kindName;
     }
 
     /** Parses {@code sorted} or {@code trigram}. */
