@@ -2,7 +2,6 @@ package io.jazmin.internal.compress;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Arrays;
 import java.util.Random;
 import java.util.zip.Deflater;
 import org.junit.jupiter.api.Test;
@@ -26,20 +25,7 @@ class DeflatersTest {
 
     /** What a stream of its own makes of {@code raw}. */
     private static byte[] fresh(int level, int strategy, byte[] raw) {
-        Deflater d = new Deflater(level, true);
-        try {
-            d.setStrategy(strategy);
-            d.setInput(raw);
-            d.finish();
-            byte[] out = new byte[raw.length * 2 + 64];
-            int n = 0;
-            while (!d.finished()) {
-                n += d.deflate(out, n, out.length - n);
-            }
-            return Arrays.copyOf(out, n);
-        } finally {
-            d.end();
-        }
+        return DefaultDeflateTest.jdkDeflate(raw, level, strategy);
     }
 
     @Test
