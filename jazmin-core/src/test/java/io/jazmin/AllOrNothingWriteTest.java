@@ -256,6 +256,7 @@ class AllOrNothingWriteTest {
             JazminWriter.write(file, COLUMNS, WriteOptions.defaults(), rows(0, 3));
 
             assertThat(stale).doesNotExist();
+            assertThat(lockOf(file)).doesNotExist();
             assertThat(live).allMatch(Files::exists);
             other.finish();
             longer.finish();
@@ -271,6 +272,7 @@ class AllOrNothingWriteTest {
         JazminFile.append(file, rows(ROWS, ROWS + 1), WriteOptions.defaults());
 
         assertThat(stale).doesNotExist();
+        assertThat(lockOf(file)).doesNotExist();
         assertRowCount(file, Secret.PLAIN, ROWS + 1);
     }
 
@@ -310,17 +312,35 @@ class AllOrNothingWriteTest {
         return file;
     }
 
-    /** What a writer killed half way leaves: its temporary file (and a lock, deleted by hand). */
+    /**
+     * What a writer killed half way leaves: its temporary file and its lock, recording a process that
+     * is gone (the next writer takes it over, and so looks for the temporary files killed writers left).
+     */
     private Path leftOverByAKilledWriter(Path file) throws IOException {
         Path temp;
         byte[] partial;
+        String line;
         try (JazminWriter w = JazminWriter.create(file, COLUMNS, WriteOptions.defaults().withChunkRows(10))) {
             w.writeRows(rows(0, 100));
             temp = temporaryFiles().get(0);
             partial = Files.readAllBytes(temp);
+            line = Files.readString(lockOf(file));
         }
         Files.write(temp, partial);
+        Process gone = new ProcessBuilder("sleep", "30").start();
+        String start = gone.toHandle().info().startInstant().orElseThrow().toString();
+        gone.destroyForcibly();
+        try {
+            assertThat(gone.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+        Files.writeString(lockOf(file), line.replaceFirst("pid=\\d+ start=\\S+", "pid=" + gone.pid() + " start=" + start));
         return temp;
+    }
+
+    private static Path lockOf(Path file) {
+        return file.resolveSibling(file.getFileName() + ".lock");
     }
 
     private void assertUnchanged(Path file, byte[] before) throws IOException {

@@ -42,7 +42,7 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * The Spring layer's writes and bulk reads (issue 31), beside Spring Data JDBC over SQLite in the
- * same run: single saves by 1, 4 and 16 threads (each call returns once its row is forced to disk;
+ * same run: single saves by 1, 2, 4 and 16 threads (each call returns once its row is forced to disk;
  * concurrent ones join one change through group commit in the Spring store, and wait for
  * SQLite's write lock in turn there), and {@code saveAll}/{@code findAll} of 10,000 entities of fifteen members (UUID id, enum,
  * BigDecimal, LocalDate, Instant, lists, a nested record holding a nested record, a map, an
@@ -191,6 +191,15 @@ public class SpringSaveBenchmark {
     @OutputTimeUnit(TimeUnit.SECONDS)
     @Threads(1)
     public Loan save_1thread() {
+        return saveOne();
+    }
+
+    /** Two threads: the group commit leader's short wait for the other (measured at 1, 4 and 16 threads before). */
+    @Benchmark
+    @BenchmarkMode(Mode.Throughput)
+    @OutputTimeUnit(TimeUnit.SECONDS)
+    @Threads(2)
+    public Loan save_2threads() {
         return saveOne();
     }
 

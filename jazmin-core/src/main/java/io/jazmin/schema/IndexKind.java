@@ -10,6 +10,9 @@ public enum IndexKind {
     /** Three-character grams of string values: contains and icontains. */
     TRIGRAM;
 
+    /** Made once: an append parses the kind of every index segment the file lists. */
+    private final String kindName = name().toLowerCase(Locale.ROOT);
+
     /**
      * Whether a table sorted by a column answers this kind's lookups on that column without the index
      * (its chunk statistics find the rows), so that writers build none on the leading sort column: true
@@ -24,7 +27,7 @@ public enum IndexKind {
 
     /** The name stored in files ({@code sorted}, {@code trigram}). */
     public String kindName() {
-        return name().toLowerCase(Locale.ROOT);
+        return kindName;
     }
 
     /** Parses {@code sorted} or {@code trigram}. */

@@ -3,6 +3,7 @@ package io.jazmin.changes;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jazmin.JazminFile;
 import io.jazmin.JazminWriter;
 import io.jazmin.WriteLock;
 import io.jazmin.error.FileLockedException;
@@ -147,6 +148,29 @@ class WriterLockTest {
         JazminWriter.write(file, Rows.COLUMNS, WriteOptions.defaults(), Rows.range(0, 3));
         assertThat(version).doesNotExist();
         assertThat(lockFile).doesNotExist();
+        assertThat(lockOf(file)).doesNotExist();
+    }
+
+    @Test
+    void leftoversAreLookedForOnAProcesssFirstCommitAndAfterALockIsTakenOverNotOnEveryCommit() throws Exception {
+        Path file = dir.resolve("listed.jzm");
+        JazminWriter.write(file, Rows.COLUMNS, WriteOptions.defaults(), Rows.range(0, 3));
+        // Not left by a killed writer that held the lock (none did): this process's later commits do
+        // not list the folder for it, so a one-row append costs no folder listing.
+        Path early = Files.write(dir.resolve(".listed.jzm.00112233445566aa.jzm.tmp"), new byte[100]);
+        JazminFile.append(file, Rows.range(3, 4), WriteOptions.defaults());
+        assertThat(early).as("not looked for on a later commit").exists();
+
+        Child holder = start(file);
+        long pid = Long.parseLong(holder.line().substring(4));
+        Path version = Files.write(dir.resolve(".listed.jzm.0123456789abcdef.jzm.tmp"), new byte[1000]);
+        holder.process.toHandle().destroyForcibly();
+        assertThat(holder.process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(Files.readString(lockOf(file))).contains("pid=" + pid + " ");
+        // The append takes the killed writer's lock over, and so looks for what killed writers left.
+        JazminFile.append(file, Rows.range(4, 5), WriteOptions.defaults());
+        assertThat(version).doesNotExist();
+        assertThat(early).doesNotExist();
         assertThat(lockOf(file)).doesNotExist();
     }
 

@@ -8,8 +8,12 @@ public interface ProtoMessage {
 
     /** This message's fields as a standalone byte array (a section payload or a sub-message body). */
     default byte[] encode() {
-        ProtoWriter out = new ProtoWriter();
-        encode(out);
-        return out.toByteArray();
+        ProtoWriter out = ProtoWriter.take();
+        try {
+            encode(out);
+            return out.toByteArray();
+        } finally {
+            ProtoWriter.give(out);
+        }
     }
 }

@@ -15,7 +15,35 @@ public final class ProtoWriter {
     static final int LENGTH_DELIMITED = 2;
     static final int FIXED32 = 5;
 
+    /** A writer whose buffer grew past this is not kept for the thread's next message. */
+    private static final int KEPT_BYTES = 1 << 20;
+    /**
+     * Per thread, a writer kept between standalone messages ({@link ProtoMessage#encode()}): an
+     * appended file's header lists every segment since the last full write, and was built in a
+     * buffer doubled again and again on every append. Taken out while in use, so a nested message
+     * gets a new one.
+     */
+    private static final ThreadLocal<ProtoWriter> KEPT = new ThreadLocal<>();
+
     private final ByteWriter out = new ByteWriter();
+
+    /** This thread's kept writer, emptied, or a new one. */
+    static ProtoWriter take() {
+        ProtoWriter kept = KEPT.get();
+        if (kept == null) {
+            return new ProtoWriter();
+        }
+        KEPT.set(null);
+        return kept;
+    }
+
+    /** Gives back a writer {@link #take} gave once its bytes are copied out. */
+    static void give(ProtoWriter writer) {
+        if (writer.out.capacity() <= KEPT_BYTES) {
+            writer.out.reset();
+            KEPT.set(writer);
+        }
+    }
 
     private void tag(int field, int wireType) {
         out.varint((long) field << 3 | wireType);

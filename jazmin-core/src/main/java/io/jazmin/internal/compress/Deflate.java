@@ -27,9 +27,9 @@ final class Deflate {
      */
     static byte[] deflateBelow(int level, int strategy, byte[] raw, int len, int limit) {
         checkLevel(level);
-        Deflater d = new Deflater(level, true);
+        Deflater d = Deflaters.take(level, strategy);
+        boolean kept = false;
         try {
-            d.setStrategy(strategy);
             d.setInput(raw, 0, len);
             d.finish();
             // The output room each call gets is the same as with an array of exactly that length, doubled as
@@ -41,6 +41,7 @@ final class Deflate {
                 while (!d.finished()) {
                     if (n == room) {
                         if (n >= limit) {
+                            kept = true; // stopped before the end: reset when taken again
                             return null;
                         }
                         room = (int) Math.min(limit, room * 2L);
@@ -48,12 +49,13 @@ final class Deflate {
                     }
                     n += d.deflate(out, n, room - n);
                 }
+                kept = true;
                 return n < limit ? Arrays.copyOf(out, n) : null;
             } finally {
                 DeflateBuffer.give(out);
             }
         } finally {
-            d.end();
+            Deflaters.give(d, level, strategy, kept);
         }
     }
 }

@@ -141,7 +141,8 @@ public final class FlushedDeflate {
 
     private static Flushed deflate(int[] levels, int[] strategies, StreamSetting[] settings, byte[] raw,
                                    int len, int[] starts) {
-        Deflater d = new Deflater(levels[0], true);
+        Deflater d = Deflaters.take(levels[0], strategies[0]);
+        boolean ended = false;
         // The output room each call gets is the same as with an array of exactly that length, doubled as it
         // fills (see Deflate.deflateBelow).
         int room = Math.max(64, len / 2);
@@ -180,10 +181,12 @@ public final class FlushedDeflate {
                     done = last ? d.finished() : got < free && d.needsInput();
                 }
             }
+            ended = true;
             return new Flushed(Arrays.copyOf(out, n), stored, settings);
         } finally {
             DeflateBuffer.give(out);
-            d.end();
+            int last = starts.length - 1;
+            Deflaters.give(d, levels[last], strategies[last], ended);
         }
     }
 }

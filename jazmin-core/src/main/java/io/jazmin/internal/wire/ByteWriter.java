@@ -41,6 +41,11 @@ public final class ByteWriter {
         return size;
     }
 
+    /** How many bytes the buffer holds before it grows. */
+    public int capacity() {
+        return buf.length;
+    }
+
     public void reset() {
         size = 0;
     }
@@ -178,6 +183,10 @@ public final class ByteWriter {
 
     /** Varint byte length followed by the UTF-8 bytes of {@code s}. */
     public ByteWriter utf8(String s) {
+        // A short ASCII string (a column name, an index kind) is copied without an encoded array first.
+        if (s.length() < SHORT_ASCII && shortAscii(s, s.length())) {
+            return this;
+        }
         return lengthPrefixed(s.getBytes(StandardCharsets.UTF_8));
     }
 

@@ -27,7 +27,7 @@ public record DiskIdentity(Path realPath, Object fileKey, long size, long modifi
             return null;
         }
         try {
-            return new DiskIdentity(path.toRealPath(), before.fileKey(), size,
+            return new DiskIdentity(RealPaths.of(path), before.fileKey(), size,
                     before.modified().to(TimeUnit.NANOSECONDS));
         } catch (IOException | SecurityException e) {
             return null;

@@ -2,7 +2,6 @@ package io.jazmin.internal.writer;
 
 import io.jazmin.schema.Column;
 import io.jazmin.data.Filter;
-import io.jazmin.schema.IndexInfo;
 import io.jazmin.error.JazminIoException;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.options.WriteOptions;
@@ -210,8 +209,7 @@ public final class Appender {
         AppendOutput out = new AppendOutput(lock, validEnd, file.version().preamble().flags());
         try {
             WriteOptions tableOptions = options.withSortedBy(entry.sortedBy())
-                    .withIndexes(IndexBuilders.kindsOf(entry.indexes().stream()
-                            .map(r -> new IndexInfo(r.column(), r.kind(), r.segment())).toList()))
+                    .withIndexes(IndexBuilders.kindsOfRefs(entry.indexes()))
                     .withCompactIndexes(file.indexDeltas());
             TableStart start = new TableStart(entry.rowCount(), entry.chunkCount(), segmentCount(data), s,
                     entry.sortedBy().isEmpty() ? null : lastRow(data));

@@ -174,11 +174,24 @@ final class IndexBuilders {
         return wroteCompactPages;
     }
 
+    /**
+     * The index kinds of each column of a table's listed index segments ({@link IndexRef}s, one per
+     * index per append), read without an {@link IndexInfo} per segment.
+     */
+    static Map<String, Set<IndexKind>> kindsOfRefs(List<IndexRef> refs) {
+        return kindsOf(refs, IndexRef::column, IndexRef::kind);
+    }
+
     /** The kinds of the indexes listed (any segments), by column, in the order listed. */
     static Map<String, Set<IndexKind>> kindsOf(List<IndexInfo> indexes) {
+        return kindsOf(indexes, IndexInfo::column, IndexInfo::kind);
+    }
+
+    private static <T> Map<String, Set<IndexKind>> kindsOf(List<T> indexes, Function<T, String> column,
+                                                           Function<T, String> kind) {
         Map<String, Set<IndexKind>> kinds = new LinkedHashMap<>();
-        for (IndexInfo i : indexes) {
-            kinds.computeIfAbsent(i.column(), c -> new LinkedHashSet<>()).add(IndexKind.fromName(i.kind()));
+        for (T i : indexes) {
+            kinds.computeIfAbsent(column.apply(i), c -> new LinkedHashSet<>()).add(IndexKind.fromName(kind.apply(i)));
         }
         return kinds;
     }

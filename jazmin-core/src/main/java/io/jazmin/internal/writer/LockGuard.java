@@ -2,6 +2,7 @@ package io.jazmin.internal.writer;
 
 import io.jazmin.error.FileLockedException;
 import io.jazmin.error.JazminIoException;
+import io.jazmin.internal.wire.RealPaths;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -9,7 +10,7 @@ import java.nio.channels.FileLock;
 import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AccessDeniedException;
-import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
@@ -37,6 +38,9 @@ final class LockGuard implements AutoCloseable {
     private static final Set<Path> HELD = ConcurrentHashMap.newKeySet();
     /** Open guard files by path; guarded by itself. */
     private static final Map<Path, Shared> OPEN = new HashMap<>();
+    /** Guard bytes of file names, by name; cleared when large. */
+    private static final Map<String, Long> POSITIONS = new ConcurrentHashMap<>();
+    private static final int POSITIONS_KEPT = 4096;
 
     /** The real path of the file guarded; its folder's guard file is beside it. */
     private final Path file;
@@ -71,9 +75,12 @@ final class LockGuard implements AutoCloseable {
         try {
             // Real paths: one file reached through two paths (a linked folder, another letter
             // case) is held once.
-            file = target.getParent().toRealPath().resolve(target.getFileName());
-            if (Files.exists(file)) {
-                file = file.toRealPath();
+            file = RealPaths.of(target);
+        } catch (NoSuchFileException e) {
+            try {
+                file = RealPaths.of(target.getParent()).resolve(target.getFileName()); // a file being created
+            } catch (IOException again) {
+                throw new JazminIoException("cannot resolve the folder of", target, again);
             }
         } catch (IOException e) {
             throw new JazminIoException("cannot resolve the folder of", target, e);
@@ -138,8 +145,21 @@ final class LockGuard implements AutoCloseable {
         return new FileLockedException("another writer in this process holds " + lock);
     }
 
-    /** The guard byte of a file name. */
+    /** The guard byte of a file name (remembered for the last names asked: a SHA-256 per write). */
     static long position(String name) {
+        Long known = POSITIONS.get(name);
+        if (known != null) {
+            return known;
+        }
+        if (POSITIONS.size() >= POSITIONS_KEPT) {
+            POSITIONS.clear();
+        }
+        long position = digestPosition(name);
+        POSITIONS.put(name, position);
+        return position;
+    }
+
+    private static long digestPosition(String name) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(name.getBytes(StandardCharsets.UTF_8));
             return ByteBuffer.wrap(digest).getLong() >>> 2;

@@ -28,10 +28,17 @@ record LockHolder(long pid, Instant start, String host) {
     private static final String UNKNOWN_HOST = "unknown";
     private static final LockHolder CURRENT = new LockHolder(ProcessHandle.current().pid(),
             ProcessHandle.current().info().startInstant().orElse(null), hostName());
+    /** This process's line, made once: every write of the file writes it. */
+    private static final byte[] CURRENT_LINE = CURRENT.line();
 
     /** This process. */
     static LockHolder current() {
         return CURRENT;
+    }
+
+    /** This process's line (a copy). */
+    static byte[] currentLine() {
+        return CURRENT_LINE.clone();
     }
 
     /** The line written into the lock file. */

@@ -99,6 +99,9 @@ public final class WriterLock implements AutoCloseable {
                     // Only the guard's holder gets here, and no other writer of this library
                     // replaces or deletes the lock file meanwhile: the stale one is replaced whole.
                     Files.move(made, lock, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+                    // A writer killed while holding the lock may have left temporary files: the next
+                    // commit looks for them.
+                    TempFiles.lookAgain(target);
                     return;
                 }
                 throw locked(lock, holder);
@@ -117,14 +120,9 @@ public final class WriterLock implements AutoCloseable {
 
     /** A complete lock file of this process under a temporary name beside {@code target}. */
     private static Path made(Path target, Path lock) {
-        Path made = null;
         try {
-            made = TempFiles.createLock(target);
-            return Files.write(made, LockHolder.current().line());
+            return TempFiles.createLock(target, LockHolder.currentLine());
         } catch (IOException e) {
-            if (made != null) {
-                deleteQuietly(made);
-            }
             throw new JazminIoException("cannot create the lock file", lock, e);
         }
     }
@@ -143,7 +141,7 @@ public final class WriterLock implements AutoCloseable {
         } catch (UnsupportedOperationException | FileSystemException e) {
             try (FileChannel channel = FileChannel.open(lock, StandardOpenOption.CREATE_NEW,
                     StandardOpenOption.WRITE)) {
-                channel.write(ByteBuffer.wrap(LockHolder.current().line()));
+                channel.write(ByteBuffer.wrap(LockHolder.currentLine()));
                 return true;
             } catch (FileAlreadyExistsException exists) {
                 return false;

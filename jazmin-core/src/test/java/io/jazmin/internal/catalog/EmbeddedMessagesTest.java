@@ -72,6 +72,27 @@ class EmbeddedMessagesTest {
         }
     }
 
+    /** A message holding another one encoded on its own, as a byte string: a standalone encode inside one. */
+    record Wrapper(Node inner) implements ProtoMessage {
+        @Override
+        public void encode(ProtoWriter out) {
+            out.bytes(1, inner.encode());
+        }
+    }
+
+    @Test
+    void aThreadsKeptWriterGivesTheBytesOfANewOneWhateverItWroteBefore() {
+        Random random = new Random(7);
+        for (int round = 0; round < 100; round++) {
+            Node node = random(random, 3);
+            byte[] inner = node.reference();
+            byte[] expected = inner.length == 0 ? new byte[0]
+                    : new ByteWriter().varint(1 << 3 | 2).lengthPrefixed(inner).toByteArray();
+            assertThat(new Wrapper(node).encode()).isEqualTo(expected);
+            assertThat(node.encode()).isEqualTo(inner);
+        }
+    }
+
     @Test
     void anEmptyMessageIsItsTagAndAZeroLength() {
         Node empty = new Node(new int[0], new byte[0], List.of());

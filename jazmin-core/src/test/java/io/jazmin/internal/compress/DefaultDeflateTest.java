@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 class DefaultDeflateTest {
     private static final int LENGTH = 20_000;
 
-    private static byte[] jdkDeflate(byte[] raw, int level, int strategy) {
+    /** What a new JDK stream makes of {@code raw} (also {@link DeflatersTest}'s reference). */
+    static byte[] jdkDeflate(byte[] raw, int level, int strategy) {
         Deflater d = new Deflater(level, true);
         d.setStrategy(strategy);
         d.setInput(raw);

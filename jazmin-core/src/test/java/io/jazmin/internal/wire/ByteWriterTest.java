@@ -36,6 +36,19 @@ class ByteWriterTest {
 
     /** The bytes equal the JDK's UTF-8 for valid text, with the shortest length prefix. */
     @Test
+    void utf8WritesTheLengthAndTheBytesOfGetBytesShortAsciiCopiedDirectly() {
+        List<String> texts = List.of("", "a", "sorted", "trigram", "x".repeat(31), "x".repeat(32), "abcé", "é",
+                "x".repeat(30) + "\u0080", "a\uD800b", "\uDC00", "€😀ü/", "y".repeat(300));
+        for (String s : texts) {
+            ByteWriter w = new ByteWriter(16).u8(0xAB); // something before, to keep
+            w.utf8(s);
+            byte[] utf8 = s.getBytes(StandardCharsets.UTF_8);
+            byte[] expected = new ByteWriter().u8(0xAB).varint(utf8.length).bytes(utf8).toByteArray();
+            assertThat(w.toByteArray()).as("bytes of a string of %d chars", s.length()).isEqualTo(expected);
+        }
+    }
+
+    @Test
     void strictUtf8WritesTheLengthAndTheUtf8Bytes() {
         String pairAtSegmentEnd = "x".repeat((1 << 14) - 1) + "\uD83D\uDE00" + "é";
         List<String> texts = List.of("", "a", "Ann Ndlovu", "x".repeat(31), "x".repeat(32), "abcé", "é", "x".repeat(30) + "\u0080",
