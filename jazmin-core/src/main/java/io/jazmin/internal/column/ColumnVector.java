@@ -438,6 +438,19 @@ public final class ColumnVector {
     }
 
     /**
+     * Rows {@code [from, to)} of this whole int or datetime vector as a window vector (see {@link #window()})
+     * holding a copy of their values: what a window decode of those rows gives, and nothing of this
+     * vector's array, which its owner may then reuse.
+     */
+    public ColumnVector windowOfLongs(int from, int to) {
+        if (longs == null || base != 0 || from < 0 || from > to || to > size) {
+            throw new IllegalArgumentException("rows " + from + ".." + to + " of a " + type.typeName()
+                    + " vector of " + size + " rows (window " + base + ")");
+        }
+        return window(type, size, from, nullBits, Arrays.copyOfRange(longs, from, to), null, null, null, null);
+    }
+
+    /**
      * This window vector with its plain strings built for the rows it holds: it then keeps nothing of
      * the buffer its stream was read from, which a thread may reuse. Other vectors are returned as
      * they are.

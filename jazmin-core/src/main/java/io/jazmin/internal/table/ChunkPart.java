@@ -1,6 +1,7 @@
 package io.jazmin.internal.table;
 
 import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.column.ColumnVector;
 import io.jazmin.internal.column.StreamDecoder;
@@ -36,6 +37,11 @@ public final class ChunkPart {
      * built for the window's rows, {@link ColumnVector#withoutStreamBytes()}).
      */
     private static final ThreadLocal<byte[]> PREFIX_BUFFER = new ThreadLocal<>();
+    /**
+     * Per thread, the array a filter's whole int or datetime column is decoded into (see
+     * {@link #filterColumn}); taken out while a part holds it, so no two vectors ever share it.
+     */
+    private static final ThreadLocal<long[]> FILTER_LONGS = new ThreadLocal<>();
     private final int rowCount;
     private final List<Column> columns;
     private final Piece[] pieceOf;
@@ -49,6 +55,8 @@ public final class ChunkPart {
     /** Per column, the last window decoded (see {@link #column(int, int, int)}) and the row it ends before. */
     private final ColumnVector[] windows;
     private final int[] windowEnds;
+    /** Per column, whether {@code decoded} holds an array taken from {@link #FILTER_LONGS} till {@link #settleFilterColumns}. */
+    private final boolean[] borrowed;
     private int decodedCount;
     /** The process-wide cache and this part's file version in it, or {@code null}s when not cached. */
     private final SharedChunkCache shared;
@@ -107,6 +115,7 @@ public final class ChunkPart {
         this.decoded = new ColumnVector[columns.size()];
         this.windows = new ColumnVector[columns.size()];
         this.windowEnds = new int[columns.size()];
+        this.borrowed = new boolean[columns.size()];
         for (Piece piece : pieces) {
             for (int i = 0; i < piece.members.length; i++) {
                 pieceOf[piece.members[i]] = piece;
@@ -231,11 +240,65 @@ public final class ChunkPart {
         return w;
     }
 
+    /**
+     * The values of the column at {@code position} for a filter testing rows {@code [from, to)}, as
+     * {@link #column(int, int, int)} gives them; but a whole int or datetime column that the shared cache
+     * does not keep is decoded into an array the thread reuses (a lookup then allocates no array for
+     * the whole chunk to test it). The caller calls {@link #settleFilterColumns} once the filter is
+     * tested, before asking this part for columns again.
+     */
+    public ColumnVector filterColumn(int position, int from, int to) {
+        ColumnType type = columns.get(position).type();
+        if (from != 0 || to != rowCount || decoded[position] != null || cacheable(position)
+                || (type != ColumnType.INT && type != ColumnType.DATETIME)) {
+            return column(position, from, to);
+        }
+        long[] into = FILTER_LONGS.get();
+        FILTER_LONGS.set(null);
+        if (into == null || into.length != rowCount) {
+            into = new long[rowCount];
+        }
+        ColumnVector v = decode(position, 0, rowCount, into);
+        decoded[position] = v;
+        borrowed[position] = true;
+        return v;
+    }
+
+    /**
+     * Ends a filter's use of the columns {@link #filterColumn} decoded into the thread's array: each
+     * keeps rows {@code [from, to)} (those the filter found; none when equal), as a window copying
+     * their values when they are less than half the chunk, the array going back to the thread; else
+     * whole, the array then the vector's alone.
+     */
+    public void settleFilterColumns(int from, int to) {
+        for (int p = 0; p < borrowed.length; p++) {
+            if (!borrowed[p]) {
+                continue;
+            }
+            borrowed[p] = false;
+            ColumnVector whole = decoded[p];
+            if (2 * (to - from) >= rowCount && to > from) {
+                continue;
+            }
+            decoded[p] = null;
+            if (to > from) {
+                windows[p] = whole.windowOfLongs(from, to);
+                windowEnds[p] = to;
+            }
+            FILTER_LONGS.set(whole.longs());
+        }
+    }
+
     private ColumnVector decode(int position, int from, int to) {
+        return decode(position, from, to, null);
+    }
+
+    /** @param into the array a whole int or datetime column goes into, or {@code null} for a new one */
+    private ColumnVector decode(int position, int from, int to, long[] into) {
         Column column = columns.get(position);
         ColumnVector v = from == 0 && to == rowCount ? null : decodeFromPrefix(position, column, from, to);
         if (v == null) {
-            v = decodeFromStream(position, column, from, to);
+            v = decodeFromStream(position, column, from, to, into);
         }
         if (windows[position] == null) {
             decodedCount++;
@@ -294,15 +357,16 @@ public final class ChunkPart {
         }
     }
 
-    private ColumnVector decodeFromStream(int position, Column column, int from, int to) {
+    private ColumnVector decodeFromStream(int position, Column column, int from, int to, long[] into) {
         locate(position);
         Piece piece = pieceOf[position];
         ColumnVector v;
         try {
             byte[] payload = arrays[position] != null ? arrays[position]
                     : piece.payload().upTo(starts[position] + lengths[position]);
-            v = StreamDecoder.decode(column, new ByteReader(payload, starts[position], lengths[position]),
-                    rowCount, from, to);
+            ByteReader stream = new ByteReader(payload, starts[position], lengths[position]);
+            v = into != null ? StreamDecoder.decodeLongsInto(column.type(), stream, rowCount, into)
+                    : StreamDecoder.decode(column, stream, rowCount, from, to);
         } catch (JazminFormatException e) {
             throw new JazminFormatException("column '" + column.name() + "': " + e.getMessage(),
                     piece.sectionId, piece.offset, e);
