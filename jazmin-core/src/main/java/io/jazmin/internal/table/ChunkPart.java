@@ -258,9 +258,57 @@ public final class ChunkPart {
         if (into == null || into.length != rowCount) {
             into = new long[rowCount];
         }
-        ColumnVector v = decode(position, 0, rowCount, into);
+        ColumnVector v = decodeFlushedInto(position, into);
+        if (v == null) {
+            v = decode(position, 0, rowCount, into);
+        }
         decoded[position] = v;
         borrowed[position] = true;
+        return v;
+    }
+
+    /**
+     * A whole int or datetime column decoded into {@code into} from its stream inflated, on its own from
+     * its flush point and checked whole, into the thread's {@link #PREFIX_BUFFER} (the longs keep nothing
+     * of it); {@code null} when the stream does not inflate on its own or is held inflated already.
+     */
+    private ColumnVector decodeFlushedInto(int position, long[] into) {
+        Piece piece = pieceOf[position];
+        SectionPayload payload = piece.payload();
+        int k = memberIndex[position];
+        if (arrays[position] != null || payload.streamCount() != piece.members.length || payload.holdsStream(k)) {
+            return null;
+        }
+        int raw = payload.streamLength(k);
+        byte[] bytes = PREFIX_BUFFER.get();
+        if (bytes == null || bytes.length < raw) {
+            bytes = new byte[raw];
+        }
+        int start;
+        int length;
+        try {
+            payload.streamInto(k, bytes);
+            if (bytes.length <= MAX_KEPT_PREFIX) {
+                PREFIX_BUFFER.set(bytes);
+            }
+            ByteReader in = new ByteReader(bytes, 0, raw);
+            length = in.length();
+            start = in.position();
+            in.skip(length);
+            in.expectEnd("column stream between flush points");
+        } catch (JazminFormatException e) {
+            throw e.inSection(piece.sectionId, piece.offset);
+        }
+        Column column = columns.get(position);
+        ColumnVector v;
+        try {
+            v = StreamDecoder.decodeLongsInto(column.type(), new ByteReader(bytes, start, length), rowCount, into);
+        } catch (JazminFormatException e) {
+            throw inColumn(column, piece, e);
+        }
+        if (windows[position] == null) {
+            decodedCount++;
+        }
         return v;
     }
 
@@ -368,10 +416,15 @@ public final class ChunkPart {
             v = into != null ? StreamDecoder.decodeLongsInto(column.type(), stream, rowCount, into)
                     : StreamDecoder.decode(column, stream, rowCount, from, to);
         } catch (JazminFormatException e) {
-            throw new JazminFormatException("column '" + column.name() + "': " + e.getMessage(),
-                    piece.sectionId, piece.offset, e);
+            throw inColumn(column, piece, e);
         }
         return v;
+    }
+
+    /** Damage found decoding {@code column}'s stream, named with the column and its part section. */
+    private static JazminFormatException inColumn(Column column, Piece piece, JazminFormatException e) {
+        return new JazminFormatException("column '" + column.name() + "': " + e.getMessage(), piece.sectionId,
+                piece.offset, e);
     }
 
     /** The values of several columns, in the order given. */
