@@ -31,12 +31,23 @@ class StatisticsCheckTest {
         assertThat(StatisticsCheck.violation(right, v)).isNull();
     }
 
+    /** The agreement is kept: values are not scanned again for the same statistics (their vector is immutable). */
+    @Test
+    void anAgreementIsNotCheckedAgain() {
+        ColumnVector v = values();
+        ChunkStatistics right = bounds(0, 5, 9);
+        assertThat(StatisticsCheck.violation(right, v)).isNull();
+        v.longs()[2] = 10; // what no reader does: shows the values are not read again
+        assertThat(StatisticsCheck.violation(right, v)).isNull();
+        assertThat(StatisticsCheck.violation(bounds(0, 5, 9), v)).isEqualTo("give a max below a value the chunk holds");
+    }
+
     @Test
     void aViolationIsReportedEveryTime() {
         ColumnVector v = values();
         ChunkStatistics wrong = bounds(0, 6, 9);
-        assertThat(StatisticsCheck.violation(wrong, v)).isNotNull();
-        assertThat(StatisticsCheck.violation(wrong, v)).isNotNull();
-        assertThat(StatisticsCheck.violation(wrong, values())).isNotNull();
+        for (ColumnVector checked : new ColumnVector[] {v, v, values()}) {
+            assertThat(StatisticsCheck.violation(wrong, checked)).isEqualTo("give a min above a value the chunk holds");
+        }
     }
 }
