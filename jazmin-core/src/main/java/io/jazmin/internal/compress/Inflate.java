@@ -102,14 +102,9 @@ final class Inflate {
     }
 
     /**
-     * Fills {@code out} from {@code inf}, set at a full-flush point; a stream ending first is damage
+     * Fills {@code out[0..want)} from {@code inf}, set at a full-flush point; a stream ending first is damage
      * ({@code expected} says what its flush points promised).
      */
-    private static void inflateFully(Inflater inf, byte[] out, String expected) throws DataFormatException {
-        inflateFully(inf, out, out.length, expected);
-    }
-
-    /** Fills {@code out[0..want)} from {@code inf} (see {@link #inflateFully(Inflater, byte[], String)}). */
     private static void inflateFully(Inflater inf, byte[] out, int want, String expected) throws DataFormatException {
         for (int n = 0; n < want; ) {
             int got = inf.inflate(out, n, want - n);
