@@ -161,6 +161,58 @@ class LookupWindowTest {
                 .isPositive();
     }
 
+    /**
+     * Filters on int and datetime columns, nulls included, test their chunks' values from an array the
+     * thread reuses: lookups, ranges spanning chunks and counts give what a whole read gives, in plain
+     * and key files, and rows held from a lazily read result keep their values while later queries on
+     * the same thread reuse the array.
+     */
+    @Test
+    void intAndDatetimeFiltersGiveTheRowsOfAWholeRead() {
+        JazminKey key = JazminKey.generate();
+        byte[] flushed = Written.file(COLUMNS, DATA, FLUSHED);
+        List<List<Object>> all = allRows(flushed, NO_CACHE);
+        List<Object[]> files = List.of(new Object[] {flushed, NO_CACHE},
+                new Object[] {Written.file(COLUMNS, DATA, FLUSHED.withColumnFlushPoints(false)), NO_CACHE},
+                new Object[] {Written.file(COLUMNS, DATA, FLUSHED.withKey(key)), ReadOptions.defaults().withKey(key)});
+        for (Object[] f : files) {
+            byte[] file = (byte[]) f[0];
+            ReadOptions options = (ReadOptions) f[1];
+            for (long id : LOOKED_UP) {
+                List<Object> row = all.get((int) id);
+                for (int column : new int[] {3, 6}) {
+                    if (row.get(column) == null) {
+                        continue;
+                    }
+                    String name = COLUMNS.get(column).name();
+                    assertThat(find(file, options, Filter.eq(name, row.get(column)))).as("%s of row %d", name, id)
+                            .isEqualTo(all.stream().filter(r -> row.get(column).equals(r.get(column))).toList());
+                }
+            }
+            // Half a chunk or more (the whole column kept), and less, each read lazily between lookups.
+            for (long[] range : new long[][] {{100, 900}, {950, 2_100}, {1_200, 1_260}}) {
+                Filter filter = Filter.gte("id", range[0]).and(Filter.lt("id", range[1]));
+                try (JazminReader reader = JazminReader.open(file, options);
+                     Stream<Row> rows = reader.table().find(filter)) {
+                    List<List<Object>> got = new ArrayList<>();
+                    rows.forEach(r -> {
+                        got.add(values(r));
+                        if (got.size() % 97 == 1) {
+                            assertThat(find(file, options, Filter.eq("n", all.get(2_999).get(3))))
+                                    .contains(all.get(2_999));
+                        }
+                    });
+                    assertThat(got).isEqualTo(all.subList((int) range[0], (int) range[1]));
+                }
+                try (JazminReader reader = JazminReader.open(file, options)) {
+                    assertThat(reader.table().count(filter)).isEqualTo(range[1] - range[0]);
+                    assertThat(reader.table().count(Filter.isNull("t").and(filter))).isEqualTo(
+                            all.subList((int) range[0], (int) range[1]).stream().filter(r -> r.get(6) == null).count());
+                }
+            }
+        }
+    }
+
     private static List<List<Object>> find(byte[] file, ReadOptions options, Filter filter) {
         try (JazminReader reader = JazminReader.open(file, options); Stream<Row> rows = reader.table().find(filter)) {
             return rows.map(LookupWindowTest::values).toList();

@@ -32,6 +32,8 @@ public enum ColumnType {
      */
     private enum Trait { TEXT, INTEGER, FLOATING_POINT, ITEMS, FIELDS }
 
+    /** Every type, once: {@link #values()} copies its array at each call, and a header's columns ask per column. */
+    private static final ColumnType[] ALL = values();
     private final int wireId;
     private final boolean ordered;
     private final Class<?> valueClass;
@@ -122,7 +124,7 @@ public enum ColumnType {
 
     /** The type with the given wire id, or {@code null} when the id is unknown. */
     public static ColumnType fromWireId(int id) {
-        for (ColumnType t : values()) {
+        for (ColumnType t : ALL) {
             if (t.wireId == id) {
                 return t;
             }

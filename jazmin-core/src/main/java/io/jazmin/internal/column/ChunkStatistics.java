@@ -29,6 +29,17 @@ public final class ChunkStatistics {
     private final byte[] min;
     private final byte[] max;
     private final List<LeafChunkStatistics> leaves;
+    /**
+     * Each bound once decoded, kept: pruning asks them of every chunk at every query (statistics may be
+     * kept in the shared cache), and reading statistics checks them first. Written by any thread; an
+     * immutable record, so a racing decode only decodes twice.
+     */
+    private Key minKey;
+    private Key maxKey;
+
+    /** A bound {@link KeyForms#decode decoded} as a key of {@code type}. */
+    private record Key(ColumnType type, Object value) {
+    }
 
     private ChunkStatistics(long nullCount, byte[] min, byte[] max) {
         this(nullCount, min, max, List.of());
@@ -114,12 +125,22 @@ public final class ChunkStatistics {
      * @throws io.jazmin.error.JazminFormatException when the bytes are not a valid key
      */
     public Object minKey(ColumnType type) {
-        return min.length == 0 ? null : KeyForms.decode(type, min);
+        Key k = minKey;
+        if (k == null || k.type() != type) {
+            k = new Key(type, min.length == 0 ? null : KeyForms.decode(type, min));
+            minKey = k;
+        }
+        return k.value();
     }
 
     /** The upper bound as a key value of {@code type}, or {@code null} when unbounded. */
     public Object maxKey(ColumnType type) {
-        return max.length == 0 ? null : KeyForms.decode(type, max);
+        Key k = maxKey;
+        if (k == null || k.type() != type) {
+            k = new Key(type, max.length == 0 ? null : KeyForms.decode(type, max));
+            maxKey = k;
+        }
+        return k.value();
     }
 
     private static ChunkStatistics bounds(ColumnType type, int nulls, Object minKey, Object maxKey) {

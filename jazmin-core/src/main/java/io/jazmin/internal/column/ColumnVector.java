@@ -48,6 +48,12 @@ public final class ColumnVector {
     /** Dictionary entries (each a non-null value) and an entry per row (0 for null rows), else {@code null}s. */
     private final Object[] entries;
     private final int[] codes;
+    /**
+     * The statistics these values were last found to agree with ({@link StatisticsCheck#violation}), else
+     * {@code null}: a vector and statistics kept in the shared cache are checked once, not at every query.
+     * Written by any thread; a thread seeing an older value only checks again.
+     */
+    private ChunkStatistics agreesWith;
     /** List or object definition of a nested vector, else {@code null}. */
     private final Column definition;
     /** List: item offsets per row ({@code size + 1}); object: entry per row, -1 when null. */
@@ -435,6 +441,27 @@ public final class ColumnVector {
         }
         return new ColumnVector(type, size, base, nullBits, null, null, null, null, strings.rebased(streamStart),
                 null, null, null);
+    }
+
+    ChunkStatistics agreesWith() {
+        return agreesWith;
+    }
+
+    void agreesWith(ChunkStatistics statistics) {
+        agreesWith = statistics;
+    }
+
+    /**
+     * Rows {@code [from, to)} of this whole int or datetime vector as a window vector (see {@link #window()})
+     * holding a copy of their values: what a window decode of those rows gives, and nothing of this
+     * vector's array, which its owner may then reuse.
+     */
+    public ColumnVector windowOfLongs(int from, int to) {
+        if (longs == null || base != 0 || from < 0 || from > to || to > size) {
+            throw new IllegalArgumentException("rows " + from + ".." + to + " of a " + type.typeName()
+                    + " vector of " + size + " rows (window " + base + ")");
+        }
+        return window(type, size, from, nullBits, Arrays.copyOfRange(longs, from, to), null, null, null, null);
     }
 
     /**

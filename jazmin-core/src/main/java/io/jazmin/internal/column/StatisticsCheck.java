@@ -20,6 +20,17 @@ public final class StatisticsCheck {
      * {@code null} when the statistics admit the values.
      */
     public static String violation(ChunkStatistics stored, ColumnVector values) {
+        if (values.agreesWith() == stored) {
+            return null; // checked already: both are immutable (a vector and statistics kept in the shared cache)
+        }
+        String wrong = check(stored, values);
+        if (wrong == null) {
+            values.agreesWith(stored);
+        }
+        return wrong;
+    }
+
+    private static String check(ChunkStatistics stored, ColumnVector values) {
         int nulls = values.nullCount();
         if (nulls != stored.nullCount()) {
             return "count " + Long.toUnsignedString(stored.nullCount()) + " nulls where the chunk holds " + nulls;

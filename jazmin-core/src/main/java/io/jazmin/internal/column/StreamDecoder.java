@@ -6,6 +6,7 @@ import io.jazmin.error.JazminFormatException;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.schema.JsonText;
 import io.jazmin.internal.wire.ByteReader;
+import java.util.Arrays;
 
 /**
  * Reads one column stream (spec §1.9) into a {@link ColumnVector}, treating every byte as hostile:
@@ -89,9 +90,30 @@ public final class StreamDecoder {
         return decode(type, stream, rowCount, 0, rowCount, 0);
     }
 
-    /** @param missing the bytes of the stream past the end of {@code stream} (a prefix), for the counts' bound */
+    /**
+     * Decodes a whole int or datetime stream, as {@link #decode(ColumnType, ByteReader, int)}, into
+     * {@code into} (exactly {@code rowCount} longs, null rows set to 0) instead of a new array: for a
+     * vector the caller uses briefly and whose array it then reuses (a filter column tested and dropped).
+     */
+    public static ColumnVector decodeLongsInto(ColumnType type, ByteReader stream, int rowCount, long[] into) {
+        if ((type != ColumnType.INT && type != ColumnType.DATETIME) || into.length != rowCount) {
+            throw new IllegalArgumentException("a " + type.typeName() + " stream of " + rowCount
+                    + " rows cannot be decoded into " + into.length + " longs");
+        }
+        return decode(type, stream, rowCount, 0, rowCount, 0, into);
+    }
+
     private static ColumnVector decode(ColumnType type, ByteReader stream, int rowCount, int from, int to,
                                        int missing) {
+        return decode(type, stream, rowCount, from, to, missing, null);
+    }
+
+    /**
+     * @param missing the bytes of the stream past the end of {@code stream} (a prefix), for the counts' bound
+     * @param into    the array an int or datetime column's values go into, or {@code null} for a new one
+     */
+    private static ColumnVector decode(ColumnType type, ByteReader stream, int rowCount, int from, int to,
+                                       int missing, long[] into) {
         if (type.isNested()) {
             throw new IllegalArgumentException("a " + type.typeName() + " column is decoded with its definition");
         }
@@ -103,7 +125,7 @@ public final class StreamDecoder {
         Shape col = new Shape(type, rowCount, nulls, nonNull, from, to);
         ColumnVector result = switch (type) {
             case BOOL -> readBools(stream, encoding, col);
-            case INT, DATETIME -> readLongs(stream, encoding, col);
+            case INT, DATETIME -> readLongs(stream, encoding, col, into);
             case FLOAT -> readDoubles(stream, encoding, col);
             case DECIMAL, STRING, BINARY, JSON -> readObjects(stream, encoding, col);
             case LIST, OBJECT -> throw new IllegalStateException("nested types are refused above");
@@ -241,8 +263,11 @@ public final class StreamDecoder {
                 : ColumnVector.window(col.type, col.rows, col.from, col.nulls, null, null, vals, null, null);
     }
 
-    private static ColumnVector readLongs(ByteReader stream, int encoding, Shape col) {
-        long[] vals = new long[col.held()];
+    private static ColumnVector readLongs(ByteReader stream, int encoding, Shape col, long[] into) {
+        long[] vals = into != null ? into : new long[col.held()];
+        if (into != null && col.nulls != null) {
+            Arrays.fill(vals, 0); // null rows are 0, as in a new array
+        }
         boolean delta = encoding == StreamFormat.DELTA;
         if (!delta && col.nulls == null && col.whole()) {
             // A whole plain column without nulls (ints of a scan): a value per row, nothing else to decide.

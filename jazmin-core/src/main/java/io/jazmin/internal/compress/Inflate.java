@@ -14,6 +14,8 @@ import java.util.zip.Inflater;
 final class Inflate {
     /** Per thread, an inflater for the next section: setting one up costs more than a small section's inflation. */
     private static final ThreadLocal<Inflater> INFLATER = new ThreadLocal<>();
+    /** Per thread, the byte a stream's end is probed with (one past what its flush points give). */
+    private static final ThreadLocal<byte[]> PAST_END = ThreadLocal.withInitial(() -> new byte[1]);
 
     private Inflate() {
     }
@@ -58,18 +60,23 @@ final class Inflate {
      * {@code rawLength} bytes; only the {@code last} piece ends the Deflate stream.
      */
     static byte[] segment(byte[] stored, int off, int len, int rawLength, boolean last) {
+        byte[] out = new byte[rawLength];
+        segmentInto(stored, off, len, out, rawLength, last);
+        return out;
+    }
+
+    /** Like {@link #segment}, into {@code out[0..rawLength)} (at least that long), for a caller reusing a buffer. */
+    static void segmentInto(byte[] stored, int off, int len, byte[] out, int rawLength, boolean last) {
         checkRatio(len, rawLength);
         Inflater inf = takeInflater();
         try {
             inf.setInput(stored, off, len);
-            byte[] out = new byte[rawLength];
-            inflateFully(inf, out);
+            inflateFully(inf, out, rawLength, true);
             // Past the end: another byte, or the stream ending where it must not (or not ending where it must).
-            if (inf.inflate(new byte[1]) != 0 || inf.finished() != last) {
+            if (inf.inflate(PAST_END.get()) != 0 || inf.finished() != last) {
                 throw new JazminFormatException("column stream does not end where its flush points say ("
                         + rawLength + " bytes)");
             }
-            return out;
         } catch (DataFormatException e) {
             throw new JazminFormatException("corrupt Deflate data at a column flush point: " + e.getMessage());
         } finally {
@@ -86,7 +93,7 @@ final class Inflate {
         Inflater inf = takeInflater();
         try {
             inf.setInput(stored, off, len);
-            inflateFully(inf, out, want);
+            inflateFully(inf, out, want, false);
         } catch (DataFormatException e) {
             throw new JazminFormatException("corrupt Deflate data at a column flush point: " + e.getMessage());
         } finally {
@@ -95,20 +102,16 @@ final class Inflate {
     }
 
     /**
-     * Fills {@code out} from {@code inf}, set at a full-flush point; a stream ending first is damage
-     * (the message, built only then, says what its flush points promised).
+     * Fills {@code out[0..want)} from {@code inf}, set at a full-flush point; a stream ending first is damage
+     * (the message, built only then, says what its flush points promised: {@code want} bytes when
+     * {@code whole}, else more than a prefix of {@code want}).
      */
-    private static void inflateFully(Inflater inf, byte[] out) throws DataFormatException {
-        inflateFully(inf, out, out.length);
-    }
-
-    /** Fills {@code out[0..want)} from {@code inf} (see {@link #inflateFully(Inflater, byte[])}). */
-    private static void inflateFully(Inflater inf, byte[] out, int want) throws DataFormatException {
+    private static void inflateFully(Inflater inf, byte[] out, int want, boolean whole) throws DataFormatException {
         for (int n = 0; n < want; ) {
             int got = inf.inflate(out, n, want - n);
             if (got == 0) {
                 throw new JazminFormatException(inf.finished()
-                        ? "column stream inflates to " + n + " bytes, " + (want == out.length
+                        ? "column stream inflates to " + n + " bytes, " + (whole
                                 ? "not the " + want + " its flush points give" : "fewer than its flush points give")
                         : "truncated Deflate data at a column flush point");
             }

@@ -151,6 +151,20 @@ public final class SectionPayload {
         return s;
     }
 
+    /**
+     * Inflates the whole of stream {@code k}, checked as {@link #stream} checks it, into {@code out} (at
+     * least {@link #streamLength} long) without keeping it: for a caller whose decoded values keep
+     * nothing of the bytes, reusing one buffer. Not locked while it inflates, as {@link #streamPrefix}.
+     */
+    public void streamInto(int k, byte[] out) {
+        int length = streamLength(k);
+        if (out.length < length) {
+            throw new IllegalArgumentException("a " + length + "-byte stream into " + out.length + " bytes");
+        }
+        StoredStreams.Slice slice = storedStream(k);
+        Inflate.segmentInto(slice.bytes(), slice.offset(), slice.length(), out, length, k == points.count() - 1);
+    }
+
     /** Whether stream {@code k} is inflated whole already (then {@link #streamPrefix} returns it). */
     public synchronized boolean holdsStream(int k) {
         return streams[k] != null;

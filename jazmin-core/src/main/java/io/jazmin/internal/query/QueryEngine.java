@@ -324,6 +324,7 @@ public final class QueryEngine {
                                   ChunkInfo chunk) {
         ChunkPart part = read(chunk, filterColumns, new int[0]);
         int n = matches(plan, predicate, chunk, filterValues(plan, chunk, part, filterColumns), deleted, null);
+        part.settleFilterColumns(0, 0);
         return new ChunkCount(n, part.decodedColumns());
     }
 
@@ -518,10 +519,14 @@ public final class QueryEngine {
         return values;
     }
 
+    /**
+     * The filter's columns for {@code rows}, valid till {@link ChunkPart#settleFilterColumns} (whole int
+     * columns may be decoded into an array the thread reuses: {@link ChunkPart#filterColumn}).
+     */
     private ChunkValues values(ChunkPart part, int[] positions, int[] rows) {
         ColumnVector[] byPosition = new ColumnVector[data.columns().size()];
         for (int p : positions) {
-            byPosition[p] = part.column(p, rows[0], rows[1]);
+            byPosition[p] = part.filterColumn(p, rows[0], rows[1]);
         }
         return new ChunkValues(byPosition, part.rowCount());
     }
@@ -624,6 +629,8 @@ public final class QueryEngine {
             }
         } else {
             matches(plan, predicate, chunk, filterValues(plan, chunk, part, filterColumns), deleted, found);
+            // The filter's values are no longer used: keep the found rows' of columns decoded into the thread's array.
+            part.settleFilterColumns(found.n == 0 ? 0 : found.at[0], found.n == 0 ? 0 : found.at[found.n - 1] + 1);
         }
         if (decodeSelected && found.n > 0) {
             selected(part, select, found.at, 0, found.n);

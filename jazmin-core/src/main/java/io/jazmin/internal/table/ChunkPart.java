@@ -1,6 +1,7 @@
 package io.jazmin.internal.table;
 
 import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.column.ColumnVector;
 import io.jazmin.internal.column.ExactSum;
@@ -38,6 +39,11 @@ public final class ChunkPart {
      * built for the window's rows, {@link ColumnVector#withoutStreamBytes()}).
      */
     private static final ThreadLocal<byte[]> PREFIX_BUFFER = new ThreadLocal<>();
+    /**
+     * Per thread, the array a filter's whole int or datetime column is decoded into (see
+     * {@link #filterColumn}); taken out while a part holds it, so no two vectors ever share it.
+     */
+    private static final ThreadLocal<long[]> FILTER_LONGS = new ThreadLocal<>();
     private final int rowCount;
     private final List<Column> columns;
     private final Piece[] pieceOf;
@@ -51,6 +57,8 @@ public final class ChunkPart {
     /** Per column, the last window decoded (see {@link #column(int, int, int)}) and the row it ends before. */
     private final ColumnVector[] windows;
     private final int[] windowEnds;
+    /** Per column, whether {@code decoded} holds an array taken from {@link #FILTER_LONGS} till {@link #settleFilterColumns}. */
+    private final boolean[] borrowed;
     private int decodedCount;
     /** The process-wide cache and this part's file version in it, or {@code null}s when not cached. */
     private final SharedChunkCache shared;
@@ -109,6 +117,7 @@ public final class ChunkPart {
         this.decoded = new ColumnVector[columns.size()];
         this.windows = new ColumnVector[columns.size()];
         this.windowEnds = new int[columns.size()];
+        this.borrowed = new boolean[columns.size()];
         for (Piece piece : pieces) {
             for (int i = 0; i < piece.members.length; i++) {
                 pieceOf[piece.members[i]] = piece;
@@ -233,11 +242,113 @@ public final class ChunkPart {
         return w;
     }
 
+    /**
+     * The values of the column at {@code position} for a filter testing rows {@code [from, to)}, as
+     * {@link #column(int, int, int)} gives them; but a whole int or datetime column that the shared cache
+     * does not keep is decoded into an array the thread reuses (a lookup then allocates no array for
+     * the whole chunk to test it). The caller calls {@link #settleFilterColumns} once the filter is
+     * tested, before asking this part for columns again.
+     */
+    public ColumnVector filterColumn(int position, int from, int to) {
+        ColumnType type = columns.get(position).type();
+        if (from != 0 || to != rowCount || decoded[position] != null || cacheable(position)
+                || (type != ColumnType.INT && type != ColumnType.DATETIME)) {
+            return column(position, from, to);
+        }
+        long[] into = FILTER_LONGS.get();
+        FILTER_LONGS.set(null);
+        if (into == null || into.length != rowCount) {
+            into = new long[rowCount];
+        }
+        ColumnVector v = decodeFlushedInto(position, into);
+        if (v == null) {
+            v = decode(position, 0, rowCount, into);
+        }
+        decoded[position] = v;
+        borrowed[position] = true;
+        return v;
+    }
+
+    /**
+     * A whole int or datetime column decoded into {@code into} from its stream inflated, on its own from
+     * its flush point and checked whole, into the thread's {@link #PREFIX_BUFFER} (the longs keep nothing
+     * of it); {@code null} when the stream does not inflate on its own or is held inflated already.
+     */
+    private ColumnVector decodeFlushedInto(int position, long[] into) {
+        Piece piece = pieceOf[position];
+        SectionPayload payload = piece.payload();
+        int k = memberIndex[position];
+        if (arrays[position] != null || payload.streamCount() != piece.members.length || payload.holdsStream(k)) {
+            return null;
+        }
+        int raw = payload.streamLength(k);
+        byte[] bytes = PREFIX_BUFFER.get();
+        if (bytes == null || bytes.length < raw) {
+            bytes = new byte[raw];
+        }
+        int start;
+        int length;
+        try {
+            payload.streamInto(k, bytes);
+            if (bytes.length <= MAX_KEPT_PREFIX) {
+                PREFIX_BUFFER.set(bytes);
+            }
+            ByteReader in = new ByteReader(bytes, 0, raw);
+            length = in.length();
+            start = in.position();
+            in.skip(length);
+            in.expectEnd("column stream between flush points");
+        } catch (JazminFormatException e) {
+            throw e.inSection(piece.sectionId, piece.offset);
+        }
+        Column column = columns.get(position);
+        ColumnVector v;
+        try {
+            v = StreamDecoder.decodeLongsInto(column.type(), new ByteReader(bytes, start, length), rowCount, into);
+        } catch (JazminFormatException e) {
+            throw inColumn(column, piece, e);
+        }
+        if (windows[position] == null) {
+            decodedCount++;
+        }
+        return v;
+    }
+
+    /**
+     * Ends a filter's use of the columns {@link #filterColumn} decoded into the thread's array: each
+     * keeps rows {@code [from, to)} (those the filter found; none when equal), as a window copying
+     * their values when they are less than half the chunk, the array going back to the thread; else
+     * whole, the array then the vector's alone.
+     */
+    public void settleFilterColumns(int from, int to) {
+        for (int p = 0; p < borrowed.length; p++) {
+            if (!borrowed[p]) {
+                continue;
+            }
+            borrowed[p] = false;
+            ColumnVector whole = decoded[p];
+            if (2 * (to - from) >= rowCount && to > from) {
+                continue;
+            }
+            decoded[p] = null;
+            if (to > from) {
+                windows[p] = whole.windowOfLongs(from, to);
+                windowEnds[p] = to;
+            }
+            FILTER_LONGS.set(whole.longs());
+        }
+    }
+
     private ColumnVector decode(int position, int from, int to) {
+        return decode(position, from, to, null);
+    }
+
+    /** @param into the array a whole int or datetime column goes into, or {@code null} for a new one */
+    private ColumnVector decode(int position, int from, int to, long[] into) {
         Column column = columns.get(position);
         ColumnVector v = from == 0 && to == rowCount ? null : decodeFromPrefix(position, column, from, to);
         if (v == null) {
-            v = decodeFromStream(position, column, from, to);
+            v = decodeFromStream(position, column, from, to, into);
         }
         if (windows[position] == null) {
             decodedCount++;
@@ -296,18 +407,18 @@ public final class ChunkPart {
         }
     }
 
-    private ColumnVector decodeFromStream(int position, Column column, int from, int to) {
+    private ColumnVector decodeFromStream(int position, Column column, int from, int to, long[] into) {
         locate(position);
         Piece piece = pieceOf[position];
         ColumnVector v;
         try {
             byte[] payload = arrays[position] != null ? arrays[position]
                     : piece.payload().upTo(starts[position] + lengths[position]);
-            v = StreamDecoder.decode(column, new ByteReader(payload, starts[position], lengths[position]),
-                    rowCount, from, to);
+            ByteReader stream = new ByteReader(payload, starts[position], lengths[position]);
+            v = into != null ? StreamDecoder.decodeLongsInto(column.type(), stream, rowCount, into)
+                    : StreamDecoder.decode(column, stream, rowCount, from, to);
         } catch (JazminFormatException e) {
-            throw new JazminFormatException("column '" + column.name() + "': " + e.getMessage(),
-                    piece.sectionId, piece.offset, e);
+            throw inColumn(column, piece, e);
         }
         return v;
     }
@@ -331,10 +442,15 @@ public final class ChunkPart {
                     : piece.payload().upTo(starts[position] + lengths[position]);
             StreamSum.add(new ByteReader(payload, starts[position], lengths[position]), rowCount, rows, sum);
         } catch (JazminFormatException e) {
-            throw new JazminFormatException("column '" + column.name() + "': " + e.getMessage(),
-                    piece.sectionId, piece.offset, e);
+            throw inColumn(column, piece, e);
         }
         decodedCount++;
+    }
+
+    /** Damage found decoding {@code column}'s stream, named with the column and its part section. */
+    private static JazminFormatException inColumn(Column column, Piece piece, JazminFormatException e) {
+        return new JazminFormatException("column '" + column.name() + "': " + e.getMessage(), piece.sectionId,
+                piece.offset, e);
     }
 
     /** The values of several columns, in the order given. */

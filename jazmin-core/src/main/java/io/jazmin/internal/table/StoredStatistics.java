@@ -52,31 +52,39 @@ final class StoredStatistics {
         }
         ChunkStatistics[] out = new ChunkStatistics[chunks];
         for (int i = 0; i < chunks; i++) {
+            // A scalar column's chunks take no list and no iterator: this runs per chunk at every cold open's pruning.
             List<LeafChunkStatistics> ofChunk = leaves.isEmpty() ? List.of() : new ArrayList<>(leaves.size());
-            for (LeafStatistics leaf : leaves) {
+            for (int l = 0; l < leaves.size(); l++) {
+                LeafStatistics leaf = leaves.get(l);
                 ofChunk.add(new LeafChunkStatistics(leaf.path(), leaf.valueCounts()[i],
                         ChunkStatistics.of(leaf.nullCounts()[i], leaf.min().get(i), leaf.max().get(i))));
             }
             out[i] = ChunkStatistics.of(c.nullCounts()[i], c.min().get(i), c.max().get(i), ofChunk);
-            checkBounds(column.type(), out[i], "column '" + column.name() + "'", i);
-            for (LeafChunkStatistics leaf : ofChunk) {
-                checkBounds(leafAt(column, leaf.path()).type(), leaf.values(),
-                        "leaf " + Arrays.toString(leaf.path()) + " of column '" + column.name() + "'", i);
+            // The messages are built only for damage.
+            if (!boundsInOrder(column.type(), out[i])) {
+                throw boundsOutOfOrder("column '" + column.name() + "'", i);
+            }
+            for (int l = 0; l < ofChunk.size(); l++) {
+                LeafChunkStatistics leaf = ofChunk.get(l);
+                if (!boundsInOrder(leafAt(column, leaf.path()).type(), leaf.values())) {
+                    throw boundsOutOfOrder("leaf " + Arrays.toString(leaf.path()) + " of column '" + column.name()
+                            + "'", i);
+                }
             }
         }
         return out;
     }
 
-    /** A stored min must not sort after the stored max (bounds decode only when both are there). */
-    private static void checkBounds(ColumnType type, ChunkStatistics s, String what, int slot) {
-        if (s.min().length == 0 || s.max().length == 0 || !type.isOrdered()) {
-            return;
-        }
+    /** Whether the stored min does not sort after the stored max (bounds decode only when both are there). */
+    private static boolean boundsInOrder(ColumnType type, ChunkStatistics s) {
+        return s.min().length == 0 || s.max().length == 0 || !type.isOrdered()
+                || KeyForms.comparator(type).compare(s.minKey(type), s.maxKey(type)) <= 0;
+    }
+
+    private static JazminFormatException boundsOutOfOrder(String what, int slot) {
         // The values stay out of the message: in an encrypted file they are the file's contents.
-        if (KeyForms.comparator(type).compare(s.minKey(type), s.maxKey(type)) > 0) {
-            throw new JazminFormatException("statistics of " + what + " for chunk " + slot
-                    + " of their directory segment are inconsistent: the min sorts after the max");
-        }
+        return new JazminFormatException("statistics of " + what + " for chunk " + slot
+                + " of their directory segment are inconsistent: the min sorts after the max");
     }
 
     private static void check(Column column, LeafStatistics leaf, int chunks) {

@@ -6,13 +6,16 @@ import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Which file on disk a {@link ByteSource} reads: its real path, the file system's key of the file
- * (device and inode where the platform has one), its size and its last-modified time. Two sources
+ * Which file on disk a {@link ByteSource} reads: the file system's key of the file (device and inode
+ * where the platform has one, else its real path), its size and its last-modified time. Two sources
  * with equal identities read the same bytes as long as files are replaced by rename (a new inode)
- * and only grown by appends (a new size), as our writers do.
+ * and only grown by appends (a new size), as our writers do. Where the key names the file, its path
+ * adds nothing (a hard link is the same file) and is not resolved: resolving it (a look-up of every
+ * directory on the way) was a sixth of an open + find of a cached file.
  *
- * @param fileKey {@link java.nio.file.attribute.BasicFileAttributes#fileKey()}, or {@code null} where the
- *                platform has none
+ * @param realPath the real path where the platform has no file key, else {@code null}
+ * @param fileKey  {@link java.nio.file.attribute.BasicFileAttributes#fileKey()}, or {@code null} where the
+ *                 platform has none
  */
 public record DiskIdentity(Path realPath, Object fileKey, long size, long modifiedNanos) {
 
@@ -27,7 +30,7 @@ public record DiskIdentity(Path realPath, Object fileKey, long size, long modifi
             return null;
         }
         try {
-            return new DiskIdentity(RealPaths.of(path), before.fileKey(), size,
+            return new DiskIdentity(before.fileKey() != null ? null : RealPaths.of(path), before.fileKey(), size,
                     before.modified().to(TimeUnit.NANOSECONDS));
         } catch (IOException | SecurityException e) {
             return null;

@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,10 +25,32 @@ class ByteSourceIdentityTest {
         try (ByteSource first = ByteSource.open(file); ByteSource second = ByteSource.open(file)) {
             DiskIdentity identity = first.identity();
             assertThat(identity).isNotNull();
-            assertThat(identity.realPath()).isEqualTo(file.toRealPath());
+            // Named by its key (device and inode) where the platform has one, else by its real path.
+            assertThat(identity.realPath()).isEqualTo(identity.fileKey() != null ? null : file.toRealPath());
             assertThat(identity.size()).isEqualTo(3);
             assertThat(second.identity()).isEqualTo(identity);
             assertThat(first.identity()).isSameAs(identity); // fixed once
+        }
+    }
+
+    /**
+     * Where the platform names files by a key (device and inode), the path is not resolved: every name of
+     * one file (a hard link, a symbolic link) reads the same bytes, so their identities are equal.
+     */
+    @Test
+    void everyNameOfOneFileHasItsIdentity() throws IOException {
+        Path file = Files.write(dir.resolve("a.jzm"), new byte[] {1, 2, 3});
+        Path hardLink;
+        try {
+            hardLink = Files.createLink(dir.resolve("b.jzm"), file);
+        } catch (UnsupportedOperationException e) {
+            return; // no hard links here: nothing to compare
+        }
+        try (ByteSource first = ByteSource.open(file); ByteSource linked = ByteSource.open(hardLink)) {
+            Assumptions.assumeTrue(first.identity() != null && first.identity().fileKey() != null,
+                    "the platform has file keys");
+            assertThat(linked.identity()).isEqualTo(first.identity());
+            assertThat(first.identity().realPath()).isNull();
         }
     }
 
