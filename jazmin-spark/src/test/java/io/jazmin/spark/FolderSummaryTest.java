@@ -213,10 +213,10 @@ class FolderSummaryTest {
             assertThat(r.table().chunks().get(0).rowCount()).isEqualTo(65_536);
         }
         Path small = dir.resolve("chunks-option");
-        spark.sql("SELECT id FROM range(0, 70000, 1, 1)").write().format("jazmin").option("chunkRows", "10000")
+        spark.sql("SELECT id FROM range(0, 1000, 1, 1)").write().format("jazmin").option("chunkRows", "100")
                 .save(small.toString());
         try (JazminReader r = JazminReader.open(small.resolve(parts(small).get(0)), ReadOptions.defaults())) {
-            assertThat(r.table().chunkCount()).isEqualTo(7);
+            assertThat(r.table().chunkCount()).isEqualTo(10);
         }
         // A lookup inside a large chunk finds its row.
         assertThat(spark.read().format("jazmin").load(big.toString()).where("id = 65000").count()).isEqualTo(1);
