@@ -14,6 +14,7 @@ import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.GlobFilter;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 
 /**
  * The files a read covers, listed through Hadoop's {@link FileSystem} of each path's scheme
@@ -148,6 +149,7 @@ public final class FileLister {
     }
 
     private static ListedFile listed(FileStatus s, List<String> partitionValues) {
-        return new ListedFile(s.getPath().toString(), s.getLen(), s.getModificationTime(), HadoopSource.etag(s), partitionValues);
+        return new ListedFile(s.getPath().toString(), s.getLen(), s.getModificationTime(), HadoopSource.etag(s), partitionValues,
+                s instanceof HdfsFileStatus h ? h.getFileId() : 0);
     }
 }
