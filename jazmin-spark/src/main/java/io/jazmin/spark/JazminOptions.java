@@ -55,6 +55,13 @@ public final class JazminOptions implements Serializable {
      */
     public static final int DEFAULT_CHUNK_ROWS = 65_536;
     /**
+     * Most raw bytes per chunk of the files the connector writes, roughly: 16 MiB, so that rows of up to
+     * 256 bytes still make {@link #DEFAULT_CHUNK_ROWS}-row chunks (core's 1 MiB,
+     * {@link WriteOptions#DEFAULT_CHUNK_BYTES}, would cut the benchmark's 70-byte customers rows into
+     * chunks of about 15,000), while a task's chunk being built stays small next to its memory.
+     */
+    public static final int DEFAULT_CHUNK_BYTES = 16 << 20;
+    /**
      * Master keys of password files, kept per JVM (driver and each executor), so that the ranges,
      * tasks and planning steps that open one file version derive its PBKDF2 key once. The cache
      * holds a few keys (least recently used go first) and never the passwords.
@@ -246,8 +253,9 @@ public final class JazminOptions implements Serializable {
     }
 
     /**
-     * Options for writing one file: codec, chunk rows, the key or password, the table name, one
-     * encoding thread.
+     * Options for writing one file: codec, chunk rows ({@link #DEFAULT_CHUNK_ROWS} unless option
+     * {@code chunkRows} is given) and bytes ({@link #DEFAULT_CHUNK_BYTES}), the key or password, the
+     * table name, one encoding thread.
      *
      * @throws JazminValidationException with an access key: shared files are written by their owner
      */
@@ -255,7 +263,8 @@ public final class JazminOptions implements Serializable {
         if (accessKey != null) {
             throw new JazminValidationException("an access key only reads; write with the owner's secretKey");
         }
-        WriteOptions w = WriteOptions.defaults().withChunkRows(chunkRows).withMaxDegreeOfParallelism(1);
+        WriteOptions w = WriteOptions.defaults().withChunkRows(chunkRows).withChunkBytes(DEFAULT_CHUNK_BYTES)
+                .withMaxDegreeOfParallelism(1);
         if (codec != null) {
             w = w.withCodec(Codec.fromName(codec));
         }

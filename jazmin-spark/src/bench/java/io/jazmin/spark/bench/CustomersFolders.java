@@ -32,7 +32,7 @@ import org.apache.spark.sql.types.StructType;
  */
 final class CustomersFolders {
     /** Bumped whenever the generator or the layout changes, so stale caches are not reused. */
-    private static final String VERSION = "v2";
+    private static final String VERSION = "v3";
 
     final Path jazmin;
     final Path parquet;
