@@ -13,9 +13,14 @@ import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
+import io.jazmin.spark.fs.HadoopConf;
+import io.jazmin.spark.fs.HadoopFiles;
 import io.jazmin.spark.metrics.FilesSkippedMetric;
 import io.jazmin.spark.read.FileRange;
 import io.jazmin.spark.read.JazminInputPartition;
+import io.jazmin.spark.summary.FolderSummary;
+import io.jazmin.spark.summary.SummaryEntry;
+import io.jazmin.spark.summary.ValueRange;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -23,6 +28,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.execution.SparkPlan;
@@ -170,6 +176,33 @@ class FolderSummaryTest {
         Files.delete(out.resolve("_jazmin_summary.jzm"));
         assertThat(filesPlanned(spark.read().format("jazmin").load(out.toString()).where("id = 7000"))).hasSize(5);
         assertThat(lookup(out, 7000)).isEqualTo(1);
+    }
+
+    /** A summary at the root of partition folders names its files by relative path ({@code year=2024/a.jzm}). */
+    @Test
+    void aSummaryAtThePartitionRootSkipsFilesByTheirRelativePaths() throws IOException {
+        Path root = dir.resolve("partitioned");
+        List<SummaryEntry> entries = new java.util.ArrayList<>();
+        for (int year : new int[] {2023, 2024}) {
+            String name = year == 2023 ? "a.jzm" : "b.jzm"; // distinct names: filesPlanned lists names
+            Path file = Files.createDirectories(root.resolve("year=" + year)).resolve(name);
+            long first = (year - 2023) * 100L;
+            List<Map<String, ?>> rows = new java.util.ArrayList<>();
+            for (long id = first; id < first + 10; id++) {
+                rows.add(Map.of("id", id, "name", "n" + id));
+            }
+            JazminWriter.write(file, List.of(Column.required("id", ColumnType.INT), Column.required("name", ColumnType.STRING)),
+                    WriteOptions.defaults(), rows.iterator());
+            entries.add(new SummaryEntry("year=" + year + "/" + name, Files.size(file), file.toFile().lastModified(), 10,
+                    Map.of("id", new ValueRange(ColumnType.INT, first, first + 9))));
+        }
+        FileSystem fs = HadoopFiles.fileSystem(new org.apache.hadoop.fs.Path(root.toUri()), HadoopConf.session());
+        FolderSummary.write(fs, new org.apache.hadoop.fs.Path(root.toUri()), entries);
+
+        Dataset<org.apache.spark.sql.Row> q = spark.read().format("jazmin").load(root.toString()).where("id = 105");
+        assertThat(filesPlanned(q)).containsExactly("b.jzm");
+        assertThat(q.collectAsList()).hasSize(1).first().satisfies(r -> assertThat(r.getLong(2)).isEqualTo(2024L));
+        assertThat(filesPlanned(spark.read().format("jazmin").load(root.toString()).where("id < 200"))).hasSize(2);
     }
 
     @Test
