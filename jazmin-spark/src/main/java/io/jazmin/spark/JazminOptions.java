@@ -39,12 +39,28 @@ import java.util.Set;
  *   <li>{@code recursiveFileLookup} (default false), {@code pathGlobFilter} (default {@code *.jzm})</li>
  *   <li>{@code columnar} (default true): read columnar batches when every column read maps to a Spark
  *       column vector; {@code false} reads rows</li>
- *   <li>writes: {@code codec} ({@code none}, {@code deflate}, {@code brotli}), {@code chunkRows},
+ *   <li>writes: {@code codec} ({@code none}, {@code deflate}, {@code brotli}), {@code chunkRows} (default
+ *       {@link #DEFAULT_CHUNK_ROWS}),
  *       {@code truncateMicros} (default false: a timestamp that is not a whole millisecond fails the task)</li>
  * </ul>
  */
 public final class JazminOptions implements Serializable {
     private static final long serialVersionUID = 3L;
+    /**
+     * Rows per chunk of the files the connector writes when option {@code chunkRows} is not given:
+     * 65,536, larger than core's default ({@link WriteOptions#DEFAULT_CHUNK_ROWS}, 4,096, sized for
+     * lookups in one file), because Spark reads files in scans, as Parquet's row groups are sized: a
+     * scan then costs one read per chunk for a few chunks per file instead of dozens (on HDFS each read
+     * is a round trip to a data node), while a lookup still reads one chunk.
+     */
+    public static final int DEFAULT_CHUNK_ROWS = 65_536;
+    /**
+     * Most raw bytes per chunk of the files the connector writes, roughly: 16 MiB, so that rows of up to
+     * 256 bytes still make {@link #DEFAULT_CHUNK_ROWS}-row chunks (core's 1 MiB,
+     * {@link WriteOptions#DEFAULT_CHUNK_BYTES}, would cut the benchmark's 70-byte customers rows into
+     * chunks of about 15,000), while a task's chunk being built stays small next to its memory.
+     */
+    public static final int DEFAULT_CHUNK_BYTES = 16 << 20;
     /**
      * Master keys of password files, kept per JVM (driver and each executor), so that the ranges,
      * tasks and planning steps that open one file version derive its PBKDF2 key once. The cache
@@ -173,7 +189,7 @@ public final class JazminOptions implements Serializable {
 
     private static int parseChunkRows(String v) {
         if (v == null) {
-            return WriteOptions.DEFAULT_CHUNK_ROWS;
+            return DEFAULT_CHUNK_ROWS;
         }
         try {
             int rows = Integer.parseInt(v.strip());
@@ -208,6 +224,11 @@ public final class JazminOptions implements Serializable {
         return columnar;
     }
 
+    /** Whether files are read or written with a key, password or access key. */
+    public boolean encrypted() {
+        return secretKey != null || password != null || accessKey != null;
+    }
+
     /** Whether a timestamp that is not a whole millisecond is truncated on write (else it fails). */
     public boolean truncateMicros() {
         return truncateMicros;
@@ -232,8 +253,9 @@ public final class JazminOptions implements Serializable {
     }
 
     /**
-     * Options for writing one file: codec, chunk rows, the key or password, the table name, one
-     * encoding thread.
+     * Options for writing one file: codec, chunk rows ({@link #DEFAULT_CHUNK_ROWS} unless option
+     * {@code chunkRows} is given) and bytes ({@link #DEFAULT_CHUNK_BYTES}), the key or password, the
+     * table name, one encoding thread.
      *
      * @throws JazminValidationException with an access key: shared files are written by their owner
      */
@@ -241,7 +263,8 @@ public final class JazminOptions implements Serializable {
         if (accessKey != null) {
             throw new JazminValidationException("an access key only reads; write with the owner's secretKey");
         }
-        WriteOptions w = WriteOptions.defaults().withChunkRows(chunkRows).withMaxDegreeOfParallelism(1);
+        WriteOptions w = WriteOptions.defaults().withChunkRows(chunkRows).withChunkBytes(DEFAULT_CHUNK_BYTES)
+                .withMaxDegreeOfParallelism(1);
         if (codec != null) {
             w = w.withCodec(Codec.fromName(codec));
         }

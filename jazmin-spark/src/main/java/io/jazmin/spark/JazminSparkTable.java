@@ -174,7 +174,7 @@ public final class JazminSparkTable implements SupportsRead, SupportsWrite {
         }
         ScanLayout layout = new ScanLayout(HadoopSource.nameOf(listing.files().get(0).path()),
                 SchemaMapper.toStruct(List.copyOf(columns.values())), partitions);
-        return new JazminScanBuilder(listing.files(), schema, columns, layout, read);
+        return new JazminScanBuilder(listing.files(), listing.summaries(), schema, columns, layout, read);
     }
 
     @Override

@@ -252,6 +252,29 @@ abstract class RemoteFolderTestCase {
         return chain;
     }
 
+    /**
+     * The job commit's folder summary on the store: a lookup plans the one file that can hold its id,
+     * and a file replaced after the summary (another length and modification time) is read again.
+     */
+    @Test
+    void aLookupPlansOneFileByTheFolderSummaryAndAReplacedFileIsRead() throws IOException {
+        String folder = root() + "/summarized";
+        spark().sql("SELECT id, concat('n', id) AS name FROM range(0, 300, 1, 3)").write().format("jazmin").save(folder);
+        assertThat(names(folder)).contains("_jazmin_summary.jzm");
+        Dataset<Row> lookup = spark().read().format("jazmin").load(folder).where("id = 150");
+        assertThat(SparkRows.scan(lookup.queryExecution().executedPlan()).scan().description())
+                .contains("files=1, skippedBySummary=2");
+        assertThat(lookup.collectAsList()).hasSize(1).first().satisfies(r -> assertThat(r.getString(1)).isEqualTo("n150"));
+
+        Path replacement = local.resolve("summarized-replacement.jzm");
+        io.jazmin.JazminWriter.write(replacement, List.of(io.jazmin.schema.Column.required("id", io.jazmin.schema.ColumnType.INT),
+                io.jazmin.schema.Column.required("name", io.jazmin.schema.ColumnType.STRING)), WriteOptions.defaults(),
+                List.<java.util.Map<String, ?>>of(java.util.Map.of("id", 5000L, "name", "replaced")).iterator());
+        String first = names(folder).stream().filter(n -> n.startsWith("part-")).findFirst().orElseThrow();
+        upload(replacement, folder + "/" + first);
+        assertThat(spark().read().format("jazmin").load(folder).where("id = 5000").count()).isEqualTo(1);
+    }
+
     @Test
     void aJobWithAFailedTaskLeavesNothingVisible() throws IOException {
         // Three of the four tasks write their file and commit; the last fails on a sub-millisecond timestamp.

@@ -10,9 +10,10 @@ import java.nio.file.Path;
  * {@code hdfs://}; {@code local}: read where they are cached), {@code .hdfsDir} (the cluster's
  * storage, {@code target/spark-bench-hdfs}, formatted anew each run) and {@code .out} (the Markdown
  * report, {@code target/spark-bench-results/report-<fs>-<files>x<rows>.md}), and {@code .chunkRows}
- * (rows per chunk of the JAZMIN files; unset: the writer's default, 4,096).
+ * (rows per chunk of the JAZMIN files, the connector's option {@code chunkRows}; unset: the
+ * connector's default, 65,536).
  *
- * @param chunkRows rows per JAZMIN chunk, or 0 for the writer's default
+ * @param chunkRows rows per JAZMIN chunk, or 0 for the connector's default
  */
 record BenchSettings(int files, int rowsPerFile, int warmups, int runs, Path dataDir, Path report, boolean hdfs,
                      Path hdfsDir, int chunkRows) {

@@ -1,20 +1,17 @@
 package io.jazmin.spark.bench;
 
-import io.jazmin.JazminWriter;
-import io.jazmin.options.WriteOptions;
 import io.jazmin.benchmarks.CustomersData;
+import io.jazmin.spark.types.SchemaMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.stream.Stream;
 import org.apache.spark.api.java.function.MapFunction;
+import org.apache.spark.sql.DataFrameWriter;
+import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Encoders;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.RowFactory;
@@ -22,16 +19,20 @@ import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * The two folders the benchmark reads, made once and cached: {@code jazmin/} holds one JAZMIN file
- * per slice of {@link BenchSettings#rowsPerFile()} consecutive ids of the customers table (the
- * generator of {@code benchmark-data.md}, {@link CustomersData}, default write options (but
- * {@link BenchSettings#chunkRows()} when set) and its three indexes), and {@code parquet/} the same rows written by Spark itself ({@code df.write().parquet},
- * one part file per slice, Spark's default Snappy). A file or folder is only in place once complete,
- * so a rerun skips what exists and an interrupted one resumes.
+ * The two folders the benchmark reads, made once and cached, both by one Spark job each as a Spark
+ * user writes them: {@code spark.range(0, N, 1, files)} in one partition per file (so part k holds
+ * the k-th slice of {@link BenchSettings#rowsPerFile()} consecutive ids, in id order), each id
+ * turned into the customers row of {@code benchmark-data.md} ({@link CustomersData}), in the schema
+ * the connector gives {@link CustomersData#COLUMNS}. {@code jazmin/} is written through the connector
+ * ({@code df.write().format("jazmin")}: its default 65,536-row chunks, or option {@code chunkRows}
+ * when {@link BenchSettings#chunkRows()} is set; no indexes, which the connector does not write; the
+ * job commit's folder summary), {@code parquet/} by Spark itself ({@code df.write().parquet}, Spark's
+ * default Snappy). A folder is only in place once complete (written beside it, then moved), so a
+ * rerun skips what exists.
  */
 final class CustomersFolders {
     /** Bumped whenever the generator or the layout changes, so stale caches are not reused. */
-    private static final String VERSION = "v1";
+    private static final String VERSION = "v3";
 
     final Path jazmin;
     final Path parquet;
@@ -53,79 +54,62 @@ final class CustomersFolders {
                 + (settings.chunkRows() == 0 ? "" : "-chunks" + settings.chunkRows()) + "-" + VERSION);
     }
 
-    /** The JAZMIN file {@code f} (0-based) of these settings' data, once made. */
-    static Path jazminFile(BenchSettings settings, int f) {
-        return base(settings).resolve("jazmin").resolve(String.format("customers-%03d.jzm", f));
+    /** The JAZMIN file {@code f} (0-based) of these settings' data, once made: the f-th part file. */
+    static Path jazminFile(BenchSettings settings, int f) throws IOException {
+        return list(base(settings).resolve("jazmin"), ".jzm").stream()
+                .filter(p -> p.getFileName().toString().startsWith("part-")).toList().get(f);
     }
 
     static CustomersFolders ensure(SparkSession spark, BenchSettings settings) throws Exception {
         CustomersFolders f = new CustomersFolders(settings);
-        f.makeJazmin();
+        f.makeJazmin(spark);
         f.makeParquet(spark);
         return f;
     }
 
     /** The files of each folder that hold data (Spark's checksums and markers left out). */
     List<Path> jazminFiles() throws IOException {
-        return list(jazmin, ".jzm");
+        return list(jazmin, ".jzm").stream().filter(p -> p.getFileName().toString().startsWith("part-")).toList();
     }
 
     List<Path> parquetFiles() throws IOException {
         return list(parquet, ".parquet");
     }
 
-    private void makeJazmin() throws Exception {
-        Files.createDirectories(jazmin);
+    private void makeJazmin(SparkSession spark) throws IOException {
+        if (Files.isDirectory(jazmin)) {
+            return;
+        }
         long start = System.nanoTime();
-        ExecutorService pool = Executors.newFixedThreadPool(2);
-        try {
-            List<Future<?>> writes = new ArrayList<>();
-            for (int f = 0; f < settings.files(); f++) {
-                Path target = jazminFile(settings, f);
-                long first = (long) f * settings.rowsPerFile();
-                if (!Files.exists(target)) {
-                    writes.add(pool.submit(() -> write(target, first)));
-                }
-            }
-            for (Future<?> w : writes) {
-                w.get();
-            }
-            if (!writes.isEmpty()) {
-                jazminSeconds = (System.nanoTime() - start) / 1e9;
-            }
-        } finally {
-            pool.shutdownNow();
+        Path staging = jazmin.resolveSibling(".jazmin-staging");
+        deleteTree(staging);
+        DataFrameWriter<Row> write = rows(spark).write().format("jazmin");
+        if (settings.chunkRows() != 0) {
+            write = write.option("chunkRows", Integer.toString(settings.chunkRows()));
         }
+        write.save(staging.toString());
+        // A move within the file system keeps each file's length and modification time, so the
+        // folder summary written by the job commit still describes them.
+        Files.move(staging, jazmin, StandardCopyOption.ATOMIC_MOVE);
+        jazminSeconds = (System.nanoTime() - start) / 1e9;
     }
 
-    /** JazminWriter writes beside the target and moves the file into place on finish. */
-    private void write(Path target, long first) {
-        WriteOptions options = settings.chunkRows() == 0 ? CustomersData.threeIndexes()
-                : CustomersData.threeIndexes().withChunkRows(settings.chunkRows());
-        try (JazminWriter w = JazminWriter.create(target, CustomersData.COLUMNS, options)) {
-            for (long i = first; i < first + settings.rowsPerFile(); i++) {
-                w.writeValues(CustomersData.values(i));
-            }
-            w.finish();
-        }
+    /** The customers rows, one partition per file, in the schema the connector gives the generator's columns. */
+    private Dataset<Row> rows(SparkSession spark) {
+        StructType schema = SchemaMapper.toStruct(CustomersData.COLUMNS);
+        return spark.range(0, settings.totalRows(), 1, settings.files())
+                .map((MapFunction<Long, Row>) i -> RowFactory.create(CustomersData.values(i)), Encoders.row(schema));
     }
 
-    /**
-     * One Spark job: {@code range} in one partition per file (so part k holds the k-th slice, in id
-     * order), each id turned into the generator's row, in the schema the connector gives the JAZMIN
-     * files, so both sides have the same columns and types.
-     */
+    /** {@code df.write().parquet} of the same rows. */
     private void makeParquet(SparkSession spark) throws IOException {
         if (Files.isDirectory(parquet)) {
             return;
         }
         long start = System.nanoTime();
-        StructType schema = spark.read().format("jazmin").load(jazmin.toString()).schema();
         Path staging = parquet.resolveSibling(".parquet-staging");
         deleteTree(staging);
-        spark.range(0, settings.totalRows(), 1, settings.files())
-                .map((MapFunction<Long, Row>) i -> RowFactory.create(CustomersData.values(i)), Encoders.row(schema))
-                .write().parquet(staging.toString());
+        rows(spark).write().parquet(staging.toString());
         Files.move(staging, parquet, StandardCopyOption.ATOMIC_MOVE);
         parquetSeconds = (System.nanoTime() - start) / 1e9;
     }

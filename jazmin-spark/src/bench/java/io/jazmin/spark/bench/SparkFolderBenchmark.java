@@ -89,7 +89,7 @@ public final class SparkFolderBenchmark {
             report.line("- machine: " + Machine.describe());
             report.line("- load average (1, 5, 15 min): before " + loadBefore + "; after " + Machine.loadAverage());
             report.line("- command: `" + System.getProperty("jazmin.spark.bench.command", SparkFolderBenchmark.class.getName()) + "`");
-            report.line("- data: " + data.jazmin.getParent() + ", JAZMIN chunks of " + (settings.chunkRows() == 0 ? "4,096 rows (the default)" : String.format(Locale.ROOT, "%,d rows", settings.chunkRows())) + (data.jazminSeconds + data.parquetSeconds == 0 ? " (cached)"
+            report.line("- data: " + data.jazmin.getParent() + ", JAZMIN chunks of " + (settings.chunkRows() == 0 ? "65,536 rows (the connector's default)" : String.format(Locale.ROOT, "%,d rows", settings.chunkRows())) + (data.jazminSeconds + data.parquetSeconds == 0 ? " (cached)"
                     : String.format(Locale.ROOT, " (made in this run: JAZMIN %.1f s, Parquet %.1f s)", data.jazminSeconds, data.parquetSeconds)));
             report.line("- read from: " + where);
             report.line("- before each action: JAZMIN's decoded-chunk cache (`ReadCache.clear()`) and Spark's cached data "
@@ -114,12 +114,20 @@ public final class SparkFolderBenchmark {
 
     /**
      * Copies the local folder {@code local} into {@code hdfs} as {@code /bench/<name>}, byte for byte
-     * (the Parquet part files as Spark wrote them, without their {@code .crc} side files, which HDFS
-     * keeps internally), and returns its {@code hdfs://} URI.
+     * (the part files as Spark wrote them, without their {@code .crc} side files, which HDFS keeps
+     * internally), with each file's modification time kept (as {@code hdfs dfs -put -p} or
+     * {@code distcp -pt} keep it), so that the JAZMIN folder summary's entries still describe their
+     * files, and returns its {@code hdfs://} URI.
      */
     private static String copy(MiniHdfs hdfs, Path local, String name) throws java.io.IOException {
         org.apache.hadoop.fs.Path target = new org.apache.hadoop.fs.Path(hdfs.root() + "/bench/" + name);
         hdfs.fileSystem().copyFromLocalFile(false, true, new org.apache.hadoop.fs.Path(local.toAbsolutePath().toUri()), target);
+        try (java.util.stream.Stream<Path> files = Files.list(local)) {
+            for (Path f : files.filter(f -> !f.getFileName().toString().startsWith(".")).toList()) {
+                hdfs.fileSystem().setTimes(new org.apache.hadoop.fs.Path(target, f.getFileName().toString()),
+                        Files.getLastModifiedTime(f).toMillis(), -1);
+            }
+        }
         return target.toString();
     }
 

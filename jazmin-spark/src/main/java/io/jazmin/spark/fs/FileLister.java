@@ -6,12 +6,15 @@ import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.GlobFilter;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.protocol.HdfsFileStatus;
 
 /**
  * The files a read covers, listed through Hadoop's {@link FileSystem} of each path's scheme
@@ -21,7 +24,8 @@ import org.apache.hadoop.fs.Path;
  * Spark's file sources do, subfolders named {@code key=value} are partition folders: their files
  * are read with the folder's values as columns (see {@link #list}); with {@code recursiveFileLookup}
  * every subfolder is read instead, and no partitions are discovered. Sorted by path, so the first
- * file, which gives the schema, is the same on every run.
+ * file, which gives the schema, is the same on every run. The summary file of a folder given
+ * ({@link FolderSummary#NAME}) is noted, at no extra request.
  */
 public final class FileLister {
     /** The folder name Hive and Spark write for a null partition value. */
@@ -41,13 +45,17 @@ public final class FileLister {
     public static Listing list(List<String> paths, String globFilter, boolean recursive, Configuration conf) {
         GlobFilter glob = glob(globFilter);
         List<Found> found = new ArrayList<>();
+        Map<String, FileStatus> summaries = new HashMap<>();
         for (String text : paths) {
             Path path = new Path(text);
             FileSystem fs = HadoopFiles.fileSystem(path, conf);
             try {
                 FileStatus status = fs.getFileStatus(path);
                 if (status.isDirectory()) {
-                    listFolder(fs, status.getPath(), glob, recursive, List.of(), List.of(), found);
+                    FileStatus summary = listFolder(fs, status.getPath(), glob, recursive, List.of(), List.of(), found);
+                    if (summary != null) {
+                        summaries.put(status.getPath().toString(), summary);
+                    }
                 } else {
                     found.add(new Found(listed(status, List.of()), List.of()));
                 }
@@ -74,7 +82,7 @@ public final class FileLister {
                 files.add(f.file());
             }
         }
-        return new Listing(files, keys);
+        return new Listing(files, keys, summaries);
     }
 
     /** A file found and the partition keys of the folders it lies in. */
@@ -89,10 +97,15 @@ public final class FileLister {
         }
     }
 
-    private static void listFolder(FileSystem fs, Path folder, GlobFilter glob, boolean recursive, List<String> keys,
-                                   List<String> values, List<Found> out) throws IOException {
+    /** Lists {@code folder} into {@code out}, and returns its summary file, if it has one. */
+    private static FileStatus listFolder(FileSystem fs, Path folder, GlobFilter glob, boolean recursive, List<String> keys,
+                                         List<String> values, List<Found> out) throws IOException {
+        FileStatus summary = null;
         for (FileStatus s : fs.listStatus(folder)) {
             String name = s.getPath().getName();
+            if (name.equals(Listing.SUMMARY_NAME) && s.isFile()) {
+                summary = s;
+            }
             if (name.startsWith("_") || name.startsWith(".")) {
                 continue;
             }
@@ -107,6 +120,7 @@ public final class FileLister {
                 out.add(new Found(listed(s, values), keys));
             }
         }
+        return summary;
     }
 
     private static List<String> append(List<String> list, String item) {
@@ -135,6 +149,7 @@ public final class FileLister {
     }
 
     private static ListedFile listed(FileStatus s, List<String> partitionValues) {
-        return new ListedFile(s.getPath().toString(), s.getLen(), s.getModificationTime(), HadoopSource.etag(s), partitionValues);
+        return new ListedFile(s.getPath().toString(), s.getLen(), s.getModificationTime(), HadoopSource.etag(s), partitionValues,
+                s instanceof HdfsFileStatus h ? h.getFileId() : 0);
     }
 }

@@ -11,6 +11,7 @@ import org.apache.hadoop.fs.FSDataInputStream;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hdfs.client.HdfsDataInputStream;
 import org.apache.hadoop.util.functional.FutureIO;
 
 /**
@@ -18,7 +19,9 @@ import org.apache.hadoop.util.functional.FutureIO;
  * positioned reads ({@code readFully(position, ...)}), which any number of threads may issue at once.
  * The size and modification time are fixed when the source is opened. A task opens the version the
  * scan was planned from ({@link #open(FileSystem, Path, ListedFile)}): a file replaced, grown, shrunk
- * or deleted since the listing fails the open with {@link SourceChangedException} naming it. A read
+ * or deleted since the listing fails the open with {@link SourceChangedException} naming it (on HDFS
+ * the file is opened by the inode id the listing gave, so the open costs one name-node call and no
+ * status request). A read
  * that fails is checked against the file's status now, and reported the same way when the file
  * changed since the open. A read that succeeds is not checked (that would cost a status call per
  * read): it relies on the file system's own guard against a change after the open: HDFS reads the
@@ -28,6 +31,8 @@ import org.apache.hadoop.util.functional.FutureIO;
 public final class HadoopSource implements RandomAccessSource {
     /** Hadoop's read-policy option of {@code openFile}: the engine reads scattered ranges. */
     private static final String READ_POLICY = "fs.option.openfile.read.policy";
+    /** HDFS's reserved folder that reaches a file by its inode id, whatever its path now. */
+    private static final String INODES = "/.reserved/.inodes/";
     private final FileSystem fs;
     private final Path path;
     private final FileStatus opened;
@@ -51,8 +56,9 @@ public final class HadoopSource implements RandomAccessSource {
     /**
      * Opens {@code path} on {@code fs}, which must still be the version {@code listed} saw when the
      * scan was planned: the same ETag where the store gives one (its modification time then is not
-     * compared, since S3 lists it in milliseconds and answers a status in seconds), else the same
-     * length and modification time.
+     * compared, since S3 lists it in milliseconds and answers a status in seconds); on HDFS, where the
+     * listing gave an inode id, the same inode and length ({@link #openInode}, no status request); else
+     * the same length and modification time.
      *
      * @throws SourceChangedException naming the file when it changed or was deleted since the listing
      */
@@ -64,8 +70,11 @@ public final class HadoopSource implements RandomAccessSource {
             checkListed(nameOf(path), listed, status);
             return new HadoopSource(fs, path, status, stream(fs, path, status));
         }
-        // Without ETags (HDFS): the stream first, which reads the blocks of the file as it is now, then the
-        // status compared; the other way round, a file replaced in between would be read unchecked.
+        if (listed.fileId() > 0) {
+            return openInode(fs, path, listed);
+        }
+        // Without ETags or inode ids: the stream first, which reads the blocks of the file as it is now, then
+        // the status compared; the other way round, a file replaced in between would be read unchecked.
         FSDataInputStream in;
         try {
             in = stream(fs, path, null);
@@ -75,6 +84,39 @@ public final class HadoopSource implements RandomAccessSource {
         try {
             FileStatus status = statusOrGone(fs, path);
             checkListed(nameOf(path), listed, status);
+            return new HadoopSource(fs, path, status, in);
+        } catch (IOException | RuntimeException e) {
+            in.close();
+            throw e;
+        }
+    }
+
+    /**
+     * HDFS: opens the listed file by its inode ({@code /.reserved/.inodes/<id>}), in the one name-node
+     * call of the open, without a status request: a file replaced (a new inode) or deleted since the
+     * listing is not found, and one appended to or truncated shows another visible length. What this
+     * does not see, which the status's modification time would, is a file truncated and appended back to
+     * its listed length between the listing and the open (JAZMIN's writers never truncate).
+     */
+    private static HadoopSource openInode(FileSystem fs, Path path, ListedFile listed) throws IOException {
+        URI u = path.toUri();
+        Path inode = new Path(u.getScheme(), u.getAuthority(), INODES + listed.fileId());
+        FSDataInputStream in;
+        try {
+            in = stream(fs, inode, null);
+        } catch (FileNotFoundException e) {
+            SourceChangedException changed = new SourceChangedException(nameOf(path),
+                    "the file listed when the scan was planned was replaced or deleted since");
+            changed.initCause(e);
+            throw changed;
+        }
+        try {
+            long visible = in instanceof HdfsDataInputStream h ? h.getVisibleLength() : -1;
+            if (visible != listed.length()) {
+                throw new SourceChangedException(nameOf(path), "it had " + listed.length()
+                        + " bytes when the scan was planned, now " + visible);
+            }
+            FileStatus status = new FileStatus(listed.length(), false, 0, 0, listed.modificationTime(), path);
             return new HadoopSource(fs, path, status, in);
         } catch (IOException | RuntimeException e) {
             in.close();

@@ -17,11 +17,17 @@ import java.util.List;
  *                         else {@code null}
  * @param partitionValues  the values of the {@code key=value} folders it lies in, outermost first, as
  *                         text ({@code null} for Hive's {@code __HIVE_DEFAULT_PARTITION__}); empty outside partition folders
+ * @param fileId           its HDFS inode id (Hadoop's {@code HdfsFileStatus.getFileId()}), or 0 on other file systems
  */
-public record ListedFile(String path, long length, long modificationTime, String etag, List<String> partitionValues)
-        implements Serializable {
+public record ListedFile(String path, long length, long modificationTime, String etag, List<String> partitionValues,
+                         long fileId) implements Serializable {
     public ListedFile {
         // Values may be null, which List.copyOf refuses.
         partitionValues = Collections.unmodifiableList(new ArrayList<>(partitionValues));
+    }
+
+    /** A file of a file system without inode ids. */
+    public ListedFile(String path, long length, long modificationTime, String etag, List<String> partitionValues) {
+        this(path, length, modificationTime, etag, partitionValues, 0);
     }
 }

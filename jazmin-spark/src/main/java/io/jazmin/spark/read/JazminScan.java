@@ -4,6 +4,8 @@ import io.jazmin.spark.JazminOptions;
 import io.jazmin.spark.metrics.BytesReadMetric;
 import io.jazmin.spark.metrics.ChunksPrunedMetric;
 import io.jazmin.spark.metrics.ChunksTotalMetric;
+import io.jazmin.spark.metrics.FilesSkippedMetric;
+import io.jazmin.spark.metrics.TaskMetric;
 import io.jazmin.spark.fs.HadoopConf;
 import io.jazmin.spark.fs.ListedFile;
 import java.util.List;
@@ -12,6 +14,7 @@ import org.apache.spark.network.util.JavaUtils;
 import org.apache.spark.sql.RuntimeConfig;
 import org.apache.spark.sql.SparkSession;
 import org.apache.spark.sql.connector.metric.CustomMetric;
+import org.apache.spark.sql.connector.metric.CustomTaskMetric;
 import org.apache.spark.sql.connector.read.Batch;
 import org.apache.spark.sql.connector.read.InputPartition;
 import org.apache.spark.sql.connector.read.PartitionReaderFactory;
@@ -29,6 +32,7 @@ import org.apache.spark.sql.types.StructType;
  */
 public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
     private final List<ListedFile> files;
+    private final int skippedBySummary;
     private final StructType schema;
     private final ScanLayout layout;
     private final JazminOptions options;
@@ -36,9 +40,14 @@ public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
     private final int limit;
     private final PushedCounts counts;
 
-    /** @param counts the pushed counts ({@code schema} then has one bigint per count), or {@code null} */
-    JazminScan(List<ListedFile> files, StructType schema, ScanLayout layout, JazminOptions options, String filterJson, int limit, PushedCounts counts) {
+    /**
+     * @param skippedBySummary files the folder summaries ruled out ({@link SummarySkipping}), not in {@code files}
+     * @param counts           the pushed counts ({@code schema} then has one bigint per count), or {@code null}
+     */
+    JazminScan(List<ListedFile> files, int skippedBySummary, StructType schema, ScanLayout layout, JazminOptions options,
+               String filterJson, int limit, PushedCounts counts) {
         this.files = files;
+        this.skippedBySummary = skippedBySummary;
         this.schema = schema;
         this.layout = layout;
         this.options = options;
@@ -54,7 +63,8 @@ public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
 
     @Override
     public String description() {
-        return "JazminScan[files=" + files.size() + ", table=" + (options.table() == null ? "(first)" : options.table())
+        return "JazminScan[files=" + files.size() + (skippedBySummary == 0 ? "" : ", skippedBySummary=" + skippedBySummary)
+                + ", table=" + (options.table() == null ? "(first)" : options.table())
                 + ", filter=" + (filterJson == null ? "none" : filterJson) + ", limit=" + (limit < 0 ? "none" : limit)
                 + (counts == null ? "" : ", counts=" + counts.description()) + "]";
     }
@@ -117,7 +127,14 @@ public final class JazminScan implements Scan, Batch, SupportsReportStatistics {
 
     @Override
     public CustomMetric[] supportedCustomMetrics() {
-        return new CustomMetric[] {new ChunksTotalMetric(), new ChunksPrunedMetric(), new BytesReadMetric()};
+        return new CustomMetric[] {new ChunksTotalMetric(), new ChunksPrunedMetric(), new BytesReadMetric(),
+            new FilesSkippedMetric()};
+    }
+
+    /** The files the folder summaries ruled out, counted on the driver. */
+    @Override
+    public CustomTaskMetric[] reportDriverMetrics() {
+        return new CustomTaskMetric[] {new TaskMetric(FilesSkippedMetric.NAME, skippedBySummary)};
     }
 
     /** The files' bytes; the row count is unknown without opening every file. */

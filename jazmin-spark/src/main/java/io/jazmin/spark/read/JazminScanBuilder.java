@@ -3,6 +3,7 @@ package io.jazmin.spark.read;
 import io.jazmin.data.Filter;
 import io.jazmin.schema.Column;
 import io.jazmin.spark.JazminOptions;
+import io.jazmin.spark.fs.HadoopConf;
 import io.jazmin.spark.fs.ListedFile;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -10,6 +11,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.apache.hadoop.fs.FileStatus;
 import org.apache.spark.sql.connector.expressions.NamedReference;
 import org.apache.spark.sql.connector.expressions.aggregate.AggregateFunc;
 import org.apache.spark.sql.connector.expressions.aggregate.Aggregation;
@@ -29,7 +31,8 @@ import org.apache.spark.sql.types.StructType;
 /**
  * Collects what Spark pushes: the columns read, the predicates (those on partition columns alone
  * drop the files of the folders they rule out, {@link PartitionPruner}, and are left to Spark only
- * when the pruner could not decide them for some file; the others are translated into one JAZMIN filter;
+ * when the pruner could not decide them for some file; the others are translated into one JAZMIN
+ * filter, which also drops the files whose folder-summary entries rule it out, {@link SummarySkipping};
  * those the filter answers {@link PredicateTranslator#exact exactly} are dropped from Spark's
  * post-scan filter, the others are handed back, so the filter only prunes for them, as Parquet
  * does), a limit and counts. Spark pushes a limit or an aggregate only when no post-scan filter is
@@ -39,6 +42,8 @@ import org.apache.spark.sql.types.StructType;
 public final class JazminScanBuilder implements ScanBuilder, SupportsPushDownV2Filters,
         SupportsPushDownRequiredColumns, SupportsPushDownLimit, SupportsPushDownAggregates {
     private List<ListedFile> files;
+    private final Map<String, FileStatus> summaries;
+    private int skippedBySummary;
     private final ScanLayout layout;
     private final JazminOptions options;
     private final Map<String, Column> columns;
@@ -51,14 +56,16 @@ public final class JazminScanBuilder implements ScanBuilder, SupportsPushDownV2F
     private PushedCounts counts;
 
     /**
-     * @param files   the files to read, sorted
-     * @param schema  the table's Spark schema
+     * @param files     the files to read, sorted
+     * @param summaries the folder summaries the listing saw ({@link io.jazmin.spark.fs.Listing#summaries()})
+     * @param schema    the table's Spark schema
      * @param columns the first file's top-level columns by name, for translating predicates
      * @param layout  the first file's columns and the partition columns
      */
-    public JazminScanBuilder(List<ListedFile> files, StructType schema, Map<String, Column> columns, ScanLayout layout,
-                             JazminOptions options) {
+    public JazminScanBuilder(List<ListedFile> files, Map<String, FileStatus> summaries, StructType schema,
+                             Map<String, Column> columns, ScanLayout layout, JazminOptions options) {
         this.files = files;
+        this.summaries = summaries;
         this.layout = layout;
         this.schema = schema;
         this.options = options;
@@ -92,6 +99,9 @@ public final class JazminScanBuilder implements ScanBuilder, SupportsPushDownV2F
         pushed = kept.toArray(new Predicate[0]);
         allExact = postScan.isEmpty();
         filter = parts.isEmpty() ? null : parts.size() == 1 ? parts.get(0) : new Filter.And(parts);
+        SummarySkipping.Result bySummary = SummarySkipping.apply(files, summaries, filter, HadoopConf.session());
+        files = bySummary.kept();
+        skippedBySummary = bySummary.skipped();
         return postScan.toArray(new Predicate[0]);
     }
 
@@ -191,6 +201,6 @@ public final class JazminScanBuilder implements ScanBuilder, SupportsPushDownV2F
                 read = read.add("count_" + i, DataTypes.LongType, false);
             }
         }
-        return new JazminScan(files, read, layout, options, filter == null ? null : filter.toJson(), limit, counts);
+        return new JazminScan(files, skippedBySummary, read, layout, options, filter == null ? null : filter.toJson(), limit, counts);
     }
 }

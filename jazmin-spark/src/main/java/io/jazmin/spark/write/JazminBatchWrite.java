@@ -24,7 +24,8 @@ import scala.jdk.javaapi.CollectionConverters;
  * The driver side of a write, through Spark's file commit protocol: the job is set up when the
  * write starts; {@link #commit} (after every task committed) runs the protocol's job commit, which
  * makes the tasks' files visible, and then, when truncating, deletes the files the folder held
- * before (so readers never see the folder without its rows); {@link #abort} waits for the write's
+ * before (so readers never see the folder without its rows), and last writes the folder summary
+ * ({@link SummaryCommit}); {@link #abort} waits for the write's
  * tasks still running to end ({@link WriteJobs}: a task must not write under {@code _temporary} after
  * the cleanup), then runs the job abort, which deletes what the tasks wrote, and deletes the folder
  * itself when the write created it. Made on the driver's thread that runs the write's jobs.
@@ -94,6 +95,8 @@ final class JazminBatchWrite implements BatchWrite {
         } catch (IOException e) {
             throw new JazminIoException("delete the replaced files of", folder.toString(), e);
         }
+        SummaryCommit.update(fs, folder, Arrays.stream(messages).map(m -> (JazminCommitMessage) m).toList(), !truncate,
+                options.encrypted());
     }
 
     @Override

@@ -5,11 +5,13 @@ import io.jazmin.error.JazminIoException;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.spark.JazminOptions;
 import io.jazmin.spark.fs.HadoopFiles;
+import io.jazmin.spark.summary.ColumnRanges;
 import io.jazmin.spark.types.SchemaMapper;
 import io.jazmin.spark.types.WriteConverter;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.util.Comparator;
+import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
@@ -38,6 +40,8 @@ final class JazminDataWriter implements DataWriter<InternalRow> {
     private final StructType schema;
     private final JazminOptions options;
     private final WriteConverter converter;
+    /** The ranges for the folder summary, or {@code null} for an encrypted write (its statistics stay in its files). */
+    private final ColumnRanges ranges;
     private java.nio.file.Path staging;
     private java.nio.file.Path staged;
     private JazminWriter writer;
@@ -51,6 +55,7 @@ final class JazminDataWriter implements DataWriter<InternalRow> {
         this.schema = schema;
         this.options = options;
         this.converter = new WriteConverter(schema, options.truncateMicros());
+        this.ranges = options.encrypted() ? null : new ColumnRanges(SchemaMapper.toColumns(schema));
         committer.setupTask(attempt);
     }
 
@@ -59,10 +64,14 @@ final class JazminDataWriter implements DataWriter<InternalRow> {
         if (writer == null) {
             open();
         }
+        Object[] values = converter.values(row);
         try {
-            writer.writeValues(converter.values(row));
+            writer.writeValues(values);
         } catch (JazminValidationException e) {
             throw new JazminValidationException("row " + rows + " of task " + partition + ": " + e.getMessage(), e);
+        }
+        if (ranges != null) {
+            ranges.add(values);
         }
         rows++;
     }
@@ -91,7 +100,7 @@ final class JazminDataWriter implements DataWriter<InternalRow> {
         }
         FileCommitProtocol.TaskCommitMessage message = committer.commitTask(attempt);
         removeStaging();
-        return new JazminCommitMessage(message, name, rows);
+        return new JazminCommitMessage(message, name, rows, ranges == null ? Map.of() : ranges.ranges());
     }
 
     /** Moves the finished file to {@code target}: a local move, or an upload to another file system. */
