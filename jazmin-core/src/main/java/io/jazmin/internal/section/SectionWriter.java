@@ -22,6 +22,9 @@ import io.jazmin.internal.wire.StoredPayload;
  * section's id (pipeline raw → compress → encrypt → CRC, spec §1.5).
  */
 public final class SectionWriter {
+    /** Raw bytes from which a column's independent Deflate passes are worth running on several threads. */
+    private static final int PASSES_ON_WORKERS_FROM = 16 * 1024;
+
     /** Raw size below which catalog sections are stored uncompressed. */
     public static final int TINY_CATALOG_SECTION = 256;
 
@@ -183,7 +186,8 @@ public final class SectionWriter {
         List<Callable<Object>> tasks = new ArrayList<>();
         FlushedDeflate.passes(level, raw, len, starts).forEach(pass -> tasks.add(pass::call));
         tasks.add(() -> Compression.compress(codec, defaultSetting ? DefaultDeflate.STANDARD_LEVEL : level, raw, len));
-        List<Object> done = fan.all(tasks);
+        // A small column's passes take less than handing one to a worker and waiting for it.
+        List<Object> done = (len < PASSES_ON_WORKERS_FROM ? FanOut.CALLER_ONLY : fan).all(tasks);
         byte[] first = (byte[]) done.get(done.size() - 1);
         FlushedDeflate.Flushed flushed = FlushedDeflate.foldPasses(
                 done.subList(0, done.size() - 1).stream().map(FlushedDeflate.Flushed.class::cast).toList());

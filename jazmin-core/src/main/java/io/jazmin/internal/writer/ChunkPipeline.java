@@ -25,6 +25,11 @@ final class ChunkPipeline {
      * passes cost several chunks' encoding, the last (level 9 filtered) on one thread alone.
      */
     private static final int HELD_WHILE_DECIDING = 2;
+    /**
+     * Chunks of at most this many rows are encoded on the caller's thread when no other chunk is in
+     * flight: handing a one-row append's chunk to a worker and waiting for it costs more than encoding it.
+     */
+    private static final int CALLER_ENCODES_UP_TO = 64;
 
     private final Output sink;
     private final FirstChunkChoice firstChunk;
@@ -80,7 +85,7 @@ final class ChunkPipeline {
 
     /** Hands {@code chunk} to an encoder: on this thread, or on a worker while more rows arrive. */
     void encode(Chunk chunk) {
-        if (encoding == null) {
+        if (encoding == null || (chunk.count() <= CALLER_ENCODES_UP_TO && encoding.isEmpty() && held.isEmpty())) {
             write(new EncodedWork(chunk.encodeWith(idleEncoders.peek()), null, chunk.partition(), chunk.ordinal(),
                     chunk.rowStart()));
             return;
