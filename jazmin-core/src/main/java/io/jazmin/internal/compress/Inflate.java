@@ -63,7 +63,7 @@ final class Inflate {
         try {
             inf.setInput(stored, off, len);
             byte[] out = new byte[rawLength];
-            inflateFully(inf, out, "not the " + rawLength + " its flush points give");
+            inflateFully(inf, out, out.length, true);
             // Past the end: another byte, or the stream ending where it must not (or not ending where it must).
             if (inf.inflate(new byte[1]) != 0 || inf.finished() != last) {
                 throw new JazminFormatException("column stream does not end where its flush points say ("
@@ -86,7 +86,7 @@ final class Inflate {
         Inflater inf = takeInflater();
         try {
             inf.setInput(stored, off, len);
-            inflateFully(inf, out, want, "fewer than its flush points give");
+            inflateFully(inf, out, want, false);
         } catch (DataFormatException e) {
             throw new JazminFormatException("corrupt Deflate data at a column flush point: " + e.getMessage());
         } finally {
@@ -95,20 +95,17 @@ final class Inflate {
     }
 
     /**
-     * Fills {@code out} from {@code inf}, set at a full-flush point; a stream ending first is damage
-     * ({@code expected} says what its flush points promised).
+     * Fills {@code out[0..want)} from {@code inf}, set at a full-flush point; a stream ending first is
+     * damage. {@code whole}: whether {@code want} is all its flush points promised (else a prefix of it),
+     * for the message only, which is made only when thrown (this runs per column stream read).
      */
-    private static void inflateFully(Inflater inf, byte[] out, String expected) throws DataFormatException {
-        inflateFully(inf, out, out.length, expected);
-    }
-
-    /** Fills {@code out[0..want)} from {@code inf} (see {@link #inflateFully(Inflater, byte[], String)}). */
-    private static void inflateFully(Inflater inf, byte[] out, int want, String expected) throws DataFormatException {
+    private static void inflateFully(Inflater inf, byte[] out, int want, boolean whole) throws DataFormatException {
         for (int n = 0; n < want; ) {
             int got = inf.inflate(out, n, want - n);
             if (got == 0) {
                 throw new JazminFormatException(inf.finished()
-                        ? "column stream inflates to " + n + " bytes, " + expected
+                        ? "column stream inflates to " + n + " bytes, "
+                                + (whole ? "not the " + want + " its flush points give" : "fewer than its flush points give")
                         : "truncated Deflate data at a column flush point");
             }
             n += got;
