@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.function.IntFunction;
 import java.util.function.ToIntFunction;
 
 /**
@@ -30,26 +31,22 @@ final class ChunkArrays {
 
     /** An array of exactly {@code n} longs, its contents undefined. */
     long[] longs(int n) {
-        long[] a = exact(longs, n, x -> x.length);
-        return handOut(a != null ? a : new long[n]);
+        return exact(longs, n, a -> a.length, long[]::new);
     }
 
     /** An array of exactly {@code n} doubles, its contents undefined. */
     double[] doubles(int n) {
-        double[] a = exact(doubles, n, x -> x.length);
-        return handOut(a != null ? a : new double[n]);
+        return exact(doubles, n, a -> a.length, double[]::new);
     }
 
     /** An array of exactly {@code n} booleans, its contents undefined. */
     boolean[] bools(int n) {
-        boolean[] a = exact(bools, n, x -> x.length);
-        return handOut(a != null ? a : new boolean[n]);
+        return exact(bools, n, a -> a.length, boolean[]::new);
     }
 
     /** An array of exactly {@code n} ints, its contents undefined. */
     int[] ints(int n) {
-        int[] a = exact(ints, n, x -> x.length);
-        return handOut(a != null ? a : new int[n]);
+        return exact(ints, n, a -> a.length, int[]::new);
     }
 
     /**
@@ -67,16 +64,16 @@ final class ChunkArrays {
         return handOut(new byte[n + (n >>> 3)]);
     }
 
-    /** A kept array of exactly {@code n} elements, taken out, or {@code null}. */
-    private static <T> T exact(ArrayDeque<T> kept, int n, ToIntFunction<T> length) {
+    /** A kept array of exactly {@code n} elements, taken out, else a new one; handed out either way. */
+    private <T> T exact(ArrayDeque<T> kept, int n, ToIntFunction<T> length, IntFunction<T> make) {
         for (Iterator<T> it = kept.iterator(); it.hasNext(); ) {
             T a = it.next();
             if (length.applyAsInt(a) == n) {
                 it.remove();
-                return a;
+                return handOut(a);
             }
         }
-        return null;
+        return handOut(make.apply(n));
     }
 
     private <T> T handOut(T array) {
