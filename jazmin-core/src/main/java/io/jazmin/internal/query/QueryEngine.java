@@ -536,6 +536,20 @@ public final class QueryEngine {
      * a lookup's window decodes shared with one worker thread when the reader's parallelism allows
      * ({@link ChunkPart#columns(int[], int, int, FanOut)}).
      */
+    /**
+     * The columns of a chunk whose every row is returned, as a read-ahead thread hands them over: plain
+     * strings built there ({@link ColumnVector#withoutStreamBytes()}, new vectors, so a cached one stays as
+     * it is) rather than row by row on the caller's thread, which otherwise builds each string of a scan
+     * while the read-ahead threads wait for it (reading all rows into records, the most of its time).
+     */
+    private static ColumnVector[] decodedAhead(ColumnVector[] columns) {
+        ColumnVector[] out = columns.clone();
+        for (int i = 0; i < out.length; i++) {
+            out[i] = out[i].withoutStreamBytes();
+        }
+        return out;
+    }
+
     private ColumnVector[] selected(ChunkPart part, int[] select, int[] found, int from, int to) {
         return part.columns(select, found[from], found[to - 1] + 1, windowFan);
     }
@@ -600,7 +614,14 @@ public final class QueryEngine {
      * A chunk read and checked against the filter: the positions of its matching rows, the first
      * {@code count} of {@code found}.
      */
-    private record CheckedChunk(ChunkInfo chunk, ChunkPart part, int[] found, int count) {
+    /**
+     * @param decoded the returned columns of every row, their strings built, when a read-ahead thread
+     *                decoded them ({@link #decodedAhead}); else {@code null}
+     */
+    private record CheckedChunk(ChunkInfo chunk, ChunkPart part, int[] found, int count, ColumnVector[] decoded) {
+        CheckedChunk(ChunkInfo chunk, ChunkPart part, int[] found, int count) {
+            this(chunk, part, found, count, null);
+        }
     }
 
     /**
@@ -615,7 +636,8 @@ public final class QueryEngine {
             // Every row, in order: the shared positions 0, 1, 2, ... instead of an array per chunk.
             int[] every = everyPosition(chunk.rowCount());
             if (decodeSelected && chunk.rowCount() > 0) {
-                selected(part, select, every, 0, chunk.rowCount());
+                return new CheckedChunk(chunk, part, every, chunk.rowCount(),
+                        decodedAhead(selected(part, select, every, 0, chunk.rowCount())));
             }
             return new CheckedChunk(chunk, part, every, chunk.rowCount());
         }
@@ -735,7 +757,8 @@ public final class QueryEngine {
             stats.rows += take;
             // The batch reads only its first `take` positions: the chunk's own array serves when it starts there.
             int[] positions = from == 0 ? checked.found() : Arrays.copyOfRange(checked.found(), from, from + take);
-            ColumnVector[] selected = selected(checked.part(), select, checked.found(), from, from + take);
+            ColumnVector[] selected = checked.decoded() != null && from == 0 ? checked.decoded()
+                    : selected(checked.part(), select, checked.found(), from, from + take);
             stats.columnsDecoded += checked.part().decodedColumns();
             return new MatchBatch(checked.chunk(), selected, positions, take);
         }

@@ -32,6 +32,8 @@ final class ChunkPipeline {
     private static final int CALLER_ENCODES_UP_TO = 64;
 
     private final Output sink;
+    /** Takes back each chunk's arrays once it is written. */
+    private final ChunkArrays arrays;
     private final FirstChunkChoice firstChunk;
     /** Encoders not in use; the sequential path always uses the first. */
     private final ArrayDeque<ChunkEncoder> idleEncoders = new ArrayDeque<>();
@@ -51,8 +53,10 @@ final class ChunkPipeline {
      * @param groups   the positions of each column group's columns (one part per group)
      * @param sections the table's section writer: whether it can make column flush points
      */
-    ChunkPipeline(List<Column> columns, int[][] groups, WriteOptions options, SectionWriter sections, Output sink) {
+    ChunkPipeline(List<Column> columns, int[][] groups, WriteOptions options, SectionWriter sections, Output sink,
+                  ChunkArrays arrays) {
         this.sink = sink;
+        this.arrays = arrays;
         int ahead = options.parallelism().writeAheadChunks();
         inFlight = options.parallelism().writeChunksInFlight();
         encoding = ahead > 0 ? new OrderedPipeline<>(inFlight, options.parallelism().executor()) : null;
@@ -70,8 +74,9 @@ final class ChunkPipeline {
      *
      * @param ids    its part sections' ids, one per column group
      * @param writer the section writer of its partition
+     * @param lent   the arrays its vectors hold, from {@link ChunkArrays}: given back once it is written
      */
-    record Chunk(String[] ids, SectionWriter writer, ColumnVector[] vectors, int count,
+    record Chunk(String[] ids, SectionWriter writer, ColumnVector[] vectors, Object[] lent, int count,
                  PartitionLog partition, int ordinal, long rowStart) {
         ChunkEncoder.EncodedChunk encodeWith(ChunkEncoder encoder) {
             return encoder.encode(ids, writer, vectors, count);
@@ -79,15 +84,15 @@ final class ChunkPipeline {
     }
 
     /** A chunk encoded by a worker, with the encoder to give back once it is written. */
-    private record EncodedWork(ChunkEncoder.EncodedChunk chunk, ChunkEncoder encoder, PartitionLog partition,
-                               int ordinal, long rowStart) {
+    private record EncodedWork(ChunkEncoder.EncodedChunk chunk, ChunkEncoder encoder, Object[] lent,
+                               PartitionLog partition, int ordinal, long rowStart) {
     }
 
     /** Hands {@code chunk} to an encoder: on this thread, or on a worker while more rows arrive. */
     void encode(Chunk chunk) {
         if (encoding == null || (chunk.count() <= CALLER_ENCODES_UP_TO && encoding.isEmpty() && held.isEmpty())) {
-            write(new EncodedWork(chunk.encodeWith(idleEncoders.peek()), null, chunk.partition(), chunk.ordinal(),
-                    chunk.rowStart()));
+            write(new EncodedWork(chunk.encodeWith(idleEncoders.peek()), null, chunk.lent(), chunk.partition(),
+                    chunk.ordinal(), chunk.rowStart()));
             return;
         }
         if (firstChunk.undecided()) {
@@ -113,8 +118,8 @@ final class ChunkPipeline {
             writeOldest();
         }
         ChunkEncoder encoder = idleEncoders.pop();
-        encoding.submit(() -> new EncodedWork(chunk.encodeWith(encoder), encoder, chunk.partition(), chunk.ordinal(),
-                chunk.rowStart()));
+        encoding.submit(() -> new EncodedWork(chunk.encodeWith(encoder), encoder, chunk.lent(), chunk.partition(),
+                chunk.ordinal(), chunk.rowStart()));
     }
 
     /** Starts the chunks held while the first chunk decided, in order (call once it has). */
@@ -148,6 +153,7 @@ final class ChunkPipeline {
     }
 
     private void write(EncodedWork work) {
+        arrays.giveBack(work.lent()); // encoded: nothing reads its vectors any more
         work.partition().add(sink, work.ordinal(), work.rowStart(), work.chunk());
         chunkPartitions.add(work.partition());
         chunkRows.add(work.chunk().rowCount());

@@ -223,16 +223,31 @@ final class ColumnBuilder {
         return 8;
     }
 
-    /** The collected values; the builder starts empty again afterwards. */
-    ColumnVector take() {
+    /**
+     * The collected values, in arrays from {@code arrays} (their copies: the builder starts empty again
+     * afterwards and keeps its own for the next chunk).
+     */
+    ColumnVector take(ChunkArrays arrays) {
         int n = size;
         byte[] bits = anyNull ? Arrays.copyOf(nulls, (n + 7) >>> 3) : null;
         ColumnVector v = switch (type) {
-            case INT, DATETIME -> ColumnVector.ofLongs(type, n, Arrays.copyOf(longs, n), bits);
-            case FLOAT -> ColumnVector.ofDoubles(n, Arrays.copyOf(doubles, n), bits);
-            case BOOL -> ColumnVector.ofBooleans(n, Arrays.copyOf(bools, n), bits);
+            case INT, DATETIME -> {
+                long[] copy = arrays.longs(n);
+                System.arraycopy(longs, 0, copy, 0, n);
+                yield ColumnVector.ofLongs(type, n, copy, bits);
+            }
+            case FLOAT -> {
+                double[] copy = arrays.doubles(n);
+                System.arraycopy(doubles, 0, copy, 0, n);
+                yield ColumnVector.ofDoubles(n, copy, bits);
+            }
+            case BOOL -> {
+                boolean[] copy = arrays.bools(n);
+                System.arraycopy(bools, 0, copy, 0, n);
+                yield ColumnVector.ofBooleans(n, copy, bits);
+            }
             case LIST, OBJECT -> NestedVectors.of(column, objects, n);
-            case STRING -> takeStrings(n, bits);
+            case STRING -> takeStrings(n, bits, arrays);
             case DECIMAL, BINARY, JSON -> ColumnVector.ofObjects(type, n, Arrays.copyOf(objects, n));
         };
         // Only the rows this chunk used are cleared: a wide table's chunks fill a fraction of the capacity.
@@ -251,9 +266,12 @@ final class ColumnBuilder {
      * Hands the strings and their bytes over; bytes already encoded for the row being added (a
      * chunk ends before it is taken) stay for the next chunk.
      */
-    private ColumnVector takeStrings(int n, byte[] nullBits) {
-        byte[] body = Arrays.copyOf(text.array(), textEnd);
-        ColumnVector v = ColumnVector.ofEncodedStrings(n, nullBits, body, textEnd, Arrays.copyOf(textStarts, n));
+    private ColumnVector takeStrings(int n, byte[] nullBits, ChunkArrays arrays) {
+        byte[] body = arrays.bytes(textEnd);
+        System.arraycopy(text.array(), 0, body, 0, textEnd);
+        int[] starts = arrays.ints(n);
+        System.arraycopy(textStarts, 0, starts, 0, n);
+        ColumnVector v = ColumnVector.ofEncodedStrings(n, nullBits, body, textEnd, starts);
         int pending = text.size() - textEnd;
         System.arraycopy(text.array(), textEnd, text.array(), 0, pending);
         text.truncate(pending);

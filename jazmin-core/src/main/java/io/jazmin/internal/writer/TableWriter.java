@@ -52,6 +52,8 @@ final class TableWriter {
     private final SharedTable shared;
     private final IndexBuilders indexes;
     private final ChunkPipeline chunks;
+    /** The arrays of chunks written, reused by the next chunks' vectors (handed back by {@link #chunks}). */
+    private final ChunkArrays arrays = new ChunkArrays();
     private int chunksStarted;
     /** Raw bytes of the chunk being built, as the reference writer counts them. */
     private long chunkRawBytes;
@@ -106,7 +108,7 @@ final class TableWriter {
         int ahead = options.parallelism().writeAheadChunks();
         indexes = new IndexBuilders(this.columns, options.indexes(), options.sortedBy(), options.compactIndexes(),
                 capacity, ahead > 0, options.parallelism().executor(), sections, tableIndex, start.indexSegment());
-        chunks = new ChunkPipeline(this.columns, groups(), options, sections, sink);
+        chunks = new ChunkPipeline(this.columns, groups(), options, sections, sink, arrays);
         staged = !sortOrder.active() && shared == null && indexes.isEmpty();
     }
 
@@ -270,8 +272,9 @@ final class TableWriter {
         chunkRawBytes = 0;
         ColumnVector[] vectors = new ColumnVector[builders.length];
         for (int i = 0; i < builders.length; i++) {
-            vectors[i] = builders[i].take();
+            vectors[i] = builders[i].take(arrays);
         }
+        Object[] lent = arrays.handedOut();
         int ordinal = start.firstOrdinal() + chunksStarted;
         long rowStart = start.firstRow() + rowsFlushed;
         chunksStarted++;
@@ -284,7 +287,7 @@ final class TableWriter {
             ids[g] = SectionIds.chunkPart(tableIndex, ordinal, groupNames.get(g));
         }
         SectionWriter writer = shared == null ? sections : sections.scoped(partition.text());
-        chunks.encode(new ChunkPipeline.Chunk(ids, writer, vectors, count, partition, ordinal, rowStart));
+        chunks.encode(new ChunkPipeline.Chunk(ids, writer, vectors, lent, count, partition, ordinal, rowStart));
     }
 
     /** Writes the chunks still being encoded or held, in order (see {@link ChunkPipeline#drain()}). */
