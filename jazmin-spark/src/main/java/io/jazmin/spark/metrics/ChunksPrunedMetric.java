@@ -1,19 +1,12 @@
 package io.jazmin.spark.metrics;
 
-import org.apache.spark.sql.connector.metric.CustomSumMetric;
-
 /** Chunks the pushed filter ruled out by statistics or indexes, so they were never decoded. */
-public final class ChunksPrunedMetric extends CustomSumMetric {
+public final class ChunksPrunedMetric extends SumMetric {
     /** The metric's name in the plan. */
     public static final String NAME = "chunksPruned";
 
-    @Override
-    public String name() {
-        return NAME;
-    }
-
-    @Override
-    public String description() {
-        return "JAZMIN chunks skipped by the pushed filter";
+    /** Made by Spark. */
+    public ChunksPrunedMetric() {
+        super(NAME, "JAZMIN chunks skipped by the pushed filter");
     }
 }
