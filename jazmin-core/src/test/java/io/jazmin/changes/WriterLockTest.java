@@ -152,14 +152,15 @@ class WriterLockTest {
     }
 
     @Test
-    void leftoversAreLookedForOnAProcesssFirstCommitAndAfterALockIsTakenOverNotOnEveryCommit() throws Exception {
+    void everyCommitRemovesWhatKilledWritersLeftEvenAWriterKilledBeforeItHeldTheLock() throws Exception {
         Path file = dir.resolve("listed.jzm");
         JazminWriter.write(file, Rows.COLUMNS, WriteOptions.defaults(), Rows.range(0, 3));
-        // Not left by a killed writer that held the lock (none did): this process's later commits do
-        // not list the folder for it, so a one-row append costs no folder listing.
-        Path early = Files.write(dir.resolve(".listed.jzm.00112233445566aa.jzm.tmp"), new byte[100]);
+        // A writer killed after making its lock file under a temporary name, before linking it: it held
+        // no lock, so nothing but the folder shows it ran, and this process has committed to the file already.
+        Path halfMadeLock = Files.writeString(dir.resolve(".listed.jzm.00112233445566aa.lock.tmp"),
+                "jazmin-java-lock 1 pid=1 start=- host=gone.example\n");
         JazminFile.append(file, Rows.range(3, 4), WriteOptions.defaults());
-        assertThat(early).as("not looked for on a later commit").exists();
+        assertThat(halfMadeLock).as("removed by this process's second commit").doesNotExist();
 
         Child holder = start(file);
         long pid = Long.parseLong(holder.line().substring(4));
@@ -167,10 +168,9 @@ class WriterLockTest {
         holder.process.toHandle().destroyForcibly();
         assertThat(holder.process.waitFor(30, TimeUnit.SECONDS)).isTrue();
         assertThat(Files.readString(lockOf(file))).contains("pid=" + pid + " ");
-        // The append takes the killed writer's lock over, and so looks for what killed writers left.
+        // The append takes the killed writer's lock over and removes the new version it was writing.
         JazminFile.append(file, Rows.range(4, 5), WriteOptions.defaults());
         assertThat(version).doesNotExist();
-        assertThat(early).doesNotExist();
         assertThat(lockOf(file)).doesNotExist();
     }
 

@@ -193,7 +193,7 @@ class FolderSummaryTest {
             }
             JazminWriter.write(file, List.of(Column.required("id", ColumnType.INT), Column.required("name", ColumnType.STRING)),
                     WriteOptions.defaults(), rows.iterator());
-            entries.add(new SummaryEntry("year=" + year + "/" + name, Files.size(file), file.toFile().lastModified(), 10,
+            entries.add(new SummaryEntry("year=" + year + "/" + name, Files.size(file), file.toFile().lastModified(), null, 10,
                     Map.of("id", new ValueRange(ColumnType.INT, first, first + 9))));
         }
         FileSystem fs = HadoopFiles.fileSystem(new org.apache.hadoop.fs.Path(root.toUri()), HadoopConf.session());

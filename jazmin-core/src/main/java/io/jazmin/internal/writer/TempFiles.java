@@ -9,8 +9,6 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.StandardOpenOption;
 import java.security.SecureRandom;
 import java.util.HexFormat;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
@@ -19,21 +17,12 @@ import java.util.regex.Pattern;
  * made ({@link WriterLock}). The random part holds no dot, so a name tells exactly which target it
  * belongs to and the leftovers of a killed writer of one file are never confused with another
  * file's.
- *
- * <p>Leftovers appear only when a writer is killed, so the folder is listed for them not on every
- * commit (a one-row append would list the whole folder each time) but on this process's first
- * commit to a file and on the first commit after this process took the file's lock over from a
- * gone writer ({@link #lookAgain}): a writer killed while holding the lock is found that way; one
- * killed before it held it (a lock file half made), or whose lock file was deleted by hand, by the
- * next process that writes the file.
+
  */
 final class TempFiles {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final String SUFFIX = ".jzm.tmp";
     private static final String LOCK_SUFFIX = ".lock.tmp";
-    /** Files whose leftovers this process has removed (a commit of each); cleared when large. */
-    private static final Set<Path> CLEANED = ConcurrentHashMap.newKeySet();
-    private static final int CLEANED_KEPT = 4096;
 
     private TempFiles() {
     }
@@ -81,15 +70,10 @@ final class TempFiles {
         }
     }
 
-    /** Has the next commit to {@code target} (absolute) look for leftovers: its lock was taken over from a gone writer. */
-    static void lookAgain(Path target) {
-        CLEANED.remove(target);
-    }
-
     /**
      * Deletes the temporary files (of new versions and of lock files) killed writers of
-     * {@code held}'s file left behind, on this process's first commit to the file and the first
-     * after a lock was taken over from a gone writer (see the class comment); else does nothing. Only a holder of
+     * {@code held}'s file left behind, on every commit: a writer killed before it held the lock (its
+     * lock file made under a temporary name, not yet linked) leaves no other trace. Only a holder of
      * the lock may call it: then no other writer of the file is running, so none is live. Best
      * effort: a leftover that cannot be deleted never replaces the target.
      */
@@ -98,13 +82,6 @@ final class TempFiles {
             throw new IllegalStateException("temporary files are removed only under the writer lock");
         }
         Path target = held.file();
-        if (CLEANED.contains(target)) {
-            return;
-        }
-        if (CLEANED.size() >= CLEANED_KEPT) {
-            CLEANED.clear(); // a process writing very many files lists a folder again now and then
-        }
-        CLEANED.add(target);
         Pattern own = Pattern.compile(Pattern.quote("." + target.getFileName() + ".") + "[0-9a-f]{16}("
                 + Pattern.quote(SUFFIX) + "|" + Pattern.quote(LOCK_SUFFIX) + ")");
         DirectoryStream.Filter<Path> stale = p -> own.matcher(p.getFileName().toString()).matches();
@@ -113,7 +90,7 @@ final class TempFiles {
                 Files.deleteIfExists(leftover);
             }
         } catch (IOException ignored) {
-            // The write itself succeeded; the leftovers are tried again by the next process writing it.
+            // The write itself succeeded; the leftovers are tried again on the next one.
         }
     }
 }

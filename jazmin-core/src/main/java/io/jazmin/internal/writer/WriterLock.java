@@ -99,9 +99,6 @@ public final class WriterLock implements AutoCloseable {
                     // Only the guard's holder gets here, and no other writer of this library
                     // replaces or deletes the lock file meanwhile: the stale one is replaced whole.
                     Files.move(made, lock, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-                    // A writer killed while holding the lock may have left temporary files: the next
-                    // commit looks for them.
-                    TempFiles.lookAgain(target);
                     return;
                 }
                 throw locked(lock, holder);

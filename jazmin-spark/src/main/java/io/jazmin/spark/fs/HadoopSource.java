@@ -230,7 +230,7 @@ public final class HadoopSource implements RandomAccessSource {
     }
 
     /** The status's ETag where the store has one (S3A, ABFS), else {@code null}. */
-    static String etag(FileStatus status) {
+    public static String etag(FileStatus status) {
         return status instanceof EtagSource e ? e.getEtag() : null;
     }
 

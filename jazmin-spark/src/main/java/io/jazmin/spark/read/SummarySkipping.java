@@ -19,8 +19,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * File skipping at planning time by the folder summaries ({@link FolderSummary}): each summary the
- * listing saw is read once, and a listed file is dropped when its entry (same relative path, length
- * and modification time) has value ranges that rule the pushed filter out ({@link SummaryPruner}).
+ * listing saw is read once, and a listed file is dropped when its entry (same relative path, length,
+ * modification time and ETag) has value ranges that rule the pushed filter out ({@link SummaryPruner}).
  * A file without such an entry (appended to, replaced, written by another tool, or in a folder
  * without a summary) is kept; a summary that cannot be read is not used.
  */
@@ -66,7 +66,7 @@ final class SummarySkipping {
             String prefix = folder.getKey().endsWith(Path.SEPARATOR) ? folder.getKey() : folder.getKey() + Path.SEPARATOR;
             if (f.path().startsWith(prefix)) {
                 SummaryEntry e = folder.getValue().get(f.path().substring(prefix.length()));
-                return e != null && e.describes(f.length(), f.modificationTime()) ? e : null;
+                return e != null && e.describes(f.length(), f.modificationTime(), f.etag()) ? e : null;
             }
         }
         return null;

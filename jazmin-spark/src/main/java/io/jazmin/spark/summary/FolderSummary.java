@@ -28,10 +28,11 @@ import org.apache.hadoop.fs.Path;
 /**
  * The summary of a folder's data files, {@value #NAME} beside them (like Parquet's old
  * {@code _metadata}): a plain JAZMIN file with one row per data file the connector wrote (columns
- * {@code path}, relative to the folder, {@code length}, {@code modificationTime}, {@code rows}, then
+ * {@code path}, relative to the folder, {@code length}, {@code modificationTime}, {@code etag} where the
+ * file system lists one, {@code rows}, then
  * {@code min.<column>} and {@code max.<column>} for each summarized column, of that column's type).
  * The job commit writes it ({@link #write}), the scan reads it once ({@link #read}) and uses an
- * entry only for a listed file of the same path, length and modification time, so that a file
+ * entry only for a listed file of the same path, length, modification time and ETag, so that a file
  * appended to, replaced, or written by another tool is read as if there were no summary. Its name
  * starts with {@code _}, so listings skip it as a data file.
  */
@@ -44,7 +45,7 @@ public final class FolderSummary {
     private static final String MAX = "max.";
     private static final List<Column> FIXED = List.of(Column.required("path", ColumnType.STRING),
             Column.required("length", ColumnType.INT), Column.required("modificationTime", ColumnType.INT),
-            Column.required("rows", ColumnType.INT));
+            Column.of("etag", ColumnType.STRING), Column.required("rows", ColumnType.INT));
 
     private final Map<String, SummaryEntry> entries;
 
@@ -100,7 +101,7 @@ public final class FolderSummary {
             }
         });
         return new SummaryEntry(row.getString("path"), row.getLong("length"), row.getLong("modificationTime"),
-                row.getLong("rows"), ranges);
+                row.getString("etag"), row.getLong("rows"), ranges);
     }
 
     /**
@@ -137,7 +138,8 @@ public final class FolderSummary {
                     values[0] = e.path();
                     values[1] = e.length();
                     values[2] = e.modificationTime();
-                    values[3] = e.rows();
+                    values[3] = e.etag();
+                    values[4] = e.rows();
                     int i = FIXED.size();
                     for (String name : ranged.keySet()) {
                         ValueRange r = e.ranges().get(name);

@@ -1,6 +1,7 @@
 package io.jazmin.spark.write;
 
 import io.jazmin.error.JazminException;
+import io.jazmin.spark.fs.HadoopSource;
 import io.jazmin.spark.summary.FolderSummary;
 import io.jazmin.spark.summary.SummaryEntry;
 import java.io.IOException;
@@ -18,7 +19,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The folder summary's part of a job commit, run after the data files are committed (and, for an
  * overwrite, the old ones deleted), so that a failed job never changes it: one entry per file the
- * job wrote, with the length and modification time the folder lists for it now, and, for an append,
+ * job wrote, with the length, modification time and ETag the folder lists for it now, and, for an append,
  * the previous summary's entries whose files are listed unchanged. An encrypted write removes the
  * summary instead (its files' statistics must not be readable without the key). A summary that
  * cannot be written is logged and left as it was: its entries only describe the file versions they
@@ -53,14 +54,16 @@ final class SummaryCommit {
                 FileStatus s = m.fileName() == null ? null : listed.get(m.fileName());
                 if (s != null) {
                     written.put(m.fileName(), m);
-                    entries.add(new SummaryEntry(m.fileName(), s.getLen(), s.getModificationTime(), m.rows(), m.ranges()));
+                    entries.add(new SummaryEntry(m.fileName(), s.getLen(), s.getModificationTime(), HadoopSource.etag(s),
+                            m.rows(), m.ranges()));
                 }
             }
             FileStatus previous = listed.get(FolderSummary.NAME);
             if (append && previous != null) {
                 for (SummaryEntry e : earlier(fs, previous)) {
                     FileStatus s = listed.get(e.path());
-                    if (s != null && !written.containsKey(e.path()) && e.describes(s.getLen(), s.getModificationTime())) {
+                    if (s != null && !written.containsKey(e.path()) && e.describes(s.getLen(), s.getModificationTime(),
+                            HadoopSource.etag(s))) {
                         entries.add(e);
                     }
                 }
