@@ -289,26 +289,18 @@ public final class QueryEngine {
             part.sum(position, null, sum);
             return new ChunkSum(sum, rows, part.decodedColumns());
         }
+        boolean all = proof == Tri.ALL && plan.candidates() == null;
+        Found found = new Found(all ? rows : 16);
+        findRows(plan, predicate, filterColumns, deleted, chunk, part, all, found);
         long[] bits = new long[(rows + 63) >>> 6];
-        int n = 0;
-        if (proof == Tri.ALL && plan.candidates() == null) {
-            for (int p = 0; p < rows; p++) {
-                if (!deleted.contains(start + p)) {
-                    bits[p >>> 6] |= 1L << p;
-                    n++;
-                }
-            }
-        } else {
-            Found found = new Found(16);
-            n = matches(plan, predicate, chunk, filterValues(plan, chunk, part, filterColumns), deleted, found);
-            for (int i = 0; i < found.n; i++) {
-                bits[found.at[i] >>> 6] |= 1L << found.at[i];
-            }
+        for (int i = 0; i < found.n; i++) {
+            bits[found.at[i] >>> 6] |= 1L << found.at[i];
         }
-        if (n > 0) {
+        if (found.n > 0) {
             part.sum(position, bits, sum);
         }
-        return new ChunkSum(sum, n, part.decodedColumns());
+        part.settleFilterColumns(0, 0);
+        return new ChunkSum(sum, found.n, part.decodedColumns());
     }
 
     /** The rows of one chunk that match, and the columns decoded to find them. */
@@ -532,11 +524,6 @@ public final class QueryEngine {
     }
 
     /**
-     * The selected columns of a checked chunk, decoded as far as the rows {@code found[from..to)} need;
-     * a lookup's window decodes shared with one worker thread when the reader's parallelism allows
-     * ({@link ChunkPart#columns(int[], int, int, FanOut)}).
-     */
-    /**
      * The columns of a chunk whose every row is returned, as a read-ahead thread hands them over: plain
      * strings built there ({@link ColumnVector#withoutStreamBytes()}, new vectors, so a cached one stays as
      * it is) rather than row by row on the caller's thread, which otherwise builds each string of a scan
@@ -550,6 +537,11 @@ public final class QueryEngine {
         return out;
     }
 
+    /**
+     * The selected columns of a checked chunk, decoded as far as the rows {@code found[from..to)} need;
+     * a lookup's window decodes shared with one worker thread when the reader's parallelism allows
+     * ({@link ChunkPart#columns(int[], int, int, FanOut)}).
+     */
     private ColumnVector[] selected(ChunkPart part, int[] select, int[] found, int from, int to) {
         return part.columns(select, found[from], found[to - 1] + 1, windowFan);
     }
@@ -613,8 +605,7 @@ public final class QueryEngine {
     /**
      * A chunk read and checked against the filter: the positions of its matching rows, the first
      * {@code count} of {@code found}.
-     */
-    /**
+     *
      * @param decoded the returned columns of every row, their strings built, when a read-ahead thread
      *                decoded them ({@link #decodedAhead}); else {@code null}
      */
@@ -643,6 +634,21 @@ public final class QueryEngine {
         }
         Found found = new Found(all ? chunk.rowCount() : plan.candidates() == null ? 16
                 : plan.candidates().countIn(chunk.rowStart(), chunk.rowStart() + chunk.rowCount()));
+        findRows(plan, predicate, filterColumns, deleted, chunk, part, all, found);
+        // The filter's values are no longer used: keep the found rows' of columns decoded into the thread's array.
+        part.settleFilterColumns(found.n == 0 ? 0 : found.at[0], found.n == 0 ? 0 : found.at[found.n - 1] + 1);
+        if (decodeSelected && found.n > 0) {
+            selected(part, select, found.at, 0, found.n);
+        }
+        return new CheckedChunk(chunk, part, found.at, found.n);
+    }
+
+    /**
+     * Adds to {@code found} the rows of {@code chunk} a query takes: when the plan proves every row
+     * matches ({@code all}), each row not deleted; else those the filter finds.
+     */
+    private void findRows(Plan plan, Predicate predicate, int[] filterColumns, DeletedRows deleted, ChunkInfo chunk,
+                          ChunkPart part, boolean all, Found found) {
         if (all) {
             for (int p = 0; p < chunk.rowCount(); p++) {
                 if (!deleted.contains(chunk.rowStart() + p)) {
@@ -651,13 +657,7 @@ public final class QueryEngine {
             }
         } else {
             matches(plan, predicate, chunk, filterValues(plan, chunk, part, filterColumns), deleted, found);
-            // The filter's values are no longer used: keep the found rows' of columns decoded into the thread's array.
-            part.settleFilterColumns(found.n == 0 ? 0 : found.at[0], found.n == 0 ? 0 : found.at[found.n - 1] + 1);
         }
-        if (decodeSelected && found.n > 0) {
-            selected(part, select, found.at, 0, found.n);
-        }
-        return new CheckedChunk(chunk, part, found.at, found.n);
     }
 
     /**

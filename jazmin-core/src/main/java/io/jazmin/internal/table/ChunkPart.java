@@ -282,17 +282,11 @@ public final class ChunkPart {
             return null;
         }
         int raw = payload.streamLength(k);
-        byte[] bytes = PREFIX_BUFFER.get();
-        if (bytes == null || bytes.length < raw) {
-            bytes = new byte[raw];
-        }
+        byte[] bytes = threadBuffer(raw);
         int start;
         int length;
         try {
             payload.streamInto(k, bytes);
-            if (bytes.length <= MAX_KEPT_PREFIX) {
-                PREFIX_BUFFER.set(bytes);
-            }
             ByteReader in = new ByteReader(bytes, 0, raw);
             length = in.length();
             start = in.position();
@@ -379,15 +373,9 @@ public final class ChunkPart {
             int n;
             boolean reused = !payload.holdsStream(k);
             if (reused) {
-                bytes = PREFIX_BUFFER.get();
-                if (bytes == null || bytes.length < guess) {
-                    bytes = new byte[(int) guess];
-                }
                 n = (int) guess;
+                bytes = threadBuffer(n);
                 payload.streamPrefix(k, n, bytes);
-                if (bytes.length <= MAX_KEPT_PREFIX) {
-                    PREFIX_BUFFER.set(bytes);
-                }
             } else {
                 bytes = payload.streamPrefix(k, (int) guess);
                 n = bytes.length;
@@ -407,14 +395,34 @@ public final class ChunkPart {
         }
     }
 
+    /**
+     * The thread's {@link #PREFIX_BUFFER} when it holds at least {@code size} bytes, else a new one, kept
+     * for the thread's next use unless larger than {@link #MAX_KEPT_PREFIX}.
+     */
+    private static byte[] threadBuffer(int size) {
+        byte[] bytes = PREFIX_BUFFER.get();
+        if (bytes == null || bytes.length < size) {
+            bytes = new byte[size];
+            if (size <= MAX_KEPT_PREFIX) {
+                PREFIX_BUFFER.set(bytes);
+            }
+        }
+        return bytes;
+    }
+
+    /** The stream of the column at {@code position} ({@link #locate}d already), inflated as far as it reaches. */
+    private ByteReader stream(int position) {
+        byte[] payload = arrays[position] != null ? arrays[position]
+                : pieceOf[position].payload().upTo(starts[position] + lengths[position]);
+        return new ByteReader(payload, starts[position], lengths[position]);
+    }
+
     private ColumnVector decodeFromStream(int position, Column column, int from, int to, long[] into) {
         locate(position);
         Piece piece = pieceOf[position];
         ColumnVector v;
         try {
-            byte[] payload = arrays[position] != null ? arrays[position]
-                    : piece.payload().upTo(starts[position] + lengths[position]);
-            ByteReader stream = new ByteReader(payload, starts[position], lengths[position]);
+            ByteReader stream = stream(position);
             v = into != null ? StreamDecoder.decodeLongsInto(column.type(), stream, rowCount, into)
                     : StreamDecoder.decode(column, stream, rowCount, from, to);
         } catch (JazminFormatException e) {
@@ -438,9 +446,7 @@ public final class ChunkPart {
         locate(position);
         Piece piece = pieceOf[position];
         try {
-            byte[] payload = arrays[position] != null ? arrays[position]
-                    : piece.payload().upTo(starts[position] + lengths[position]);
-            StreamSum.add(new ByteReader(payload, starts[position], lengths[position]), rowCount, rows, sum);
+            StreamSum.add(stream(position), rowCount, rows, sum);
         } catch (JazminFormatException e) {
             throw inColumn(column, piece, e);
         }
