@@ -332,7 +332,8 @@ public final class StreamDecoder {
                 : ColumnVector.window(col.type, col.rows, col.from, col.nulls, null, vals, null, null, null);
     }
 
-    private static double readScaled(ByteReader stream) {
+    /** One value of a scaled float stream: a raw double, or m / 10^s (also {@link StreamSum}'s). */
+    static double readScaled(ByteReader stream) {
         int s = stream.u8();
         if (s == StreamFormat.RAW_FLOAT) {
             return stream.f64();

@@ -1,6 +1,5 @@
 package io.jazmin.internal.column;
 
-import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.wire.ByteReader;
 import io.jazmin.schema.ColumnType;
 import java.math.BigDecimal;
@@ -25,7 +24,7 @@ public final class StreamSum {
      * Adds the non-null values of the rows set in {@code rows} (bit p of word p / 64; {@code null}:
      * every row) of the float stream {@code stream} (exactly the stream's bytes) to {@code sum}.
      *
-     * @throws JazminFormatException for damaged or inconsistent data, including bytes left over
+     * @throws io.jazmin.error.JazminFormatException for damaged or inconsistent data, including bytes left over
      */
     public static void add(ByteReader stream, int rowCount, long[] rows, ExactSum sum) {
         int flags = StreamDecoder.readFlags(ColumnType.FLOAT, stream, rowCount);
@@ -38,31 +37,9 @@ public final class StreamSum {
             if (nulls != null && (nulls[r >>> 3] & (1 << (r & 7))) != 0) {
                 continue;
             }
-            boolean added = rows == null || (rows[r >>> 6] & (1L << r)) != 0;
-            if (!scaled) {
-                double v = stream.f64();
-                if (added) {
-                    sum.addDouble(v);
-                }
-                continue;
-            }
-            int s = stream.u8();
-            if (s == StreamFormat.RAW_FLOAT) {
-                double v = stream.f64();
-                if (added) {
-                    sum.addDouble(v);
-                }
-                continue;
-            }
-            if (s > StreamFormat.MAX_READ_SCALE) {
-                throw new JazminFormatException("invalid float scale " + s);
-            }
-            long m = stream.zigzag();
-            if (m < -StreamFormat.MAX_READ_MANTISSA || m > StreamFormat.MAX_READ_MANTISSA) {
-                throw new JazminFormatException("scaled float mantissa " + m + " exceeds 2^53");
-            }
-            if (added) {
-                sum.addDouble(m / StreamFormat.POW10[s]);
+            double v = scaled ? StreamDecoder.readScaled(stream) : stream.f64();
+            if (rows == null || (rows[r >>> 6] & (1L << r)) != 0) {
+                sum.addDouble(v);
             }
         }
         stream.expectEnd("float stream");
