@@ -65,14 +65,31 @@ public final class JazminFile {
     }
 
     /**
-     * What a change did: the file's append count after it, rows added and deleted, visible rows, and
-     * whether {@link WriteOptions#autoCompact()} compacted the file after it (the append count is then 0).
+     * What a change did: the file's append count after it, rows added and deleted, visible rows,
+     * whether {@link WriteOptions#autoCompact()} compacted the file after it (the append count is then
+     * 0), and how it moved the file's bytes.
      */
-    public record ChangeResult(long appendCount, long rowsAppended, long rowsDeleted, long rowCount, boolean compacted) {
-        /** A change that did not compact the file. */
-        public ChangeResult(long appendCount, long rowsAppended, long rowsDeleted, long rowCount) {
-            this(appendCount, rowsAppended, rowsDeleted, rowCount, false);
-        }
+    public record ChangeResult(long appendCount, long rowsAppended, long rowsDeleted, long rowCount, boolean compacted,
+                               ChangedBytes bytes) {
+    }
+
+    /**
+     * How an append moved a file's bytes: enough for a caller to keep count of the bytes a compaction
+     * would drop ({@link io.jazmin.schema.Storage#deadBytes()}) from change to change, instead of
+     * measuring the whole file after each one (which reads every directory appended since the last
+     * full write). The count holds while each change starts where the one before ended.
+     *
+     * @param versionEnd where the version the change started from ends: the file's size then,
+     *                   an interrupted append's tail not counted (it is cut off and rewritten)
+     * @param fileBytes  the file's size after the change (after the compaction, when it compacted)
+     * @param superseded the bytes of the earlier version that the new one no longer references: its
+     *                   header, trailer and signature, a deleted-row list it replaced and, in a shared
+     *                   file, its owner catalog and appended chunk map; 0 when the change compacted
+     *                   the file, which then has no dead bytes; -1 when the change also wrote new
+     *                   embedded-file directories or key slots (whose predecessors are not counted:
+     *                   measure the file then)
+     */
+    public record ChangedBytes(long versionEnd, long fileBytes, long superseded) {
     }
 
     /** Appends rows (by column name) to the file's first table. */
@@ -449,6 +466,7 @@ public final class JazminFile {
     }
 
     private static ChangeResult result(Appender.Result r) {
-        return new ChangeResult(r.appendCount(), r.rowsAppended(), r.rowsDeleted(), r.rowCount(), r.compacted());
+        return new ChangeResult(r.appendCount(), r.rowsAppended(), r.rowsDeleted(), r.rowCount(), r.compacted(),
+                new ChangedBytes(r.versionEnd(), r.fileBytes(), r.superseded()));
     }
 }

@@ -80,11 +80,12 @@ public class SpringSaveBenchmark {
     static final int BULK = 10_000;
 
     /**
-     * The store saved to and read from: the Spring store without compaction ({@code jazmin}), with
-     * compaction after 100 appends ({@code jazmin-compact100}), and Spring Data JDBC over SQLite in
-     * WAL mode with {@code synchronous=FULL} ({@code sqlite-jdbc}, see {@link SqliteLoanStore}).
+     * The store saved to and read from: the Spring store as configured by default ({@code jazmin}:
+     * {@link CompactionPolicy#AUTOMATIC}), the same compacted on demand only ({@code jazmin-on-demand},
+     * so every save's header lists all the saves before it), and Spring Data JDBC over SQLite in WAL
+     * mode with {@code synchronous=FULL} ({@code sqlite-jdbc}, see {@link SqliteLoanStore}).
      */
-    @Param({"jazmin", "jazmin-compact100", "sqlite-jdbc"})
+    @Param({"jazmin", "jazmin-on-demand", "sqlite-jdbc"})
     public String store;
 
     private Path dir;
@@ -134,8 +135,8 @@ public class SpringSaveBenchmark {
 
     private LoanStore store(String name) {
         return switch (store) {
-            case "jazmin" -> jazmin(name, CompactionPolicy.NONE);
-            case "jazmin-compact100" -> jazmin(name, new CompactionPolicy(null, 100));
+            case "jazmin" -> jazmin(name, CompactionPolicy.AUTOMATIC);
+            case "jazmin-on-demand" -> jazmin(name, CompactionPolicy.NONE);
             case "sqlite-jdbc" -> sqlite(name);
             default -> throw new IllegalArgumentException("no store " + store);
         };

@@ -46,10 +46,10 @@ class AutoCompactTest {
         Path file = write("ratio.jzm", WriteOptions.defaults());
         WriteOptions options = WriteOptions.defaults().withAutoCompact(AutoCompact.deletedRatio(0.3));
         ChangeResult first = JazminFile.delete(file, Filter.lt("id", 2L), options);
-        assertThat(first).isEqualTo(new ChangeResult(1, 0, 2, 8, false)); // 2 of 10: below 0.3
+        assertThat(first).isEqualTo(new ChangeResult(1, 0, 2, 8, false, first.bytes())); // 2 of 10: below 0.3
         assertThat(JazminFile.storage(file).deletedRows()).isEqualTo(2);
         ChangeResult second = JazminFile.delete(file, Filter.eq("id", 2L), options);
-        assertThat(second).isEqualTo(new ChangeResult(0, 0, 1, 7, true)); // 3 of 10: reached
+        assertThat(second).isEqualTo(new ChangeResult(0, 0, 1, 7, true, second.bytes())); // 3 of 10: reached
         Storage after = JazminFile.storage(file);
         assertThat(after.deletedRows()).isZero();
         assertThat(after.appendCount()).isZero();
@@ -94,7 +94,7 @@ class AutoCompactTest {
         }
         ChangeResult r = JazminFile.delete(file, Filter.eq("id", 3L),
                 WriteOptions.defaults().withAutoCompact(AutoCompact.appends(5).withDeletedRatio(0.5)));
-        assertThat(r).isEqualTo(new ChangeResult(4, 0, 1, 6, false));
+        assertThat(r).isEqualTo(new ChangeResult(4, 0, 1, 6, false, r.bytes()));
         assertThat(JazminFile.storage(file).deletedRows()).isEqualTo(4);
     }
 

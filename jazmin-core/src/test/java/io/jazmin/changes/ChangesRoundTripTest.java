@@ -95,7 +95,7 @@ class ChangesRoundTripTest {
         }
 
         ChangeResult appended = JazminFile.append(file, Rows.range(300, 400), v.write());
-        assertEquals(new ChangeResult(1, 100, 0, 400), appended);
+        assertEquals(new ChangeResult(1, 100, 0, 400, false, appended.bytes()), appended);
         LongStream.range(300, 400).forEach(i -> model.add(Rows.row(i)));
         check(file, v, model, 1);
 
@@ -105,7 +105,7 @@ class ChangesRoundTripTest {
                 || ((String) r.get("name")).startsWith("Person 33");
         long doomedCount = model.stream().filter(doomedRow).count();
         model.removeIf(doomedRow);
-        assertEquals(new ChangeResult(2, 0, doomedCount, model.size()), deleted);
+        assertEquals(new ChangeResult(2, 0, doomedCount, model.size(), false, deleted.bytes()), deleted);
         check(file, v, model, 2);
 
         // 7 exists, 10 was deleted, 1000 is new: replaced and new rows go to the end.
@@ -113,7 +113,7 @@ class ChangesRoundTripTest {
         ChangeResult upserted = JazminFile.upsert(file, "", List.of("id"), upserts, v.write());
         model.removeIf(r -> r.get("id").equals(7L));
         model.addAll(upserts);
-        assertEquals(new ChangeResult(3, 3, 1, model.size()), upserted);
+        assertEquals(new ChangeResult(3, 3, 1, model.size(), false, upserted.bytes()), upserted);
         check(file, v, model, 3);
         try (JazminReader reader = JazminReader.open(file, v.read())) {
             JazminTable t = reader.table();
@@ -257,7 +257,7 @@ class ChangesRoundTripTest {
         }
 
         ChangeResult r = JazminFile.append(file, "stock", stock.subList(30, 50).iterator(), WriteOptions.defaults());
-        assertEquals(new ChangeResult(1, 20, 0, 50), r);
+        assertEquals(new ChangeResult(1, 20, 0, 50, false, r.bytes()), r);
         JazminFile.delete(file, "stock", Filter.lt("qty", 5L), WriteOptions.defaults());
         stock.removeIf(m -> (Long) m.get("qty") < 5);
         try (JazminReader reader = JazminReader.open(file)) {

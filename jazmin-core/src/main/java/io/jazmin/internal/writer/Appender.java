@@ -34,6 +34,7 @@ import io.jazmin.internal.catalog.FilesInfo;
 import io.jazmin.internal.catalog.Keyring;
 import io.jazmin.internal.reader.EmbeddedFiles;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.ArrayList;
@@ -57,12 +58,30 @@ public final class Appender {
     private Appender() {
     }
 
-    /** What an append did; {@code compacted} when {@link WriteOptions#autoCompact()} compacted the file after it. */
-    public record Result(long appendCount, long rowsAppended, long rowsDeleted, long rowCount, boolean compacted) {
+    /**
+     * What an append did; {@code compacted} when {@link WriteOptions#autoCompact()} compacted the file
+     * after it. {@code versionEnd}, {@code fileBytes} and {@code superseded} are
+     * {@link io.jazmin.JazminFile.ChangedBytes}'s.
+     */
+    public record Result(long appendCount, long rowsAppended, long rowsDeleted, long rowCount, boolean compacted,
+                         long versionEnd, long fileBytes, long superseded) {
         /** An append that did not compact. */
-        public Result(long appendCount, long rowsAppended, long rowsDeleted, long rowCount) {
-            this(appendCount, rowsAppended, rowsDeleted, rowCount, false);
+        Result(long appendCount, long rowsAppended, long rowsDeleted, long rowCount, long versionEnd, long fileBytes,
+               long superseded) {
+            this(appendCount, rowsAppended, rowsDeleted, rowCount, false, versionEnd, fileBytes, superseded);
         }
+    }
+
+    /**
+     * The bytes of {@code file}'s version that an append superseding it no longer references: its
+     * header, trailer and signature, and its deleted-row list of table {@code t} when the append
+     * {@code replacesDeletes}.
+     */
+    static long superseded(OpenedFile file, int t, boolean replacesDeletes) {
+        Trailer trailer = file.version().trailer();
+        SectionRef deletes = file.header().tables().get(t).deletes();
+        return trailer.headerLength() + Trailer.SIZE + trailer.signatureLength()
+                + (replacesDeletes && deletes != null ? deletes.length() : 0);
     }
 
     /**
@@ -180,7 +199,14 @@ public final class Appender {
         }
         // Still under the append's lock: no other writer comes between the append and the compaction.
         Rewriter.compact(lock, path, options, false);
-        return new Result(0, appended.rowsAppended(), appended.rowsDeleted(), appended.rowCount(), true);
+        long compactedBytes;
+        try {
+            compactedBytes = Files.size(path);
+        } catch (IOException e) {
+            throw new JazminIoException("cannot read the size of", path, e);
+        }
+        return new Result(0, appended.rowsAppended(), appended.rowsDeleted(), appended.rowCount(), true,
+                appended.versionEnd(), compactedBytes, 0);
     }
 
     private static Result appendTo(WriterLock lock, OpenedFile file, WriteOptions options, String tableName,
@@ -257,7 +283,8 @@ public final class Appender {
                         newHeader));
             }
             long deletedNow = deleted == null ? 0 : deleted.length - entry.deletedCount();
-            return new Result(s, segment.rows(), deletedNow, next.rowCount() - next.deletedCount());
+            return new Result(s, segment.rows(), deletedNow, next.rowCount() - next.deletedCount(), validEnd,
+                    trailerAt + Trailer.SIZE, fileChanges.isEmpty() ? superseded(file, t, deleted != null) : -1);
         } catch (RuntimeException | Error e) {
             out.abort();
             throw e;

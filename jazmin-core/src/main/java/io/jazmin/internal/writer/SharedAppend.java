@@ -127,11 +127,12 @@ final class SharedAppend {
             TableEntry next = nextEntry(rows, deltas, out);
             List<TableEntry> tables = new ArrayList<>(header.tables());
             tables.set(t, next);
-            SectionRef catalog = ownerCatalog(file, t, rows.segment(), work.s(), sections, out);
+            Catalog catalog = ownerCatalog(file, t, rows.segment(), work.s(), sections, out);
             Access access = access(rows.segment(), current, grants, tables, out);
-            commit(out, rows.writer(), tables, deltas, access, catalog);
+            commit(out, rows.writer(), tables, deltas, access, catalog.ref());
             long deletedNow = work.deleted() == null ? 0 : work.deleted().length - entry.deletedCount();
-            return new Appender.Result(work.s(), rows.segment().rows(), deletedNow, next.rowCount() - next.deletedCount());
+            return new Appender.Result(work.s(), rows.segment().rows(), deletedNow, next.rowCount() - next.deletedCount(),
+                    work.validEnd(), out.offset(), superseded(access, catalog));
         } catch (RuntimeException | Error e) {
             out.abort();
             throw e;
@@ -337,10 +338,30 @@ final class SharedAppend {
      * Writes the new owner catalog: table {@code t}'s index segments gain the new ones, and when the
      * table has a (complete) chunk map, {@code <t>/chunkmap/<s>} covers every chunk appended since.
      */
-    private static SectionRef ownerCatalog(OpenedFile file, int t, TableWriter.SharedSegment segment, int s,
+    /**
+     * The bytes of the previous version this append no longer references (see
+     * {@link io.jazmin.JazminFile.ChangedBytes#superseded()}): besides what every append supersedes,
+     * the owner catalog and a replaced chunk map; -1 when the append wrote new key slots or
+     * embedded-file directories, whose predecessors it does not count.
+     */
+    private long superseded(Access access, Catalog catalog) {
+        boolean sameSlots = access.slots().listAt() == file.version().trailer().keyslotsOffset();
+        if (!sameSlots || access.files() != header.files()) {
+            return -1;
+        }
+        return Appender.superseded(file, t, work.deleted() != null) + header.access().ownerCatalog().length()
+                + catalog.replacedMapBytes();
+    }
+
+    /** The new owner catalog and the length of the appended chunk map it replaced (0 if none). */
+    private record Catalog(SectionRef ref, long replacedMapBytes) {
+    }
+
+    private static Catalog ownerCatalog(OpenedFile file, int t, TableWriter.SharedSegment segment, int s,
                                            SectionWriter sections, Output out) {
         OwnerCatalog catalog = OwnerCatalog.decode(file.sections().read(SectionIds.ownerCatalog(),
                 file.header().access().ownerCatalog()));
+        long replacedMapBytes = 0;
         List<TableIndexes> tables = new ArrayList<>();
         for (TableIndexes ti : catalog.tables()) {
             if (ti.table() != t) {
@@ -355,6 +376,7 @@ final class SharedAppend {
                 ChunkMap since = segment.written().chunkMap();
                 if (appended != null) {
                     since = join(ChunkMap.decode(file.sections().read(SectionIds.chunkMap(t, mapSegment), appended)), since);
+                    replacedMapBytes = appended.length();
                 }
                 byte[] raw = since.encode();
                 byte[] section = sections.catalogSection(SectionIds.chunkMap(t, s), raw, raw.length);
@@ -365,7 +387,7 @@ final class SharedAppend {
         }
         byte[] raw = new OwnerCatalog(tables).encode();
         byte[] section = sections.catalogSection(SectionIds.ownerCatalog(), raw, raw.length);
-        return PartitionLog.ref(out.write(section), section, true);
+        return new Catalog(PartitionLog.ref(out.write(section), section, true), replacedMapBytes);
     }
 
     /** The chunk map of {@code a}'s chunks followed by {@code b}'s. */

@@ -86,7 +86,11 @@ final class FileDefinitions {
 
     private static CompactionPolicy compaction(String name, JazminProperties.Compaction compaction) {
         try {
-            return new CompactionPolicy(compaction.getDeletedRatio(), compaction.getAppends());
+            if (!compaction.isEnabled()) {
+                return CompactionPolicy.NONE;
+            }
+            return new CompactionPolicy(compaction.getDeletedRatio(), compaction.getAppends(),
+                    compaction.getDeadBytesRatio(), compaction.getDeadBytesMinimum().toBytes());
         } catch (IllegalArgumentException e) {
             throw new IllegalStateException("jazmin.files." + name + ": " + e.getMessage(), e);
         }

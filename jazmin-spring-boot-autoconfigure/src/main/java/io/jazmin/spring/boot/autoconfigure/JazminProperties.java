@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.boot.context.properties.ConfigurationProperties;
+import org.springframework.util.unit.DataSize;
 
 /**
  * Configuration of JAZMIN files: {@code jazmin.priority} and one {@code jazmin.files.<name>} group
@@ -295,10 +296,18 @@ public class JazminProperties {
 
     /**
      * Compaction thresholds of one file. Saves and deletes change a file in place: deleted rows keep
-     * their bytes and each write adds a version until compaction rewrites the file. After a write,
-     * the file is compacted when either threshold set is passed.
+     * their bytes and each write adds a version (a new header, the old one left behind) until
+     * compaction rewrites the file. After a write, the file is compacted when any threshold set is
+     * passed. By default a file is compacted once the bytes left behind are half the file and at least
+     * 1 MB ({@code CompactionPolicy.AUTOMATIC}), which keeps a save's cost from growing with the saves.
      */
     public static class Compaction {
+
+        /**
+         * Whether writes compact the file when a threshold is passed. {@code false}: only on demand
+         * ({@code JazminOperations.compact}), the thresholds unused.
+         */
+        private boolean enabled = true;
 
         /**
          * Compact after a write when deleted rows exceed this share (0 to 1) of the rows written,
@@ -311,6 +320,39 @@ public class JazminProperties {
          * last full write. Unset: the number of appends never triggers compaction.
          */
         private Integer appends;
+
+        /**
+         * Compact after a write when the bytes a compaction would drop (superseded headers, deleted-row
+         * lists and directories) are at least this share (0 to 1) of the file.
+         */
+        private double deadBytesRatio = 0.5;
+
+        /** The dead bytes below which {@code dead-bytes-ratio} never triggers compaction. */
+        private DataSize deadBytesMinimum = DataSize.ofMegabytes(1);
+
+        public boolean isEnabled() {
+            return enabled;
+        }
+
+        public void setEnabled(boolean enabled) {
+            this.enabled = enabled;
+        }
+
+        public double getDeadBytesRatio() {
+            return deadBytesRatio;
+        }
+
+        public void setDeadBytesRatio(double deadBytesRatio) {
+            this.deadBytesRatio = deadBytesRatio;
+        }
+
+        public DataSize getDeadBytesMinimum() {
+            return deadBytesMinimum;
+        }
+
+        public void setDeadBytesMinimum(DataSize deadBytesMinimum) {
+            this.deadBytesMinimum = deadBytesMinimum;
+        }
 
         public Double getDeletedRatio() {
             return deletedRatio;
@@ -330,7 +372,8 @@ public class JazminProperties {
 
         @Override
         public String toString() {
-            return "Compaction[deletedRatio=" + deletedRatio + ", appends=" + appends + "]";
+            return "Compaction[enabled=" + enabled + ", deletedRatio=" + deletedRatio + ", appends=" + appends
+                    + ", deadBytesRatio=" + deadBytesRatio + ", deadBytesMinimum=" + deadBytesMinimum + "]";
         }
     }
 

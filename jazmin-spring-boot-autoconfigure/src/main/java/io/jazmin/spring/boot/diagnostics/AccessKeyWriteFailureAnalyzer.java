@@ -16,7 +16,8 @@ public class AccessKeyWriteFailureAnalyzer extends AbstractFailureAnalyzer<Acces
         String property = "jazmin.files." + cause.getFileName();
         String asked = switch (cause.getWrite()) {
             case CREATE_IF_MISSING -> property + ".create-if-missing";
-            case COMPACTION_THRESHOLD -> property + ".compaction.deleted-ratio or " + property + ".compaction.appends";
+            case COMPACTION_THRESHOLD -> property + ".compaction.deleted-ratio, " + property + ".compaction.appends or "
+                    + property + ".compaction.dead-bytes-*";
             case CHANGE, COMPACTION -> "a write of the file";
         };
         return new FailureAnalysis("The JAZMIN file '" + cause.getFileName() + "' is opened with an access key ("

@@ -16,8 +16,8 @@ public class ReadOnlyFileFailureAnalyzer extends AbstractFailureAnalyzer<ReadOnl
         String property = "jazmin.files." + cause.getFileName();
         String asked = switch (cause.getWrite()) {
             case ReadOnlyFileException.CREATE_IF_MISSING -> property + ".create-if-missing";
-            case ReadOnlyFileException.COMPACTION_THRESHOLD -> property + ".compaction.deleted-ratio or " + property
-                    + ".compaction.appends";
+            case ReadOnlyFileException.COMPACTION_THRESHOLD -> property + ".compaction.deleted-ratio, " + property
+                    + ".compaction.appends or " + property + ".compaction.dead-bytes-*";
             default -> "a write of the file";
         };
         return new FailureAnalysis("The JAZMIN file '" + cause.getFileName() + "' is read from " + cause.getLocation()

@@ -100,12 +100,16 @@ class JazminAutoConfigurationTests {
     @Test
     void bindsCompactionThresholds() {
         runner.withPropertyValues(itemsPath(), "jazmin.files.items.compaction.deleted-ratio=0.25",
-                "jazmin.files.items.compaction.appends=10", "jazmin.files.other.path=" + dir.resolve("o.jzm"))
+                "jazmin.files.items.compaction.appends=10", "jazmin.files.items.compaction.dead-bytes-ratio=0.75",
+                "jazmin.files.items.compaction.dead-bytes-minimum=64KB",
+                "jazmin.files.other.path=" + dir.resolve("o.jzm"),
+                "jazmin.files.manual.path=" + dir.resolve("m.jzm"), "jazmin.files.manual.compaction.enabled=false")
                 .run(context -> {
                     JazminFiles files = context.getBean(JazminFiles.class);
                     assertThat(files.get("items").definition().compaction())
-                            .isEqualTo(new CompactionPolicy(0.25, 10));
-                    assertThat(files.get("other").definition().compaction()).isEqualTo(CompactionPolicy.NONE);
+                            .isEqualTo(new CompactionPolicy(0.25, 10, 0.75, 64 * 1024));
+                    assertThat(files.get("other").definition().compaction()).isEqualTo(CompactionPolicy.AUTOMATIC);
+                    assertThat(files.get("manual").definition().compaction()).isEqualTo(CompactionPolicy.NONE);
                     assertThat(context.getBean(JazminProperties.class).getFiles().get("items").getCompaction()
                             .getAppends()).isEqualTo(10);
                 });

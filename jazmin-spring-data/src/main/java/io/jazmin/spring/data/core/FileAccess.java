@@ -67,6 +67,8 @@ public final class FileAccess implements AutoCloseable {
     private long generation;
     private boolean changed;
     private boolean rewritten;
+    /** The file's dead bytes as this access's last write left them, for the compaction policy; guarded by {@link #writeLock}. */
+    private DeadBytes deadBytes;
     /** For a file read by URL, the client of its readers, made on first use. */
     private HttpClient http;
 
@@ -590,25 +592,55 @@ public final class FileAccess implements AutoCloseable {
     }
 
     /**
-     * Compacts after a write when the policy says so; with the write's {@code result} an appends
-     * threshold alone is judged from its append count, without reading the file's storage report.
+     * Compacts after a write when the policy says so. With the write's {@code result}, the appends
+     * and dead-bytes thresholds are judged without measuring the whole file (which reads every
+     * directory appended since the last full write): the dead bytes are counted on from the last
+     * write's ({@link #deadBytesAfter}). A deleted-rows threshold measures the file.
      */
     private void compactIfDue(JazminFile.ChangeResult result) {
         CompactionPolicy policy = definition.compaction();
         if (!policy.enabled() || !exists()) {
+            deadBytes = null;
             return;
         }
         try {
-            boolean due = result != null && policy.deletedRatio() == null
-                    ? policy.appends() != null && result.appendCount() >= policy.appends()
-                    : policy.isDue(storage());
+            boolean due;
+            if (result == null || policy.deletedRatio() != null) {
+                Storage storage = storage();
+                deadBytes = new DeadBytes(storage.fileBytes(), storage.deadBytes());
+                due = policy.isDue(storage);
+            } else {
+                due = policy.appendsDue(result.appendCount()) || policy.deadBytesRatio() != null
+                        && policy.deadBytesDue(deadBytesAfter(result), deadBytes.fileBytes());
+            }
             if (due) {
+                deadBytes = null;
                 JazminFile.compact(path(), changeOptions());
             }
         } catch (RuntimeException e) {
+            deadBytes = null;
             LOG.warn("compaction of JAZMIN file '" + name() + "' after a write failed; it is tried again after the "
                     + "next write: " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The file's dead bytes after the append that returned {@code result}: those the last write left
+     * plus what the append superseded, when it started where that write ended; measured otherwise
+     * (the first write, another writer's change in between, a compaction, or an append whose
+     * superseded bytes the engine did not count).
+     */
+    private long deadBytesAfter(JazminFile.ChangeResult result) {
+        JazminFile.ChangedBytes bytes = result.bytes();
+        if (result.compacted()) {
+            deadBytes = new DeadBytes(bytes.fileBytes(), 0);
+        } else if (deadBytes != null && deadBytes.fileBytes() == bytes.versionEnd() && bytes.superseded() >= 0) {
+            deadBytes = new DeadBytes(bytes.fileBytes(), deadBytes.dead() + bytes.superseded());
+        } else {
+            Storage storage = storage();
+            deadBytes = new DeadBytes(storage.fileBytes(), storage.deadBytes());
+        }
+        return deadBytes.dead();
     }
 
     /** The working copy of the current transaction, or {@code null} outside one or before its first write. */
@@ -654,6 +686,10 @@ public final class FileAccess implements AutoCloseable {
     }
 
     private record Lease(JazminReader reader, long generation) {
+    }
+
+    /** A file's size and dead bytes as a write of this access left them. */
+    private record DeadBytes(long fileBytes, long dead) {
     }
 
     /**

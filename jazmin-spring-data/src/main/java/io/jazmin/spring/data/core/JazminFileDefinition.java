@@ -36,7 +36,10 @@ import java.util.concurrent.Executor;
  * @param codec           section compression for written files, or {@code null} for the engine default
  * @param indexes         indexes to build on write, by column (in addition to those an entity declares)
  * @param sortedBy        the order rows are kept in, or empty (then an entity's or the existing file's)
- * @param compaction      when the file is compacted after a write ({@link CompactionPolicy#NONE}: on demand only)
+ * @param compaction      when the file is compacted after a write ({@link CompactionPolicy#NONE}: on demand only),
+ *                        or {@code null} for the default: {@link CompactionPolicy#AUTOMATIC} for a file on disk
+ *                        that is written, {@link CompactionPolicy#NONE} for one read by URL or with an access key
+ *                        (which also take {@code AUTOMATIC} as the default, so withers can carry it over)
  * @param kdfIterations   PBKDF2 iterations of the password file when it is written anew (created, rewritten
  *                        or compacted): {@value WriteOptions#MIN_KDF_ITERATIONS}-{@value WriteOptions#MAX_KDF_ITERATIONS},
  *                        default {@value WriteOptions#DEFAULT_KDF_ITERATIONS}. Reads use the count stored in the file.
@@ -64,6 +67,11 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
     public JazminFileDefinition {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(priority, "priority");
+        boolean writable = url == null && accessKey == null;
+        if (compaction == null || !writable && compaction.equals(CompactionPolicy.AUTOMATIC)) {
+            // The default, also when carried over by a wither from a writable definition.
+            compaction = writable ? CompactionPolicy.AUTOMATIC : CompactionPolicy.NONE;
+        }
         if ((path == null) == (url == null)) {
             throw new IllegalArgumentException("file '" + name + "': give either a path or a URL");
         }
@@ -72,7 +80,7 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
             if (createIfMissing) {
                 throw new ReadOnlyFileException(name, HttpSource.nameOf(url), ReadOnlyFileException.CREATE_IF_MISSING);
             }
-            if (compaction != null && compaction.enabled()) {
+            if (compaction.enabled()) {
                 throw new ReadOnlyFileException(name, HttpSource.nameOf(url), ReadOnlyFileException.COMPACTION_THRESHOLD);
             }
         }
@@ -85,12 +93,11 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
         if (accessKey != null && createIfMissing) {
             throw new AccessKeyWriteException(name, AccessKeyWriteException.Write.CREATE_IF_MISSING);
         }
-        if (accessKey != null && compaction != null && compaction.enabled()) {
+        if (accessKey != null && compaction.enabled()) {
             throw new AccessKeyWriteException(name, AccessKeyWriteException.Write.COMPACTION_THRESHOLD);
         }
         indexes = indexes == null ? Map.of() : Map.copyOf(new LinkedHashMap<>(indexes));
         sortedBy = sortedBy == null ? List.of() : List.copyOf(sortedBy);
-        compaction = compaction == null ? CompactionPolicy.NONE : compaction;
         if (kdfIterations < WriteOptions.MIN_KDF_ITERATIONS || kdfIterations > WriteOptions.MAX_KDF_ITERATIONS) {
             throw new IllegalArgumentException("file '" + name + "': kdf-iterations must be "
                     + WriteOptions.MIN_KDF_ITERATIONS + "-" + WriteOptions.MAX_KDF_ITERATIONS + ", got " + kdfIterations);
@@ -114,12 +121,12 @@ public record JazminFileDefinition(String name, Path path, String key, String pa
                 WriteOptions.DEFAULT_KDF_ITERATIONS, null);
     }
 
-    /** A definition compacted on demand only. */
+    /** A definition with the default compaction ({@link CompactionPolicy#AUTOMATIC}). */
     public JazminFileDefinition(String name, Path path, String key, String password, Priority priority,
                                 boolean createIfMissing, Codec codec, Map<String, Set<IndexKind>> indexes,
                                 List<String> sortedBy) {
         this(name, path, key, password, null, null, priority, createIfMissing, codec, indexes, sortedBy,
-                CompactionPolicy.NONE, WriteOptions.DEFAULT_KDF_ITERATIONS, null);
+                null, WriteOptions.DEFAULT_KDF_ITERATIONS, null);
     }
 
     /** A plain file with the defaults: balanced, not created when missing, engine write defaults. */

@@ -39,6 +39,25 @@ class JazminFileDefinitionTests {
     }
 
     @Test
+    void aWritableFileIsCompactedAutomaticallyByDefaultAndAReadOnlyOneNever() {
+        JazminFileDefinition local = JazminFileDefinition.of("f", Path.of("f.jzm"));
+        assertThat(local.compaction()).isEqualTo(CompactionPolicy.AUTOMATIC);
+        assertThat(CompactionPolicy.AUTOMATIC.deadBytesRatio()).isEqualTo(0.5);
+        assertThat(local.withCompaction(null).compaction()).isEqualTo(CompactionPolicy.AUTOMATIC);
+        assertThat(local.withCompaction(CompactionPolicy.NONE).compaction()).isEqualTo(CompactionPolicy.NONE);
+        String holder = AccessKeyText.generate(JazminKey.generate()).text();
+        assertThat(local.withAccessKey(holder).compaction()).as("the default carried over").isEqualTo(CompactionPolicy.NONE);
+        assertThat(JazminFileDefinition.ofUrl("u", URI.create("https://example.com/f.jzm"))
+                .withCompaction(CompactionPolicy.AUTOMATIC).compaction()).isEqualTo(CompactionPolicy.NONE);
+        assertThatThrownBy(() -> local.withAccessKey(holder).withCompaction(new CompactionPolicy(null, null, 0.3, 0)))
+                .isInstanceOf(AccessKeyWriteException.class);
+        assertThatThrownBy(() -> new CompactionPolicy(null, null, 1.5, 0)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("dead-bytes-ratio must be between 0 and 1");
+        assertThatThrownBy(() -> new CompactionPolicy(null, null, 0.5, -1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("dead-bytes-minimum must be at least 0");
+    }
+
+    @Test
     void anAccessKeyFileIsNeitherCreatedWhenMissingNorCompactedAfterWrites() {
         String holder = AccessKeyText.generate(JazminKey.generate()).text();
         JazminFileDefinition definition = JazminFileDefinition.of("shared", Path.of("s.jzm")).withAccessKey(holder);

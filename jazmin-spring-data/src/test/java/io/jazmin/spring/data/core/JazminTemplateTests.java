@@ -7,6 +7,7 @@ import io.jazmin.data.Filter;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.JazminReader;
 import io.jazmin.mapping.annotation.JazminId;
+import io.jazmin.schema.Storage;
 import io.jazmin.spring.data.core.mapping.JazminMappingContext;
 import io.jazmin.spring.data.core.query.JazminQuery;
 import io.jazmin.spring.data.core.query.RowReader;
@@ -220,6 +221,35 @@ class JazminTemplateTests {
             assertThat(r.appendCount()).isEqualTo(1);
             assertThat(r.table().deletedRowCount()).isEqualTo(1);
         }
+    }
+
+    @Test
+    void theDeadBytesThresholdKeepsSupersededHeadersUnderHalfTheFile() {
+        // A small file, whose headers soon outweigh its rows.
+        JazminFiles compacting = new JazminFiles(List.of(JazminFileDefinition.of("events", dir.resolve("small.jzm"))
+                .withCreateIfMissing(true).withCompaction(new CompactionPolicy(null, null, 0.5, 0))));
+        JazminTemplate t = new JazminTemplate(compacting, new JazminMappingContext());
+        int compactions = 0;
+        long appends = 0;
+        for (int i = 0; i < 30; i++) {
+            t.save(List.of(new Event(ROWS + i, "a", 1, null)));
+            Storage storage = t.storage("events");
+            // Without the threshold each save leaves its predecessor's header behind, and they pile up.
+            assertThat(storage.deadBytes()).as("after save %d", i).isLessThan(storage.fileBytes() / 2);
+            compactions += storage.appendCount() < appends ? 1 : 0;
+            appends = storage.appendCount();
+        }
+        assertThat(compactions).isPositive();
+        assertThat(t.count(null, Event.class)).isEqualTo(30);
+
+        JazminFiles never = new JazminFiles(List.of(JazminFileDefinition.of("events", dir.resolve("small.jzm"))
+                .withCompaction(CompactionPolicy.NONE)));
+        JazminTemplate n = new JazminTemplate(never, new JazminMappingContext());
+        for (int i = 30; i < 60; i++) {
+            n.save(List.of(new Event(ROWS + i, "a", 1, null)));
+        }
+        Storage uncompacted = n.storage("events");
+        assertThat(uncompacted.deadBytes()).as("the same saves without it").isGreaterThan(uncompacted.fileBytes() / 2);
     }
 
     @Test
