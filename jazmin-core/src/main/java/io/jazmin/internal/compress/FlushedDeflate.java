@@ -20,6 +20,13 @@ public final class FlushedDeflate {
      */
     public static final int SECOND_PASS_GAIN = 1024;
 
+    /**
+     * Raw payloads up to this many bytes (a small append's chunk, one saved entity say) get one pass
+     * of {@link StreamSetting#STANDARD}: the settings differ there by a few bytes, and trying all of
+     * them cost four deflates of every stream, a tenth of a one-entity save.
+     */
+    static final int SMALL_PAYLOAD = 1024;
+
     private FlushedDeflate() {
     }
 
@@ -52,6 +59,11 @@ public final class FlushedDeflate {
             Arrays.fill(levels, level);
             Arrays.fill(strategies, Deflater.DEFAULT_STRATEGY);
             return List.of(() -> deflate(levels, strategies, null, raw, len, starts));
+        }
+        if (len <= SMALL_PAYLOAD) {
+            StreamSetting[] standard = new StreamSetting[starts.length];
+            Arrays.fill(standard, StreamSetting.STANDARD);
+            return List.of(() -> deflate(standard, raw, len, starts));
         }
         StreamSetting[] cheapestFirst = StreamSetting.values();
         List<Callable<Flushed>> passes = new ArrayList<>(cheapestFirst.length);

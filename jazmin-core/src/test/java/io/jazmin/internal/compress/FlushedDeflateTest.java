@@ -210,6 +210,22 @@ class FlushedDeflateTest {
     }
 
     @Test
+    void aSmallPayloadGetsOneStandardPassAndALargerOneEveryPass() {
+        byte[] raw = mixed();
+        int[] smallStarts = {0, 100, 400};
+        List<java.util.concurrent.Callable<FlushedDeflate.Flushed>> small =
+                FlushedDeflate.passes(Compression.DEFAULT_LEVEL, raw, FlushedDeflate.SMALL_PAYLOAD, smallStarts);
+        assertThat(small).hasSize(1);
+        FlushedDeflate.Flushed one = FlushedDeflate.deflate(Compression.DEFAULT_LEVEL, raw, FlushedDeflate.SMALL_PAYLOAD,
+                smallStarts, FanOut.CALLER_ONLY);
+        assertThat(one.settings()).containsOnly(StreamSetting.STANDARD);
+        assertThat(Compression.decompress(1, one.bytes(), 0, one.bytes().length, FlushedDeflate.SMALL_PAYLOAD))
+                .isEqualTo(Arrays.copyOf(raw, FlushedDeflate.SMALL_PAYLOAD));
+        assertThat(FlushedDeflate.passes(Compression.DEFAULT_LEVEL, raw, FlushedDeflate.SMALL_PAYLOAD + 1, smallStarts))
+                .hasSize(StreamSetting.values().length);
+    }
+
+    @Test
     void theFlushesCostFewBytes() {
         byte[] whole = Compression.compress(io.jazmin.schema.Codec.DEFLATE, Compression.DEFAULT_LEVEL, RAW, RAW.length);
         byte[] flushed = FlushedDeflate.deflate(Compression.DEFAULT_LEVEL, RAW, RAW.length, STARTS,
