@@ -7,7 +7,8 @@ import java.lang.invoke.MethodHandles;
  * that no public signature names the engine types a row is a view over. The row class hands its
  * constructor over here from its class initializer (the JDK's "shared secrets" pattern); the engine
  * takes it with {@link #of}. Generic in the row type because this layer lies below the API's data
- * package, which it must not import.
+ * package, which it must not import. The row class also hands over its {@link View}, through which
+ * the object mapper reads a row's decoded vectors directly ({@link #view}).
  */
 public final class RowFactory {
     /** Makes a row viewing the decoded {@code vectors} of a chunk at {@code position}. */
@@ -16,7 +17,14 @@ public final class RowFactory {
         R make(RowLayout layout, ColumnVector[] vectors, int position, long rowId);
     }
 
-    private record Registered<R>(Class<R> type, Maker<R> maker) {
+    /** What a row views: the decoded vectors of its chunk and its position in them. */
+    public interface View<R> {
+        ColumnVector[] vectors(R row);
+
+        int position(R row);
+    }
+
+    private record Registered<R>(Class<R> type, Maker<R> maker, View<R> view) {
     }
 
     private static volatile Registered<?> registered;
@@ -25,15 +33,24 @@ public final class RowFactory {
     }
 
     /** Called once, by the row class's initializer. */
-    public static synchronized <R> void register(Class<R> type, Maker<R> maker) {
+    public static synchronized <R> void register(Class<R> type, Maker<R> maker, View<R> view) {
         if (registered != null) {
             throw new IllegalStateException("rows are made by " + registered.type().getName() + " already");
         }
-        registered = new Registered<>(type, maker);
+        registered = new Registered<>(type, maker, view);
     }
 
     /** The maker of rows of {@code type}, after initializing that class (which registers it). */
     public static <R> Maker<R> of(Class<R> type) {
+        return registered(type).maker();
+    }
+
+    /** The view of rows of {@code type}, after initializing that class (which registers it). */
+    public static <R> View<R> view(Class<R> type) {
+        return registered(type).view();
+    }
+
+    private static <R> Registered<R> registered(Class<R> type) {
         try {
             MethodHandles.lookup().ensureInitialized(type);
         } catch (IllegalAccessException e) {
@@ -44,7 +61,7 @@ public final class RowFactory {
             throw new IllegalStateException(type.getName() + " registered no maker of its rows");
         }
         @SuppressWarnings("unchecked")
-        Maker<R> maker = (Maker<R>) r.maker();
-        return maker;
+        Registered<R> typed = (Registered<R>) r;
+        return typed;
     }
 }
