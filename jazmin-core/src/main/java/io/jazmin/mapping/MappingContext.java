@@ -71,9 +71,14 @@ final class MappingContext {
      * decoded vectors it views, without going through the row's accessors.
      */
     void startRow(Row source) {
-        vectors = ROWS.vectors(source);
-        position = ROWS.position(source);
-        startRow(source.rowId(), null);
+        startRow(ROWS.vectors(source), ROWS.position(source), source.rowId());
+    }
+
+    /** Starts reading row {@code rowId}, at {@code position} of the decoded {@code vectors} of its chunk. */
+    void startRow(ColumnVector[] vectors, int position, long rowId) {
+        this.vectors = vectors;
+        this.position = position;
+        startRow(rowId, null);
     }
 
     /** The vector of the row being read holding its cell {@code i}. */
