@@ -29,10 +29,7 @@ final class SlotReaders {
     private static final MethodHandle INTEGER = find("integer", Integer.class);
     private static final MethodHandle DOUBLE = find("float64", double.class);
     private static final MethodHandle BOOLEAN = find("bool", boolean.class);
-    private static final MethodHandle BOXED_LONG = find("boxedLong", Object.class);
-    private static final MethodHandle BOXED_DOUBLE = find("boxedDouble", Object.class);
-    private static final MethodHandle BOXED_BOOLEAN = find("boxedBoolean", Object.class);
-    private static final MethodHandle INSTANT = find("instant", Object.class);
+    private static final MethodHandle BOXED = find("boxed", Object.class);
 
     private SlotReaders() {
     }
@@ -55,10 +52,10 @@ final class SlotReaders {
         }
         MethodHandle direct = switch (slot.fileType()) {
             case INT -> member == long.class ? LONG : member == int.class ? INT : member == Integer.class ? INTEGER
-                    : member == Long.class ? BOXED_LONG : null;
-            case FLOAT -> member == double.class ? DOUBLE : member == Double.class ? BOXED_DOUBLE : null;
-            case BOOL -> member == boolean.class ? BOOLEAN : member == Boolean.class ? BOXED_BOOLEAN : null;
-            case DATETIME -> member == Instant.class ? INSTANT : null;
+                    : member == Long.class ? BOXED : null;
+            case FLOAT -> member == double.class ? DOUBLE : member == Double.class ? BOXED : null;
+            case BOOL -> member == boolean.class ? BOOLEAN : member == Boolean.class ? BOXED : null;
+            case DATETIME -> member == Instant.class ? BOXED : null;
             case STRING -> member == String.class ? TEXT : null;
             case DECIMAL, BINARY, JSON, LIST, OBJECT -> null;
         };
@@ -100,31 +97,26 @@ final class SlotReaders {
         return present(s, i, ctx).getBoolean(ctx.position());
     }
 
-    private static Object boxedLong(RowMapper.Slot s, int i, MappingContext ctx) {
-        ColumnVector v = nullable(s, i, ctx);
-        return v == null ? s.nullCell(ctx) : Long.valueOf(v.getLong(ctx.position()));
-    }
-
-    private static Object boxedDouble(RowMapper.Slot s, int i, MappingContext ctx) {
-        ColumnVector v = nullable(s, i, ctx);
-        return v == null ? s.nullCell(ctx) : Double.valueOf(v.getDouble(ctx.position()));
-    }
-
-    private static Object boxedBoolean(RowMapper.Slot s, int i, MappingContext ctx) {
-        ColumnVector v = nullable(s, i, ctx);
-        return v == null ? s.nullCell(ctx) : Boolean.valueOf(v.getBoolean(ctx.position()));
-    }
-
-    private static Object instant(RowMapper.Slot s, int i, MappingContext ctx) {
-        ColumnVector v = nullable(s, i, ctx);
-        return v == null ? s.nullCell(ctx) : Instant.ofEpochMilli(v.getLong(ctx.position()));
-    }
-
-    /** The vector holding cell {@code i}, or {@code null} when the cell is null. */
-    private static ColumnVector nullable(RowMapper.Slot s, int i, MappingContext ctx) {
+    /**
+     * A boxed member ({@code Long}, {@code Double}, {@code Boolean}, {@code Instant}) of a column of its
+     * own type: the box {@link io.jazmin.data.Row#get(int)} makes. The slot is a constant of the compiled
+     * handle, so the switch over its column's type is decided once, not per cell.
+     */
+    private static Object boxed(RowMapper.Slot s, int i, MappingContext ctx) {
         ctx.column(s.column());
         ColumnVector v = ctx.vector(i);
-        return v.isNull(ctx.position()) ? null : v;
+        int p = ctx.position();
+        if (v.isNull(p)) {
+            return s.nullCell(ctx);
+        }
+        return switch (s.fileType()) {
+            case INT -> Long.valueOf(v.getLong(p));
+            case FLOAT -> Double.valueOf(v.getDouble(p));
+            case BOOL -> Boolean.valueOf(v.getBoolean(p));
+            case DATETIME -> Instant.ofEpochMilli(v.getLong(p));
+            case STRING, DECIMAL, BINARY, JSON, LIST, OBJECT -> throw new IllegalStateException(
+                    "no boxed reader of a " + s.fileType().typeName() + " column");
+        };
     }
 
     /** The vector holding cell {@code i}, once the cell is known not null (a primitive member cannot take null). */

@@ -1,7 +1,5 @@
 package io.jazmin.internal.column;
 
-import java.lang.invoke.MethodHandles;
-
 /**
  * How the engine makes the API's rows ({@code io.jazmin.data.Row}), whose constructor is not public so
  * that no public signature names the engine types a row is a view over. The row class hands its
@@ -24,20 +22,17 @@ public final class RowFactory {
         int position(R row);
     }
 
-    private record Registered<R>(Class<R> type, Maker<R> maker, View<R> view) {
+    private record Registered<R>(Maker<R> maker, View<R> view) {
     }
 
-    private static volatile Registered<?> registered;
+    private static final SharedSecret<Registered<?>> REGISTERED = new SharedSecret<>("a maker of its rows");
 
     private RowFactory() {
     }
 
     /** Called once, by the row class's initializer. */
-    public static synchronized <R> void register(Class<R> type, Maker<R> maker, View<R> view) {
-        if (registered != null) {
-            throw new IllegalStateException("rows are made by " + registered.type().getName() + " already");
-        }
-        registered = new Registered<>(type, maker, view);
+    public static <R> void register(Class<R> type, Maker<R> maker, View<R> view) {
+        REGISTERED.register(type, new Registered<>(maker, view));
     }
 
     /** The maker of rows of {@code type}, after initializing that class (which registers it). */
@@ -50,18 +45,8 @@ public final class RowFactory {
         return registered(type).view();
     }
 
+    @SuppressWarnings("unchecked")
     private static <R> Registered<R> registered(Class<R> type) {
-        try {
-            MethodHandles.lookup().ensureInitialized(type);
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException(type.getName() + " is not accessible to the engine", e);
-        }
-        Registered<?> r = registered;
-        if (r == null || r.type() != type) {
-            throw new IllegalStateException(type.getName() + " registered no maker of its rows");
-        }
-        @SuppressWarnings("unchecked")
-        Registered<R> typed = (Registered<R>) r;
-        return typed;
+        return (Registered<R>) REGISTERED.of(type);
     }
 }

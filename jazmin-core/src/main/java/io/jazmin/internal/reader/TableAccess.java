@@ -1,6 +1,6 @@
 package io.jazmin.internal.reader;
 
-import java.lang.invoke.MethodHandles;
+import io.jazmin.internal.column.SharedSecret;
 import java.util.function.Function;
 
 /**
@@ -11,35 +11,19 @@ import java.util.function.Function;
  * because this layer lies below the entry points, which it must not import.
  */
 public final class TableAccess {
-    private record Accessor<T>(Class<T> type, Function<T, TableReader> engine) {
-    }
-
-    private static volatile Accessor<?> accessor;
+    private static final SharedSecret<Function<?, TableReader>> ENGINE = new SharedSecret<>("an accessor of its engine");
 
     private TableAccess() {
     }
 
     /** Called once, by the table class's initializer. */
-    public static synchronized <T> void register(Class<T> type, Function<T, TableReader> engine) {
-        if (accessor != null) {
-            throw new IllegalStateException("tables are reached through " + accessor.type().getName() + " already");
-        }
-        accessor = new Accessor<>(type, engine);
+    public static <T> void register(Class<T> type, Function<T, TableReader> engine) {
+        ENGINE.register(type, engine);
     }
 
     /** The engine side of {@code table}, after initializing its class (which registers the accessor). */
+    @SuppressWarnings("unchecked")
     public static <T> TableReader engine(Class<T> type, T table) {
-        try {
-            MethodHandles.lookup().ensureInitialized(type);
-        } catch (IllegalAccessException e) {
-            throw new IllegalStateException(type.getName() + " is not accessible to the engine", e);
-        }
-        Accessor<?> a = accessor;
-        if (a == null || a.type() != type) {
-            throw new IllegalStateException(type.getName() + " registered no accessor of its engine");
-        }
-        @SuppressWarnings("unchecked")
-        Function<T, TableReader> engine = (Function<T, TableReader>) a.engine();
-        return engine.apply(table);
+        return ((Function<T, TableReader>) ENGINE.of(type)).apply(table);
     }
 }
