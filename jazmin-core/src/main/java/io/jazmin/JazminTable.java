@@ -7,6 +7,7 @@ import io.jazmin.data.RowQuery;
 import io.jazmin.error.JazminValidationException;
 import io.jazmin.internal.query.Plan;
 import io.jazmin.internal.query.QueryStats;
+import io.jazmin.internal.reader.TableAccess;
 import io.jazmin.internal.reader.TableReader;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.IndexInfo;
@@ -22,13 +23,17 @@ import java.util.stream.Stream;
  * statistics or indexes rule out, or that lie wholly before the offset, are skipped unread.
  */
 public final class JazminTable {
+    static {
+        TableAccess.register(JazminTable.class, JazminTable::engine);
+    }
+
     private final TableReader table;
 
     JazminTable(TableReader table) {
         this.table = table;
     }
 
-    /** The engine side of this table, for the engine's own features (export shapes). */
+    /** The engine side of this table, for the engine's own features (export shapes, the object mapper's reads). */
     TableReader engine() {
         return table;
     }

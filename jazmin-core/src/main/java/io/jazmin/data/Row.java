@@ -20,7 +20,17 @@ import io.jazmin.internal.column.RowLayout;
  */
 public final class Row {
     static {
-        RowFactory.register(Row.class, Row::new);
+        RowFactory.register(Row.class, Row::new, new RowFactory.View<>() {
+            @Override
+            public ColumnVector[] vectors(Row row) {
+                return row.vectors;
+            }
+
+            @Override
+            public int position(Row row) {
+                return row.position;
+            }
+        });
     }
 
     private final RowLayout layout;

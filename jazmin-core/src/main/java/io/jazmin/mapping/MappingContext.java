@@ -1,6 +1,8 @@
 package io.jazmin.mapping;
 
 import io.jazmin.data.Row;
+import io.jazmin.internal.column.ColumnVector;
+import io.jazmin.internal.column.RowFactory;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -10,6 +12,8 @@ import java.util.List;
  * path (for cycle detection) and how deep it is. One per writer or read stream; not thread-safe.
  */
 final class MappingContext {
+    private static final RowFactory.View<Row> ROWS = RowFactory.view(Row.class);
+
     private final MappingOptions options;
     private final JsonCodec json;
     private final List<String> path = new ArrayList<>();
@@ -17,7 +21,9 @@ final class MappingContext {
     /** The object being written, open for the whole row, or {@code null} when reading. */
     private Object root;
     private long row = -1;
-    private Row current;
+    /** The decoded vectors of the row being read, and its position in them. */
+    private ColumnVector[] vectors;
+    private int position;
     private String column;
     private int depth;
     /** Whether values are converted as filter operands, compared rather than stored (see {@link JavaCells#toOperand}). */
@@ -60,15 +66,34 @@ final class MappingContext {
         this.root = root;
     }
 
-    /** Starts reading {@code source}, which the row mapper's readers take their cells from. */
+    /**
+     * Starts reading {@code source}: the row mapper's readers take its cells straight from the
+     * decoded vectors it views, without going through the row's accessors.
+     */
     void startRow(Row source) {
-        current = source;
-        startRow(source.rowId(), null);
+        startRow(ROWS.vectors(source), ROWS.position(source), source.rowId());
     }
 
-    /** The row being read. */
-    Row row() {
-        return current;
+    /** Starts reading row {@code rowId}, at {@code position} of the decoded {@code vectors} of its chunk. */
+    void startRow(ColumnVector[] vectors, int position, long rowId) {
+        this.vectors = vectors;
+        this.position = position;
+        startRow(rowId, null);
+    }
+
+    /** The vector of the row being read holding its cell {@code i}. */
+    ColumnVector vector(int i) {
+        return vectors[i];
+    }
+
+    /** The row's position in its {@link #vector vectors}. */
+    int position() {
+        return position;
+    }
+
+    /** Cell {@code i} of the row being read, as {@link Row#get(int)} gives it. */
+    Object cell(int i) {
+        return vectors[i].get(position);
     }
 
     void column(String name) {

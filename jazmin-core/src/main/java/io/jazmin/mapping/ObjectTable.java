@@ -2,8 +2,11 @@ package io.jazmin.mapping;
 
 import io.jazmin.data.Filter;
 import io.jazmin.JazminTable;
-import io.jazmin.data.Row;
 import io.jazmin.data.RowQuery;
+import io.jazmin.internal.query.MatchBatch;
+import io.jazmin.internal.query.QueryStats;
+import io.jazmin.internal.reader.TableAccess;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Optional;
 import java.util.Spliterator;
@@ -58,39 +61,41 @@ public final class ObjectTable<T> {
      */
     public Stream<T> find(Filter filter, RowQuery query) {
         MappingContext ctx = mapper.context();
-        Stream<Row> found = table.find(filter, query.withSelect(rows.select()));
-        Spliterator<T> mapped = new Mapped<>(found.spliterator(), rows, ctx);
-        return StreamSupport.stream(mapped, false).onClose(found::close);
+        Iterator<MatchBatch> batches = TableAccess.engine(JazminTable.class, table).batches(filter,
+                query.withSelect(rows.select()), new QueryStats());
+        return StreamSupport.stream(new Mapped<>(batches, rows, ctx), false);
     }
 
     /**
-     * Rows mapped to objects. Used rather than {@code Stream.map}, which passes every object of an
-     * iterated stream through a buffer; it is its source's consumer, so advancing allocates nothing.
+     * The objects of the engine's batches, built straight from each chunk's decoded vectors (no
+     * {@code Row} per row in between). Used rather than {@code Stream.map}, which passes every object of
+     * an iterated stream through a buffer.
      */
-    private static final class Mapped<T> extends Spliterators.AbstractSpliterator<T> implements Consumer<Row> {
-        private final Spliterator<Row> source;
+    private static final class Mapped<T> extends Spliterators.AbstractSpliterator<T> {
+        private final Iterator<MatchBatch> batches;
         private final RowMapper<T> rows;
         private final MappingContext ctx;
-        private Row row;
+        private MatchBatch batch;
+        private int next;
 
-        Mapped(Spliterator<Row> source, RowMapper<T> rows, MappingContext ctx) {
+        Mapped(Iterator<MatchBatch> batches, RowMapper<T> rows, MappingContext ctx) {
             super(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL);
-            this.source = source;
+            this.batches = batches;
             this.rows = rows;
             this.ctx = ctx;
         }
 
         @Override
-        public void accept(Row next) {
-            row = next;
-        }
-
-        @Override
         public boolean tryAdvance(Consumer<? super T> action) {
-            if (!source.tryAdvance(this)) {
-                return false;
+            while (batch == null || next >= batch.count()) {
+                if (!batches.hasNext()) {
+                    return false;
+                }
+                batch = batches.next();
+                next = 0;
             }
-            action.accept(rows.map(row, ctx, false));
+            int p = batch.positions()[next++];
+            action.accept(rows.map(batch.selected(), p, batch.chunk().rowStart() + p, ctx));
             return true;
         }
     }

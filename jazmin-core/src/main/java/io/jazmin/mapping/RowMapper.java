@@ -2,6 +2,7 @@ package io.jazmin.mapping;
 
 import io.jazmin.schema.ColumnType;
 import io.jazmin.data.Row;
+import io.jazmin.internal.column.ColumnVector;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -77,8 +78,21 @@ final class RowMapper<T> {
      */
     T map(Row row, MappingContext ctx, boolean wholeRow) {
         ctx.startRow(row);
+        return build(ctx, wholeRow ? byFile : bySelect);
+    }
+
+    /**
+     * The instance for row {@code rowId}, at {@code position} of {@code vectors}, which hold the
+     * columns of {@link #select()} in that order (a chunk as the engine decoded it).
+     */
+    T map(ColumnVector[] vectors, int position, long rowId, MappingContext ctx) {
+        ctx.startRow(vectors, position, rowId);
+        return build(ctx, bySelect);
+    }
+
+    private T build(MappingContext ctx, MethodHandle builder) {
         try {
-            return type.cast((Object) (wholeRow ? byFile : bySelect).invokeExact(ctx));
+            return type.cast((Object) builder.invokeExact(ctx));
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {

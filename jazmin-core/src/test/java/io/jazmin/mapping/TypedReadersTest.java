@@ -150,6 +150,42 @@ class TypedReadersTest {
                 org.assertj.core.api.Assertions.tuple("Bo", 7L));
     }
 
+    /**
+     * Across chunks, each member equals the cell {@code Row.get} gives, whichever vector holds it:
+     * a whole chunk's (stream), a one-row window's ({@code get} by id), plain and dictionary strings
+     * (a few repeated values), non-ASCII text, and nulls at chunk edges.
+     */
+    @Test
+    void membersEqualTheRowsCellsInEveryKindOfVector() {
+        List<Column> columns = COLUMNS.subList(0, COLUMNS.size() - 1);
+        List<Column> withTexts = new java.util.ArrayList<>(columns);
+        withTexts.add(Column.of("name", ColumnType.STRING));
+        List<Object[]> rows = new java.util.ArrayList<>();
+        for (int i = 0; i < 250; i++) {
+            boolean gap = i % 7 == 0;
+            rows.add(new Object[] {(long) i, (long) i, gap ? null : (long) i % 90, gap ? null : -3L * i, i / 4.0,
+                    gap ? null : i * 0.1, i % 2 == 0, gap ? null : i % 3 == 0,
+                    gap ? null : Instant.ofEpochMilli(1_700_000_000_000L + i), gap ? null : "näme " + i % 5});
+        }
+        Path file = dir.resolve("chunks.jzm");
+        try (io.jazmin.JazminWriter w = io.jazmin.JazminWriter.create(file, withTexts,
+                io.jazmin.options.WriteOptions.defaults().withChunkRows(32))) {
+            rows.forEach(w::writeValues);
+            w.finish();
+        }
+        List<Typed> want = rows.stream().map(r -> new Typed((Long) r[0], (int) (long) (Long) r[1],
+                r[2] == null ? null : (int) (long) (Long) r[2], (Long) r[3], (Double) r[4], (Double) r[5],
+                (Boolean) r[6], (Boolean) r[7], (Instant) r[8], (String) r[9])).toList();
+        MappingFiles.read(file, r -> {
+            ObjectTable<Typed> typed = JazminMapper.forType(Typed.class).table(r);
+            assertThat(typed.stream().toList()).isEqualTo(want);
+            for (int id : new int[] {0, 31, 32, 33, 99, 249}) {
+                assertThat(typed.get(id)).contains(want.get(id));
+            }
+            return null;
+        });
+    }
+
     private static Object[] validRow() {
         return new Object[] {7L, 8L, 9L, 10L, 1.5, 2.5, true, true, Instant.EPOCH, "Bo"};
     }

@@ -362,9 +362,17 @@ public final class ColumnVector {
             case FLOAT -> doubles[at];
             case BOOL -> bools[at];
             case LIST, OBJECT -> nestedValue(row);
-            case DECIMAL, STRING, BINARY, JSON -> objects != null ? objects[at]
-                    : codes != null ? entries[codes[at]] : strings.get(at);
+            case DECIMAL, STRING, BINARY, JSON -> objectAt(row);
         };
+    }
+
+    /**
+     * The value at a non-null {@code row} of a decimal, string, binary or JSON vector, without
+     * {@link #get}'s null test and switch over the type (for a reader that has made both already).
+     */
+    public Object objectAt(int row) {
+        int at = row - base;
+        return objects != null ? objects[at] : codes != null ? entries[codes[at]] : strings.get(at);
     }
 
     /**

@@ -289,11 +289,8 @@ public final class TableReader {
 
     /** The rows of {@code find(filter, query)}, with the work counted into {@code stats}. */
     public Iterator<Row> iterator(Filter filter, RowQuery query, QueryStats stats) {
-        List<Column> selected = select(query.select());
-        int[] positions = positionsOf(selected);
-        RowLayout layout = new RowLayout(selected);
-        Iterator<MatchBatch> batches = engine.find(binder.bind(filter), order(query), positions, query.offset(),
-                query.limit(), stats);
+        RowLayout layout = new RowLayout(select(query.select()));
+        Iterator<MatchBatch> batches = batches(filter, query, stats);
         return new Iterator<>() {
             private MatchBatch batch;
             private int i;
@@ -316,6 +313,16 @@ public final class TableReader {
                 return ROWS.make(layout, batch.selected(), p, batch.chunk().rowStart() + p);
             }
         };
+    }
+
+    /**
+     * The rows of {@code find(filter, query)} as the engine gives them, chunk by chunk: each batch's
+     * vectors hold the columns of {@code query}'s selection in its order, with the work counted into
+     * {@code stats}. For a reader that builds its own values from the vectors (the object mapper).
+     */
+    public Iterator<MatchBatch> batches(Filter filter, RowQuery query, QueryStats stats) {
+        return engine.find(binder.bind(filter), order(query), positionsOf(select(query.select())), query.offset(),
+                query.limit(), stats);
     }
 
     private List<Column> select(List<String> names) {

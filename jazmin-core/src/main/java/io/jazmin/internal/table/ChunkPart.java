@@ -260,21 +260,20 @@ public final class ChunkPart {
         if (into == null || into.length != rowCount) {
             into = new long[rowCount];
         }
-        ColumnVector v = decodeFlushedInto(position, into);
-        if (v == null) {
-            v = decode(position, 0, rowCount, into);
-        }
+        ColumnVector v = decode(position, 0, rowCount, into);
         decoded[position] = v;
         borrowed[position] = true;
         return v;
     }
 
     /**
-     * A whole int or datetime column decoded into {@code into} from its stream inflated, on its own from
-     * its flush point and checked whole, into the thread's {@link #PREFIX_BUFFER} (the longs keep nothing
-     * of it); {@code null} when the stream does not inflate on its own or is held inflated already.
+     * A whole int, datetime, float or bool column decoded from its stream inflated, on its own from its
+     * flush point and checked whole, into the thread's {@link #PREFIX_BUFFER}: its vector keeps nothing
+     * of the bytes (values and null bits are copied out), so none is allocated per stream, nor kept by
+     * the payload; an int or datetime column's values go into {@code into} when given. {@code null} when
+     * the stream does not inflate on its own or is held inflated already.
      */
-    private ColumnVector decodeFlushedInto(int position, long[] into) {
+    private ColumnVector decodeFlushed(int position, long[] into) {
         Piece piece = pieceOf[position];
         SectionPayload payload = piece.payload();
         int k = memberIndex[position];
@@ -298,14 +297,22 @@ public final class ChunkPart {
         Column column = columns.get(position);
         ColumnVector v;
         try {
-            v = StreamDecoder.decodeLongsInto(column.type(), new ByteReader(bytes, start, length), rowCount, into);
+            ByteReader stream = new ByteReader(bytes, start, length);
+            v = into != null ? StreamDecoder.decodeLongsInto(column.type(), stream, rowCount, into)
+                    : StreamDecoder.decode(column, stream, rowCount, 0, rowCount);
         } catch (JazminFormatException e) {
             throw inColumn(column, piece, e);
         }
-        if (windows[position] == null) {
-            decodedCount++;
-        }
         return v;
+    }
+
+    /** Whether a decoded vector of {@code type} keeps nothing of its stream's bytes ({@link #decodeFlushed}). */
+    private static boolean copiesOutOfStream(ColumnType type) {
+        return switch (type) {
+            case INT, DATETIME, FLOAT, BOOL -> true;
+            // Plain strings keep the stream's bytes; the other object types are left as they were.
+            case STRING, DECIMAL, BINARY, JSON, LIST, OBJECT -> false;
+        };
     }
 
     /**
@@ -340,7 +347,8 @@ public final class ChunkPart {
     /** @param into the array a whole int or datetime column goes into, or {@code null} for a new one */
     private ColumnVector decode(int position, int from, int to, long[] into) {
         Column column = columns.get(position);
-        ColumnVector v = from == 0 && to == rowCount ? null : decodeFromPrefix(position, column, from, to);
+        ColumnVector v = from != 0 || to != rowCount ? decodeFromPrefix(position, column, from, to)
+                : copiesOutOfStream(column.type()) ? decodeFlushed(position, into) : null;
         if (v == null) {
             v = decodeFromStream(position, column, from, to, into);
         }

@@ -23,7 +23,7 @@ class RowFactoryTest {
         assertThat(row.getLong("id")).isEqualTo(20);
         assertThat(row.toMap()).containsExactly(Map.entry("id", 20L), Map.entry("name", "b"));
         assertThat(Row.class.getConstructors()).as("no public constructor").isEmpty();
-        assertThatThrownBy(() -> RowFactory.register(String.class, (layout, vectors, position, rowId) -> "forged"))
+        assertThatThrownBy(() -> RowFactory.register(String.class, (layout, vectors, position, rowId) -> "forged", null))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("io.jazmin.data.Row");
         assertThatThrownBy(() -> RowFactory.of(String.class)).isInstanceOf(IllegalStateException.class);
     }
