@@ -37,15 +37,59 @@ public final class Postings {
         if (count == 0) {
             throw new JazminFormatException("an index entry has no row ids");
         }
+        long[] ids = new long[count];
+        ids[0] = firstCompactId(in, previousFirst, rowLimit);
+        readIds(in, ids, 1, ids[0], rowLimit);
+        return ids;
+    }
+
+    /**
+     * Steps over one posting list, checking it as {@link #read} does but keeping no id: an index page
+     * is checked whole while only the lists a lookup asks for are decoded.
+     */
+    static void check(ByteReader in, long rowLimit) {
+        checkIds(in, in.count(1), -1, rowLimit);
+    }
+
+    /**
+     * Steps over the postings of an encoding-1 entry, checking them as {@link #readCompact} does but
+     * keeping no id; returns its first id, which the next entry's is based on.
+     */
+    static long checkCompact(ByteReader in, long previousFirst, long rowLimit) {
+        int count = in.count(1);
+        if (count == 0) {
+            throw new JazminFormatException("an index entry has no row ids");
+        }
+        long first = firstCompactId(in, previousFirst, rowLimit);
+        checkIds(in, count - 1, first, rowLimit);
+        return first;
+    }
+
+    // Reads n ids as readIds does, keeping none.
+    private static void checkIds(ByteReader in, int n, long previous, long rowLimit) {
+        for (int i = 0; i < n; i++) {
+            long delta = in.varint();
+            long id = previous < 0 ? delta : previous + delta;
+            if (delta < 0 || id <= previous || id >= rowLimit) {
+                throw notAscending(rowLimit);
+            }
+            previous = id;
+        }
+    }
+
+    private static JazminFormatException notAscending(long rowLimit) {
+        return new JazminFormatException("posting list is not strictly ascending within the table's " + rowLimit
+                + " rows");
+    }
+
+    /** The first id of an encoding-1 entry: a zigzag difference from {@code previousFirst}, inside the table. */
+    private static long firstCompactId(ByteReader in, long previousFirst, long rowLimit) {
         long step = in.zigzag();
         // Both bounds are computed without overflow: 0 <= previousFirst < rowLimit.
         if (step < -previousFirst || step >= rowLimit - previousFirst) {
             throw new JazminFormatException("index row id lies outside the table's " + rowLimit + " rows");
         }
-        long[] ids = new long[count];
-        ids[0] = previousFirst + step;
-        readIds(in, ids, 1, ids[0], rowLimit);
-        return ids;
+        return previousFirst + step;
     }
 
     /**
@@ -94,8 +138,7 @@ public final class Postings {
             long id = previous < 0 ? delta : previous + delta;
             // delta < 0 is an unsigned value beyond 2^63; id <= previous catches zero steps and overflow.
             if (delta < 0 || id <= previous || id >= rowLimit) {
-                throw new JazminFormatException("posting list is not strictly ascending within the table's "
-                        + rowLimit + " rows");
+                throw notAscending(rowLimit);
             }
             ids[i] = id;
             previous = id;
