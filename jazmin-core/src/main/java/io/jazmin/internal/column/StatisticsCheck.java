@@ -71,6 +71,13 @@ public final class StatisticsCheck {
         long[] vals = v.longs();
         long lo = Long.MAX_VALUE;
         long hi = Long.MIN_VALUE;
+        if (v.nullBits() == null) {
+            for (int r = 0; r < v.size(); r++) { // no null row: no test per row
+                lo = Math.min(lo, vals[r]);
+                hi = Math.max(hi, vals[r]);
+            }
+            return new Object[] {lo, hi};
+        }
         for (int r = 0; r < v.size(); r++) {
             if (!v.isNull(r)) {
                 lo = Math.min(lo, vals[r]);

@@ -271,9 +271,7 @@ public final class StreamDecoder {
         boolean delta = encoding == StreamFormat.DELTA;
         if (!delta && col.nulls == null && col.whole()) {
             // A whole plain column without nulls (ints of a scan): a value per row, nothing else to decide.
-            for (int r = 0; r < vals.length; r++) {
-                vals[r] = stream.zigzag();
-            }
+            stream.zigzags(vals, vals.length);
             if (StreamFormat.isEpochMillis(col.type)) {
                 for (long v : vals) {
                     StreamFormat.checkDatetime(v);
@@ -436,7 +434,21 @@ public final class StreamDecoder {
         byte[] b = stream.array();
         int p = stream.position();
         int end = p + stream.remaining();
-        for (int r = 0; r < col.rows; r++) {
+        int r = 0;
+        if (col.nulls == null) {
+            // No null row: one-byte ids within the dictionary in one tight loop, up to the first other one.
+            int oneByte = Math.min(k, 0x80);
+            int run = Math.min(col.rows, end - p);
+            while (r < run) {
+                int id = b[p + r] & 0xFF;
+                if (id >= oneByte) {
+                    break;
+                }
+                codes[r++] = id;
+            }
+            p += r;
+        }
+        for (; r < col.rows; r++) {
             if (col.isNull(r)) {
                 continue;
             }

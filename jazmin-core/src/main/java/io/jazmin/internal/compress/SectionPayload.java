@@ -63,8 +63,8 @@ public final class SectionPayload {
         this.ranged = null;
     }
 
-    private SectionPayload(StoredStreams ranged, int storedLength, FlushPoints points) {
-        this.rawLength = -1;
+    private SectionPayload(StoredStreams ranged, int storedLength, int rawLength, FlushPoints points) {
+        this.rawLength = rawLength;
         this.stored = null;
         this.storedOffset = 0;
         this.storedLength = storedLength;
@@ -82,7 +82,17 @@ public final class SectionPayload {
      * stream before the last has its raw length from its points, its ratio checked when inflated.
      */
     public static SectionPayload ranged(StoredStreams ranged, int storedLength, FlushPoints points) {
-        return new SectionPayload(ranged, storedLength, points);
+        return new SectionPayload(ranged, storedLength, -1, points);
+    }
+
+    /**
+     * Like {@link #flushed}, for a part of {@code storedLength} stored and {@code rawLength} raw bytes
+     * whose streams' stored bytes {@code copied} holds or copies when asked for ({@link CopiedStreams}).
+     */
+    public static SectionPayload copied(CopiedStreams copied, int storedLength, int rawLength, FlushPoints points) {
+        Inflate.checkRatio(storedLength, rawLength);
+        points.check(storedLength, rawLength);
+        return new SectionPayload(copied, storedLength, rawLength, points);
     }
 
     /** A payload already whole. */
@@ -262,6 +272,9 @@ public final class SectionPayload {
     /** A ranged payload whole: its streams, each inflated and checked on its own, one after another. */
     private synchronized byte[] joinedStreams() {
         if (bytes == null) {
+            java.util.BitSet every = new java.util.BitSet();
+            every.set(0, points.count());
+            ranged.fetch(every); // the streams not held yet together, not one by one
             byte[] all = new byte[raw()];
             for (int k = 0; k < points.count(); k++) {
                 byte[] s = stream(k);

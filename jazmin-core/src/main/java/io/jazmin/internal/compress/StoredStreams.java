@@ -1,10 +1,11 @@
 package io.jazmin.internal.compress;
 
 /**
- * The stored bytes of a Deflate part's column streams, between their flush points, fetched from the
- * file only as they are needed (a remote source reading only the columns a query uses). Nothing
- * covers them all as the section's CRC-32 does: each stream is checked only by inflating to exactly
- * the raw length its flush points give and ending where they say.
+ * The stored bytes of a Deflate part's column streams, between their flush points, fetched only as
+ * they are needed: from a remote source reading only the columns a query uses, where nothing covers
+ * them all as the section's CRC-32 does (each stream is checked only by inflating to exactly the raw
+ * length its flush points give and ending where they say), or copied out of the part checked whole
+ * ({@link CopiedStreams}).
  */
 public interface StoredStreams {
     /** Where stream {@code k}'s stored bytes are, fetched now unless they were already. */

@@ -24,7 +24,7 @@ public final class Postings {
      */
     public static long[] read(ByteReader in, long rowLimit) {
         long[] ids = new long[in.count(1)];
-        readIds(in, ids, 0, -1, rowLimit);
+        readIds(in, ids.length, ids, 0, -1, rowLimit);
         return ids;
     }
 
@@ -37,15 +37,47 @@ public final class Postings {
         if (count == 0) {
             throw new JazminFormatException("an index entry has no row ids");
         }
+        long[] ids = new long[count];
+        ids[0] = firstCompactId(in, previousFirst, rowLimit);
+        readIds(in, count - 1, ids, 1, ids[0], rowLimit);
+        return ids;
+    }
+
+    /**
+     * Steps over one posting list, checking it as {@link #read} does but keeping no id: an index page
+     * is checked whole while only the lists a lookup asks for are decoded.
+     */
+    static void check(ByteReader in, long rowLimit) {
+        readIds(in, in.count(1), null, 0, -1, rowLimit);
+    }
+
+    /**
+     * Steps over the postings of an encoding-1 entry, checking them as {@link #readCompact} does but
+     * keeping no id; returns its first id, which the next entry's is based on.
+     */
+    static long checkCompact(ByteReader in, long previousFirst, long rowLimit) {
+        int count = in.count(1);
+        if (count == 0) {
+            throw new JazminFormatException("an index entry has no row ids");
+        }
+        long first = firstCompactId(in, previousFirst, rowLimit);
+        readIds(in, count - 1, null, 0, first, rowLimit);
+        return first;
+    }
+
+    private static JazminFormatException notAscending(long rowLimit) {
+        return new JazminFormatException("posting list is not strictly ascending within the table's " + rowLimit
+                + " rows");
+    }
+
+    /** The first id of an encoding-1 entry: a zigzag difference from {@code previousFirst}, inside the table. */
+    private static long firstCompactId(ByteReader in, long previousFirst, long rowLimit) {
         long step = in.zigzag();
         // Both bounds are computed without overflow: 0 <= previousFirst < rowLimit.
         if (step < -previousFirst || step >= rowLimit - previousFirst) {
             throw new JazminFormatException("index row id lies outside the table's " + rowLimit + " rows");
         }
-        long[] ids = new long[count];
-        ids[0] = previousFirst + step;
-        readIds(in, ids, 1, ids[0], rowLimit);
-        return ids;
+        return previousFirst + step;
     }
 
     /**
@@ -87,19 +119,41 @@ public final class Postings {
         return n;
     }
 
-    // Fills ids[from..] with ascending ids; previous = -1 makes the first difference absolute.
-    private static void readIds(ByteReader in, long[] ids, int from, long previous, long rowLimit) {
-        for (int i = from; i < ids.length; i++) {
-            long delta = in.varint();
-            long id = previous < 0 ? delta : previous + delta;
-            // delta < 0 is an unsigned value beyond 2^63; id <= previous catches zero steps and overflow.
-            if (delta < 0 || id <= previous || id >= rowLimit) {
-                throw new JazminFormatException("posting list is not strictly ascending within the table's "
-                        + rowLimit + " rows");
+    /**
+     * Reads {@code n} ascending ids, each a difference from the one before ({@code previous}; -1 makes the
+     * first difference absolute), checked strictly ascending and below {@code rowLimit}, into
+     * {@code ids[from..]}, or keeping none when {@code ids} is {@code null}. One-byte differences (dense
+     * lists, most of a common key's) are read in the loop itself, others by {@link ByteReader#varint()}.
+     */
+    private static void readIds(ByteReader in, int n, long[] ids, int from, long previous, long rowLimit) {
+        byte[] b = in.array();
+        int p = in.position();
+        int end = p + in.remaining();
+        for (int i = 0; i < n; i++) {
+            long id;
+            int small;
+            if (previous >= 0 && p < end && (small = b[p]) > 0) {
+                id = previous + small; // a step of 1 to 127: ascending, no overflow below rowLimit
+                p++;
+            } else {
+                in.skip(p - in.position());
+                long delta = in.varint();
+                p = in.position();
+                id = previous < 0 ? delta : previous + delta;
+                // delta < 0 is an unsigned value beyond 2^63; id <= previous catches zero steps and overflow.
+                if (delta < 0 || id <= previous) {
+                    throw notAscending(rowLimit);
+                }
             }
-            ids[i] = id;
+            if (id >= rowLimit) {
+                throw notAscending(rowLimit);
+            }
+            if (ids != null) {
+                ids[from + i] = id;
+            }
             previous = id;
         }
+        in.skip(p - in.position());
     }
 
     /**

@@ -11,21 +11,39 @@ import java.util.Comparator;
 
 /**
  * One decoded page of a sorted index: keys strictly ascending, each with its posting list. Decoding
- * checks the encoding byte, key order, postings order and range, and that no byte is left over.
+ * checks the encoding byte, key order, every posting list (order and range, as {@link Postings} reads
+ * them) and that no byte is left over, but keeps no row id: a list is decoded into ids only when a
+ * lookup first asks for its entry. An equality lookup on a page of a few common keys then holds one
+ * key's rows, not all of them (issue 33: the country index's page of three keys, 25,000 rows each).
  */
 final class SortedPage {
     private final Object[] keys;
+    /** The page payload: the posting lists are read from it when asked for. */
+    private final byte[] payload;
+    /** Per entry, where its posting list starts and ends in {@link #payload}. */
+    private final int[] postingsAt;
+    private final int[] postingsEnd;
+    /** Per entry of an encoding-1 page, its first row id (the base of the next entry's); else {@code null}. */
+    private final long[] firstIds;
+    private final long rowLimit;
+    /** Per entry, its posting list once decoded. */
     private final long[][] postings;
     private final Comparator<Object> order;
 
-    private SortedPage(Object[] keys, long[][] postings, Comparator<Object> order) {
+    private SortedPage(Object[] keys, byte[] payload, int[] postingsAt, int[] postingsEnd, long[] firstIds,
+                       long rowLimit, Comparator<Object> order) {
         this.keys = keys;
-        this.postings = postings;
+        this.payload = payload;
+        this.postingsAt = postingsAt;
+        this.postingsEnd = postingsEnd;
+        this.firstIds = firstIds;
+        this.rowLimit = rowLimit;
+        this.postings = new long[keys.length][];
         this.order = order;
     }
 
     /**
-     * Decodes a page payload.
+     * Decodes a page payload, its posting lists checked and located but not yet decoded (see the class comment).
      *
      * @param indexDeltas whether the file lists reader feature {@code index-deltas} (allowing encoding 1)
      * @param rowLimit    the table's row count; every row id must lie below it
@@ -45,7 +63,9 @@ final class SortedPage {
         Comparator<Object> order = KeyForms.comparator(type);
         int count = in.count(2); // an entry takes at least a key byte and a count byte
         Object[] keys = new Object[count];
-        long[][] postings = new long[count][];
+        int[] postingsAt = new int[count];
+        int[] postingsEnd = new int[count];
+        long[] firstIds = compact ? new long[count] : null;
         CompactKeyReader compactKeys = compact ? new CompactKeyReader(type) : null;
         long previousFirst = 0;
         for (int i = 0; i < count; i++) {
@@ -53,15 +73,30 @@ final class SortedPage {
             if (i > 0 && order.compare(keys[i - 1], keys[i]) >= 0) {
                 throw new JazminFormatException("index page keys are not strictly ascending");
             }
+            postingsAt[i] = in.position();
             if (compact) {
-                postings[i] = Postings.readCompact(in, previousFirst, rowLimit);
-                previousFirst = postings[i][0];
+                firstIds[i] = Postings.checkCompact(in, previousFirst, rowLimit);
+                previousFirst = firstIds[i];
             } else {
-                postings[i] = Postings.read(in, rowLimit);
+                Postings.check(in, rowLimit);
             }
+            postingsEnd[i] = in.position();
         }
         in.expectEnd("index page");
-        return new SortedPage(keys, postings, order);
+        return new SortedPage(keys, payload, postingsAt, postingsEnd, firstIds, rowLimit, order);
+    }
+
+    /** The posting list of entry {@code i}, decoded (and checked again) on first use, ending where its check ended. */
+    private long[] postings(int i) {
+        long[] ids = postings[i];
+        if (ids == null) {
+            ByteReader in = new ByteReader(payload, postingsAt[i], postingsEnd[i] - postingsAt[i]);
+            ids = firstIds == null ? Postings.read(in, rowLimit)
+                    : Postings.readCompact(in, i == 0 ? 0 : firstIds[i - 1], rowLimit);
+            in.expectEnd("index page entry");
+            postings[i] = ids;
+        }
+        return ids;
     }
 
     int size() {
@@ -75,7 +110,7 @@ final class SortedPage {
     /** Rows whose key equals {@code key}. */
     RowIdSet eq(Object key) {
         int i = lowerBound(key, false);
-        return i < keys.length && order.compare(keys[i], key) == 0 ? RowIdSet.ofSorted(postings[i]) : RowIdSet.empty();
+        return i < keys.length && order.compare(keys[i], key) == 0 ? RowIdSet.ofSorted(postings(i)) : RowIdSet.empty();
     }
 
     /** Rows whose key lies between the bounds ({@code null}: open side). */
@@ -116,11 +151,11 @@ final class SortedPage {
             return RowIdSet.empty();
         }
         if (to - from == 1) {
-            return RowIdSet.ofSorted(postings[from]);
+            return RowIdSet.ofSorted(postings(from));
         }
         int total = 0;
         for (int i = from; i < to; i++) {
-            total += postings[i].length;
+            total += postings(i).length;
         }
         long[] all = new long[total];
         int n = 0;

@@ -10,6 +10,7 @@ import io.jazmin.internal.index.IndexLookup;
 import io.jazmin.internal.index.IndexSegments;
 import io.jazmin.internal.index.RowIdSet;
 import io.jazmin.internal.index.SectionLoader;
+import io.jazmin.internal.table.ChunkInfo;
 import io.jazmin.internal.table.TableData;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -37,10 +38,28 @@ import java.util.stream.IntStream;
  * cases record. {@code explain} and the queries plan by this one rule, so {@code explain} reports the
  * plan {@code count} and {@code find} run; the rows are the same either way (index candidates are a
  * superset every query checks row by row). A section a reader has read already costs nothing more.
+ *
+ * <p>Lookups spread over the scan: a lookup whose rows lie in every chunk the scan reads (or all but
+ * one in {@link #SPREAD_MISSED_CHUNKS}), {@link QueryEngine#MANY_CANDIDATES} or more per chunk on
+ * average, saves the scan nothing: each of those chunks has its filter columns decoded whole and every
+ * row tested either way, and the candidates cost their lookup, a copy per query and a bitmap per chunk
+ * (issue 33: {@code country = 'NA'}, in one row in eight, lists rows of every chunk). Such a lookup is
+ * dropped from an AND (its condition is checked row by row, as every condition is), and a filter left
+ * with none, or whose candidates are spread so, is scanned. The rule needs the lookup's rows, so it
+ * costs the lookup (one page read, one posting list decoded: {@code SortedPage}); what it saves is
+ * what follows it. Trigram lookups are left to the rules above: their candidates spare the text
+ * checks, costly per row, of the rows they leave out. Like the trigram rule, this one is not part of
+ * spec §2.2, and files without column flush points (the interop cases' reference files, whose
+ * recorded plans are spec §2.2's) are planned as spec §2.2 plans them.
  */
 final class IndexPlanner {
     /** Lookups this small are always made. */
     static final long ALWAYS_CHEAP_BYTES = 8 * 1024;
+    /**
+     * A lookup whose rows miss at most one in this many of the chunks the scan reads (none of a
+     * smaller scan) counts as spread over the scan (see the class comment).
+     */
+    static final int SPREAD_MISSED_CHUNKS = 16;
 
     /**
      * Row ids from indexes, always re-checked against the whole filter.
@@ -52,8 +71,34 @@ final class IndexPlanner {
     record Candidates(RowIds rows, Predicate indexed) {
     }
 
-    /** A lookup the planner could make: its cost and how to run it. */
-    private record Choice(long cost, Predicate indexed, Supplier<RowIdSet> rows) {
+    /** A lookup the planner could make: its cost and how to run it (once: {@link #rows()} keeps what it found). */
+    private static final class Choice {
+        private final long cost;
+        private final Predicate indexed;
+        private Supplier<RowIdSet> lookup;
+        private RowIdSet rows;
+
+        Choice(long cost, Predicate indexed, Supplier<RowIdSet> lookup) {
+            this.cost = cost;
+            this.indexed = indexed;
+            this.lookup = lookup;
+        }
+
+        long cost() {
+            return cost;
+        }
+
+        Predicate indexed() {
+            return indexed;
+        }
+
+        RowIdSet rows() {
+            if (rows == null) {
+                rows = lookup.get();
+                lookup = null;
+            }
+            return rows;
+        }
     }
 
     private final TableData data;
@@ -62,6 +107,8 @@ final class IndexPlanner {
     private QueryStats current = new QueryStats();
     /** What the scan of the query being planned would inflate of its filter's columns (-1: not known). */
     private LongSupplier columnBytes;
+    /** The chunks the scan of the query being planned would read, or {@code null} when not known. */
+    private List<ChunkInfo> scanned;
 
     IndexPlanner(TableData data) {
         this.data = data;
@@ -70,21 +117,58 @@ final class IndexPlanner {
     /**
      * The candidates for {@code predicate}, or {@code null} when no index helps.
      *
+     * @param scanned     the chunks a scan would read (in file order), or {@code null} when not known: then no
+     *                    lookup is weighed by how its rows spread over them (see the class comment)
      * @param scanBytes   the bytes a scan would read, asked only for lookups not always cheap
      * @param columnBytes the raw bytes a scan would inflate of the filter's columns, or -1 when the file
      *                    does not tell; asked only for trigram lookups whose sections are still to read
      */
-    Candidates candidates(Predicate predicate, LongSupplier scanBytes, LongSupplier columnBytes, QueryStats stats) {
+    Candidates candidates(Predicate predicate, List<ChunkInfo> scanned, LongSupplier scanBytes,
+                          LongSupplier columnBytes, QueryStats stats) {
         if (data.indexes().isEmpty()) {
             return null;
         }
         current = stats;
         this.columnBytes = columnBytes;
+        this.scanned = scanned;
         Choice choice = choose(predicate, scanBytes);
-        if (choice == null) {
+        if (choice == null || (choice.indexed() != null && spreadOverScan(choice.rows()))) {
             return null;
         }
-        return new Candidates(RowIds.ofSorted(choice.rows().get().toArray()), choice.indexed());
+        return new Candidates(RowIds.ofSorted(choice.rows().toArray()), choice.indexed());
+    }
+
+    /**
+     * Whether {@code rows} lie in every chunk the scan reads but at most one in {@link #SPREAD_MISSED_CHUNKS},
+     * {@link QueryEngine#MANY_CANDIDATES} or more per chunk holding any on average (see the class comment).
+     */
+    private boolean spreadOverScan(RowIdSet rows) {
+        if (scanned == null || scanned.isEmpty() || rows.size() < QueryEngine.MANY_CANDIDATES) {
+            return false;
+        }
+        int holding = 0;
+        long inside = 0;
+        int i = 0;
+        for (ChunkInfo chunk : scanned) {
+            if (chunk.flushPoints() == null) {
+                return false; // spec §2.2's plan (see the class comment)
+            }
+            long end = chunk.rowStart() + chunk.rowCount();
+            while (i < rows.size() && rows.get(i) < chunk.rowStart()) {
+                i++;
+            }
+            int first = i;
+            while (i < rows.size() && rows.get(i) < end) {
+                i++;
+            }
+            if (i > first) {
+                holding++;
+                inside += i - first;
+            }
+        }
+        int missed = scanned.size() - holding;
+        return missed <= scanned.size() / SPREAD_MISSED_CHUNKS
+                && inside >= (long) QueryEngine.MANY_CANDIDATES * holding;
     }
 
     private Choice choose(Predicate p, LongSupplier scanBytes) {
@@ -92,7 +176,8 @@ final class IndexPlanner {
             List<Choice> usable = new ArrayList<>();
             for (Predicate part : and.parts) {
                 Choice c = choose(part, scanBytes);
-                if (c != null) {
+                // A sorted lookup spread over the scan would narrow it little: its condition is checked row by row.
+                if (c != null && !(c.indexed() != null && spreadOverScan(c.rows()))) {
                     usable.add(c);
                 }
             }
@@ -109,7 +194,7 @@ final class IndexPlanner {
             return new Choice(cost, condition, () -> {
                 RowIdSet rows = null;
                 for (Choice c : usable) {
-                    RowIdSet next = c.rows().get();
+                    RowIdSet next = c.rows();
                     rows = rows == null ? next : rows.intersect(next);
                 }
                 return rows;
@@ -136,7 +221,7 @@ final class IndexPlanner {
             return new Choice(cost, indexed, () -> {
                 RowIdSet rows = RowIdSet.empty();
                 for (Choice c : branches) {
-                    rows = rows.union(c.rows().get());
+                    rows = rows.union(c.rows());
                 }
                 return rows;
             });

@@ -65,8 +65,8 @@ public final class QueryEngine {
         List<ChunkInfo> all = chunks();
         Pruned scan = prune(predicate, all);
         IndexPlanner.Candidates candidates = scan.chunks().isEmpty() ? null
-                : indexes.candidates(predicate, scan::bytes, () -> scan.inflatedBytesOf(data, positions(predicate)),
-                        stats);
+                : indexes.candidates(predicate, scan.chunks(), scan::bytes,
+                        () -> scan.inflatedBytesOf(data, positions(predicate)), stats);
         checkAgainstStatistics(candidates, all);
         return plan(scan, candidates, all.size());
     }
@@ -80,7 +80,8 @@ public final class QueryEngine {
     private Plan planByPartition(Predicate predicate, QueryStats stats) {
         // Pruning the whole table by statistics would read every directory: the version's size
         // stands for what a scan reads (at most), so costly lookups are weighed without them.
-        IndexPlanner.Candidates candidates = indexes.candidates(predicate, data.sections()::versionEnd, () -> -1, stats);
+        IndexPlanner.Candidates candidates = indexes.candidates(predicate, null, data.sections()::versionEnd, () -> -1,
+                stats);
         int total = data.entry().chunkCount();
         if (candidates == null) {
             return plan(prune(predicate, data.chunks()), null, total);
@@ -428,9 +429,11 @@ public final class QueryEngine {
 
     /**
      * Index candidates in a chunk from which they are checked as a bitmap ({@link Predicate#retain}: a
-     * condition on a column in one loop over its values) rather than one by one.
+     * condition on a column in one loop over its values) rather than one by one, and whose filter columns
+     * are decoded whole ({@link #candidateRows}); {@link IndexPlanner} scans rather than list so many in
+     * every chunk.
      */
-    private static final int MANY_CANDIDATES = 64;
+    static final int MANY_CANDIDATES = 64;
 
     /** {@link #matches} for a chunk with many candidates: they are set in a bitmap the predicate narrows. */
     private int matchCandidates(Plan plan, Predicate predicate, ChunkInfo chunk, ChunkValues values,

@@ -4,6 +4,8 @@ import io.jazmin.error.JazminFormatException;
 import io.jazmin.options.ReadLimits;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.compress.Compression;
+import io.jazmin.internal.compress.CopiedStreams;
+import io.jazmin.internal.compress.StoredStreams;
 import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.internal.compress.FlushPoints;
 import io.jazmin.internal.compress.SectionPayload;
@@ -291,9 +293,10 @@ public final class SectionReader {
     }
 
     /**
-     * Like {@link #readLazily(String, long, long, byte[], String, FlushPoints)}; from a source that
-     * prefers ranges ({@link ByteSource#prefersRanges()}), a plain Deflate part with flush points and
-     * no digest is read as the stored bytes of the {@code wanted} streams only (nearby ranges as one,
+     * Like {@link #readLazily(String, long, long, byte[], String, FlushPoints)}; a Deflate part with
+     * flush points read whole is checked in this thread's buffer, and its payload keeps copies of the
+     * {@code wanted} streams' stored bytes only ({@link CopiedStreams}). From a source that prefers
+     * ranges ({@link ByteSource#prefersRanges()}), a plain Deflate part with flush points and no digest is read as the stored bytes of the {@code wanted} streams only (nearby ranges as one,
      * its envelope only where needed, {@link RangedPart}), other streams fetched when asked for. Its CRC-32,
      * which covers the whole part, is then not checked: each stream is checked by inflating to
      * exactly its length. Encrypted parts are read whole whatever the source: their AES-GCM tag
@@ -317,11 +320,40 @@ public final class SectionReader {
                 return blocked;
             }
         }
+        if (points != null && wanted != null) {
+            // Checked whole in this thread's buffer; the payload keeps copies of the wanted streams only.
+            return read(id, offset, length, digest, scope, true, b -> b.codec() == 1
+                    ? copiedStreams(id, offset, length, digest, scope, points, wanted, b)
+                    : Compression.decompressFlushed(b.codec(), b.bytes(), b.offset(), b.length(), (int) b.rawLength(),
+                            points)); // whole at once: other codecs decompress into an array of their own
+        }
         // The payload keeps the bytes it inflates from (decrypted in place): its own whole bytes.
         return read(id, offset, length, digest, scope, false, b -> points == null
                 ? Compression.decompressLazily(b.codec(), b.bytes(), b.offset(), b.length(), (int) b.rawLength())
                 : Compression.decompressFlushed(b.codec(), b.bytes(), b.offset(), b.length(), (int) b.rawLength(),
                         points));
+    }
+
+    /**
+     * The payload of a Deflate part {@code first} (checked, decrypted, in this thread's buffer) holding
+     * copies of the {@code wanted} streams' stored bytes ({@link CopiedStreams}); another stream is
+     * copied when asked for from the part read and checked again, which must be the part first read
+     * (its CRC-32, codec and raw length).
+     */
+    private SectionPayload copiedStreams(String id, long offset, long length, byte[] digest, String scope,
+                                         FlushPoints points, java.util.BitSet wanted, StoredPayload first) {
+        StoredStreams.Slice[] slices = CopiedStreams.copy(first.bytes(), first.offset(), first.length(),
+                (int) first.rawLength(), points, wanted);
+        CopiedStreams copied = new CopiedStreams(slices, (int) first.rawLength(), streams -> read(id, offset, length,
+                digest, scope, true, again -> {
+                    if (again.codec() != first.codec() || again.rawLength() != first.rawLength()
+                            || again.length() != first.length() || again.crc32() != first.crc32()) {
+                        throw new JazminFormatException("chunk part changed on disk since it was first read");
+                    }
+                    return CopiedStreams.copy(again.bytes(), again.offset(), again.length(), (int) again.rawLength(),
+                            points, streams);
+                }));
+        return SectionPayload.copied(copied, first.length(), (int) first.rawLength(), points);
     }
 
     /** The ranged payload of a plain Deflate part, or {@code null} for another codec (then read whole). */
@@ -423,6 +455,6 @@ public final class SectionReader {
             // Anti-downgrade: a plain section must never stand in for an encrypted one.
             throw new JazminFormatException("section is not encrypted, but the file is");
         }
-        return new StoredPayload(env.codec(), env.rawLength(), body, bodyOffset, bodyLength);
+        return new StoredPayload(env.codec(), env.rawLength(), body, bodyOffset, bodyLength, env.crc32());
     }
 }

@@ -198,6 +198,35 @@ public final class ByteReader {
         return (v >>> 1) ^ -(v & 1);
     }
 
+    /**
+     * Reads {@code n} zigzag varints into {@code out[0..n)}, each as {@link #zigzag()} reads it: one of
+     * one or two bytes (small ints: ages, counts, codes) without a branch on its length, which values of
+     * mixed lengths would mispredict value by value; a longer one (or one at the window's end) as
+     * {@link #varint()} reads it.
+     */
+    public void zigzags(long[] out, int n) {
+        byte[] b = buf;
+        int p = pos;
+        int twoLeft = end - 2; // a position from which two bytes can be read
+        for (int i = 0; i < n; i++) {
+            long v;
+            int b0;
+            int b1;
+            if (p <= twoLeft && ((b0 = b[p]) & (b1 = b[p + 1])) >= 0) {
+                // Not both continued: one byte (b0 >= 0), or two ending at b1. `two` is 1 for two bytes.
+                int two = b0 >>> 31;
+                v = (b0 & 0x7F) | ((b1 & 0x7F) << 7 & -two);
+                p += 1 + two;
+            } else {
+                pos = p;
+                v = varint();
+                p = pos;
+            }
+            out[i] = (v >>> 1) ^ -(v & 1);
+        }
+        pos = p;
+    }
+
     /** An arbitrary-precision zigzag varint (decimal mantissas), limited to {@code maxBytes}. */
     public BigInteger bigZigzag(int maxBytes) {
         int start = pos;

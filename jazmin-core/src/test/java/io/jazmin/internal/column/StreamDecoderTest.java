@@ -104,6 +104,23 @@ class StreamDecoderTest {
         assertRejected(ColumnType.DECIMAL, "02 02 00 02 00", 1); // two decimal entries need 4 bytes
     }
 
+    /**
+     * A whole dictionary column without nulls reads its one-byte ids in one run (issue 33): an id out of
+     * range after the run, and ids of two bytes (more than 128 entries) after it, read as any row's.
+     */
+    @Test
+    void dictionaryIdsAfterTheOneByteRun() {
+        ByteWriter w = new ByteWriter().u8(0x02).varint(130);
+        for (int e = 0; e < 130; e++) {
+            w.varint(1).u8('a' + e % 26);
+        }
+        w.varint(5).varint(129).varint(0).varint(128);
+        ColumnVector v = decode(ColumnType.STRING, w.toByteArray(), 4);
+        assertThat(v.dictionaryCodes()).containsExactly(5, 129, 0, 128);
+        assertRejected(ColumnType.STRING, "02 02 01 61 01 62 00 01 02 00", 4); // id 2 of 2 entries, third row
+        assertRejected(ColumnType.STRING, "02 02 01 61 01 62 00 01", 3); // the ids end before the last row
+    }
+
     @Test
     void rejectsBadScaledFloats() {
         assertRejected(ColumnType.FLOAT, "04 17 02", 1); // s = 23

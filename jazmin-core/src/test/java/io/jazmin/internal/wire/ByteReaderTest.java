@@ -50,6 +50,46 @@ class ByteReaderTest {
         }
     }
 
+    /**
+     * Zigzag varints read in bulk (one- and two-byte ones without a branch on their length) give the
+     * values, positions and errors reading them one by one gives, small values (mostly one or two bytes)
+     * and any mixed, whatever the bytes after the window hold.
+     */
+    @Property(tries = 500, seed = "20261207")
+    void zigzagsReadInBulkAsOneByOne(@ForAll @Size(max = 60) List<@IntRange(min = -9000, max = 9000) Integer> small,
+                                     @ForAll @Size(max = 8) List<Long> any, @ForAll @IntRange(min = 0, max = 2) int after) {
+        ByteWriter w = new ByteWriter();
+        small.forEach(v -> w.zigzag(v));
+        any.forEach(w::zigzag);
+        small.forEach(v -> w.zigzag(v));
+        int length = w.toByteArray().length;
+        int n = 2 * small.size() + any.size();
+        byte[] b = w.bytes(new byte[] {-1, -1}).toByteArray();
+        ByteReader one = new ByteReader(b, 0, length + after);
+        long[] expected = new long[n];
+        for (int i = 0; i < n; i++) {
+            expected[i] = one.zigzag();
+        }
+        ByteReader bulk = new ByteReader(b, 0, length + after);
+        long[] got = new long[n];
+        bulk.zigzags(got, n);
+        assertThat(got).isEqualTo(expected);
+        assertThat(bulk.position()).isEqualTo(length);
+        if (after == 0) {
+            assertThatThrownBy(() -> bulk.zigzags(new long[1], 1)).isInstanceOf(JazminFormatException.class);
+        }
+    }
+
+    @Test
+    void zigzagsCutByTheWindowAreAFormatError() {
+        byte[] b = hex("02 80 01 80 80 80");
+        ByteReader in = new ByteReader(b, 0, 5); // 1, 64, then a varint the window cuts
+        long[] out = new long[3];
+        assertThatThrownBy(() -> in.zigzags(out, 3)).isInstanceOf(JazminFormatException.class);
+        assertThat(out[0]).isEqualTo(1);
+        assertThat(out[1]).isEqualTo(64);
+    }
+
     @Property(tries = 300, seed = "20261201")
     void skippingVarintsLandsWhereReadingThemDoes(@ForAll @Size(max = 120) List<Long> values,
                                                   @ForAll @IntRange(min = 0, max = 5) int offset) {
