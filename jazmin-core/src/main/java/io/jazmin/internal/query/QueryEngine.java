@@ -145,8 +145,11 @@ public final class QueryEngine {
         List<ChunkInfo> chunks = new ArrayList<>();
         List<Tri> proofs = new ArrayList<>();
         boolean needsStats = !(predicate instanceof Predicate.Constant);
+        // One view moved from chunk to chunk (a cold open prunes every chunk; a predicate keeps no view).
+        ChunkStatisticsView view = new ChunkStatisticsView();
         for (ChunkInfo chunk : from) {
-            Tri proof = needsStats ? predicate.prune(statisticsOf(chunk)) : predicate.prune(null);
+            view.chunk = chunk;
+            Tri proof = needsStats ? predicate.prune(view) : predicate.prune(null);
             if (proof != Tri.NONE) {
                 chunks.add(chunk);
                 proofs.add(proof);
@@ -188,17 +191,24 @@ public final class QueryEngine {
     }
 
     private StatisticsView statisticsOf(ChunkInfo chunk) {
-        return new StatisticsView() {
-            @Override
-            public ChunkStatistics column(int position) {
-                return data.statistics(chunk, position);
-            }
+        ChunkStatisticsView view = new ChunkStatisticsView();
+        view.chunk = chunk;
+        return view;
+    }
 
-            @Override
-            public int rowCount() {
-                return chunk.rowCount();
-            }
-        };
+    /** The statistics of one chunk, read when a predicate asks for a column's. */
+    private final class ChunkStatisticsView implements StatisticsView {
+        private ChunkInfo chunk;
+
+        @Override
+        public ChunkStatistics column(int position) {
+            return data.statistics(chunk, position);
+        }
+
+        @Override
+        public int rowCount() {
+            return chunk.rowCount();
+        }
     }
 
     /** Counts matching rows: statistics count chunks they prove all-matching, every other candidate row is checked. */
