@@ -497,9 +497,7 @@ public final class TableData {
             long stored = 0;
             if (shared != null) {
                 for (ChunkInfo c : chunks()) {
-                    for (long length : c.partLengths()) {
-                        stored += length;
-                    }
+                    stored += c.storedBytes();
                 }
             }
             fillsShared = shared != null && shared.keepsWhole(stored);
