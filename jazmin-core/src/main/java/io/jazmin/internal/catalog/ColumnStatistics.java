@@ -6,7 +6,9 @@ import java.util.List;
 
 /**
  * Proto {@code ColumnStatistics}: per-chunk statistics of one column. Bounds are key-form bytes;
- * an empty entry means unbounded. Arrays are shared: do not modify.
+ * an empty entry means unbounded. Arrays are shared: do not modify. The null counts and the bound
+ * lists are taken over, not copied (each cold lookup decodes a column's statistics for every chunk;
+ * the writer and the decoder build fresh ones), the lists seen unmodifiable.
  *
  * @param nullCounts null cells per chunk
  * @param min        lower bound per chunk
@@ -17,9 +19,9 @@ public record ColumnStatistics(int[] nullCounts, List<byte[]> min, List<byte[]> 
         implements ProtoMessage {
 
     public ColumnStatistics {
-        nullCounts = Values.ints(nullCounts);
-        min = Values.bytesList(min);
-        max = Values.bytesList(max);
+        nullCounts = Values.owned(nullCounts);
+        min = Values.ownedBytesList(min);
+        max = Values.ownedBytesList(max);
         leaves = Values.list(leaves);
     }
 
