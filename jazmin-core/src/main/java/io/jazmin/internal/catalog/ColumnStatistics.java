@@ -34,12 +34,17 @@ public record ColumnStatistics(int[] nullCounts, List<byte[]> min, List<byte[]> 
     public static ColumnStatistics decode(ByteReader in) {
         ProtoReader r = new ProtoReader(in, "ColumnStatistics");
         NumberList nullCounts = new NumberList();
-        List<byte[]> min = new ArrayList<>();
-        List<byte[]> max = new ArrayList<>();
+        ArrayList<byte[]> min = new ArrayList<>();
+        ArrayList<byte[]> max = new ArrayList<>();
         List<LeafStatistics> leaves = new ArrayList<>();
         while (r.next()) {
             switch (r.field()) {
-                case 1 -> r.repeatedUint32(nullCounts);
+                case 1 -> {
+                    r.repeatedUint32(nullCounts);
+                    // One bound of each per chunk follows: room for them now, not by growing chunk after chunk.
+                    min.ensureCapacity(nullCounts.size());
+                    max.ensureCapacity(nullCounts.size());
+                }
                 case 2 -> min.add(r.bytes());
                 case 3 -> max.add(r.bytes());
                 case 4 -> leaves.add(LeafStatistics.decode(r.message()));

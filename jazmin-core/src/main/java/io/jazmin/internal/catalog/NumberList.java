@@ -33,6 +33,11 @@ public final class NumberList {
         }
     }
 
+    /** How many values have been read (each took at least a byte: never a hostile count). */
+    public int size() {
+        return size;
+    }
+
     /** The values read so far; the list is empty afterwards. */
     public long[] toLongArray() {
         long[] out = size == values.length ? values : Arrays.copyOf(values, size);

@@ -576,7 +576,7 @@ public final class QueryEngine {
         int all = data.columns().size();
         // With flush points even a query reading every column has each stream inflated on its own: the
         // same bytes for a scan, and a lookup's few rows only as far as they lie (ChunkPart).
-        boolean some = chunk.flushPoints() != null || 2 * (last + 1) <= all;
+        boolean some = chunk.hasFlushPoints() || 2 * (last + 1) <= all;
         return some ? data.readSome(chunk, read) : data.read(chunk);
     }
 

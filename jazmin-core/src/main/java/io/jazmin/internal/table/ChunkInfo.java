@@ -7,9 +7,9 @@ import java.util.Objects;
 /**
  * Where one chunk lives: its ordinal, its rows {@code [rowStart, rowStart + rowCount)}, its part
  * section per column group (offset and whole length), and its place in a directory segment (whose
- * statistics blocks describe it). The parts' offsets, lengths and digests are read from the
- * segment's own lists (shared by its chunks, never changed), so laying out a table on every cold open
- * builds one object per chunk and no arrays.
+ * statistics blocks describe it). The parts' offsets, lengths, digests and flush points are read from
+ * the segment's own lists (shared by its chunks, never changed; the flush points' order checked when
+ * laid out), so laying out a table on every cold open builds one object per chunk and no other.
  */
 public final class ChunkInfo {
     private static final int DIGEST_SIZE = 32;
@@ -24,7 +24,9 @@ public final class ChunkInfo {
     private final int segment;
     private final int slot;
     private final String partition;
-    private final FlushPoints flushPoints;
+    private final int[] streamOffsets;
+    private final int[] streamStoredOffsets;
+    private final int columnCount;
 
     /**
      * @param partOffsets the segment's part offsets, chunk-major; this chunk's are
@@ -33,11 +35,13 @@ public final class ChunkInfo {
      * @param segment     index of the directory segment in {@link TableData#segments()}
      * @param slot        position of the chunk inside that segment (its index in the statistics lists)
      * @param partition   the partition text of section ids ({@code *} in plain files)
-     * @param flushPoints where the streams of the chunk's one part inflate on their own (tables of one
-     *                    column group written with column flush points), else {@code null}
+     * @param streamOffsets the segment's raw flush points, {@code columnCount} per part (tables of one column
+     *                      group written with column flush points, their order checked), else {@code null}
+     * @param streamStoredOffsets the segment's stored flush points, as {@code streamOffsets}
      */
     ChunkInfo(int ordinal, long rowStart, int rowCount, long[] partOffsets, long[] partLengths, byte[] partDigests,
-              int firstPart, int groupCount, int segment, int slot, String partition, FlushPoints flushPoints) {
+              int firstPart, int groupCount, int segment, int slot, String partition, int[] streamOffsets,
+              int[] streamStoredOffsets, int columnCount) {
         this.ordinal = ordinal;
         this.rowStart = rowStart;
         this.rowCount = rowCount;
@@ -49,7 +53,9 @@ public final class ChunkInfo {
         this.segment = segment;
         this.slot = slot;
         this.partition = partition;
-        this.flushPoints = flushPoints;
+        this.streamOffsets = streamOffsets;
+        this.streamStoredOffsets = streamStoredOffsets;
+        this.columnCount = columnCount;
     }
 
     /** The chunk's ordinal in its table. */
@@ -111,9 +117,15 @@ public final class ChunkInfo {
         return partition;
     }
 
-    /** Where the streams of the chunk's one part inflate on their own, or {@code null}. */
+    /** Whether the streams of the chunk's one part inflate on their own (see {@link #flushPoints}). */
+    public boolean hasFlushPoints() {
+        return streamOffsets != null;
+    }
+
+    /** Where the streams of the chunk's one part inflate on their own (made anew), or {@code null}. */
     public FlushPoints flushPoints() {
-        return flushPoints;
+        return streamOffsets == null ? null
+                : new FlushPoints(streamOffsets, streamStoredOffsets, firstPart * columnCount, columnCount);
     }
 
     /** Bytes of all the chunk's part sections. */

@@ -331,12 +331,13 @@ final class TableLayout {
             if (dir.rowCounts()[i] < 0) {
                 throw new JazminFormatException("chunk " + ordinal + " has a negative row count");
             }
-            FlushPoints points = flushPoints ? FlushPoints.of(dir.streamOffsets(), dir.streamStoredOffsets(),
-                    i * columnCount, columnCount) : null;
-            // The chunk reads its parts from the directory's lists (its accessors never hand them out).
+            if (flushPoints) {
+                FlushPoints.checkOrder(dir.streamOffsets(), dir.streamStoredOffsets(), i * columnCount, columnCount);
+            }
+            // The chunk reads its parts and flush points from the directory's lists (never handing them out).
             byOrdinal[ordinal] = new ChunkInfo(ordinal, dir.rowStarts()[i], dir.rowCounts()[i], dir.partOffsets(),
                     dir.partLengths(), digests.length == 0 ? null : digests, i * groupCount, groupCount, segment, i,
-                    partition, points);
+                    partition, flushPoints ? dir.streamOffsets() : null, dir.streamStoredOffsets(), columnCount);
         }
     }
 
