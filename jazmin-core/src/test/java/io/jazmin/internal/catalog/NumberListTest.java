@@ -15,8 +15,10 @@ class NumberListTest {
         for (long v = 1; v <= 11; v++) {
             list.add(v);
         }
+        assertThat(list.size()).isEqualTo(11);
         assertThat(list.toLongArray()).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11);
-        assertThat(list.toLongArray()).as("read out: empty afterwards").isEmpty();
+        assertThat(list.size()).as("read out: empty afterwards").isZero();
+        assertThat(list.toLongArray()).isEmpty();
         assertThat(new NumberList().toLongArray()).isEmpty();
     }
 
