@@ -113,7 +113,7 @@ public final class FlushPointFiles {
         try (ByteSource source = ByteSource.of(file); OpenedFile opened = FileOpener.open(source, options)) {
             ChunkInfo chunk = opened.table(0).chunks().get(0);
             return opened.sections().readLazily(SectionIds.chunkPart(0, chunk.ordinal(), SectionIds.DEFAULT_GROUP),
-                    chunk.partOffsets()[0], chunk.partLengths()[0], chunk.partDigest(0), chunk.partition(),
+                    chunk.partOffset(0), chunk.partLength(0), chunk.partDigest(0), chunk.partition(),
                     chunk.flushPoints()).streamCount();
         } catch (IOException e) {
             throw new UncheckedIOException(e);

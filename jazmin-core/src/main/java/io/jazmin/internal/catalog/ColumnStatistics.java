@@ -6,7 +6,9 @@ import java.util.List;
 
 /**
  * Proto {@code ColumnStatistics}: per-chunk statistics of one column. Bounds are key-form bytes;
- * an empty entry means unbounded. Arrays are shared: do not modify.
+ * an empty entry means unbounded. Arrays are shared: do not modify. The null counts and the bound
+ * lists are taken over, not copied (each cold lookup decodes a column's statistics for every chunk;
+ * the writer and the decoder build fresh ones), the lists seen unmodifiable.
  *
  * @param nullCounts null cells per chunk
  * @param min        lower bound per chunk
@@ -17,9 +19,9 @@ public record ColumnStatistics(int[] nullCounts, List<byte[]> min, List<byte[]> 
         implements ProtoMessage {
 
     public ColumnStatistics {
-        nullCounts = Values.ints(nullCounts);
-        min = Values.bytesList(min);
-        max = Values.bytesList(max);
+        nullCounts = Values.owned(nullCounts);
+        min = Values.ownedBytesList(min);
+        max = Values.ownedBytesList(max);
         leaves = Values.list(leaves);
     }
 
@@ -32,12 +34,17 @@ public record ColumnStatistics(int[] nullCounts, List<byte[]> min, List<byte[]> 
     public static ColumnStatistics decode(ByteReader in) {
         ProtoReader r = new ProtoReader(in, "ColumnStatistics");
         NumberList nullCounts = new NumberList();
-        List<byte[]> min = new ArrayList<>();
-        List<byte[]> max = new ArrayList<>();
+        ArrayList<byte[]> min = new ArrayList<>();
+        ArrayList<byte[]> max = new ArrayList<>();
         List<LeafStatistics> leaves = new ArrayList<>();
         while (r.next()) {
             switch (r.field()) {
-                case 1 -> r.repeatedUint32(nullCounts);
+                case 1 -> {
+                    r.repeatedUint32(nullCounts);
+                    // One bound of each per chunk follows: room for them now, not by growing chunk after chunk.
+                    min.ensureCapacity(nullCounts.size());
+                    max.ensureCapacity(nullCounts.size());
+                }
                 case 2 -> min.add(r.bytes());
                 case 3 -> max.add(r.bytes());
                 case 4 -> leaves.add(LeafStatistics.decode(r.message()));

@@ -5,16 +5,20 @@ import java.util.Arrays;
 
 /**
  * A growable list of non-negative longs used while decoding repeated numeric fields. It only grows
- * as values are actually read, so a hostile count can never size an allocation.
+ * as values are actually read, so a hostile count can never size an allocation. A list is read out
+ * once: {@link #toLongArray} and {@link #runningSums} hand over its array when it is exactly full
+ * (a packed run reserves exactly its values), and leave the list empty. Every open of a file decodes
+ * a few dozen of these, so no array is made before a value comes and none is copied needlessly.
  */
 public final class NumberList {
-    private long[] values = new long[8];
+    private static final long[] NONE = new long[0];
+    private long[] values = NONE;
     private int size;
 
     /** Appends a value. */
     public void add(long v) {
         if (size == values.length) {
-            values = Arrays.copyOf(values, size * 2);
+            values = Arrays.copyOf(values, Math.max(8, size * 2));
         }
         values[size++] = v;
     }
@@ -29,9 +33,21 @@ public final class NumberList {
         }
     }
 
-    /** The values read so far. */
+    /** How many values have been read (each took at least a byte: never a hostile count). */
+    public int size() {
+        return size;
+    }
+
+    /** The values read so far; the list is empty afterwards. */
     public long[] toLongArray() {
-        return Arrays.copyOf(values, size);
+        long[] out = size == values.length ? values : Arrays.copyOf(values, size);
+        clear();
+        return out;
+    }
+
+    private void clear() {
+        values = NONE;
+        size = 0;
     }
 
     /** The values read so far; each must already be known to fit an int. */
@@ -44,13 +60,15 @@ public final class NumberList {
     }
 
     /**
-     * The running sums of the values read so far (lists stored "as differences").
+     * The running sums of the values read so far (lists stored "as differences"); the list is empty
+     * afterwards.
      *
      * @param limit the largest absolute value allowed
      * @param what  the list's name, for the error message
      */
     long[] runningSums(long limit, String what) {
-        long[] out = new long[size];
+        // In place when the array is exactly full: each value is read before its sum overwrites it.
+        long[] out = size == values.length ? values : new long[size];
         long sum = 0;
         for (int i = 0; i < size; i++) {
             // Values are non-negative (checked on read), so only the upper bound can break.
@@ -60,10 +78,11 @@ public final class NumberList {
             sum += values[i];
             out[i] = sum;
         }
+        clear();
         return out;
     }
 
-    /** Like {@link #runningSums(long, String)} for lists whose absolute values must fit an int. */
+    /** Like {@link #runningSums(long, String)} for lists whose absolute values must fit an int; the list is empty afterwards. */
     int[] runningIntSums(String what) {
         long[] sums = runningSums(Integer.MAX_VALUE, what);
         int[] out = new int[sums.length];

@@ -1,6 +1,7 @@
 package io.jazmin.internal.catalog;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 
 /** Null-tolerant defensive copies for the catalog records' compact constructors. */
@@ -40,6 +41,22 @@ final class Values {
 
     static <T> List<T> list(List<T> v) {
         return v == null ? List.of() : List.copyOf(v);
+    }
+
+    /**
+     * {@code v} itself, handed over by a caller that keeps no reference to it, seen unmodifiable; its
+     * byte strings are shared as they are (a {@code null} one makes it {@link #bytesList}'s copy).
+     */
+    static List<byte[]> ownedBytesList(List<byte[]> v) {
+        if (v == null) {
+            return List.of();
+        }
+        for (byte[] b : v) {
+            if (b == null) {
+                return bytesList(v);
+            }
+        }
+        return Collections.unmodifiableList(v);
     }
 
     /** An unmodifiable copy of a list of byte strings, each copied too. */

@@ -26,6 +26,15 @@ public record FlushPoints(int[] rawOffsets, int[] storedOffsets, int from, int c
      * point writes stored ones).
      */
     public static FlushPoints of(int[] raw, int[] stored, int from, int count) {
+        checkOrder(raw, stored, from, count);
+        return new FlushPoints(raw, stored, from, count);
+    }
+
+    /**
+     * Checks {@code raw[from..from+count)} and {@code stored[from..from+count)} as {@link #of} does,
+     * without making the points (a table's layout checks every chunk's, and makes a chunk's when read).
+     */
+    public static void checkOrder(int[] raw, int[] stored, int from, int count) {
         if (count == 0 || raw[from] != 0 || stored[from] != 0) {
             throw new JazminFormatException("column flush points must start at offset 0");
         }
@@ -35,7 +44,6 @@ public record FlushPoints(int[] rawOffsets, int[] storedOffsets, int from, int c
                         + stored[i] + ") does not follow the one before it");
             }
         }
-        return new FlushPoints(raw, stored, from, count);
     }
 
     /** Where stream {@code k} starts in the raw payload. */

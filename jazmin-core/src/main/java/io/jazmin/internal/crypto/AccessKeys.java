@@ -49,7 +49,7 @@ final class AccessKeys implements SectionKeys {
             throw new IllegalStateException("the file's keys were cleared: its reader is closed");
         }
         byte[] prk = prks.computeIfAbsent(ikmName(sectionId, scope), this::extract);
-        return Hkdf.expand(prk, (LABEL + sectionId).getBytes(StandardCharsets.UTF_8), Hkdf.HASH_SIZE);
+        return Hkdf.expandKey(prk, LABEL, sectionId);
     }
 
     /** Which secret (or pair) locks a section: "H", "O", "P:p", "C:g", "PC:p/g" or "F:id". */

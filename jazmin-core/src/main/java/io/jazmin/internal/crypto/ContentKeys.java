@@ -21,7 +21,7 @@ final class ContentKeys implements SectionKeys {
         if (!sectionId.startsWith("file/")) {
             throw new JazminFormatException("an embedded content's key opens only its own blocks", sectionId, -1);
         }
-        return Hkdf.expand(prk, KeySchedule.utf8(LABEL + sectionId), Hkdf.HASH_SIZE);
+        return Hkdf.expandKey(prk, LABEL, sectionId);
     }
 
     @Override

@@ -2,7 +2,6 @@ package io.jazmin.internal.crypto;
 
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.catalog.Keyring;
-import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.Map;
@@ -29,7 +28,12 @@ public final class KeySchedule implements SectionKeys {
      */
     public KeySchedule(byte[] master, byte[] salt) {
         this.master = master.clone();
-        this.headerKey = Hkdf.derive(this.master, salt, utf8(LABEL + HEADER_ID), Hkdf.HASH_SIZE);
+        byte[] prk = Hkdf.extract(salt, this.master);
+        try {
+            this.headerKey = Hkdf.expandKey(prk, LABEL, HEADER_ID);
+        } finally {
+            Arrays.fill(prk, (byte) 0);
+        }
     }
 
     /** Sets the per-group salts from the header's keyring; a group without a salt has no keys. */
@@ -68,7 +72,7 @@ public final class KeySchedule implements SectionKeys {
             throw new JazminFormatException("the keyring has no '" + group.label() + "' salt for this section",
                     sectionId, -1);
         }
-        return Hkdf.expand(prk, utf8(LABEL + sectionId), Hkdf.HASH_SIZE);
+        return Hkdf.expandKey(prk, LABEL, sectionId);
     }
 
     private void requireOpen() {
@@ -85,9 +89,5 @@ public final class KeySchedule implements SectionKeys {
         Arrays.fill(headerKey, (byte) 0);
         groupKeys.values().forEach(k -> Arrays.fill(k, (byte) 0));
         groupKeys.clear();
-    }
-
-    static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 }

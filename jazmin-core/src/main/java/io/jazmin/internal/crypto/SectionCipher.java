@@ -31,8 +31,12 @@ public final class SectionCipher implements AutoCloseable {
     public static final int OVERHEAD = NONCE_SIZE + TAG_BITS / 8;
     private static final String HEADER_ID = "header";
     private static final SecureRandom RANDOM = new SecureRandom();
-    /** Per thread, the AES-GCM instance (looking up a JCA cipher costs more than using it). */
-    private static final ThreadLocal<Cipher> GCM = ThreadLocal.withInitial(SectionCipher::newGcm);
+    /**
+     * Per thread, the AES-GCM instance (looking up a JCA cipher costs more than using it), re-initialized
+     * for each section with that section's key and nonce: a sealed section's nonce is always a fresh
+     * random one, and an opened one's is the section's own.
+     */
+    private static final ThreadLocal<Gcm> GCM = ThreadLocal.withInitial(Gcm::new);
 
     private final byte[] fileId;
     private final SectionKeys keys;
@@ -203,22 +207,59 @@ public final class SectionCipher implements AutoCloseable {
             throws GeneralSecurityException {
         byte[] key = keys.sectionKey(sectionId, scope);
         try {
-            Cipher gcm = GCM.get();
-            gcm.init(mode, new SecretKeySpec(key, "AES"), new GCMParameterSpec(TAG_BITS, nonce, nonceOffset, NONCE_SIZE));
-            gcm.updateAAD(fileId);
-            gcm.updateAAD(envelopeHead, 0, ENVELOPE_HEAD);
-            gcm.updateAAD(sectionId.getBytes(StandardCharsets.UTF_8));
-            return gcm;
+            Gcm gcm = GCM.get();
+            gcm.cipher.init(mode, new SecretKeySpec(key, "AES"),
+                    new GCMParameterSpec(TAG_BITS, nonce, nonceOffset, NONCE_SIZE));
+            int aadLength = gcm.aad(fileId, envelopeHead, sectionId); // may grow the buffer: laid out first
+            gcm.cipher.updateAAD(gcm.aad, 0, aadLength);
+            return gcm.cipher;
         } finally {
             Arrays.fill(key, (byte) 0);
         }
     }
 
-    private static Cipher newGcm() {
-        try {
-            return Cipher.getInstance("AES/GCM/NoPadding");
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException("the JDK has no AES/GCM/NoPadding", e);
+    /**
+     * A thread's AES-GCM instance and the buffer its AAD is laid out in: given to the cipher in one
+     * piece, which the JDK then copies once instead of growing its buffer for each of three.
+     */
+    private static final class Gcm {
+        private final Cipher cipher;
+        private byte[] aad = new byte[64];
+
+        Gcm() {
+            try {
+                cipher = Cipher.getInstance("AES/GCM/NoPadding");
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("the JDK has no AES/GCM/NoPadding", e);
+            }
+        }
+
+        /** Lays out file id ‖ envelope bytes 0..7 ‖ UTF-8 section id in {@link #aad}; returns its length. */
+        int aad(byte[] fileId, byte[] envelopeHead, String sectionId) {
+            int idLength = sectionId.length();
+            byte[] id = null;
+            for (int i = 0; i < sectionId.length(); i++) {
+                if (sectionId.charAt(i) >= 0x80) {
+                    id = sectionId.getBytes(StandardCharsets.UTF_8);
+                    idLength = id.length;
+                    break;
+                }
+            }
+            int length = fileId.length + ENVELOPE_HEAD + idLength;
+            if (aad.length < length) {
+                aad = new byte[length];
+            }
+            System.arraycopy(fileId, 0, aad, 0, fileId.length);
+            System.arraycopy(envelopeHead, 0, aad, fileId.length, ENVELOPE_HEAD);
+            int at = fileId.length + ENVELOPE_HEAD;
+            if (id != null) {
+                System.arraycopy(id, 0, aad, at, idLength);
+            } else {
+                for (int i = 0; i < idLength; i++) {
+                    aad[at + i] = (byte) sectionId.charAt(i);
+                }
+            }
+            return length;
         }
     }
 

@@ -6,7 +6,9 @@ import org.bouncycastle.crypto.params.HKDFParameters;
 
 /**
  * HKDF with HMAC-SHA256 (RFC 5869), on BouncyCastle's {@link HKDFBytesGenerator}. {@link #extract}
- * is split from {@link #expand} so a pseudorandom key can be reused for many section keys.
+ * is split from {@link #expand} so a pseudorandom key can be reused for many section keys. The steps
+ * each section key takes, {@link #extract} and {@link #expandKey}, run on the thread's
+ * {@link HmacSha256} instead, which allocates nothing but the key returned.
  */
 public final class Hkdf {
     /** Output size of SHA-256, and the size of every JAZMIN derived key. */
@@ -20,9 +22,24 @@ public final class Hkdf {
         return generate(new HKDFParameters(ikm, salt, info), length);
     }
 
-    /** {@code PRK = HMAC(salt, ikm)}; an empty salt stands for 32 zero bytes (RFC 5869 §2.2). */
+    /**
+     * {@code PRK = HMAC(salt, ikm)}; an empty salt stands for 32 zero bytes (RFC 5869 §2.2), which
+     * HMAC's zero padding of a short key gives as it is.
+     */
     public static byte[] extract(byte[] salt, byte[] ikm) {
-        return generator().extractPRK(salt, ikm);
+        byte[] prk = new byte[HASH_SIZE];
+        HmacSha256.mac(salt == null ? new byte[0] : salt, ikm, prk);
+        return prk;
+    }
+
+    /**
+     * A 32-byte key {@code expand(prk, UTF-8(label ‖ name), 32)}: one HMAC, {@code T(1) = HMAC(prk,
+     * info ‖ 0x01)}, without building the info's bytes (a section key: label "JAZMIN/1/", name its id).
+     */
+    public static byte[] expandKey(byte[] prk, String label, String name) {
+        byte[] okm = new byte[HASH_SIZE];
+        HmacSha256.mac(prk, label, name, (byte) 1, okm);
+        return okm;
     }
 
     /** {@code T(1) ‖ T(2) ‖ …} cut to {@code length} bytes, {@code T(i) = HMAC(prk, T(i-1) ‖ info ‖ i)}. */

@@ -146,8 +146,11 @@ public final class QueryEngine {
         List<ChunkInfo> chunks = new ArrayList<>();
         List<Tri> proofs = new ArrayList<>();
         boolean needsStats = !(predicate instanceof Predicate.Constant);
+        // One view moved from chunk to chunk (a cold open prunes every chunk; a predicate keeps no view).
+        ChunkStatisticsView view = new ChunkStatisticsView();
         for (ChunkInfo chunk : from) {
-            Tri proof = needsStats ? predicate.prune(statisticsOf(chunk)) : predicate.prune(null);
+            view.chunk = chunk;
+            Tri proof = needsStats ? predicate.prune(view) : predicate.prune(null);
             if (proof != Tri.NONE) {
                 chunks.add(chunk);
                 proofs.add(proof);
@@ -189,17 +192,24 @@ public final class QueryEngine {
     }
 
     private StatisticsView statisticsOf(ChunkInfo chunk) {
-        return new StatisticsView() {
-            @Override
-            public ChunkStatistics column(int position) {
-                return data.statistics(chunk, position);
-            }
+        ChunkStatisticsView view = new ChunkStatisticsView();
+        view.chunk = chunk;
+        return view;
+    }
 
-            @Override
-            public int rowCount() {
-                return chunk.rowCount();
-            }
-        };
+    /** The statistics of one chunk, read when a predicate asks for a column's. */
+    private final class ChunkStatisticsView implements StatisticsView {
+        private ChunkInfo chunk;
+
+        @Override
+        public ChunkStatistics column(int position) {
+            return data.statistics(chunk, position);
+        }
+
+        @Override
+        public int rowCount() {
+            return chunk.rowCount();
+        }
     }
 
     /** Counts matching rows: statistics count chunks they prove all-matching, every other candidate row is checked. */
@@ -569,7 +579,7 @@ public final class QueryEngine {
         int all = data.columns().size();
         // With flush points even a query reading every column has each stream inflated on its own: the
         // same bytes for a scan, and a lookup's few rows only as far as they lie (ChunkPart).
-        boolean some = chunk.flushPoints() != null || 2 * (last + 1) <= all;
+        boolean some = chunk.hasFlushPoints() || 2 * (last + 1) <= all;
         return some ? data.readSome(chunk, read) : data.read(chunk);
     }
 

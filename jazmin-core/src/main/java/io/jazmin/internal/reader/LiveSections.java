@@ -87,10 +87,10 @@ public final class LiveSections {
             }
         }
         for (ChunkInfo chunk : data.chunks()) {
-            for (int g = 0; g < chunk.partOffsets().length; g++) {
+            for (int g = 0; g < chunk.groupCount(); g++) {
                 String group = entry.columnGroups().get(g).name();
-                out.add(new Section(SectionIds.chunkPart(t, chunk.ordinal(), group), chunk.partOffsets()[g],
-                        chunk.partLengths()[g]));
+                out.add(new Section(SectionIds.chunkPart(t, chunk.ordinal(), group), chunk.partOffset(g),
+                        chunk.partLength(g)));
             }
         }
         if (entry.deletes() != null) {

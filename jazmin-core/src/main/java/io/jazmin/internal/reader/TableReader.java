@@ -89,7 +89,7 @@ public final class TableReader {
         List<ChunkSummary> out = new ArrayList<>();
         for (ChunkInfo c : data.chunks()) {
             out.add(new ChunkSummary(c.ordinal(), c.rowStart(), c.rowCount(),
-                    deleted.countIn(c.rowStart(), c.rowStart() + c.rowCount()), c.partOffsets()[0], c.storedBytes()));
+                    deleted.countIn(c.rowStart(), c.rowStart() + c.rowCount()), c.partOffset(0), c.storedBytes()));
         }
         return out;
     }

@@ -61,7 +61,7 @@ public final class ChunkDecoder {
                 continue;
             }
             String id = SectionIds.chunkPart(tableIndex, chunk.ordinal(), groups.groupNames().get(g));
-            long offset = chunk.partOffsets()[g];
+            long offset = chunk.partOffset(g);
             int group = g;
             BitSet streams = some ? streamsOf(groups.members()[g], wanted) : null;
             Supplier<SectionPayload> reader = () -> payload(chunk, group, id, offset, some, streams);
@@ -69,7 +69,7 @@ public final class ChunkDecoder {
                 SectionPayload payload = reader.get();
                 reader = () -> payload;
             }
-            pieces.add(new ChunkPart.Piece(id, offset, chunk.partLengths()[g], reader, groups.members()[g]));
+            pieces.add(new ChunkPart.Piece(id, offset, chunk.partLength(g), reader, groups.members()[g]));
         }
         return new ChunkPart(pieces, chunk.rowCount(), groups.visible(), shared, file, fill);
     }
@@ -96,9 +96,9 @@ public final class ChunkDecoder {
         }
         if (payload == null) {
             payload = some
-                    ? sections.readLazily(id, offset, chunk.partLengths()[g], chunk.partDigest(g), chunk.partition(),
+                    ? sections.readLazily(id, offset, chunk.partLength(g), chunk.partDigest(g), chunk.partition(),
                             chunk.flushPoints(), streams)
-                    : SectionPayload.of(sections.read(id, offset, chunk.partLengths()[g], chunk.partDigest(g),
+                    : SectionPayload.of(sections.read(id, offset, chunk.partLength(g), chunk.partDigest(g),
                             chunk.partition()));
             cache.put(chunk.ordinal(), g, payload);
         }

@@ -1,33 +1,144 @@
 package io.jazmin.internal.table;
 
 import io.jazmin.internal.compress.FlushPoints;
+import java.util.Arrays;
+import java.util.Objects;
 
 /**
  * Where one chunk lives: its ordinal, its rows {@code [rowStart, rowStart + rowCount)}, its part
  * section per column group (offset and whole length), and its place in a directory segment (whose
- * statistics blocks describe it).
- *
- * @param segment     index of the directory segment in {@link TableData#segments()}
- * @param slot        position of the chunk inside that segment (its index in the statistics lists)
- * @param partition   the partition text of section ids ({@code *} in plain files)
- * @param partDigests per column group, the part's SHA-256 (access-controlled files), else {@code null}
- * @param flushPoints where the streams of the chunk's one part inflate on their own (tables of one column
- *                    group written with column flush points), else {@code null}
+ * statistics blocks describe it). The parts' offsets, lengths, digests and flush points are read from
+ * the segment's own lists (shared by its chunks, never changed; the flush points' order checked when
+ * laid out), so laying out a table on every cold open builds one object per chunk and no other.
  */
-public record ChunkInfo(int ordinal, long rowStart, int rowCount, long[] partOffsets, long[] partLengths,
-                        int segment, int slot, String partition, byte[][] partDigests, FlushPoints flushPoints) {
+public final class ChunkInfo {
+    private static final int DIGEST_SIZE = 32;
+    private final int ordinal;
+    private final long rowStart;
+    private final int rowCount;
+    private final long[] partOffsets;
+    private final long[] partLengths;
+    private final byte[] partDigests;
+    private final int firstPart;
+    private final int groupCount;
+    private final int segment;
+    private final int slot;
+    private final String partition;
+    private final int[] streamOffsets;
+    private final int[] streamStoredOffsets;
+    private final int columnCount;
 
-    /** The digest of the part of group {@code g}, or {@code null} when the file lists none. */
+    /**
+     * @param partOffsets the segment's part offsets, chunk-major; this chunk's are
+     *                    {@code [firstPart, firstPart + groupCount)} (as its lengths and digests)
+     * @param partDigests the segment's part digests, 32 bytes each (access-controlled files), else {@code null}
+     * @param segment     index of the directory segment in {@link TableData#segments()}
+     * @param slot        position of the chunk inside that segment (its index in the statistics lists)
+     * @param partition   the partition text of section ids ({@code *} in plain files)
+     * @param streamOffsets the segment's raw flush points, {@code columnCount} per part (tables of one column
+     *                      group written with column flush points, their order checked), else {@code null}
+     * @param streamStoredOffsets the segment's stored flush points, as {@code streamOffsets}
+     */
+    ChunkInfo(int ordinal, long rowStart, int rowCount, long[] partOffsets, long[] partLengths, byte[] partDigests,
+              int firstPart, int groupCount, int segment, int slot, String partition, int[] streamOffsets,
+              int[] streamStoredOffsets, int columnCount) {
+        this.ordinal = ordinal;
+        this.rowStart = rowStart;
+        this.rowCount = rowCount;
+        this.partOffsets = partOffsets;
+        this.partLengths = partLengths;
+        this.partDigests = partDigests;
+        this.firstPart = firstPart;
+        this.groupCount = groupCount;
+        this.segment = segment;
+        this.slot = slot;
+        this.partition = partition;
+        this.streamOffsets = streamOffsets;
+        this.streamStoredOffsets = streamStoredOffsets;
+        this.columnCount = columnCount;
+    }
+
+    /** The chunk's ordinal in its table. */
+    public int ordinal() {
+        return ordinal;
+    }
+
+    /** The table row id of the chunk's first row. */
+    public long rowStart() {
+        return rowStart;
+    }
+
+    /** Rows in the chunk. */
+    public int rowCount() {
+        return rowCount;
+    }
+
+    /** How many parts the chunk has: one per column group. */
+    public int groupCount() {
+        return groupCount;
+    }
+
+    /** File offset of the part of group {@code g}. */
+    public long partOffset(int g) {
+        return partOffsets[firstPart + Objects.checkIndex(g, groupCount)];
+    }
+
+    /** Whole-section length of the part of group {@code g}. */
+    public long partLength(int g) {
+        return partLengths[firstPart + Objects.checkIndex(g, groupCount)];
+    }
+
+    /** Whether the file lists the parts' digests (access-controlled files). */
+    public boolean hasDigests() {
+        return partDigests != null;
+    }
+
+    /** The digest of the part of group {@code g} (a copy), or {@code null} when the file lists none. */
     public byte[] partDigest(int g) {
-        return partDigests == null ? null : partDigests[g];
+        if (partDigests == null) {
+            return null;
+        }
+        int at = (firstPart + Objects.checkIndex(g, groupCount)) * DIGEST_SIZE;
+        return Arrays.copyOfRange(partDigests, at, at + DIGEST_SIZE);
+    }
+
+    /** Index of the directory segment in {@link TableData#segments()}. */
+    public int segment() {
+        return segment;
+    }
+
+    /** Position of the chunk inside its segment (its index in the statistics lists). */
+    public int slot() {
+        return slot;
+    }
+
+    /** The partition text of section ids ({@code *} in plain files). */
+    public String partition() {
+        return partition;
+    }
+
+    /** Whether the streams of the chunk's one part inflate on their own (see {@link #flushPoints}). */
+    public boolean hasFlushPoints() {
+        return streamOffsets != null;
+    }
+
+    /** Where the streams of the chunk's one part inflate on their own (made anew), or {@code null}. */
+    public FlushPoints flushPoints() {
+        return streamOffsets == null ? null
+                : new FlushPoints(streamOffsets, streamStoredOffsets, firstPart * columnCount, columnCount);
     }
 
     /** Bytes of all the chunk's part sections. */
     public long storedBytes() {
         long n = 0;
-        for (long l : partLengths) {
-            n += l;
+        for (int g = 0; g < groupCount; g++) {
+            n += partLengths[firstPart + g];
         }
         return n;
+    }
+
+    @Override
+    public String toString() {
+        return "chunk " + ordinal + " (rows " + rowStart + "+" + rowCount + ", segment " + segment + " slot " + slot + ")";
     }
 }

@@ -245,7 +245,11 @@ public final class TableData {
      */
     public ChunkStatistics statistics(ChunkInfo chunk, int position) {
         long key = ((long) chunk.segment() << 32) | position;
-        ChunkStatistics[] perChunk = statistics.computeIfAbsent(key, k -> loadStatistics(chunk.segment(), position));
+        ChunkStatistics[] perChunk = statistics.get(key);
+        if (perChunk == null) {
+            // Looked up first: pruning asks once per chunk, and a capturing lambda for each would be garbage.
+            perChunk = statistics.computeIfAbsent(key, k -> loadStatistics(chunk.segment(), position));
+        }
         if (perChunk.length == 0) {
             return null;
         }
@@ -493,9 +497,7 @@ public final class TableData {
             long stored = 0;
             if (shared != null) {
                 for (ChunkInfo c : chunks()) {
-                    for (long length : c.partLengths()) {
-                        stored += length;
-                    }
+                    stored += c.storedBytes();
                 }
             }
             fillsShared = shared != null && shared.keepsWhole(stored);

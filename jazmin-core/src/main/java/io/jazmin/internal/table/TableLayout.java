@@ -14,7 +14,6 @@ import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.wire.SectionEnvelope;
 import io.jazmin.internal.section.SectionReader;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Base64;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -118,8 +117,8 @@ final class TableLayout {
     long heapBytes() {
         long n = 256 + 8L * byOrdinal.length + 96L * segments.size();
         for (ChunkInfo c : byOrdinal) {
-            n += c == null ? 0 : 160 + 16L * c.partOffsets().length
-                    + (c.partDigests() == null ? 0 : 48L * c.partDigests().length);
+            // Each chunk's share of its segment's part lists, which the chunk entries keep.
+            n += c == null ? 0 : 96 + 16L * c.groupCount() + (c.hasDigests() ? 32L * c.groupCount() : 0);
         }
         return n;
     }
@@ -332,21 +331,13 @@ final class TableLayout {
             if (dir.rowCounts()[i] < 0) {
                 throw new JazminFormatException("chunk " + ordinal + " has a negative row count");
             }
-            long[] offsets = new long[groupCount];
-            long[] lengths = new long[groupCount];
-            byte[][] partDigests = digests.length == 0 ? null : new byte[groupCount][];
-            for (int g = 0; g < groupCount; g++) {
-                int k = i * groupCount + g;
-                offsets[g] = dir.partOffsets()[k];
-                lengths[g] = dir.partLengths()[k];
-                if (partDigests != null) {
-                    partDigests[g] = Arrays.copyOfRange(digests, k * DIGEST_SIZE, (k + 1) * DIGEST_SIZE);
-                }
+            if (flushPoints) {
+                FlushPoints.checkOrder(dir.streamOffsets(), dir.streamStoredOffsets(), i * columnCount, columnCount);
             }
-            FlushPoints points = flushPoints ? FlushPoints.of(dir.streamOffsets(), dir.streamStoredOffsets(),
-                    i * columnCount, columnCount) : null;
-            byOrdinal[ordinal] = new ChunkInfo(ordinal, dir.rowStarts()[i], dir.rowCounts()[i], offsets, lengths,
-                    segment, i, partition, partDigests, points);
+            // The chunk reads its parts and flush points from the directory's lists (never handing them out).
+            byOrdinal[ordinal] = new ChunkInfo(ordinal, dir.rowStarts()[i], dir.rowCounts()[i], dir.partOffsets(),
+                    dir.partLengths(), digests.length == 0 ? null : digests, i * groupCount, groupCount, segment, i,
+                    partition, flushPoints ? dir.streamOffsets() : null, dir.streamStoredOffsets(), columnCount);
         }
     }
 

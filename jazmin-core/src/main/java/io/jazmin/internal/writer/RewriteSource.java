@@ -118,7 +118,7 @@ final class RewriteSource implements AutoCloseable {
     private boolean hasFlushPoints() {
         for (int t = 0; t < file.header().tables().size(); t++) {
             for (ChunkInfo c : file.table(t).chunks()) {
-                if (c.flushPoints() != null) {
+                if (c.hasFlushPoints()) {
                     return true;
                 }
             }

@@ -2,12 +2,18 @@ package io.jazmin.internal.crypto;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import io.jazmin.internal.keys.Hkdf;
 
-/** {@link Hkdf} on the SHA-256 test vectors of RFC 5869, Appendix A (test cases 1-3). */
+/**
+ * {@link Hkdf} on the SHA-256 test vectors of RFC 5869, Appendix A (test cases 1-3: an 80-byte salt,
+ * longer than HMAC's block, and an empty one among them), and its section-key form against the general one.
+ */
 class HkdfTest {
     private static final HexFormat HEX = HexFormat.of();
 
@@ -36,5 +42,20 @@ class HkdfTest {
         assertEquals(prk, HEX.formatHex(Hkdf.extract(saltBytes, ikmBytes)), "PRK");
         assertEquals(okm, HEX.formatHex(Hkdf.expand(HEX.parseHex(prk), infoBytes, length)), "OKM from PRK");
         assertEquals(okm, HEX.formatHex(Hkdf.derive(ikmBytes, saltBytes, infoBytes, length)), "OKM");
+    }
+
+    @Test
+    void aSectionKeyIsTheGeneralExpandOfLabelAndNameOnEveryCall() {
+        Random random = new Random(33);
+        for (String name : new String[] {"header", "0/chunk/12/*", "0/index/id/sorted/0/page/7", "", "grüße/日本",
+                "z".repeat(300)}) {
+            byte[] prk = new byte[32];
+            random.nextBytes(prk);
+            byte[] info = ("JAZMIN/1/" + name).getBytes(StandardCharsets.UTF_8);
+            String expected = HEX.formatHex(Hkdf.expand(prk, info, 32));
+            // Twice on one thread: nothing of the first key's state may leak into the second.
+            assertEquals(expected, HEX.formatHex(Hkdf.expandKey(prk, "JAZMIN/1/", name)), name);
+            assertEquals(expected, HEX.formatHex(Hkdf.expandKey(prk, "JAZMIN/1/", name)), name);
+        }
     }
 }

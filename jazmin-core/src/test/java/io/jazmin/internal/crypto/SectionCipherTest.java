@@ -116,6 +116,52 @@ class SectionCipherTest {
     }
 
     @Test
+    void sectionsOpenOneAfterAnotherOnOneThreadAndADamagedTagIsStillRefusedBetweenThem() {
+        try (SectionCipher cipher = cipher(FILE_ID)) {
+            byte[] other = "a second, longer section payload".getBytes(StandardCharsets.UTF_8);
+            byte[] first = cipher.seal("0/chunk/0/*", HEAD, PLAIN, 0, PLAIN.length);
+            byte[] second = cipher.seal("0/index/id/sorted/0/page/3", HEAD, other, 0, other.length);
+            // The thread's cipher and AAD buffer serve each section in turn, in place and not.
+            assertArrayEquals(PLAIN, cipher.open("0/chunk/0/*", HEAD, first, 0, first.length));
+            byte[] inPlace = second.clone();
+            int n = cipher.openInPlace("0/index/id/sorted/0/page/3", null, HEAD, inPlace, 0, inPlace.length);
+            assertArrayEquals(other, Arrays.copyOfRange(inPlace, SectionCipher.NONCE_SIZE, SectionCipher.NONCE_SIZE + n));
+            // A good section just opened on this thread does not let a damaged tag, or a shorter id, through.
+            byte[] damagedTag = second.clone();
+            damagedTag[damagedTag.length - 1] ^= 1;
+            assertThrows(JazminFormatException.class,
+                    () -> cipher.openInPlace("0/index/id/sorted/0/page/3", null, HEAD, damagedTag, 0, damagedTag.length));
+            assertThrows(JazminFormatException.class, () -> cipher.open("0/chunk/0", HEAD, first, 0, first.length));
+            // … and after a refused one the next good section opens again.
+            assertArrayEquals(PLAIN, cipher.open("0/chunk/0/*", HEAD, first, 0, first.length));
+            assertArrayEquals(other, cipher.open("0/index/id/sorted/0/page/3", HEAD, second, 0, second.length));
+        }
+    }
+
+    @Test
+    void theAadIsFileIdEnvelopeHeadAndUtf8IdAsTheJceSealsItForAnyId() throws Exception {
+        byte[] master = bytes(32, 3);
+        for (String id : new String[] {"0/chunk/0/*", "0/chunk/0/grüße", "0/stats/日本/1", "x".repeat(200)}) {
+            // Sealed by the JCE directly with the spec's key and AAD (spec §1.18), opened by the section cipher.
+            byte[] key = Hkdf.derive(master, bytes(32, 5), ("JAZMIN/1/" + id).getBytes(StandardCharsets.UTF_8), 32);
+            byte[] nonce = bytes(12, 7);
+            javax.crypto.Cipher jce = javax.crypto.Cipher.getInstance("AES/GCM/NoPadding");
+            jce.init(javax.crypto.Cipher.ENCRYPT_MODE, new javax.crypto.spec.SecretKeySpec(key, "AES"),
+                    new javax.crypto.spec.GCMParameterSpec(128, nonce));
+            jce.updateAAD(FILE_ID);
+            jce.updateAAD(HEAD);
+            jce.updateAAD(id.getBytes(StandardCharsets.UTF_8));
+            byte[] body = jce.doFinal(PLAIN);
+            byte[] sealed = new byte[12 + body.length];
+            System.arraycopy(nonce, 0, sealed, 0, 12);
+            System.arraycopy(body, 0, sealed, 12, body.length);
+            try (SectionCipher cipher = cipher(FILE_ID)) {
+                assertArrayEquals(PLAIN, cipher.open(id, HEAD, sealed, 0, sealed.length), id);
+            }
+        }
+    }
+
+    @Test
     void closedKeysAreGone() {
         KeySchedule keys = new KeySchedule(bytes(32, 3), SALT);
         keys.close();
