@@ -81,8 +81,9 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
         NumberList partLengths = new NumberList();
         byte[] partDigests = null;
         List<StatisticsBlock> statistics = new ArrayList<>();
-        int[] streamOffsets = Values.NO_INTS;
-        int[] streamStoredOffsets = Values.NO_INTS;
+        // Lists, not arrays grown per run: a hostile directory may give each value in a run of its own.
+        NumberList streamOffsets = new NumberList();
+        NumberList streamStoredOffsets = new NumberList();
         while (r.next()) {
             switch (r.field()) {
                 case 1 -> r.repeatedUint32(ordinals);
@@ -92,14 +93,14 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
                 case 5 -> r.repeatedUint32AsLong(partLengths);
                 case 6 -> partDigests = r.bytes();
                 case 7 -> statistics.add(StatisticsBlock.decode(r.message()));
-                case 16 -> streamOffsets = r.repeatedUint32(streamOffsets);
-                case 17 -> streamStoredOffsets = r.repeatedUint32(streamStoredOffsets);
+                case 16 -> r.repeatedUint32(streamOffsets);
+                case 17 -> r.repeatedUint32(streamStoredOffsets);
                 default -> r.skip();
             }
         }
         return new ChunkDirectory(ordinals.runningIntSums("ordinals"),
                 rowStarts.runningSums(Long.MAX_VALUE, "row_starts"), rowCounts.toIntArray(),
                 partOffsets.runningSums(Long.MAX_VALUE, "part_offsets"), partLengths.toLongArray(), partDigests,
-                statistics, streamOffsets, streamStoredOffsets);
+                statistics, streamOffsets.toIntArray(), streamStoredOffsets.toIntArray());
     }
 }

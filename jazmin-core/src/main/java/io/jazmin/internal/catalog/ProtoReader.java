@@ -138,29 +138,6 @@ public final class ProtoReader {
         readRepeated(into, Width.UINT32_LONG);
     }
 
-    /**
-     * {@code before} followed by one unpacked value or a whole packed run of uint32 values (each
-     * fitting an int), in an array of exactly that size: for long lists decoded once, where a
-     * {@link NumberList}'s growing would cost more than the values.
-     */
-    public int[] repeatedUint32(int[] before) {
-        if (wireType == ProtoWriter.VARINT) {
-            int[] out = java.util.Arrays.copyOf(before, before.length + 1);
-            out[before.length] = checkUint32(in.varint());
-            return out;
-        }
-        expect(ProtoWriter.LENGTH_DELIMITED);
-        ByteReader packed = in.slice(in.length());
-        int[] out = java.util.Arrays.copyOf(before, before.length + varintEnds(packed));
-        for (int i = before.length; i < out.length; i++) {
-            out[i] = checkUint32(packed.varint());
-        }
-        if (packed.hasRemaining()) { // the message only when it is thrown: statistics repeat this per chunk
-            packed.expectEnd("packed field " + field);
-        }
-        return out;
-    }
-
     private enum Width { UINT64, UINT32, UINT32_LONG }
 
     private void readRepeated(NumberList into, Width width) {

@@ -2,6 +2,7 @@ package io.jazmin.internal.catalog;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.wire.ByteReader;
@@ -68,6 +69,31 @@ class ProtoReaderTest {
         // row_counts (field 3): packed [1, 300], then unpacked 7
         ChunkDirectory dir = ChunkDirectory.decode(bytes(0x1A, 3, 1, 0xAC, 0x02, 0x18, 7));
         assertThat(dir.rowCounts()).containsExactly(1, 300, 7);
+    }
+
+    @Test
+    void streamOffsetsGivenOneValueARunDecodeInLinearTime() {
+        // Field 16 (stream offsets) as 600,000 unpacked values, then a packed run of two: a reader that
+        // grew an exact array per run copied it 600,000 times (180 billion ints: 13 s for half as many).
+        int values = 600_000;
+        byte[] payload = new byte[values * 3 + 5];
+        for (int i = 0; i < values; i++) {
+            payload[3 * i] = (byte) 0x80; // field 16, varint (tag 0x80 0x01), value 5
+            payload[3 * i + 1] = 0x01;
+            payload[3 * i + 2] = 5;
+        }
+        int p = values * 3;
+        payload[p] = (byte) 0x82; // field 16, length-delimited
+        payload[p + 1] = 0x01;
+        payload[p + 2] = 2;
+        payload[p + 3] = 7;
+        payload[p + 4] = 9;
+        byte[] bytes = payload;
+        ChunkDirectory dir = assertTimeoutPreemptively(java.time.Duration.ofSeconds(10),
+                () -> ChunkDirectory.decode(new ByteReader(bytes)));
+        assertThat(dir.streamOffsets()).hasSize(values + 2);
+        assertThat(dir.streamOffsets()[0]).isEqualTo(5);
+        assertThat(dir.streamOffsets()[values + 1]).isEqualTo(9);
     }
 
     @Test
