@@ -170,6 +170,17 @@ class HttpSourceTest {
     }
 
     @Test
+    void aConnectionClosedBeforeItsAnswerIsAskedAgainOnce() {
+        URI url = serve(PLAIN_FILE, Behaviour.DROPS_EVERY_THIRD);
+        HttpSource source = HttpSource.to(url).open();
+        try (JazminReader reader = JazminReader.open(source, ReadOptions.defaults())) {
+            assertThat(reader.table().count(TWO_COLUMNS))
+                    .isEqualTo(JazminReader.open(PLAIN_FILE).table().count(TWO_COLUMNS));
+        }
+        assertThat(source.requests()).as("the dropped ones asked again").isGreaterThan(3);
+    }
+
+    @Test
     void lyingOrStalledServersFailTypedAndInTime() {
         for (Behaviour behaviour : List.of(Behaviour.SHIFTED_RANGE, Behaviour.WRONG_TOTAL, Behaviour.EXTRA_BYTES,
                 Behaviour.STALLS, Behaviour.ENDLESS_BODY)) {

@@ -477,9 +477,23 @@ public final class HttpSource implements RandomAccessSource {
     /**
      * Sends one GET for {@code range} and reads its body: at most {@code expected} bytes for a 206,
      * at most the whole-body limit for a 200, a little (discarded) for anything else; more is an
-     * error, and the whole exchange must end within the timeout.
+     * error, and the whole exchange must end within the timeout. Sent again once when it fails
+     * with an I/O error other than a timeout or an interrupt.
      */
     private Answer send(String range, String[] condition, long expected) throws IOException {
+        try {
+            return sendOnce(range, condition, expected);
+        } catch (HttpTimeoutException | InterruptedIOException e) {
+            throw e;
+        } catch (IOException e) {
+            // A GET of a range can be repeated: once, for a kept-alive connection the server closed
+            // as it was reused (the answer then fails before its first byte).
+            return sendOnce(range, condition, expected);
+        }
+    }
+
+    /** One exchange of {@link #send}. */
+    private Answer sendOnce(String range, String[] condition, long expected) throws IOException {
         HttpRequest.Builder request = HttpRequest.newBuilder(target).GET().timeout(timeout).header("Range", range);
         headers.forEach(request::header);
         if (condition != null) {

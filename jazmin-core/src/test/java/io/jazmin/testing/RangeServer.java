@@ -45,7 +45,12 @@ public final class RangeServer implements AutoCloseable, AfterAllCallback {
         /** Ranges answered with twice the bytes asked for (Content-Range as asked). */
         EXTRA_BYTES,
         /** After the first request, headers sent, then no body byte for a minute. */
-        STALLS
+        STALLS,
+        /**
+         * Every third request's connection closed without an answer, as a server closes a kept-alive
+         * connection the client is about to reuse.
+         */
+        DROPS_EVERY_THIRD
     }
 
     private final HttpServer server;
@@ -116,6 +121,9 @@ public final class RangeServer implements AutoCloseable, AfterAllCallback {
                 return;
             }
             int nth = f.requests.incrementAndGet();
+            if (f.behaviour == Behaviour.DROPS_EVERY_THIRD && nth % 3 == 0) {
+                return; // closing the exchange before any header closes the connection
+            }
             exchange.getResponseHeaders().set("ETag", f.etag);
             String ifMatch = exchange.getRequestHeaders().getFirst("If-Match");
             if (ifMatch != null && !ifMatch.equals(f.etag) && f.behaviour != Behaviour.IGNORES_IF_MATCH) {
