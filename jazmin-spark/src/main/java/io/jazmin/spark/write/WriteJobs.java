@@ -20,6 +20,11 @@ final class WriteJobs {
     static final long WAIT_MILLIS = 60_000;
     /** How long an abort waits for a job it may have run to show in the status tracker, which listener events update. */
     private static final long APPEAR_MILLIS = 5_000;
+    /**
+     * How long the jobs must show ended before the abort goes on: a task that started just before the
+     * job failed shows in the tracker only once the listener bus has passed its start on.
+     */
+    private static final long SETTLE_MILLIS = 500;
     private final SparkContext spark;
     private final String tag;
 
@@ -48,12 +53,18 @@ final class WriteJobs {
      */
     boolean awaitTasks(long limitMillis) {
         long start = System.nanoTime();
+        long endedSince = -1;
         SparkStatusTracker status = spark.statusTracker();
         while (true) {
             long waited = (System.nanoTime() - start) / 1_000_000;
             int[] ids = status.getJobIdsForTag(tag);
-            if (ids.length == 0 ? waited >= Math.min(APPEAR_MILLIS, limitMillis) : allEnded(status, ids)) {
-                return ids.length > 0;
+            if (ids.length == 0 && waited >= Math.min(APPEAR_MILLIS, limitMillis)) {
+                return false;
+            }
+            boolean ended = ids.length > 0 && allEnded(status, ids);
+            endedSince = !ended ? -1 : endedSince < 0 ? waited : endedSince;
+            if (ended && waited - endedSince >= Math.min(SETTLE_MILLIS, limitMillis)) {
+                return true;
             }
             if (waited >= limitMillis) {
                 return false;
