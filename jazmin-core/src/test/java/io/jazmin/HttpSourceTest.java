@@ -157,11 +157,7 @@ class HttpSourceTest {
     @Test
     void serverIgnoringRangesIsReadWholeOnceWithinItsLimit() {
         URI url = serve(PLAIN_FILE, Behaviour.IGNORES_RANGES);
-        HttpSource source = HttpSource.to(url).open();
-        try (JazminReader reader = JazminReader.open(source, ReadOptions.defaults())) {
-            assertThat(reader.table().count(TWO_COLUMNS))
-                    .isEqualTo(JazminReader.open(PLAIN_FILE).table().count(TWO_COLUMNS));
-        }
+        HttpSource source = countTwoColumnsOver(url);
         assertThat(source.requests()).isEqualTo(1);
         assertThat(source.bytesReceived()).isEqualTo(PLAIN_FILE.length);
 
@@ -171,13 +167,18 @@ class HttpSourceTest {
 
     @Test
     void aConnectionClosedBeforeItsAnswerIsAskedAgainOnce() {
-        URI url = serve(PLAIN_FILE, Behaviour.DROPS_EVERY_THIRD);
+        HttpSource source = countTwoColumnsOver(serve(PLAIN_FILE, Behaviour.DROPS_EVERY_THIRD));
+        assertThat(source.requests()).as("the dropped ones asked again").isGreaterThan(3);
+    }
+
+    /** The source of {@code url} (serving {@link #PLAIN_FILE}) after counting {@link #TWO_COLUMNS} over it, as read locally. */
+    private static HttpSource countTwoColumnsOver(URI url) {
         HttpSource source = HttpSource.to(url).open();
         try (JazminReader reader = JazminReader.open(source, ReadOptions.defaults())) {
             assertThat(reader.table().count(TWO_COLUMNS))
                     .isEqualTo(JazminReader.open(PLAIN_FILE).table().count(TWO_COLUMNS));
         }
-        assertThat(source.requests()).as("the dropped ones asked again").isGreaterThan(3);
+        return source;
     }
 
     @Test
