@@ -17,9 +17,14 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import io.jazmin.testing.FileFingerprint;
+import io.jazmin.testing.WritePathFiles;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * {@link ChangedBytes} lets a caller keep count of a file's dead bytes from change to change: the
@@ -58,6 +63,36 @@ class ChangedBytesTest {
         followChanges(file, WriteOptions.defaults().withKey(KEY), ReadOptions.defaults().withKey(KEY));
     }
 
+    /**
+     * Every kind of file the write paths are tested on that can be changed (a holder cannot): appends
+     * and deletes of the customers and, in the two-table file, appends to the other table; the
+     * fingerprint of what the changes do not target (other tables, embedded files, package, shapes,
+     * metadata, grants) stays as it was.
+     */
+    @ParameterizedTest
+    @EnumSource(value = WritePathFiles.Kind.class, names = "SHARED_HOLDER", mode = EnumSource.Mode.EXCLUDE)
+    void everyKindOfFilesDeadBytesAreTheSumOfWhatEachChangeSuperseded(WritePathFiles.Kind kind) throws IOException {
+        WritePathFiles.Sample sample = WritePathFiles.build(kind, dir);
+        WriteOptions write = sample.ownerWriteOptions();
+        List<Function<Path, ChangeResult>> changes = new java.util.ArrayList<>(List.of(
+                f -> JazminFile.append(f, WritePathFiles.TABLE,
+                        List.of(WritePathFiles.customer(101), WritePathFiles.customer(102)).iterator(), write),
+                f -> JazminFile.delete(f, WritePathFiles.TABLE, Filter.eq("id", 3L), write),
+                f -> JazminFile.append(f, WritePathFiles.TABLE, List.of(WritePathFiles.customer(103)).iterator(),
+                        write)));
+        if (kind == WritePathFiles.Kind.TWO_TABLES) {
+            changes.add(f -> JazminFile.append(f, WritePathFiles.OTHER_TABLE,
+                    List.<Map<String, Object>>of(Map.of("id", 900L, "customer", 1L, "item", "tea")).iterator(), write));
+        }
+        FileFingerprint before = sample.fingerprint();
+        followChanges(sample.path(), changes, sample.ownerReadOptions());
+        FileFingerprint after = sample.fingerprint();
+        assertThat(List.of(after.encryption(), after.files(), String.valueOf(after.packageJson()), after.shapes(),
+                after.metadata(), after.grants(), after.columnGroups()))
+                .isEqualTo(List.of(before.encryption(), before.files(), String.valueOf(before.packageJson()),
+                        before.shapes(), before.metadata(), before.grants(), before.columnGroups()));
+    }
+
     @Test
     void aCompactionLeavesNoDeadBytes() throws IOException {
         Path file = dir.resolve("compacted.jzm");
@@ -82,13 +117,18 @@ class ChangedBytesTest {
     }
 
     private static void followChanges(Path file, WriteOptions write, ReadOptions read) throws IOException {
-        List<Function<Path, ChangeResult>> changes = List.of(
+        followChanges(file, List.of(
                 f -> JazminFile.append(f, Rows.range(200, 210), write),
                 f -> JazminFile.delete(f, Filter.in("id", 1L, 2L, 3L), write),
                 f -> JazminFile.append(f, Rows.range(210, 211), write),
                 f -> JazminFile.upsert(f, null, List.of("id"), List.of(Rows.row(5, 1), Rows.row(500, 1)), write),
                 f -> JazminFile.delete(f, Filter.eq("id", 7L), write),
-                f -> JazminFile.replaceRows(f, null, new long[] {20}, List.of(Rows.row(20, 2)).iterator(), write));
+                f -> JazminFile.replaceRows(f, null, new long[] {20}, List.of(Rows.row(20, 2)).iterator(), write)),
+                read);
+    }
+
+    private static void followChanges(Path file, List<Function<Path, ChangeResult>> changes, ReadOptions read)
+            throws IOException {
         long dead = JazminFile.storage(file, read).deadBytes();
         long size = Files.size(file);
         assertThat(dead).isZero();
