@@ -611,7 +611,7 @@ public final class FileAccess implements AutoCloseable {
                 due = policy.isDue(storage);
             } else {
                 due = policy.appendsDue(result.appendCount()) || policy.deadBytesRatio() != null
-                        && policy.deadBytesDue(deadBytesAfter(result), deadBytes.fileBytes());
+                        && deadBytesAfter(result).dueUnder(policy);
             }
             if (due) {
                 deadBytes = null;
@@ -625,12 +625,12 @@ public final class FileAccess implements AutoCloseable {
     }
 
     /**
-     * The file's dead bytes after the append that returned {@code result}: those the last write left
+     * The file's size and dead bytes after the append that returned {@code result}: the dead bytes the last write left
      * plus what the append superseded, when it started where that write ended; measured otherwise
      * (the first write, another writer's change in between, a compaction, or an append whose
      * superseded bytes the engine did not count).
      */
-    private long deadBytesAfter(JazminFile.ChangeResult result) {
+    private DeadBytes deadBytesAfter(JazminFile.ChangeResult result) {
         JazminFile.ChangedBytes bytes = result.bytes();
         if (result.compacted()) {
             deadBytes = new DeadBytes(bytes.fileBytes(), 0);
@@ -640,7 +640,7 @@ public final class FileAccess implements AutoCloseable {
             Storage storage = storage();
             deadBytes = new DeadBytes(storage.fileBytes(), storage.deadBytes());
         }
-        return deadBytes.dead();
+        return deadBytes;
     }
 
     /** The working copy of the current transaction, or {@code null} outside one or before its first write. */
@@ -690,6 +690,9 @@ public final class FileAccess implements AutoCloseable {
 
     /** A file's size and dead bytes as a write of this access left them. */
     private record DeadBytes(long fileBytes, long dead) {
+        boolean dueUnder(CompactionPolicy policy) {
+            return policy.deadBytesDue(dead, fileBytes);
+        }
     }
 
     /**
