@@ -10,6 +10,8 @@
 # Both sides read the same files: read-plain.jzm is the case's data.jzm (written by the reference, 3
 # indexes), read-key.jzm is the same rows with 3 indexes and the key of customers.key, written once by the
 # reference (by us with --java-only). Each side writes its own out-<side>-*.jzm from the case's input rows.
+# Our plain-file reads run twice, with the process-wide chunk cache on and off (the *NoCache rows, each set
+# beside the reference's same read); the key file's reads never use that cache.
 # Environment: ROUNDS (3), RUNS (7), JS_COMPARE_DIR (default jazmin-benchmarks/target/js-compare),
 # REBUILD=1 (rebuild the benchmarks jar), JAVA, NODE. The reference's commit is read from REF_DIR/COMMIT
 # (write it there when you extract the folder) or from git.

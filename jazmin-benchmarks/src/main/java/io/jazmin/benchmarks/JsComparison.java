@@ -107,6 +107,10 @@ public final class JsComparison {
         operations.add(write(dir, "write3Indexes", rows, CustomersData.threeIndexes(), ReadOptions.defaults(), expected));
         operations.add(write(dir, "write3IndexesKey", rows, CustomersData.threeIndexes().withKey(key), keyed, expected));
         operations.addAll(reads("", dir.resolve(PLAIN_FILE), ReadOptions.defaults(), expected));
+        // The same reads with our process-wide chunk cache off: each open decodes what it uses afresh, as
+        // the reference's does (its comparison rows, JsComparisonReport.OPERATIONS).
+        operations.addAll(reads("NoCache", dir.resolve(PLAIN_FILE), ReadOptions.defaults().withSharedCache(false),
+                expected));
         operations.addAll(reads("Key", dir.resolve(KEYED_FILE), keyed, expected));
 
         System.out.println("# side\tjava\tJAZMIN for Java\tjava " + System.getProperty("java.version"));

@@ -43,7 +43,7 @@ class JsComparisonReportTest {
 
         String md = new JsComparisonReport(js, ours).markdown();
 
-        assertThat(md).contains("| read all | 250 | 100 | 2.50 |");
+        assertThat(md).contains("| read all (shared cache on) | 250 | 100 | 2.50 |");
         assertThat(md).contains("- readAll: 300 200 250; 100 120 80");
     }
 
@@ -51,6 +51,18 @@ class JsComparisonReportTest {
     void tableWithoutJsRoundsShowsDashes() {
         String md = new JsComparisonReport(List.of(), List.of(Map.of("findById", 4.256))).markdown();
 
-        assertThat(md).contains("| open + find by id | — | 4.26 | — |");
+        assertThat(md).contains("| open + find by id (shared cache on) | — | 4.26 | — |");
+    }
+
+    @Test
+    void cacheOffRowsSetOurCacheOffReadBesideTheReferencesSameRead() {
+        List<Map<String, Double>> js = List.of(Map.of("findById", 3.0));
+        List<Map<String, Double>> ours = List.of(Map.of("findById", 0.5, "findByIdNoCache", 2.0));
+
+        String md = new JsComparisonReport(js, ours).markdown();
+
+        assertThat(md).contains("| open + find by id (shared cache on) | 3.00 | 0.50 | 6.00 |");
+        assertThat(md).contains("| open + find by id (shared cache off) | 3.00 | 2.00 | 1.50 |");
+        assertThat(md).contains("- findByIdNoCache: 3.00; 2.00");
     }
 }
