@@ -26,9 +26,18 @@ public record AccessState(Path directory, boolean enabled) {
         }
     }
 
-    /** The records in the platform's default location. */
+    /**
+     * The records in the platform's default location, found from the environment and
+     * {@code user.home} once, when first asked: every {@code ReadOptions} starts from it, and
+     * looking it up again for each was a few per cent of a one-entity save.
+     */
     public static AccessState defaults() {
-        return new AccessState(defaultDirectory(), true);
+        return Default.STATE;
+    }
+
+    /** Holder idiom: the default location is looked up on first use. */
+    private static final class Default {
+        static final AccessState STATE = new AccessState(defaultDirectory(), true);
     }
 
     /** The records in {@code directory} (created when first needed). */
