@@ -12,6 +12,7 @@ import io.jazmin.internal.crypto.AccessCredential;
 import io.jazmin.internal.crypto.DecryptionSetup;
 import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.internal.wire.ByteSource;
+import io.jazmin.internal.wire.IdleChannels;
 import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.wire.SectionEnvelope;
 import io.jazmin.internal.section.SectionReader;
@@ -60,6 +61,54 @@ public final class FileOpener {
     }
 
     /**
+     * {@link #open(Path, ReadOptions)} for a reader held until its user closes it ({@code JazminReader}):
+     * when it may use the shared cache (the options' {@link ReadOptions#sharedCache()}, a priority with a
+     * shared budget, a plain file or {@link ReadOptions#cacheDecryptedChunks()}), it takes an idle channel
+     * of the same file ({@link ByteSource#openReusing}) and the version found in that same file before
+     * ({@link LocatedVersions}), and hands its channel to the next reader when it closes. A warm open of
+     * an unchanged file then costs one {@code stat} and reads nothing (issue 33). Writers open with
+     * {@link #open(Path, ReadOptions)}: a channel they return would pin the file they replace.
+     *
+     * <p>The version remembered is the one found while the file had the identity the open sees now (a
+     * {@code stat} after the reads equal to the one before them, {@link ByteSource#unchangedOnDisk()}),
+     * and reused only with a channel known to read that same file: a file appended to or replaced
+     * between the {@code stat} and the reads is read as it was at the {@code stat} (see
+     * {@link ByteSource#openReusing}).
+     *
+     * @throws io.jazmin.error.JazminException (a subclass) naming what is wrong
+     */
+    public static OpenedFile openReusingChannel(Path path, ReadOptions options) {
+        if (!options.sharedCache() || options.parallelism().priority().sharedCacheBytes() == 0) {
+            return open(path, options);
+        }
+        ByteSource source;
+        try {
+            source = ByteSource.openReusing(path, IdleChannels.shared(), options.cacheDecryptedChunks());
+        } catch (IOException e) {
+            throw new JazminIoException("cannot open", path, e);
+        }
+        try {
+            FileVersion remembered = source.reusedChannel() ? LocatedVersions.shared().find(source.identity()) : null;
+            FileVersion version = remembered != null ? remembered : VersionLocator.locate(source);
+            OpenedFile file = open(source, version, options, Clock.systemUTC(), null);
+            if (file.sharedKey() != null) {
+                if (remembered == null && !file.earlierVersion() && source.unchangedOnDisk()) {
+                    LocatedVersions.shared().remember(source.identity(), version);
+                }
+                source.returnChannelOnClose(file.cipher() != null);
+            }
+            return file;
+        } catch (RuntimeException e) {
+            try {
+                source.close();
+            } catch (IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
+        }
+    }
+
+    /**
      * Opens the version of {@code source} its trailer names, with the secret in {@code options}.
      *
      * @throws io.jazmin.error.JazminException (a subclass) naming what is wrong
@@ -91,7 +140,11 @@ public final class FileOpener {
     }
 
     private static OpenedFile open(ByteSource source, ReadOptions options, Clock clock, KnownVersion known) {
-        FileVersion version = VersionLocator.locate(source);
+        return open(source, VersionLocator.locate(source), options, clock, known);
+    }
+
+    private static OpenedFile open(ByteSource source, FileVersion version, ReadOptions options, Clock clock,
+                                   KnownVersion known) {
         source.keepTail(CatalogTail.trailerSections(version.trailer()));
         if (version.preamble().has(Preamble.ENCRYPTED) && version.preamble().has(Preamble.ACCESS)
                 && !version.preamble().has(Preamble.PASSWORD)) {
