@@ -22,6 +22,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.function.Function;
 import io.jazmin.internal.table.Grant;
 import io.jazmin.internal.catalog.ReaderFeatures;
 import io.jazmin.internal.table.SectionIds;
@@ -42,22 +43,7 @@ public final class FileOpener {
      * @throws io.jazmin.error.JazminException (a subclass) naming what is wrong
      */
     public static OpenedFile open(Path path, ReadOptions options) {
-        ByteSource source;
-        try {
-            source = ByteSource.open(path);
-        } catch (IOException e) {
-            throw new JazminIoException("cannot open", path, e);
-        }
-        try {
-            return open(source, options);
-        } catch (RuntimeException e) {
-            try {
-                source.close();
-            } catch (IOException suppressed) {
-                e.addSuppressed(suppressed);
-            }
-            throw e;
-        }
+        return openLocal(path, () -> ByteSource.open(path), source -> open(source, options));
     }
 
     /**
@@ -81,23 +67,38 @@ public final class FileOpener {
         if (!options.sharedCache() || options.parallelism().priority().sharedCacheBytes() == 0) {
             return open(path, options);
         }
+        return openLocal(path, () -> ByteSource.openReusing(path, IdleChannels.shared(), options.cacheDecryptedChunks()),
+                source -> openReusing(source, options));
+    }
+
+    private static OpenedFile openReusing(ByteSource source, ReadOptions options) {
+        FileVersion remembered = source.reusedChannel() ? LocatedVersions.shared().find(source.identity()) : null;
+        FileVersion version = remembered != null ? remembered : VersionLocator.locate(source);
+        OpenedFile file = open(source, version, options, Clock.systemUTC(), null);
+        if (file.sharedKey() != null) {
+            if (remembered == null && !file.earlierVersion() && source.unchangedOnDisk()) {
+                LocatedVersions.shared().remember(source.identity(), version);
+            }
+            source.returnChannelOnClose(file.cipher() != null);
+        }
+        return file;
+    }
+
+    /** Opens a local file's source. */
+    private interface LocalOpen {
+        ByteSource open() throws IOException;
+    }
+
+    /** Opens a local file's source with {@code local}, then its version with {@code open}; closes the source when that fails. */
+    private static OpenedFile openLocal(Path path, LocalOpen local, Function<ByteSource, OpenedFile> open) {
         ByteSource source;
         try {
-            source = ByteSource.openReusing(path, IdleChannels.shared(), options.cacheDecryptedChunks());
+            source = local.open();
         } catch (IOException e) {
             throw new JazminIoException("cannot open", path, e);
         }
         try {
-            FileVersion remembered = source.reusedChannel() ? LocatedVersions.shared().find(source.identity()) : null;
-            FileVersion version = remembered != null ? remembered : VersionLocator.locate(source);
-            OpenedFile file = open(source, version, options, Clock.systemUTC(), null);
-            if (file.sharedKey() != null) {
-                if (remembered == null && !file.earlierVersion() && source.unchangedOnDisk()) {
-                    LocatedVersions.shared().remember(source.identity(), version);
-                }
-                source.returnChannelOnClose(file.cipher() != null);
-            }
-            return file;
+            return open.apply(source);
         } catch (RuntimeException e) {
             try {
                 source.close();
