@@ -15,7 +15,9 @@ import java.util.List;
  *
  * <p>Each idle channel is kept under its file's path (made absolute) and the file system's key of the
  * file it reads (device and inode): a descriptor never changes inode, so a channel is handed out only
- * to an open whose {@code stat} of the path found that same key. A path found with another key was
+ * to an open whose {@code stat} of the path found that same key. While a channel is open its inode is
+ * in use, so its number cannot be given to another file meanwhile: a path with that key now is that
+ * file, though perhaps appended to (the stamp's size says which version). A path found with another key was
  * replaced (our writers replace by rename), and its idle channels are closed then, since they pin the
  * old file's disk space; so are a path's channels when the file is gone, when one of our writers
  * replaces it ({@link #closeAll}), when more than {@link #DEFAULT_CAPACITY} are idle (least recently
