@@ -15,7 +15,10 @@ import java.util.Map;
  * a replaced file has another file key. What is remembered was read while the file had the identity
  * (see {@link FileOpener#openReusingChannel}), and only versions found at the file's end: a version
  * found by scanning back past a torn append, or one visibly earlier than the file's (marked appended
- * without appends), is located again at each open, as its bytes may still be changing. A trailer
+ * without appends), is located again at each open, as its bytes may still be changing. (Where the
+ * file system's clock is coarse, the flag set in the same tick as the file's last write keeps its
+ * time; a version found after it is such an earlier one, and one found before it is still the
+ * version the file's bytes end with.) A trailer
  * remembered was checked when it was located; everything it leads to is still checked (or comes from
  * the shared cache, checked when it was read).
  */
