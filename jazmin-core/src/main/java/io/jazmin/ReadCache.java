@@ -33,9 +33,11 @@ import io.jazmin.internal.wire.IdleChannels;
  *   <li><b>Warm opens:</b> a reader that may use the cache, of a local file on a platform with file
  *       keys (not Windows), hands its file's channel to the next reader of the same file when it closes,
  *       and the version (preamble and trailer) it found in that file is remembered, so that an open of
- *       an unchanged file costs one {@code stat} and reads nothing. At most 16 channels are kept idle,
- *       each for at most 30 seconds; a file deleted or replaced outside this process stays open (its disk
- *       space held) until then, until the path's next open, or until {@link #clear()}. A channel is used
+ *       an unchanged file costs one {@code stat} and reads nothing. At most 16 channels are kept idle;
+ *       one idle for over 30 seconds is closed when a reader next opens or closes a file. A file deleted
+ *       or replaced outside this process stays open (its disk space held) until then, until the path's
+ *       next open, or until {@link #clear()}; while it is kept, a warm open does not open the file again,
+ *       so permissions taken away since do not refuse this process's readers. A channel is used
  *       by one reader at a time; a reader keeps the version it opened while the file is appended to or
  *       replaced.</li>
  * </ul>

@@ -27,7 +27,10 @@ import java.util.List;
 public final class IdleChannels {
     /** How many channels the process keeps idle at most: a few files read over and over, each by a few threads. */
     static final int DEFAULT_CAPACITY = 16;
-    /** How long a channel stays idle at most (30 s), so a file deleted outside this process is not held for long. */
+    /**
+     * How long a channel may stay idle (30 s), so a file deleted outside this process is not held for
+     * long: checked whenever the pool is used, there is no timer thread.
+     */
     static final long DEFAULT_IDLE_NANOS = 30_000_000_000L;
 
     private static final IdleChannels SHARED = new IdleChannels(DEFAULT_CAPACITY, DEFAULT_IDLE_NANOS);
