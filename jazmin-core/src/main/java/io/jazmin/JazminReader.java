@@ -91,7 +91,7 @@ public final class JazminReader implements AutoCloseable {
      * @throws JazminIoException          when the file cannot be read
      */
     public static JazminReader open(Path path, ReadOptions options) {
-        return of(FileOpener.open(path, options), options.parallelism());
+        return of(FileOpener.openReusingChannel(path, options), options.parallelism());
     }
 
     /** Opens a plain file held in memory. */

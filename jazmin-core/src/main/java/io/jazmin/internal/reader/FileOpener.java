@@ -12,6 +12,7 @@ import io.jazmin.internal.crypto.AccessCredential;
 import io.jazmin.internal.crypto.DecryptionSetup;
 import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.internal.wire.ByteSource;
+import io.jazmin.internal.wire.IdleChannels;
 import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.wire.SectionEnvelope;
 import io.jazmin.internal.section.SectionReader;
@@ -21,6 +22,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.function.Function;
 import io.jazmin.internal.table.Grant;
 import io.jazmin.internal.catalog.ReaderFeatures;
 import io.jazmin.internal.table.SectionIds;
@@ -41,14 +43,62 @@ public final class FileOpener {
      * @throws io.jazmin.error.JazminException (a subclass) naming what is wrong
      */
     public static OpenedFile open(Path path, ReadOptions options) {
+        return openLocal(path, () -> ByteSource.open(path), source -> open(source, options));
+    }
+
+    /**
+     * {@link #open(Path, ReadOptions)} for a reader held until its user closes it ({@code JazminReader}):
+     * when it may use the shared cache (the options' {@link ReadOptions#sharedCache()}, a priority with a
+     * shared budget, a plain file or {@link ReadOptions#cacheDecryptedChunks()}), it takes an idle channel
+     * of the same file ({@link ByteSource#openReusing}) and the version found in that same file before
+     * ({@link LocatedVersions}), and hands its channel to the next reader when it closes. A warm open of
+     * an unchanged file then costs one {@code stat} and reads nothing (issue 33). Writers open with
+     * {@link #open(Path, ReadOptions)}: a channel they return would pin the file they replace.
+     *
+     * <p>The version remembered is the one found while the file had the identity the open sees now (a
+     * {@code stat} after the reads equal to the one before them, {@link ByteSource#unchangedOnDisk()}),
+     * and reused only with a channel known to read that same file: a file appended to or replaced
+     * between the {@code stat} and the reads is read as it was at the {@code stat} (see
+     * {@link ByteSource#openReusing}).
+     *
+     * @throws io.jazmin.error.JazminException (a subclass) naming what is wrong
+     */
+    public static OpenedFile openReusingChannel(Path path, ReadOptions options) {
+        if (!options.sharedCache() || options.parallelism().priority().sharedCacheBytes() == 0) {
+            return open(path, options);
+        }
+        return openLocal(path, () -> ByteSource.openReusing(path, IdleChannels.shared(), options.cacheDecryptedChunks()),
+                source -> openReusing(source, options));
+    }
+
+    private static OpenedFile openReusing(ByteSource source, ReadOptions options) {
+        FileVersion remembered = source.reusedChannel() ? LocatedVersions.shared().find(source.identity()) : null;
+        FileVersion version = remembered != null ? remembered : VersionLocator.locate(source);
+        OpenedFile file = open(source, version, options, Clock.systemUTC(), null);
+        if (file.sharedKey() != null) {
+            if (remembered == null && !file.earlierVersion() && source.unchangedOnDisk()) {
+                LocatedVersions.shared().remember(source.identity(), version);
+            }
+            source.returnChannelOnClose(file.cipher() != null);
+        }
+        return file;
+    }
+
+    /** Opens a local file's source. */
+    private interface LocalOpen {
+        ByteSource open() throws IOException;
+    }
+
+    /** Opens a local file's source with {@code local}, then its version with {@code open}; closes the source when that fails. */
+    private static OpenedFile openLocal(Path path, LocalOpen local, Function<ByteSource, OpenedFile> open) {
         ByteSource source;
         try {
-            source = ByteSource.open(path);
+            source = local.open();
         } catch (IOException e) {
             throw new JazminIoException("cannot open", path, e);
         }
         try {
-            return open(source, options);
+            return open.apply(source);
         } catch (RuntimeException e) {
             try {
                 source.close();
@@ -91,7 +141,11 @@ public final class FileOpener {
     }
 
     private static OpenedFile open(ByteSource source, ReadOptions options, Clock clock, KnownVersion known) {
-        FileVersion version = VersionLocator.locate(source);
+        return open(source, VersionLocator.locate(source), options, clock, known);
+    }
+
+    private static OpenedFile open(ByteSource source, FileVersion version, ReadOptions options, Clock clock,
+                                   KnownVersion known) {
         source.keepTail(CatalogTail.trailerSections(version.trailer()));
         if (version.preamble().has(Preamble.ENCRYPTED) && version.preamble().has(Preamble.ACCESS)
                 && !version.preamble().has(Preamble.PASSWORD)) {

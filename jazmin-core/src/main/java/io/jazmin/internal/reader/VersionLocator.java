@@ -34,6 +34,7 @@ public final class VersionLocator {
     }
 
     public static FileVersion locate(ByteSource source) {
+        new VersionLocateEvent().commit();
         long size = source.size();
         if (size < Preamble.SIZE) {
             throw new JazminFormatException("not a JAZMIN file: only " + size + " bytes", null, 0);

@@ -7,14 +7,23 @@ import io.jazmin.source.RandomAccessSource;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Positional, thread-safe reads from a local file, a byte array or a caller's
  * {@link RandomAccessSource}. The size is fixed when the source is opened, so a reader keeps seeing
  * the version it opened while an append grows the file.
+ *
+ * <p>A local file's channel is this source's alone while it is open. Opened with {@link #openReusing},
+ * it may be an idle channel of the same file from {@link IdleChannels}, and goes back there on close
+ * when the opener asks ({@link #returnChannelOnClose}); it is handed back (or closed) only once no read
+ * is using it any more, so a read still running on another thread after the close, or interrupted
+ * then (which closes the channel), never touches a channel another source owns.
  */
 public final class ByteSource implements Closeable {
     private final Path path;
@@ -26,8 +35,21 @@ public final class ByteSource implements Closeable {
     private final FileStamp before;
     private DiskIdentity identity;
     private boolean identified;
+    /** The pool this source's channel may go back to on close ({@link #openReusing}), or {@code null}. */
+    private final IdleChannels pool;
+    /** Whether the channel came from {@link #pool}, already open. */
+    private final boolean reusedChannel;
+    /** Set by {@link #returnChannelOnClose}: how the channel goes back to {@link #pool}, else {@code null}. */
+    private volatile ReturnTo returnTo;
+    /** Reads using the channel now, plus one until {@link #close}; the channel is released when it reaches 0. */
+    private final AtomicInteger channelUsers = new AtomicInteger(1);
+    private final AtomicBoolean closed = new AtomicBoolean();
     /** The end of a ranged caller's source read in one request and kept (see {@link #keepTail}), or {@code null}. */
     private volatile Tail tail;
+
+    /** The file key and encryption the channel is returned to the pool under. */
+    private record ReturnTo(Object fileKey, boolean encrypted) {
+    }
 
     /** Bytes {@code [start, size)} of the source. */
     private record Tail(long start, byte[] bytes) {
@@ -41,22 +63,92 @@ public final class ByteSource implements Closeable {
 
     private ByteSource(Path path, FileChannel channel, byte[] bytes, RandomAccessSource external, long size,
             FileStamp before) {
+        this(path, channel, bytes, external, size, before, null, false);
+    }
+
+    private ByteSource(Path path, FileChannel channel, byte[] bytes, RandomAccessSource external, long size,
+            FileStamp before, IdleChannels pool, boolean reusedChannel) {
         this.path = path;
         this.channel = channel;
         this.bytes = bytes;
         this.external = external;
         this.size = size;
         this.before = before;
+        this.pool = pool;
+        this.reusedChannel = reusedChannel;
     }
 
+    /** Opens the local file at {@code path} with a channel of its own, closed with this source. */
     public static ByteSource open(Path path) throws IOException {
-        FileStamp before = FileStamp.find(path).orElse(null);
+        return open(path, FileStamp.find(path).orElse(null), null);
+    }
+
+    private static ByteSource open(Path path, FileStamp before, IdleChannels pool) throws IOException {
         FileChannel ch = FileChannel.open(path, StandardOpenOption.READ);
+        new ChannelOpenEvent().commit();
         try {
-            return new ByteSource(path, ch, null, null, ch.size(), before);
+            return new ByteSource(path, ch, null, null, ch.size(), before, pool, false);
         } catch (IOException e) {
             ch.close();
             throw e;
+        }
+    }
+
+    /**
+     * Opens the local file at {@code path} for a reader that may hand its channel to the next reader of
+     * the same file ({@link #returnChannelOnClose}), taking an idle channel of that file from {@code pool}
+     * when there is one: then the open costs one {@code stat} (the stamp every open takes first) and
+     * nothing else. Where the platform has no file keys it opens a channel as {@link #open(Path)} does.
+     *
+     * <p>A reused channel reads the file the stamp names: the pool hands out only a channel whose file
+     * key (inode) is the one the stamp found at the path, and a channel's inode never changes. So this
+     * source's size is the stamp's size and its {@link #identity()} is the stamp, fixed without a second
+     * {@code stat}. A file appended after the stamp still holds the version the stamp saw in its first
+     * {@link #size()} bytes (appends only add bytes after it), and a file replaced after the stamp is read
+     * through the channel, which still reads the file stamped: as for a channel just opened, the reader
+     * keeps the version it saw, and {@link #isCurrent()} answers {@code false} once the path changed.
+     *
+     * @param encryptedAllowed whether an idle channel of an encrypted file may be taken (the reader may
+     *                         cache its decrypted chunks)
+     */
+    public static ByteSource openReusing(Path path, IdleChannels pool, boolean encryptedAllowed) throws IOException {
+        FileStamp stamp = FileStamp.find(path).orElse(null);
+        if (stamp == null) {
+            pool.closeAll(path); // gone (or not a file): its idle channels only hold disk space
+            return open(path, null, null);
+        }
+        if (stamp.fileKey() == null) {
+            return open(path, stamp, null);
+        }
+        FileChannel idle = pool.take(path, stamp.fileKey(), encryptedAllowed);
+        if (idle == null) {
+            return open(path, stamp, pool);
+        }
+        ByteSource source = new ByteSource(path, idle, null, null, stamp.size(), stamp, pool, true);
+        source.identity = DiskIdentity.of(stamp);
+        source.identified = true;
+        return source;
+    }
+
+    /**
+     * Whether the channel was an idle one from the pool ({@link #openReusing}): then {@link #identity()}
+     * is the stamp taken at the open, without any read of the file since.
+     */
+    public boolean reusedChannel() {
+        return reusedChannel;
+    }
+
+    /**
+     * Hands the channel to the next reader of this file when this source closes, instead of closing it:
+     * for a source from {@link #openReusing} whose file has an {@link #identity()} with a file key (so
+     * the channel is known to read that file). Does nothing for any other source.
+     *
+     * @param encrypted whether the file is encrypted (see {@link IdleChannels#take})
+     */
+    public void returnChannelOnClose(boolean encrypted) {
+        DiskIdentity file = pool == null ? null : identity();
+        if (file != null && file.fileKey() != null) {
+            returnTo = new ReturnTo(file.fileKey(), encrypted);
         }
     }
 
@@ -201,6 +293,9 @@ public final class ByteSource implements Closeable {
             }
             return;
         }
+        if (!holdChannel()) {
+            throw new JazminIoException("cannot read", path, new ClosedChannelException());
+        }
         try {
             long at = offset;
             while (out.hasRemaining()) {
@@ -212,6 +307,39 @@ public final class ByteSource implements Closeable {
             }
         } catch (IOException e) {
             throw new JazminIoException("cannot read", path, e);
+        } finally {
+            try {
+                releaseChannel();
+            } catch (IOException ignored) {
+                // The last read of a closed source closed the channel: a read-only channel loses nothing.
+            }
+        }
+    }
+
+    /** Counts a read using the channel; {@code false} once the source is closed and no read uses it. */
+    private boolean holdChannel() {
+        while (true) {
+            int users = channelUsers.get();
+            if (users == 0) {
+                return false;
+            }
+            if (channelUsers.compareAndSet(users, users + 1)) {
+                return true;
+            }
+        }
+    }
+
+    /** Ends a read (or, from {@link #close}, the source's own use); the last one releases the channel. */
+    private void releaseChannel() throws IOException {
+        if (channelUsers.decrementAndGet() != 0) {
+            return;
+        }
+        ReturnTo to = returnTo;
+        if (to != null) {
+            // The pool closes it instead when an interrupt closed it during a read.
+            pool.give(path, to.fileKey(), channel, to.encrypted());
+        } else {
+            channel.close();
         }
     }
 
@@ -260,8 +388,8 @@ public final class ByteSource implements Closeable {
 
     @Override
     public void close() throws IOException {
-        if (channel != null) {
-            channel.close();
+        if (channel != null && closed.compareAndSet(false, true)) {
+            releaseChannel();
         }
         if (external != null) {
             external.close();

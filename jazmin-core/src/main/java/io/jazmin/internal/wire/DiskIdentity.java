@@ -29,11 +29,21 @@ public record DiskIdentity(Path realPath, Object fileKey, long size, long modifi
         if (before == null || before.size() != size || !before.equals(after)) {
             return null;
         }
+        if (before.fileKey() != null) {
+            return of(before);
+        }
         try {
-            return new DiskIdentity(before.fileKey() != null ? null : RealPaths.of(path), before.fileKey(), size,
-                    before.modified().to(TimeUnit.NANOSECONDS));
+            return new DiskIdentity(RealPaths.of(path), null, size, before.modified().to(TimeUnit.NANOSECONDS));
         } catch (IOException | SecurityException e) {
             return null;
         }
+    }
+
+    /**
+     * The identity of the file {@code stamp} found, which has a file key: for a channel known to read
+     * that file (see {@link ByteSource#openReusing}).
+     */
+    static DiskIdentity of(FileStamp stamp) {
+        return new DiskIdentity(null, stamp.fileKey(), stamp.size(), stamp.modified().to(TimeUnit.NANOSECONDS));
     }
 }

@@ -1,6 +1,7 @@
 package io.jazmin.internal.writer;
 
 import io.jazmin.error.JazminIoException;
+import io.jazmin.internal.wire.IdleChannels;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -140,6 +141,8 @@ final class FileSink implements Output, AutoCloseable {
             abort();
             throw new JazminIoException("cannot move the new file into place at", target, e);
         }
+        // Readers' idle channels of the replaced file would hold its disk space until the path's next open.
+        IdleChannels.shared().closeAll(target);
         TempFiles.removeStale(lock);
     }
 
