@@ -151,7 +151,7 @@ public final class DictionaryCodes {
     }
 
     /** Every row's entry, in a new array. */
-    public int[] toArray() {
+    int[] toArray() {
         int[] out = new int[size];
         for (int r = 0; r < size; r++) {
             out[r] = get(r);
