@@ -228,7 +228,7 @@ public final class ChunkStatistics {
     @SuppressWarnings("unchecked")
     static <T extends Comparable<? super T>> T[] range(ColumnVector v, Class<T> type) {
         Object[] entries = v.dictionaryEntries();
-        int[] codes = v.dictionaryCodes();
+        DictionaryCodes codes = v.dictionaryCodes();
         // A dictionary's entries are compared once each, in the order rows first use them: the same
         // result as comparing every row's value (a value seen again never moves a bound).
         boolean[] seen = entries == null ? null : new boolean[entries.length];
@@ -239,12 +239,12 @@ public final class ChunkStatistics {
         for (int r = 0; r < v.size() && unseen != 0; r++) { // every entry compared: later rows cannot move a bound
             Object o;
             if (seen != null) {
-                if (v.isNull(r) || seen[codes[r]]) {
+                if (v.isNull(r) || seen[codes.get(r)]) {
                     continue;
                 }
-                seen[codes[r]] = true;
+                seen[codes.get(r)] = true;
                 unseen--;
-                o = entries[codes[r]];
+                o = entries[codes.get(r)];
             } else {
                 o = vals[r];
             }

@@ -47,7 +47,7 @@ public final class ColumnVector {
     private final PlainStrings strings;
     /** Dictionary entries (each a non-null value) and an entry per row (0 for null rows), else {@code null}s. */
     private final Object[] entries;
-    private final int[] codes;
+    private final DictionaryCodes codes;
     /**
      * The statistics these values were last found to agree with ({@link StatisticsCheck#violation}), else
      * {@code null}: a vector and statistics kept in the shared cache are checked once, not at every query.
@@ -74,7 +74,7 @@ public final class ColumnVector {
     }
 
     private ColumnVector(ColumnType type, int size, int base, byte[] nullBits, long[] longs, double[] doubles,
-                         boolean[] bools, Object[] objects, PlainStrings strings, Object[] entries, int[] codes,
+                         boolean[] bools, Object[] objects, PlainStrings strings, Object[] entries, DictionaryCodes codes,
                          Column definition, int[] offsets, ColumnVector[] children) {
         this.type = type;
         this.size = size;
@@ -145,6 +145,12 @@ public final class ColumnVector {
      * @param codes    per row, its entry ({@code size} of them, each an index into {@code entries}; any for null rows)
      */
     public static ColumnVector ofDictionary(ColumnType type, int size, byte[] nullBits, Object[] entries, int[] codes) {
+        return ofDictionary(type, size, nullBits, entries, DictionaryCodes.of(codes));
+    }
+
+    /** {@link #ofDictionary(ColumnType, int, byte[], Object[], int[])} with its codes in either form. */
+    static ColumnVector ofDictionary(ColumnType type, int size, byte[] nullBits, Object[] entries,
+                                     DictionaryCodes codes) {
         return new ColumnVector(type, size, 0, nullBits, null, null, null, null, null, entries, codes, null, null, null);
     }
 
@@ -154,7 +160,7 @@ public final class ColumnVector {
     }
 
     /** Per row, its entry in {@link #dictionaryEntries()} (any for a null row), else {@code null}. Shared, not copied. */
-    public int[] dictionaryCodes() {
+    public DictionaryCodes dictionaryCodes() {
         return codes;
     }
 
@@ -372,7 +378,7 @@ public final class ColumnVector {
      */
     public Object objectAt(int row) {
         int at = row - base;
-        return objects != null ? objects[at] : codes != null ? entries[codes[at]] : strings.get(at);
+        return objects != null ? objects[at] : codes != null ? entries[codes.get(at)] : strings.get(at);
     }
 
     /**
@@ -386,7 +392,7 @@ public final class ColumnVector {
             strings.appendTo(row - base, out);
         } else {
             int at = row - base;
-            out.add(this, (String) (objects != null ? objects[at] : entries[codes[at]]));
+            out.add(this, (String) (objects != null ? objects[at] : entries[codes.get(at)]));
         }
     }
 
@@ -440,10 +446,17 @@ public final class ColumnVector {
     }
 
     /**
-     * This vector holding only its own bytes: plain strings keep the buffer their stream was read from
-     * (possibly a whole chunk part); the copy keeps just the stream, which begins at {@code streamStart}.
+     * This vector holding only its own bytes: plain strings and one-byte dictionary ids keep the buffer
+     * their stream was read from (possibly a whole chunk part); the copy keeps just the stream, which
+     * begins at {@code streamStart}, or just the ids.
      */
     public ColumnVector detached(int streamStart) {
+        if (codes != null) {
+            DictionaryCodes own = codes.compacted();
+            return own == codes ? this
+                    : new ColumnVector(type, size, base, nullBits, null, null, null, objects, null, entries, own, null,
+                            null, null);
+        }
         if (strings == null) {
             return this;
         }
@@ -499,7 +512,7 @@ public final class ColumnVector {
             n += strings.heapBytes();
         }
         if (codes != null) {
-            n += array(codes.length, 4) + array(entries.length, 4) + distinctValueBytes(entries);
+            n += codes.heapBytes() + array(entries.length, 4) + distinctValueBytes(entries);
         }
         Object[] values = objects;
         if (values != null) {

@@ -422,7 +422,9 @@ public final class StreamDecoder {
 
     /**
      * A whole dictionary-coded column kept as its entries and an id per row (see
-     * {@link ColumnVector#dictionaryCodes()}): a filter tests each entry once, not each row.
+     * {@link ColumnVector#dictionaryCodes()}): a filter tests each entry once, not each row. Without
+     * nulls and with at most 128 entries, when every row's id is one byte within the dictionary, the
+     * vector keeps the stream's id bytes as they are ({@link DictionaryCodes}); otherwise an int per row.
      */
     private static ColumnVector readDictionaryCodes(ByteReader stream, Shape col) {
         int k = dictionarySize(stream, col);
@@ -430,10 +432,18 @@ public final class StreamDecoder {
         for (int e = 0; e < k; e++) {
             entries[e] = readPlainObject(stream, col.type);
         }
-        int[] codes = new int[col.rows];
         byte[] b = stream.array();
         int p = stream.position();
         int end = p + stream.remaining();
+        if (col.nulls == null && end - p >= col.rows) {
+            DictionaryCodes ids = DictionaryCodes.ofBytes(b, p, col.rows, k);
+            if (ids != null) {
+                stream.skip(col.rows);
+                return ColumnVector.ofDictionary(col.type, col.rows, null, entries, ids);
+            }
+        }
+        // Nulls, ids of several bytes or out of range: each read (or refused) as a varint.
+        int[] codes = new int[col.rows];
         int r = 0;
         if (col.nulls == null) {
             // No null row: one-byte ids within the dictionary in one tight loop, up to the first other one.
@@ -461,7 +471,7 @@ public final class StreamDecoder {
             }
         }
         stream.skip(p - stream.position());
-        return ColumnVector.ofDictionary(col.type, col.rows, col.nulls, entries, codes);
+        return ColumnVector.ofDictionary(col.type, col.rows, col.nulls, entries, DictionaryCodes.of(codes));
     }
 
     /** A window's rows of a dictionary-coded column: only the entries those rows use are built. */

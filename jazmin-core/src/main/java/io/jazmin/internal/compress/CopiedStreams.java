@@ -1,5 +1,6 @@
 package io.jazmin.internal.compress;
 
+import java.nio.ByteBuffer;
 import java.util.BitSet;
 
 /**
@@ -38,6 +39,15 @@ public final class CopiedStreams implements StoredStreams {
      * for one not wanted.
      */
     public static Slice[] copy(byte[] stored, int off, int len, int rawLength, FlushPoints points, BitSet wanted) {
+        return copy(ByteBuffer.wrap(stored), off, len, rawLength, points, wanted);
+    }
+
+    /**
+     * Like {@link #copy(byte[], int, int, int, FlushPoints, BitSet)}, from the payload at
+     * {@code [off, off + len)} of {@code stored} (a direct buffer the part was read into; its position
+     * and limit are neither used nor moved).
+     */
+    public static Slice[] copy(ByteBuffer stored, int off, int len, int rawLength, FlushPoints points, BitSet wanted) {
         points.check(len, rawLength);
         int count = points.count();
         int total = 0;
@@ -50,7 +60,7 @@ public final class CopiedStreams implements StoredStreams {
         for (int k = wanted.nextSetBit(0); k >= 0 && k < count; k = wanted.nextSetBit(k + 1)) {
             int from = points.stored(k);
             int length = end(points, k, len) - from;
-            System.arraycopy(stored, off + from, copied, n, length);
+            stored.get(off + from, copied, n, length);
             out[k] = new Slice(copied, n, length);
             n += length;
         }

@@ -2,6 +2,7 @@ package io.jazmin.internal.query;
 
 import io.jazmin.internal.column.ChunkStatistics;
 import io.jazmin.internal.column.ColumnVector;
+import io.jazmin.internal.column.DictionaryCodes;
 import java.util.Set;
 
 /**
@@ -40,24 +41,20 @@ abstract class ColumnPredicate extends Predicate {
     @Override
     void retain(ChunkValues values, int rows, long[] bits) {
         ColumnVector v = values.byPosition()[position];
-        int[] codes = v.dictionaryCodes();
-        if (codes == null || codes.length < rows) {
+        DictionaryCodes codes = v.dictionaryCodes();
+        if (codes == null || codes.size() < rows) {
             super.retain(values, rows, bits);
             return;
         }
         Object[] entries = v.dictionaryEntries();
-        boolean[] match = new boolean[entries.length];
+        long[] match = new long[(entries.length + 63) >>> 6];
         for (int e = 0; e < entries.length; e++) {
-            match[e] = testEntry(entries[e]);
+            if (testEntry(entries[e])) {
+                match[e >>> 6] |= 1L << e;
+            }
         }
         // A null row's code names an entry too: retainWords clears null rows.
-        retainWords(bits, rows, v.nullBits(), (base, n) -> {
-            long keep = 0;
-            for (int i = 0; i < n; i++) {
-                keep |= (match[codes[base + i]] ? 1L : 0L) << i;
-            }
-            return keep;
-        });
+        retainWords(bits, rows, v.nullBits(), (base, n) -> codes.matching(match, base, n));
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.jazmin.internal.compress.StoredStreams;
 import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.internal.compress.FlushPoints;
 import io.jazmin.internal.compress.SectionPayload;
+import java.nio.ByteBuffer;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
@@ -42,6 +43,13 @@ public final class SectionReader {
      */
     private static final ThreadLocal<byte[]> SCRATCH = new ThreadLocal<>();
     private static final int SCRATCH_MAX = 1 << 20;
+    /**
+     * Per thread, a direct buffer a plain chunk part is read into and checked in ({@link #readDirect}),
+     * at most {@link #SCRATCH_MAX} bytes; taken out while in use.
+     */
+    private static final ThreadLocal<ByteBuffer> DIRECT_SCRATCH = new ThreadLocal<>();
+    /** The smallest {@link #DIRECT_SCRATCH} buffer: parts of a few tens of kilobytes then share one. */
+    private static final int DIRECT_MIN = 1 << 16;
 
     /**
      * @param versionEnd offset of the trailer of the version being read; no section may reach it
@@ -294,8 +302,9 @@ public final class SectionReader {
 
     /**
      * Like {@link #readLazily(String, long, long, byte[], String, FlushPoints)}; a Deflate part with
-     * flush points read whole is checked in this thread's buffer, and its payload keeps copies of the
-     * {@code wanted} streams' stored bytes only ({@link CopiedStreams}). From a source that prefers
+     * flush points read whole is checked in this thread's buffer (a direct one for a plain part without
+     * digest, {@link #readDirect}), and its payload keeps copies of the {@code wanted} streams' stored
+     * bytes only ({@link CopiedStreams}). From a source that prefers
      * ranges ({@link ByteSource#prefersRanges()}), a plain Deflate part with flush points and no digest is read as the stored bytes of the {@code wanted} streams only (nearby ranges as one,
      * its envelope only where needed, {@link RangedPart}), other streams fetched when asked for. Its CRC-32,
      * which covers the whole part, is then not checked: each stream is checked by inflating to
@@ -318,6 +327,12 @@ public final class SectionReader {
             SectionPayload blocked = readInBlocks(id, offset, length);
             if (blocked != null) {
                 return blocked;
+            }
+        }
+        if (points != null && wanted != null && cipher == null && (digest == null || digest.length == 0)) {
+            SectionPayload direct = readDirect(id, offset, length, digest, scope, points, wanted);
+            if (direct != null) {
+                return direct;
             }
         }
         if (points != null && wanted != null) {
@@ -344,16 +359,80 @@ public final class SectionReader {
                                          FlushPoints points, java.util.BitSet wanted, StoredPayload first) {
         StoredStreams.Slice[] slices = CopiedStreams.copy(first.bytes(), first.offset(), first.length(),
                 (int) first.rawLength(), points, wanted);
+        return copiedStreams(id, offset, length, digest, scope, points, slices, PartShape.of(first));
+    }
+
+    /**
+     * The payload of a Deflate part of {@code first}'s shape holding the {@code slices} copied from it;
+     * another stream is copied when asked for from the part read and checked again, which must be the
+     * part first read (its CRC-32, codec and lengths).
+     */
+    private SectionPayload copiedStreams(String id, long offset, long length, byte[] digest, String scope,
+                                         FlushPoints points, StoredStreams.Slice[] slices, PartShape first) {
         CopiedStreams copied = new CopiedStreams(slices, (int) first.rawLength(), streams -> read(id, offset, length,
                 digest, scope, true, again -> {
-                    if (again.codec() != first.codec() || again.rawLength() != first.rawLength()
-                            || again.length() != first.length() || again.crc32() != first.crc32()) {
+                    if (!first.equals(PartShape.of(again))) {
                         throw new JazminFormatException("chunk part changed on disk since it was first read");
                     }
                     return CopiedStreams.copy(again.bytes(), again.offset(), again.length(), (int) again.rawLength(),
                             points, streams);
                 }));
         return SectionPayload.copied(copied, first.length(), (int) first.rawLength(), points);
+    }
+
+    /** What a part read again must share with its first read: codec, raw and stored lengths, CRC-32. */
+    private record PartShape(int codec, long rawLength, int length, long crc32) {
+        static PartShape of(StoredPayload p) {
+            return new PartShape(p.codec(), p.rawLength(), p.length(), p.crc32());
+        }
+    }
+
+    /**
+     * A plain Deflate part with flush points and no digest, read into this thread's direct buffer: the
+     * file's bytes land there without the copy into a heap array (the JDK reads a file into a direct
+     * buffer of its own first, then copies), the envelope and CRC-32 of the whole part are checked there
+     * as {@link #body} checks them, and only the {@code wanted} streams' stored bytes are copied out
+     * ({@link CopiedStreams}). {@code null} for a part of another codec or larger than
+     * {@link #SCRATCH_MAX}: the caller then reads it into a heap array as before.
+     */
+    private SectionPayload readDirect(String id, long offset, long length, byte[] digest, String scope,
+                                      FlushPoints points, java.util.BitSet wanted) {
+        checkReference(id, offset, length);
+        if (length > SCRATCH_MAX) {
+            return null;
+        }
+        int size = (int) length;
+        ByteBuffer whole = DIRECT_SCRATCH.get();
+        DIRECT_SCRATCH.set(null);
+        if (whole == null || whole.capacity() < size) {
+            whole = ByteBuffer.allocateDirect(Math.min(SCRATCH_MAX, Math.max(DIRECT_MIN, Integer.highestOneBit(size) << 1)));
+        }
+        try {
+            whole.clear().limit(size);
+            source.read(offset, whole);
+            count(length);
+            byte[] head = new byte[SectionEnvelope.SIZE];
+            whole.get(0, head);
+            SectionEnvelope env = SectionEnvelope.decode(head, 0);
+            if (env.codec() != 1) {
+                return null;
+            }
+            int stored = size - SectionEnvelope.SIZE;
+            CRC32 crc = new CRC32();
+            crc.update(whole.slice(SectionEnvelope.SIZE, stored));
+            checkEnvelope(env, stored, crc.getValue());
+            if (env.encrypted()) {
+                throw new JazminFormatException("encrypted section in a file that is not encrypted");
+            }
+            StoredStreams.Slice[] slices = CopiedStreams.copy(whole, SectionEnvelope.SIZE, stored,
+                    (int) env.rawLength(), points, wanted);
+            return copiedStreams(id, offset, length, digest, scope, points, slices,
+                    new PartShape(env.codec(), env.rawLength(), stored, env.crc32()));
+        } catch (JazminFormatException e) {
+            throw e.inSection(id, offset);
+        } finally {
+            DIRECT_SCRATCH.set(whole);
+        }
     }
 
     /** The ranged payload of a plain Deflate part, or {@code null} for another codec (then read whole). */
@@ -417,6 +496,18 @@ public final class SectionReader {
         }
     }
 
+    /**
+     * Checks a section's envelope against its {@code stored} payload bytes, whose CRC-32 is {@code crc}:
+     * the payload length it states, the CRC-32, and the raw length against the limits.
+     */
+    private void checkEnvelope(SectionEnvelope env, int stored, long crc) {
+        checkPayloadLength(env, stored);
+        if (crc != env.crc32()) {
+            throw new JazminFormatException("section CRC-32 mismatch: the file is damaged");
+        }
+        checkRawLength(env);
+    }
+
     private void checkRawLength(SectionEnvelope env) {
         if (env.rawLength() > limits.maxSectionLength()) {
             throw tooLong(env.rawLength(), "declares a raw length of", null, -1);
@@ -430,13 +521,9 @@ public final class SectionReader {
     private StoredPayload body(String id, String scope, byte[] whole, int size, boolean inPlace) {
         SectionEnvelope env = SectionEnvelope.decode(whole, 0);
         int stored = size - SectionEnvelope.SIZE;
-        checkPayloadLength(env, stored);
         CRC32 crc = new CRC32();
         crc.update(whole, SectionEnvelope.SIZE, stored);
-        if (crc.getValue() != env.crc32()) {
-            throw new JazminFormatException("section CRC-32 mismatch: the file is damaged");
-        }
-        checkRawLength(env);
+        checkEnvelope(env, stored, crc.getValue());
         byte[] body = whole;
         int bodyOffset = SectionEnvelope.SIZE;
         int bodyLength = stored;
