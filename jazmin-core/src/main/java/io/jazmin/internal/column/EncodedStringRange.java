@@ -65,19 +65,17 @@ final class EncodedStringRange {
         int yLength = LengthPrefix.length(yValue);
         int x = LengthPrefix.start(xValue);
         int y = LengthPrefix.start(yValue);
-        int common = Math.min(xLength, yLength);
-        for (int i = 0; i < common; i++) {
-            int p = b[x + i] & 0xFF;
-            int q = b[y + i] & 0xFF;
-            if (p != q) {
-                // A mismatch in a continuation byte has the same lead byte before it; leads from 0xEE
-                // start U+E000..U+FFFF (0xEE, 0xEF) or a character above U+FFFF (0xF0 on).
-                if (p >= 0xEE && q >= 0xEE && (p >= 0xF0) != (q >= 0xF0)) {
-                    return p >= 0xF0 ? -1 : 1;
-                }
-                return p - q;
-            }
+        int i = ShortRanges.mismatch(b, x, y, Math.min(xLength, yLength));
+        if (i < 0) {
+            return xLength - yLength;
         }
-        return xLength - yLength;
+        int p = b[x + i] & 0xFF;
+        int q = b[y + i] & 0xFF;
+        // A mismatch in a continuation byte has the same lead byte before it; leads from 0xEE
+        // start U+E000..U+FFFF (0xEE, 0xEF) or a character above U+FFFF (0xF0 on).
+        if (p >= 0xEE && q >= 0xEE && (p >= 0xF0) != (q >= 0xF0)) {
+            return p >= 0xF0 ? -1 : 1;
+        }
+        return p - q;
     }
 }

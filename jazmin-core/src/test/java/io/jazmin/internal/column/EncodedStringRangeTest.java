@@ -103,4 +103,19 @@ class EncodedStringRangeTest {
         assertThat(s.minKey(ColumnType.STRING)).isEqualTo("a");
         assertThat(s.maxKey(ColumnType.STRING)).isEqualTo("c");
     }
+
+    /** The difference may lie past the first words read at once: after shared prefixes of every length to 20. */
+    @Test
+    void compareHasTheSignOfStringCompareToAfterLongSharedPrefixes() {
+        Random random = new Random(23);
+        for (int i = 0; i < 20_000; i++) {
+            String prefix = "user0123456789@exam".substring(0, random.nextInt(20));
+            String x = prefix + randomString(random, 3);
+            String y = prefix + randomString(random, 3);
+            ColumnVector v = encoded(List.of(x, y));
+            PlainStrings p = v.plainStrings();
+            int got = EncodedStringRange.compare(p.bytes(), p.start(0), p.start(1));
+            assertThat(Integer.signum(got)).as("'%s' vs '%s'", x, y).isEqualTo(Integer.signum(x.compareTo(y)));
+        }
+    }
 }
