@@ -17,6 +17,20 @@ final class EncodedStringRange {
      * {@code String.compareTo} would keep it; {@code null} when every row is null.
      */
     static int[] of(ColumnVector v, PlainStrings encoded) {
+        return range(v, encoded, null, null, v.size());
+    }
+
+    /**
+     * {@link #of} found over a dictionary's entries only, the same rows (the bounds of the distinct values
+     * are those of all values, and each entry's row is the first holding its value): entry {@code e}'s
+     * value is the {@code firstOf[e]}-th non-null value, at row {@code rowOf[firstOf[e]]}.
+     */
+    static int[] ofEntries(ColumnVector v, PlainStrings encoded, int[] rowOf, int[] firstOf, int entries) {
+        return range(v, encoded, rowOf, firstOf, entries);
+    }
+
+    /** The bounds over rows {@code 0..count)}, or when {@code rowOf} is given, over the entries' rows. */
+    private static int[] range(ColumnVector v, PlainStrings encoded, int[] rowOf, int[] firstOf, int count) {
         byte[] b = encoded.bytes();
         int lo = -1;
         int hi = -1;
@@ -26,7 +40,8 @@ final class EncodedStringRange {
         // between them is neither, when all three lie below 0xEE (there byte order is UTF-16 order).
         int lowFirst = -1;
         int highFirst = -1;
-        for (int r = 0; r < v.size(); r++) {
+        for (int k = 0; k < count; k++) {
+            int r = rowOf == null ? k : rowOf[firstOf[k]];
             if (v.isNull(r)) {
                 continue;
             }

@@ -118,4 +118,37 @@ class EncodedStringRangeTest {
             assertThat(Integer.signum(got)).as("'%s' vs '%s'", x, y).isEqualTo(Integer.signum(x.compareTo(y)));
         }
     }
+
+    /**
+     * A chunk's statistics come after its stream: when the stream is a dictionary, the bounds are found
+     * over its distinct values only, and equal those over every row (nulls, the UTF-16 order of pairs, bounds
+     * past 64 units); a plain stream leaves every row to be compared.
+     */
+    @Test
+    void boundsFoundOverADictionarysEntriesEqualThoseOverEveryRow() {
+        Random random = new Random(7);
+        int dictionaries = 0;
+        for (int chunk = 0; chunk < 500; chunk++) {
+            int rows = 1 + random.nextInt(60);
+            String[] few = new String[1 + random.nextInt(6)];
+            for (int k = 0; k < few.length; k++) {
+                few[k] = random.nextInt(8) == 0 ? "b".repeat(70) + randomString(random, 3) : randomString(random, 4);
+            }
+            List<String> values = new ArrayList<>();
+            for (int r = 0; r < rows; r++) {
+                values.add(random.nextInt(5) == 0 ? null : new String(few[random.nextInt(few.length)]));
+            }
+            ColumnVector v = encoded(values);
+            io.jazmin.internal.wire.ByteWriter stream = new io.jazmin.internal.wire.ByteWriter();
+            StreamEncoder.encode(ColumnType.STRING, v, stream);
+            boolean dictionary = v.stringBoundRows() != null;
+            dictionaries += dictionary ? 1 : 0;
+            assertThat(ChunkStatistics.compute(v)).as("chunk %d (dictionary %s): %s", chunk, dictionary, values)
+                    .isEqualTo(byCompareTo(values));
+            if (dictionary) {
+                assertThat(v.stringBoundRows()).isEqualTo(EncodedStringRange.of(v, v.plainStrings()));
+            }
+        }
+        assertThat(dictionaries).as("chunks whose stream was a dictionary").isGreaterThan(300);
+    }
 }
