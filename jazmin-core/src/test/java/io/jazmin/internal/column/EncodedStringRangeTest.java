@@ -38,11 +38,15 @@ class EncodedStringRangeTest {
         for (int i = 0; i < 20_000; i++) {
             String x = randomString(random, 5);
             String y = random.nextInt(8) == 0 ? x : randomString(random, 5);
-            ColumnVector v = encoded(List.of(x, y));
-            PlainStrings p = v.plainStrings();
-            int got = EncodedStringRange.compare(p.bytes(), p.start(0), p.start(1));
-            assertThat(Integer.signum(got)).as("'%s' vs '%s'", x, y).isEqualTo(Integer.signum(x.compareTo(y)));
+            assertComparedAsByCompareTo(x, y);
         }
+    }
+
+    private static void assertComparedAsByCompareTo(String x, String y) {
+        ColumnVector v = encoded(List.of(x, y));
+        PlainStrings p = v.plainStrings();
+        int got = EncodedStringRange.compare(p.bytes(), p.start(0), p.start(1));
+        assertThat(Integer.signum(got)).as("'%s' vs '%s'", x, y).isEqualTo(Integer.signum(x.compareTo(y)));
     }
 
     @Test
@@ -112,10 +116,7 @@ class EncodedStringRangeTest {
             String prefix = "user0123456789@exam".substring(0, random.nextInt(20));
             String x = prefix + randomString(random, 3);
             String y = prefix + randomString(random, 3);
-            ColumnVector v = encoded(List.of(x, y));
-            PlainStrings p = v.plainStrings();
-            int got = EncodedStringRange.compare(p.bytes(), p.start(0), p.start(1));
-            assertThat(Integer.signum(got)).as("'%s' vs '%s'", x, y).isEqualTo(Integer.signum(x.compareTo(y)));
+            assertComparedAsByCompareTo(x, y);
         }
     }
 
