@@ -57,9 +57,10 @@ public final class ColumnVector {
     /**
      * Strings: the rows of the smallest and largest value, when the stream encoder found them among its
      * dictionary's distinct values ({@link #stringBoundRows()}), else {@code null}. Written by the
-     * encoding thread; a thread seeing no value compares every row instead.
+     * encoding thread; a thread seeing no value compares every row instead. Volatile: an array has no
+     * final fields, so a thread reading a cached vector must not see the array before its two rows.
      */
-    private int[] stringBoundRows;
+    private volatile int[] stringBoundRows;
     /** List or object definition of a nested vector, else {@code null}. */
     private final Column definition;
     /** List: item offsets per row ({@code size + 1}); object: entry per row, -1 when null. */
