@@ -272,7 +272,10 @@ public final class ChunkStatistics {
         String hi;
         PlainStrings encoded = v.plainStrings();
         if (encoded != null) {
-            int[] rows = EncodedStringRange.of(v, encoded); // not null: the chunk has a non-null value
+            int[] rows = v.stringBoundRows(); // found over a dictionary's entries when the stream has one
+            if (rows == null) {
+                rows = EncodedStringRange.of(v, encoded); // not null: the chunk has a non-null value
+            }
             lo = (String) v.get(rows[0]);
             hi = (String) v.get(rows[1]);
         } else {

@@ -17,6 +17,20 @@ final class EncodedStringRange {
      * {@code String.compareTo} would keep it; {@code null} when every row is null.
      */
     static int[] of(ColumnVector v, PlainStrings encoded) {
+        return range(v, encoded, null, null, v.size());
+    }
+
+    /**
+     * {@link #of} found over a dictionary's entries only, the same rows (the bounds of the distinct values
+     * are those of all values, and each entry's row is the first holding its value): entry {@code e}'s
+     * value is the {@code firstOf[e]}-th non-null value, at row {@code rowOf[firstOf[e]]}.
+     */
+    static int[] ofEntries(ColumnVector v, PlainStrings encoded, int[] rowOf, int[] firstOf, int entries) {
+        return range(v, encoded, rowOf, firstOf, entries);
+    }
+
+    /** The bounds over rows {@code 0..count)}, or when {@code rowOf} is given, over the entries' rows. */
+    private static int[] range(ColumnVector v, PlainStrings encoded, int[] rowOf, int[] firstOf, int count) {
         byte[] b = encoded.bytes();
         int lo = -1;
         int hi = -1;
@@ -26,7 +40,8 @@ final class EncodedStringRange {
         // between them is neither, when all three lie below 0xEE (there byte order is UTF-16 order).
         int lowFirst = -1;
         int highFirst = -1;
-        for (int r = 0; r < v.size(); r++) {
+        for (int k = 0; k < count; k++) {
+            int r = rowOf == null ? k : rowOf[firstOf[k]];
             if (v.isNull(r)) {
                 continue;
             }
@@ -65,19 +80,17 @@ final class EncodedStringRange {
         int yLength = LengthPrefix.length(yValue);
         int x = LengthPrefix.start(xValue);
         int y = LengthPrefix.start(yValue);
-        int common = Math.min(xLength, yLength);
-        for (int i = 0; i < common; i++) {
-            int p = b[x + i] & 0xFF;
-            int q = b[y + i] & 0xFF;
-            if (p != q) {
-                // A mismatch in a continuation byte has the same lead byte before it; leads from 0xEE
-                // start U+E000..U+FFFF (0xEE, 0xEF) or a character above U+FFFF (0xF0 on).
-                if (p >= 0xEE && q >= 0xEE && (p >= 0xF0) != (q >= 0xF0)) {
-                    return p >= 0xF0 ? -1 : 1;
-                }
-                return p - q;
-            }
+        int i = ShortRanges.mismatch(b, x, y, Math.min(xLength, yLength));
+        if (i < 0) {
+            return xLength - yLength;
         }
-        return xLength - yLength;
+        int p = b[x + i] & 0xFF;
+        int q = b[y + i] & 0xFF;
+        // A mismatch in a continuation byte has the same lead byte before it; leads from 0xEE
+        // start U+E000..U+FFFF (0xEE, 0xEF) or a character above U+FFFF (0xF0 on).
+        if (p >= 0xEE && q >= 0xEE && (p >= 0xF0) != (q >= 0xF0)) {
+            return p >= 0xF0 ? -1 : 1;
+        }
+        return p - q;
     }
 }

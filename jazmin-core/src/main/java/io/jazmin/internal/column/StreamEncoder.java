@@ -225,6 +225,11 @@ public final class StreamEncoder {
             int[] index = scratch.ints(EncoderScratch.Ints.ENTRIES, n);
             int[] firstOf = scratch.ints(EncoderScratch.Ints.FIRSTS, n / 2 + 1); // per entry, the value that brought it
             if (n > 0 && dictionaryWins(vals, encoded, rowOf, n, ids, index, firstOf)) {
+                if (encoded != null) {
+                    // The chunk's statistics, computed next, need the smallest and largest value: found
+                    // here over the few distinct values instead of over every row.
+                    v.stringBoundRows(EncodedStringRange.ofEntries(v, encoded, rowOf, firstOf, ids.size()));
+                }
                 header(out, StreamFormat.DICTIONARY, rows);
                 out.varint(ids.size());
                 for (int e = 0; e < ids.size(); e++) {

@@ -1,7 +1,5 @@
 package io.jazmin.internal.column;
 
-import java.util.Arrays;
-
 /**
  * The entries of a dictionary-encoded stream being written: an open-addressing table from value
  * ({@code equals}/{@code hashCode}, as a {@code HashMap} would compare them) to entry id, in order
@@ -63,15 +61,15 @@ final class TextDictionary {
     int idOfEncoded(byte[] bytes, int at) {
         long value = LengthPrefix.read(bytes, at);
         int end = LengthPrefix.start(value) + LengthPrefix.length(value);
-        int hash = 1;
-        for (int i = at; i < end; i++) {
-            hash = 31 * hash + bytes[i];
-        }
+        int length = end - at; // the prefix included: equal lengths have equal prefixes
+        int hash = ShortRanges.hash(bytes, at, length);
         int mask = slots.length - 1;
         int slot = (hash * 0x9E3779B9) >>> this.shift;
         for (int id; (id = slots[slot]) != 0; slot = (slot + 1) & mask) {
-            if (entryHashes[id - 1] == hash && Arrays.equals(bytes, at, end, bytes, entryStarts[id - 1], entryEnds[id - 1])) {
-                return id - 1;
+            int e = id - 1;
+            if (entryHashes[e] == hash && entryEnds[e] - entryStarts[e] == length
+                    && ShortRanges.mismatch(bytes, at, entryStarts[e], length) < 0) {
+                return e;
             }
         }
         int id = add(slot, hash);

@@ -71,6 +71,17 @@ public final class ByteWriter {
         return size == buf.length ? buf : toByteArray();
     }
 
+    /**
+     * The backing array, its first {@link #size()} bytes written, handed over: the writer goes on, empty,
+     * in {@code next} (growing it when needed), so the bytes written are not copied out.
+     */
+    public byte[] exchange(byte[] next) {
+        byte[] written = buf;
+        buf = next;
+        size = 0;
+        return written;
+    }
+
     /** The backing array; valid up to {@link #size()}. */
     public byte[] array() {
         return buf;

@@ -9,13 +9,15 @@ import java.util.function.ToIntFunction;
 
 /**
  * The value arrays of a table writer's chunks, used again once a chunk is written: a chunk's column
- * vectors are copies of its builders' arrays (the builders go on with the next chunk while the vectors
- * are encoded), and without reuse every chunk allocated them anew (of the benchmark's 20 MB per write of
- * 200,000 rows, about 17 MB). {@link ColumnBuilder#take} asks for arrays here; what it got for one chunk is
- * {@link #handedOut() gathered} into that chunk, and {@link ChunkPipeline} {@link #giveBack gives them back}
- * once the chunk is encoded and written, when nothing refers to its vectors any more. Used on the writer's
- * own thread only (the workers encoding a chunk never take nor give arrays). Number arrays are reused only at
- * their exact length (a vector's array is as long as its rows); byte arrays at any length that fits.
+ * vectors hold their builders' arrays, or copies of them (the builders go on with the next chunk while
+ * the vectors are encoded), and without reuse every chunk allocated them anew (of the benchmark's 20 MB
+ * per write of 200,000 rows, about 17 MB). {@link ColumnBuilder#take} asks here for spare arrays (for the
+ * builder to go on with, or to copy into) and {@link #lend lends} the chunk its arrays; what it lent one
+ * chunk is {@link #handedOut() gathered} into that chunk, and {@link ChunkPipeline} {@link #giveBack gives
+ * them back} once the chunk is encoded and written, when nothing refers to its vectors any more. Used on the
+ * writer's own thread only (the workers encoding a chunk never take nor give arrays). Number arrays are
+ * reused only at their exact length (a vector's array is as long as its rows); byte arrays at any length
+ * that fits.
  */
 final class ChunkArrays {
     /** The most arrays of one kind kept: more chunks than a writer has in flight. */
@@ -26,7 +28,7 @@ final class ChunkArrays {
     private final ArrayDeque<boolean[]> bools = new ArrayDeque<>();
     private final ArrayDeque<int[]> ints = new ArrayDeque<>();
     private final ArrayDeque<byte[]> bytes = new ArrayDeque<>();
-    /** Arrays handed out since the last {@link #handedOut()}: the chunk being taken from the builders. */
+    /** Arrays lent since the last {@link #handedOut()}: the chunk being taken from the builders. */
     private final List<Object> current = new ArrayList<>();
 
     /** An array of exactly {@code n} longs, its contents undefined. */
@@ -58,30 +60,34 @@ final class ChunkArrays {
             byte[] a = it.next();
             if (a.length >= n) {
                 it.remove();
-                return handOut(a);
+                return a;
             }
         }
-        return handOut(new byte[n + (n >>> 3)]);
+        return new byte[n + (n >>> 3)];
     }
 
-    /** A kept array of exactly {@code n} elements, taken out, else a new one; handed out either way. */
+    /** A kept array of exactly {@code n} elements, taken out, else a new one. */
     private <T> T exact(ArrayDeque<T> kept, int n, ToIntFunction<T> length, IntFunction<T> make) {
         for (Iterator<T> it = kept.iterator(); it.hasNext(); ) {
             T a = it.next();
             if (length.applyAsInt(a) == n) {
                 it.remove();
-                return handOut(a);
+                return a;
             }
         }
-        return handOut(make.apply(n));
+        return make.apply(n);
     }
 
-    private <T> T handOut(T array) {
+    /**
+     * Counts {@code array} (from here or a builder's own) as one of the chunk being taken: it comes back
+     * with the chunk's arrays ({@link #handedOut()}) once the chunk is written.
+     */
+    <T> T lend(T array) {
         current.add(array);
         return array;
     }
 
-    /** The arrays handed out since the last call: those of the chunk just taken from the builders. */
+    /** The arrays lent since the last call: those of the chunk just taken from the builders. */
     Object[] handedOut() {
         Object[] all = current.toArray();
         current.clear();

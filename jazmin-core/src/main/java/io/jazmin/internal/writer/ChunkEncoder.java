@@ -100,9 +100,9 @@ final class ChunkEncoder {
             int[] at = points ? new int[groups[g].length] : null;
             for (int m = 0; m < groups[g].length; m++) {
                 int i = groups[g][m];
-                stats[i] = ChunkStatistics.compute(vectors[i]);
                 stream.reset();
                 StreamEncoder.encode(columns.get(i), vectors[i], stream);
+                stats[i] = ChunkStatistics.compute(vectors[i]); // after: it uses what the stream found
                 if (at != null) {
                     at[m] = payload.size();
                 }

@@ -22,6 +22,11 @@ final class ColumnBuilder {
     private int size;
     /** Rows the value array holds before it must grow. */
     private int capacity;
+    /**
+     * The rows of a full chunk: growing stops there first, so that a full chunk's arrays are as long
+     * as its rows and are handed over as they are ({@link #take}).
+     */
+    private final int chunkRows;
     private byte[] nulls;
     private boolean anyNull;
     private long[] longs;
@@ -37,8 +42,13 @@ final class ColumnBuilder {
     /** Whether the value staged for the next row is a null ({@link #stageNull()}). */
     private boolean stagedNull;
 
-    ColumnBuilder(Column column, int capacity) {
+    /**
+     * @param capacity  rows to make room for at first
+     * @param chunkRows the rows of a full chunk
+     */
+    ColumnBuilder(Column column, int capacity, int chunkRows) {
         this.column = column;
+        this.chunkRows = chunkRows;
         this.type = column.type();
         this.capacity = capacity;
         this.nulls = new byte[(capacity + 7) >>> 3];
@@ -61,6 +71,9 @@ final class ColumnBuilder {
 
     private void grow() {
         int cap = Math.max(16, size * 2);
+        if (size < chunkRows) {
+            cap = Math.min(cap, chunkRows);
+        }
         capacity = cap;
         nulls = Arrays.copyOf(nulls, (cap + 7) >>> 3);
         switch (type) {
@@ -224,27 +237,36 @@ final class ColumnBuilder {
     }
 
     /**
-     * The collected values, in arrays from {@code arrays} (their copies: the builder starts empty again
-     * afterwards and keeps its own for the next chunk).
+     * The collected values, lent to the chunk through {@code arrays}: the builder's own arrays when the
+     * chunk is full (the builder goes on with spare ones), else copies. The builder starts empty again.
      */
     ColumnVector take(ChunkArrays arrays) {
         int n = size;
         byte[] bits = anyNull ? Arrays.copyOf(nulls, (n + 7) >>> 3) : null;
         ColumnVector v = switch (type) {
             case INT, DATETIME -> {
-                long[] copy = arrays.longs(n);
-                System.arraycopy(longs, 0, copy, 0, n);
-                yield ColumnVector.ofLongs(type, n, copy, bits);
+                long[] spare = arrays.longs(n);
+                long[] chunk = chunkArray(longs, longs.length, spare, n);
+                if (chunk == longs) {
+                    longs = spare;
+                }
+                yield ColumnVector.ofLongs(type, n, arrays.lend(chunk), bits);
             }
             case FLOAT -> {
-                double[] copy = arrays.doubles(n);
-                System.arraycopy(doubles, 0, copy, 0, n);
-                yield ColumnVector.ofDoubles(n, copy, bits);
+                double[] spare = arrays.doubles(n);
+                double[] chunk = chunkArray(doubles, doubles.length, spare, n);
+                if (chunk == doubles) {
+                    doubles = spare;
+                }
+                yield ColumnVector.ofDoubles(n, arrays.lend(chunk), bits);
             }
             case BOOL -> {
-                boolean[] copy = arrays.bools(n);
-                System.arraycopy(bools, 0, copy, 0, n);
-                yield ColumnVector.ofBooleans(n, copy, bits);
+                boolean[] spare = arrays.bools(n);
+                boolean[] chunk = chunkArray(bools, bools.length, spare, n);
+                if (chunk == bools) {
+                    bools = spare;
+                }
+                yield ColumnVector.ofBooleans(n, arrays.lend(chunk), bits);
             }
             case LIST, OBJECT -> NestedVectors.of(column, objects, n);
             case STRING -> takeStrings(n, bits, arrays);
@@ -263,19 +285,40 @@ final class ColumnBuilder {
     }
 
     /**
+     * The array the chunk's vector gets for the builder's {@code own} array of {@code ownLength}
+     * elements: {@code own} itself when it holds exactly the chunk's {@code n} values (the builder then
+     * goes on with {@code spare}), else {@code spare} with a copy of them. A full chunk's values are so
+     * handed over without being copied once more.
+     */
+    private static <T> T chunkArray(T own, int ownLength, T spare, int n) {
+        if (ownLength == n) {
+            return own;
+        }
+        System.arraycopy(own, 0, spare, 0, n);
+        return spare;
+    }
+
+    /**
      * Hands the strings and their bytes over; bytes already encoded for the row being added (a
      * chunk ends before it is taken) stay for the next chunk.
      */
     private ColumnVector takeStrings(int n, byte[] nullBits, ChunkArrays arrays) {
-        byte[] body = arrays.bytes(textEnd);
-        System.arraycopy(text.array(), 0, body, 0, textEnd);
-        int[] starts = arrays.ints(n);
-        System.arraycopy(textStarts, 0, starts, 0, n);
-        ColumnVector v = ColumnVector.ofEncodedStrings(n, nullBits, body, textEnd, starts);
-        int pending = text.size() - textEnd;
-        System.arraycopy(text.array(), textEnd, text.array(), 0, pending);
-        text.truncate(pending);
+        int end = textEnd;
+        int pending = text.size() - end;
+        byte[] body = arrays.bytes(end);
+        if (pending == 0) {
+            body = text.exchange(body); // the usual case: no row being added, so nothing stays behind
+        } else {
+            System.arraycopy(text.array(), 0, body, 0, end);
+            System.arraycopy(text.array(), end, text.array(), 0, pending);
+            text.truncate(pending);
+        }
         textEnd = 0;
-        return v;
+        int[] spareStarts = arrays.ints(n);
+        int[] starts = chunkArray(textStarts, textStarts.length, spareStarts, n);
+        if (starts == textStarts) {
+            textStarts = spareStarts;
+        }
+        return ColumnVector.ofEncodedStrings(n, nullBits, arrays.lend(body), end, arrays.lend(starts));
     }
 }

@@ -101,7 +101,7 @@ final class TableWriter {
         // would otherwise allocate and clear megabytes per column of a wide entity.
         int initial = Math.min(capacity, INITIAL_BUILDER_ROWS);
         for (int i = 0; i < columns.size(); i++) {
-            builders[i] = new ColumnBuilder(columns.get(i), initial);
+            builders[i] = new ColumnBuilder(columns.get(i), initial, options.chunkRows());
             positions.put(columns.get(i).name(), i);
         }
         sortOrder = new SortOrderCheck(this.columns, options.sortedBy(), start.lastRow());

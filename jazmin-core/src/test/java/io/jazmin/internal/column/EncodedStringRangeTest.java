@@ -38,11 +38,15 @@ class EncodedStringRangeTest {
         for (int i = 0; i < 20_000; i++) {
             String x = randomString(random, 5);
             String y = random.nextInt(8) == 0 ? x : randomString(random, 5);
-            ColumnVector v = encoded(List.of(x, y));
-            PlainStrings p = v.plainStrings();
-            int got = EncodedStringRange.compare(p.bytes(), p.start(0), p.start(1));
-            assertThat(Integer.signum(got)).as("'%s' vs '%s'", x, y).isEqualTo(Integer.signum(x.compareTo(y)));
+            assertComparedAsByCompareTo(x, y);
         }
+    }
+
+    private static void assertComparedAsByCompareTo(String x, String y) {
+        ColumnVector v = encoded(List.of(x, y));
+        PlainStrings p = v.plainStrings();
+        int got = EncodedStringRange.compare(p.bytes(), p.start(0), p.start(1));
+        assertThat(Integer.signum(got)).as("'%s' vs '%s'", x, y).isEqualTo(Integer.signum(x.compareTo(y)));
     }
 
     @Test
@@ -102,5 +106,50 @@ class EncodedStringRangeTest {
         ChunkStatistics s = ChunkStatistics.compute(v);
         assertThat(s.minKey(ColumnType.STRING)).isEqualTo("a");
         assertThat(s.maxKey(ColumnType.STRING)).isEqualTo("c");
+    }
+
+    /** The difference may lie past the first words read at once: after shared prefixes of every length to 20. */
+    @Test
+    void compareHasTheSignOfStringCompareToAfterLongSharedPrefixes() {
+        Random random = new Random(23);
+        for (int i = 0; i < 20_000; i++) {
+            String prefix = "user0123456789@exam".substring(0, random.nextInt(20));
+            String x = prefix + randomString(random, 3);
+            String y = prefix + randomString(random, 3);
+            assertComparedAsByCompareTo(x, y);
+        }
+    }
+
+    /**
+     * A chunk's statistics come after its stream: when the stream is a dictionary, the bounds are found
+     * over its distinct values only, and equal those over every row (nulls, the UTF-16 order of pairs, bounds
+     * past 64 units); a plain stream leaves every row to be compared.
+     */
+    @Test
+    void boundsFoundOverADictionarysEntriesEqualThoseOverEveryRow() {
+        Random random = new Random(7);
+        int dictionaries = 0;
+        for (int chunk = 0; chunk < 500; chunk++) {
+            int rows = 1 + random.nextInt(60);
+            String[] few = new String[1 + random.nextInt(6)];
+            for (int k = 0; k < few.length; k++) {
+                few[k] = random.nextInt(8) == 0 ? "b".repeat(70) + randomString(random, 3) : randomString(random, 4);
+            }
+            List<String> values = new ArrayList<>();
+            for (int r = 0; r < rows; r++) {
+                values.add(random.nextInt(5) == 0 ? null : new String(few[random.nextInt(few.length)]));
+            }
+            ColumnVector v = encoded(values);
+            io.jazmin.internal.wire.ByteWriter stream = new io.jazmin.internal.wire.ByteWriter();
+            StreamEncoder.encode(ColumnType.STRING, v, stream);
+            boolean dictionary = v.stringBoundRows() != null;
+            dictionaries += dictionary ? 1 : 0;
+            assertThat(ChunkStatistics.compute(v)).as("chunk %d (dictionary %s): %s", chunk, dictionary, values)
+                    .isEqualTo(byCompareTo(values));
+            if (dictionary) {
+                assertThat(v.stringBoundRows()).isEqualTo(EncodedStringRange.of(v, v.plainStrings()));
+            }
+        }
+        assertThat(dictionaries).as("chunks whose stream was a dictionary").isGreaterThan(300);
     }
 }

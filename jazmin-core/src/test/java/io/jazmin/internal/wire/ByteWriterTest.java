@@ -78,4 +78,19 @@ class ByteWriterTest {
             assertThat(Arrays.copyOf(w.array(), w.size())).containsExactly(1, 2, 3);
         }
     }
+
+    /** The bytes written are handed over in place; the writer goes on empty in the array given, growing it. */
+    @Test
+    void exchangeHandsOverTheWrittenArrayAndGoesOnInTheNextOne() {
+        ByteWriter w = new ByteWriter(16);
+        w.u8(1).u8(2).u8(3);
+        byte[] next = new byte[2];
+        byte[] written = w.exchange(next);
+        assertThat(Arrays.copyOf(written, 3)).containsExactly(1, 2, 3);
+        assertThat(w.size()).isZero();
+        assertThat(w.array()).isSameAs(next);
+        w.u8(4).u8(5).u8(6); // past the two bytes of next
+        assertThat(w.toByteArray()).containsExactly(4, 5, 6);
+        assertThat(written[0]).isEqualTo((byte) 1); // the handed-over array is no longer written
+    }
 }
