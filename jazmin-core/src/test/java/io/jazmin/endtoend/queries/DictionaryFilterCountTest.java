@@ -13,7 +13,6 @@ import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
 import io.jazmin.schema.IndexKind;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
