@@ -65,6 +65,15 @@ public final class ChunkStatistics {
 
     /** Computes the statistics of one chunk's values (nested columns with their leaves). */
     public static ChunkStatistics compute(ColumnVector values) {
+        return compute(values, null);
+    }
+
+    /**
+     * {@link #compute(ColumnVector)} of strings whose smallest and largest values are in the rows
+     * {@code stringBoundRows} (as {@link StreamEncoder} found
+     * them), or {@code null} when not known: then every row is compared.
+     */
+    public static ChunkStatistics compute(ColumnVector values, int[] stringBoundRows) {
         int nulls = values.nullCount();
         ColumnType type = values.type();
         if (type.isNested()) {
@@ -82,7 +91,7 @@ public final class ChunkStatistics {
             case INT, DATETIME -> longBounds(values, nulls);
             case FLOAT -> floatBounds(values, nulls);
             case DECIMAL -> decimalBounds(values, nulls);
-            case STRING -> stringBounds(values, nulls);
+            case STRING -> stringBounds(values, nulls, stringBoundRows);
             // Unordered: no bounds (nested columns returned above with their leaves).
             case BINARY, JSON, LIST, OBJECT -> new ChunkStatistics(nulls, NONE, NONE);
         };
@@ -267,15 +276,13 @@ public final class ChunkStatistics {
         return out;
     }
 
-    private static ChunkStatistics stringBounds(ColumnVector v, int nulls) {
+    private static ChunkStatistics stringBounds(ColumnVector v, int nulls, int[] boundRows) {
         String lo;
         String hi;
         PlainStrings encoded = v.plainStrings();
         if (encoded != null) {
-            int[] rows = v.stringBoundRows(); // found over a dictionary's entries when the stream has one
-            if (rows == null) {
-                rows = EncodedStringRange.of(v, encoded); // not null: the chunk has a non-null value
-            }
+            // Not null: the chunk has a non-null value.
+            int[] rows = boundRows != null ? boundRows : EncodedStringRange.of(v, encoded);
             lo = (String) v.get(rows[0]);
             hi = (String) v.get(rows[1]);
         } else {

@@ -54,13 +54,6 @@ public final class ColumnVector {
      * Written by any thread; a thread seeing an older value only checks again.
      */
     private ChunkStatistics agreesWith;
-    /**
-     * Strings: the rows of the smallest and largest value, when the stream encoder found them among its
-     * dictionary's distinct values ({@link #stringBoundRows()}), else {@code null}. Written by the
-     * encoding thread; a thread seeing no value compares every row instead. Volatile: an array has no
-     * final fields, so a thread reading a cached vector must not see the array before its two rows.
-     */
-    private volatile int[] stringBoundRows;
     /** List or object definition of a nested vector, else {@code null}. */
     private final Column definition;
     /** List: item offsets per row ({@code size + 1}); object: entry per row, -1 when null. */
@@ -169,20 +162,6 @@ public final class ColumnVector {
     /** Per row, its entry in {@link #dictionaryEntries()} (any for a null row), else {@code null}. Shared, not copied. */
     public DictionaryCodes dictionaryCodes() {
         return codes;
-    }
-
-    /**
-     * The rows of the smallest and largest string ({@link EncodedStringRange}) when already found, else
-     * {@code null}: a chunk's statistics are computed after its streams, and a dictionary's few distinct
-     * values are compared instead of every row.
-     */
-    int[] stringBoundRows() {
-        return stringBoundRows;
-    }
-
-    /** Keeps the rows of the smallest and largest string, found over the distinct values. */
-    void stringBoundRows(int[] rows) {
-        stringBoundRows = rows;
     }
 
     /** The stored UTF-8 form of a whole string vector's values, when it has one, else {@code null}. */

@@ -23,14 +23,15 @@ public final class StreamEncoder {
      * @param values the column values of one chunk (for nested columns in child-vector form, see
      *               {@link NestedVectors})
      * @param out    where the stream is appended
+     * @return what {@link #encode(ColumnType, ColumnVector, ByteWriter)} returns; {@code null} for a nested column
      * @throws io.jazmin.error.JazminValidationException for a decimal beyond the format's limits
      */
-    public static void encode(Column column, ColumnVector values, ByteWriter out) {
+    public static int[] encode(Column column, ColumnVector values, ByteWriter out) {
         if (column.type().isNested()) {
             NestedEncoder.encode(column, values, out);
-        } else {
-            encode(column.type(), values, out);
+            return null;
         }
+        return encode(column.type(), values, out);
     }
 
     /**
@@ -40,9 +41,12 @@ public final class StreamEncoder {
      *               their definition: {@link #encode(Column, ColumnVector, ByteWriter)})
      * @param values the column values of one chunk
      * @param out    where the stream is appended
+     * @return for strings written as a dictionary, the rows of the smallest and largest value, found over
+     *         its distinct values (for the chunk's statistics: {@link ChunkStatistics#compute(ColumnVector, int[])}),
+     *         else {@code null}
      * @throws io.jazmin.error.JazminValidationException for a decimal beyond the format's limits
      */
-    public static void encode(ColumnType type, ColumnVector values, ByteWriter out) {
+    public static int[] encode(ColumnType type, ColumnVector values, ByteWriter out) {
         if (type.isNested()) {
             throw new IllegalArgumentException("a " + type.typeName() + " column is encoded with its definition");
         }
@@ -55,10 +59,13 @@ public final class StreamEncoder {
             case BOOL -> writeBools(values, rows, out);
             case INT, DATETIME -> writeLongs(values, rows, out);
             case FLOAT -> writeDoubles(values, rows, out);
-            case STRING, DECIMAL -> writeTexts(type, values, rows, out);
+            case STRING, DECIMAL -> {
+                return writeTexts(type, values, rows, out);
+            }
             case BINARY, JSON -> writeOpaque(type, values, rows, out);
             case LIST, OBJECT -> throw new IllegalStateException("nested types are refused above");
         }
+        return null;
     }
 
     /** The rows of a vector that are not null, and the bitmap to write (masked to the row count). */
@@ -199,8 +206,11 @@ public final class StreamEncoder {
      * {@code 1.5} and {@code 1.50} are two entries, as in the reference writer. Strings that come
      * with their encoded bytes (a chunk being written, a plain stream read back) are looked up in
      * the dictionary and copied by those bytes, never made {@code String}s nor encoded again.
+     *
+     * @return for strings with their bytes written as a dictionary, the rows of the smallest and largest
+     *         value, else {@code null}
      */
-    private static void writeTexts(ColumnType type, ColumnVector v, Rows rows, ByteWriter out) {
+    private static int[] writeTexts(ColumnType type, ColumnVector v, Rows rows, ByteWriter out) {
         boolean decimal = StreamFormat.isVarintPair(type);
         PlainStrings encoded = decimal ? null : v.plainStrings();
         int n = rows.nonNull;
@@ -221,14 +231,15 @@ public final class StreamEncoder {
         }
         TextDictionary ids = scratch.dictionary;
         ids.reset(n / 2 + 1);
+        int[] boundRows = null;
         try {
             int[] index = scratch.ints(EncoderScratch.Ints.ENTRIES, n);
             int[] firstOf = scratch.ints(EncoderScratch.Ints.FIRSTS, n / 2 + 1); // per entry, the value that brought it
             if (n > 0 && dictionaryWins(vals, encoded, rowOf, n, ids, index, firstOf)) {
                 if (encoded != null) {
-                    // The chunk's statistics, computed next, need the smallest and largest value: found
-                    // here over the few distinct values instead of over every row.
-                    v.stringBoundRows(EncodedStringRange.ofEntries(v, encoded, rowOf, firstOf, ids.size()));
+                    // The chunk's statistics need the smallest and largest value: found here over the
+                    // few distinct values instead of over every row.
+                    boundRows = EncodedStringRange.ofEntries(v, encoded, rowOf, firstOf, ids.size());
                 }
                 header(out, StreamFormat.DICTIONARY, rows);
                 out.varint(ids.size());
@@ -258,6 +269,7 @@ public final class StreamEncoder {
         } finally {
             ids.clear(); // the thread's table keeps none of the chunk's values
         }
+        return boundRows;
     }
 
     /**

@@ -64,7 +64,7 @@ public final class FileOpener {
      * @throws io.jazmin.error.JazminException (a subclass) naming what is wrong
      */
     public static OpenedFile openReusingChannel(Path path, ReadOptions options) {
-        if (!options.sharedCache() || options.parallelism().priority().sharedCacheBytes() == 0) {
+        if (!sharedCacheAllowed(options)) {
             return open(path, options);
         }
         return openLocal(path, () -> ByteSource.openReusing(path, IdleChannels.shared(), options.cacheDecryptedChunks()),
@@ -225,14 +225,18 @@ public final class FileOpener {
      */
     private static SharedChunkCache.FileVersionKey sharedKey(ByteSource source, FileVersion version,
                                                              SectionCipher cipher, ReadOptions options) {
-        long budget = options.parallelism().priority().sharedCacheBytes();
-        if ((cipher != null && !options.cacheDecryptedChunks()) || !options.sharedCache() || budget == 0
+        if ((cipher != null && !options.cacheDecryptedChunks()) || !sharedCacheAllowed(options)
                 || source.identity() == null) {
             return null;
         }
-        SharedChunkCache.shared().reserve(budget);
+        SharedChunkCache.shared().reserve(options.parallelism().priority().sharedCacheBytes());
         return SharedChunkCache.FileVersionKey.of(source.identity(), version.preamble().fileId(),
                 version.trailerOffset());
+    }
+
+    /** Whether the reader's options let it use the shared cache: not opted out, and a priority with a budget for it. */
+    private static boolean sharedCacheAllowed(ReadOptions options) {
+        return options.sharedCache() && options.parallelism().priority().sharedCacheBytes() != 0;
     }
 
     /** A plain header as read and checked once, with its raw length (checked against each reader's limits). */

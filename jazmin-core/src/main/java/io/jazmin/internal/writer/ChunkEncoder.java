@@ -101,8 +101,8 @@ final class ChunkEncoder {
             for (int m = 0; m < groups[g].length; m++) {
                 int i = groups[g][m];
                 stream.reset();
-                StreamEncoder.encode(columns.get(i), vectors[i], stream);
-                stats[i] = ChunkStatistics.compute(vectors[i]); // after: it uses what the stream found
+                int[] stringBoundRows = StreamEncoder.encode(columns.get(i), vectors[i], stream);
+                stats[i] = ChunkStatistics.compute(vectors[i], stringBoundRows);
                 if (at != null) {
                     at[m] = payload.size();
                 }
