@@ -189,10 +189,12 @@ public final class SectionWriter {
         // A small column's passes take less than handing one to a worker and waiting for it.
         List<Object> done = (len < PASSES_ON_WORKERS_FROM ? FanOut.CALLER_ONLY : fan).all(tasks);
         byte[] first = (byte[]) done.get(done.size() - 1);
-        FlushedDeflate.Flushed flushed = FlushedDeflate.foldPasses(
-                done.subList(0, done.size() - 1).stream().map(FlushedDeflate.Flushed.class::cast).toList());
+        List<FlushedDeflate.Flushed> passes = done.subList(0, done.size() - 1).stream()
+                .map(FlushedDeflate.Flushed.class::cast).toList();
+        // What the points cost is judged on the compressed choice: storing a weak stream is the reader's gain.
+        FlushedDeflate.Flushed compressed = FlushedDeflate.foldCompressed(passes);
         long plainStored = Math.min(first.length, len);
-        long flushedStored = Math.min(flushed.bytes().length, len);
+        long flushedStored = Math.min(compressed.bytes().length, len);
         if (flushedStored * 100 > plainStored * (100L + tolerancePercent)) {
             DefaultDeflate.Deflated plain = defaultSetting ? DefaultDeflate.deflate(raw, len, first)
                     : new DefaultDeflate.Deflated(first, false);
@@ -200,7 +202,7 @@ public final class SectionWriter {
             return new ColumnSection(section(id, raw, len, codec, plainPacks ? plain.bytes() : null), null,
                     plainPacks && plain.filtered(), null);
         }
-        return flushed(id, raw, len, starts, flushed);
+        return flushed(id, raw, len, starts, FlushedDeflate.storedWhereWeak(compressed, passes, len, starts));
     }
 
     private ColumnSection flushed(String id, byte[] raw, int len, int[] starts, FlushedDeflate.Flushed packed) {
