@@ -171,7 +171,8 @@ public final class SectionWriter {
      * Like {@link #columnSection}, but with the flush points only when they leave the stored payload at
      * most {@code tolerancePercent} % larger than {@link #section(String, byte[], int)} would; else
      * that section. Judged against the default Deflate setting's first pass without points (its second
-     * pass, twice as costly, runs only where the points are refused); the payload chosen is sealed once.
+     * pass, twice as costly, runs only where the points are refused), with the streams' compressed choice
+     * before weak ones are stored ({@link FlushedDeflate#storedWhereWeak}); the payload chosen is sealed once.
      *
      * @param fan runs the passes, which are independent of each other
      * @return the section, its {@code storedOffsets} {@code null} when it was written without points
