@@ -47,6 +47,12 @@ class StoredStreamsHostileTest {
         assertThat(u16(FILE, PIECE + 5 + RAW + 3)).isEqualTo(0xFFFF);
         assertThat(DIR.streamStoredOffsets()[BALANCE + 1] - DIR.streamStoredOffsets()[BALANCE])
                 .isEqualTo(RAW + 10);
+        // The second chunk runs one pass with the first chunk's choice: its balances stored too.
+        int columns = FlushPointFiles.COLUMNS.size();
+        int second = (int) DIR.partOffsets()[1] + SectionEnvelope.SIZE + DIR.streamStoredOffsets()[columns + BALANCE];
+        assertThat(FILE[second]).isZero();
+        assertThat(u16(FILE, second + 1))
+                .isEqualTo(DIR.streamOffsets()[columns + BALANCE + 1] - DIR.streamOffsets()[columns + BALANCE]);
         List<Object> expected = new ArrayList<>();
         DATA.forEach(row -> expected.add(row.get(BALANCE)));
         assertThat(balances(FILE)).isEqualTo(expected);
