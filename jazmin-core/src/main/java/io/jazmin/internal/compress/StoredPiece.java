@@ -18,15 +18,19 @@ final class StoredPiece {
     /** The most raw bytes a stored block holds. */
     static final int MAX_BLOCK = 0xFFFF;
 
-    /** Where each block's raw bytes start in the stored array, and how many there are. */
-    private final int[] dataOffsets;
-    private final int[] dataLengths;
     private final byte[] stored;
+    private final int off;
+    private final int len;
+    /** How many blocks hold raw bytes, and where the first one's start. */
+    private final int dataBlocks;
+    private final int firstData;
 
-    private StoredPiece(byte[] stored, int[] dataOffsets, int[] dataLengths) {
+    private StoredPiece(byte[] stored, int off, int len, int dataBlocks, int firstData) {
         this.stored = stored;
-        this.dataOffsets = dataOffsets;
-        this.dataLengths = dataLengths;
+        this.off = off;
+        this.len = len;
+        this.dataBlocks = dataBlocks;
+        this.firstData = firstData;
     }
 
     /**
@@ -36,8 +40,8 @@ final class StoredPiece {
      */
     static StoredPiece of(byte[] stored, int off, int len, int rawLength, boolean last) {
         int end = off + len;
-        // One block per MAX_BLOCK raw bytes at least: count them before allocating.
-        int blocks = 0;
+        int dataBlocks = 0;
+        int firstData = off;
         long total = 0;
         boolean finalSeen = false;
         for (int pos = off; pos < end; ) {
@@ -50,26 +54,15 @@ final class StoredPiece {
             if (total > rawLength) {
                 return null;
             }
-            if (data > 0) {
-                blocks++;
+            if (data > 0 && dataBlocks++ == 0) {
+                firstData = pos + HEADER;
             }
             pos += HEADER + data;
         }
         if (total != rawLength || finalSeen != last) {
             return null;
         }
-        int[] offsets = new int[blocks];
-        int[] lengths = new int[blocks];
-        int b = 0;
-        for (int pos = off; pos < end; ) {
-            int data = blockLength(stored, pos, end);
-            if (data > 0) {
-                offsets[b] = pos + HEADER;
-                lengths[b++] = data;
-            }
-            pos += HEADER + data;
-        }
-        return new StoredPiece(stored, offsets, lengths);
+        return new StoredPiece(stored, off, len, dataBlocks, firstData);
     }
 
     /**
@@ -90,26 +83,23 @@ final class StoredPiece {
 
     /** Whether the raw bytes are one run of the stored array ({@link #offset}), to be read where they lie. */
     boolean contiguous() {
-        return dataOffsets.length <= 1;
+        return dataBlocks <= 1;
     }
 
     /** Where the raw bytes start in the stored array, when {@link #contiguous}. */
     int offset() {
-        return dataOffsets.length == 0 ? 0 : dataOffsets[0];
+        return firstData;
     }
 
-    /** The stored array the raw bytes lie in. */
-    byte[] stored() {
-        return stored;
-    }
-
-    /** Copies the first {@code want} raw bytes into {@code out[0..want)}. */
+    /** Copies the first {@code want} raw bytes (at most the piece's) into {@code out[0..want)}, block by block. */
     void copyInto(byte[] out, int want) {
         int n = 0;
-        for (int b = 0; b < dataOffsets.length && n < want; b++) {
-            int take = Math.min(dataLengths[b], want - n);
-            System.arraycopy(stored, dataOffsets[b], out, n, take);
+        for (int pos = off; pos < off + len && n < want; ) {
+            int data = blockLength(stored, pos, off + len);
+            int take = Math.min(data, want - n);
+            System.arraycopy(stored, pos + HEADER, out, n, take);
             n += take;
+            pos += HEADER + data;
         }
     }
 }
