@@ -31,25 +31,41 @@ public final class FlushedDeflate {
     }
 
     /**
+     * A column stream is compressed only where that saves at least 1/{@value} of its raw bytes; else it is
+     * stored ({@link StreamSetting#STORED}), and every read takes its bytes as they are instead of
+     * inflating them. A fifth, as SQL Server applies page compression only where it saves at least 20 %
+     * and Cassandra stores a chunk raw below its {@code min_compress_ratio}: on the benchmark's customers
+     * (a first chunk of 4,096 rows) the balances save 17 % (Huffman codes alone), and inflating them was
+     * some 70 % of a cold column sum's CPU; every other stream there saves 88 % or more (issue 33).
+     */
+    public static final int MIN_SAVING = 5;
+
+    /**
+     * Streams shorter than this many raw bytes stay compressed whatever they save: inflating one takes a
+     * few microseconds, and storing the balances of the interop case {@code codec-deflate-default}
+     * (250-row chunks, about 1 KiB each) made our file larger than the reference writer's (16,727 against
+     * 16,652 bytes, from 15,716), which our files never are for an interop case. A default 4,096-row
+     * chunk's balances are 17 KiB.
+     */
+    public static final int MIN_STORED_LENGTH = 4096;
+
+    /**
      * A Deflate payload ({@code level} as for {@link Compression#compress}) with a full flush before each raw
      * offset {@code starts[1..]}, so that each of those pieces can be inflated on its own. The default
-     * setting chooses among the {@link StreamSetting}s piece by piece: from the cheapest, a costlier
-     * setting is taken only where it is shorter by more than 1/{@value #SECOND_PASS_GAIN} (about 0.1 %).
-     * On the benchmark's customers (single-threaded, all chunks): the balances hold no repeats, and Huffman
-     * codes alone give level 9 FILTERED's bytes in 0.4 of its time; level 5 is as short as level 6 on the
-     * e-mails in 0.85 of its time; level 9 FILTERED costs twice level 6 and saves 0.06 % there.
+     * setting chooses among the {@link StreamSetting}s piece by piece ({@link #foldPasses}).
      *
      * @param starts ascending raw offsets, the first 0
      * @param fan    runs the passes, which are independent of each other ({@link #passes})
      */
     public static Flushed deflate(int level, byte[] raw, int len, int[] starts, FanOut fan) {
-        return foldPasses(fan.all(passes(level, raw, len, starts)));
+        return foldPasses(fan.all(passes(level, raw, len, starts)), len, starts);
     }
 
     /**
      * The passes {@link #deflate(int, byte[], int, int[], FanOut)} makes, independent of each other, so
      * that they can run on several threads: one for an explicit level; for the default setting, one per
-     * {@link StreamSetting}, the costliest first. {@link #foldPasses} joins their results.
+     * compressed {@link StreamSetting}, the costliest first, then the {@link StreamSetting#STORED} one.
+     * {@link #foldPasses} joins their results.
      */
     public static List<Callable<Flushed>> passes(int level, byte[] raw, int len, int[] starts) {
         if (level != Compression.DEFAULT_LEVEL) {
@@ -68,24 +84,69 @@ public final class FlushedDeflate {
         StreamSetting[] cheapestFirst = StreamSetting.values();
         List<Callable<Flushed>> passes = new ArrayList<>(cheapestFirst.length);
         for (int i = cheapestFirst.length - 1; i >= 0; i--) {
-            StreamSetting[] all = new StreamSetting[starts.length];
-            Arrays.fill(all, cheapestFirst[i]);
-            passes.add(() -> deflate(all, raw, len, starts));
+            if (cheapestFirst[i] != StreamSetting.STORED) {
+                passes.add(pass(cheapestFirst[i], raw, len, starts));
+            }
         }
+        passes.add(pass(StreamSetting.STORED, raw, len, starts));
         return passes;
     }
 
+    private static Callable<Flushed> pass(StreamSetting setting, byte[] raw, int len, int[] starts) {
+        StreamSetting[] all = new StreamSetting[starts.length];
+        Arrays.fill(all, setting);
+        return () -> deflate(all, raw, len, starts);
+    }
+
     /**
-     * The Deflate data of the passes {@link #passes} gave (their results in its order): from the
-     * cheapest, each piece from a costlier pass only where shorter by more than 1/{@value #SECOND_PASS_GAIN}.
+     * The Deflate data of the passes {@link #passes} gave (their results in its order) over
+     * {@code raw[0..len)} with points {@code starts}: the compressed passes' choice
+     * ({@link #foldCompressed}), each piece of {@value #MIN_STORED_LENGTH} raw bytes or more then stored
+     * where that choice saves less than 1/{@value #MIN_SAVING} of them ({@link #storedWhereWeak}).
      */
-    public static Flushed foldPasses(List<Flushed> costliestFirst) {
+    public static Flushed foldPasses(List<Flushed> passes, int len, int[] starts) {
+        return storedWhereWeak(foldCompressed(passes), passes, len, starts);
+    }
+
+    /**
+     * The compressed passes' choice among the passes {@link #passes} gave (any {@link StreamSetting#STORED}
+     * pass left out): from the cheapest, each piece from a costlier pass only where shorter by more than
+     * 1/{@value #SECOND_PASS_GAIN} (about 0.1 %). On the benchmark's customers (single-threaded, all
+     * chunks): Huffman codes alone give the balances level 9 FILTERED's bytes in 0.4 of its time; level 5
+     * is as short as level 6 on the e-mails in 0.85 of its time; level 9 FILTERED costs twice level 6 and
+     * saves 0.06 % there. What flush points cost is judged on this choice (storing a stream is a choice
+     * for the reader, not a cost of the points).
+     */
+    public static Flushed foldCompressed(List<Flushed> passes) {
         Flushed chosen = null;
-        for (int i = costliestFirst.size() - 1; i >= 0; i--) {
-            Flushed pass = costliestFirst.get(i);
+        for (int i = passes.size() - 1; i >= 0; i--) {
+            Flushed pass = passes.get(i);
+            if (pass.stored()) {
+                continue;
+            }
             chosen = chosen == null ? pass : shorterPieces(chosen, pass);
         }
         return chosen;
+    }
+
+    /**
+     * {@code compressed}, but each piece of at least {@value #MIN_STORED_LENGTH} raw bytes that saves less
+     * than 1/{@value #MIN_SAVING} of them taken from the {@link StreamSetting#STORED} pass among
+     * {@code passes}; {@code compressed} itself when there is none (an explicit level, a small payload).
+     */
+    public static Flushed storedWhereWeak(Flushed compressed, List<Flushed> passes, int len, int[] starts) {
+        Flushed stored = passes.stream().filter(Flushed::stored).findFirst().orElse(null);
+        if (stored == null) {
+            return compressed;
+        }
+        int pieces = starts.length;
+        Flushed[] from = new Flushed[pieces];
+        for (int k = 0; k < pieces; k++) {
+            long raw = (k + 1 < pieces ? starts[k + 1] : len) - starts[k];
+            long saved = raw - compressed.pieceLength(k);
+            from[k] = raw >= MIN_STORED_LENGTH && saved * MIN_SAVING < raw ? stored : compressed;
+        }
+        return joined(from);
     }
 
     /**
@@ -120,6 +181,12 @@ public final class FlushedDeflate {
             return settings != null && Arrays.asList(settings).contains(StreamSetting.FILTERED);
         }
 
+        /** Whether this is the {@link StreamSetting#STORED} pass (every piece stored). */
+        boolean stored() {
+            return settings != null && settings.length > 0 && Arrays.stream(settings)
+                    .allMatch(s -> s == StreamSetting.STORED);
+        }
+
         private int pieceLength(int k) {
             return (k + 1 < storedOffsets.length ? storedOffsets[k + 1] : bytes.length) - storedOffsets[k];
         }
@@ -132,10 +199,23 @@ public final class FlushedDeflate {
     private static Flushed shorterPieces(Flushed cheaper, Flushed costlier) {
         int pieces = cheaper.storedOffsets().length;
         Flushed[] from = new Flushed[pieces];
-        int n = 0;
         for (int k = 0; k < pieces; k++) {
             long gain = (long) cheaper.pieceLength(k) - costlier.pieceLength(k);
             from[k] = gain * SECOND_PASS_GAIN > cheaper.pieceLength(k) ? costlier : cheaper;
+        }
+        return joined(from);
+    }
+
+    /** The Deflate bytes of {@code raw} bytes in stored blocks (the most each holds) and an empty block after them. */
+    static long storedLength(int raw) {
+        return raw + (long) StoredPiece.HEADER * (raw / StoredPiece.MAX_BLOCK + 2);
+    }
+
+    /** Piece {@code k} from {@code from[k]}'s Deflate data, for each piece: whole, as a full flush forgets the past. */
+    private static Flushed joined(Flushed[] from) {
+        int pieces = from.length;
+        int n = 0;
+        for (int k = 0; k < pieces; k++) {
             n += from[k].pieceLength(k);
         }
         byte[] out = new byte[n];
@@ -176,6 +256,16 @@ public final class FlushedDeflate {
                 stored[k] = n;
                 boolean last = k == starts.length - 1;
                 int end = last ? len : starts[k + 1];
+                if (levels[k] == 0) {
+                    // Room for the whole piece stored: zlib then copies it in blocks of the most a stored block
+                    // holds, each whole, instead of blocks as long as the room left (the same blocks however
+                    // the room grew).
+                    long need = n + storedLength(end - starts[k]);
+                    while (room < need) {
+                        room *= 2;
+                    }
+                    out = DeflateBuffer.grown(out, n, room);
+                }
                 d.setInput(raw, starts[k], end - starts[k]);
                 if (last) {
                     d.finish();

@@ -65,9 +65,18 @@ final class Inflate {
         return out;
     }
 
-    /** Like {@link #segment}, into {@code out[0..rawLength)} (at least that long), for a caller reusing a buffer. */
+    /**
+     * Like {@link #segment}, into {@code out[0..rawLength)} (at least that long), for a caller reusing a
+     * buffer. A piece of stored blocks in the writer's form is copied out of them, checked as inflating
+     * it would be ({@link StoredPiece}), without an inflater.
+     */
     static void segmentInto(byte[] stored, int off, int len, byte[] out, int rawLength, boolean last) {
         checkRatio(len, rawLength);
+        StoredPiece piece = StoredPiece.of(stored, off, len, rawLength, last);
+        if (piece != null) {
+            piece.copyInto(out, rawLength);
+            return;
+        }
         Inflater inf = takeInflater();
         try {
             inf.setInput(stored, off, len);
@@ -85,11 +94,28 @@ final class Inflate {
     }
 
     /**
-     * Inflates just the first {@code want} raw bytes of a piece starting at a full-flush point (as
-     * {@link #segment}, which the caller has checked {@code want} to be short of) into
-     * {@code out}; the bytes after them are neither inflated nor checked.
+     * Where the {@code rawLength} raw bytes of a piece of stored blocks in the writer's form lie in
+     * {@code stored} itself, checked as {@link #segment} checks an inflated piece: the start of the one
+     * block holding them; −1 for any other piece (then {@link #segment} inflates it or reports it).
      */
-    static void segmentPrefix(byte[] stored, int off, int len, byte[] out, int want) {
+    static int segmentInPlace(byte[] stored, int off, int len, int rawLength, boolean last) {
+        checkRatio(len, rawLength);
+        StoredPiece piece = StoredPiece.of(stored, off, len, rawLength, last);
+        return piece != null && piece.contiguous() ? piece.offset() : -1;
+    }
+
+    /**
+     * Inflates just the first {@code want} raw bytes of a piece starting at a full-flush point (as
+     * {@link #segment}, which the caller has checked {@code want} to be short of its {@code rawLength})
+     * into {@code out}; the bytes after them are neither inflated nor checked, unless the piece is stored
+     * blocks: those are copied out once all their headers are checked ({@link StoredPiece}).
+     */
+    static void segmentPrefix(byte[] stored, int off, int len, byte[] out, int want, int rawLength, boolean last) {
+        StoredPiece piece = StoredPiece.of(stored, off, len, rawLength, last);
+        if (piece != null) {
+            piece.copyInto(out, want);
+            return;
+        }
         Inflater inf = takeInflater();
         try {
             inf.setInput(stored, off, len);

@@ -175,6 +175,23 @@ public final class SectionPayload {
         Inflate.segmentInto(slice.bytes(), slice.offset(), slice.length(), out, length, k == points.count() - 1);
     }
 
+    /**
+     * The raw bytes of stream {@code k} where they lie among its stored bytes, without inflating or
+     * copying them: for a stream of stored Deflate blocks whose raw bytes are one block's, checked as
+     * {@link #stream} checks an inflated one; {@code null} for any other stream (and one inflated
+     * already), which {@link #stream} then inflates. Its bytes never change, as the stored ones.
+     */
+    public StoredStreams.Slice streamInPlace(int k) {
+        if (holdsStream(k)) {
+            return null;
+        }
+        int length = streamLength(k);
+        StoredStreams.Slice slice = storedStream(k);
+        int at = Inflate.segmentInPlace(slice.bytes(), slice.offset(), slice.length(), length,
+                k == points.count() - 1);
+        return at < 0 ? null : new StoredStreams.Slice(slice.bytes(), at, length);
+    }
+
     /** Whether stream {@code k} is inflated whole already (then {@link #streamPrefix} returns it). */
     public synchronized boolean holdsStream(int k) {
         return streams[k] != null;
@@ -192,7 +209,8 @@ public final class SectionPayload {
                     + "-byte stream into " + out.length + " bytes");
         }
         StoredStreams.Slice slice = storedStream(k);
-        Inflate.segmentPrefix(slice.bytes(), slice.offset(), slice.length(), out, end);
+        Inflate.segmentPrefix(slice.bytes(), slice.offset(), slice.length(), out, end, streamLength(k),
+                k == points.count() - 1);
     }
 
     /**

@@ -9,6 +9,12 @@ import java.util.zip.Deflater;
  */
 public enum StreamSetting {
     /**
+     * Stored blocks (zlib level 0): the stream's raw bytes as they are, which a reader takes without
+     * inflating them ({@link StoredPiece}). Chosen where no compressed setting saves at least
+     * 1/{@value FlushedDeflate#MIN_SAVING} of the raw stream (see {@link FlushedDeflate#foldPasses}).
+     */
+    STORED(0, Deflater.DEFAULT_STRATEGY),
+    /**
      * Huffman codes without matches: as short as the others on streams that hold no repeats (the
      * benchmark's balances: the same bytes as level 9 FILTERED in 0.4 of its time).
      */

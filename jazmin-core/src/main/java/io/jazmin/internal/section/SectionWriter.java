@@ -171,7 +171,8 @@ public final class SectionWriter {
      * Like {@link #columnSection}, but with the flush points only when they leave the stored payload at
      * most {@code tolerancePercent} % larger than {@link #section(String, byte[], int)} would; else
      * that section. Judged against the default Deflate setting's first pass without points (its second
-     * pass, twice as costly, runs only where the points are refused); the payload chosen is sealed once.
+     * pass, twice as costly, runs only where the points are refused), with the streams' compressed choice
+     * before weak ones are stored ({@link FlushedDeflate#storedWhereWeak}); the payload chosen is sealed once.
      *
      * @param fan runs the passes, which are independent of each other
      * @return the section, its {@code storedOffsets} {@code null} when it was written without points
@@ -189,10 +190,12 @@ public final class SectionWriter {
         // A small column's passes take less than handing one to a worker and waiting for it.
         List<Object> done = (len < PASSES_ON_WORKERS_FROM ? FanOut.CALLER_ONLY : fan).all(tasks);
         byte[] first = (byte[]) done.get(done.size() - 1);
-        FlushedDeflate.Flushed flushed = FlushedDeflate.foldPasses(
-                done.subList(0, done.size() - 1).stream().map(FlushedDeflate.Flushed.class::cast).toList());
+        List<FlushedDeflate.Flushed> passes = done.subList(0, done.size() - 1).stream()
+                .map(FlushedDeflate.Flushed.class::cast).toList();
+        // What the points cost is judged on the compressed choice: storing a weak stream is the reader's gain.
+        FlushedDeflate.Flushed compressed = FlushedDeflate.foldCompressed(passes);
         long plainStored = Math.min(first.length, len);
-        long flushedStored = Math.min(flushed.bytes().length, len);
+        long flushedStored = Math.min(compressed.bytes().length, len);
         if (flushedStored * 100 > plainStored * (100L + tolerancePercent)) {
             DefaultDeflate.Deflated plain = defaultSetting ? DefaultDeflate.deflate(raw, len, first)
                     : new DefaultDeflate.Deflated(first, false);
@@ -200,7 +203,7 @@ public final class SectionWriter {
             return new ColumnSection(section(id, raw, len, codec, plainPacks ? plain.bytes() : null), null,
                     plainPacks && plain.filtered(), null);
         }
-        return flushed(id, raw, len, starts, flushed);
+        return flushed(id, raw, len, starts, FlushedDeflate.storedWhereWeak(compressed, passes, len, starts));
     }
 
     private ColumnSection flushed(String id, byte[] raw, int len, int[] starts, FlushedDeflate.Flushed packed) {

@@ -9,6 +9,7 @@ import io.jazmin.internal.column.StreamDecoder;
 import io.jazmin.internal.column.StreamSum;
 import io.jazmin.internal.wire.ByteReader;
 import io.jazmin.internal.compress.SectionPayload;
+import io.jazmin.internal.compress.StoredStreams;
 import io.jazmin.internal.parallel.FanOut;
 import java.util.List;
 import java.util.function.Supplier;
@@ -170,8 +171,11 @@ public final class ChunkPart {
                 throw new JazminFormatException("chunk part has " + piece.payload().streamCount()
                         + " column flush points for its " + piece.members.length + " columns");
             }
-            byte[] bytes = piece.payload().stream(memberIndex[position]);
-            ByteReader in = new ByteReader(bytes, 0, bytes.length);
+            // A stored stream is read where it lies among the part's stored bytes; others are inflated.
+            StoredStreams.Slice inPlace = piece.payload().streamInPlace(memberIndex[position]);
+            byte[] bytes = inPlace != null ? inPlace.bytes() : piece.payload().stream(memberIndex[position]);
+            ByteReader in = inPlace != null ? new ByteReader(bytes, inPlace.offset(), inPlace.length())
+                    : new ByteReader(bytes, 0, bytes.length);
             int length = in.length();
             starts[position] = in.position();
             lengths[position] = length;
@@ -281,12 +285,21 @@ public final class ChunkPart {
             return null;
         }
         int raw = payload.streamLength(k);
-        byte[] bytes = threadBuffer(raw);
+        byte[] bytes;
         int start;
         int length;
         try {
-            payload.streamInto(k, bytes);
-            ByteReader in = new ByteReader(bytes, 0, raw);
+            // A stored stream is read where it lies among the part's stored bytes; others inflate into the buffer.
+            StoredStreams.Slice inPlace = payload.streamInPlace(k);
+            ByteReader in;
+            if (inPlace != null) {
+                bytes = inPlace.bytes();
+                in = new ByteReader(bytes, inPlace.offset(), raw);
+            } else {
+                bytes = threadBuffer(raw);
+                payload.streamInto(k, bytes);
+                in = new ByteReader(bytes, 0, raw);
+            }
             length = in.length();
             start = in.position();
             in.skip(length);

@@ -172,7 +172,9 @@ class FlushedDeflateTest {
         byte[] raw = mixed();
         List<FlushedDeflate.Flushed> passes = new java.util.ArrayList<>();
         for (StreamSetting setting : StreamSetting.values()) {
-            passes.add(pass(setting, raw));
+            if (setting != StreamSetting.STORED) { // every piece here saves more than a fifth (see StoredPieceTest)
+                passes.add(pass(setting, raw));
+            }
         }
         assertThat(pass(StreamSetting.STANDARD, raw).bytes())
                 .isEqualTo(FlushedDeflate.deflate(6, raw, raw.length, MIXED_STARTS, FanOut.CALLER_ONLY).bytes());
