@@ -84,7 +84,8 @@ class SharedCursorTest {
     void theCallerWorksTooAndHelpersAreAtMostThreadsLessOne() throws InterruptedException {
         AtomicInteger executed = new AtomicInteger();
         List<Thread> started = new ArrayList<>();
-        CountDownLatch helperFolded = new CountDownLatch(1);
+        CountDownLatch callerClaimed = new CountDownLatch(1);
+        CountDownLatch helperClaimed = new CountDownLatch(1);
         SharedCursor three = SharedCursor.on(task -> {
             executed.incrementAndGet();
             Thread t = new Thread(task);
@@ -93,17 +94,12 @@ class SharedCursorTest {
         }, 3);
         String caller = Thread.currentThread().getName();
         List<Partial> partials = three.fold(200, Partial::new, (p, i) -> {
+            boolean mine = Thread.currentThread().getName().equals(caller);
             p.threads.add(Thread.currentThread().getName());
-            p.items++;
-            if (!Thread.currentThread().getName().equals(caller)) {
-                helperFolded.countDown();
-            } else if (p.items == 1) {
-                // The caller's first item waits (boundedly) for a helper to take some: both fold.
-                try {
-                    helperFolded.await(10, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
+            if (p.items++ == 0) {
+                // Each side's first item waits (boundedly) till the other side holds one: both fold.
+                (mine ? callerClaimed : helperClaimed).countDown();
+                await(mine ? helperClaimed : callerClaimed);
             }
         });
         for (Thread t : started) {
@@ -115,6 +111,14 @@ class SharedCursorTest {
         assertThat(partials.get(0).items).isPositive();
         assertThat(partials.stream().skip(1).mapToInt(p -> p.items).sum()).isPositive();
         assertEquals(200, partials.stream().mapToInt(p -> p.items).sum());
+    }
+
+    private static void await(CountDownLatch latch) {
+        try {
+            assertThat(latch.await(10, TimeUnit.SECONDS)).isTrue();
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test
@@ -147,7 +151,6 @@ class SharedCursorTest {
     void aHelpersExceptionIsRethrownUnchangedAndStopsFurtherClaims() throws InterruptedException {
         JazminFormatException damaged = new JazminFormatException("damaged chunk", "t0/c3", 64);
         AtomicInteger folded = new AtomicInteger();
-        CountDownLatch thrown = new CountDownLatch(1);
         List<Thread> started = new ArrayList<>();
         SharedCursor two = SharedCursor.on(task -> {
             Thread t = new Thread(task);
@@ -158,22 +161,18 @@ class SharedCursorTest {
         JazminFormatException e = assertThrows(JazminFormatException.class, () -> two.fold(10_000, Partial::new,
                 (p, i) -> {
                     if (!Thread.currentThread().getName().equals(caller)) {
-                        thrown.countDown();
                         throw damaged;
                     }
                     if (folded.getAndIncrement() == 0) {
                         try {
-                            thrown.await(10, TimeUnit.SECONDS); // let the helper claim and fail
+                            started.get(0).join(10_000); // the helper claims an item, fails and ends
                         } catch (InterruptedException x) {
                             throw new IllegalStateException(x);
                         }
                     }
                 }));
         assertSame(damaged, e);
-        assertThat(folded.get()).as("claims stop after the failure").isLessThan(9_999);
-        for (Thread t : started) {
-            t.join(30_000);
-        }
+        assertEquals(1, folded.get(), "the caller claims nothing after the failure");
     }
 
     @Test
