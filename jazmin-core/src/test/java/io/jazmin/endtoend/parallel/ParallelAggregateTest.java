@@ -9,7 +9,6 @@ import io.jazmin.JazminTable;
 import io.jazmin.JazminWriter;
 import io.jazmin.data.Filter;
 import io.jazmin.options.Parallelism;
-import io.jazmin.options.Priority;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
@@ -39,12 +38,6 @@ class ParallelAggregateTest {
             Column.required("age", ColumnType.INT), Column.of("balance", ColumnType.FLOAT));
     private static final String[] COUNTRIES = {"BW", "NA", "ZA", "LS"};
     private static final String[] NAMES = {"Smith", "Dube", "Ndlovu", "Mokoena", "Botha"};
-    private static final List<Parallelism> WAYS = List.of(
-            Parallelism.defaults().withMaxDegree(1),
-            Parallelism.defaults().withPriority(Priority.MEMORY),
-            Parallelism.defaults(),
-            Parallelism.defaults().withPriority(Priority.SPEED),
-            Parallelism.defaults().withMaxDegree(4));
 
     @TempDir
     Path dir;
@@ -145,7 +138,7 @@ class ParallelAggregateTest {
         }
         CountingExecutor executor = new CountingExecutor(3);
         try {
-            List<Parallelism> ways = new ArrayList<>(WAYS);
+            List<Parallelism> ways = new ArrayList<>(ParallelReadWriteTest.WAYS);
             ways.add(Parallelism.defaults().withMaxDegree(3).withExecutor(executor));
             for (Parallelism p : ways) {
                 try (JazminReader reader = JazminReader.open(file, reading(p))) {

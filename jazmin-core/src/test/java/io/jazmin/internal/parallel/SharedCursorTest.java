@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -27,6 +28,15 @@ class SharedCursorTest {
         long sum;
         int items;
         final Set<String> threads = ConcurrentHashMap.newKeySet();
+    }
+
+    /** An executor starting a thread per task, each added to {@code started} (to be joined). */
+    private static Executor threadPerTask(List<Thread> started) {
+        return task -> {
+            Thread t = new Thread(task);
+            started.add(t);
+            t.start();
+        };
     }
 
     private static long merged(List<Partial> partials) {
@@ -86,11 +96,10 @@ class SharedCursorTest {
         List<Thread> started = new ArrayList<>();
         CountDownLatch callerClaimed = new CountDownLatch(1);
         CountDownLatch helperClaimed = new CountDownLatch(1);
+        Executor threads = threadPerTask(started);
         SharedCursor three = SharedCursor.on(task -> {
             executed.incrementAndGet();
-            Thread t = new Thread(task);
-            started.add(t);
-            t.start();
+            threads.execute(task);
         }, 3);
         String caller = Thread.currentThread().getName();
         List<Partial> partials = three.fold(200, Partial::new, (p, i) -> {
@@ -152,11 +161,7 @@ class SharedCursorTest {
         JazminFormatException damaged = new JazminFormatException("damaged chunk", "t0/c3", 64);
         AtomicInteger folded = new AtomicInteger();
         List<Thread> started = new ArrayList<>();
-        SharedCursor two = SharedCursor.on(task -> {
-            Thread t = new Thread(task);
-            started.add(t);
-            t.start();
-        }, 2);
+        SharedCursor two = SharedCursor.on(threadPerTask(started), 2);
         String caller = Thread.currentThread().getName();
         JazminFormatException e = assertThrows(JazminFormatException.class, () -> two.fold(10_000, Partial::new,
                 (p, i) -> {
@@ -199,11 +204,7 @@ class SharedCursorTest {
         CountDownLatch release = new CountDownLatch(1);
         List<Thread> started = new ArrayList<>();
         AtomicInteger helperItems = new AtomicInteger();
-        SharedCursor two = SharedCursor.on(task -> {
-            Thread t = new Thread(task);
-            started.add(t);
-            t.start();
-        }, 2);
+        SharedCursor two = SharedCursor.on(threadPerTask(started), 2);
         String caller = Thread.currentThread().getName();
         try {
             JazminInterruptedException e = assertThrows(JazminInterruptedException.class, () -> two.fold(2,
