@@ -26,12 +26,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Counts and sums over enough chunks that helper threads claim some of them: whatever the parallelism
- * (the caller alone, the shared workers, a given executor), the answers are exactly the sequential ones,
- * with deleted rows, index candidates, chunks that statistics prove all-matching or skip, in two tables.
+ * Counts and sums over enough chunks (40 of 1,000 rows) that helper threads claim some of them: whatever
+ * the parallelism (the caller alone, the shared workers, a given executor), the answers are exactly the
+ * sequential ones, with deleted rows, index candidates, chunks that statistics prove all-matching or skip,
+ * in two tables.
  */
 class ParallelAggregateTest {
-    private static final int ROWS = 60_000;
+    private static final int ROWS = 40_000;
     private static final int CHUNK_ROWS = 1_000;
     private static final List<Column> COLUMNS = List.of(Column.required("id", ColumnType.INT),
             Column.required("name", ColumnType.STRING), Column.required("country", ColumnType.STRING),
@@ -123,10 +124,10 @@ class ParallelAggregateTest {
             deleted.add(id);
         }
         JazminFile.delete(file, Filter.in("id", deleted), WriteOptions.defaults());
-        JazminFile.delete(file, "second", Filter.gte("id", 59_000), WriteOptions.defaults());
+        JazminFile.delete(file, "second", Filter.gte("id", 39_000), WriteOptions.defaults());
         Set<Long> gone = Set.copyOf(deleted);
         List<Customer> firstLeft = first.stream().filter(c -> !gone.contains(c.id())).toList();
-        List<Customer> secondLeft = second.stream().filter(c -> c.id() < 59_000).toList();
+        List<Customer> secondLeft = second.stream().filter(c -> c.id() < 39_000).toList();
 
         long[][] counts = new long[2][QUESTIONS.size()];
         double[][] sums = new double[2][QUESTIONS.size()];
@@ -154,8 +155,15 @@ class ParallelAggregateTest {
                     }
                 }
             }
-            // The given executor ran helpers for the scans (60 chunks of 1,000 values and more each).
+            // The given executor ran helpers for the scans (40 chunks of 1,000 values and more each).
             assertThat(executor.takeCount()).isPositive();
+            try (JazminReader reader = JazminReader.open(file,
+                    reading(Parallelism.defaults().withMaxDegree(3).withExecutor(executor)))) {
+                Question q = QUESTIONS.get(2);
+                long inTwoChunks = firstLeft.stream().filter(c -> c.id() < 2 * CHUNK_ROWS).filter(q.keeps()).count();
+                assertEquals(inTwoChunks, reader.table().count(q.filter(), Set.of(0, 1)));
+            }
+            assertEquals(0, executor.takeCount(), "2 chunks of 1,000 rows: too little work to wake a helper");
             try (JazminReader reader = JazminReader.open(file,
                     reading(Parallelism.defaults().withMaxDegree(1).withExecutor(executor)))) {
                 assertEquals(count(firstLeft, QUESTIONS.get(1)), reader.table().count(QUESTIONS.get(1).filter()));
