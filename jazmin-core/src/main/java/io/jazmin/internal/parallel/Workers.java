@@ -14,14 +14,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class Workers {
     private static final int MAX_THREADS = 16;
+    private static final int THREADS = Math.min(MAX_THREADS, Math.max(1, Runtime.getRuntime().availableProcessors()));
 
     private Workers() {
     }
 
     /** Holder idiom: the pool starts only when a task is first submitted. */
     private static final class Pool {
-        static final ExecutorService EXECUTOR = Executors.newFixedThreadPool(
-                Math.min(MAX_THREADS, Math.max(1, Runtime.getRuntime().availableProcessors())), new Daemons());
+        static final ExecutorService EXECUTOR = Executors.newFixedThreadPool(THREADS, new Daemons());
+    }
+
+    /** How many worker threads the pool has (or will have once started). */
+    static int threads() {
+        return THREADS;
     }
 
     /** Queues {@code task} for a worker thread. */

@@ -11,6 +11,7 @@ import io.jazmin.internal.table.ChunkPart;
 import io.jazmin.internal.table.DeletedRows;
 import io.jazmin.internal.parallel.FanOut;
 import io.jazmin.internal.parallel.OrderedPipeline;
+import io.jazmin.internal.parallel.SharedCursor;
 import io.jazmin.internal.table.TableData;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -220,31 +221,59 @@ public final class QueryEngine {
         // Index candidates are re-checked on their rows even where the index alone would answer: a
         // crafted index listing rows that do not match must not change the count.
         int[] filterColumns = positions(predicate);
-        int depth = parallelism.readAheadChunks(Math.max(1, filterColumns.length));
-        OrderedPipeline<ChunkCount> counting = depth > 0 && plan.chunks().size() > 1
-                ? new OrderedPipeline<>(depth, parallelism.executor()) : null;
+        List<ChunkInfo> toRead = new ArrayList<>();
         for (int i = 0; i < plan.chunks().size(); i++) {
             ChunkInfo chunk = plan.chunks().get(i);
-            long end = chunk.rowStart() + chunk.rowCount();
             if (plan.proofs().get(i) == Tri.ALL && plan.candidates() == null) {
-                total += chunk.rowCount() - deleted.countIn(chunk.rowStart(), end);
-                continue;
+                total += chunk.rowCount() - deleted.countIn(chunk.rowStart(), chunk.rowStart() + chunk.rowCount());
+            } else {
+                toRead.add(chunk);
             }
-            stats.chunksRead++;
-            if (counting == null) {
-                total += countChunk(plan, predicate, filterColumns, deleted, chunk).add(stats);
-                continue;
-            }
-            if (!counting.hasRoom()) {
-                total += counting.takeOldest().add(stats);
-            }
-            counting.submit(() -> countChunk(plan, predicate, filterColumns, deleted, chunk));
         }
-        while (counting != null && !counting.isEmpty()) {
-            total += counting.takeOldest().add(stats);
+        stats.chunksRead += toRead.size();
+        List<Tally> tallies = cursor(toRead, filterColumns.length).fold(toRead.size(), Tally::new,
+                (tally, i) -> countChunk(plan, predicate, filterColumns, deleted, toRead.get(i), tally));
+        for (Tally t : tallies) {
+            total += t.rows;
+            stats.columnsDecoded += t.columnsDecoded;
         }
         stats.rows = total;
         return total;
+    }
+
+    /**
+     * Who reads the chunks of an order-free aggregate ({@link #count}, {@link #sum}) decoding
+     * {@code columns} columns of each: the caller alone, or with helpers claiming chunks from a
+     * {@link SharedCursor} as the reader's parallelism allows, once the chunks hold enough values to
+     * pay for waking a worker ({@link #HELPED_FROM_VALUES}).
+     */
+    private SharedCursor cursor(List<ChunkInfo> chunks, int columns) {
+        int depth = parallelism.readAheadChunks(Math.max(1, columns));
+        if (depth == 0 || chunks.size() < 2) {
+            return SharedCursor.CALLER_ONLY;
+        }
+        long values = 0;
+        for (ChunkInfo c : chunks) {
+            values += (long) c.rowCount() * Math.max(1, columns);
+        }
+        if (values < HELPED_FROM_VALUES) {
+            return SharedCursor.CALLER_ONLY;
+        }
+        int limit = parallelism.maxDegree() > 0 ? parallelism.maxDegree() : Runtime.getRuntime().availableProcessors();
+        return SharedCursor.on(parallelism.executor(), Math.min(depth + 1, limit));
+    }
+
+    /**
+     * The fewest column values (rows times columns decoded) of the chunks an aggregate reads for which
+     * helpers are started: below it, waking a worker costs more than the share of the work it takes.
+     */
+    static final long HELPED_FROM_VALUES = 32_768;
+
+    /** One thread's part of a count or a sum: the rows it took, its sum and the columns it decoded. */
+    private static final class Tally {
+        long rows;
+        long columnsDecoded;
+        ExactSum sum;
     }
 
     /**
@@ -256,79 +285,60 @@ public final class QueryEngine {
     public ExactSum sum(Predicate predicate, int position, QueryStats stats) {
         Plan plan = plan(predicate, stats);
         DeletedRows deleted = data.deleted();
-        ExactSum total = new ExactSum();
         int[] filterColumns = positions(predicate);
-        int depth = parallelism.readAheadChunks(filterColumns.length + 1);
-        OrderedPipeline<ChunkSum> summing = depth > 0 && plan.chunks().size() > 1
-                ? new OrderedPipeline<>(depth, parallelism.executor()) : null;
-        for (int i = 0; i < plan.chunks().size(); i++) {
-            ChunkInfo chunk = plan.chunks().get(i);
-            Tri proof = plan.proofs().get(i);
-            stats.chunksRead++;
-            if (summing == null) {
-                sumChunk(plan, predicate, filterColumns, position, deleted, chunk, proof).addTo(total, stats);
-                continue;
+        stats.chunksRead += plan.chunks().size();
+        List<Tally> tallies = cursor(plan.chunks(), filterColumns.length + 1).fold(plan.chunks().size(), () -> {
+            Tally t = new Tally();
+            t.sum = new ExactSum();
+            return t;
+        }, (tally, i) -> sumChunk(plan, predicate, filterColumns, position, deleted, i, tally));
+        ExactSum total = tallies.get(0).sum;
+        for (Tally t : tallies) {
+            if (t != tallies.get(0)) {
+                total.addAll(t.sum);
             }
-            if (!summing.hasRoom()) {
-                summing.takeOldest().addTo(total, stats);
-            }
-            summing.submit(() -> sumChunk(plan, predicate, filterColumns, position, deleted, chunk, proof));
-        }
-        while (summing != null && !summing.isEmpty()) {
-            summing.takeOldest().addTo(total, stats);
+            stats.rows += t.rows;
+            stats.columnsDecoded += t.columnsDecoded;
         }
         return total;
     }
 
-    /** One chunk's part of a sum, the rows it took and the columns decoded for it. */
-    private record ChunkSum(ExactSum sum, int rows, int columnsDecoded) {
-        void addTo(ExactSum total, QueryStats stats) {
-            total.addAll(sum);
-            stats.rows += rows;
-            stats.columnsDecoded += columnsDecoded;
-        }
-    }
-
-    /** Sums a chunk's matching rows (on a worker thread when the reader's parallelism allows). */
-    private ChunkSum sumChunk(Plan plan, Predicate predicate, int[] filterColumns, int position, DeletedRows deleted,
-                              ChunkInfo chunk, Tri proof) {
+    /** Adds the matching rows of the {@code i}th chunk of {@code plan} to {@code tally}. */
+    private void sumChunk(Plan plan, Predicate predicate, int[] filterColumns, int position, DeletedRows deleted,
+                          int i, Tally tally) {
+        ChunkInfo chunk = plan.chunks().get(i);
+        Tri proof = plan.proofs().get(i);
         ChunkPart part = read(chunk, filterColumns, new int[] {position});
-        ExactSum sum = new ExactSum();
         long start = chunk.rowStart();
         int rows = chunk.rowCount();
         if (proof == Tri.ALL && plan.candidates() == null && deleted.countIn(start, start + rows) == 0) {
-            part.sum(position, null, sum);
-            return new ChunkSum(sum, rows, part.decodedColumns());
+            part.sum(position, null, tally.sum);
+            tally.rows += rows;
+            tally.columnsDecoded += part.decodedColumns();
+            return;
         }
         boolean all = proof == Tri.ALL && plan.candidates() == null;
         Found found = new Found(all ? rows : 16);
         findRows(plan, predicate, filterColumns, deleted, chunk, part, all, found);
         long[] bits = new long[(rows + 63) >>> 6];
-        for (int i = 0; i < found.n; i++) {
-            bits[found.at[i] >>> 6] |= 1L << found.at[i];
+        for (int k = 0; k < found.n; k++) {
+            bits[found.at[k] >>> 6] |= 1L << found.at[k];
         }
         if (found.n > 0) {
-            part.sum(position, bits, sum);
+            part.sum(position, bits, tally.sum);
         }
         part.settleFilterColumns(0, 0);
-        return new ChunkSum(sum, found.n, part.decodedColumns());
+        tally.rows += found.n;
+        tally.columnsDecoded += part.decodedColumns();
     }
 
-    /** The rows of one chunk that match, and the columns decoded to find them. */
-    private record ChunkCount(int matches, int columnsDecoded) {
-        int add(QueryStats stats) {
-            stats.columnsDecoded += columnsDecoded;
-            return matches;
-        }
-    }
-
-    /** Counts a chunk's matching rows (on a worker thread when the reader's parallelism allows). */
-    private ChunkCount countChunk(Plan plan, Predicate predicate, int[] filterColumns, DeletedRows deleted,
-                                  ChunkInfo chunk) {
+    /** Adds the matching rows of {@code chunk} to {@code tally}. */
+    private void countChunk(Plan plan, Predicate predicate, int[] filterColumns, DeletedRows deleted,
+                            ChunkInfo chunk, Tally tally) {
         ChunkPart part = read(chunk, filterColumns, new int[0]);
-        int n = matches(plan, predicate, chunk, filterValues(plan, chunk, part, filterColumns), deleted, null);
+        tally.rows += matches(plan, predicate, chunk, filterValues(plan, chunk, part, filterColumns), deleted, null);
         part.settleFilterColumns(0, 0);
-        return new ChunkCount(n, part.decodedColumns());
+        tally.columnsDecoded += part.decodedColumns();
     }
 
     /** The ids of every visible row matching {@code predicate}, ascending. */

@@ -61,7 +61,7 @@ class ParallelReadWriteTest {
     private static final List<List<Object>> DATA = rows();
     private static final WriteOptions BASE = WriteOptions.defaults().withChunkRows(CHUNK_ROWS).withNow(NOW);
     /** Every way a read or write can run: the caller's thread only, the priorities, an explicit limit. */
-    private static final List<Parallelism> WAYS = List.of(
+    static final List<Parallelism> WAYS = List.of(
             Parallelism.defaults().withMaxDegree(1),
             Parallelism.defaults().withPriority(Priority.MEMORY),
             Parallelism.defaults(),
