@@ -9,6 +9,7 @@ import io.jazmin.internal.column.StreamDecoder;
 import io.jazmin.internal.column.StreamSum;
 import io.jazmin.internal.wire.ByteReader;
 import io.jazmin.internal.compress.SectionPayload;
+import io.jazmin.internal.compress.ValuePoints;
 import io.jazmin.internal.parallel.FanOut;
 import java.util.List;
 import java.util.function.Supplier;
@@ -78,14 +79,37 @@ public final class ChunkPart {
         private final int[] members;
         private int located;
         private int cursor;
+        /** Decodes the part's value points, or {@code null} once they are decoded (or when it has none). */
+        private Supplier<ValuePoints> pointsReader;
+        private ValuePoints points;
 
         /** A part whose payload is {@code reader}'s, read when a column first needs it. */
         Piece(String sectionId, long offset, long length, Supplier<SectionPayload> reader, int[] members) {
+            this(sectionId, offset, length, reader, members, null);
+        }
+
+        /** @param points the part's value points ({@link ChunkInfo#valuePoints}), decoded on first use, or {@code null} */
+        Piece(String sectionId, long offset, long length, Supplier<SectionPayload> reader, int[] members,
+              Supplier<ValuePoints> points) {
             this.sectionId = sectionId;
             this.offset = offset;
             this.length = length;
             this.reader = reader;
             this.members = members;
+            this.pointsReader = points;
+        }
+
+        /** The part's value points, decoded and checked on first use (damage named with the part), or {@code null}. */
+        private synchronized ValuePoints valuePoints() {
+            if (pointsReader != null) {
+                try {
+                    points = pointsReader.get();
+                } catch (JazminFormatException e) {
+                    throw e.inSection(sectionId, offset);
+                }
+                pointsReader = null;
+            }
+            return points;
         }
 
         private SectionPayload payload() {
@@ -371,6 +395,17 @@ public final class ChunkPart {
             return null;
         }
         int k = memberIndex[position];
+        ValuePoints points = piece.valuePoints();
+        if (points != null && points.count(k) > 0 && !payload.holdsStream(k)) {
+            try {
+                ColumnVector fromPoint = PointWindows.decode(points, payload, k, column.type(), rowCount, from, to);
+                if (fromPoint != null) {
+                    return fromPoint;
+                }
+            } catch (JazminFormatException e) {
+                throw inColumn(column, piece, e); // a point the file gives that does not hold: damage, named
+            }
+        }
         int raw = payload.streamLength(k);
         long guess = (long) raw * to / rowCount + raw / 16 + PREFIX_SLACK;
         if (guess >= raw) {
@@ -581,7 +616,9 @@ public final class ChunkPart {
         if (payload.streamCount() != piece.members.length || payload.holdsStream(k)) {
             return 0;
         }
-        return (long) payload.streamLength(k) * to / Math.max(1, rowCount);
+        ValuePoints points = piece.valuePoints();
+        return points != null && points.count(k) > 0 ? PointWindows.cost(points, payload, k)
+                : (long) payload.streamLength(k) * to / Math.max(1, rowCount);
     }
 
     /** How many columns have been decoded so far (not counting those found in the shared cache). */
