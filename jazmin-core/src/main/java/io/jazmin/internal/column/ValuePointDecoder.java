@@ -129,12 +129,15 @@ public final class ValuePointDecoder {
         /**
          * Rows {@code [from, to)} as a window vector, from the {@code count} values starting with value
          * {@code first} that fill {@code segment} exactly (each read and checked); {@code running} is the
-         * value before {@code first} of a delta stream.
+         * value before {@code first} of a delta stream, and {@code nextRunning}, when {@code checked}, the
+         * one the next point gives, which the segment's last value must equal.
          *
-         * @throws JazminFormatException when the segment does not hold exactly those values, or the
-         *                               window's values are not all in it
+         * @throws JazminFormatException when the segment does not hold exactly those values, its last
+         *                               value is not the next point's running value, or the window's
+         *                               values are not all in it
          */
-        public ColumnVector window(ByteReader segment, int first, int count, long running, int from, int to) {
+        public ColumnVector window(ByteReader segment, int first, int count, long running, boolean checked,
+                                   long nextRunning, int from, int to) {
             int begin = valueIndex(from);
             int end = valueIndex(to); // the window's values are [begin, end)
             if (begin < first || end > first + count || count <= 0 || first + (long) count > nonNull) {
@@ -202,6 +205,10 @@ public final class ValuePointDecoder {
                 }
             }
             segment.expectEnd(type.typeName() + " values between value points");
+            if (checked && encoding == StreamFormat.DELTA && prev != nextRunning) {
+                throw new JazminFormatException("the values from value point " + first + " end at " + prev
+                        + ", not at the running value " + nextRunning + " of the next point");
+            }
             return ColumnVector.window(type, rowCount, from, nulls, longs, doubles, bools, objects, null);
         }
 

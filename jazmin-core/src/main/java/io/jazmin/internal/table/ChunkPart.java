@@ -99,14 +99,10 @@ public final class ChunkPart {
             this.pointsReader = points;
         }
 
-        /** The part's value points, decoded and checked on first use (damage named with the part), or {@code null}. */
+        /** The part's value points, decoded and their structure checked on first use, or {@code null}. */
         private synchronized ValuePoints valuePoints() {
             if (pointsReader != null) {
-                try {
-                    points = pointsReader.get();
-                } catch (JazminFormatException e) {
-                    throw e.inSection(sectionId, offset);
-                }
+                points = pointsReader.get(); // damage thrown to the column's decode, which names both
                 pointsReader = null;
             }
             return points;
@@ -395,10 +391,11 @@ public final class ChunkPart {
             return null;
         }
         int k = memberIndex[position];
-        ValuePoints points = piece.valuePoints();
-        if (points != null && points.count(k) > 0 && !payload.holdsStream(k)) {
+        if (!payload.holdsStream(k)) {
             try {
-                ColumnVector fromPoint = PointWindows.decode(points, payload, k, column.type(), rowCount, from, to);
+                ValuePoints points = piece.valuePoints();
+                ColumnVector fromPoint = points == null || points.count(k) == 0 ? null
+                        : PointWindows.decode(points, payload, k, column.type(), rowCount, from, to);
                 if (fromPoint != null) {
                     return fromPoint;
                 }
@@ -616,7 +613,12 @@ public final class ChunkPart {
         if (payload.streamCount() != piece.members.length || payload.holdsStream(k)) {
             return 0;
         }
-        ValuePoints points = piece.valuePoints();
+        ValuePoints points;
+        try {
+            points = piece.valuePoints();
+        } catch (JazminFormatException e) {
+            points = null; // reported, with the column, when the window is decoded
+        }
         return points != null && points.count(k) > 0 ? PointWindows.cost(points, payload, k)
                 : (long) payload.streamLength(k) * to / Math.max(1, rowCount);
     }

@@ -40,6 +40,9 @@ final class PointWindows {
         if (from >= to) {
             return null;
         }
+        if (type == ColumnType.BOOL) {
+            throw new JazminFormatException("a bool stream has value points (its values are bits)");
+        }
         int start = payload.streamStart(k);
         int streamBytes = payload.streamLength(k);
         int beforeFirst = points.raw(k, 0) - start; // the head lies before the first point
@@ -73,7 +76,8 @@ final class PointWindows {
         byte[] buffer = buffer(rawTo - rawFrom);
         payload.pointSegment(k, rawFrom, points.stored(k, i), rawTo, toEnd ? -1 : points.stored(k, j), buffer);
         return head.decoder().window(new ByteReader(buffer, 0, rawTo - rawFrom), points.value(k, i), count,
-                points.hasRunning(k) ? points.running(k, i) : 0, from, to);
+                points.hasRunning(k) ? points.running(k, i) : 0, !toEnd && points.hasRunning(k),
+                !toEnd && points.hasRunning(k) ? points.running(k, j) : 0, from, to);
     }
 
     /** A stream's head, with how many bytes its length varint takes. */
