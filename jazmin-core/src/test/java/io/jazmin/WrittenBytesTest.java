@@ -84,13 +84,13 @@ class WrittenBytesTest {
      */
     enum Case {
         EVERY_TYPE_DEFAULT(d -> everyType(d, EVERY_TYPE_OPTIONS),
-                "e84dee02eb4bfb25fd7699e124ee7ff4fcf7cb1dcadd3dd7878cea869c50ece1"),
+                "d93b76ee36f80a3f0177ffc2da2707ccc84152948b4ec5158d20bb847f6a825a"),
         EVERY_TYPE_FLUSH_POINTS_ALWAYS(d -> everyType(d, EVERY_TYPE_OPTIONS.withColumnFlushPoints(ColumnFlushPoints.ALWAYS)),
-                "e84dee02eb4bfb25fd7699e124ee7ff4fcf7cb1dcadd3dd7878cea869c50ece1"),
+                "d93b76ee36f80a3f0177ffc2da2707ccc84152948b4ec5158d20bb847f6a825a"),
         EVERY_TYPE_FLUSH_POINTS_NEVER(d -> everyType(d, EVERY_TYPE_OPTIONS.withColumnFlushPoints(ColumnFlushPoints.NEVER)),
                 "7f52ca33065419e1b49977587c69bb398b0a86a5162b5f324ed71da4aaa044ae"),
         EVERY_TYPE_DEFLATE_LEVEL_1(d -> everyType(d, EVERY_TYPE_OPTIONS.withLevel(1)),
-                "1aad4448b4d4fad6fb8ca91198ab78175255df90fbee1d8aeb8147723a5e91ec"),
+                "9e090dde7c46f8e8ae3d006e16d4c996ac5c11acfa811f53ad821d77c6b07a4a"),
         EVERY_TYPE_DEFLATE_LEVEL_9_NO_POINTS(d -> everyType(d, EVERY_TYPE_OPTIONS.withLevel(9)
                 .withColumnFlushPoints(ColumnFlushPoints.NEVER)),
                 "2c5a599a14751bfb28d55ade28071d5a729599115bc786b7ecda9958eacc025c"),
@@ -101,7 +101,7 @@ class WrittenBytesTest {
         EVERY_TYPE_UNCOMPRESSED(d -> everyType(d, EVERY_TYPE_OPTIONS.withCodec(Codec.NONE)),
                 "391c855cd86f537e560dc4dbf1a609b65efe264757b4fdc48a6c74ea0662f8ff"),
         EVERY_TYPE_DEFLATE_LEVEL_0(d -> everyType(d, EVERY_TYPE_OPTIONS.withLevel(0)),
-                "742facde47f3a78ad395e4180a61b381d82047fd8c3acc024c10851007bbf2d5"),
+                "d0b34d209a8499d8d1577b711601d11f8b38723957ffcb498441104943277480"),
         EVERY_TYPE_SMALL_CHUNKS(d -> everyType(d, EVERY_TYPE_OPTIONS.withChunkRows(40)),
                 "f1a52a16d8aa6e2713aabd7938d6d0d555154730c70ded2faf150fb52061debf"),
         EVERY_TYPE_SMALL_CHUNKS_FLUSH_POINTS_ALWAYS(d -> everyType(d, EVERY_TYPE_OPTIONS.withChunkRows(40)
@@ -109,10 +109,10 @@ class WrittenBytesTest {
                 "7e06dc2b9049c624ca40d32f5c0cf0ea7f40a6816990a17c756a00d2e4d61f27"),
         RANDOM_BYTES_FLUSH_POINTS_ALWAYS(d -> randomBytes(d, WriteOptions.defaults().withNow(NOW).withChunkRows(700)
                 .withColumnFlushPoints(ColumnFlushPoints.ALWAYS)),
-                "c93997a8806ef5f4038e29d281d1081bc85e5bdecdf9e6b0ccfe001822c1148e"),
+                "9ddcb868411e1d69c0ab6e10198afb2a3ba07096cb2fd6cfaee131796b2d4508"),
         RANDOM_BYTES_LEVEL_0_FLUSH_POINTS_ALWAYS(d -> randomBytes(d, WriteOptions.defaults().withNow(NOW)
                 .withChunkRows(700).withLevel(0).withColumnFlushPoints(ColumnFlushPoints.ALWAYS)),
-                "4a5491789142f97108789055bddd2ee9e01e4dfa4ce22595b38351a02f2f14da"),
+                "f1398e32d00b4eb402d2b6866a2401ec2cd7ef9d51e173ef9389d5f0de6c3ff4"),
         CUSTOMERS_NO_INDEX(d -> customers(d, CUSTOMER_OPTIONS),
                 "18f8ca853676fdbf11b09eab5df0b0fe1fc39ac86a3111f03f65a1c2f0f11fcd"),
         CUSTOMERS_THREE_INDEXES(d -> customers(d, THREE_INDEXES),
@@ -124,9 +124,9 @@ class WrittenBytesTest {
                 .withIndex("age", IndexKind.SORTED)),
                 "a11021b0d3b78e47cbc068a864c36edd3e0dda1964632c882e1d72f3c13033e8"),
         CUSTOMERS_APPENDED(WrittenBytesTest::appended,
-                "b8205733902a10b08edd13e4019b2e4c1423245d73a59dc4c8a8c80b5397805a"),
+                "6140fe2ed24deb47818d832fb7c8c074bd4560c4fa78633d73f1f6b34e3067ef"),
         TWO_TABLES_AND_A_FILE(WrittenBytesTest::twoTablesAndAFile,
-                "ce2d1c0c90c3f9e259407e3fb281874c8aec1c9878bd1d97b7bc23e44f41a335");
+                "6c2f6cba96047fb4b5fcfaedb4b4283c4b57d1f5d68fd6814e59721cfb64aeb3");
 
         private final Function<Path, Path> write;
         private final String sha256;

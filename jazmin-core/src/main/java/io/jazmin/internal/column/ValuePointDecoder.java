@@ -28,10 +28,21 @@ public final class ValuePointDecoder {
      *
      * @param streamLength the whole stream's bytes (after its length varint), for the value count's bound
      * @param more         whether the stream's bytes before its first value point go on past {@code in}'s end
-     * @return the head, or {@code null} when {@code more} and it is a dictionary whose entries run past
-     *         {@code in}'s end (the caller then reads it again over those bytes)
+     * @return the head, or {@code null} when {@code more} and it runs past {@code in}'s end (a null bitmap,
+     *         a dictionary's entries: the caller then reads it again over more bytes)
      */
     public static Head head(ColumnType type, ByteReader in, int rowCount, int streamLength, boolean more) {
+        try {
+            return readHead(type, in, rowCount, streamLength);
+        } catch (JazminFormatException e) {
+            if (more) {
+                return null; // the head may go on past the bytes given
+            }
+            throw e;
+        }
+    }
+
+    private static Head readHead(ColumnType type, ByteReader in, int rowCount, int streamLength) {
         int begin = in.position();
         int flags = StreamDecoder.readFlags(type, in, rowCount);
         int encoding = flags & StreamFormat.ENCODING_MASK;
@@ -45,24 +56,17 @@ public final class ValuePointDecoder {
         Object[] entries = null;
         int[] at = null;
         if (encoding == StreamFormat.DICTIONARY) {
-            try {
-                int k = in.count(StreamFormat.isVarintPair(type) ? 2 : 1);
-                if (k == 0) {
-                    throw new JazminFormatException("empty dictionary");
-                }
-                entries = new Object[k];
-                at = new int[k + 1];
-                for (int e = 0; e < k; e++) {
-                    at[e] = in.position();
-                    StreamDecoder.skipPlainObject(in, type);
-                }
-                at[k] = in.position();
-            } catch (JazminFormatException e) {
-                if (more) {
-                    return null; // the entries may go on past the bytes given
-                }
-                throw e;
+            int k = in.count(StreamFormat.isVarintPair(type) ? 2 : 1);
+            if (k == 0) {
+                throw new JazminFormatException("empty dictionary");
             }
+            entries = new Object[k];
+            at = new int[k + 1];
+            for (int e = 0; e < k; e++) {
+                at[e] = in.position();
+                StreamDecoder.skipPlainObject(in, type);
+            }
+            at[k] = in.position();
         }
         return new Head(type, rowCount, encoding, nulls, nonNull, in.position() - begin, entries, at, in.array());
     }

@@ -15,12 +15,15 @@ import java.util.List;
  *
  * <p>On disk (optional chunk-directory field 18, {@code bytes}, which other readers skip): per part, in
  * part order, a varint byte length and then the part's entry: per stream that has points, in
- * ascending stream order, varints {@code stream}, {@code flags} (bit 0: running values follow),
- * {@code count} (≥ 1), then per point varints {@code value}, {@code raw}, {@code stored}, each the
- * difference from the point before in that stream (the first: from 0, from the stream's raw column
- * flush point, from its stored one; every difference at least 1) and, with bit 0, the zigzag
- * running value. One byte string rather than packed lists so that an open does not decode them:
- * only a lookup reads its chunk's entry, skipping the others by their lengths.
+ * ascending stream order, varints {@code stream}, {@code flags} (bit 0: running values follow; bit 1:
+ * the points lie every {@code spacing} values), {@code count} (≥ 1), with bit 1 {@code spacing}, then per
+ * point: without bit 1 a varint {@code value} difference from the point before (the first from 0); a
+ * zigzag {@code raw} difference from the point before (the first from the stream's raw column flush
+ * point) less the difference before it (points of alike values lie alike far apart); a varint
+ * {@code stored} difference from the point before (the first from the stream's stored flush point);
+ * with bit 0 a zigzag {@code running} value less the point before's (the first from 0). Every value, raw
+ * and stored difference is at least 1. One byte string rather than packed lists so that an open does
+ * not decode them: only a lookup reads its chunk's entry, skipping the others by their lengths.
  *
  * <p>Points come from the file, covered by nothing but the directory's CRC-32: {@link #part} checks
  * their structure and order, {@link #checkStream} their bounds against the stream's, before any is
@@ -29,8 +32,10 @@ import java.util.List;
 public final class ValuePoints {
     /** Bit 0 of a stream's flags: each point has the running value of a delta stream. */
     private static final int RUNNING = 1;
-    /** A point takes at least three bytes (three varints), so a count the entry cannot hold is damage. */
-    private static final int MIN_POINT_BYTES = 3;
+    /** Bit 1 of a stream's flags: the points lie every {@code spacing} values, given once. */
+    private static final int REGULAR = 2;
+    /** A point takes at least two bytes (its raw and stored differences), so a count the entry cannot hold is damage. */
+    private static final int MIN_POINT_BYTES = 2;
 
     /** Per stream, its points are {@code [firstOf[k], firstOf[k + 1])} of the lists below. */
     private final int[] firstOf;
@@ -67,16 +72,31 @@ public final class ValuePoints {
             if (n == 0) {
                 continue;
             }
-            out.varint(s.stream()).varint(s.running() != null ? RUNNING : 0).varint(n);
+            int spacing = s.values()[0];
+            boolean regular = true;
+            for (int i = 0; i < n; i++) {
+                regular &= s.values()[i] == (long) (i + 1) * spacing;
+            }
+            out.varint(s.stream()).varint((s.running() != null ? RUNNING : 0) | (regular ? REGULAR : 0)).varint(n);
+            if (regular) {
+                out.varint(spacing);
+            }
             int v = 0;
             int r = flushRaw[s.stream()];
+            int rawStep = 0;
             int st = flushStored[s.stream()];
+            long run = 0;
             for (int i = 0; i < n; i++) {
-                out.varint(s.values()[i] - v).varint(s.raw()[i] - r).varint(s.stored()[i] - st);
+                if (!regular) {
+                    out.varint(s.values()[i] - v);
+                }
+                out.zigzag((long) (s.raw()[i] - r) - rawStep).varint(s.stored()[i] - st);
                 if (s.running() != null) {
-                    out.zigzag(s.running()[i]);
+                    out.zigzag(s.running()[i] - run);
+                    run = s.running()[i];
                 }
                 v = s.values()[i];
+                rawStep = s.raw()[i] - r;
                 r = s.raw()[i];
                 st = s.stored()[i];
             }
@@ -143,25 +163,33 @@ public final class ValuePoints {
             }
             next = k + 1;
             int flags = in.varintInt();
-            if ((flags & ~RUNNING) != 0) {
+            if ((flags & ~(RUNNING | REGULAR)) != 0) {
                 throw new JazminFormatException("value points of stream " + k + " have unknown flags " + flags);
             }
-            delta[k] = flags == RUNNING;
+            delta[k] = (flags & RUNNING) != 0;
             int count = in.count(MIN_POINT_BYTES);
             if (count == 0 || count > capacity - n) {
                 throw new JazminFormatException("stream " + k + " lists " + count + " value points");
             }
+            long spacing = (flags & REGULAR) != 0 ? in.varint() : 0;
             long v = 0;
             long r = flush.raw(k);
+            long rawStep = 0;
             long s = flush.stored(k);
+            long run = 0;
             for (int i = 0; i < count; i++, n++) {
-                v = step(v, in.varint(), k, "value index");
-                r = step(r, in.varint(), k, "raw offset");
+                v = step(v, spacing != 0 ? spacing : in.varint(), k, "value index");
+                long diff = rawStep + in.zigzag();
+                r = step(r, diff, k, "raw offset");
+                rawStep = diff;
                 s = step(s, in.varint(), k, "stored offset");
                 values[n] = (int) v;
                 raw[n] = (int) r;
                 stored[n] = (int) s;
-                running[n] = delta[k] ? in.zigzag() : 0;
+                if (delta[k]) {
+                    run += in.zigzag(); // wraps like the values' own deltas would; the decode checks it
+                }
+                running[n] = run;
             }
         }
         for (int j = next; j <= streams; j++) {
@@ -173,7 +201,7 @@ public final class ValuePoints {
 
     /** {@code at + diff}, the difference at least 1 and the sum an int. */
     private static long step(long at, long diff, int k, String what) {
-        if (diff < 1 || at + diff > Integer.MAX_VALUE) {
+        if (diff < 1 || diff > Integer.MAX_VALUE || at + diff > Integer.MAX_VALUE) {
             throw new JazminFormatException("value point " + what + " of stream " + k + " does not ascend (+"
                     + Long.toUnsignedString(diff) + ")");
         }

@@ -49,10 +49,14 @@ final class PointWindows {
         if (beforeFirst <= 0 || beforeFirst >= streamBytes) {
             throw new JazminFormatException("value point raw offset " + points.raw(k, 0) + " lies outside stream " + k);
         }
-        int headBytes = Math.min(beforeFirst, MAX_LENGTH_BYTES + ValuePointDecoder.plainHeadBytes(rowCount));
-        StreamHead head = head(payload, k, type, rowCount, headBytes, headBytes < beforeFirst);
-        if (head == null) {
-            head = head(payload, k, type, rowCount, beforeFirst, false); // a dictionary: its entries too
+        // The length varint and flags byte; then, if the stream has nulls, its bitmap; a dictionary's entries last.
+        StreamHead head = null;
+        for (int n : new int[] {MAX_LENGTH_BYTES + 1, MAX_LENGTH_BYTES + ValuePointDecoder.plainHeadBytes(rowCount),
+                beforeFirst}) {
+            head = head(payload, k, type, rowCount, Math.min(n, beforeFirst), n < beforeFirst);
+            if (head != null) {
+                break;
+            }
         }
         int bodyStart = start + head.headerBytes();
         // The stored offsets' bounds are checked as the segment is inflated (SectionPayload.pointSegment).
