@@ -307,7 +307,7 @@ public final class StreamDecoder {
                 : ColumnVector.window(col.type, col.rows, col.from, col.nulls, vals, null, null, null, null);
     }
 
-    private static long addDelta(long prev, long delta) {
+    static long addDelta(long prev, long delta) {
         long sum = prev + delta;
         if (((prev ^ sum) & (delta ^ sum)) < 0) {
             throw new JazminFormatException("delta-encoded value overflows 64 bits");

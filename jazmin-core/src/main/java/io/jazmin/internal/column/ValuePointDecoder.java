@@ -166,7 +166,7 @@ public final class ValuePointDecoder {
                 switch (type) {
                     case INT, DATETIME -> {
                         long x = segment.zigzag();
-                        prev = encoding == StreamFormat.DELTA ? addDelta(prev, x) : x;
+                        prev = encoding == StreamFormat.DELTA ? StreamDecoder.addDelta(prev, x) : x;
                         if (kept) {
                             longs[slot] = StreamFormat.isEpochMillis(type) ? StreamFormat.checkDatetime(prev) : prev;
                         }
@@ -223,13 +223,5 @@ public final class ValuePointDecoder {
             }
             return entries[id];
         }
-    }
-
-    private static long addDelta(long prev, long delta) {
-        long sum = prev + delta;
-        if (((prev ^ sum) & (delta ^ sum)) < 0) {
-            throw new JazminFormatException("delta-encoded value overflows 64 bits");
-        }
-        return sum;
     }
 }

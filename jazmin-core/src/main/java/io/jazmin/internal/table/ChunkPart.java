@@ -439,7 +439,7 @@ public final class ChunkPart {
      * The thread's {@link #PREFIX_BUFFER} when it holds at least {@code size} bytes, else a new one, kept
      * for the thread's next use unless larger than {@link #MAX_KEPT_PREFIX}.
      */
-    private static byte[] threadBuffer(int size) {
+    static byte[] threadBuffer(int size) {
         byte[] bytes = PREFIX_BUFFER.get();
         if (bytes == null || bytes.length < size) {
             bytes = new byte[size];

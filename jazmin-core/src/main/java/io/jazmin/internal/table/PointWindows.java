@@ -18,10 +18,6 @@ import io.jazmin.schema.ColumnType;
  * read, as for any read; the points themselves are checked against the stream before use.
  */
 final class PointWindows {
-    /** Segments up to this many raw bytes go into the thread's buffer; longer ones into their own. */
-    private static final int MAX_KEPT_SEGMENT = 1 << 20;
-    /** Per thread, the buffer segments are inflated into: the window's values are copied out of it. */
-    private static final ThreadLocal<byte[]> SEGMENT_BUFFER = new ThreadLocal<>();
     /** Bytes of the longest stream length varint. */
     private static final int MAX_LENGTH_BYTES = 10;
 
@@ -77,7 +73,8 @@ final class PointWindows {
         int rawFrom = points.raw(k, i);
         int rawTo = toEnd ? start + streamBytes : points.raw(k, j);
         int count = (toEnd ? head.decoder().nonNull() : points.value(k, j)) - points.value(k, i);
-        byte[] buffer = buffer(rawTo - rawFrom);
+        // The thread's prefix buffer: the window's values are copied out of it (objects built, numbers decoded).
+        byte[] buffer = ChunkPart.threadBuffer(rawTo - rawFrom);
         payload.pointSegment(k, rawFrom, points.stored(k, i), rawTo, toEnd ? -1 : points.stored(k, j), buffer);
         return head.decoder().window(new ByteReader(buffer, 0, rawTo - rawFrom), points.value(k, i), count,
                 points.hasRunning(k) ? points.running(k, i) : 0, !toEnd && points.hasRunning(k),
@@ -114,16 +111,5 @@ final class PointWindows {
      */
     static long cost(ValuePoints points, SectionPayload payload, int k) {
         return payload.streamLength(k) / (points.count(k) + 1L);
-    }
-
-    private static byte[] buffer(int size) {
-        byte[] bytes = SEGMENT_BUFFER.get();
-        if (bytes == null || bytes.length < size) {
-            bytes = new byte[size];
-            if (size <= MAX_KEPT_SEGMENT) {
-                SEGMENT_BUFFER.set(bytes);
-            }
-        }
-        return bytes;
     }
 }
