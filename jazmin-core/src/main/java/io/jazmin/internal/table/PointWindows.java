@@ -14,8 +14,12 @@ import io.jazmin.schema.ColumnType;
  * then only the segment from the last point at or before the first row to the first point after the
  * last row, and only that segment's values are decoded. A lookup of one row of a 4,096-row chunk so
  * inflates and decodes at most a point spacing's values of each long stream instead of every value
- * before the row. The part's whole CRC-32 (and a key file's tag) was checked when its payload was
- * read, as for any read; the points themselves are checked against the stream before use.
+ * before the row. The bytes are the part's as its read checked them, as for any window: a local
+ * file's or memory's part by its whole CRC-32 (a key file's by its tag, a shared file's by its digest)
+ * before any byte is used; a remote source's plain part read as stream ranges, as ever, stream by stream
+ * (here: the segment must inflate to exactly its points' length). The points themselves are checked
+ * against the stream before use ({@link ValuePoints#checkStream}, {@link SectionPayload#pointSegment},
+ * {@link ValuePointDecoder.Head#window}).
  */
 final class PointWindows {
     /** Bytes of the longest stream length varint. */
