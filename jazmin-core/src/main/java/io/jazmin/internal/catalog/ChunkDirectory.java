@@ -23,10 +23,13 @@ import java.util.List;
  * @param streamStoredOffsets optional (field 17, with field 16): per entry of {@code streamOffsets}, the
  *                            offset in the stored payload of the Deflate full-flush point before that
  *                            stream, from which it inflates on its own
+ * @param valuePoints         optional (field 18, {@code bytes}, Java writers only; other readers skip it): per
+ *                            part, the Deflate full flushes inside its column streams
+ *                            ({@link io.jazmin.internal.compress.ValuePoints}); empty when none
  */
 public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, long[] partOffsets,
                              long[] partLengths, byte[] partDigests, List<StatisticsBlock> statistics,
-                             int[] streamOffsets, int[] streamStoredOffsets)
+                             int[] streamOffsets, int[] streamStoredOffsets, byte[] valuePoints)
         implements ProtoMessage {
 
     /** The arrays are taken over, not copied (a directory is decoded on every open of a file; its writer builds fresh ones). */
@@ -40,6 +43,15 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
         statistics = Values.list(statistics);
         streamOffsets = Values.owned(streamOffsets);
         streamStoredOffsets = Values.owned(streamStoredOffsets);
+        valuePoints = valuePoints == null ? Values.NO_BYTES : valuePoints; // taken over, as the lists above
+    }
+
+    /** A directory without value points (field 18 absent). */
+    public ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, long[] partOffsets,
+                          long[] partLengths, byte[] partDigests, List<StatisticsBlock> statistics,
+                          int[] streamOffsets, int[] streamStoredOffsets) {
+        this(ordinals, rowStarts, rowCounts, partOffsets, partLengths, partDigests, statistics, streamOffsets,
+                streamStoredOffsets, null);
     }
 
     /** A directory without column flush points (fields 16 and 17 absent). */
@@ -63,7 +75,8 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
                 .bytes(6, partDigests)
                 .messages(7, statistics)
                 .packedUint32(16, streamOffsets)
-                .packedUint32(17, streamStoredOffsets);
+                .packedUint32(17, streamStoredOffsets)
+                .bytes(18, valuePoints);
     }
 
     /** Decodes a section payload. */
@@ -84,6 +97,7 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
         // Lists, not arrays grown per run: a hostile directory may give each value in a run of its own.
         NumberList streamOffsets = new NumberList();
         NumberList streamStoredOffsets = new NumberList();
+        byte[] valuePoints = null;
         while (r.next()) {
             switch (r.field()) {
                 case 1 -> r.repeatedUint32(ordinals);
@@ -95,12 +109,13 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
                 case 7 -> statistics.add(StatisticsBlock.decode(r.message()));
                 case 16 -> r.repeatedUint32(streamOffsets);
                 case 17 -> r.repeatedUint32(streamStoredOffsets);
+                case 18 -> valuePoints = r.bytes();
                 default -> r.skip();
             }
         }
         return new ChunkDirectory(ordinals.runningIntSums("ordinals"),
                 rowStarts.runningSums(Long.MAX_VALUE, "row_starts"), rowCounts.toIntArray(),
                 partOffsets.runningSums(Long.MAX_VALUE, "part_offsets"), partLengths.toLongArray(), partDigests,
-                statistics, streamOffsets.toIntArray(), streamStoredOffsets.toIntArray());
+                statistics, streamOffsets.toIntArray(), streamStoredOffsets.toIntArray(), valuePoints);
     }
 }

@@ -307,7 +307,7 @@ public final class StreamDecoder {
                 : ColumnVector.window(col.type, col.rows, col.from, col.nulls, vals, null, null, null, null);
     }
 
-    private static long addDelta(long prev, long delta) {
+    static long addDelta(long prev, long delta) {
         long sum = prev + delta;
         if (((prev ^ sum) & (delta ^ sum)) < 0) {
             throw new JazminFormatException("delta-encoded value overflows 64 bits");
@@ -500,7 +500,7 @@ public final class StreamDecoder {
     }
 
     /** Moves past one value without reading it: a decimal is two varints (scale, mantissa), the rest length-prefixed. */
-    private static void skipPlainObject(ByteReader stream, ColumnType type) {
+    static void skipPlainObject(ByteReader stream, ColumnType type) {
         if (StreamFormat.isVarintPair(type)) {
             stream.skipVarints(2);
         } else {
@@ -508,7 +508,7 @@ public final class StreamDecoder {
         }
     }
 
-    private static Object readPlainObject(ByteReader stream, ColumnType type) {
+    static Object readPlainObject(ByteReader stream, ColumnType type) {
         return switch (type) {
             case DECIMAL -> Decimals.read(stream);
             case STRING -> stream.utf8(stream.length());

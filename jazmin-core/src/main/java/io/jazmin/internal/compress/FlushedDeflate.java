@@ -58,7 +58,16 @@ public final class FlushedDeflate {
      * @param fan    runs the passes, which are independent of each other ({@link #passes})
      */
     public static Flushed deflate(int level, byte[] raw, int len, int[] starts, FanOut fan) {
-        return foldPasses(fan.all(passes(level, raw, len, starts)), len, starts);
+        return deflate(level, raw, len, starts, null, fan);
+    }
+
+    /**
+     * Like {@link #deflate(int, byte[], int, int[], FanOut)}, the pieces {@code starts} belonging to the
+     * streams {@code pieceStream} gives (ascending from 0; {@code null}: a piece per stream), as where value
+     * points split a stream: whether a stream is stored is decided on all its pieces together.
+     */
+    public static Flushed deflate(int level, byte[] raw, int len, int[] starts, int[] pieceStream, FanOut fan) {
+        return foldPasses(fan.all(passes(level, raw, len, starts)), len, starts, pieceStream);
     }
 
     /**
@@ -98,14 +107,16 @@ public final class FlushedDeflate {
         return () -> deflate(all, raw, len, starts);
     }
 
+
     /**
      * The Deflate data of the passes {@link #passes} gave (their results in its order) over
-     * {@code raw[0..len)} with points {@code starts}: the compressed passes' choice
-     * ({@link #foldCompressed}), each piece of {@value #MIN_STORED_LENGTH} raw bytes or more then stored
-     * where that choice saves less than 1/{@value #MIN_SAVING} of them ({@link #storedWhereWeak}).
+     * {@code raw[0..len)} with points {@code starts} (pieces of the streams {@code pieceStream} gives, or
+     * {@code null}: a piece per stream): the compressed passes' choice ({@link #foldCompressed}), each
+     * stream of {@value #MIN_STORED_LENGTH} raw bytes or more then stored where that choice saves less
+     * than 1/{@value #MIN_SAVING} of them ({@link #storedWhereWeak}).
      */
-    public static Flushed foldPasses(List<Flushed> passes, int len, int[] starts) {
-        return storedWhereWeak(foldCompressed(passes), passes, len, starts);
+    public static Flushed foldPasses(List<Flushed> passes, int len, int[] starts, int[] pieceStream) {
+        return storedWhereWeak(foldCompressed(passes), passes, len, starts, pieceStream);
     }
 
     /**
@@ -130,21 +141,31 @@ public final class FlushedDeflate {
     }
 
     /**
-     * {@code compressed}, but each piece of at least {@value #MIN_STORED_LENGTH} raw bytes that saves less
+     * {@code compressed}, but each stream of at least {@value #MIN_STORED_LENGTH} raw bytes that saves less
      * than 1/{@value #MIN_SAVING} of them taken from the {@link StreamSetting#STORED} pass among
-     * {@code passes}; {@code compressed} itself when there is none (an explicit level, a small payload).
+     * {@code passes}, all its pieces ({@code pieceStream} gives each piece's stream; {@code null}: a piece
+     * per stream); {@code compressed} itself when there is no such pass (an explicit level, a small payload).
      */
-    public static Flushed storedWhereWeak(Flushed compressed, List<Flushed> passes, int len, int[] starts) {
+    public static Flushed storedWhereWeak(Flushed compressed, List<Flushed> passes, int len, int[] starts,
+                                          int[] pieceStream) {
         Flushed stored = passes.stream().filter(Flushed::stored).findFirst().orElse(null);
         if (stored == null) {
             return compressed;
         }
         int pieces = starts.length;
+        int streams = pieceStream == null || pieces == 0 ? pieces : pieceStream[pieces - 1] + 1;
+        long[] raw = new long[streams];
+        long[] packed = new long[streams];
+        for (int k = 0; k < pieces; k++) {
+            int stream = pieceStream == null ? k : pieceStream[k];
+            raw[stream] += (k + 1 < pieces ? starts[k + 1] : len) - starts[k];
+            packed[stream] += compressed.pieceLength(k);
+        }
         Flushed[] from = new Flushed[pieces];
         for (int k = 0; k < pieces; k++) {
-            long raw = (k + 1 < pieces ? starts[k + 1] : len) - starts[k];
-            long saved = raw - compressed.pieceLength(k);
-            from[k] = raw >= MIN_STORED_LENGTH && saved * MIN_SAVING < raw ? stored : compressed;
+            int stream = pieceStream == null ? k : pieceStream[k];
+            boolean weak = raw[stream] >= MIN_STORED_LENGTH && (raw[stream] - packed[stream]) * MIN_SAVING < raw[stream];
+            from[k] = weak ? stored : compressed;
         }
         return joined(from);
     }

@@ -228,6 +228,39 @@ public final class SectionPayload {
         return prefix;
     }
 
+    /** Where stream {@code k} (its length varint) starts in the raw payload, as its flush point gives it. */
+    public int streamStart(int k) {
+        return points.raw(k);
+    }
+
+    /**
+     * Inflates the raw bytes {@code [rawFrom, rawTo)} of stream {@code k} (part offsets) from the value
+     * point at stored offset {@code storedFrom} to the one at {@code storedTo}, or to the stream's end
+     * when {@code storedTo} is -1, into {@code out}: they must inflate to exactly that many bytes and
+     * end there (see {@link Inflate#segmentInto}), so a point whose offsets do not match its Deflate
+     * data fails here. Not locked while it inflates, as {@link #streamPrefix}.
+     *
+     * @throws JazminFormatException when the offsets do not lie inside the stream in order, or the
+     *                               Deflate data between them does not inflate to exactly their bytes
+     */
+    public void pointSegment(int k, int rawFrom, int storedFrom, int rawTo, int storedTo, byte[] out) {
+        int rawStart = points.raw(k);
+        int rawEnd = rawStart + streamLength(k);
+        StoredStreams.Slice slice = storedStream(k);
+        int from = storedFrom - points.stored(k);
+        int to = storedTo < 0 ? slice.length() : storedTo - points.stored(k);
+        if (rawFrom <= rawStart || rawTo <= rawFrom || rawTo > rawEnd || from <= 0 || to <= from
+                || to > slice.length() || (storedTo < 0) != (rawTo == rawEnd)) {
+            throw new JazminFormatException("value point (raw " + rawFrom + "..." + rawTo + ", stored " + storedFrom
+                    + "..." + storedTo + ") lies outside stream " + k + " (raw " + rawStart + "..." + rawEnd + ")");
+        }
+        if (out.length < rawTo - rawFrom) {
+            throw new IllegalArgumentException("a " + (rawTo - rawFrom) + "-byte segment into " + out.length + " bytes");
+        }
+        Inflate.segmentInto(slice.bytes(), slice.offset() + from, to - from, out, rawTo - rawFrom,
+                storedTo < 0 && k == points.count() - 1);
+    }
+
     /** Where stream {@code k}'s stored bytes lie, between its flush point and the next (fetched now when ranged). */
     private synchronized StoredStreams.Slice storedStream(int k) {
         if (ranged != null) {

@@ -159,12 +159,24 @@ public final class SectionWriter {
      *         itself when the payload is stored uncompressed)
      */
     public ColumnSection columnSection(String id, byte[] raw, int len, int[] starts, FanOut fan) {
+        return columnSection(id, raw, len, starts, null, fan);
+    }
+
+    /**
+     * Like {@link #columnSection(String, byte[], int, int[], FanOut)}, with more full flushes than streams:
+     * {@code starts} are pieces, each of the stream {@code pieceStream} gives ({@code null}: a piece per
+     * stream), a stream's first piece starting where the stream does and the others at its value
+     * points ({@link io.jazmin.internal.compress.ValuePoints}). The returned stored offsets are per
+     * piece; its stream settings per stream (each stream's first piece's), and a later part given
+     * them ({@link #streamDeflate}) compresses all pieces of a stream with its stream's.
+     */
+    public ColumnSection columnSection(String id, byte[] raw, int len, int[] starts, int[] pieceStream, FanOut fan) {
         if (!flushesColumns()) {
             throw new IllegalStateException("column flush points need Deflate sections");
         }
-        return flushed(id, raw, len, starts, streamSettings != null
-                ? FlushedDeflate.deflate(streamSettings, raw, len, starts)
-                : FlushedDeflate.deflate(level, raw, len, starts, fan));
+        return flushed(id, raw, len, starts, pieceStream, streamSettings != null
+                ? FlushedDeflate.deflate(PieceSettings.perPiece(streamSettings, pieceStream), raw, len, starts)
+                : FlushedDeflate.deflate(level, raw, len, starts, pieceStream, fan));
     }
 
     /**
@@ -179,6 +191,16 @@ public final class SectionWriter {
      */
     public ColumnSection columnSectionIfCheap(String id, byte[] raw, int len, int[] starts, int tolerancePercent,
                                               FanOut fan) {
+        return columnSectionIfCheap(id, raw, len, starts, null, tolerancePercent, fan);
+    }
+
+    /**
+     * Like {@link #columnSectionIfCheap(String, byte[], int, int[], int, FanOut)}, with pieces as
+     * {@link #columnSection(String, byte[], int, int[], int[], FanOut)} takes them: the cost judged is
+     * that of all their flushes, value points included.
+     */
+    public ColumnSection columnSectionIfCheap(String id, byte[] raw, int len, int[] starts, int[] pieceStream,
+                                              int tolerancePercent, FanOut fan) {
         if (!flushesColumns()) {
             throw new IllegalStateException("column flush points need Deflate sections");
         }
@@ -203,15 +225,17 @@ public final class SectionWriter {
             return new ColumnSection(section(id, raw, len, codec, plainPacks ? plain.bytes() : null), null,
                     plainPacks && plain.filtered(), null);
         }
-        return flushed(id, raw, len, starts, FlushedDeflate.storedWhereWeak(compressed, passes, len, starts));
+        return flushed(id, raw, len, starts, pieceStream,
+                FlushedDeflate.storedWhereWeak(compressed, passes, len, starts, pieceStream));
     }
 
-    private ColumnSection flushed(String id, byte[] raw, int len, int[] starts, FlushedDeflate.Flushed packed) {
+    private ColumnSection flushed(String id, byte[] raw, int len, int[] starts, int[] pieceStream,
+                                  FlushedDeflate.Flushed packed) {
         if (packed.bytes().length < len) {
             return new ColumnSection(enveloped(id, Codec.DEFLATE.wireId(), len, packed.bytes(), 0, packed.bytes().length),
-                    packed.storedOffsets(), packed.anyFiltered(), packed.settings());
+                    packed.storedOffsets(), packed.anyFiltered(), PieceSettings.perStream(packed.settings(), pieceStream));
         }
-        StreamSetting[] standard = new StreamSetting[starts.length];
+        StreamSetting[] standard = new StreamSetting[PieceSettings.streams(starts.length, pieceStream)];
         Arrays.fill(standard, StreamSetting.STANDARD);
         return new ColumnSection(enveloped(id, Codec.NONE.wireId(), len, raw, 0, len), starts.clone(), false,
                 standard);

@@ -69,7 +69,9 @@ public final class ChunkDecoder {
                 SectionPayload payload = reader.get();
                 reader = () -> payload;
             }
-            pieces.add(new ChunkPart.Piece(id, offset, chunk.partLength(g), reader, groups.members()[g]));
+            // Value points serve lookups of parts read stream by stream (tables of one column group).
+            pieces.add(new ChunkPart.Piece(id, offset, chunk.partLength(g), reader, groups.members()[g],
+                    some && chunk.groupCount() == 1 ? chunk::valuePoints : null));
         }
         return new ChunkPart(pieces, chunk.rowCount(), groups.visible(), shared, file, fill);
     }

@@ -1,6 +1,7 @@
 package io.jazmin.internal.table;
 
 import io.jazmin.internal.compress.FlushPoints;
+import io.jazmin.internal.compress.ValuePoints;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -27,6 +28,8 @@ public final class ChunkInfo {
     private final int[] streamOffsets;
     private final int[] streamStoredOffsets;
     private final int columnCount;
+    /** The segment's value points (chunk-directory field 18), or {@code null}. */
+    private final byte[] valuePoints;
 
     /**
      * @param partOffsets the segment's part offsets, chunk-major; this chunk's are
@@ -38,10 +41,11 @@ public final class ChunkInfo {
      * @param streamOffsets the segment's raw flush points, {@code columnCount} per part (tables of one column
      *                      group written with column flush points, their order checked), else {@code null}
      * @param streamStoredOffsets the segment's stored flush points, as {@code streamOffsets}
+     * @param valuePoints the segment's value points field, with {@code streamOffsets} only, else {@code null}
      */
     ChunkInfo(int ordinal, long rowStart, int rowCount, long[] partOffsets, long[] partLengths, byte[] partDigests,
               int firstPart, int groupCount, int segment, int slot, String partition, int[] streamOffsets,
-              int[] streamStoredOffsets, int columnCount) {
+              int[] streamStoredOffsets, int columnCount, byte[] valuePoints) {
         this.ordinal = ordinal;
         this.rowStart = rowStart;
         this.rowCount = rowCount;
@@ -56,6 +60,7 @@ public final class ChunkInfo {
         this.streamOffsets = streamOffsets;
         this.streamStoredOffsets = streamStoredOffsets;
         this.columnCount = columnCount;
+        this.valuePoints = streamOffsets == null || valuePoints == null || valuePoints.length == 0 ? null : valuePoints;
     }
 
     /** The chunk's ordinal in its table. */
@@ -126,6 +131,16 @@ public final class ChunkInfo {
     public FlushPoints flushPoints() {
         return streamOffsets == null ? null
                 : new FlushPoints(streamOffsets, streamStoredOffsets, firstPart * columnCount, columnCount);
+    }
+
+    /**
+     * The value points of the chunk's one part (decoded now from the directory's field, their
+     * structure checked), or {@code null} when it has none.
+     *
+     * @throws io.jazmin.error.JazminFormatException when they are damaged
+     */
+    public ValuePoints valuePoints() {
+        return valuePoints == null ? null : ValuePoints.part(valuePoints, firstPart, flushPoints());
     }
 
     /** Bytes of all the chunk's part sections. */

@@ -10,6 +10,7 @@ import io.jazmin.internal.column.StreamSum;
 import io.jazmin.internal.wire.ByteReader;
 import io.jazmin.internal.compress.SectionPayload;
 import io.jazmin.internal.compress.StoredStreams;
+import io.jazmin.internal.compress.ValuePoints;
 import io.jazmin.internal.parallel.FanOut;
 import java.util.List;
 import java.util.function.Supplier;
@@ -79,14 +80,33 @@ public final class ChunkPart {
         private final int[] members;
         private int located;
         private int cursor;
+        /** Decodes the part's value points, or {@code null} once they are decoded (or when it has none). */
+        private Supplier<ValuePoints> pointsReader;
+        private ValuePoints points;
 
         /** A part whose payload is {@code reader}'s, read when a column first needs it. */
         Piece(String sectionId, long offset, long length, Supplier<SectionPayload> reader, int[] members) {
+            this(sectionId, offset, length, reader, members, null);
+        }
+
+        /** @param points the part's value points ({@link ChunkInfo#valuePoints}), decoded on first use, or {@code null} */
+        Piece(String sectionId, long offset, long length, Supplier<SectionPayload> reader, int[] members,
+              Supplier<ValuePoints> points) {
             this.sectionId = sectionId;
             this.offset = offset;
             this.length = length;
             this.reader = reader;
             this.members = members;
+            this.pointsReader = points;
+        }
+
+        /** The part's value points, decoded and their structure checked on first use, or {@code null}. */
+        private synchronized ValuePoints valuePoints() {
+            if (pointsReader != null) {
+                points = pointsReader.get(); // damage thrown to the column's decode, which names both
+                pointsReader = null;
+            }
+            return points;
         }
 
         private SectionPayload payload() {
@@ -384,6 +404,18 @@ public final class ChunkPart {
             return null;
         }
         int k = memberIndex[position];
+        if (!payload.holdsStream(k)) {
+            try {
+                ValuePoints points = piece.valuePoints();
+                ColumnVector fromPoint = points == null || points.count(k) == 0 ? null
+                        : PointWindows.decode(points, payload, k, column.type(), rowCount, from, to);
+                if (fromPoint != null) {
+                    return fromPoint;
+                }
+            } catch (JazminFormatException e) {
+                throw inColumn(column, piece, e); // a point the file gives that does not hold: damage, named
+            }
+        }
         int raw = payload.streamLength(k);
         long guess = (long) raw * to / rowCount + raw / 16 + PREFIX_SLACK;
         if (guess >= raw) {
@@ -420,7 +452,7 @@ public final class ChunkPart {
      * The thread's {@link #PREFIX_BUFFER} when it holds at least {@code size} bytes, else a new one, kept
      * for the thread's next use unless larger than {@link #MAX_KEPT_PREFIX}.
      */
-    private static byte[] threadBuffer(int size) {
+    static byte[] threadBuffer(int size) {
         byte[] bytes = PREFIX_BUFFER.get();
         if (bytes == null || bytes.length < size) {
             bytes = new byte[size];
@@ -594,7 +626,14 @@ public final class ChunkPart {
         if (payload.streamCount() != piece.members.length || payload.holdsStream(k)) {
             return 0;
         }
-        return (long) payload.streamLength(k) * to / Math.max(1, rowCount);
+        ValuePoints points;
+        try {
+            points = piece.valuePoints();
+        } catch (JazminFormatException e) {
+            points = null; // reported, with the column, when the window is decoded
+        }
+        return points != null && points.count(k) > 0 ? PointWindows.cost(points, payload, k)
+                : (long) payload.streamLength(k) * to / Math.max(1, rowCount);
     }
 
     /** How many columns have been decoded so far (not counting those found in the shared cache). */

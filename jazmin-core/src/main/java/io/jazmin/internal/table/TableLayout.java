@@ -230,7 +230,8 @@ final class TableLayout {
     private static long heapBytes(ChunkDirectory d) {
         long n = 128 + 16 * 8 + 4L * d.ordinals().length + 8L * d.rowStarts().length + 4L * d.rowCounts().length
                 + 8L * d.partOffsets().length + 8L * d.partLengths().length + d.partDigests().length
-                + 4L * d.streamOffsets().length + 4L * d.streamStoredOffsets().length;
+                + 4L * d.streamOffsets().length + 4L * d.streamStoredOffsets().length
+                + d.valuePoints().length;
         for (var block : d.statistics()) {
             n += 96 + 4L * block.columns().length;
         }
@@ -337,7 +338,8 @@ final class TableLayout {
             // The chunk reads its parts and flush points from the directory's lists (never handing them out).
             byOrdinal[ordinal] = new ChunkInfo(ordinal, dir.rowStarts()[i], dir.rowCounts()[i], dir.partOffsets(),
                     dir.partLengths(), digests.length == 0 ? null : digests, i * groupCount, groupCount, segment, i,
-                    partition, flushPoints ? dir.streamOffsets() : null, dir.streamStoredOffsets(), columnCount);
+                    partition, flushPoints ? dir.streamOffsets() : null, dir.streamStoredOffsets(), columnCount,
+                    dir.valuePoints());
         }
     }
 

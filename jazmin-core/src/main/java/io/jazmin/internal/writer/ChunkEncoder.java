@@ -71,9 +71,11 @@ final class ChunkEncoder {
      * @param streamOffsets       per part, where each column stream starts in its raw payload; {@code null}
      *                            without flush points
      * @param streamStoredOffsets per part, the stored offset of each stream's flush point; {@code null} without
+     * @param valuePoints         per part, its value points entry ({@link ValuePointPlan#entry}, empty when it
+     *                            has none); {@code null} without flush points
      */
     record EncodedChunk(byte[][] parts, ChunkStatistics[] statistics, int rowCount, int[][] streamOffsets,
-                        int[][] streamStoredOffsets) {
+                        int[][] streamStoredOffsets, byte[][] valuePoints) {
     }
 
     /** Encodes the chunk parts {@code partIds} (one per group) holding {@code vectors} (one per column). */
@@ -95,37 +97,43 @@ final class ChunkEncoder {
         SectionWriter writer = choose ? sections : choice.compressing(sections);
         int[][] starts = points ? new int[groups.length][] : null;
         int[][] stored = points ? new int[groups.length][] : null;
+        byte[][] valuePoints = points ? new byte[groups.length][] : null;
         for (int g = 0; g < groups.length; g++) {
             payload.reset();
-            int[] at = points ? new int[groups[g].length] : null;
+            ValuePointPlan plan = points ? new ValuePointPlan(groups[g].length) : null;
             for (int m = 0; m < groups[g].length; m++) {
                 int i = groups[g][m];
                 stream.reset();
                 int[] stringBoundRows = StreamEncoder.encode(columns.get(i), vectors[i], stream);
                 stats[i] = ChunkStatistics.compute(vectors[i], stringBoundRows);
-                if (at != null) {
-                    at[m] = payload.size();
+                if (plan != null) {
+                    plan.add(columns.get(i), payload.size(), stream.array(), stream.size(), rowCount);
                 }
                 payload.varint(stream.size()).bytes(stream.array(), 0, stream.size());
             }
             if (points) {
+                int[] pieces = plan.pieces();
                 SectionWriter.ColumnSection part = choose && choice.pointsOptional()
-                        ? writer.columnSectionIfCheap(partIds[g], payload.array(), payload.size(), at,
-                                ColumnFlushPoints.AUTO_TOLERANCE_PERCENT, trials)
-                        : writer.columnSection(partIds[g], payload.array(), payload.size(), at, trials);
+                        ? writer.columnSectionIfCheap(partIds[g], payload.array(), payload.size(), pieces,
+                                plan.pieceStreams(), ColumnFlushPoints.AUTO_TOLERANCE_PERCENT, trials)
+                        : writer.columnSection(partIds[g], payload.array(), payload.size(), pieces,
+                                plan.pieceStreams(), trials);
                 parts[g] = part.section();
-                starts[g] = at;
-                stored[g] = part.storedOffsets();
                 if (choose) {
                     // Only a choosing chunk, of a table of one group, comes without points.
                     choice.settle(part);
                     points = part.storedOffsets() != null;
                 }
+                if (part.storedOffsets() != null) {
+                    starts[g] = plan.streamStarts();
+                    stored[g] = plan.streamStored(part.storedOffsets());
+                    valuePoints[g] = plan.entry(part.storedOffsets());
+                }
             } else {
                 parts[g] = writer.section(partIds[g], payload.array(), payload.size());
             }
         }
-        return points ? new EncodedChunk(parts, stats, rowCount, starts, stored)
-                : new EncodedChunk(parts, stats, rowCount, null, null);
+        return points ? new EncodedChunk(parts, stats, rowCount, starts, stored, valuePoints)
+                : new EncodedChunk(parts, stats, rowCount, null, null, null);
     }
 }

@@ -4,6 +4,7 @@ import io.jazmin.internal.catalog.ChunkDirectory;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.catalog.Statistics;
 import io.jazmin.internal.catalog.StatisticsBlock;
+import io.jazmin.internal.compress.ValuePoints;
 import io.jazmin.internal.table.SectionIds;
 import io.jazmin.internal.section.SectionReader;
 import io.jazmin.internal.section.SectionWriter;
@@ -28,6 +29,8 @@ final class PartitionLog {
     /** Column flush points of the parts, in part order (all parts have them, or none). */
     private final List<int[]> streamOffsets = new ArrayList<>();
     private final List<int[]> streamStoredOffsets = new ArrayList<>();
+    /** The parts' value points entries, in part order, with the flush points. */
+    private final List<byte[]> valuePoints = new ArrayList<>();
     private final ChunkStatisticsLog[] statistics;
 
     /**
@@ -58,6 +61,7 @@ final class PartitionLog {
             if (chunk.streamOffsets() != null) {
                 streamOffsets.add(chunk.streamOffsets()[g]);
                 streamStoredOffsets.add(chunk.streamStoredOffsets()[g]);
+                valuePoints.add(chunk.valuePoints()[g]);
             }
             partLengths.add((long) part.length);
             if (digests) {
@@ -89,7 +93,7 @@ final class PartitionLog {
         }
         ChunkDirectory dir = new ChunkDirectory(ints(ordinals), longs(rowStarts), ints(rowCounts), longs(partOffsets),
                 longs(partLengths), digests ? partDigests.toByteArray() : null, written, concat(streamOffsets),
-                concat(streamStoredOffsets));
+                concat(streamStoredOffsets), ValuePoints.join(valuePoints));
         byte[] raw = dir.encode();
         byte[] section = sections.catalogSection(SectionIds.directory(table, text, k), raw, raw.length);
         return ref(sink.write(section), section, digests);

@@ -73,6 +73,25 @@ class CatalogCodecTest {
         assertThat(new ChunkDirectory(null, null, null, null, null, null, null).streamOffsets()).isEmpty();
     }
 
+    @Test
+    void chunkDirectoryValuePointsAreField18BytesThatOtherReadersSkip() {
+        byte[] points = {5, 1, 2, 3, 4, 5};
+        ChunkDirectory dir = new ChunkDirectory(new int[] {0}, new long[] {0}, new int[] {2}, new long[] {64},
+                new long[] {40}, null, null, new int[] {0, 3}, new int[] {0, 9}, points);
+        byte[] encoded = dir.encode();
+        // Field 18, length-delimited: tag (18 << 3 | 2) = 0x92 0x01, length 6, the bytes.
+        byte[] field18 = {(byte) 0x92, 0x01, 6, 5, 1, 2, 3, 4, 5};
+        assertThat(java.util.Collections.indexOfSubList(java.util.Arrays.asList(toObjects(encoded)),
+                java.util.Arrays.asList(toObjects(field18)))).isPositive();
+        assertThat(ChunkDirectory.decode(encoded).valuePoints()).containsExactly(points);
+        // A reader that knows fields 1..7 only (the reference) reads the rest as without it.
+        byte[] without = new ChunkDirectory(new int[] {0}, new long[] {0}, new int[] {2}, new long[] {64},
+                new long[] {40}, null, null, new int[] {0, 3}, new int[] {0, 9}).encode();
+        assertThat(java.util.Arrays.copyOf(encoded, without.length)).isEqualTo(without);
+        assertThat(encoded).hasSize(without.length + field18.length);
+        assertThat(ChunkDirectory.decode(without).valuePoints()).isEmpty();
+    }
+
     private static Byte[] toObjects(byte[] bytes) {
         Byte[] out = new Byte[bytes.length];
         for (int i = 0; i < bytes.length; i++) {

@@ -71,7 +71,7 @@ class HadoopRangedReadTest {
     }
 
     /**
-     * An open reads the preamble and the file's last bytes (1/256 of it, at least 1 KiB), which hold the
+     * An open reads the preamble and the file's last bytes (1/128 of it, at least 1 KiB), which hold the
      * trailer, header, chunk directory and statistics: the table's chunks then cost no read (before, an
      * open made four reads: preamble, trailer, header, directory and statistics).
      */
@@ -83,7 +83,7 @@ class HadoopRangedReadTest {
             assertThat(reader.table().explain(TWO_COLUMNS).chunks()).isEqualTo(ROWS / CHUNK_ROWS);
             List<Read> reads = source.since(0);
             assertThat(reads).hasSize(2).contains(new Read(0, 64, false));
-            long tail = Math.max(1024, source.size() / 256);
+            long tail = Math.max(1024, source.size() / 128);
             assertThat(reads).contains(new Read(source.size() - tail, (int) tail, true));
         }
     }
