@@ -85,12 +85,10 @@ class StreamSumPropertiesTest {
         ByteWriter w = new ByteWriter().u8((plain ? StreamFormat.PLAIN : StreamFormat.SCALED)
                 | (nulls ? StreamFormat.HAS_NULLS : 0));
         byte[] nullBits = new byte[StreamFormat.bitmapBytes(rows)];
+        for (int r = 0; nulls && r < rows; r++) {
+            nullBits[r >>> 3] |= (byte) ((random.nextInt(4) == 0 ? 1 : 0) << (r & 7)); // a quarter of the rows
+        }
         if (nulls) {
-            for (int r = 0; r < rows; r++) {
-                if (random.nextInt(4) == 0) {
-                    nullBits[r >>> 3] |= (byte) (1 << (r & 7));
-                }
-            }
             w.bytes(nullBits);
         }
         for (int r = 0; r < rows; r++) {
