@@ -14,10 +14,10 @@ import net.jqwik.api.Property;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link StreamSum} (values decoded a block at a time, added by exponent) gives exactly what reading the
- * stream value by value ({@link StreamDecoder#readScaled}, {@link ByteReader#f64}) and adding each with
- * {@link ExactSum#addDouble} gives: the same double, the same NaN and infinities, and for a damaged
- * stream the same {@link JazminFormatException}.
+ * {@link StreamSum} (values decoded a block at a time and added by exponent, or a decoded vector's)
+ * gives exactly what reading the stream value by value ({@link StreamDecoder#readScaled},
+ * {@link ByteReader#f64}) and adding each with {@link ExactSum#addDouble} gives: the same double, the
+ * same NaN and infinities, and for a damaged stream the same {@link JazminFormatException}.
  */
 class StreamSumPropertiesTest {
     /** The per-value reading the block reading must agree with: rows, nulls and checks as the spec reads them. */
@@ -126,14 +126,16 @@ class StreamSumPropertiesTest {
     }
 
     @Property(tries = 300, seed = "20261207")
-    void blocksSumAsValueByValue(@ForAll long seed) {
+    void blocksAndDecodedVectorsSumAsValueByValue(@ForAll long seed) {
         Random random = new Random(seed);
         int rows = someRowCount(random);
         byte[] stream = stream(random, rows, random.nextInt(4) == 0, random.nextBoolean(), false);
         long[] taken = someRows(random, rows);
-        double want = perValue(stream, rows, taken).toDouble();
-        assertThat(Double.doubleToRawLongBits(blocks(stream, rows, taken).toDouble()))
-                .as("rows %d: %s", rows, want).isEqualTo(Double.doubleToRawLongBits(want));
+        long want = Double.doubleToRawLongBits(perValue(stream, rows, taken).toDouble());
+        assertThat(Double.doubleToRawLongBits(blocks(stream, rows, taken).toDouble())).as("stream").isEqualTo(want);
+        ExactSum fromVector = new ExactSum();
+        StreamSum.add(Streams.decode(ColumnType.FLOAT, stream, rows), taken, fromVector);
+        assertThat(Double.doubleToRawLongBits(fromVector.toDouble())).as("vector").isEqualTo(want);
     }
 
     @Property(tries = 300, seed = "20261208")
@@ -191,7 +193,8 @@ class StreamSumPropertiesTest {
         int cut = random.nextInt(values.length + 1);
         batched.addDoubles(values, cut);
         batched.addDoubles(Arrays.copyOfRange(values, cut, values.length), values.length - cut);
-        assertThat(Double.doubleToRawLongBits(batched.toDouble())).isEqualTo(Double.doubleToRawLongBits(one.toDouble()));
+        assertThat(Double.doubleToRawLongBits(batched.toDouble()))
+                .isEqualTo(Double.doubleToRawLongBits(one.toDouble()));
     }
 
     @Test
@@ -224,8 +227,7 @@ class StreamSumPropertiesTest {
             new ByteWriter().u8(0x80).zigzag(15).toByteArray(), // scale with its top bit set
             new ByteWriter().u8(2).zigzag((1L << 53) + 1).toByteArray(), // mantissa above 2^53
             new ByteWriter().u8(2).zigzag(-(1L << 53) - 1).toByteArray(), // mantissa below -2^53
-            new ByteWriter().u8(2).bytes(new byte[] {(byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80,
-                (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, (byte) 0x80, 1}).toByteArray(), // varint too long
+            tooLongVarint(),
         };
         for (byte[] value : bad) {
             byte[] tail = stream(random, 600, false, false, true);
@@ -235,6 +237,13 @@ class StreamSumPropertiesTest {
             assertThatThrownBy(() -> blocks(damaged, 1201, null)).isInstanceOf(JazminFormatException.class)
                     .hasMessage(message);
         }
+    }
+
+    /** Scale 2, then a varint of eleven bytes (ten continued). */
+    private static byte[] tooLongVarint() {
+        byte[] continued = new byte[10];
+        Arrays.fill(continued, (byte) 0x80);
+        return new ByteWriter().u8(2).bytes(continued).u8(1).toByteArray();
     }
 
     private static String refusal(Runnable read) {
