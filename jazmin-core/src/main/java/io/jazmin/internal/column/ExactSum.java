@@ -7,7 +7,8 @@ import java.math.BigInteger;
  * The exact sum of a column's numbers, added in any order, rounded once at the end: the same answer
  * whatever the order, the chunking or the threads. Floats go into a fixed-point accumulator covering
  * every double (bit p of the sum weighs 2^(p - 1074)), 32 bits per word with the carries left in each
- * long until they could overflow, so adding one costs a few shifts and three additions; integers go
+ * long until they could overflow, so adding one costs a few shifts and three additions (a block of
+ * them, {@link #addDoubles}, one addition each into a long per exponent first); integers go
  * into a long (moved into a {@link BigInteger} before it would overflow), decimals into a
  * {@link BigDecimal}. NaN and infinities are only flagged.
  */
@@ -16,7 +17,14 @@ public final class ExactSum {
     /** Additions of values below 2^32 a word takes before its carries must be moved on (well below 2^31). */
     private static final int ADDS_BEFORE_CARRY = 1 << 30;
 
+    /** Values {@link #addDoubles} sums in a long per exponent before they go into the words. */
+    private static final int BATCH = 1 << 10;
+    private static final long FRACTION = 0xF_FFFF_FFFF_FFFFL;
+    private static final long HIDDEN_BIT = 1L << 52;
+
     private final long[] words = new long[WORDS];
+    /** {@link #addDoubles}'s sums per biased exponent, all 0 between calls; allocated on first use. */
+    private long[] byExponent;
     private int addsSinceCarry;
     private long ints;
     private BigInteger intsSpilled = BigInteger.ZERO;
@@ -33,19 +41,64 @@ public final class ExactSum {
             flagNonFinite(v);
             return;
         }
-        long mantissa = bits & 0xF_FFFF_FFFF_FFFFL;
+        long mantissa = bits & FRACTION;
         if (mantissa == 0 && exponent == 0) {
             return; // ±0
         }
-        // v = m · 2^(p - 1074): a subnormal's m at p = 0, a normal one's with its hidden bit at exponent - 1.
-        int p = exponent == 0 ? 0 : exponent - 1;
-        long m = exponent == 0 ? mantissa : mantissa | (1L << 52);
+        addUnits(exponent == 0 ? mantissa : mantissa | HIDDEN_BIT, bits < 0, exponent);
+    }
+
+    /**
+     * Adds {@code values[0..n)} exactly, as {@link #addDouble} would one by one. Values are added by
+     * exponent first: a double is ±m · 2^(e - 1075) (m below 2^53), so up to {@link #BATCH} of them
+     * with the same biased exponent e sum exactly in one long, which then goes into the words once.
+     * That is one addition per value where {@link #addDouble} makes three.
+     */
+    public void addDoubles(double[] values, int n) {
+        long[] byExp = byExponent;
+        if (byExp == null) {
+            byExp = byExponent = new long[0x800];
+        }
+        for (int from = 0; from < n; from += BATCH) {
+            int to = Math.min(n, from + BATCH);
+            int lowest = 0x7FF;
+            int highest = 0;
+            for (int i = from; i < to; i++) {
+                long bits = Double.doubleToRawLongBits(values[i]);
+                int exponent = (int) (bits >>> 52) & 0x7FF;
+                if (exponent == 0x7FF) {
+                    flagNonFinite(values[i]);
+                    continue;
+                }
+                // A subnormal (exponent 0) has no hidden bit; ±0 adds nothing.
+                long m = (bits & FRACTION) | (exponent == 0 ? 0 : HIDDEN_BIT);
+                byExp[exponent] += bits < 0 ? -m : m;
+                lowest = Math.min(lowest, exponent);
+                highest = Math.max(highest, exponent);
+            }
+            for (int exponent = lowest; exponent <= highest; exponent++) {
+                long total = byExp[exponent];
+                if (total != 0) {
+                    byExp[exponent] = 0;
+                    // Below 2^63 in magnitude: at most BATCH values below 2^53 each.
+                    addUnits(Math.abs(total), total < 0, exponent);
+                }
+            }
+        }
+    }
+
+    /**
+     * Adds ±{@code m} (below 2^63) · 2^(p - 1074) to the words, where p is where a double of biased
+     * exponent {@code exponent} has its lowest bit: 0 for a subnormal, exponent - 1 for a normal one.
+     */
+    private void addUnits(long m, boolean negative, int exponent) {
+        int p = Math.max(exponent - 1, 0);
         int word = p >>> 5;
         int shift = p & 31;
         long low = (m << shift) & 0xFFFF_FFFFL;
         long mid = (m >>> (32 - shift)) & 0xFFFF_FFFFL; // shift 0: m >>> 32
-        long high = shift == 0 ? 0 : m >>> (64 - shift);
-        if (bits < 0) {
+        long high = shift == 0 ? 0 : m >>> (64 - shift); // below 2^31: m has at most 63 bits
+        if (negative) {
             words[word] -= low;
             words[word + 1] -= mid;
             words[word + 2] -= high;

@@ -12,6 +12,9 @@ import java.math.BigDecimal;
  * row is added.
  */
 public final class StreamSum {
+    /** Values decoded before they are added: a block's doubles stay in the first-level cache. */
+    private static final int BLOCK = 1 << 10;
+
     private StreamSum() {
     }
 
@@ -23,6 +26,9 @@ public final class StreamSum {
     /**
      * Adds the non-null values of the rows set in {@code rows} (bit p of word p / 64; {@code null}:
      * every row) of the float stream {@code stream} (exactly the stream's bytes) to {@code sum}.
+     * Values are decoded a block at a time ({@link ScaledFloats}), then the block's values of rows
+     * taken are added together ({@link ExactSum#addDoubles}); with no nulls and every row taken, there
+     * is no per-row test at all.
      *
      * @throws io.jazmin.error.JazminFormatException for damaged or inconsistent data, including bytes left over
      */
@@ -33,14 +39,31 @@ public final class StreamSum {
         int nonNull = nulls == null ? rowCount : rowCount - StreamDecoder.popCount(nulls);
         StreamDecoder.checkRoom(stream.remaining(), encoding, nonNull);
         boolean scaled = encoding == StreamFormat.SCALED;
-        for (int r = 0; r < rowCount; r++) {
-            if (nulls != null && (nulls[r >>> 3] & (1 << (r & 7))) != 0) {
+        double[] block = new double[Math.min(BLOCK, nonNull)];
+        int row = 0; // the next row whose value is not in a block yet
+        for (int left = nonNull; left > 0; ) {
+            int n = Math.min(BLOCK, left);
+            if (scaled) {
+                ScaledFloats.read(stream, block, n);
+            } else {
+                ScaledFloats.readPlain(stream, block, n);
+            }
+            left -= n;
+            if (nulls == null && rows == null) {
+                sum.addDoubles(block, n);
                 continue;
             }
-            double v = scaled ? StreamDecoder.readScaled(stream) : stream.f64();
-            if (rows == null || (rows[r >>> 6] & (1L << r)) != 0) {
-                sum.addDouble(v);
+            int taken = 0;
+            for (int i = 0; i < n; row++) {
+                if (nulls != null && (nulls[row >>> 3] & (1 << (row & 7))) != 0) {
+                    continue;
+                }
+                if (rows == null || (rows[row >>> 6] & (1L << row)) != 0) {
+                    block[taken++] = block[i]; // taken <= i: the values not yet looked at stay
+                }
+                i++;
             }
+            sum.addDoubles(block, taken);
         }
         stream.expectEnd("float stream");
     }
@@ -50,6 +73,10 @@ public final class StreamSum {
      * int, float or decimal column (a whole chunk's vector) to {@code sum}.
      */
     public static void add(ColumnVector values, long[] rows, ExactSum sum) {
+        if (values.type() == ColumnType.FLOAT && rows == null && !values.hasNulls() && values.window() == 0) {
+            sum.addDoubles(values.doubles(), values.size()); // every row's value, in one block
+            return;
+        }
         for (int r = 0; r < values.size(); r++) {
             if (values.isNull(r) || (rows != null && (rows[r >>> 6] & (1L << r)) == 0)) {
                 continue;

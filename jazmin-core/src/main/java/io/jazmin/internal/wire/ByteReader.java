@@ -129,8 +129,11 @@ public final class ByteReader {
         throw new JazminFormatException("varint too long");
     }
 
-    /** The value of up to eight varint bytes (little-endian in {@code bytes}): their low seven bits, packed. */
-    private static long sevenBitGroups(long bytes) {
+    /**
+     * The value of up to eight varint bytes (little-endian in {@code bytes}, the bytes past the varint's
+     * last one cleared): their low seven bits, packed.
+     */
+    public static long sevenBitGroups(long bytes) {
         long x = bytes & 0x7F7F7F7F7F7F7F7FL;
         x = (x & 0x007F007F007F007FL) | ((x & 0x7F007F007F007F00L) >>> 1); // 14 bits per 16
         x = (x & 0x00003FFF00003FFFL) | ((x & 0x3FFF00003FFF0000L) >>> 2); // 28 bits per 32
