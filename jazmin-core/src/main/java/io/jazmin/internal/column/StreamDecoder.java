@@ -269,13 +269,9 @@ public final class StreamDecoder {
             Arrays.fill(vals, 0); // null rows are 0, as in a new array
         }
         boolean delta = encoding == StreamFormat.DELTA;
-        if (col.nulls == null && col.whole()) {
-            // A whole column without nulls (ints of a scan): a value per row, read in bulk, nothing else to
-            // decide; delta-coded ones (ages of a customer table: steps of one byte) then summed up.
+        if (!delta && col.nulls == null && col.whole()) {
+            // A whole plain column without nulls (ints of a scan): a value per row, nothing else to decide.
             stream.zigzags(vals, vals.length);
-            if (delta) {
-                addDeltas(vals);
-            }
             if (StreamFormat.isEpochMillis(col.type)) {
                 for (long v : vals) {
                     StreamFormat.checkDatetime(v);
@@ -309,25 +305,6 @@ public final class StreamDecoder {
         }
         return col.whole() ? ColumnVector.ofLongs(col.type, col.rows, vals, col.nulls)
                 : ColumnVector.window(col.type, col.rows, col.from, col.nulls, vals, null, null, null, null);
-    }
-
-    /**
-     * Turns {@code vals[1..]}, differences from the value before, into values, as {@link #addDelta} does
-     * one by one: an overflow is noted as the sums go (no branch in the loop) and refused after them.
-     */
-    private static void addDeltas(long[] vals) {
-        long prev = vals.length == 0 ? 0 : vals[0];
-        long overflow = 0;
-        for (int i = 1; i < vals.length; i++) {
-            long delta = vals[i];
-            long sum = prev + delta;
-            overflow |= (prev ^ sum) & (delta ^ sum);
-            vals[i] = sum;
-            prev = sum;
-        }
-        if (overflow < 0) {
-            throw new JazminFormatException("delta-encoded value overflows 64 bits");
-        }
     }
 
     private static long addDelta(long prev, long delta) {

@@ -199,34 +199,16 @@ public final class ByteReader {
     }
 
     /**
-     * Reads {@code n} zigzag varints into {@code out[0..n)}, each as {@link #zigzag()} reads it. Small
-     * ints (ages, counts, codes) are one or two bytes: eight bytes are read at once and, when no value
-     * ending in them is longer, each value is taken from the word at the place its last byte is found
-     * (the set bits of the word's ends, {@link #twoByteZigzags}), so that finding a value does not wait on
-     * reading the one before it, whose length moved the position a byte at a time. A longer one (or
-     * one near the window's end) is read as before: one or two bytes without a branch on the length,
-     * else as {@link #varint()} reads it.
+     * Reads {@code n} zigzag varints into {@code out[0..n)}, each as {@link #zigzag()} reads it: one of
+     * one or two bytes (small ints: ages, counts, codes) without a branch on its length, which values of
+     * mixed lengths would mispredict value by value; a longer one (or one at the window's end) as
+     * {@link #varint()} reads it.
      */
     public void zigzags(long[] out, int n) {
         byte[] b = buf;
         int p = pos;
         int twoLeft = end - 2; // a position from which two bytes can be read
-        int wordLeft = end - Long.BYTES; // a position from which eight can
-        int i = 0;
-        while (i < n) {
-            if (p <= wordLeft) {
-                long word = (long) LONGS.get(b, p);
-                long continued = word & HIGH_BITS;
-                long ends = ~word & HIGH_BITS;
-                // No two continued bytes in a row: every value ending in the word (a first one starts at
-                // its first byte) has one or two bytes; a value continued past its last byte is left.
-                if ((continued & (continued << 8)) == 0 && Long.bitCount(ends) <= n - i) {
-                    int taken = twoByteZigzags(word, ends, out, i);
-                    i += Long.bitCount(ends);
-                    p += taken;
-                    continue;
-                }
-            }
+        for (int i = 0; i < n; i++) {
             long v;
             int b0;
             int b1;
@@ -240,29 +222,9 @@ public final class ByteReader {
                 v = varint();
                 p = pos;
             }
-            out[i++] = (v >>> 1) ^ -(v & 1);
+            out[i] = (v >>> 1) ^ -(v & 1);
         }
         pos = p;
-    }
-
-    private static final long HIGH_BITS = 0x8080808080808080L;
-
-    /**
-     * The zigzag values of one or two bytes ending in {@code word} (bytes little-endian, the first value
-     * starting at byte 0) into {@code out} from {@code at}: one per set bit of {@code ends} (bit 7 of each
-     * byte ending a value). Returns the bytes they take.
-     */
-    private static int twoByteZigzags(long word, long ends, long[] out, int at) {
-        int start = 0; // bit offset of the value's first byte
-        for (long rest = ends; rest != 0; rest &= rest - 1) {
-            int last = Long.numberOfTrailingZeros(rest) - 7; // bit offset of its last byte
-            long low = (word >>> start) & 0x7F;
-            long high = (word >>> last) & 0x7F;
-            long v = low | (high << 7 & -((last - start) >>> 3)); // (last - start) / 8 is 1 for two bytes, else 0
-            out[at++] = (v >>> 1) ^ -(v & 1);
-            start = last + 8;
-        }
-        return start >>> 3;
     }
 
     /** An arbitrary-precision zigzag varint (decimal mantissas), limited to {@code maxBytes}. */
