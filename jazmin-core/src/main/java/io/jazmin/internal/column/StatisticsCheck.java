@@ -72,33 +72,11 @@ public final class StatisticsCheck {
         long lo = Long.MAX_VALUE;
         long hi = Long.MIN_VALUE;
         if (v.nullBits() == null) {
-            // No null row: no test per row, and four minima and maxima, so that each compare waits on
-            // the one four values back rather than on the one before (a chain of dependent compares
-            // took two cycles a value: a twelfth of a filter count's time).
-            int n = v.size();
-            long lo1 = lo;
-            long lo2 = lo;
-            long lo3 = lo;
-            long hi1 = hi;
-            long hi2 = hi;
-            long hi3 = hi;
-            int r = 0;
-            for (; r <= n - 4; r += 4) {
-                lo = Math.min(lo, vals[r]);
-                hi = Math.max(hi, vals[r]);
-                lo1 = Math.min(lo1, vals[r + 1]);
-                hi1 = Math.max(hi1, vals[r + 1]);
-                lo2 = Math.min(lo2, vals[r + 2]);
-                hi2 = Math.max(hi2, vals[r + 2]);
-                lo3 = Math.min(lo3, vals[r + 3]);
-                hi3 = Math.max(hi3, vals[r + 3]);
-            }
-            for (; r < n; r++) {
+            for (int r = 0; r < v.size(); r++) { // no null row: no test per row
                 lo = Math.min(lo, vals[r]);
                 hi = Math.max(hi, vals[r]);
             }
-            return new Object[] {Math.min(Math.min(lo, lo1), Math.min(lo2, lo3)),
-                    Math.max(Math.max(hi, hi1), Math.max(hi2, hi3))};
+            return new Object[] {lo, hi};
         }
         for (int r = 0; r < v.size(); r++) {
             if (!v.isNull(r)) {
