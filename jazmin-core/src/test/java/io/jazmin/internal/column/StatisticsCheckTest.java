@@ -51,10 +51,7 @@ class StatisticsCheckTest {
         }
     }
 
-    /**
-     * The smallest and the largest value are found wherever they lie (the range of a column without
-     * nulls is taken four values at a time, then the rest one by one), at the extremes of a long too.
-     */
+    /** The smallest and the largest value of an int column without nulls are found wherever they lie, at a long's extremes too. */
     @Test
     void anIntValueOutsideTheBoundsIsFoundAtEveryPlace() {
         for (int n = 1; n <= 11; n++) {

@@ -80,7 +80,7 @@ class ByteReaderTest {
         }
     }
 
-    /** Bulk reads stop after the values asked for, also inside an eight-byte word of one- and two-byte values. */
+    /** Bulk reads stop after the values asked for, wherever in a run of one- and two-byte values that is. */
     @Property(tries = 300, seed = "20261208")
     void zigzagsStopAfterTheValuesAskedFor(@ForAll @Size(min = 1, max = 40) List<@IntRange(min = -200, max = 200) Integer> values,
                                            @ForAll @IntRange(min = 0, max = 40) int asked) {
