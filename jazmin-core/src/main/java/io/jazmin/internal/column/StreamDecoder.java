@@ -279,6 +279,15 @@ public final class StreamDecoder {
             }
             return ColumnVector.ofLongs(col.type, col.rows, vals, null);
         }
+        if (delta && col.nulls == null && col.whole()) {
+            readDeltas(stream, vals);
+            if (StreamFormat.isEpochMillis(col.type)) {
+                for (long v : vals) {
+                    StreamFormat.checkDatetime(v);
+                }
+            }
+            return ColumnVector.ofLongs(col.type, col.rows, vals, null);
+        }
         boolean first = true;
         long prev = 0;
         for (int r = 0; r < col.end(); r++) { // from row 0 also for a window (see Shape.slot)
@@ -305,6 +314,40 @@ public final class StreamDecoder {
         }
         return col.whole() ? ColumnVector.ofLongs(col.type, col.rows, vals, col.nulls)
                 : ColumnVector.window(col.type, col.rows, col.from, col.nulls, vals, null, null, null, null);
+    }
+
+    /**
+     * A whole delta-coded column without nulls into {@code vals}: each value the sum of its difference
+     * and the value before, read and summed in one loop (no call per varint of one byte), an overflow
+     * noted as the sums go and refused after them (as {@link #addDelta} refuses it).
+     */
+    private static void readDeltas(ByteReader stream, long[] vals) {
+        byte[] b = stream.array();
+        int p = stream.position();
+        int oneLeft = p + stream.remaining() - 1; // a position from which one byte can be read
+        long prev = 0; // the first difference is from 0, which cannot overflow
+        long overflow = 0;
+        for (int i = 0; i < vals.length; i++) {
+            long z;
+            byte b0;
+            if (p <= oneLeft && (b0 = b[p]) >= 0) {
+                z = b0;
+                p++;
+            } else {
+                stream.skip(p - stream.position());
+                z = stream.varint();
+                p = stream.position();
+            }
+            long d = (z >>> 1) ^ -(z & 1);
+            long sum = prev + d;
+            overflow |= (prev ^ sum) & (d ^ sum);
+            vals[i] = sum;
+            prev = sum;
+        }
+        stream.skip(p - stream.position());
+        if (overflow < 0) {
+            throw new JazminFormatException("delta-encoded value overflows 64 bits");
+        }
     }
 
     static long addDelta(long prev, long delta) {

@@ -54,7 +54,7 @@ abstract class ColumnPredicate extends Predicate {
             }
         }
         // A null row's code names an entry too: retainWords clears null rows.
-        retainWords(bits, rows, v.nullBits(), (base, n) -> codes.matching(match, base, n));
+        retainWords(bits, rows, v.nullBits(), (base, n, asked) -> codes.matching(match, base, n));
     }
 
     @Override

@@ -71,8 +71,11 @@ public abstract class Predicate {
 
     /** The rows of one word that a column's values keep (see {@link #retainWords}). */
     interface WordTest {
-        /** Bit {@code i} set when row {@code base + i} is kept, for {@code i} below {@code n} (at most 64). */
-        long keep(int base, int n);
+        /**
+         * Bit {@code i} set when row {@code base + i} is kept, for {@code i} below {@code n} (at most 64);
+         * only the rows set in {@code asked} (not 0) need an answer.
+         */
+        long keep(int base, int n, long asked);
     }
 
     /**
@@ -85,7 +88,7 @@ public abstract class Predicate {
                 continue;
             }
             int base = w << 6;
-            bits[w] &= test.keep(base, Math.min(64, rows - base)) & ~nullWord(nulls, base);
+            bits[w] &= test.keep(base, Math.min(64, rows - base), bits[w]) & ~nullWord(nulls, base);
         }
     }
 

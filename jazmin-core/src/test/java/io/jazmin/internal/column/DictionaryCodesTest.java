@@ -81,6 +81,43 @@ class DictionaryCodesTest {
     }
 
     @Test
+    void rowsOfFewEntriesAreFoundEightIdsAtATimeAsOneByOne() {
+        // One to FEW_ENTRIES entries set (and one more, the shift per row): ids at any offset in the
+        // stream, every entry count up to 64, runs of equal ids and ids of the largest entry.
+        Random random = new Random(3301);
+        for (int round = 0; round < 400; round++) {
+            int k = 1 + random.nextInt(64);
+            int rows = 1 + random.nextInt(140);
+            int[] ids = new int[rows];
+            for (int r = 0; r < rows; r++) {
+                ids[r] = random.nextInt(4) == 0 ? k - 1 : random.nextInt(k);
+            }
+            long entries = 0;
+            int wanted = random.nextInt(DictionaryCodes.FEW_ENTRIES + 2);
+            for (int j = 0; j < wanted; j++) {
+                entries |= 1L << random.nextInt(k);
+            }
+            byte[] stream = new byte[rows + 11];
+            random.nextBytes(stream);
+            int offset = random.nextInt(8);
+            for (int r = 0; r < rows; r++) {
+                stream[offset + r] = (byte) ids[r];
+            }
+            DictionaryCodes codes = DictionaryCodes.ofBytes(stream, offset, rows, k);
+            for (int base = 0; base < rows; base += 64) {
+                int n = Math.min(64, rows - base);
+                long expected = 0;
+                for (int i = 0; i < n; i++) {
+                    expected |= ((entries >>> ids[base + i]) & 1L) << i;
+                }
+                assertThat(codes.matching(new long[] {entries}, base, n))
+                        .as("%s entries, %s set, rows from %s of %s", k, Long.bitCount(entries), base, rows)
+                        .isEqualTo(expected);
+            }
+        }
+    }
+
+    @Test
     void compactedCodesHoldOnlyTheirOwnBytes() {
         byte[] stream = around(3, 1, 2);
         DictionaryCodes view = DictionaryCodes.ofBytes(stream, 3, 3, 4);

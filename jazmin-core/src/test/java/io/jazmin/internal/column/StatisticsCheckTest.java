@@ -50,4 +50,31 @@ class StatisticsCheckTest {
             assertThat(StatisticsCheck.violation(wrong, checked)).isEqualTo("give a min above a value the chunk holds");
         }
     }
+
+    /** The smallest and the largest value of an int column without nulls are found wherever they lie, at a long's extremes too. */
+    @Test
+    void anIntValueOutsideTheBoundsIsFoundAtEveryPlace() {
+        for (int n = 1; n <= 11; n++) {
+            for (int at = 0; at < n; at++) {
+                for (long[] extreme : new long[][] {{-4, 100}, {Long.MIN_VALUE, Long.MAX_VALUE}}) {
+                    long[] vals = new long[n];
+                    java.util.Arrays.fill(vals, 50);
+                    int other = (at + n / 2) % n; // the largest value's place: elsewhere but with one value
+                    vals[at] = extreme[0];
+                    vals[other] = n == 1 ? extreme[0] : extreme[1];
+                    long low = extreme[0];
+                    long high = n == 1 ? extreme[0] : extreme[1];
+                    ColumnVector v = ColumnVector.ofLongs(ColumnType.INT, n, vals, null);
+                    String where = n + " values, extremes at " + at + " and " + other;
+                    assertThat(StatisticsCheck.violation(bounds(0, low + 1, Math.max(high, low + 1)), v)).as(where)
+                            .isEqualTo("give a min above a value the chunk holds");
+                    if (high > low) {
+                        assertThat(StatisticsCheck.violation(bounds(0, low, high - 1), v)).as(where)
+                                .isEqualTo("give a max below a value the chunk holds");
+                    }
+                    assertThat(StatisticsCheck.violation(bounds(0, low, high), v)).as(where).isNull();
+                }
+            }
+        }
+    }
 }

@@ -5,9 +5,11 @@ import static io.jazmin.internal.column.Streams.decode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.schema.JsonText;
+import io.jazmin.internal.wire.ByteReader;
 import io.jazmin.internal.wire.ByteWriter;
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -166,6 +168,42 @@ class StreamDecoderTest {
         }
         byte[] delta = new ByteWriter().u8(1).zigzag(max).zigzag(1).toByteArray();
         assertThatThrownBy(() -> decode(ColumnType.DATETIME, delta, 2)).isInstanceOf(JazminFormatException.class);
+    }
+
+    /**
+     * A delta-coded int stream is summed exactly, and one whose sums overflow 64 bits is refused wherever
+     * the overflow lies, whole (summed in bulk), as a window, with nulls and into a reused array.
+     */
+    @Test
+    void deltaSumsAreExactAndAnOverflowIsRefusedAnywhere() {
+        long[] values = {5, 4, 200, -3, Long.MAX_VALUE, Long.MIN_VALUE, 0, 127, -128, 64};
+        ByteWriter ok = new ByteWriter().u8(1).zigzag(values[0]);
+        for (int i = 1; i < values.length; i++) {
+            ok.zigzag(values[i] - values[i - 1]); // wraps where the values are far apart, as a writer never would
+        }
+        byte[] wrapped = ok.toByteArray();
+        assertThatThrownBy(() -> decode(ColumnType.INT, wrapped, values.length)).as("MAX_VALUE to MIN_VALUE")
+                .isInstanceOf(JazminFormatException.class).hasMessageContaining("overflows 64 bits");
+        long[] fine = {5, 4, 200, -3, 1 << 20, -(1L << 40), 0, 127, -128, 64};
+        ByteWriter w = new ByteWriter().u8(1).zigzag(fine[0]);
+        for (int i = 1; i < fine.length; i++) {
+            w.zigzag(fine[i] - fine[i - 1]);
+        }
+        assertThat(decode(ColumnType.INT, w.toByteArray(), fine.length).longs()).containsExactly(fine);
+        for (int at = 1; at < 12; at++) {
+            ByteWriter over = new ByteWriter().u8(1).zigzag(Long.MAX_VALUE - 1);
+            for (int i = 1; i < 12; i++) {
+                over.zigzag(i == at ? 2 : 0); // MAX_VALUE - 1 + 2 overflows at row `at`
+            }
+            byte[] bad = over.toByteArray();
+            assertThatThrownBy(() -> decode(ColumnType.INT, bad, 12)).as("whole, overflow at %s", at)
+                    .isInstanceOf(JazminFormatException.class).hasMessageContaining("overflows 64 bits");
+            assertThatThrownBy(() -> StreamDecoder.decodeLongsInto(ColumnType.INT, new ByteReader(bad), 12, new long[12]))
+                    .as("into an array, overflow at %s", at).isInstanceOf(JazminFormatException.class);
+            int row = at;
+            assertThatThrownBy(() -> StreamDecoder.decode(Column.of("i", ColumnType.INT), new ByteReader(bad), 12, row, 12))
+                    .as("a window, overflow at %s", at).isInstanceOf(JazminFormatException.class);
+        }
     }
 
     @Test

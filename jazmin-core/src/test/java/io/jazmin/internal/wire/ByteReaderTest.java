@@ -80,6 +80,29 @@ class ByteReaderTest {
         }
     }
 
+    /** Bulk reads stop after the values asked for, wherever in a run of one- and two-byte values that is. */
+    @Property(tries = 300, seed = "20261208")
+    void zigzagsStopAfterTheValuesAskedFor(@ForAll @Size(min = 1, max = 40) List<@IntRange(min = -200, max = 200) Integer> values,
+                                           @ForAll @IntRange(min = 0, max = 40) int asked) {
+        int n = Math.min(asked, values.size());
+        ByteWriter w = new ByteWriter();
+        values.forEach(v -> w.zigzag(v));
+        byte[] b = w.toByteArray();
+        ByteReader one = new ByteReader(b);
+        long[] expected = new long[n];
+        for (int i = 0; i < n; i++) {
+            expected[i] = one.zigzag();
+        }
+        ByteReader bulk = new ByteReader(b);
+        long[] got = new long[n];
+        bulk.zigzags(got, n);
+        assertThat(got).isEqualTo(expected);
+        assertThat(bulk.position()).isEqualTo(one.position());
+        if (n < values.size()) {
+            assertThat(bulk.zigzag()).as("the next value").isEqualTo((long) values.get(n));
+        }
+    }
+
     @Test
     void zigzagsCutByTheWindowAreAFormatError() {
         byte[] b = hex("02 80 01 80 80 80");
