@@ -103,14 +103,14 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
         ProtoReader r = new ProtoReader(in, "ChunkDirectory");
         NumberList ordinals = new NumberList();
         NumberList rowStarts = new NumberList();
-        NumberList rowCounts = new NumberList();
+        NumberList rowCounts = NumberList.ofInts();
         NumberList partOffsets = new NumberList();
         NumberList partLengths = new NumberList();
         byte[] partDigests = null;
         List<StatisticsBlock> statistics = new ArrayList<>();
         // Lists, not arrays grown per run: a hostile directory may give each value in a run of its own.
-        NumberList streamOffsets = new NumberList();
-        NumberList streamStoredOffsets = new NumberList();
+        NumberList streamOffsets = NumberList.ofInts(); // one per column per chunk: held as ints
+        NumberList streamStoredOffsets = NumberList.ofInts();
         ByteSpan valuePoints = null;
         while (r.next()) {
             switch (r.field()) {
