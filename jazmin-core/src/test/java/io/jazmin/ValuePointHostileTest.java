@@ -201,7 +201,7 @@ class ValuePointHostileTest {
 
     /** The file with the first part's value points entry replaced by {@code entry} (the others kept). */
     private static byte[] withFirstEntry(byte[] entry) {
-        io.jazmin.internal.wire.ByteReader in = new io.jazmin.internal.wire.ByteReader(DIR.valuePoints());
+        io.jazmin.internal.wire.ByteReader in = DIR.valuePoints().reader();
         List<byte[]> entries = new ArrayList<>();
         while (in.hasRemaining()) {
             entries.add(in.bytes(in.length()));

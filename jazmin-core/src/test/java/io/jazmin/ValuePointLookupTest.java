@@ -111,12 +111,12 @@ class ValuePointLookupTest {
     @Test
     void noValuePointsWithoutColumnFlushPointsNorInShortStreams() {
         assertThat(FileSections.of(Written.file(COLUMNS, DATA, POINTS.withColumnFlushPoints(ColumnFlushPoints.NEVER)))
-                .firstDirectory(0).valuePoints()).isEmpty();
+                .firstDirectory(0).valuePoints().toArray()).isEmpty();
         assertThat(FileSections.of(Written.file(COLUMNS, DATA,
-                POINTS.withCodec(io.jazmin.schema.Codec.BROTLI))).firstDirectory(0).valuePoints()).isEmpty();
+                POINTS.withCodec(io.jazmin.schema.Codec.BROTLI))).firstDirectory(0).valuePoints().toArray()).isEmpty();
         // 500-row chunks: every stream is shorter than the points' threshold.
         assertThat(FileSections.of(Written.file(COLUMNS, DATA, POINTS.withChunkRows(500))).firstDirectory(0)
-                .valuePoints()).isEmpty();
+                .valuePoints().toArray()).isEmpty();
     }
 
     /** The streams of the first chunk's part that have value points. */

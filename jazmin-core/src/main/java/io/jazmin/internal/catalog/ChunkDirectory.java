@@ -1,6 +1,7 @@
 package io.jazmin.internal.catalog;
 
 import io.jazmin.internal.wire.ByteReader;
+import io.jazmin.internal.wire.ByteSpan;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,11 +26,13 @@ import java.util.List;
  *                            stream, from which it inflates on its own
  * @param valuePoints         optional (field 18, {@code bytes}, Java writers only; other readers skip it): per
  *                            part, the Deflate full flushes inside its column streams
- *                            ({@link io.jazmin.internal.compress.ValuePoints}); empty when none
+ *                            ({@link io.jazmin.internal.compress.ValuePoints}); empty when none. A decoded
+ *                            directory's is a view of the raw directory bytes, not a copy (issue 33: a
+ *                            cold lookup would otherwise copy every chunk's points to read one's)
  */
 public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, long[] partOffsets,
                              long[] partLengths, byte[] partDigests, List<StatisticsBlock> statistics,
-                             int[] streamOffsets, int[] streamStoredOffsets, byte[] valuePoints)
+                             int[] streamOffsets, int[] streamStoredOffsets, ByteSpan valuePoints)
         implements ProtoMessage {
 
     /** The arrays are taken over, not copied (a directory is decoded on every open of a file; its writer builds fresh ones). */
@@ -43,7 +46,15 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
         statistics = Values.list(statistics);
         streamOffsets = Values.owned(streamOffsets);
         streamStoredOffsets = Values.owned(streamStoredOffsets);
-        valuePoints = valuePoints == null ? Values.NO_BYTES : valuePoints; // taken over, as the lists above
+        valuePoints = valuePoints == null ? ByteSpan.EMPTY : valuePoints; // shared, as the lists above
+    }
+
+    /** A directory with value points {@code valuePoints} (taken over; {@code null} or empty: none). */
+    public ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, long[] partOffsets,
+                          long[] partLengths, byte[] partDigests, List<StatisticsBlock> statistics,
+                          int[] streamOffsets, int[] streamStoredOffsets, byte[] valuePoints) {
+        this(ordinals, rowStarts, rowCounts, partOffsets, partLengths, partDigests, statistics, streamOffsets,
+                streamStoredOffsets, ByteSpan.of(valuePoints));
     }
 
     /** A directory without value points (field 18 absent). */
@@ -51,7 +62,7 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
                           long[] partLengths, byte[] partDigests, List<StatisticsBlock> statistics,
                           int[] streamOffsets, int[] streamStoredOffsets) {
         this(ordinals, rowStarts, rowCounts, partOffsets, partLengths, partDigests, statistics, streamOffsets,
-                streamStoredOffsets, null);
+                streamStoredOffsets, ByteSpan.EMPTY);
     }
 
     /** A directory without column flush points (fields 16 and 17 absent). */
@@ -76,7 +87,7 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
                 .messages(7, statistics)
                 .packedUint32(16, streamOffsets)
                 .packedUint32(17, streamStoredOffsets)
-                .bytes(18, valuePoints);
+                .bytes(18, valuePoints.toArray());
     }
 
     /** Decodes a section payload. */
@@ -84,20 +95,23 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
         return decode(new ByteReader(payload));
     }
 
-    /** Decodes a {@code ChunkDirectory} message body, turning differences into absolute values. */
+    /**
+     * Decodes a {@code ChunkDirectory} message body, turning differences into absolute values. Its
+     * value points stay a view of {@code in}'s array, which must therefore never change.
+     */
     public static ChunkDirectory decode(ByteReader in) {
         ProtoReader r = new ProtoReader(in, "ChunkDirectory");
         NumberList ordinals = new NumberList();
         NumberList rowStarts = new NumberList();
-        NumberList rowCounts = new NumberList();
+        NumberList rowCounts = NumberList.ofInts();
         NumberList partOffsets = new NumberList();
         NumberList partLengths = new NumberList();
         byte[] partDigests = null;
         List<StatisticsBlock> statistics = new ArrayList<>();
         // Lists, not arrays grown per run: a hostile directory may give each value in a run of its own.
-        NumberList streamOffsets = new NumberList();
-        NumberList streamStoredOffsets = new NumberList();
-        byte[] valuePoints = null;
+        NumberList streamOffsets = NumberList.ofInts(); // one per column per chunk: held as ints
+        NumberList streamStoredOffsets = NumberList.ofInts();
+        ByteSpan valuePoints = null;
         while (r.next()) {
             switch (r.field()) {
                 case 1 -> r.repeatedUint32(ordinals);
@@ -109,7 +123,7 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
                 case 7 -> statistics.add(StatisticsBlock.decode(r.message()));
                 case 16 -> r.repeatedUint32(streamOffsets);
                 case 17 -> r.repeatedUint32(streamStoredOffsets);
-                case 18 -> valuePoints = r.bytes();
+                case 18 -> valuePoints = r.bytesView(); // a view: the raw directory array is this decode's own
                 default -> r.skip();
             }
         }

@@ -12,11 +12,40 @@ import java.util.Arrays;
  */
 public final class NumberList {
     private static final long[] NONE = new long[0];
+    private static final int[] NO_INTS = new int[0];
     private long[] values = NONE;
+    /**
+     * With {@link #ofInts}, the values instead of {@link #values}: a list read out as ints only (a chunk
+     * directory's flush points, one per column per chunk) then makes no array of longs first (issue 33).
+     */
+    private int[] ints;
     private int size;
+
+    /** An empty list of longs. */
+    public NumberList() {
+    }
+
+    private NumberList(int[] ints) {
+        this.ints = ints;
+    }
+
+    /**
+     * An empty list whose values must each fit an int ({@link #add} checks), held as ints and read
+     * out with {@link #toIntArray} only.
+     */
+    public static NumberList ofInts() {
+        return new NumberList(NO_INTS);
+    }
 
     /** Appends a value. */
     public void add(long v) {
+        if (ints != null) {
+            if (size == ints.length) {
+                ints = Arrays.copyOf(ints, Math.max(8, size * 2));
+            }
+            ints[size++] = Math.toIntExact(v);
+            return;
+        }
         if (size == values.length) {
             values = Arrays.copyOf(values, Math.max(8, size * 2));
         }
@@ -28,6 +57,12 @@ public final class NumberList {
      * in bytes already read, so the count is never a hostile one), so they are added without growing.
      */
     void reserve(int more) {
+        if (ints != null) {
+            if (more > ints.length - size) {
+                ints = Arrays.copyOf(ints, size + more);
+            }
+            return;
+        }
         if (more > values.length - size) {
             values = Arrays.copyOf(values, size + more);
         }
@@ -40,6 +75,7 @@ public final class NumberList {
 
     /** The values read so far; the list is empty afterwards. */
     public long[] toLongArray() {
+        longsOnly();
         long[] out = size == values.length ? values : Arrays.copyOf(values, size);
         clear();
         return out;
@@ -47,11 +83,26 @@ public final class NumberList {
 
     private void clear() {
         values = NONE;
+        ints = ints == null ? null : NO_INTS;
         size = 0;
     }
 
-    /** The values read so far; each must already be known to fit an int. */
+    private void longsOnly() {
+        if (ints != null) {
+            throw new IllegalStateException("a list of ints is read out with toIntArray");
+        }
+    }
+
+    /**
+     * The values read so far; each must already be known to fit an int. A list {@link #ofInts} hands
+     * over its array when it is exactly full and is empty afterwards.
+     */
     public int[] toIntArray() {
+        if (ints != null) {
+            int[] out = size == ints.length ? ints : Arrays.copyOf(ints, size);
+            clear();
+            return out;
+        }
         int[] out = new int[size];
         for (int i = 0; i < size; i++) {
             out[i] = Math.toIntExact(values[i]);
@@ -67,6 +118,7 @@ public final class NumberList {
      * @param what  the list's name, for the error message
      */
     long[] runningSums(long limit, String what) {
+        longsOnly();
         // In place when the array is exactly full: each value is read before its sum overwrites it.
         long[] out = size == values.length ? values : new long[size];
         long sum = 0;

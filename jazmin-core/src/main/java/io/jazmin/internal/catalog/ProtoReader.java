@@ -2,6 +2,7 @@ package io.jazmin.internal.catalog;
 
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.wire.ByteReader;
+import io.jazmin.internal.wire.ByteSpan;
 
 /**
  * Reads protobuf (proto3) fields from a bounded window. Typical use:
@@ -115,6 +116,12 @@ public final class ProtoReader {
     public byte[] bytes() {
         expect(ProtoWriter.LENGTH_DELIMITED);
         return in.bytes(in.length());
+    }
+
+    /** A bytes field as a view of the message's array (not copied: it must never change). */
+    public ByteSpan bytesView() {
+        expect(ProtoWriter.LENGTH_DELIMITED);
+        return in.span(in.length());
     }
 
     /** The body of a sub-message as a bounded window. */

@@ -2,6 +2,7 @@ package io.jazmin.internal.compress;
 
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.wire.ByteReader;
+import io.jazmin.internal.wire.ByteSpan;
 import io.jazmin.internal.wire.ByteWriter;
 import java.util.Arrays;
 import java.util.List;
@@ -123,11 +124,11 @@ public final class ValuePoints {
      * @throws JazminFormatException when the entry is damaged: out of the field, streams out of
      *                               order or range, offsets or indexes not ascending, counts too large
      */
-    public static ValuePoints part(byte[] field, int part, FlushPoints flush) {
-        if (field == null || field.length == 0) {
+    public static ValuePoints part(ByteSpan field, int part, FlushPoints flush) {
+        if (field == null || field.isEmpty()) {
             return null;
         }
-        ByteReader in = new ByteReader(field);
+        ByteReader in = field.reader();
         for (int p = 0; p < part; p++) {
             if (!in.hasRemaining()) {
                 throw new JazminFormatException("value points list " + p + " parts, not the chunk's part " + part);
@@ -138,7 +139,7 @@ public final class ValuePoints {
             return null; // a directory written before its later parts had points lists fewer
         }
         int length = in.length();
-        return length == 0 ? null : decode(new ByteReader(field, in.position(), length), flush);
+        return length == 0 ? null : decode(new ByteReader(field.bytes(), in.position(), length), flush);
     }
 
     private static ValuePoints decode(ByteReader in, FlushPoints flush) {

@@ -2,6 +2,7 @@ package io.jazmin.internal.table;
 
 import io.jazmin.internal.compress.FlushPoints;
 import io.jazmin.internal.compress.ValuePoints;
+import io.jazmin.internal.wire.ByteSpan;
 import java.util.Arrays;
 import java.util.Objects;
 
@@ -29,7 +30,7 @@ public final class ChunkInfo {
     private final int[] streamStoredOffsets;
     private final int columnCount;
     /** The segment's value points (chunk-directory field 18), or {@code null}. */
-    private final byte[] valuePoints;
+    private final ByteSpan valuePoints;
 
     /**
      * @param partOffsets the segment's part offsets, chunk-major; this chunk's are
@@ -45,7 +46,7 @@ public final class ChunkInfo {
      */
     ChunkInfo(int ordinal, long rowStart, int rowCount, long[] partOffsets, long[] partLengths, byte[] partDigests,
               int firstPart, int groupCount, int segment, int slot, String partition, int[] streamOffsets,
-              int[] streamStoredOffsets, int columnCount, byte[] valuePoints) {
+              int[] streamStoredOffsets, int columnCount, ByteSpan valuePoints) {
         this.ordinal = ordinal;
         this.rowStart = rowStart;
         this.rowCount = rowCount;
@@ -60,7 +61,7 @@ public final class ChunkInfo {
         this.streamOffsets = streamOffsets;
         this.streamStoredOffsets = streamStoredOffsets;
         this.columnCount = columnCount;
-        this.valuePoints = streamOffsets == null || valuePoints == null || valuePoints.length == 0 ? null : valuePoints;
+        this.valuePoints = streamOffsets == null || valuePoints == null || valuePoints.isEmpty() ? null : valuePoints;
     }
 
     /** The chunk's ordinal in its table. */

@@ -231,7 +231,7 @@ final class TableLayout {
         long n = 128 + 16 * 8 + 4L * d.ordinals().length + 8L * d.rowStarts().length + 4L * d.rowCounts().length
                 + 8L * d.partOffsets().length + 8L * d.partLengths().length + d.partDigests().length
                 + 4L * d.streamOffsets().length + 4L * d.streamStoredOffsets().length
-                + d.valuePoints().length;
+                + d.valuePoints().bytes().length; // a view: the whole raw directory it keeps alive
         for (var block : d.statistics()) {
             n += 96 + 4L * block.columns().length;
         }

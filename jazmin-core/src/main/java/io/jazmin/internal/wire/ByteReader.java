@@ -275,6 +275,14 @@ public final class ByteReader {
     }
 
     /** A sub-reader over the next {@code n} bytes; this reader moves past them. */
+    /** The next {@code n} bytes as a view of this reader's array (not copied). */
+    public ByteSpan span(int n) {
+        need(n);
+        ByteSpan s = new ByteSpan(buf, pos, n);
+        pos += n;
+        return s;
+    }
+
     public ByteReader slice(int n) {
         need(n);
         ByteReader r = new ByteReader(buf, pos, n);

@@ -83,13 +83,17 @@ class CatalogCodecTest {
         byte[] field18 = {(byte) 0x92, 0x01, 6, 5, 1, 2, 3, 4, 5};
         assertThat(java.util.Collections.indexOfSubList(java.util.Arrays.asList(toObjects(encoded)),
                 java.util.Arrays.asList(toObjects(field18)))).isPositive();
-        assertThat(ChunkDirectory.decode(encoded).valuePoints()).containsExactly(points);
+        assertThat(ChunkDirectory.decode(encoded).valuePoints().toArray()).containsExactly(points);
+        // Kept as a view of the directory's own bytes, not copied (issue 33): its field lies where it was encoded.
+        io.jazmin.internal.wire.ByteSpan view = ChunkDirectory.decode(encoded).valuePoints();
+        assertThat(view.bytes()).isSameAs(encoded);
+        assertThat(view.offset()).isEqualTo(encoded.length - points.length); // the last field
         // A reader that knows fields 1..7 only (the reference) reads the rest as without it.
         byte[] without = new ChunkDirectory(new int[] {0}, new long[] {0}, new int[] {2}, new long[] {64},
                 new long[] {40}, null, null, new int[] {0, 3}, new int[] {0, 9}).encode();
         assertThat(java.util.Arrays.copyOf(encoded, without.length)).isEqualTo(without);
         assertThat(encoded).hasSize(without.length + field18.length);
-        assertThat(ChunkDirectory.decode(without).valuePoints()).isEmpty();
+        assertThat(ChunkDirectory.decode(without).valuePoints().toArray()).isEmpty();
     }
 
     private static Byte[] toObjects(byte[] bytes) {

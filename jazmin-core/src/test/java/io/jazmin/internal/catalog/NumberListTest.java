@@ -38,6 +38,25 @@ class NumberListTest {
     }
 
     @Test
+    void aListOfIntsHandsOverItsReservedRunAndIsReadOutAsIntsOnly() {
+        NumberList list = NumberList.ofInts();
+        list.reserve(3);
+        list.add(5);
+        list.add(6);
+        list.add(Integer.MAX_VALUE);
+        int[] first = list.toIntArray();
+        assertThat(first).containsExactly(5, 6, Integer.MAX_VALUE);
+        assertThat(list.size()).as("read out: empty afterwards").isZero();
+        for (int v = 1; v <= 9; v++) { // grown value by value past its first array
+            list.add(v);
+        }
+        assertThat(first).as("the handed-over array is the caller's alone").containsExactly(5, 6, Integer.MAX_VALUE);
+        assertThat(list.toIntArray()).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9);
+        assertThrows(ArithmeticException.class, () -> list.add(1L << 31));
+        assertThrows(IllegalStateException.class, list::toLongArray);
+    }
+
+    @Test
     void runningSumsInPlaceOrIntoANewArrayAreTheSame() {
         NumberList full = new NumberList();
         full.reserve(4);
