@@ -84,12 +84,11 @@ public final class ChunkPart {
         private Supplier<ValuePoints> pointsReader;
         private ValuePoints points;
 
-        /** A part whose payload is {@code reader}'s, read when a column first needs it. */
-        Piece(String sectionId, long offset, long length, Supplier<SectionPayload> reader, int[] members) {
-            this(sectionId, offset, length, reader, members, null);
-        }
-
-        /** @param points the part's value points ({@link ChunkInfo#valuePoints}), decoded on first use, or {@code null} */
+        /**
+         * A part whose payload is {@code reader}'s, read when a column first needs it.
+         *
+         * @param points the part's value points ({@link ChunkInfo#valuePoints}), decoded on first use, or {@code null}
+         */
         Piece(String sectionId, long offset, long length, Supplier<SectionPayload> reader, int[] members,
               Supplier<ValuePoints> points) {
             this.sectionId = sectionId;
