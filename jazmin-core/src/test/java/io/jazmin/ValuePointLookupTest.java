@@ -1,6 +1,7 @@
 package io.jazmin;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jazmin.data.Filter;
 import io.jazmin.data.Row;
@@ -105,6 +106,69 @@ class ValuePointLookupTest {
                  Stream<Row> rows = reader.table().find(Filter.eq("id", id))) {
                 assertThat(rows.map(ValuePointLookupTest::values).toList()).containsExactly(all.get((int) id));
             }
+        }
+    }
+
+    @Test
+    void keyFileLookupsOfEveryColumnTypeAreTheRowsOfAWholeRead() {
+        // A key file's part is checked in the thread's buffer and read there, nothing copied, till the lookup lets go.
+        JazminKey key = JazminKey.generate();
+        ReadOptions withKey = NO_CACHE.withKey(key);
+        byte[] keyed = Written.file(COLUMNS, DATA, POINTS.withKey(key));
+        List<List<Object>> all = allRows(Written.file(COLUMNS, DATA, POINTS), NO_CACHE);
+        assertThat(allRows(keyed, withKey)).isEqualTo(all);
+        for (int id = 0; id < ROWS; id += 7) {
+            try (JazminReader reader = JazminReader.open(keyed, withKey);
+                 Stream<Row> rows = reader.table().find(Filter.eq("id", (long) id))) {
+                assertThat(rows.map(ValuePointLookupTest::values).toList()).as("row %d", id)
+                        .containsExactly(all.get(id));
+            }
+        }
+    }
+
+    @Test
+    void aPartALookupLetGoIsReadAgainForWhatLaterQueriesOfTheReaderAsk() {
+        JazminKey key = JazminKey.generate();
+        ReadOptions withKey = NO_CACHE.withKey(key);
+        byte[] keyed = Written.file(COLUMNS, DATA, POINTS.withKey(key));
+        List<List<Object>> all = allRows(Written.file(COLUMNS, DATA, POINTS), NO_CACHE);
+        try (JazminReader reader = JazminReader.open(keyed, withKey)) {
+            assertThat(find(reader, 5)).containsExactly(all.get(5));
+            long afterFirst = reader.bytesRead();
+            // The same chunk's part, kept by the reader but let go: its streams are read and checked again.
+            assertThat(find(reader, 1_900)).containsExactly(all.get(1_900));
+            assertThat(reader.bytesRead()).as("the part read again").isGreaterThan(afterFirst);
+            assertThat(find(reader, 700)).containsExactly(all.get(700));
+            try (Stream<Row> rows = reader.table().rows()) {
+                assertThat(rows.map(ValuePointLookupTest::values).toList()).isEqualTo(all);
+            }
+        }
+    }
+
+    @Test
+    void aDamagedKeyFilePartFailsItsLookupNamingThePart() {
+        JazminKey key = JazminKey.generate();
+        byte[] keyed = Written.file(COLUMNS, DATA, POINTS.withKey(key));
+        keyed[io.jazmin.internal.wire.Preamble.SIZE + 200] ^= 0x10; // inside the first chunk's part
+        try (JazminReader reader = JazminReader.open(keyed, NO_CACHE.withKey(key))) {
+            assertThatThrownBy(() -> find(reader, 5)).isInstanceOf(io.jazmin.error.JazminException.class)
+                    .hasMessageContaining("0/chunk/0/");
+        }
+    }
+
+    @Test
+    void aDamagedPlainPartFailsItsLookupNamingThePart() {
+        byte[] file = Written.file(COLUMNS, DATA, POINTS);
+        file[io.jazmin.internal.wire.Preamble.SIZE + 200] ^= 0x10;
+        try (JazminReader reader = JazminReader.open(file, NO_CACHE)) {
+            assertThatThrownBy(() -> find(reader, 5)).isInstanceOf(io.jazmin.error.JazminException.class)
+                    .hasMessageContaining("0/chunk/0/");
+        }
+    }
+
+    private static List<List<Object>> find(JazminReader reader, long id) {
+        try (Stream<Row> rows = reader.table().find(Filter.eq("id", id))) {
+            return rows.map(ValuePointLookupTest::values).toList();
         }
     }
 

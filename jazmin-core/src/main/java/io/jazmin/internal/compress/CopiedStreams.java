@@ -21,6 +21,20 @@ public final class CopiedStreams implements StoredStreams {
     private final Slice[] slices;
     private final int rawLength;
     private final Refetch refetch;
+    /**
+     * The checked part's stored payload while it is held ({@link #held}): the reader's buffer, lent until
+     * {@link #letGo}; then {@code null}.
+     */
+    private byte[] held;
+    private int heldOffset;
+    private int heldLength;
+    private FlushPoints points;
+    private BitSet wanted;
+    /** Gives the held buffer back to its reader (wiping a key file's plaintext); run once. */
+    private Runnable giveBack;
+    /** How many inflates read {@link #held} now ({@link #pin}): it is given back only once none does. */
+    private int pins;
+    private boolean lettingGo;
 
     /**
      * @param slices    per stream, its stored bytes copied already, or {@code null} (see {@link #copy})
@@ -30,6 +44,27 @@ public final class CopiedStreams implements StoredStreams {
         this.slices = slices;
         this.rawLength = rawLength;
         this.refetch = refetch;
+    }
+
+    /**
+     * The streams of the checked Deflate payload {@code stored[off..off+len)} (its points checked to lie
+     * inside it), read where they lie in the reader's buffer {@code stored} until {@link #letGo}: a lookup
+     * inflates its few rows straight from the checked part, then lets it go, copying only the streams a
+     * query still needs whole ({@code giveBack} returns the buffer to its reader). No stream is copied before.
+     *
+     * @param wanted the streams the query reads (those {@link #letGo} keeps when asked to)
+     */
+    public static CopiedStreams held(byte[] stored, int off, int len, int rawLength, FlushPoints points,
+                                     BitSet wanted, Refetch refetch, Runnable giveBack) {
+        points.check(len, rawLength);
+        CopiedStreams c = new CopiedStreams(new Slice[points.count()], rawLength, refetch);
+        c.held = stored;
+        c.heldOffset = off;
+        c.heldLength = len;
+        c.points = points;
+        c.wanted = wanted;
+        c.giveBack = giveBack;
+        return c;
     }
 
     /**
@@ -73,12 +108,64 @@ public final class CopiedStreams implements StoredStreams {
 
     @Override
     public synchronized Slice stored(int k) {
+        if (slices[k] == null && held != null && !lettingGo) {
+            slices[k] = copyHeld(k);
+        }
         if (slices[k] == null) {
             BitSet one = new BitSet();
             one.set(k);
             fetch(one);
         }
         return slices[k];
+    }
+
+    /** Stream {@code k}'s stored bytes copied out of the held part. */
+    private Slice copyHeld(int k) {
+        int from = points.stored(k);
+        int length = end(points, k, heldLength) - from;
+        byte[] copied = new byte[length];
+        System.arraycopy(held, heldOffset + from, copied, 0, length);
+        return new Slice(copied, 0, length);
+    }
+
+    @Override
+    public synchronized Slice pin(int k) {
+        if (held == null || lettingGo || slices[k] != null) {
+            return null;
+        }
+        pins++;
+        int from = points.stored(k);
+        return new Slice(held, heldOffset + from, end(points, k, heldLength) - from);
+    }
+
+    @Override
+    public synchronized void unpin() {
+        if (--pins == 0 && lettingGo) {
+            giveBack();
+        }
+    }
+
+    @Override
+    public synchronized void letGo(boolean keepWanted) {
+        if (held == null || lettingGo) {
+            return;
+        }
+        if (keepWanted) {
+            for (int k = wanted.nextSetBit(0); k >= 0 && k < slices.length; k = wanted.nextSetBit(k + 1)) {
+                if (slices[k] == null) {
+                    slices[k] = copyHeld(k);
+                }
+            }
+        }
+        lettingGo = true;
+        if (pins == 0) {
+            giveBack();
+        }
+    }
+
+    private void giveBack() {
+        held = null;
+        giveBack.run();
     }
 
     @Override

@@ -153,9 +153,14 @@ public final class SectionPayload {
     public synchronized byte[] stream(int k) {
         byte[] s = streams[k];
         if (s == null) {
-            StoredStreams.Slice slice = storedStream(k);
-            s = Inflate.segment(slice.bytes(), slice.offset(), slice.length(), streamLength(k),
-                    k == points.count() - 1);
+            StoredStreams.Slice pinned = pin(k);
+            try {
+                StoredStreams.Slice slice = pinned != null ? pinned : storedStream(k);
+                s = Inflate.segment(slice.bytes(), slice.offset(), slice.length(), streamLength(k),
+                        k == points.count() - 1);
+            } finally {
+                unpin(pinned);
+            }
             streams[k] = s;
         }
         return s;
@@ -171,8 +176,13 @@ public final class SectionPayload {
         if (out.length < length) {
             throw new IllegalArgumentException("a " + length + "-byte stream into " + out.length + " bytes");
         }
-        StoredStreams.Slice slice = storedStream(k);
-        Inflate.segmentInto(slice.bytes(), slice.offset(), slice.length(), out, length, k == points.count() - 1);
+        StoredStreams.Slice pinned = pin(k);
+        try {
+            StoredStreams.Slice slice = pinned != null ? pinned : storedStream(k);
+            Inflate.segmentInto(slice.bytes(), slice.offset(), slice.length(), out, length, k == points.count() - 1);
+        } finally {
+            unpin(pinned);
+        }
     }
 
     /**
@@ -208,9 +218,14 @@ public final class SectionPayload {
             throw new IllegalArgumentException("a prefix of " + end + " bytes of a " + streamLength(k)
                     + "-byte stream into " + out.length + " bytes");
         }
-        StoredStreams.Slice slice = storedStream(k);
-        Inflate.segmentPrefix(slice.bytes(), slice.offset(), slice.length(), out, end, streamLength(k),
-                k == points.count() - 1);
+        StoredStreams.Slice pinned = pin(k);
+        try {
+            StoredStreams.Slice slice = pinned != null ? pinned : storedStream(k);
+            Inflate.segmentPrefix(slice.bytes(), slice.offset(), slice.length(), out, end, streamLength(k),
+                    k == points.count() - 1);
+        } finally {
+            unpin(pinned);
+        }
     }
 
     /**
@@ -246,19 +261,50 @@ public final class SectionPayload {
     public void pointSegment(int k, int rawFrom, int storedFrom, int rawTo, int storedTo, byte[] out) {
         int rawStart = points.raw(k);
         int rawEnd = rawStart + streamLength(k);
-        StoredStreams.Slice slice = storedStream(k);
+        int storedOfStream = (k == points.count() - 1 ? storedLength : points.stored(k + 1)) - points.stored(k);
         int from = storedFrom - points.stored(k);
-        int to = storedTo < 0 ? slice.length() : storedTo - points.stored(k);
+        int to = storedTo < 0 ? storedOfStream : storedTo - points.stored(k);
         if (rawFrom <= rawStart || rawTo <= rawFrom || rawTo > rawEnd || from <= 0 || to <= from
-                || to > slice.length() || (storedTo < 0) != (rawTo == rawEnd)) {
+                || to > storedOfStream || (storedTo < 0) != (rawTo == rawEnd)) {
             throw new JazminFormatException("value point (raw " + rawFrom + "..." + rawTo + ", stored " + storedFrom
                     + "..." + storedTo + ") lies outside stream " + k + " (raw " + rawStart + "..." + rawEnd + ")");
         }
         if (out.length < rawTo - rawFrom) {
             throw new IllegalArgumentException("a " + (rawTo - rawFrom) + "-byte segment into " + out.length + " bytes");
         }
-        Inflate.segmentInto(slice.bytes(), slice.offset() + from, to - from, out, rawTo - rawFrom,
-                storedTo < 0 && k == points.count() - 1);
+        StoredStreams.Slice pinned = pin(k);
+        try {
+            StoredStreams.Slice slice = pinned != null ? pinned : storedStream(k);
+            Inflate.segmentInto(slice.bytes(), slice.offset() + from, to - from, out, rawTo - rawFrom,
+                    storedTo < 0 && k == points.count() - 1);
+        } finally {
+            unpin(pinned);
+        }
+    }
+
+    /**
+     * Stream {@code k}'s stored bytes in a checked part its reader lends for now, for one inflate ended
+     * by {@link #unpin}; {@code null} when there is none (see {@link StoredStreams#pin}).
+     */
+    private StoredStreams.Slice pin(int k) {
+        return ranged == null ? null : ranged.pin(k);
+    }
+
+    private void unpin(StoredStreams.Slice pinned) {
+        if (pinned != null) {
+            ranged.unpin();
+        }
+    }
+
+    /**
+     * Gives a checked part its reader lent back ({@link CopiedStreams#held}), first copying the streams the
+     * query reads when {@code keepWanted} (a scan will inflate them; a lookup has decoded its rows already);
+     * nothing for other payloads. A stream asked for later is then read again and checked.
+     */
+    public void letGo(boolean keepWanted) {
+        if (ranged != null) {
+            ranged.letGo(keepWanted);
+        }
     }
 
     /** Where stream {@code k}'s stored bytes lie, between its flush point and the next (fetched now when ranged). */

@@ -17,6 +17,26 @@ public interface StoredStreams {
      */
     int rawLength();
 
+    /**
+     * Stream {@code k}'s stored bytes where they lie in a checked part held for now ({@link CopiedStreams#held}),
+     * for one inflate that ends with {@link #unpin} (the part is not let go before); {@code null} when the
+     * part is not held or the stream is copied ({@link #stored} then gives it).
+     */
+    default Slice pin(int k) {
+        return null;
+    }
+
+    /** Ends an inflate from a slice {@link #pin} gave. */
+    default void unpin() {
+    }
+
+    /**
+     * Lets go of a checked part held for now, first copying the streams the query reads when
+     * {@code keepWanted}; a stream asked for later is read again (and checked). Nothing for other streams.
+     */
+    default void letGo(boolean keepWanted) {
+    }
+
     /** Fetches the {@code wanted} streams (indexes) not fetched yet, together where they lie close. */
     void fetch(java.util.BitSet wanted);
 

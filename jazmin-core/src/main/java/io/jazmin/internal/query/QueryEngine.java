@@ -308,7 +308,7 @@ public final class QueryEngine {
                           int i, Tally tally) {
         ChunkInfo chunk = plan.chunks().get(i);
         Tri proof = plan.proofs().get(i);
-        ChunkPart part = read(chunk, filterColumns, new int[] {position});
+        ChunkPart part = read(chunk, filterColumns, new int[] {position}, false);
         long start = chunk.rowStart();
         int rows = chunk.rowCount();
         if (proof == Tri.ALL && plan.candidates() == null && deleted.countIn(start, start + rows) == 0) {
@@ -335,7 +335,7 @@ public final class QueryEngine {
     /** Adds the matching rows of {@code chunk} to {@code tally}. */
     private void countChunk(Plan plan, Predicate predicate, int[] filterColumns, DeletedRows deleted,
                             ChunkInfo chunk, Tally tally) {
-        ChunkPart part = read(chunk, filterColumns, new int[0]);
+        ChunkPart part = read(chunk, filterColumns, new int[0], false);
         tally.rows += matches(plan, predicate, chunk, filterValues(plan, chunk, part, filterColumns), deleted, null);
         part.settleFilterColumns(0, 0);
         tally.columnsDecoded += part.decodedColumns();
@@ -574,8 +574,11 @@ public final class QueryEngine {
      * they all lie in the first half of the table, streams are stored in column order, so
      * inflating only as far as they reach saves more than its smaller first buffer costs. With
      * column flush points each stream read is inflated on its own, and no other.
+     *
+     * @param hold whether a part checked in the thread's buffer is read there until the caller's
+     *             {@link ChunkPart#letGo} ({@link TableData#readSomeHeld})
      */
-    private ChunkPart read(ChunkInfo chunk, int[] filterColumns, int[] select) {
+    private ChunkPart read(ChunkInfo chunk, int[] filterColumns, int[] select, boolean hold) {
         int last = -1;
         BitSet read = new BitSet();
         for (int p : filterColumns) {
@@ -590,7 +593,7 @@ public final class QueryEngine {
         // With flush points even a query reading every column has each stream inflated on its own: the
         // same bytes for a scan, and a lookup's few rows only as far as they lie (ChunkPart).
         boolean some = chunk.hasFlushPoints() || 2 * (last + 1) <= all;
-        return some ? data.readSome(chunk, read) : data.read(chunk);
+        return !some ? data.read(chunk) : hold ? data.readSomeHeld(chunk, read) : data.readSome(chunk, read);
     }
 
     /** The positions of a chunk's matching rows, collected as they are found (most scans find few). */
@@ -644,7 +647,26 @@ public final class QueryEngine {
      */
     private CheckedChunk check(Plan plan, Predicate predicate, int[] filterColumns, int[] select, DeletedRows deleted,
                                ChunkInfo chunk, Tri proof, boolean decodeSelected) {
-        ChunkPart part = read(chunk, filterColumns, select);
+        ChunkPart part = read(chunk, filterColumns, select, true);
+        boolean keepStreams = false;
+        try {
+            CheckedChunk checked = check(plan, predicate, filterColumns, select, deleted, chunk, proof, decodeSelected,
+                    part);
+            // A few rows: their windows decode now, from the part as checked, and no stream of it is copied.
+            boolean few = checked.count() <= MANY_CANDIDATES;
+            if (few && checked.count() > 0 && checked.decoded() == null) {
+                selected(part, select, checked.found(), 0, checked.count());
+            }
+            keepStreams = !few && checked.decoded() == null;
+            return checked;
+        } finally {
+            part.letGo(keepStreams);
+        }
+    }
+
+    /** Finds the matching rows of {@code chunk} in {@code part}, as {@link #check} describes. */
+    private CheckedChunk check(Plan plan, Predicate predicate, int[] filterColumns, int[] select, DeletedRows deleted,
+                               ChunkInfo chunk, Tri proof, boolean decodeSelected, ChunkPart part) {
         boolean all = proof == Tri.ALL && plan.candidates() == null;
         if (all && deleted.countIn(chunk.rowStart(), chunk.rowStart() + chunk.rowCount()) == 0) {
             // Every row, in order: the shared positions 0, 1, 2, ... instead of an array per chunk.

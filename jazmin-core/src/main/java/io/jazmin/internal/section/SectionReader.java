@@ -315,6 +315,19 @@ public final class SectionReader {
      */
     public SectionPayload readLazily(String id, long offset, long length, byte[] digest, String scope,
                                      FlushPoints points, java.util.BitSet wanted) {
+        return readLazily(id, offset, length, digest, scope, points, wanted, false);
+    }
+
+    /**
+     * Like {@link #readLazily(String, long, long, byte[], String, FlushPoints, java.util.BitSet)}; with
+     * {@code hold}, a Deflate part with flush points checked in this thread's (heap) buffer is not copied
+     * from: the payload reads its streams where they lie there until {@link SectionPayload#letGo}, which
+     * the caller must call once it has decoded what it needs (the buffer then comes back to this thread,
+     * a key file's plaintext wiped; a payload never let go keeps it from the thread, which then reads into
+     * a new one). A lookup so copies no stream at all.
+     */
+    public SectionPayload readLazily(String id, long offset, long length, byte[] digest, String scope,
+                                     FlushPoints points, java.util.BitSet wanted, boolean hold) {
         if (wanted != null && points != null && cipher == null && (digest == null || digest.length == 0)
                 && source.prefersRanges()) {
             SectionPayload ranged = readRanged(id, offset, length, points, wanted);
@@ -334,6 +347,9 @@ public final class SectionReader {
             if (direct != null) {
                 return direct;
             }
+        }
+        if (points != null && wanted != null && hold && length <= SCRATCH_MAX) {
+            return readHeld(id, offset, length, digest, scope, points, wanted);
         }
         if (points != null && wanted != null) {
             // Checked whole in this thread's buffer; the payload keeps copies of the wanted streams only.
@@ -369,15 +385,73 @@ public final class SectionReader {
      */
     private SectionPayload copiedStreams(String id, long offset, long length, byte[] digest, String scope,
                                          FlushPoints points, StoredStreams.Slice[] slices, PartShape first) {
-        CopiedStreams copied = new CopiedStreams(slices, (int) first.rawLength(), streams -> read(id, offset, length,
-                digest, scope, true, again -> {
-                    if (!first.equals(PartShape.of(again))) {
-                        throw new JazminFormatException("chunk part changed on disk since it was first read");
-                    }
-                    return CopiedStreams.copy(again.bytes(), again.offset(), again.length(), (int) again.rawLength(),
-                            points, streams);
-                }));
+        CopiedStreams copied = new CopiedStreams(slices, (int) first.rawLength(),
+                refetch(id, offset, length, digest, scope, points, first));
         return SectionPayload.copied(copied, first.length(), (int) first.rawLength(), points);
+    }
+
+    /**
+     * Copies streams of a part read again and checked whole, which must be the part first read, of shape
+     * {@code first} (its CRC-32, codec and lengths).
+     */
+    private CopiedStreams.Refetch refetch(String id, long offset, long length, byte[] digest, String scope,
+                                          FlushPoints points, PartShape first) {
+        return streams -> read(id, offset, length, digest, scope, true, again -> {
+            if (!first.equals(PartShape.of(again))) {
+                throw new JazminFormatException("chunk part changed on disk since it was first read");
+            }
+            return CopiedStreams.copy(again.bytes(), again.offset(), again.length(), (int) again.rawLength(),
+                    points, streams);
+        });
+    }
+
+    /**
+     * A part with flush points read and checked in this thread's buffer, which a Deflate part's payload then
+     * holds until let go ({@link CopiedStreams#held}); a part of another codec decompresses as
+     * {@link #readLazily} decompresses it, and the buffer comes back at once.
+     */
+    private SectionPayload readHeld(String id, long offset, long length, byte[] digest, String scope,
+                                    FlushPoints points, java.util.BitSet wanted) {
+        checkReference(id, offset, length);
+        int size = (int) length;
+        byte[] whole = SCRATCH.get();
+        SCRATCH.set(null);
+        if (whole == null || whole.length < size) {
+            whole = new byte[size];
+        }
+        byte[] buffer = whole;
+        Runnable giveBack = () -> {
+            if (cipher != null) {
+                Arrays.fill(buffer, 0, size, (byte) 0); // no plaintext stays in this thread's buffer
+            }
+            if (SCRATCH.get() == null) {
+                SCRATCH.set(buffer);
+            }
+        };
+        boolean lent = false;
+        try {
+            source.read(offset, whole, size);
+            count(length);
+            checkDigest(whole, size, digest);
+            StoredPayload first = body(id, scope, whole, size, true);
+            if (first.codec() != 1) {
+                return Compression.decompressFlushed(first.codec(), first.bytes(), first.offset(), first.length(),
+                        (int) first.rawLength(), points);
+            }
+            PartShape shape = PartShape.of(first);
+            CopiedStreams held = CopiedStreams.held(first.bytes(), first.offset(), first.length(),
+                    (int) first.rawLength(), points, wanted, refetch(id, offset, length, digest, scope, points, shape),
+                    giveBack);
+            SectionPayload payload = SectionPayload.copied(held, first.length(), (int) first.rawLength(), points);
+            lent = true;
+            return payload;
+        } catch (JazminFormatException e) {
+            throw e.inSection(id, offset);
+        } finally {
+            if (!lent) {
+                giveBack.run();
+            }
+        }
     }
 
     /** What a part read again must share with its first read: codec, raw and stored lengths, CRC-32. */

@@ -1,5 +1,6 @@
 package io.jazmin.internal.table;
 
+import io.jazmin.internal.compress.FlushPoints;
 import io.jazmin.internal.compress.SectionPayload;
 import io.jazmin.internal.section.SectionReader;
 import java.util.ArrayList;
@@ -55,6 +56,16 @@ public final class ChunkDecoder {
      * plain part with flush points is then read as just their streams ({@link SectionReader}).
      */
     public ChunkPart read(ChunkInfo chunk, boolean some, boolean fill, BitSet wanted) {
+        return read(chunk, some, fill, wanted, false);
+    }
+
+    /**
+     * Like {@link #read(ChunkInfo, boolean, boolean, BitSet)}; with {@code hold} (and without the shared
+     * cache) a part checked in the thread's buffer is read there until {@link ChunkPart#letGo}, which the
+     * caller must call ({@link SectionReader#readLazily(String, long, long, byte[], String, FlushPoints,
+     * BitSet, boolean)}).
+     */
+    public ChunkPart read(ChunkInfo chunk, boolean some, boolean fill, BitSet wanted, boolean hold) {
         List<ChunkPart.Piece> pieces = new ArrayList<>();
         for (int g = 0; g < groups.groupNames().size(); g++) {
             if (!groups.groupVisible()[g] || groups.members()[g].length == 0) {
@@ -64,7 +75,8 @@ public final class ChunkDecoder {
             long offset = chunk.partOffset(g);
             int group = g;
             BitSet streams = some ? streamsOf(groups.members()[g], wanted) : null;
-            Supplier<SectionPayload> reader = () -> payload(chunk, group, id, offset, some, streams);
+            boolean held = hold && some && shared == null;
+            Supplier<SectionPayload> reader = () -> payload(chunk, group, id, offset, some, streams, held);
             if (shared == null) {
                 SectionPayload payload = reader.get();
                 reader = () -> payload;
@@ -91,7 +103,8 @@ public final class ChunkDecoder {
         return streams;
     }
 
-    private SectionPayload payload(ChunkInfo chunk, int g, String id, long offset, boolean some, BitSet streams) {
+    private SectionPayload payload(ChunkInfo chunk, int g, String id, long offset, boolean some, BitSet streams,
+                                   boolean hold) {
         SectionPayload payload = cache.get(chunk.ordinal(), g);
         if (payload != null && some) {
             payload.prefetch(streams); // a ranged part kept from an earlier query: its missing streams at once
@@ -99,7 +112,7 @@ public final class ChunkDecoder {
         if (payload == null) {
             payload = some
                     ? sections.readLazily(id, offset, chunk.partLength(g), chunk.partDigest(g), chunk.partition(),
-                            chunk.flushPoints(), streams)
+                            chunk.flushPoints(), streams, hold)
                     : SectionPayload.of(sections.read(id, offset, chunk.partLength(g), chunk.partDigest(g),
                             chunk.partition()));
             cache.put(chunk.ordinal(), g, payload);

@@ -146,6 +146,22 @@ public final class ChunkPart {
         }
     }
 
+    /**
+     * Lets go of the checked parts this part's read holds ({@link ChunkDecoder#read(ChunkInfo, boolean,
+     * boolean, java.util.BitSet, boolean)}), first copying the streams the query reads when {@code keepWanted};
+     * a stream asked for later is read again. Nothing for parts not held (with the shared cache none is).
+     */
+    public void letGo(boolean keepWanted) {
+        if (shared != null) {
+            return; // never held, and its parts are read only when a column needs one
+        }
+        for (Piece piece : pieceOf) {
+            if (piece != null) {
+                piece.payload().letGo(keepWanted);
+            }
+        }
+    }
+
     /** Locates the streams of the column at {@code position}'s piece up to its own (or just its own, flushed). */
     private void locate(int position) {
         Piece piece = pieceOf[position];

@@ -460,6 +460,15 @@ public final class TableData {
     }
 
     /**
+     * Like {@link #readSome(ChunkInfo, java.util.BitSet)}, a part checked in the thread's buffer read there
+     * until the caller calls {@link ChunkPart#letGo} ({@link ChunkDecoder#read(ChunkInfo, boolean, boolean,
+     * java.util.BitSet, boolean)}): a query finding a few rows decodes them and copies no stream.
+     */
+    public ChunkPart readSomeHeld(ChunkInfo chunk, java.util.BitSet wanted) {
+        return decoder.read(chunk, true, fillsSharedCache(), wanted, true);
+    }
+
+    /**
      * The raw bytes a scan of {@code chunk} inflates to read the columns at view positions
      * {@code positions}, or -1 when the file does not tell: with column flush points each stream's raw
      * length is the distance to the next point, but the last stream's is not listed, nor are any

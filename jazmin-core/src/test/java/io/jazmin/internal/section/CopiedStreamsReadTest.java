@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.jazmin.error.JazminFormatException;
+import io.jazmin.internal.compress.CopiedStreams;
 import io.jazmin.internal.compress.FlushPoints;
 import io.jazmin.internal.compress.FlushedDeflate;
 import io.jazmin.internal.compress.SectionPayload;
@@ -87,6 +88,41 @@ class CopiedStreamsReadTest {
         assertThat(payload.stream(2)).isEqualTo(rawStream(2));
         assertThat(reader.bytesRead()).isEqualTo(3L * SECTION.length);
         assertThat(other.stream(2)).isEqualTo(rawStream(2));
+    }
+
+    @Test
+    void aHeldPartIsGivenBackOnlyOnceNoInflateReadsIt() {
+        byte[] stored = FLUSHED.bytes().clone();
+        int[] givenBack = {0};
+        CopiedStreams held = CopiedStreams.held(stored, 0, stored.length, RAW.length, POINTS, bitsOf(0, 1, 2),
+                streams -> {
+                    throw new AssertionError("read again");
+                }, () -> givenBack[0]++);
+        assertThat(held.pin(1)).isNotNull();
+        held.letGo(false);
+        assertThat(givenBack[0]).as("not while an inflate reads it").isZero();
+        assertThat(held.pin(2)).as("nothing more read there once let go").isNull();
+        held.unpin();
+        assertThat(givenBack[0]).isEqualTo(1);
+        held.letGo(true);
+        assertThat(givenBack[0]).as("once").isEqualTo(1);
+    }
+
+    @Test
+    void aHeldPartLetGoKeepsCopiesOfTheWantedStreamsOnlyWhenAsked() {
+        byte[] stored = FLUSHED.bytes().clone();
+        CopiedStreams held = CopiedStreams.held(stored, 0, stored.length, RAW.length, POINTS, bitsOf(0, 2),
+                streams -> {
+                    throw new AssertionError("read again: " + streams);
+                }, () -> Arrays.fill(stored, (byte) 0));
+        SectionPayload payload = SectionPayload.copied(held, stored.length, RAW.length, POINTS);
+        byte[] prefix = new byte[100];
+        payload.streamPrefix(1, prefix.length, prefix); // read where it lies, nothing copied
+        assertThat(prefix).isEqualTo(Arrays.copyOf(rawStream(1), prefix.length));
+        payload.letGo(true); // the buffer wiped as it is given back
+        assertThat(payload.stream(0)).isEqualTo(rawStream(0));
+        assertThat(payload.stream(2)).isEqualTo(rawStream(2));
+        assertThatThrownBy(() -> payload.stream(1)).isInstanceOf(AssertionError.class).hasMessageContaining("{1}");
     }
 
     @Test
