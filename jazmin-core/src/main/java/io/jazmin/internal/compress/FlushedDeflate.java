@@ -153,7 +153,7 @@ public final class FlushedDeflate {
             return compressed;
         }
         int pieces = starts.length;
-        int streams = pieceStream == null || pieces == 0 ? pieces : pieceStream[pieces - 1] + 1;
+        int streams = PieceSettings.streams(pieces, pieceStream);
         long[] raw = new long[streams];
         long[] packed = new long[streams];
         for (int k = 0; k < pieces; k++) {

@@ -4,6 +4,7 @@ import io.jazmin.schema.Codec;
 import io.jazmin.internal.compress.Compression;
 import io.jazmin.internal.compress.DefaultDeflate;
 import io.jazmin.internal.compress.FlushedDeflate;
+import io.jazmin.internal.compress.PieceSettings;
 import io.jazmin.internal.compress.StreamSetting;
 import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.internal.parallel.FanOut;
