@@ -23,7 +23,7 @@ public final class FlushedDeflate {
     /**
      * Raw payloads up to this many bytes (a small append's chunk, one saved entity say) get one pass
      * of {@link StreamSetting#STANDARD}: the settings differ there by a few bytes, and trying all of
-     * them cost four deflates of every stream, a tenth of a one-entity save.
+     * them cost four deflates of every stream, a tenth of a one-entity save (five since level 1 is one).
      */
     static final int SMALL_PAYLOAD = 1024;
 
@@ -39,6 +39,16 @@ public final class FlushedDeflate {
      * some 70 % of a cold column sum's CPU; every other stream there saves 88 % or more (issue 33).
      */
     public static final int MIN_SAVING = 5;
+
+    /**
+     * A column stream that is not stored gets level 1 ({@link StreamSetting#FAST}) where that makes it at
+     * most 1/{@value} of its raw bytes longer than the other compressed settings' choice: one more stored
+     * byte for each 128 raw bytes, which level 1 compresses some 250 ns sooner than level 5 (about 2 ns a
+     * raw byte on every stream of the benchmark's customers). There it takes every stream but the stored
+     * balances, the e-mails (62 % of the raw chunk) 2.3 % longer: the later chunks' Deflate CPU falls from
+     * 18 to 9.5 ms a write (one thread), and the file grows 1.3 % (issue 33).
+     */
+    public static final int FAST_SLACK = 128;
 
     /**
      * Streams shorter than this many raw bytes stay compressed whatever they save: inflating one takes a
@@ -111,12 +121,11 @@ public final class FlushedDeflate {
     /**
      * The Deflate data of the passes {@link #passes} gave (their results in its order) over
      * {@code raw[0..len)} with points {@code starts} (pieces of the streams {@code pieceStream} gives, or
-     * {@code null}: a piece per stream): the compressed passes' choice ({@link #foldCompressed}), each
-     * stream of {@value #MIN_STORED_LENGTH} raw bytes or more then stored where that choice saves less
-     * than 1/{@value #MIN_SAVING} of them ({@link #storedWhereWeak}).
+     * {@code null}: a piece per stream): the compressed passes' choice ({@link #foldCompressed}), then
+     * stream by stream the stored or level 1 pass where it qualifies ({@link #perStream}).
      */
     public static Flushed foldPasses(List<Flushed> passes, int len, int[] starts, int[] pieceStream) {
-        return storedWhereWeak(foldCompressed(passes), passes, len, starts, pieceStream);
+        return perStream(foldCompressed(passes), passes, len, starts, pieceStream);
     }
 
     /**
@@ -126,13 +135,13 @@ public final class FlushedDeflate {
      * chunks): Huffman codes alone give the balances level 9 FILTERED's bytes in 0.4 of its time; level 5
      * is as short as level 6 on the e-mails in 0.85 of its time; level 9 FILTERED costs twice level 6 and
      * saves 0.06 % there. What flush points cost is judged on this choice (storing a stream is a choice
-     * for the reader, not a cost of the points).
+     * for the reader, not a cost of the points, and level 1 one for the writer's time).
      */
     public static Flushed foldCompressed(List<Flushed> passes) {
         Flushed chosen = null;
         for (int i = passes.size() - 1; i >= 0; i--) {
             Flushed pass = passes.get(i);
-            if (pass.stored()) {
+            if (pass.madeAllBy(StreamSetting.STORED)) {
                 continue;
             }
             chosen = chosen == null ? pass : shorterPieces(chosen, pass);
@@ -141,33 +150,45 @@ public final class FlushedDeflate {
     }
 
     /**
-     * {@code compressed}, but each stream of at least {@value #MIN_STORED_LENGTH} raw bytes that saves less
-     * than 1/{@value #MIN_SAVING} of them taken from the {@link StreamSetting#STORED} pass among
-     * {@code passes}, all its pieces ({@code pieceStream} gives each piece's stream; {@code null}: a piece
-     * per stream); {@code compressed} itself when there is no such pass (an explicit level, a small payload).
+     * {@code compressed}, stream by stream (all its pieces; {@code pieceStream} gives each piece's stream,
+     * {@code null}: a piece per stream): a stream of at least {@value #MIN_STORED_LENGTH} raw bytes that
+     * saves less than 1/{@value #MIN_SAVING} of them from the {@link StreamSetting#STORED} pass among
+     * {@code passes}; else a stream whose {@link StreamSetting#FAST} pass is at most 1/{@value #FAST_SLACK}
+     * of its raw bytes longer from that pass. {@code compressed} itself where {@code passes} hold neither
+     * pass (an explicit level, a small payload).
      */
-    public static Flushed storedWhereWeak(Flushed compressed, List<Flushed> passes, int len, int[] starts,
-                                          int[] pieceStream) {
-        Flushed stored = passes.stream().filter(Flushed::stored).findFirst().orElse(null);
-        if (stored == null) {
+    public static Flushed perStream(Flushed compressed, List<Flushed> passes, int len, int[] starts,
+                                    int[] pieceStream) {
+        Flushed stored = madeAllBy(passes, StreamSetting.STORED);
+        Flushed fast = madeAllBy(passes, StreamSetting.FAST);
+        if (stored == null && fast == null) {
             return compressed;
         }
         int pieces = starts.length;
-        int streams = pieceStream == null || pieces == 0 ? pieces : pieceStream[pieces - 1] + 1;
+        int streams = PieceSettings.streams(pieces, pieceStream);
         long[] raw = new long[streams];
         long[] packed = new long[streams];
+        long[] packedFast = new long[streams];
         for (int k = 0; k < pieces; k++) {
             int stream = pieceStream == null ? k : pieceStream[k];
             raw[stream] += (k + 1 < pieces ? starts[k + 1] : len) - starts[k];
             packed[stream] += compressed.pieceLength(k);
+            packedFast[stream] += fast == null ? 0 : fast.pieceLength(k);
         }
         Flushed[] from = new Flushed[pieces];
         for (int k = 0; k < pieces; k++) {
             int stream = pieceStream == null ? k : pieceStream[k];
-            boolean weak = raw[stream] >= MIN_STORED_LENGTH && (raw[stream] - packed[stream]) * MIN_SAVING < raw[stream];
-            from[k] = weak ? stored : compressed;
+            boolean weak = stored != null && raw[stream] >= MIN_STORED_LENGTH
+                    && (raw[stream] - packed[stream]) * MIN_SAVING < raw[stream];
+            boolean fastEnough = fast != null && (packedFast[stream] - packed[stream]) * FAST_SLACK <= raw[stream];
+            from[k] = weak ? stored : fastEnough ? fast : compressed;
         }
         return joined(from);
+    }
+
+    /** The pass among {@code passes} that {@code setting} made whole, or {@code null}. */
+    private static Flushed madeAllBy(List<Flushed> passes, StreamSetting setting) {
+        return passes.stream().filter(pass -> pass.madeAllBy(setting)).findFirst().orElse(null);
     }
 
     /**
@@ -202,10 +223,9 @@ public final class FlushedDeflate {
             return settings != null && Arrays.asList(settings).contains(StreamSetting.FILTERED);
         }
 
-        /** Whether this is the {@link StreamSetting#STORED} pass (every piece stored). */
-        boolean stored() {
-            return settings != null && settings.length > 0 && Arrays.stream(settings)
-                    .allMatch(s -> s == StreamSetting.STORED);
+        /** Whether this is {@code setting}'s pass (it made every piece). */
+        boolean madeAllBy(StreamSetting setting) {
+            return settings != null && settings.length > 0 && Arrays.stream(settings).allMatch(s -> s == setting);
         }
 
         private int pieceLength(int k) {

@@ -15,6 +15,12 @@ public enum StreamSetting {
      */
     STORED(0, Deflater.DEFAULT_STRATEGY),
     /**
+     * Level 1: zlib's fast match search, about half level 5's time on the benchmark's e-mails and a few percent
+     * longer. Chosen where it is longer than the other compressed settings' choice by at most
+     * 1/{@value FlushedDeflate#FAST_SLACK} of the raw stream (see {@link FlushedDeflate#foldPasses}).
+     */
+    FAST(1, Deflater.DEFAULT_STRATEGY),
+    /**
      * Huffman codes without matches: as short as the others on streams that hold no repeats (the
      * benchmark's balances: the same bytes as level 9 FILTERED in 0.4 of its time).
      */

@@ -4,6 +4,7 @@ import io.jazmin.schema.Codec;
 import io.jazmin.internal.compress.Compression;
 import io.jazmin.internal.compress.DefaultDeflate;
 import io.jazmin.internal.compress.FlushedDeflate;
+import io.jazmin.internal.compress.PieceSettings;
 import io.jazmin.internal.compress.StreamSetting;
 import io.jazmin.internal.crypto.SectionCipher;
 import io.jazmin.internal.parallel.FanOut;
@@ -184,7 +185,7 @@ public final class SectionWriter {
      * most {@code tolerancePercent} % larger than {@link #section(String, byte[], int)} would; else
      * that section. Judged against the default Deflate setting's first pass without points (its second
      * pass, twice as costly, runs only where the points are refused), with the streams' compressed choice
-     * before weak ones are stored ({@link FlushedDeflate#storedWhereWeak}); the payload chosen is sealed once.
+     * before weak ones are stored or close ones given level 1 ({@link FlushedDeflate#perStream}); the payload chosen is sealed once.
      *
      * @param fan runs the passes, which are independent of each other
      * @return the section, its {@code storedOffsets} {@code null} when it was written without points
@@ -214,7 +215,8 @@ public final class SectionWriter {
         byte[] first = (byte[]) done.get(done.size() - 1);
         List<FlushedDeflate.Flushed> passes = done.subList(0, done.size() - 1).stream()
                 .map(FlushedDeflate.Flushed.class::cast).toList();
-        // What the points cost is judged on the compressed choice: storing a weak stream is the reader's gain.
+        // What the points cost is judged on the compressed choice: storing a weak stream is the reader's gain,
+        // level 1 on a close one the writer's.
         FlushedDeflate.Flushed compressed = FlushedDeflate.foldCompressed(passes);
         long plainStored = Math.min(first.length, len);
         long flushedStored = Math.min(compressed.bytes().length, len);
@@ -226,7 +228,7 @@ public final class SectionWriter {
                     plainPacks && plain.filtered(), null);
         }
         return flushed(id, raw, len, starts, pieceStream,
-                FlushedDeflate.storedWhereWeak(compressed, passes, len, starts, pieceStream));
+                FlushedDeflate.perStream(compressed, passes, len, starts, pieceStream));
     }
 
     private ColumnSection flushed(String id, byte[] raw, int len, int[] starts, int[] pieceStream,

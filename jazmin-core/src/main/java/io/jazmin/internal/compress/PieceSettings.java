@@ -1,24 +1,22 @@
-package io.jazmin.internal.section;
-
-import io.jazmin.internal.compress.StreamSetting;
+package io.jazmin.internal.compress;
 
 /**
- * Maps the Deflate settings of a part's column streams to its pieces and back, where value points
- * split a stream into several pieces ({@link SectionWriter#columnSection(String, byte[], int, int[], int[],
+ * Maps the Deflate settings of a chunk part's column streams to its pieces and back, where value points
+ * split a stream into several pieces (see {@link FlushedDeflate#deflate(int, byte[], int, int[], int[],
  * io.jazmin.internal.parallel.FanOut)}): every piece of a stream gets the stream's setting, and a stream's
  * setting is its first piece's.
  */
-final class PieceSettings {
+public final class PieceSettings {
     private PieceSettings() {
     }
 
     /** How many streams pieces of {@code pieceStream} (ascending from 0; {@code null}: one per piece) hold. */
-    static int streams(int pieces, int[] pieceStream) {
+    public static int streams(int pieces, int[] pieceStream) {
         return pieceStream == null || pieces == 0 ? pieces : pieceStream[pieces - 1] + 1;
     }
 
     /** Per piece, its stream's setting. */
-    static StreamSetting[] perPiece(StreamSetting[] perStream, int[] pieceStream) {
+    public static StreamSetting[] perPiece(StreamSetting[] perStream, int[] pieceStream) {
         if (pieceStream == null) {
             return perStream;
         }
@@ -30,7 +28,7 @@ final class PieceSettings {
     }
 
     /** Per stream, its first piece's setting; {@code null} stays {@code null} (one explicit level). */
-    static StreamSetting[] perStream(StreamSetting[] perPiece, int[] pieceStream) {
+    public static StreamSetting[] perStream(StreamSetting[] perPiece, int[] pieceStream) {
         if (pieceStream == null || perPiece == null) {
             return perPiece;
         }
