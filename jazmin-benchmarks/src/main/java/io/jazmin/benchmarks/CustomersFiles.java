@@ -19,7 +19,7 @@ import java.util.zip.GZIPOutputStream;
  */
 public final class CustomersFiles {
     /** Bumped whenever the generator or the file layouts change, so stale caches are not reused. */
-    private static final String VERSION = "v7";
+    private static final String VERSION = "v8";
 
     /** Rows per chunk of {@link #jzm3IndexesSmallChunks}. */
     public static final int SMALL_CHUNK_ROWS = 1024;
