@@ -12,6 +12,9 @@ import tools.jackson.core.ObjectReadContext;
 import tools.jackson.core.json.JsonFactory;
 import tools.jackson.databind.ObjectMapper;
 import tools.jackson.databind.node.ObjectNode;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
 
 /** Checks and handles JSON texts stored in {@code json} columns. */
 public final class JsonTexts {
@@ -19,6 +22,14 @@ public final class JsonTexts {
     private static final JsonFactory STRICT = JsonFactory.builder()
             .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .build();
+    /**
+     * The texts {@link #requireObjectFromFile} found valid, by content: every append checks each
+     * column's attributes again (the same texts, from the header this process's last append left),
+     * and parsing them was a few percent of a one-row append. Whether a text is valid depends on
+     * its content alone, so an entry is never stale; keys are held weakly, so a text stays here
+     * no longer than the header (or column) holding it.
+     */
+    private static final Map<String, Boolean> VALID_OBJECTS = Collections.synchronizedMap(new WeakHashMap<>());
 
     private JsonTexts() {
     }
@@ -85,7 +96,7 @@ public final class JsonTexts {
      * @param what names the text in the error, e.g. {@code "metadata"}
      */
     public static void requireObjectFromFile(String text, String what) {
-        if (text.isEmpty()) {
+        if (text.isEmpty() || VALID_OBJECTS.containsKey(text)) {
             return;
         }
         try (JsonParser p = STRICT.createParser(ObjectReadContext.empty(), text)) {
@@ -99,6 +110,7 @@ public final class JsonTexts {
         } catch (JacksonException e) {
             throw new JazminFormatException(what + " is not valid JSON: " + e.getOriginalMessage());
         }
+        VALID_OBJECTS.put(text, Boolean.TRUE);
     }
 
     /**

@@ -190,8 +190,20 @@ final class IndexBuilders {
     private static <T> Map<String, Set<IndexKind>> kindsOf(List<T> indexes, Function<T, String> column,
                                                            Function<T, String> kind) {
         Map<String, Set<IndexKind>> kinds = new LinkedHashMap<>();
+        String lastColumn = null;
+        String lastKind = null;
         for (T i : indexes) {
-            kinds.computeIfAbsent(column.apply(i), c -> new LinkedHashSet<>()).add(IndexKind.fromName(kind.apply(i)));
+            String c = column.apply(i);
+            String k = kind.apply(i);
+            // An appended file lists a reference per index and segment, each segment's in the same
+            // order: a run of one index's segments is looked up once (this ran over every reference
+            // at every append).
+            if (c.equals(lastColumn) && k.equals(lastKind)) {
+                continue;
+            }
+            kinds.computeIfAbsent(c, name -> new LinkedHashSet<>()).add(IndexKind.fromName(k));
+            lastColumn = c;
+            lastKind = k;
         }
         return kinds;
     }

@@ -4,6 +4,7 @@ import io.jazmin.internal.index.SortedIndexBuilder;
 import io.jazmin.internal.index.SortedPayloads;
 import io.jazmin.internal.index.TrigramIndexBuilder;
 import io.jazmin.internal.parallel.OrderedPipeline;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Executor;
@@ -21,6 +22,13 @@ final class IndexLane {
     /** At most one task (a chunk's cells, or the payloads), or {@code null} to work on the caller's thread. */
     private final OrderedPipeline<Object> work;
     private final int batchRows;
+    /**
+     * The first batch's cells start this many and grow to {@link #batchRows} (later batches start
+     * as large as the last one grew): an append of one row (a single save) allocated and cleared a
+     * whole chunk's worth of cells per index.
+     */
+    private static final int FIRST_BATCH_CELLS = 64;
+    private int batchCapacity;
     private Object[] cells;
     private long firstRowId;
     private int count;
@@ -49,8 +57,11 @@ final class IndexLane {
     /** Collects the cell of row {@code rowId} (ids ascend by one within a batch). */
     void collect(long rowId, Object[] row) {
         if (cells == null) {
-            cells = new Object[batchRows];
+            cells = new Object[Math.max(batchCapacity, Math.min(batchRows, FIRST_BATCH_CELLS))];
             firstRowId = rowId;
+        } else if (count == cells.length) {
+            cells = Arrays.copyOf(cells, Math.min(batchRows, count * 2));
+            batchCapacity = cells.length;
         }
         cells[count++] = row[position];
         if (count == batchRows) {
