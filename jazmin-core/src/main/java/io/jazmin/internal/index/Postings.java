@@ -44,24 +44,17 @@ public final class Postings {
     }
 
     /**
-     * Steps over one posting list, checking it as {@link #read} does but keeping no id: an index page
-     * is checked whole while only the lists a lookup asks for are decoded.
+     * Steps over the postings of an encoding-1 entry, checking its count and first id as
+     * {@link #readCompact} does but neither decoding nor checking the rest (checked when read, as
+     * {@link #skip}); returns its first id, which the next entry's is based on.
      */
-    static void check(ByteReader in, long rowLimit) {
-        readIds(in, in.count(1), null, 0, -1, rowLimit);
-    }
-
-    /**
-     * Steps over the postings of an encoding-1 entry, checking them as {@link #readCompact} does but
-     * keeping no id; returns its first id, which the next entry's is based on.
-     */
-    static long checkCompact(ByteReader in, long previousFirst, long rowLimit) {
+    static long skipCompact(ByteReader in, long previousFirst, long rowLimit) {
         int count = in.count(1);
         if (count == 0) {
             throw new JazminFormatException("an index entry has no row ids");
         }
         long first = firstCompactId(in, previousFirst, rowLimit);
-        readIds(in, count - 1, null, 0, first, rowLimit);
+        in.skipVarints(count - 1);
         return first;
     }
 
@@ -122,8 +115,8 @@ public final class Postings {
     /**
      * Reads {@code n} ascending ids, each a difference from the one before ({@code previous}; -1 makes the
      * first difference absolute), checked strictly ascending and below {@code rowLimit}, into
-     * {@code ids[from..]}, or keeping none when {@code ids} is {@code null}. One-byte differences (dense
-     * lists, most of a common key's) are read in the loop itself, others by {@link ByteReader#varint()}.
+     * {@code ids[from..]}. One-byte differences (dense lists, most of a common key's) are read in the loop
+     * itself, others by {@link ByteReader#varint()}.
      */
     private static void readIds(ByteReader in, int n, long[] ids, int from, long previous, long rowLimit) {
         byte[] b = in.array();
@@ -148,9 +141,7 @@ public final class Postings {
             if (id >= rowLimit) {
                 throw notAscending(rowLimit);
             }
-            if (ids != null) {
-                ids[from + i] = id;
-            }
+            ids[from + i] = id;
             previous = id;
         }
         in.skip(p - in.position());
