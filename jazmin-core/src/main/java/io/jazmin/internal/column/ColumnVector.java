@@ -54,6 +54,12 @@ public final class ColumnVector {
      * Written by any thread; a thread seeing an older value only checks again.
      */
     private ChunkStatistics agreesWith;
+    /**
+     * The smallest and largest value of a whole int or datetime vector without nulls when its decoder
+     * found them in passing ({@link #noteLongRange}), else {@code null}: {@link StatisticsCheck} then
+     * makes no pass of its own over the values. Set before the vector is handed out, never changed.
+     */
+    private long[] longRange;
     /** List or object definition of a nested vector, else {@code null}. */
     private final Column definition;
     /** List: item offsets per row ({@code size + 1}); object: entry per row, -1 when null. */
@@ -470,6 +476,20 @@ public final class ColumnVector {
 
     void agreesWith(ChunkStatistics statistics) {
         agreesWith = statistics;
+    }
+
+    /** Notes the smallest and largest of this new whole vector's values (see {@link #longRange}); returns it. */
+    ColumnVector noteLongRange(long min, long max) {
+        if (longs == null || base != 0 || nullBits != null || size == 0) {
+            throw new IllegalStateException("a range is noted for whole int or datetime vectors without nulls only");
+        }
+        longRange = new long[] {min, max};
+        return this;
+    }
+
+    /** The smallest and largest value as noted by the decoder, or {@code null} (see {@link #longRange}). */
+    long[] longRange() {
+        return longRange;
     }
 
     /**

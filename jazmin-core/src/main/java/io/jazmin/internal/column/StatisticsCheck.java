@@ -68,6 +68,10 @@ public final class StatisticsCheck {
     }
 
     private static Object[] longRange(ColumnVector v) {
+        long[] noted = v.longRange();
+        if (noted != null) {
+            return new Object[] {noted[0], noted[1]}; // found while decoding: no second pass
+        }
         long[] vals = v.longs();
         long lo = Long.MAX_VALUE;
         long hi = Long.MIN_VALUE;

@@ -4,6 +4,9 @@ import io.jazmin.error.JazminFormatException;
 import io.jazmin.error.UnsupportedFeatureException;
 import io.jazmin.internal.wire.ByteReader;
 import io.jazmin.internal.wire.ByteWriter;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 
 /**
  * Posting lists (spec §1.16): ascending row ids as a varint count, then each id as a varint
@@ -11,6 +14,10 @@ import io.jazmin.internal.wire.ByteWriter;
  * deleted rows): encoding byte 0, then one posting list.
  */
 public final class Postings {
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    /** The top bit of each byte: a word without them holds a zero byte exactly when it minus {@link #ONES} has one. */
+    private static final long HIGH_BITS = 0x8080808080808080L;
     /** The encoding byte of postings sections, index pages and trigram indexes defined by format 1.0. */
     public static final int ENCODING = 0;
 
@@ -44,24 +51,17 @@ public final class Postings {
     }
 
     /**
-     * Steps over one posting list, checking it as {@link #read} does but keeping no id: an index page
-     * is checked whole while only the lists a lookup asks for are decoded.
+     * Steps over the postings of an encoding-1 entry, checking its count and first id as
+     * {@link #readCompact} does but neither decoding nor checking the rest (checked when read, as
+     * {@link #skip}); returns its first id, which the next entry's is based on.
      */
-    static void check(ByteReader in, long rowLimit) {
-        readIds(in, in.count(1), null, 0, -1, rowLimit);
-    }
-
-    /**
-     * Steps over the postings of an encoding-1 entry, checking them as {@link #readCompact} does but
-     * keeping no id; returns its first id, which the next entry's is based on.
-     */
-    static long checkCompact(ByteReader in, long previousFirst, long rowLimit) {
+    static long skipCompact(ByteReader in, long previousFirst, long rowLimit) {
         int count = in.count(1);
         if (count == 0) {
             throw new JazminFormatException("an index entry has no row ids");
         }
         long first = firstCompactId(in, previousFirst, rowLimit);
-        readIds(in, count - 1, null, 0, first, rowLimit);
+        in.skipVarints(count - 1);
         return first;
     }
 
@@ -122,14 +122,27 @@ public final class Postings {
     /**
      * Reads {@code n} ascending ids, each a difference from the one before ({@code previous}; -1 makes the
      * first difference absolute), checked strictly ascending and below {@code rowLimit}, into
-     * {@code ids[from..]}, or keeping none when {@code ids} is {@code null}. One-byte differences (dense
-     * lists, most of a common key's) are read in the loop itself, others by {@link ByteReader#varint()}.
+     * {@code ids[from..]}. One-byte differences (dense lists, most of a common key's) are read in the loop
+     * itself, eight from one word where it holds eight (none zero: each id above the one before it, so the
+     * eighth below the limit puts all eight below it), others by {@link ByteReader#varint()}.
      */
     private static void readIds(ByteReader in, int n, long[] ids, int from, long previous, long rowLimit) {
         byte[] b = in.array();
         int p = in.position();
         int end = p + in.remaining();
-        for (int i = 0; i < n; i++) {
+        int i = 0;
+        while (i < n) {
+            long word;
+            if (previous >= 0 && previous < rowLimit - 8 * 127 && i <= n - Long.BYTES && p <= end - Long.BYTES
+                    && ((word = (long) LONGS.get(b, p)) & HIGH_BITS) == 0 && ((word - ONES) & HIGH_BITS) == 0) {
+                for (int k = 0; k < Long.BYTES; k++) {
+                    previous += (word >>> (k << 3)) & 0x7F;
+                    ids[from + i + k] = previous;
+                }
+                i += Long.BYTES;
+                p += Long.BYTES;
+                continue;
+            }
             long id;
             int small;
             if (previous >= 0 && p < end && (small = b[p]) > 0) {
@@ -148,9 +161,7 @@ public final class Postings {
             if (id >= rowLimit) {
                 throw notAscending(rowLimit);
             }
-            if (ids != null) {
-                ids[from + i] = id;
-            }
+            ids[from + i++] = id;
             previous = id;
         }
         in.skip(p - in.position());

@@ -11,10 +11,12 @@ import java.util.Comparator;
 
 /**
  * One decoded page of a sorted index: keys strictly ascending, each with its posting list. Decoding
- * checks the encoding byte, key order, every posting list (order and range, as {@link Postings} reads
- * them) and that no byte is left over, but keeps no row id: a list is decoded into ids only when a
- * lookup first asks for its entry. An equality lookup on a page of a few common keys then holds one
- * key's rows, not all of them (issue 33: the country index's page of three keys, 25,000 rows each).
+ * checks the encoding byte, key order, each entry's count (and an encoding-1 entry's first row id) and
+ * that no byte is left over, stepping over the posting lists ({@link Postings#skip}, as a trigram
+ * table does): a list is decoded into ids, and its order and range checked, only when a lookup first
+ * asks for its entry, so every id a lookup returns is checked and none other is decoded. An equality
+ * lookup on a page of a few common keys then reads one key's rows, not all of them (issue 33: the
+ * country index's page of three keys, 25,000 rows each).
  */
 final class SortedPage {
     private final Object[] keys;
@@ -43,7 +45,7 @@ final class SortedPage {
     }
 
     /**
-     * Decodes a page payload, its posting lists checked and located but not yet decoded (see the class comment).
+     * Decodes a page payload, its posting lists located but not yet decoded nor checked (see the class comment).
      *
      * @param indexDeltas whether the file lists reader feature {@code index-deltas} (allowing encoding 1)
      * @param rowLimit    the table's row count; every row id must lie below it
@@ -75,10 +77,10 @@ final class SortedPage {
             }
             postingsAt[i] = in.position();
             if (compact) {
-                firstIds[i] = Postings.checkCompact(in, previousFirst, rowLimit);
+                firstIds[i] = Postings.skipCompact(in, previousFirst, rowLimit);
                 previousFirst = firstIds[i];
             } else {
-                Postings.check(in, rowLimit);
+                Postings.skip(in);
             }
             postingsEnd[i] = in.position();
         }
@@ -86,7 +88,7 @@ final class SortedPage {
         return new SortedPage(keys, payload, postingsAt, postingsEnd, firstIds, rowLimit, order);
     }
 
-    /** The posting list of entry {@code i}, decoded (and checked again) on first use, ending where its check ended. */
+    /** The posting list of entry {@code i}, decoded and checked on first use, ending where decoding stepped over it. */
     private long[] postings(int i) {
         long[] ids = postings[i];
         if (ids == null) {

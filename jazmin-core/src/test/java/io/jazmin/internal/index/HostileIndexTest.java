@@ -127,6 +127,32 @@ class HostileIndexTest {
     }
 
     @Test
+    void aPageChecksEachPostingListItsLookupsRead() {
+        IndexDirectory d = writeValid(false);
+        String page = IndexSectionIds.page(ID, 0);
+        // keys 0 (rows 0 and 20), 1 (rows 1, then 1 again) and 2 (rows 2 and 22): a list is checked when read
+        out.damage(page, p -> hex("00 03 00 02 00 14 02 02 01 00 04 02 02 14"));
+        assertEquals(RowIdSet.of(0, 20), open(d, 40, false).eq(0L));
+        assertEquals(RowIdSet.of(2, 22), open(d, 40, false).eq(2L));
+        formatError(() -> open(d, 40, false).eq(1L));
+        formatError(() -> open(d, 40, false).range(0L, true, 1L, true));
+        // every list stepped over must still hold its count of ids: the last one here lacks one
+        out.damage(page, p -> hex("00 03 00 02 00 14 02 02 01 14 04 03 02 14"));
+        formatError(() -> open(d, 40, false).eq(0L));
+    }
+
+    @Test
+    void aCompactPageChecksEachPostingListItsLookupsRead() {
+        IndexDirectory compact = writeValid(true);
+        String page = IndexSectionIds.page(ID, 0);
+        // keys 0, 1 and 2: rows 0 and 20, 1 and 1 again, 2 and 22
+        out.damage(page, p -> hex("01 03 00 02 00 14 01 02 02 00 01 02 02 14"));
+        assertEquals(RowIdSet.of(0, 20), open(compact, 40, true).eq(0L));
+        assertEquals(RowIdSet.of(2, 22), open(compact, 40, true).eq(2L));
+        formatError(() -> open(compact, 40, true).eq(1L));
+    }
+
+    @Test
     void compactPagesNeedTheReaderFeature() {
         IndexDirectory d = writeValid(true);
         UnsupportedFeatureException e = assertThrows(UnsupportedFeatureException.class,
