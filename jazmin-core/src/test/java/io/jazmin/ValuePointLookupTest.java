@@ -102,9 +102,8 @@ class ValuePointLookupTest {
             }
         }
         for (long id : new long[] {0, 511, 512, 513, 1_500, 2_047, 2_048, 4_999}) {
-            try (JazminReader reader = JazminReader.open(keyed, withKey);
-                 Stream<Row> rows = reader.table().find(Filter.eq("id", id))) {
-                assertThat(rows.map(ValuePointLookupTest::values).toList()).containsExactly(all.get((int) id));
+            try (JazminReader reader = JazminReader.open(keyed, withKey)) {
+                assertThat(find(reader, id)).as("row %d", id).containsExactly(all.get((int) id));
             }
         }
     }
@@ -118,10 +117,8 @@ class ValuePointLookupTest {
         List<List<Object>> all = allRows(Written.file(COLUMNS, DATA, POINTS), NO_CACHE);
         assertThat(allRows(keyed, withKey)).isEqualTo(all);
         for (int id = 0; id < ROWS; id += 7) {
-            try (JazminReader reader = JazminReader.open(keyed, withKey);
-                 Stream<Row> rows = reader.table().find(Filter.eq("id", (long) id))) {
-                assertThat(rows.map(ValuePointLookupTest::values).toList()).as("row %d", id)
-                        .containsExactly(all.get(id));
+            try (JazminReader reader = JazminReader.open(keyed, withKey)) {
+                assertThat(find(reader, id)).as("row %d", id).containsExactly(all.get(id));
             }
         }
     }
