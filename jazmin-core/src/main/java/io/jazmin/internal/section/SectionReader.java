@@ -128,11 +128,7 @@ public final class SectionReader {
             }
         }
         int size = (int) length;
-        byte[] whole = SCRATCH.get();
-        SCRATCH.set(null);
-        if (whole == null || whole.length < size) {
-            whole = new byte[size];
-        }
+        byte[] whole = takeScratch(size);
         try {
             source.read(offset, whole, size);
             count(length);
@@ -141,13 +137,28 @@ public final class SectionReader {
         } catch (JazminFormatException e) {
             throw e.inSection(id, offset);
         } finally {
-            if (cipher != null) {
-                // Decrypted in place: no plaintext stays in this thread's buffer after the read.
-                Arrays.fill(whole, 0, size, (byte) 0);
-            }
-            if (whole.length <= SCRATCH_MAX) {
-                SCRATCH.set(whole);
-            }
+            giveBackScratch(whole, size);
+        }
+    }
+
+    /** This thread's buffer for a section of {@code size} bytes (a new one when it has none that large), taken from it. */
+    private static byte[] takeScratch(int size) {
+        byte[] whole = SCRATCH.get();
+        SCRATCH.set(null);
+        return whole == null || whole.length < size ? new byte[size] : whole;
+    }
+
+    /**
+     * Gives a buffer {@link #takeScratch} gave back to this thread (if it has none and the buffer is not over
+     * {@link #SCRATCH_MAX}), its first {@code size} bytes wiped in an encrypted file: sections are decrypted in
+     * place, and no plaintext stays in the buffer after the read.
+     */
+    private void giveBackScratch(byte[] whole, int size) {
+        if (cipher != null) {
+            Arrays.fill(whole, 0, size, (byte) 0);
+        }
+        if (whole.length <= SCRATCH_MAX && SCRATCH.get() == null) {
+            SCRATCH.set(whole);
         }
     }
 
@@ -414,20 +425,8 @@ public final class SectionReader {
                                     FlushPoints points, java.util.BitSet wanted) {
         checkReference(id, offset, length);
         int size = (int) length;
-        byte[] whole = SCRATCH.get();
-        SCRATCH.set(null);
-        if (whole == null || whole.length < size) {
-            whole = new byte[size];
-        }
-        byte[] buffer = whole;
-        Runnable giveBack = () -> {
-            if (cipher != null) {
-                Arrays.fill(buffer, 0, size, (byte) 0); // no plaintext stays in this thread's buffer
-            }
-            if (SCRATCH.get() == null) {
-                SCRATCH.set(buffer);
-            }
-        };
+        byte[] whole = takeScratch(size);
+        Runnable giveBack = () -> giveBackScratch(whole, size);
         boolean lent = false;
         try {
             source.read(offset, whole, size);
