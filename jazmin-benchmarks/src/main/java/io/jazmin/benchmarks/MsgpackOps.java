@@ -3,10 +3,16 @@ package io.jazmin.benchmarks;
 import io.jazmin.benchmarks.CustomersData.Customer;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
+import java.io.FilterOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.List;
 import java.util.function.Predicate;
@@ -23,7 +29,34 @@ public final class MsgpackOps {
     }
 
     public static long write(Path file, List<Customer> rows) {
-        try (MessagePacker p = MessagePack.newDefaultPacker(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16))) {
+        try (OutputStream out = Files.newOutputStream(file)) {
+            return write(out, rows);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * {@link #write} with the durability JAZMIN's writer gives: the rows go to a temporary file beside
+     * {@code file}, which is forced to disk and then atomically renamed over it, so a crash leaves the
+     * old file or the new one, never a part.
+     */
+    public static long writeDurably(Path file, List<Customer> rows) {
+        Path temp = file.resolveSibling(file.getFileName() + ".tmp");
+        try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                StandardOpenOption.TRUNCATE_EXISTING)) {
+            long written = write(Channels.newOutputStream(channel), rows);
+            channel.force(true);
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            return written;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Packs the rows into {@code out}, flushed but left open. */
+    private static long write(OutputStream out, List<Customer> rows) throws IOException {
+        try (MessagePacker p = MessagePack.newDefaultPacker(new NonClosing(new BufferedOutputStream(out, 1 << 16)))) {
             p.packArrayHeader(rows.size());
             for (Customer r : rows) {
                 p.packArrayHeader(8);
@@ -37,8 +70,23 @@ public final class MsgpackOps {
                 p.packBoolean(r.active());
             }
             return rows.size();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Flushes on close instead of closing, so the caller can still force the channel beneath. */
+    private static final class NonClosing extends FilterOutputStream {
+        NonClosing(OutputStream out) {
+            super(out);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+            flush();
         }
     }
 
