@@ -9,7 +9,6 @@ import java.nio.file.Path;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 import io.jazmin.schema.Column;
 import io.jazmin.error.JazminIoException;
@@ -114,7 +113,7 @@ public final class JazminWriter implements AutoCloseable {
      * @param tableOptions chunking and sort order of the new table (codec and metadata are the file's)
      */
     public void startTable(String name, List<Column> columns, WriteOptions tableOptions) {
-        abortOnIoFailure(columns, (f, c) -> f.startTable(name, c, tableOptions));
+        abortOnIoFailure(() -> file.startTable(name, columns, tableOptions));
     }
 
     /**
@@ -128,12 +127,12 @@ public final class JazminWriter implements AutoCloseable {
      * @throws IllegalStateException when the writer is already finished or aborted (a programming error)
      */
     public void writeRow(Map<String, ?> row) {
-        abortOnIoFailure(row, FullFileWriter::add);
+        abortOnIoFailure(() -> file.add(row));
     }
 
     /** Writes one row given in column order. */
     public void writeValues(Object... values) {
-        abortOnIoFailure(values, FullFileWriter::add);
+        abortOnIoFailure(() -> file.add(values));
     }
 
     /** Writes every row of an iterator. */
@@ -157,7 +156,7 @@ public final class JazminWriter implements AutoCloseable {
      * @throws JazminIoException         when the bytes cannot be read or written (the writer is aborted)
      */
     public void addFile(FileInput input) {
-        abortOnIoFailure(input, FullFileWriter::addFile);
+        abortOnIoFailure(() -> file.addFile(input));
     }
 
     /** Stores {@code bytes} as embedded file {@code path} of media type {@code type}, seen by {@code groups}. */
@@ -227,11 +226,9 @@ public final class JazminWriter implements AutoCloseable {
      * A refused row leaves the writer usable; a failed write of the temporary file may have left
      * part of a chunk in it, so the writer is abandoned at once and can never finish that file.
      */
-    private <T> void abortOnIoFailure(T argument, BiConsumer<FullFileWriter, T> action) {
+    private void abortOnIoFailure(Runnable action) {
         try {
-            // The action takes the writer and its argument instead of capturing them: a lambda that
-            // captured the row would be a new object for every row written.
-            action.accept(file, argument);
+            action.run();
         } catch (JazminIoException | Error e) {
             file.abort();
             throw e;
