@@ -2,7 +2,6 @@ package io.jazmin.internal.column;
 
 import io.jazmin.internal.wire.ByteReader;
 import io.jazmin.schema.ColumnType;
-import java.util.Arrays;
 
 /**
  * Where a column stream's values lie, for the value points of a part with column flush points: the
@@ -60,45 +59,58 @@ public final class ValuePointScan {
         int[] offsets = new int[n];
         long[] running = delta ? new long[n] : null;
         long last = 0;
-        int p = 0;
-        for (int i = 0; i < nonNull && p < n; i++) {
-            if (i > 0 && i % every == 0) {
-                values[p] = i;
-                offsets[p] = in.position() - off;
-                if (delta) {
-                    running[p] = last;
-                }
-                p++;
+        for (int p = 0; p < n; p++) {
+            last = skipValues(type, encoding, in, every, last); // the values before point p
+            values[p] = (p + 1) * every;
+            offsets[p] = in.position() - off;
+            if (delta) {
+                running[p] = last;
             }
-            last = skipValue(type, encoding, in, i == 0 ? 0 : last);
         }
-        return new Found(Arrays.copyOf(values, p), Arrays.copyOf(offsets, p), running == null ? null
-                : Arrays.copyOf(running, p));
+        return new Found(values, offsets, running);
     }
 
-    /** Moves past one value; for ints, returns it (a delta added to {@code before}), else 0. */
-    static long skipValue(ColumnType type, int encoding, ByteReader in, long before) {
+    /**
+     * Moves past {@code count} values; for a delta stream, returns the last of them (the deltas added to
+     * {@code before}), else 0. The stream is the one this writer has just encoded: values are skipped
+     * whole where their form allows (varints eight bytes a word), not decoded.
+     */
+    static long skipValues(ColumnType type, int encoding, ByteReader in, int count, long before) {
         switch (type) {
             case INT, DATETIME -> {
-                long v = in.zigzag();
-                return encoding == StreamFormat.DELTA ? before + v : v;
+                if (encoding != StreamFormat.DELTA) {
+                    in.skipVarints(count); // one zigzag varint a value
+                    return 0;
+                }
+                long v = before;
+                for (int i = 0; i < count; i++) {
+                    v += in.zigzag();
+                }
+                return v;
             }
             case FLOAT -> {
-                if (encoding == StreamFormat.SCALED) {
-                    StreamDecoder.readScaled(in);
-                } else {
-                    in.skip(Double.BYTES);
+                if (encoding != StreamFormat.SCALED) {
+                    in.skip(count * Double.BYTES);
+                    return 0;
+                }
+                for (int i = 0; i < count; i++) { // a scale byte, then a raw double or a zigzag mantissa
+                    if (in.u8() == StreamFormat.RAW_FLOAT) {
+                        in.skip(Double.BYTES);
+                    } else {
+                        in.skipVarints(1);
+                    }
                 }
             }
             case STRING, DECIMAL, BINARY, JSON -> {
                 if (encoding == StreamFormat.DICTIONARY) {
-                    in.skipVarints(1);
+                    in.skipVarints(count); // one entry number a value
                 } else {
-                    StreamDecoder.skipPlainObject(in, type);
+                    for (int i = 0; i < count; i++) {
+                        StreamDecoder.skipPlainObject(in, type);
+                    }
                 }
             }
-            case BOOL -> in.skip(1);
-            case LIST, OBJECT -> throw new IllegalArgumentException("nested values have no value points");
+            case BOOL, LIST, OBJECT -> throw new IllegalArgumentException(type.typeName() + " values have no value points");
         }
         return 0;
     }

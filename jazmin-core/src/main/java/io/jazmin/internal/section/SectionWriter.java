@@ -301,9 +301,11 @@ public final class SectionWriter {
         }
         CRC32 crc = new CRC32();
         crc.update(stored, storedOff, storedLen);
-        ByteWriter w = new ByteWriter(SectionEnvelope.SIZE + storedLen);
-        new SectionEnvelope(codecId, flags, rawLength, storedLen, crc.getValue()).encode(w);
-        w.bytes(stored, storedOff, storedLen);
-        return w.toFinalByteArray();
+        // The payload is copied into the new array before anything else is written to it: the JIT then
+        // leaves those bytes uncleared (a chunk's parts are megabytes a write, cleared and then copied).
+        byte[] section = new byte[SectionEnvelope.SIZE + storedLen];
+        System.arraycopy(stored, storedOff, section, SectionEnvelope.SIZE, storedLen);
+        new SectionEnvelope(codecId, flags, rawLength, storedLen, crc.getValue()).encode(ByteWriter.over(section));
+        return section;
     }
 }

@@ -27,6 +27,15 @@ public final class ByteWriter {
         buf = new byte[Math.max(16, capacity)];
     }
 
+    private ByteWriter(byte[] buf) {
+        this.buf = buf;
+    }
+
+    /** A writer whose bytes go to {@code array} from its start (growing into a new array past its end). */
+    public static ByteWriter over(byte[] array) {
+        return new ByteWriter(array);
+    }
+
     private void ensure(int extra) {
         if (size + extra > buf.length) {
             grow(extra);
