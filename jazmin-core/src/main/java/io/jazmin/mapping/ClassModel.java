@@ -148,13 +148,18 @@ final class ClassModel {
         throw ctx.fail(MappingException.Reason.INVALID_VALUE, type + " refused the values: " + e);
     }
 
-    /** A lookup with private access to {@code type} (works for classes open to this library). */
+    /**
+     * A lookup with private access to {@code type} (works for classes open to this library). On the
+     * module path this module first reads the type's module: an application's module is not read by
+     * the libraries it requires, and a private lookup needs both the read edge and the package opened.
+     */
     static MethodHandles.Lookup lookup(Class<?> type) {
+        ClassModel.class.getModule().addReads(type.getModule());
         try {
             return MethodHandles.privateLookupIn(type, MethodHandles.lookup());
         } catch (IllegalAccessException e) {
             throw MappingException.schema(MappingException.Reason.UNSUPPORTED_TYPE, type.getName(),
-                    "not accessible to the mapper (open its package to io.jazmin.core): " + e.getMessage()).causedBy(e);
+                    "not accessible to the mapper (open its package to module io.jazmin): " + e.getMessage()).causedBy(e);
         }
     }
 

@@ -1,8 +1,10 @@
 package io.jazmin.query;
 
+import java.io.IOException;
+import java.io.ObjectOutputStream;
+import java.io.OutputStream;
 import java.lang.invoke.MethodHandleInfo;
 import java.lang.invoke.SerializedLambda;
-import java.lang.reflect.Method;
 
 /**
  * The method an {@link Accessor} refers to, read from its {@link SerializedLambda} once per lambda
@@ -54,21 +56,47 @@ record AccessorMember(String owner, String method) {
         return new AccessorMember(owner, name);
     }
 
+    /**
+     * The lambda's serial form, taken as Java serialization takes it: serialization may call a
+     * lambda's private {@code writeReplace} in any module, so the package where the query is written
+     * need not be opened to this library (only the mapped type's package is, for the mapper).
+     */
     private static SerializedLambda serialized(Accessor<?, ?> accessor) {
-        try {
-            Method writeReplace = accessor.getClass().getDeclaredMethod("writeReplace");
-            writeReplace.setAccessible(true);
-            if (writeReplace.invoke(accessor) instanceof SerializedLambda lambda) {
-                return lambda;
+        if (accessor.getClass().isHidden()) { // lambdas and method references; an own class is never one
+            try (SerialFormCatcher catcher = new SerialFormCatcher()) {
+                catcher.writeObject(accessor);
+                if (catcher.caught != null) {
+                    return catcher.caught;
+                }
+            } catch (IOException | RuntimeException e) {
+                throw new InvalidQueryException("cannot read which member the accessor " + accessor.getClass().getName()
+                        + " names: " + e);
             }
-        } catch (NoSuchMethodException e) {
-            // Not a lambda or method reference: refused below.
-        } catch (ReflectiveOperationException | RuntimeException e) {
-            throw new InvalidQueryException("cannot read which member the accessor " + accessor.getClass().getName()
-                    + " names (open its package to module io.jazmin): " + e);
         }
         throw new InvalidQueryException(accessor.getClass().getName()
                 + " is not a method reference such as Customer::name");
+    }
+
+    /**
+     * Keeps the {@link SerializedLambda} a lambda is replaced by and writes null instead, so nothing
+     * the lambda captured is serialized (a capture is refused by {@link #read} anyway).
+     */
+    private static final class SerialFormCatcher extends ObjectOutputStream {
+        SerializedLambda caught;
+
+        SerialFormCatcher() throws IOException {
+            super(OutputStream.nullOutputStream());
+            enableReplaceObject(true);
+        }
+
+        @Override
+        protected Object replaceObject(Object obj) {
+            if (caught == null && obj instanceof SerializedLambda lambda) {
+                caught = lambda;
+                return null;
+            }
+            return obj;
+        }
     }
 
     private static String describe(SerializedLambda lambda) {

@@ -339,6 +339,14 @@ class TypedQueryTest {
         Accessor<Shopper, String> bound = s -> ann.name();
         assertThatThrownBy(() -> Query.of(Shopper.class).where(field(bound).eq("Ann")))
                 .isInstanceOf(InvalidQueryException.class).hasMessageContaining("not a lambda");
+        Accessor<Shopper, String> ownClass = new Accessor<>() {
+            @Override
+            public String apply(Shopper s) {
+                return s.name();
+            }
+        };
+        assertThatThrownBy(() -> Query.of(Shopper.class).where(field(ownClass).eq("Ann")))
+                .isInstanceOf(InvalidQueryException.class).hasMessageContaining("is not a method reference");
         Accessor<Shopper, String> ownMethod = Shopper::toString;
         assertThatThrownBy(() -> Query.of(Shopper.class).where(field(ownMethod).eq("x")))
                 .isInstanceOf(InvalidQueryException.class).hasMessageContaining("Shopper::toString is not a column");

@@ -39,10 +39,16 @@ public final class ChildJvm {
 
     /** {@code java OPTIONS -cp <this JVM's class path>}, for a caller adding the main class and its arguments. */
     public static List<String> java(List<String> options) {
+        List<String> command = launcher(options);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path")));
+        return command;
+    }
+
+    /** {@code java OPTIONS} of this JVM's {@code java}, for a caller adding its own class or module path. */
+    public static List<String> launcher(List<String> options) {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(options);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path")));
         return command;
     }
 
