@@ -3,8 +3,11 @@ package io.jazmin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jazmin.data.Filter;
+import io.jazmin.data.Row;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.catalog.ChunkDirectory;
+import io.jazmin.internal.table.SectionIds;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
@@ -21,7 +24,8 @@ import org.junit.jupiter.api.Test;
  * Column flush points are offsets read from the file: wrong ones (too few, out of order, outside
  * the section, or not at a flush point) fail with a {@link JazminFormatException}, never with
  * another exception or wrong values read silently past a check, whether the parts are read whole
- * or (as from a remote source) only as the byte ranges of the streams read.
+ * or (as from a remote source) only as the byte ranges of the streams read. A chunk's points are
+ * checked when a read first uses them, so damaged points of a chunk no query reads fail nothing.
  */
 class FlushPointsHostileTest {
     private static final int CHUNK_ROWS = 500;
@@ -71,6 +75,28 @@ class FlushPointsHostileTest {
         int[] raw = DIR.streamOffsets().clone();
         raw[FlushPointFiles.BALANCE] += 1;
         assertRefused(raw, DIR.streamStoredOffsets(), "");
+    }
+
+    @Test
+    void aChunksPointsOutOfOrderFailOnlyTheReadsOfThatChunk() {
+        int[] raw = DIR.streamOffsets().clone();
+        raw[2 * COLUMNS + 3] = raw[2 * COLUMNS + 2]; // the last chunk's (rows 1000 to 1499)
+        byte[] file = FlushPointFiles.withDirectory(FILE, FlushPointFiles.withFlushPoints(DIR, raw,
+                DIR.streamStoredOffsets()));
+        for (boolean ranged : new boolean[] {false, true}) {
+            try (JazminReader reader = ranged ? JazminReader.open(new RangedBytes(file), ReadOptions.defaults())
+                    : JazminReader.open(file)) {
+                List<Row> found = reader.table().find(Filter.eq("id", 123L)).toList();
+                assertThat(found).as("a lookup in the first chunk").hasSize(1);
+                assertThat(found.get(0).getLong("id")).isEqualTo(123L);
+                assertThatThrownBy(() -> reader.table().find(Filter.eq("id", 1_234L)).toList())
+                        .as("a lookup in the damaged chunk")
+                        .isInstanceOfSatisfying(JazminFormatException.class, e -> assertThat(e.sectionId())
+                                .isEqualTo(SectionIds.directory(0, SectionIds.PLAIN_PARTITION, 0)))
+                        .hasMessageContaining("chunk 2: column flush point 3")
+                        .hasMessageContaining("does not follow the one before it");
+            }
+        }
     }
 
     /** Seeded random changes of one or two offsets: each either fails typed or reads the right values. */

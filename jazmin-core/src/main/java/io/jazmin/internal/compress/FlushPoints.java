@@ -30,11 +30,8 @@ public record FlushPoints(int[] rawOffsets, int[] storedOffsets, int from, int c
         return new FlushPoints(raw, stored, from, count);
     }
 
-    /**
-     * Checks {@code raw[from..from+count)} and {@code stored[from..from+count)} as {@link #of} does,
-     * without making the points (a table's layout checks every chunk's, and makes a chunk's when read).
-     */
-    public static void checkOrder(int[] raw, int[] stored, int from, int count) {
+    /** Checks {@code raw[from..from+count)} and {@code stored[from..from+count)} as {@link #of} describes. */
+    private static void checkOrder(int[] raw, int[] stored, int from, int count) {
         if (count == 0 || raw[from] != 0 || stored[from] != 0) {
             throw new JazminFormatException("column flush points must start at offset 0");
         }

@@ -3,15 +3,15 @@ package io.jazmin.internal.crypto;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.catalog.Keyring;
 import java.util.Arrays;
-import java.util.EnumMap;
-import java.util.Map;
 import io.jazmin.internal.keys.Hkdf;
 
 /**
  * The keys of one encrypted file version (spec §1.18): the header key
  * HKDF(master, preamble salt, "JAZMIN/1/header"), and once the header's keyring is known, each
  * section's key HKDF(master, keyring[group], "JAZMIN/1/" + section id). The extract step is done
- * once per group. {@link #close()} clears every copy of key material it holds.
+ * once per group, when a section of the group is first asked for: a lookup never reads an embedded
+ * file's directory, so its open need not derive that group's key. {@link #close()} clears every copy
+ * of key material it holds.
  */
 public final class KeySchedule implements SectionKeys {
     private static final String LABEL = "JAZMIN/1/";
@@ -19,8 +19,11 @@ public final class KeySchedule implements SectionKeys {
 
     private final byte[] master;
     private final byte[] headerKey;
-    private final Map<KeyGroup, byte[]> groupKeys = new EnumMap<>(KeyGroup.class);
-    private boolean closed;
+    /** Per {@link KeyGroup} (by ordinal), the keyring's salt, {@code null} when it has none (no keys). */
+    private final byte[][] groupSalts = new byte[KeyGroup.values().length][];
+    /** Per {@link KeyGroup} (by ordinal), the extracted key, {@code null} until a section of the group asks. */
+    private final byte[][] groupKeys = new byte[KeyGroup.values().length][];
+    private volatile boolean closed;
 
     /**
      * @param master the 32-byte master key (copied; the caller clears its own copy)
@@ -37,7 +40,7 @@ public final class KeySchedule implements SectionKeys {
     }
 
     /** Sets the per-group salts from the header's keyring; a group without a salt has no keys. */
-    public void useKeyring(Keyring keyring) {
+    public synchronized void useKeyring(Keyring keyring) {
         requireOpen();
         if (keyring == null) {
             throw new JazminFormatException("the file is encrypted but its header has no keyring");
@@ -48,12 +51,23 @@ public final class KeySchedule implements SectionKeys {
     }
 
     private void put(KeyGroup group, byte[] salt) {
-        if (salt.length > 0) {
-            byte[] old = groupKeys.put(group, Hkdf.extract(salt, master));
-            if (old != null) {
-                Arrays.fill(old, (byte) 0);
-            }
+        int g = group.ordinal();
+        byte[] old = groupKeys[g];
+        if (old != null) {
+            Arrays.fill(old, (byte) 0);
+            groupKeys[g] = null;
         }
+        groupSalts[g] = salt.length > 0 ? salt.clone() : null;
+    }
+
+    /** The extracted key of {@code group}, derived on first use; {@code null} when the keyring has no salt for it. */
+    private synchronized byte[] groupKey(KeyGroup group) {
+        requireOpen();
+        int g = group.ordinal();
+        if (groupKeys[g] == null && groupSalts[g] != null) {
+            groupKeys[g] = Hkdf.extract(groupSalts[g], master);
+        }
+        return groupKeys[g];
     }
 
     /**
@@ -67,7 +81,7 @@ public final class KeySchedule implements SectionKeys {
             return headerKey.clone();
         }
         KeyGroup group = KeyGroup.of(sectionId);
-        byte[] prk = groupKeys.get(group);
+        byte[] prk = groupKey(group);
         if (prk == null) {
             throw new JazminFormatException("the keyring has no '" + group.label() + "' salt for this section",
                     sectionId, -1);
@@ -81,13 +95,18 @@ public final class KeySchedule implements SectionKeys {
         }
     }
 
-    /** Clears the master key copy, the header key and the group keys. */
+    /** Clears the master key copy, the header key and the group keys (and forgets the salts). */
     @Override
-    public void close() {
+    public synchronized void close() {
         closed = true;
         Arrays.fill(master, (byte) 0);
         Arrays.fill(headerKey, (byte) 0);
-        groupKeys.values().forEach(k -> Arrays.fill(k, (byte) 0));
-        groupKeys.clear();
+        for (int g = 0; g < groupKeys.length; g++) {
+            if (groupKeys[g] != null) {
+                Arrays.fill(groupKeys[g], (byte) 0);
+                groupKeys[g] = null;
+            }
+            groupSalts[g] = null;
+        }
     }
 }

@@ -150,7 +150,7 @@ final class IndexPlanner {
         long inside = 0;
         int i = 0;
         for (ChunkInfo chunk : scanned) {
-            if (chunk.flushPoints() == null) {
+            if (!chunk.hasFlushPoints()) {
                 return false; // spec §2.2's plan (see the class comment)
             }
             long end = chunk.rowStart() + chunk.rowCount();

@@ -1,5 +1,6 @@
 package io.jazmin.internal.table;
 
+import io.jazmin.error.JazminFormatException;
 import io.jazmin.internal.compress.FlushPoints;
 import io.jazmin.internal.compress.ValuePoints;
 import io.jazmin.internal.wire.ByteSpan;
@@ -10,8 +11,14 @@ import java.util.Objects;
  * Where one chunk lives: its ordinal, its rows {@code [rowStart, rowStart + rowCount)}, its part
  * section per column group (offset and whole length), and its place in a directory segment (whose
  * statistics blocks describe it). The parts' offsets, lengths, digests and flush points are read from
- * the segment's own lists (shared by its chunks, never changed; the flush points' order checked when
- * laid out), so laying out a table on every cold open builds one object per chunk and no other.
+ * the segment's own lists (shared by its chunks, never changed), so laying out a table on every cold open
+ * builds one object per chunk and no other.
+ *
+ * <p>The chunk's flush points are checked (their order, {@link FlushPoints#of}) when first used, not when
+ * the table is laid out: a lookup reads one chunk of many (issue 33). So damaged flush points of a chunk
+ * no query reads fail no open and no read of another chunk; the first read that uses them fails with a
+ * {@link JazminFormatException} naming the chunk and its directory segment. The lists' lengths are still
+ * checked when laid out.
  */
 public final class ChunkInfo {
     private static final int DIGEST_SIZE = 32;
@@ -31,6 +38,11 @@ public final class ChunkInfo {
     private final int columnCount;
     /** The segment's value points (chunk-directory field 18), or {@code null}. */
     private final ByteSpan valuePoints;
+    /** The directory segment's section id and offset, named when the flush points are damaged. */
+    private final String directoryId;
+    private final long directoryOffset;
+    /** The chunk's flush points once made and checked (immutable: a race makes them twice, alike). */
+    private FlushPoints points;
 
     /**
      * @param partOffsets the segment's part offsets, chunk-major; this chunk's are
@@ -43,10 +55,12 @@ public final class ChunkInfo {
      *                      group written with column flush points, their order checked), else {@code null}
      * @param streamStoredOffsets the segment's stored flush points, as {@code streamOffsets}
      * @param valuePoints the segment's value points field, with {@code streamOffsets} only, else {@code null}
+     * @param directoryId the directory segment's section id and {@code directoryOffset} its offset
      */
     ChunkInfo(int ordinal, long rowStart, int rowCount, long[] partOffsets, long[] partLengths, byte[] partDigests,
               int firstPart, int groupCount, int segment, int slot, String partition, int[] streamOffsets,
-              int[] streamStoredOffsets, int columnCount, ByteSpan valuePoints) {
+              int[] streamStoredOffsets, int columnCount, ByteSpan valuePoints, String directoryId,
+              long directoryOffset) {
         this.ordinal = ordinal;
         this.rowStart = rowStart;
         this.rowCount = rowCount;
@@ -62,6 +76,8 @@ public final class ChunkInfo {
         this.streamStoredOffsets = streamStoredOffsets;
         this.columnCount = columnCount;
         this.valuePoints = streamOffsets == null || valuePoints == null || valuePoints.isEmpty() ? null : valuePoints;
+        this.directoryId = directoryId;
+        this.directoryOffset = directoryOffset;
     }
 
     /** The chunk's ordinal in its table. */
@@ -128,10 +144,27 @@ public final class ChunkInfo {
         return streamOffsets != null;
     }
 
-    /** Where the streams of the chunk's one part inflate on their own (made anew), or {@code null}. */
+    /**
+     * Where the streams of the chunk's one part inflate on their own, or {@code null}; their order is
+     * checked at the first call.
+     *
+     * @throws JazminFormatException naming the chunk and its directory segment when they are out of order
+     */
     public FlushPoints flushPoints() {
-        return streamOffsets == null ? null
-                : new FlushPoints(streamOffsets, streamStoredOffsets, firstPart * columnCount, columnCount);
+        if (streamOffsets == null) {
+            return null;
+        }
+        FlushPoints made = points;
+        if (made == null) {
+            try {
+                made = FlushPoints.of(streamOffsets, streamStoredOffsets, firstPart * columnCount, columnCount);
+            } catch (JazminFormatException e) {
+                throw new JazminFormatException("chunk " + ordinal + ": " + e.getMessage(), directoryId,
+                        directoryOffset, e);
+            }
+            points = made;
+        }
+        return made;
     }
 
     /**

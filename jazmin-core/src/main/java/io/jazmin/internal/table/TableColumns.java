@@ -110,10 +110,10 @@ record TableColumns(List<Column> visible, int[] stored, List<String> groupNames,
     }
 
     private static TableColumns build(Column[] byPosition, int[] groupOf, List<String> names, boolean[] groupVisible) {
-        List<Column> visible = new ArrayList<>();
+        // Plain loops, no streams: this runs at every open.
+        List<Column> visible = new ArrayList<>(byPosition.length);
         int[] stored = new int[byPosition.length];
-        List<List<Integer>> members = new ArrayList<>();
-        names.forEach(n -> members.add(new ArrayList<>()));
+        int[] memberCounts = new int[names.size()];
         Set<String> columnNames = new HashSet<>();
         for (int p = 0; p < byPosition.length; p++) {
             Column c = byPosition[p];
@@ -123,13 +123,18 @@ record TableColumns(List<Column> visible, int[] stored, List<String> groupNames,
             if (c.name().isEmpty() || !columnNames.add(c.name())) {
                 throw new JazminFormatException("column name '" + c.name() + "' is empty or repeated");
             }
-            members.get(groupOf[p]).add(visible.size());
+            memberCounts[groupOf[p]]++;
             stored[visible.size()] = p;
             visible.add(c);
         }
-        int[][] memberArrays = new int[members.size()][];
+        int[][] memberArrays = new int[names.size()][];
         for (int g = 0; g < memberArrays.length; g++) {
-            memberArrays[g] = members.get(g).stream().mapToInt(Integer::intValue).toArray();
+            memberArrays[g] = new int[memberCounts[g]];
+            memberCounts[g] = 0;
+        }
+        for (int v = 0; v < visible.size(); v++) {
+            int g = groupOf[stored[v]];
+            memberArrays[g][memberCounts[g]++] = v;
         }
         return new TableColumns(List.copyOf(visible), Arrays.copyOf(stored, visible.size()), List.copyOf(names),
                 groupVisible, memberArrays);

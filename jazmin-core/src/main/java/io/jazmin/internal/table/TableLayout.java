@@ -8,7 +8,6 @@ import io.jazmin.internal.catalog.PartitionTable;
 import io.jazmin.internal.catalog.SectionRef;
 import io.jazmin.internal.catalog.TableDelta;
 import io.jazmin.internal.catalog.TableEntry;
-import io.jazmin.internal.compress.FlushPoints;
 import io.jazmin.internal.wire.ByteReader;
 import io.jazmin.internal.wire.Preamble;
 import io.jazmin.internal.wire.SectionEnvelope;
@@ -218,7 +217,7 @@ final class TableLayout {
                             () -> ChunkDirectory.decode(new ByteReader(sections.read(id, ref))), TableLayout::heapBytes);
             try {
                 addSegment(dir, groupCount, byOrdinal, segments.size(), partition, grant != null,
-                        table.columnCount());
+                        table.columnCount(), id, ref.offset());
             } catch (JazminFormatException e) {
                 throw e.inSection(id, ref.offset());
             }
@@ -296,9 +295,11 @@ final class TableLayout {
      *
      * @param columnCount the table's columns: in a table of one column group, the streams of each
      *                    chunk's one part, so the number of its column flush points
+     * @param id          the segment's section id and {@code offset} its offset, which a chunk names when
+     *                    its flush points, checked when first used, are damaged
      */
     private static void addSegment(ChunkDirectory dir, int groupCount, ChunkInfo[] byOrdinal, int segment,
-                                   String partition, boolean access, int columnCount) {
+                                   String partition, boolean access, int columnCount, String id, long offset) {
         int n = dir.ordinals().length;
         for (int b = 0; b < dir.statistics().size(); b++) {
             if (dir.statistics().get(b).section() == null) {
@@ -332,14 +333,12 @@ final class TableLayout {
             if (dir.rowCounts()[i] < 0) {
                 throw new JazminFormatException("chunk " + ordinal + " has a negative row count");
             }
-            if (flushPoints) {
-                FlushPoints.checkOrder(dir.streamOffsets(), dir.streamStoredOffsets(), i * columnCount, columnCount);
-            }
-            // The chunk reads its parts and flush points from the directory's lists (never handing them out).
+            // The chunk reads its parts and flush points from the directory's lists (never handing them out),
+            // its flush points' order checked when first used: a lookup reads one chunk's of 196 (issue 33).
             byOrdinal[ordinal] = new ChunkInfo(ordinal, dir.rowStarts()[i], dir.rowCounts()[i], dir.partOffsets(),
                     dir.partLengths(), digests.length == 0 ? null : digests, i * groupCount, groupCount, segment, i,
                     partition, flushPoints ? dir.streamOffsets() : null, dir.streamStoredOffsets(), columnCount,
-                    dir.valuePoints());
+                    dir.valuePoints(), id, offset);
         }
     }
 

@@ -44,14 +44,17 @@ public final class ByteSource implements Closeable {
     /** Reads using the channel now, plus one until {@link #close}; the channel is released when it reaches 0. */
     private final AtomicInteger channelUsers = new AtomicInteger(1);
     private final AtomicBoolean closed = new AtomicBoolean();
-    /** The end of a ranged caller's source read in one request and kept (see {@link #keepTail}), or {@code null}. */
+    /**
+     * The end of the source read at once and kept (see {@link #keepTail}), or {@code null}: a ranged caller's
+     * source's, or a local file's (in this thread's buffer, given back when the channel is released).
+     */
     private volatile Tail tail;
 
     /** The file key and encryption the channel is returned to the pool under. */
     private record ReturnTo(Object fileKey, boolean encrypted) {
     }
 
-    /** Bytes {@code [start, size)} of the source. */
+    /** Bytes {@code [start, size)} of the source, from the start of {@code bytes} (which may be longer). */
     private record Tail(long start, byte[] bytes) {
     }
 
@@ -60,6 +63,20 @@ public final class ByteSource implements Closeable {
      * statistics) beyond that is read section by section, as before.
      */
     public static final int MAX_TAIL = 1 << 20;
+
+    /**
+     * The bytes at a local file's end {@link #keepTail} reads at once: a {@code pread} costs about the same
+     * up to a few kilobytes, and the catalog a lookup reads (trailer, header, chunk directory, statistics,
+     * index directory) lies in the last 8.4 KB of the benchmark's 196-chunk file (issue 33). A larger
+     * catalog's sections outside it are read on their own.
+     */
+    static final int LOCAL_TAIL = 16 << 10;
+    /**
+     * Per thread, a {@link #LOCAL_TAIL} buffer a local file's tail is read into, taken out while a source
+     * keeps it: an open then allocates none. It only ever holds the file's stored bytes (an encrypted
+     * file's sections are decrypted in the section reader's own buffer), never plaintext of a key file.
+     */
+    private static final ThreadLocal<byte[]> TAIL_BUFFERS = new ThreadLocal<>();
 
     private ByteSource(Path path, FileChannel channel, byte[] bytes, RandomAccessSource external, long size,
             FileStamp before) {
@@ -216,10 +233,15 @@ public final class ByteSource implements Closeable {
      * For a caller's source that {@link #prefersRanges()} (each read a request), reads bytes
      * {@code [from, size)} in one read, less what is kept already, and keeps them: the trailer, header
      * and catalog sections an open reads there then cost no request of their own (issue 32). Does
-     * nothing for local files and memory, when {@code from} is not below what is kept, or when the
-     * tail would exceed {@link #MAX_TAIL} bytes.
+     * nothing for memory, when {@code from} is not below what is kept, or when the tail would exceed
+     * {@link #MAX_TAIL} bytes. A local file keeps its last {@link #LOCAL_TAIL} bytes instead, read at the
+     * first call ({@link #keepLocalTail}).
      */
     public void keepTail(long from) {
+        if (channel != null) {
+            keepLocalTail();
+            return;
+        }
         if (!prefersRanges()) {
             return;
         }
@@ -234,9 +256,54 @@ public final class ByteSource implements Closeable {
             // Read once: the source need not keep these bytes in blocks of its own, they are kept here.
             readExternal(start, ByteBuffer.wrap(bytes, 0, (int) (keptFrom - start)), true);
             if (kept != null) {
-                System.arraycopy(kept.bytes(), 0, bytes, (int) (keptFrom - start), kept.bytes().length);
+                System.arraycopy(kept.bytes(), 0, bytes, (int) (keptFrom - start), (int) (size - keptFrom));
             }
             tail = new Tail(start, bytes);
+        }
+    }
+
+    /**
+     * For a local file, reads its last {@link #LOCAL_TAIL} bytes (all of a smaller file) at the first call
+     * and keeps them until the channel is released, in this thread's buffer: the sections an open and a
+     * lookup read there are then copied from it instead of costing a {@code pread} each (issue 33). Later
+     * calls keep what the first kept, whatever their {@code from}: what lies before it is read on its own.
+     */
+    private void keepLocalTail() {
+        if (tail != null || size == 0 || !holdChannel()) {
+            return; // a closed source fails its next read as before
+        }
+        try {
+            synchronized (this) {
+                if (tail != null) {
+                    return;
+                }
+                int length = (int) Math.min(size, LOCAL_TAIL);
+                byte[] buffer = TAIL_BUFFERS.get();
+                TAIL_BUFFERS.set(null);
+                if (buffer == null) {
+                    buffer = new byte[LOCAL_TAIL];
+                }
+                try {
+                    readChannel(size - length, ByteBuffer.wrap(buffer, 0, length));
+                } catch (RuntimeException e) {
+                    giveBackTail(buffer);
+                    throw e;
+                }
+                tail = new Tail(size - length, buffer);
+            }
+        } finally {
+            try {
+                releaseChannel();
+            } catch (IOException ignored) {
+                // The last use of a closed source closed the channel: a read-only channel loses nothing.
+            }
+        }
+    }
+
+    /** Gives a local tail's buffer back to this thread, unless it has one. */
+    private static void giveBackTail(byte[] buffer) {
+        if (TAIL_BUFFERS.get() == null) {
+            TAIL_BUFFERS.set(buffer);
         }
     }
 
@@ -297,6 +364,22 @@ public final class ByteSource implements Closeable {
             throw new JazminIoException("cannot read", path, new ClosedChannelException());
         }
         try {
+            // Held, the channel cannot be released, nor the tail's buffer with it.
+            if (!fromTail(offset, out)) {
+                readChannel(offset, out);
+            }
+        } finally {
+            try {
+                releaseChannel();
+            } catch (IOException ignored) {
+                // The last read of a closed source closed the channel: a read-only channel loses nothing.
+            }
+        }
+    }
+
+    /** Reads {@code out.remaining()} bytes at {@code offset} through the channel, which the caller holds. */
+    private void readChannel(long offset, ByteBuffer out) {
+        try {
             long at = offset;
             while (out.hasRemaining()) {
                 int n = channel.read(out, at);
@@ -307,12 +390,6 @@ public final class ByteSource implements Closeable {
             }
         } catch (IOException e) {
             throw new JazminIoException("cannot read", path, e);
-        } finally {
-            try {
-                releaseChannel();
-            } catch (IOException ignored) {
-                // The last read of a closed source closed the channel: a read-only channel loses nothing.
-            }
         }
     }
 
@@ -333,6 +410,11 @@ public final class ByteSource implements Closeable {
     private void releaseChannel() throws IOException {
         if (channelUsers.decrementAndGet() != 0) {
             return;
+        }
+        Tail kept = tail;
+        if (kept != null) {
+            tail = null; // no read holds the channel any more, and none can start: the buffer is free
+            giveBackTail(kept.bytes());
         }
         ReturnTo to = returnTo;
         if (to != null) {

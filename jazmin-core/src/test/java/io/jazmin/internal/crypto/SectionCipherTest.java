@@ -87,6 +87,29 @@ class SectionCipherTest {
     }
 
     @Test
+    void groupKeysAreDerivedWhenFirstAskedForAndFollowAKeyringSetAgain() {
+        byte[] master = bytes(32, 3);
+        try (KeySchedule keys = new KeySchedule(master, SALT)) {
+            keys.useKeyring(new Keyring(bytes(32, 5), bytes(32, 6), bytes(32, 7)));
+            assertThat(keys.sectionKey("0/dir/*")).isEqualTo(spec(master, bytes(32, 5), "0/dir/*"));
+            // A group first asked for after another was derived gets its own salt's key.
+            assertThat(keys.sectionKey("files/dir")).isEqualTo(spec(master, bytes(32, 7), "files/dir"));
+            // A keyring set again replaces the salts, and the keys derived from the old ones.
+            keys.useKeyring(new Keyring(bytes(32, 8), bytes(32, 9), new byte[0]));
+            assertThat(keys.sectionKey("0/dir/*")).isEqualTo(spec(master, bytes(32, 8), "0/dir/*"));
+            assertThat(keys.sectionKey("0/index/a")).isEqualTo(spec(master, bytes(32, 9), "0/index/a"));
+            assertThrows(JazminFormatException.class, () -> keys.sectionKey("files/dir"), "no files salt any more");
+            keys.close();
+            assertThrows(IllegalStateException.class, () -> keys.sectionKey("0/dir/*"));
+        }
+    }
+
+    /** A section's key as spec §1.18 derives it: HKDF(master, group salt, "JAZMIN/1/" + id). */
+    private static byte[] spec(byte[] master, byte[] salt, String id) {
+        return Hkdf.derive(master, salt, ("JAZMIN/1/" + id).getBytes(StandardCharsets.UTF_8), 32);
+    }
+
+    @Test
     void opensInPlaceLeavingThePlaintextWhereTheNonceEnds() {
         try (SectionCipher cipher = cipher(FILE_ID)) {
             byte[] sealed = cipher.seal("0/chunk/0/*", HEAD, PLAIN, 0, PLAIN.length);
