@@ -16,9 +16,15 @@ import java.util.List;
  *
  * <p>Each row is built by one method handle: the members' {@link SlotReaders readers} feed the
  * constructor directly, so values it takes as primitives are never boxed and no array of values is
- * made per row.
+ * made per row. The handle is called as a constant of a class of its own ({@link ConstantBuilders}),
+ * so the JIT compiles readers and constructor into one piece.
  */
 final class RowMapper<T> {
+    /** Builds the instance for the context's row. */
+    interface Builder {
+        Object build(MappingContext ctx) throws Throwable;
+    }
+
     /**
      * How one member is filled.
      *
@@ -53,16 +59,16 @@ final class RowMapper<T> {
 
     private final Class<T> type;
     private final List<String> select;
-    /** {@code (MappingContext) -> Object}: the instance for the context's row, its cells in select order. */
-    private final MethodHandle bySelect;
+    /** The instance for the context's row, its cells in select order. */
+    private final Builder bySelect;
     /** The same for rows holding every column of the file, in file order. */
-    private final MethodHandle byFile;
+    private final Builder byFile;
 
     RowMapper(Class<T> type, ClassModel model, List<Slot> slots, List<String> select) {
         this.type = type;
         this.select = List.copyOf(select);
-        this.bySelect = builder(model, slots, false);
-        this.byFile = builder(model, slots, true);
+        this.bySelect = ConstantBuilders.of(builder(model, slots, false));
+        this.byFile = ConstantBuilders.of(builder(model, slots, true));
     }
 
     /** The columns to read, in the order {@link #map} expects them. */
@@ -90,9 +96,9 @@ final class RowMapper<T> {
         return build(ctx, bySelect);
     }
 
-    private T build(MappingContext ctx, MethodHandle builder) {
+    private T build(MappingContext ctx, Builder builder) {
         try {
-            return type.cast((Object) builder.invokeExact(ctx));
+            return type.cast(builder.build(ctx));
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
@@ -102,7 +108,10 @@ final class RowMapper<T> {
         }
     }
 
-    /** The constructor with each value read by its slot's reader: one handle from context to instance. */
+    /**
+     * The constructor with each value read by its slot's reader: one handle {@code (MappingContext) -> Object}
+     * from context to instance.
+     */
     private static MethodHandle builder(ClassModel model, List<Slot> slots, boolean wholeRow) {
         List<Class<?>> members = model.valueTypes();
         MethodHandle[] readers = new MethodHandle[slots.size()];
