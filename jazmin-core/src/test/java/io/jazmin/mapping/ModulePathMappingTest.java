@@ -64,10 +64,10 @@ class ModulePathMappingTest {
                             new Book(3, "Ubik", 202)));
                     try (JazminReader r = JazminReader.open(file)) {
                         List<Book> all = mapper.table(r).stream().toList();
-                        List<Book> long_ = Query.of(Book.class).where(Where.field(Book::pages).gt(300))
+                        List<Book> longBooks = Query.of(Book.class).where(Where.field(Book::pages).gt(300))
                                 .orderBy(Order.desc(Book::pages)).list(r.table());
                         System.out.println(all);
-                        System.out.println(long_);
+                        System.out.println(longBooks);
                     }
                 }
             }
