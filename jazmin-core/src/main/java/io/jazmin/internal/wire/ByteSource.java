@@ -49,6 +49,8 @@ public final class ByteSource implements Closeable {
      * source's, or a local file's (in this thread's buffer, given back when the channel is released).
      */
     private volatile Tail tail;
+    /** Whether {@link #keepTail} asked a local file to keep its tail, read at the first read among it. */
+    private volatile boolean localTailWanted;
 
     /** The file key and encryption the channel is returned to the pool under. */
     private record ReturnTo(Object fileKey, boolean encrypted) {
@@ -234,12 +236,13 @@ public final class ByteSource implements Closeable {
      * {@code [from, size)} in one read, less what is kept already, and keeps them: the trailer, header
      * and catalog sections an open reads there then cost no request of their own (issue 32). Does
      * nothing for memory, when {@code from} is not below what is kept, or when the tail would exceed
-     * {@link #MAX_TAIL} bytes. A local file keeps its last {@link #LOCAL_TAIL} bytes instead, read at the
-     * first call ({@link #keepLocalTail}).
+     * {@link #MAX_TAIL} bytes. A local file keeps its last {@link #LOCAL_TAIL} bytes instead, read whole at
+     * the first read that lies among them ({@link #keepLocalTail}): an open whose header and chunks come
+     * from the shared cache reads none of them, and then reads no tail either.
      */
     public void keepTail(long from) {
         if (channel != null) {
-            keepLocalTail();
+            localTailWanted = true;
             return;
         }
         if (!prefersRanges()) {
@@ -263,10 +266,10 @@ public final class ByteSource implements Closeable {
     }
 
     /**
-     * For a local file, reads its last {@link #LOCAL_TAIL} bytes (all of a smaller file) at the first call
-     * and keeps them until the channel is released, in this thread's buffer: the sections an open and a
-     * lookup read there are then copied from it instead of costing a {@code pread} each (issue 33). Later
-     * calls keep what the first kept, whatever their {@code from}: what lies before it is read on its own.
+     * For a local file, reads its last {@link #LOCAL_TAIL} bytes (all of a smaller file) and keeps them until
+     * the channel is released, in this thread's buffer: the sections an open and a lookup read there are
+     * then copied from it instead of costing a {@code pread} each (issue 33). Called by the first read among
+     * those bytes after {@link #keepTail}; what lies before them is read on its own.
      */
     private void keepLocalTail() {
         if (tail != null || size == 0 || !holdChannel()) {
@@ -364,6 +367,9 @@ public final class ByteSource implements Closeable {
             throw new JazminIoException("cannot read", path, new ClosedChannelException());
         }
         try {
+            if (localTailWanted && tail == null && offset >= size - LOCAL_TAIL) {
+                keepLocalTail();
+            }
             // Held, the channel cannot be released, nor the tail's buffer with it.
             if (!fromTail(offset, out)) {
                 readChannel(offset, out);
