@@ -3,7 +3,6 @@ package io.jazmin.benchmarks;
 import io.jazmin.benchmarks.CustomersData.Customer;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -54,40 +53,24 @@ public final class MsgpackOps {
         }
     }
 
-    /** Packs the rows into {@code out}, flushed but left open. */
+    /** Packs the rows into {@code out}, flushed but left open: the caller closes it (or forces its channel first). */
     private static long write(OutputStream out, List<Customer> rows) throws IOException {
-        try (MessagePacker p = MessagePack.newDefaultPacker(new NonClosing(new BufferedOutputStream(out, 1 << 16)))) {
-            p.packArrayHeader(rows.size());
-            for (Customer r : rows) {
-                p.packArrayHeader(8);
-                p.packLong(r.id());
-                p.packString(r.name());
-                p.packString(r.email());
-                p.packString(r.country());
-                p.packInt(r.age());
-                p.packDouble(r.balance());
-                p.packLong(r.joined().toEpochMilli());
-                p.packBoolean(r.active());
-            }
-            return rows.size();
+        // Not closed: closing the packer would close the caller's stream, and it holds nothing else.
+        MessagePacker p = MessagePack.newDefaultPacker(new BufferedOutputStream(out, 1 << 16));
+        p.packArrayHeader(rows.size());
+        for (Customer r : rows) {
+            p.packArrayHeader(8);
+            p.packLong(r.id());
+            p.packString(r.name());
+            p.packString(r.email());
+            p.packString(r.country());
+            p.packInt(r.age());
+            p.packDouble(r.balance());
+            p.packLong(r.joined().toEpochMilli());
+            p.packBoolean(r.active());
         }
-    }
-
-    /** Flushes on close instead of closing, so the caller can still force the channel beneath. */
-    private static final class NonClosing extends FilterOutputStream {
-        NonClosing(OutputStream out) {
-            super(out);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-        }
-
-        @Override
-        public void close() throws IOException {
-            flush();
-        }
+        p.flush();
+        return rows.size();
     }
 
     static void stream(Path file, Predicate<Customer> sink) {
