@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.error.JazminInterruptedException;
@@ -177,7 +178,9 @@ class SharedCursorTest {
                     }
                 }));
         assertSame(damaged, e);
-        assertEquals(1, folded.get(), "the caller claims nothing after the failure");
+        // The caller folds the item it holds while the helper fails (1), or none when the helper's claim and
+        // failure came first (0): never one more after the failure.
+        assertTrue(folded.get() <= 1, "the caller claims nothing after the failure: folded " + folded.get());
     }
 
     @Test
