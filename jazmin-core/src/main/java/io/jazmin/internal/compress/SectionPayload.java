@@ -1,6 +1,7 @@
 package io.jazmin.internal.compress;
 
 import io.jazmin.error.JazminFormatException;
+import java.util.function.Function;
 import java.util.zip.DataFormatException;
 import java.util.zip.Inflater;
 
@@ -153,14 +154,8 @@ public final class SectionPayload {
     public synchronized byte[] stream(int k) {
         byte[] s = streams[k];
         if (s == null) {
-            StoredStreams.Slice pinned = pin(k);
-            try {
-                StoredStreams.Slice slice = pinned != null ? pinned : storedStream(k);
-                s = Inflate.segment(slice.bytes(), slice.offset(), slice.length(), streamLength(k),
-                        k == points.count() - 1);
-            } finally {
-                unpin(pinned);
-            }
+            s = fromStored(k, slice -> Inflate.segment(slice.bytes(), slice.offset(), slice.length(),
+                    streamLength(k), k == points.count() - 1));
             streams[k] = s;
         }
         return s;
@@ -176,13 +171,10 @@ public final class SectionPayload {
         if (out.length < length) {
             throw new IllegalArgumentException("a " + length + "-byte stream into " + out.length + " bytes");
         }
-        StoredStreams.Slice pinned = pin(k);
-        try {
-            StoredStreams.Slice slice = pinned != null ? pinned : storedStream(k);
+        fromStored(k, slice -> {
             Inflate.segmentInto(slice.bytes(), slice.offset(), slice.length(), out, length, k == points.count() - 1);
-        } finally {
-            unpin(pinned);
-        }
+            return out;
+        });
     }
 
     /**
@@ -218,14 +210,11 @@ public final class SectionPayload {
             throw new IllegalArgumentException("a prefix of " + end + " bytes of a " + streamLength(k)
                     + "-byte stream into " + out.length + " bytes");
         }
-        StoredStreams.Slice pinned = pin(k);
-        try {
-            StoredStreams.Slice slice = pinned != null ? pinned : storedStream(k);
+        fromStored(k, slice -> {
             Inflate.segmentPrefix(slice.bytes(), slice.offset(), slice.length(), out, end, streamLength(k),
                     k == points.count() - 1);
-        } finally {
-            unpin(pinned);
-        }
+            return out;
+        });
     }
 
     /**
@@ -272,27 +261,25 @@ public final class SectionPayload {
         if (out.length < rawTo - rawFrom) {
             throw new IllegalArgumentException("a " + (rawTo - rawFrom) + "-byte segment into " + out.length + " bytes");
         }
-        StoredStreams.Slice pinned = pin(k);
-        try {
-            StoredStreams.Slice slice = pinned != null ? pinned : storedStream(k);
+        fromStored(k, slice -> {
             Inflate.segmentInto(slice.bytes(), slice.offset() + from, to - from, out, rawTo - rawFrom,
                     storedTo < 0 && k == points.count() - 1);
-        } finally {
-            unpin(pinned);
-        }
+            return out;
+        });
     }
 
     /**
-     * Stream {@code k}'s stored bytes in a checked part its reader lends for now, for one inflate ended
-     * by {@link #unpin}; {@code null} when there is none (see {@link StoredStreams#pin}).
+     * Runs {@code inflate} over stream {@code k}'s stored bytes: a checked part its reader lends for
+     * the call when it has one (see {@link StoredStreams#pin}), given back after, else the payload's own.
      */
-    private StoredStreams.Slice pin(int k) {
-        return ranged == null ? null : ranged.pin(k);
-    }
-
-    private void unpin(StoredStreams.Slice pinned) {
-        if (pinned != null) {
-            ranged.unpin();
+    private <T> T fromStored(int k, Function<StoredStreams.Slice, T> inflate) {
+        StoredStreams.Slice pinned = ranged == null ? null : ranged.pin(k);
+        try {
+            return inflate.apply(pinned != null ? pinned : storedStream(k));
+        } finally {
+            if (pinned != null) {
+                ranged.unpin();
+            }
         }
     }
 
