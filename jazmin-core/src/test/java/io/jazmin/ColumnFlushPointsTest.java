@@ -71,15 +71,15 @@ class ColumnFlushPointsTest {
         assertThatThrownBy(() -> WriteOptions.defaults().withColumnFlushPoints((ColumnFlushPoints) null))
                 .isInstanceOf(JazminValidationException.class).hasMessageContaining("columnFlushPoints");
         ChunkDirectory plain = FileSections.of(PLAIN_FILE).firstDirectory(0);
-        assertThat(plain.streamOffsets()).isEmpty();
-        assertThat(plain.streamStoredOffsets()).isEmpty();
+        assertThat(plain.streamOffsets().toArray()).isEmpty();
+        assertThat(plain.streamStoredOffsets().toArray()).isEmpty();
 
         ChunkDirectory flushed = FileSections.of(FLUSHED_FILE).firstDirectory(0);
-        assertThat(flushed.streamOffsets()).hasSize(CHUNKS * COLUMNS);
-        assertThat(flushed.streamStoredOffsets()).hasSize(CHUNKS * COLUMNS);
+        assertThat(flushed.streamOffsets().toArray()).hasSize(CHUNKS * COLUMNS);
+        assertThat(flushed.streamStoredOffsets().toArray()).hasSize(CHUNKS * COLUMNS);
         for (int c = 0; c < CHUNKS; c++) {
-            assertThat(flushed.streamOffsets()[c * COLUMNS]).isZero();
-            assertThat(flushed.streamStoredOffsets()[c * COLUMNS]).isZero();
+            assertThat(flushed.streamOffsets().toArray()[c * COLUMNS]).isZero();
+            assertThat(flushed.streamStoredOffsets().toArray()[c * COLUMNS]).isZero();
         }
     }
 
@@ -106,14 +106,14 @@ class ColumnFlushPointsTest {
             SectionRef part = new SectionRef(dir.partOffsets()[c], dir.partLengths()[c]);
             byte[] raw = sections.read(SectionIds.chunkPart(0, c, SectionIds.DEFAULT_GROUP), part); // inflated whole
             int[] starts = streamStarts(raw);
-            int[] recorded = Arrays.copyOfRange(dir.streamOffsets(), c * COLUMNS, (c + 1) * COLUMNS);
+            int[] recorded = Arrays.copyOfRange(dir.streamOffsets().toArray(), c * COLUMNS, (c + 1) * COLUMNS);
             assertThat(recorded).isEqualTo(starts);
 
             int at = (int) part.offset();
             assertThat(FLUSHED_FILE[at]).as("codec of part %d", c).isEqualTo((byte) 1);
             byte[] stored = Arrays.copyOfRange(FLUSHED_FILE, at + SectionEnvelope.SIZE, at + (int) part.length());
             for (int k = 0; k < COLUMNS; k++) {
-                int from = dir.streamStoredOffsets()[c * COLUMNS + k];
+                int from = dir.streamStoredOffsets().toArray()[c * COLUMNS + k];
                 int rawEnd = k + 1 < COLUMNS ? starts[k + 1] : raw.length;
                 // A fresh inflater started at the flush point, knowing nothing of the bytes before it.
                 Inflater inflater = new Inflater(true);
@@ -131,7 +131,7 @@ class ColumnFlushPointsTest {
     void aReaderIgnoringThePointsReadsTheSame() {
         ChunkDirectory dir = FileSections.of(FLUSHED_FILE).firstDirectory(0);
         byte[] without = FlushPointFiles.withDirectory(FLUSHED_FILE, FlushPointFiles.withFlushPoints(dir, null, null));
-        assertThat(FileSections.of(without).firstDirectory(0).streamOffsets()).isEmpty();
+        assertThat(FileSections.of(without).firstDirectory(0).streamOffsets().toArray()).isEmpty();
         assertThat(allRows(without)).isEqualTo(allRows(FLUSHED_FILE));
         assertThat(column(without, "balance")).isEqualTo(column(FLUSHED_FILE, "balance"));
     }
@@ -174,25 +174,25 @@ class ColumnFlushPointsTest {
         JazminFile.delete(path, Filter.lt("id", 10L), auto);
 
         JazminFile.compact(path, auto);
-        assertThat(FileSections.of(Files.readAllBytes(path)).firstDirectory(0).streamOffsets())
+        assertThat(FileSections.of(Files.readAllBytes(path)).firstDirectory(0).streamOffsets().toArray())
                 .as("compaction keeps the layout the file was written with").hasSize(CHUNKS * COLUMNS);
         JazminFile.update(path, new io.jazmin.change.UpdateChanges(null, Filter.lt("id", 20L), null, null, null, null),
                 auto);
         byte[] bytes = Files.readAllBytes(path);
-        assertThat(FileSections.of(bytes).firstDirectory(0).streamOffsets()).as("and so does an update").isNotEmpty();
+        assertThat(FileSections.of(bytes).firstDirectory(0).streamOffsets().toArray()).as("and so does an update").isNotEmpty();
         assertThat(column(bytes, "id")).hasSize(ROWS - 20);
         JazminFile.compact(path, PLAIN);
         bytes = Files.readAllBytes(path);
-        assertThat(FileSections.of(bytes).firstDirectory(0).streamOffsets()).as("unless asked not to").isEmpty();
+        assertThat(FileSections.of(bytes).firstDirectory(0).streamOffsets().toArray()).as("unless asked not to").isEmpty();
         assertThat(column(bytes, "id")).hasSize(ROWS - 20);
 
         Path plain = dir.resolve("plain.jzm");
         Files.write(plain, PLAIN_FILE);
         JazminFile.compact(plain, PLAIN);
-        assertThat(FileSections.of(Files.readAllBytes(plain)).firstDirectory(0).streamOffsets())
+        assertThat(FileSections.of(Files.readAllBytes(plain)).firstDirectory(0).streamOffsets().toArray())
                 .as("a file without points gets none when asked not to").isEmpty();
         JazminFile.compact(plain, auto);
-        assertThat(FileSections.of(Files.readAllBytes(plain)).firstDirectory(0).streamOffsets())
+        assertThat(FileSections.of(Files.readAllBytes(plain)).firstDirectory(0).streamOffsets().toArray())
                 .as("and by default, as a new file, points where they cost little").hasSize(CHUNKS * COLUMNS);
     }
 
@@ -209,7 +209,7 @@ class ColumnFlushPointsTest {
     @Test
     void brotliFilesGetNoPointsAndReadAsUsual() {
         byte[] brotli = FlushPointFiles.file(DATA, FLUSHED.withCodec(Codec.BROTLI));
-        assertThat(FileSections.of(brotli).firstDirectory(0).streamOffsets()).isEmpty();
+        assertThat(FileSections.of(brotli).firstDirectory(0).streamOffsets().toArray()).isEmpty();
         assertThat(allRows(brotli)).isEqualTo(allRows(PLAIN_FILE));
     }
 

@@ -119,10 +119,10 @@ class DeflatePassesTest {
         int from = (int) ref.offset() + SectionEnvelope.SIZE;
         byte[] stored = Arrays.copyOfRange(file, from, (int) (ref.offset() + ref.length()));
         int columns = COLUMNS.size();
-        if (dir.streamOffsets().length == 0) {
+        if (dir.streamOffsets().toArray().length == 0) {
             return new Part(raw, stored, new int[0], new int[0]);
         }
-        FlushPoints flush = FlushPoints.of(dir.streamOffsets(), dir.streamStoredOffsets(), k * columns, columns);
+        FlushPoints flush = FlushPoints.of(dir.streamOffsets().toArray(), dir.streamStoredOffsets().toArray(), k * columns, columns);
         ValuePoints points = ValuePoints.part(dir.valuePoints(), k, flush);
         List<Integer> pieces = new ArrayList<>();
         List<Integer> streams = new ArrayList<>();

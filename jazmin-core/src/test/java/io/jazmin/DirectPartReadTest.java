@@ -113,7 +113,7 @@ class DirectPartReadTest {
         ChunkDirectory d = FileSections.of(FLUSHED_FILE).firstDirectory(0);
         int columns = FlushPointFiles.COLUMNS.size();
         // The last stream's stored bytes start at its point and run to the end of the part.
-        long lastStream = d.partOffsets()[1] + SectionEnvelope.SIZE + d.streamStoredOffsets()[2 * columns - 1];
+        long lastStream = d.partOffsets()[1] + SectionEnvelope.SIZE + d.streamStoredOffsets().toArray()[2 * columns - 1];
         assertThat(d.partOffsets()[1] + d.partLengths()[1] - 2).isGreaterThan(lastStream);
     }
 }

@@ -220,7 +220,7 @@ class LookupWindowTest {
     static byte[] withoutValuePoints(byte[] file) {
         io.jazmin.internal.catalog.ChunkDirectory d = io.jazmin.testing.FileSections.of(file).firstDirectory(0);
         return io.jazmin.testing.FlushPointFiles.withDirectory(file, io.jazmin.testing.FlushPointFiles.withFlushPoints(d,
-                d.streamOffsets(), d.streamStoredOffsets()));
+                d.streamOffsets().toArray(), d.streamStoredOffsets().toArray()));
     }
 
     private static List<List<Object>> find(byte[] file, ReadOptions options, Filter filter) {

@@ -33,8 +33,8 @@ class StoredStreamsHostileTest {
     private static final int BALANCE = FlushPointFiles.BALANCE;
     /** Where chunk 0's balance stream starts in {@link #FILE}: its first stored block's header. */
     private static final int PIECE = (int) DIR.partOffsets()[0] + SectionEnvelope.SIZE
-            + DIR.streamStoredOffsets()[BALANCE];
-    private static final int RAW = DIR.streamOffsets()[BALANCE + 1] - DIR.streamOffsets()[BALANCE];
+            + DIR.streamStoredOffsets().toArray()[BALANCE];
+    private static final int RAW = DIR.streamOffsets().toArray()[BALANCE + 1] - DIR.streamOffsets().toArray()[BALANCE];
 
     @Test
     void theWriterStoresTheBalancesInOneBlockAndTheyReadBack() {
@@ -45,14 +45,14 @@ class StoredStreamsHostileTest {
         assertThat(FILE[PIECE + 5 + RAW]).isZero();
         assertThat(u16(FILE, PIECE + 5 + RAW + 1)).isZero();
         assertThat(u16(FILE, PIECE + 5 + RAW + 3)).isEqualTo(0xFFFF);
-        assertThat(DIR.streamStoredOffsets()[BALANCE + 1] - DIR.streamStoredOffsets()[BALANCE])
+        assertThat(DIR.streamStoredOffsets().toArray()[BALANCE + 1] - DIR.streamStoredOffsets().toArray()[BALANCE])
                 .isEqualTo(RAW + 10);
         // The second chunk runs one pass with the first chunk's choice: its balances stored too.
         int columns = FlushPointFiles.COLUMNS.size();
-        int second = (int) DIR.partOffsets()[1] + SectionEnvelope.SIZE + DIR.streamStoredOffsets()[columns + BALANCE];
+        int second = (int) DIR.partOffsets()[1] + SectionEnvelope.SIZE + DIR.streamStoredOffsets().toArray()[columns + BALANCE];
         assertThat(FILE[second]).isZero();
         assertThat(u16(FILE, second + 1))
-                .isEqualTo(DIR.streamOffsets()[columns + BALANCE + 1] - DIR.streamOffsets()[columns + BALANCE]);
+                .isEqualTo(DIR.streamOffsets().toArray()[columns + BALANCE + 1] - DIR.streamOffsets().toArray()[columns + BALANCE]);
         List<Object> expected = new ArrayList<>();
         DATA.forEach(row -> expected.add(row.get(BALANCE)));
         assertThat(balances(FILE)).isEqualTo(expected);

@@ -82,13 +82,13 @@ class ValuePointHostileTest {
     @Test
     void aPointInsideADictionarysEntries() {
         assertLookupsRefused(changed(CODE, p -> new ValuePoints.StreamPoints(p.stream(), p.values(),
-                plus(p.raw(), 0, DIR.streamOffsets()[CODE] + 3 - p.raw()[0]), p.stored(), p.running())),
+                plus(p.raw(), 0, DIR.streamOffsets().toArray()[CODE] + 3 - p.raw()[0]), p.stored(), p.running())),
                 "column 'code'");
     }
 
     @Test
     void aPointPastTheStreamsEnd() {
-        int end = DIR.streamOffsets()[TEXT + 1];
+        int end = DIR.streamOffsets().toArray()[TEXT + 1];
         assertLookupsRefused(changed(TEXT, p -> {
             int[] raw = p.raw().clone();
             raw[raw.length - 1] = end + 5;
@@ -126,8 +126,8 @@ class ValuePointHostileTest {
     @Test
     void pointsOnABoolBitmap() {
         List<ValuePoints.StreamPoints> streams = new ArrayList<>(firstPart());
-        streams.add(new ValuePoints.StreamPoints(FLAG, new int[] {512}, new int[] {DIR.streamOffsets()[FLAG] + 200},
-                new int[] {DIR.streamStoredOffsets()[FLAG] + 20}, null));
+        streams.add(new ValuePoints.StreamPoints(FLAG, new int[] {512}, new int[] {DIR.streamOffsets().toArray()[FLAG] + 200},
+                new int[] {DIR.streamStoredOffsets().toArray()[FLAG] + 20}, null));
         assertLookupsRefused(withFirstEntry(ValuePoints.encodePart(streams, flushRaw(), flushStored())),
                 "has value points");
     }
@@ -166,8 +166,8 @@ class ValuePointHostileTest {
     }
 
     private static List<ValuePoints.StreamPoints> firstPart() {
-        ValuePoints points = ValuePoints.part(DIR.valuePoints(), 0, FlushPoints.of(DIR.streamOffsets(),
-                DIR.streamStoredOffsets(), 0, COLUMNS));
+        ValuePoints points = ValuePoints.part(DIR.valuePoints(), 0, FlushPoints.of(DIR.streamOffsets().toArray(),
+                DIR.streamStoredOffsets().toArray(), 0, COLUMNS));
         List<ValuePoints.StreamPoints> out = new ArrayList<>();
         for (int k = 0; k < COLUMNS; k++) {
             int n = points.count(k);
@@ -192,11 +192,11 @@ class ValuePointHostileTest {
     }
 
     private static int[] flushRaw() {
-        return java.util.Arrays.copyOf(DIR.streamOffsets(), COLUMNS);
+        return java.util.Arrays.copyOf(DIR.streamOffsets().toArray(), COLUMNS);
     }
 
     private static int[] flushStored() {
-        return java.util.Arrays.copyOf(DIR.streamStoredOffsets(), COLUMNS);
+        return java.util.Arrays.copyOf(DIR.streamStoredOffsets().toArray(), COLUMNS);
     }
 
     /** The file with the first part's value points entry replaced by {@code entry} (the others kept). */
@@ -209,7 +209,7 @@ class ValuePointHostileTest {
         entries.set(0, entry);
         ChunkDirectory d = DIR;
         return FlushPointFiles.withDirectory(FILE, new ChunkDirectory(d.ordinals(), d.rowStarts(), d.rowCounts(),
-                d.partOffsets(), d.partLengths(), d.partDigests(), d.statistics(), d.streamOffsets(),
-                d.streamStoredOffsets(), ValuePoints.join(entries)));
+                d.partOffsets(), d.partLengths(), d.partDigests(), d.statistics(), d.streamOffsets().toArray(),
+                d.streamStoredOffsets().toArray(), ValuePoints.join(entries)));
     }
 }

@@ -184,7 +184,7 @@ class ValuePointLookupTest {
     static List<Integer> pointedStreams(byte[] file) {
         ChunkDirectory dir = FileSections.of(file).firstDirectory(0);
         int columns = COLUMNS.size();
-        FlushPoints flush = FlushPoints.of(dir.streamOffsets(), dir.streamStoredOffsets(), 0, columns);
+        FlushPoints flush = FlushPoints.of(dir.streamOffsets().toArray(), dir.streamStoredOffsets().toArray(), 0, columns);
         ValuePoints points = ValuePoints.part(dir.valuePoints(), 0, flush);
         List<Integer> out = new ArrayList<>();
         for (int k = 0; points != null && k < columns; k++) {

@@ -91,10 +91,10 @@ class WholeColumnsThreadBufferTest {
         byte[] file = FlushPointFiles.file(FlushPointFiles.rows(1_500), POINTS);
         ChunkDirectory dir = FileSections.of(file).firstDirectory(0);
         for (int column : new int[] {6, 7}) {
-            int[] raw = dir.streamOffsets().clone();
+            int[] raw = dir.streamOffsets().toArray().clone();
             raw[column] += 1;
             byte[] damaged = FlushPointFiles.withDirectory(file,
-                    FlushPointFiles.withFlushPoints(dir, raw, dir.streamStoredOffsets()));
+                    FlushPointFiles.withFlushPoints(dir, raw, dir.streamStoredOffsets().toArray()));
             assertThatThrownBy(() -> {
                 try (JazminReader reader = JazminReader.open(damaged, ONE_THREAD)) {
                     values(reader);

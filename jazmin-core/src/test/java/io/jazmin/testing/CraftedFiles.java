@@ -63,8 +63,8 @@ public final class CraftedFiles {
             blocks.add(new StatisticsBlock(block.columns(), patch.add(id, new Statistics(columns).encode())));
         }
         return withFirstDirectory(sections, patch, new ChunkDirectory(d.ordinals(), d.rowStarts(), d.rowCounts(),
-                d.partOffsets(), d.partLengths(), d.partDigests(), blocks, d.streamOffsets(),
-                d.streamStoredOffsets()));
+                d.partOffsets(), d.partLengths(), d.partDigests(), blocks, d.streamOffsets().toArray(),
+                d.streamStoredOffsets().toArray()));
     }
 
     /**

@@ -74,10 +74,15 @@ public final class FlushPointFiles {
 
     /** {@code file} (one partition, one directory segment) with its chunk directory replaced by {@code dir}. */
     public static byte[] withDirectory(byte[] file, ChunkDirectory dir) {
+        return withDirectory(file, dir.encode());
+    }
+
+    /** {@code file} with its first directory segment's payload {@code payload} (bytes a writer may not make). */
+    public static byte[] withDirectory(byte[] file, byte[] payload) {
         Header h = FileSections.of(file).header();
         TableEntry t = h.tables().get(0);
         CatalogPatch patch = CatalogPatch.of(file);
-        SectionRef ref = patch.add(SectionIds.directory(0, SectionIds.PLAIN_PARTITION, 0), dir.encode());
+        SectionRef ref = patch.add(SectionIds.directory(0, SectionIds.PLAIN_PARTITION, 0), payload);
         Partition p = new Partition(t.partitions().get(0).id(), List.of(ref));
         TableEntry table = new TableEntry(t.name(), t.columnCount(), t.columnGroups(), t.sortedBy(), t.partitionBy(),
                 t.rowCount(), t.deletedCount(), t.chunkCount(), List.of(p), t.partitionTable(), t.indexes(),
@@ -146,8 +151,8 @@ public final class FlushPointFiles {
             assertThat(da.ordinals()).hasSize((int) ta.chunkCount()).isEqualTo(db.ordinals());
             assertThat(da.rowStarts()).isEqualTo(db.rowStarts());
             assertThat(da.rowCounts()).isEqualTo(db.rowCounts());
-            assertThat(db.streamOffsets()).isEmpty();
-            assertThat(da.streamOffsets().length).isIn(0, da.partOffsets().length * ta.columnCount());
+            assertThat(db.streamOffsets().toArray()).isEmpty();
+            assertThat(da.streamOffsets().toArray().length).isIn(0, da.partOffsets().length * ta.columnCount());
             assertThat(da.statistics()).hasSameSizeAs(db.statistics());
             for (int k = 0; k < da.statistics().size(); k++) {
                 String id = SectionIds.statistics(t, SectionIds.PLAIN_PARTITION, k, 0);

@@ -20,10 +20,14 @@ import java.util.List;
  * @param statistics  statistics blocks covering the segment's chunks
  * @param streamOffsets       optional (field 16, Java writers only; other readers skip it): per part, per
  *                            column stream of its group in order, where the stream's length varint starts
- *                            in the raw payload; empty when the writer recorded none
+ *                            in the raw payload; empty when the writer recorded none. A decoded directory's
+ *                            packed run stays undecoded, a view of the raw directory bytes, its values
+ *                            decoded and checked when a chunk's are read ({@link Uint32List#range}; issue
+ *                            33: these lists hold three quarters of a directory's numbers, and a lookup
+ *                            reads one chunk's)
  * @param streamStoredOffsets optional (field 17, with field 16): per entry of {@code streamOffsets}, the
  *                            offset in the stored payload of the Deflate full-flush point before that
- *                            stream, from which it inflates on its own
+ *                            stream, from which it inflates on its own; kept as {@code streamOffsets}
  * @param valuePoints         optional (field 18, {@code bytes}, Java writers only; other readers skip it): per
  *                            part, the Deflate full flushes inside its column streams
  *                            ({@link io.jazmin.internal.compress.ValuePoints}); empty when none. A decoded
@@ -32,7 +36,7 @@ import java.util.List;
  */
 public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, long[] partOffsets,
                              long[] partLengths, byte[] partDigests, List<StatisticsBlock> statistics,
-                             int[] streamOffsets, int[] streamStoredOffsets, ByteSpan valuePoints)
+                             Uint32List streamOffsets, Uint32List streamStoredOffsets, ByteSpan valuePoints)
         implements ProtoMessage {
 
     /** The arrays are taken over, not copied (a directory is decoded on every open of a file; its writer builds fresh ones). */
@@ -44,8 +48,8 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
         partLengths = Values.owned(partLengths);
         partDigests = Values.bytes(partDigests);
         statistics = Values.list(statistics);
-        streamOffsets = Values.owned(streamOffsets);
-        streamStoredOffsets = Values.owned(streamStoredOffsets);
+        streamOffsets = streamOffsets == null ? Uint32List.EMPTY : streamOffsets;
+        streamStoredOffsets = streamStoredOffsets == null ? Uint32List.EMPTY : streamStoredOffsets;
         valuePoints = valuePoints == null ? ByteSpan.EMPTY : valuePoints; // shared, as the lists above
     }
 
@@ -53,16 +57,16 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
     public ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, long[] partOffsets,
                           long[] partLengths, byte[] partDigests, List<StatisticsBlock> statistics,
                           int[] streamOffsets, int[] streamStoredOffsets, byte[] valuePoints) {
-        this(ordinals, rowStarts, rowCounts, partOffsets, partLengths, partDigests, statistics, streamOffsets,
-                streamStoredOffsets, ByteSpan.of(valuePoints));
+        this(ordinals, rowStarts, rowCounts, partOffsets, partLengths, partDigests, statistics,
+                Uint32List.of(streamOffsets), Uint32List.of(streamStoredOffsets), ByteSpan.of(valuePoints));
     }
 
     /** A directory without value points (field 18 absent). */
     public ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, long[] partOffsets,
                           long[] partLengths, byte[] partDigests, List<StatisticsBlock> statistics,
                           int[] streamOffsets, int[] streamStoredOffsets) {
-        this(ordinals, rowStarts, rowCounts, partOffsets, partLengths, partDigests, statistics, streamOffsets,
-                streamStoredOffsets, ByteSpan.EMPTY);
+        this(ordinals, rowStarts, rowCounts, partOffsets, partLengths, partDigests, statistics,
+                Uint32List.of(streamOffsets), Uint32List.of(streamStoredOffsets), ByteSpan.EMPTY);
     }
 
     /** A directory without column flush points (fields 16 and 17 absent). */
@@ -85,8 +89,8 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
                 .packedUint64(5, partLengths)
                 .bytes(6, partDigests)
                 .messages(7, statistics)
-                .packedUint32(16, streamOffsets)
-                .packedUint32(17, streamStoredOffsets)
+                .packedUint32(16, streamOffsets.toArray())
+                .packedUint32(17, streamStoredOffsets.toArray())
                 .bytes(18, valuePoints.toArray());
     }
 
@@ -97,7 +101,8 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
 
     /**
      * Decodes a {@code ChunkDirectory} message body, turning differences into absolute values. Its
-     * value points stay a view of {@code in}'s array, which must therefore never change.
+     * value points and its flush points' packed runs stay views of {@code in}'s array, which must
+     * therefore never change.
      */
     public static ChunkDirectory decode(ByteReader in) {
         ProtoReader r = new ProtoReader(in, "ChunkDirectory");
@@ -108,9 +113,8 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
         NumberList partLengths = new NumberList();
         byte[] partDigests = null;
         List<StatisticsBlock> statistics = new ArrayList<>();
-        // Lists, not arrays grown per run: a hostile directory may give each value in a run of its own.
-        NumberList streamOffsets = NumberList.ofInts(); // one per column per chunk: held as ints
-        NumberList streamStoredOffsets = NumberList.ofInts();
+        Uint32List.Builder streamOffsets = new Uint32List.Builder("catalog message ChunkDirectory: field 16");
+        Uint32List.Builder streamStoredOffsets = new Uint32List.Builder("catalog message ChunkDirectory: field 17");
         ByteSpan valuePoints = null;
         while (r.next()) {
             switch (r.field()) {
@@ -130,6 +134,6 @@ public record ChunkDirectory(int[] ordinals, long[] rowStarts, int[] rowCounts, 
         return new ChunkDirectory(ordinals.runningIntSums("ordinals"),
                 rowStarts.runningSums(Long.MAX_VALUE, "row_starts"), rowCounts.toIntArray(),
                 partOffsets.runningSums(Long.MAX_VALUE, "part_offsets"), partLengths.toLongArray(), partDigests,
-                statistics, streamOffsets.toIntArray(), streamStoredOffsets.toIntArray(), valuePoints);
+                statistics, streamOffsets.build(), streamStoredOffsets.build(), valuePoints);
     }
 }

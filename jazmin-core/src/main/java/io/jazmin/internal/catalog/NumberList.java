@@ -16,7 +16,8 @@ public final class NumberList {
     private long[] values = NONE;
     /**
      * With {@link #ofInts}, the values instead of {@link #values}: a list read out as ints only (a chunk
-     * directory's flush points, one per column per chunk) then makes no array of longs first (issue 33).
+     * directory's row counts, its flush points when not one packed run) then makes no array of longs first
+     * (issue 33).
      */
     private int[] ints;
     private int size;

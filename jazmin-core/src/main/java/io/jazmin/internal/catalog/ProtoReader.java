@@ -155,20 +155,23 @@ public final class ProtoReader {
         expect(ProtoWriter.LENGTH_DELIMITED);
         // Each varint takes at least one byte, so the list can never outgrow the packed length.
         ByteReader packed = in.slice(in.length());
-        into.reserve(varintEnds(packed));
+        into.reserve(packed.varintsLeft());
         while (packed.hasRemaining()) {
             into.add(check(packed.varint(), width));
         }
     }
 
-    /** How many varints end in {@code packed}'s bytes (those with the high bit clear), without reading it. */
-    private static int varintEnds(ByteReader packed) {
-        int count = 0;
-        byte[] bytes = packed.array();
-        for (int i = packed.position(), end = i + packed.remaining(); i < end; i++) {
-            count += ~bytes[i] >>> 31;
+    /**
+     * Adds one unpacked value (checked to fit an int) or a packed run of uint32 values to {@code into},
+     * which keeps a field's one packed run undecoded ({@link Uint32List}).
+     */
+    public void repeatedUint32(Uint32List.Builder into) {
+        if (wireType == ProtoWriter.VARINT) {
+            into.add(checkUint32(in.varint()));
+            return;
         }
-        return count;
+        expect(ProtoWriter.LENGTH_DELIMITED);
+        into.addRun(in.span(in.length()));
     }
 
     private long check(long v, Width width) {

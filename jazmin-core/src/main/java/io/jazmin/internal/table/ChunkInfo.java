@@ -1,6 +1,7 @@
 package io.jazmin.internal.table;
 
 import io.jazmin.error.JazminFormatException;
+import io.jazmin.internal.catalog.Uint32List;
 import io.jazmin.internal.compress.FlushPoints;
 import io.jazmin.internal.compress.ValuePoints;
 import io.jazmin.internal.wire.ByteSpan;
@@ -14,9 +15,10 @@ import java.util.Objects;
  * the segment's own lists (shared by its chunks, never changed), so laying out a table on every cold open
  * builds one object per chunk and no other.
  *
- * <p>The chunk's flush points are checked (their order, {@link FlushPoints#of}) when first used, not when
- * the table is laid out: a lookup reads one chunk of many (issue 33). So damaged flush points of a chunk
- * no query reads fail no open and no read of another chunk; the first read that uses them fails with a
+ * <p>The chunk's flush points are decoded (from the directory's packed runs, {@link Uint32List#range})
+ * and checked (each value, and their order, {@link FlushPoints#of}) when first used, not when the table
+ * is laid out: a lookup reads one chunk of many (issue 33). So damaged flush points of a chunk no query
+ * reads fail no open and no read of another chunk; the first read that uses them fails with a
  * {@link JazminFormatException} naming the chunk and its directory segment. The lists' lengths are still
  * checked when laid out.
  */
@@ -33,8 +35,8 @@ public final class ChunkInfo {
     private final int segment;
     private final int slot;
     private final String partition;
-    private final int[] streamOffsets;
-    private final int[] streamStoredOffsets;
+    private final Uint32List streamOffsets;
+    private final Uint32List streamStoredOffsets;
     private final int columnCount;
     /** The segment's value points (chunk-directory field 18), or {@code null}. */
     private final ByteSpan valuePoints;
@@ -52,14 +54,14 @@ public final class ChunkInfo {
      * @param slot        position of the chunk inside that segment (its index in the statistics lists)
      * @param partition   the partition text of section ids ({@code *} in plain files)
      * @param streamOffsets the segment's raw flush points, {@code columnCount} per part (tables of one column
-     *                      group written with column flush points, their order checked), else {@code null}
+     *                      group written with column flush points, their count checked), else {@code null}
      * @param streamStoredOffsets the segment's stored flush points, as {@code streamOffsets}
      * @param valuePoints the segment's value points field, with {@code streamOffsets} only, else {@code null}
      * @param directoryId the directory segment's section id and {@code directoryOffset} its offset
      */
     ChunkInfo(int ordinal, long rowStart, int rowCount, long[] partOffsets, long[] partLengths, byte[] partDigests,
-              int firstPart, int groupCount, int segment, int slot, String partition, int[] streamOffsets,
-              int[] streamStoredOffsets, int columnCount, ByteSpan valuePoints, String directoryId,
+              int firstPart, int groupCount, int segment, int slot, String partition, Uint32List streamOffsets,
+              Uint32List streamStoredOffsets, int columnCount, ByteSpan valuePoints, String directoryId,
               long directoryOffset) {
         this.ordinal = ordinal;
         this.rowStart = rowStart;
@@ -145,10 +147,10 @@ public final class ChunkInfo {
     }
 
     /**
-     * Where the streams of the chunk's one part inflate on their own, or {@code null}; their order is
+     * Where the streams of the chunk's one part inflate on their own, or {@code null}; decoded and
      * checked at the first call.
      *
-     * @throws JazminFormatException naming the chunk and its directory segment when they are out of order
+     * @throws JazminFormatException naming the chunk and its directory segment when they are damaged or out of order
      */
     public FlushPoints flushPoints() {
         if (streamOffsets == null) {
@@ -157,7 +159,9 @@ public final class ChunkInfo {
         FlushPoints made = points;
         if (made == null) {
             try {
-                made = FlushPoints.of(streamOffsets, streamStoredOffsets, firstPart * columnCount, columnCount);
+                int from = firstPart * columnCount;
+                made = FlushPoints.of(streamOffsets.range(from, columnCount),
+                        streamStoredOffsets.range(from, columnCount), 0, columnCount);
             } catch (JazminFormatException e) {
                 throw new JazminFormatException("chunk " + ordinal + ": " + e.getMessage(), directoryId,
                         directoryOffset, e);

@@ -229,8 +229,10 @@ final class TableLayout {
     private static long heapBytes(ChunkDirectory d) {
         long n = 128 + 16 * 8 + 4L * d.ordinals().length + 8L * d.rowStarts().length + 4L * d.rowCounts().length
                 + 8L * d.partOffsets().length + 8L * d.partLengths().length + d.partDigests().length
-                + 4L * d.streamOffsets().length + 4L * d.streamStoredOffsets().length
-                + d.valuePoints().bytes().length; // a view: the whole raw directory it keeps alive
+                + d.streamOffsets().heapBytes() + d.streamStoredOffsets().heapBytes()
+                // Views, each of the whole raw directory, which they keep alive: counted once.
+                + Math.max(d.valuePoints().bytes().length,
+                        Math.max(d.streamOffsets().viewedArrayBytes(), d.streamStoredOffsets().viewedArrayBytes()));
         for (var block : d.statistics()) {
             n += 96 + 4L * block.columns().length;
         }
@@ -318,11 +320,11 @@ final class TableLayout {
         }
         // Flush points serve tables of one column group (the writer makes none for more): ignored elsewhere.
         boolean flushPoints = groupCount == 1
-                && (dir.streamOffsets().length != 0 || dir.streamStoredOffsets().length != 0);
-        if (flushPoints && (dir.streamOffsets().length != parts * columnCount
-                || dir.streamStoredOffsets().length != parts * columnCount)) {
-            throw new JazminFormatException("chunk directory lists " + dir.streamOffsets().length + " raw and "
-                    + dir.streamStoredOffsets().length + " stored column flush points for " + parts + " parts of "
+                && (!dir.streamOffsets().isEmpty() || !dir.streamStoredOffsets().isEmpty());
+        if (flushPoints && (dir.streamOffsets().size() != parts * columnCount
+                || dir.streamStoredOffsets().size() != parts * columnCount)) {
+            throw new JazminFormatException("chunk directory lists " + dir.streamOffsets().size() + " raw and "
+                    + dir.streamStoredOffsets().size() + " stored column flush points for " + parts + " parts of "
                     + columnCount + " columns");
         }
         for (int i = 0; i < n; i++) {
@@ -334,7 +336,7 @@ final class TableLayout {
                 throw new JazminFormatException("chunk " + ordinal + " has a negative row count");
             }
             // The chunk reads its parts and flush points from the directory's lists (never handing them out),
-            // its flush points' order checked when first used: a lookup reads one chunk's of 196 (issue 33).
+            // its flush points decoded and checked when first used: a lookup reads one chunk's of 49 (issue 33).
             byOrdinal[ordinal] = new ChunkInfo(ordinal, dir.rowStarts()[i], dir.rowCounts()[i], dir.partOffsets(),
                     dir.partLengths(), digests.length == 0 ? null : digests, i * groupCount, groupCount, segment, i,
                     partition, flushPoints ? dir.streamOffsets() : null, dir.streamStoredOffsets(), columnCount,

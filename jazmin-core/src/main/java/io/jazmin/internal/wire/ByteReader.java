@@ -168,6 +168,23 @@ public final class ByteReader {
         pos = p;
     }
 
+    /**
+     * How many varints the bytes left hold, without decoding them: one per byte whose top bit is clear
+     * (where a varint ends), and one more when the last byte's is set (a truncated varint, which fails
+     * when read). Eight bytes at a time; lengths are not checked (a varint too long fails when read).
+     */
+    public int varintsLeft() {
+        int count = 0;
+        int p = pos;
+        for (; p <= end - Long.BYTES; p += Long.BYTES) {
+            count += Long.bitCount(~(long) LONGS.get(buf, p) & 0x8080808080808080L);
+        }
+        for (; p < end; p++) {
+            count += ~buf[p] >>> 31;
+        }
+        return pos < end && buf[end - 1] < 0 ? count + 1 : count;
+    }
+
     /** A varint that must fit a non-negative int (a length or count). */
     public int varintInt() {
         long v = varint();
@@ -274,7 +291,6 @@ public final class ByteReader {
         pos += n;
     }
 
-    /** A sub-reader over the next {@code n} bytes; this reader moves past them. */
     /** The next {@code n} bytes as a view of this reader's array (not copied). */
     public ByteSpan span(int n) {
         need(n);
@@ -282,6 +298,8 @@ public final class ByteReader {
         pos += n;
         return s;
     }
+
+    /** A sub-reader over the next {@code n} bytes; this reader moves past them. */
 
     public ByteReader slice(int n) {
         need(n);

@@ -91,9 +91,9 @@ class ProtoReaderTest {
         byte[] bytes = payload;
         ChunkDirectory dir = assertTimeoutPreemptively(java.time.Duration.ofSeconds(10),
                 () -> ChunkDirectory.decode(new ByteReader(bytes)));
-        assertThat(dir.streamOffsets()).hasSize(values + 2);
-        assertThat(dir.streamOffsets()[0]).isEqualTo(5);
-        assertThat(dir.streamOffsets()[values + 1]).isEqualTo(9);
+        assertThat(dir.streamOffsets().toArray()).hasSize(values + 2);
+        assertThat(dir.streamOffsets().toArray()[0]).isEqualTo(5);
+        assertThat(dir.streamOffsets().toArray()[values + 1]).isEqualTo(9);
     }
 
     @Test

@@ -131,6 +131,28 @@ class ByteReaderTest {
         }
     }
 
+    @Property(tries = 300, seed = "20261207")
+    void varintsLeftCountsWhatReadingThemWouldRead(@ForAll @Size(max = 120) List<Long> values,
+                                                   @ForAll @IntRange(min = 0, max = 5) int offset,
+                                                   @ForAll @IntRange(min = 0, max = 3) int read) {
+        ByteWriter w = new ByteWriter();
+        w.bytes(new byte[offset]);
+        values.forEach(w::varint);
+        byte[] b = w.u8(0x85).toByteArray(); // outside the window: a continuing byte the count must not see
+        ByteReader in = new ByteReader(b, offset, b.length - offset - 1);
+        for (int i = 0; i < Math.min(read, values.size()); i++) {
+            in.varint();
+        }
+        assertThat(in.varintsLeft()).isEqualTo(values.size() - Math.min(read, values.size()));
+    }
+
+    @Test
+    void varintsLeftCountsACutLastVarintAsOne() {
+        assertThat(new ByteReader(hex("01 96 01 96")).varintsLeft()).isEqualTo(3);
+        assertThat(new ByteReader(hex("80 80 80 80 80 80 80 80 80 80")).varintsLeft()).isEqualTo(1);
+        assertThat(new ByteReader(hex("")).varintsLeft()).isZero();
+    }
+
     @Test
     void skippingMoreVarintsThanTheWindowHoldsIsAFormatError() {
         byte[] b = hex("01 02 03 04 05 06 07 08 09 96 01 7F");
