@@ -7,6 +7,11 @@ import java.util.Objects;
  * null cell). Construct through {@link #of(String)}, which checks the text is valid JSON.
  */
 public final class JsonText {
+    static {
+        // The engine wraps the texts of a column it has checked together (see JsonTexts.wrapAllValid).
+        io.jazmin.internal.json.JsonTexts.registerWrapping(JsonText.class, JsonText::new);
+    }
+
     private final String text;
 
     private JsonText(String text) {

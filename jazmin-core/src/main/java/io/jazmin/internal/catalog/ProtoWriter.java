@@ -1,7 +1,10 @@
 package io.jazmin.internal.catalog;
 
 import io.jazmin.internal.wire.ByteWriter;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Writes protobuf (proto3) fields the way the JAZMIN reference encoder does: callers write fields
@@ -25,7 +28,30 @@ public final class ProtoWriter {
      */
     private static final ThreadLocal<ProtoWriter> KEPT = new ThreadLocal<>();
 
+    /** Repeated message fields of at least this many entries are remembered (see {@link #messages}). */
+    private static final int REMEMBERED_ENTRIES = 32;
+    /** A field's entries encoded to more bytes than this are not remembered. */
+    private static final int REMEMBERED_BYTES = 1 << 18;
+
     private final ByteWriter out = new ByteWriter();
+    /** By field number, the last long repeated message field this writer encoded (see {@link #messages}). */
+    private final Map<Integer, Encoded> remembered = new HashMap<>();
+
+    /**
+     * A repeated message field as encoded: its entries, where each entry's bytes end (from the
+     * field's first tag), and those bytes.
+     */
+    private record Encoded(ProtoMessage[] entries, int[] ends, byte[] bytes) {
+        /** How many of {@code values}' first entries are these entries themselves (the same objects). */
+        int sharedPrefix(List<? extends ProtoMessage> values) {
+            int n = Math.min(entries.length, values.size());
+            int same = 0;
+            while (same < n && entries[same] == values.get(same)) {
+                same++;
+            }
+            return same;
+        }
+    }
 
     /** This thread's kept writer, emptied, or a new one. */
     static ProtoWriter take() {
@@ -131,11 +157,41 @@ public final class ProtoWriter {
         return this;
     }
 
-    /** A repeated sub-message field. */
+    /**
+     * A repeated sub-message field. A long one is remembered by field number, and the entries a
+     * later field starts with that are the same objects are copied from it instead of encoded
+     * again: an append's header lists every segment since the last full write, all but the last
+     * one taken over as they were from the header this thread encoded at the previous append. An
+     * entry's bytes depend on the entry alone (catalog records are not modified once made), so
+     * the bytes are those a new encoding writes.
+     */
     public ProtoWriter messages(int field, List<? extends ProtoMessage> values) {
-        for (ProtoMessage m : values) {
+        if (values.size() < REMEMBERED_ENTRIES) {
+            for (ProtoMessage m : values) {
+                tag(field, LENGTH_DELIMITED);
+                embedded(m);
+            }
+            return this;
+        }
+        int start = out.size();
+        int[] ends = new int[values.size()];
+        Encoded before = remembered.get(field);
+        int same = before == null ? 0 : before.sharedPrefix(values);
+        if (same > 0) {
+            out.bytes(before.bytes(), 0, before.ends()[same - 1]);
+            System.arraycopy(before.ends(), 0, ends, 0, same);
+        }
+        for (int i = same; i < ends.length; i++) {
             tag(field, LENGTH_DELIMITED);
-            embedded(m);
+            embedded(values.get(i));
+            ends[i] = out.size() - start;
+        }
+        int length = out.size() - start;
+        if (length <= REMEMBERED_BYTES) {
+            remembered.put(field, new Encoded(values.toArray(new ProtoMessage[0]), ends,
+                    Arrays.copyOfRange(out.array(), start, out.size())));
+        } else {
+            remembered.remove(field);
         }
         return this;
     }

@@ -4,6 +4,7 @@ import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
 import io.jazmin.error.JazminFormatException;
 import io.jazmin.error.JazminValidationException;
+import io.jazmin.internal.json.JsonTexts;
 import io.jazmin.schema.JsonText;
 import io.jazmin.internal.wire.ByteReader;
 import java.lang.invoke.MethodHandles;
@@ -434,10 +435,14 @@ public final class StreamDecoder {
             for (int i = col.skipped(); i > 0; i--) {
                 skipPlainObject(stream, col.type);
             }
+            boolean json = col.type == ColumnType.JSON;
             for (int r = col.from; r < col.to; r++) {
                 if (!col.isNull(r)) {
-                    vals[r - col.from] = readPlainObject(stream, col.type);
+                    vals[r - col.from] = json ? stream.utf8(stream.length()) : readPlainObject(stream, col.type);
                 }
+            }
+            if (json) {
+                wrapJson(vals, vals.length);
             }
         }
         return col.whole() ? ColumnVector.ofObjects(col.type, col.rows, vals)
@@ -503,8 +508,12 @@ public final class StreamDecoder {
     private static ColumnVector readDictionaryCodes(ByteReader stream, Shape col) {
         int k = dictionarySize(stream, col);
         Object[] entries = new Object[k];
+        boolean json = col.type == ColumnType.JSON;
         for (int e = 0; e < k; e++) {
-            entries[e] = readPlainObject(stream, col.type);
+            entries[e] = json ? stream.utf8(stream.length()) : readPlainObject(stream, col.type);
+        }
+        if (json) {
+            wrapJson(entries, k);
         }
         byte[] b = stream.array();
         int p = stream.position();
@@ -591,6 +600,15 @@ public final class StreamDecoder {
             // readObjects is only called for the four types above
             case BOOL, INT, FLOAT, DATETIME, LIST, OBJECT -> throw new IllegalStateException(type.typeName());
         };
+    }
+
+    /** The json texts among {@code values[0..count)} checked together and wrapped (see {@link JsonTexts#wrapAllValid}). */
+    private static void wrapJson(Object[] values, int count) {
+        try {
+            JsonTexts.wrapAllValid(JsonText.class, values, 0, count);
+        } catch (JazminValidationException e) {
+            throw new JazminFormatException("json value is not valid: " + e.getMessage(), e);
+        }
     }
 
     private static JsonText readJson(ByteReader stream) {
