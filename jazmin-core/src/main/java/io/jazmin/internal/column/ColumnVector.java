@@ -126,7 +126,7 @@ public final class ColumnVector {
      * @param starts per row, where its value starts in {@code body}; unused for null rows
      */
     public static ColumnVector ofEncodedStrings(int size, byte[] nullBits, byte[] body, int end, int[] starts) {
-        return ofPlainStrings(size, nullBits, new PlainStrings(body, end, starts));
+        return ofPlainStrings(size, nullBits, new PlainStrings(body, end, starts, false));
     }
 
     private static byte[] nullBitsOf(Object[] values, int size) {

@@ -65,6 +65,30 @@ class PlainStringsTest {
         assertThat(decode(ColumnType.STRING, stream, values.length).objects()).containsExactly(values);
     }
 
+    /**
+     * Values read from ASCII-only text are built by a plain copy: one character past ASCII anywhere
+     * (before a value with a long prefix, inside it, after it) must still be read as UTF-8. Each case
+     * has it in one place only, so each part of the stream's check has to notice it.
+     */
+    @Test
+    void oneCharacterPastAsciiAnywhereIsStillReadAsUtf8() {
+        String longAscii = "a".repeat(150);
+        String longWithOne = "b".repeat(100) + "\u00e9" + "c".repeat(40);
+        Object[][] cases = {
+            {"x", "\u00fc", longAscii, "y"},
+            {"x", longWithOne, null, "y"},
+            {"x", longAscii, "y", "\u4E2D"},
+            {"x", longAscii, "y", "z"},
+        };
+        for (Object[] values : cases) {
+            byte[] stream = encode(ColumnVector.ofObjects(ColumnType.STRING, values.length, values.clone()));
+            assertThat(stream[0] & StreamFormat.ENCODING_MASK).as("encoding").isEqualTo(StreamFormat.PLAIN);
+            ColumnVector v = decode(ColumnType.STRING, stream, values.length);
+            assertThat(v.objects()).containsExactly(values);
+            assertThat(decode(ColumnType.STRING, stream, values.length).get(3)).isEqualTo(values[3]);
+        }
+    }
+
     @Test
     void malformedUtf8IsRejectedNextToLongValues() {
         String longValue = "b".repeat(130);
