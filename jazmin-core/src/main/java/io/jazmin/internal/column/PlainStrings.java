@@ -3,6 +3,7 @@ package io.jazmin.internal.column;
 import io.jazmin.internal.wire.ByteReader;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.function.IntPredicate;
 
 /**
  * The values of a plain-encoded string stream kept as their UTF-8 bytes in the decoded chunk: a
@@ -78,6 +79,28 @@ final class PlainStrings {
         ByteReader in = new ByteReader(bytes, starts[row], end - starts[row]);
         int length = in.length();
         out.add(bytes, in.position(), length);
+    }
+
+    /**
+     * The values of every row held, built in one pass: each non-null row's value is read where the
+     * one before it ended (the stream holds them back to back), not found anew from its start as
+     * {@link #get} finds it; a row {@code isNull} says is null is left null.
+     */
+    Object[] all(IntPredicate isNull) {
+        Object[] values = new Object[starts.length];
+        ByteReader in = null;
+        for (int row = 0; row < values.length; row++) {
+            if (isNull.test(row)) {
+                continue;
+            }
+            if (in == null) {
+                in = new ByteReader(bytes, starts[row], end - starts[row]);
+            }
+            int length = in.length();
+            values[row] = new String(bytes, in.position(), length, charset);
+            in.skip(length);
+        }
+        return values;
     }
 
     /** The value of a non-null row, decoded anew on each call. */

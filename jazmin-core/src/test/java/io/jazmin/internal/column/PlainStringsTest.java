@@ -6,6 +6,8 @@ import static io.jazmin.internal.column.Streams.encode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jazmin.internal.wire.ByteReader;
+import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
 import io.jazmin.error.JazminFormatException;
 import org.junit.jupiter.api.Test;
@@ -86,6 +88,26 @@ class PlainStringsTest {
             ColumnVector v = decode(ColumnType.STRING, stream, values.length);
             assertThat(v.objects()).containsExactly(values);
             assertThat(decode(ColumnType.STRING, stream, values.length).get(3)).isEqualTo(values[3]);
+        }
+    }
+
+    /**
+     * A window's strings built at once for a read-ahead thread to hand over (each read where the one
+     * before it ended): every window of a stream with nulls, multi-byte text and a long value.
+     */
+    @Test
+    void everyWindowBuiltAtOnceHoldsItsRowsValues() {
+        Object[] values = {null, "a", null, "b\u00e9", "c", "d".repeat(140), null, "", "e"};
+        byte[] stream = encode(ColumnVector.ofObjects(ColumnType.STRING, values.length, values.clone()));
+        Column column = Column.of("s", ColumnType.STRING);
+        for (int from = 0; from <= values.length; from++) {
+            for (int to = from; to <= values.length; to++) {
+                ColumnVector built = StreamDecoder.decode(column, new ByteReader(stream), values.length, from, to)
+                        .withoutStreamBytes();
+                for (int r = from; r < to; r++) {
+                    assertThat(built.get(r)).as("row %d of %d..%d", r, from, to).isEqualTo(values[r]);
+                }
+            }
         }
     }
 
