@@ -111,6 +111,19 @@ class PlainStringsTest {
         }
     }
 
+    /** A copy keeping just its stream's bytes (for a cache) builds its values as the original does, ASCII or not. */
+    @Test
+    void aDetachedCopyReadsAsTheOriginal() {
+        for (Object[] values : new Object[][] {VALUES, {"ab", null, "c".repeat(130)}}) {
+            byte[] stream = encode(ColumnVector.ofObjects(ColumnType.STRING, values.length, values.clone()));
+            byte[] inBuffer = new byte[stream.length + 3];
+            System.arraycopy(stream, 0, inBuffer, 3, stream.length);
+            ColumnVector copy = StreamDecoder.decode(ColumnType.STRING, new ByteReader(inBuffer, 3, stream.length),
+                    values.length).detached(3);
+            assertThat(copy.objects()).containsExactly(values);
+        }
+    }
+
     @Test
     void malformedUtf8IsRejectedNextToLongValues() {
         String longValue = "b".repeat(130);
