@@ -126,7 +126,7 @@ public final class ColumnVector {
      * @param starts per row, where its value starts in {@code body}; unused for null rows
      */
     public static ColumnVector ofEncodedStrings(int size, byte[] nullBits, byte[] body, int end, int[] starts) {
-        return ofPlainStrings(size, nullBits, new PlainStrings(body, end, starts));
+        return ofPlainStrings(size, nullBits, new PlainStrings(body, end, starts, false));
     }
 
     private static byte[] nullBitsOf(Object[] values, int size) {
@@ -337,7 +337,9 @@ public final class ColumnVector {
             for (int r = 0; r < size; r++) {
                 get(r);
             }
-        } else if (objects == null && (strings != null || codes != null)) {
+        } else if (objects == null && strings != null) {
+            objects = strings.all(this::isNull); // a whole vector: its rows are the strings' own
+        } else if (objects == null && codes != null) {
             Object[] all = new Object[size];
             for (int r = 0; r < size; r++) {
                 all[r] = get(r);
@@ -514,10 +516,7 @@ public final class ColumnVector {
         if (strings == null || objects != null) {
             return this;
         }
-        Object[] values = new Object[strings.rows()];
-        for (int at = 0; at < values.length; at++) {
-            values[at] = isNull(base + at) ? null : strings.get(at);
-        }
+        Object[] values = strings.all(at -> isNull(base + at));
         return new ColumnVector(type, size, base, nullBits, null, null, null, values, null, null, null, null);
     }
 

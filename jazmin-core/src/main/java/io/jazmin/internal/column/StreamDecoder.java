@@ -452,11 +452,14 @@ public final class StreamDecoder {
     /**
      * Checks the values and notes where each starts; strings are built only when asked for. A
      * one-byte length prefix is ASCII, so it can neither complete nor split a multi-byte sequence:
-     * a run of values with such prefixes is checked as UTF-8 in one pass, prefixes included.
+     * a run of values with such prefixes is checked as UTF-8 in one pass, prefixes included. The
+     * longer prefixes are left out of the checks, so the same pass also tells whether every value is
+     * ASCII ({@link PlainStrings} then builds them by a plain copy).
      */
     private static ColumnVector readPlainStrings(ByteReader stream, Shape col) {
         int[] starts = new int[col.held()];
         int unchecked = stream.position(); // start of the values not yet checked
+        boolean allAscii = true;
         for (int r = 0; r < col.end(); r++) { // from row 0 also for a window (see Shape.slot)
             if (!col.isNull(r)) {
                 int start = stream.position();
@@ -465,17 +468,17 @@ public final class StreamDecoder {
                 if (length < 0x80) {
                     stream.skip(length);
                 } else {
-                    stream.checkUtf8(unchecked, start);
-                    stream.skipUtf8(length);
+                    allAscii &= stream.checkUtf8(unchecked, start);
+                    allAscii &= stream.skipUtf8(length);
                     unchecked = stream.position();
                 }
             }
         }
-        stream.checkUtf8(unchecked, stream.position());
+        allAscii &= stream.checkUtf8(unchecked, stream.position());
         if (col.firstRowNull()) {
             starts[0] = 0;
         }
-        PlainStrings values = new PlainStrings(stream.array(), stream.position(), starts);
+        PlainStrings values = new PlainStrings(stream.array(), stream.position(), starts, allAscii);
         return col.whole() ? ColumnVector.ofPlainStrings(col.rows, col.nulls, values)
                 : ColumnVector.window(col.type, col.rows, col.from, col.nulls, null, null, null, null, values);
     }

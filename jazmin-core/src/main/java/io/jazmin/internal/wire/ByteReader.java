@@ -319,23 +319,28 @@ public final class ByteReader {
     /**
      * Checks that the next {@code n} bytes are strict UTF-8 (malformed input is a format error) and
      * moves past them without decoding them.
+     *
+     * @return whether every one of the bytes is ASCII
      */
-    public void skipUtf8(int n) {
+    public boolean skipUtf8(int n) {
         need(n);
-        requireUtf8(buf, pos, n);
+        boolean ascii = requireUtf8(buf, pos, n);
         pos += n;
+        return ascii;
     }
 
     /**
      * Checks that the bytes from position {@code from} up to {@code to} (positions in the backing
      * array, within what this reader has passed) are strict UTF-8; malformed input is a format error.
+     *
+     * @return whether every one of the bytes is ASCII
      */
-    public void checkUtf8(int from, int to) {
+    public boolean checkUtf8(int from, int to) {
         if (from < start || from > to || to > pos) {
             throw new IllegalArgumentException("range " + from + ".." + to + " lies outside the bytes read, "
                     + start + ".." + pos);
         }
-        requireUtf8(buf, from, to - from);
+        return requireUtf8(buf, from, to - from);
     }
 
     /** Strict UTF-8 decoding of a byte range (malformed input is a format error). */
@@ -344,10 +349,13 @@ public final class ByteReader {
         return new String(b, off, len, StandardCharsets.UTF_8); // well-formed, so nothing is replaced
     }
 
-    private static void requireUtf8(byte[] b, int off, int len) {
-        if (!StrictUtf8.isValid(b, off, len)) {
+    /** Throws unless the range is strict UTF-8; returns whether it is all ASCII. */
+    private static boolean requireUtf8(byte[] b, int off, int len) {
+        int found = StrictUtf8.check(b, off, len);
+        if (found == StrictUtf8.MALFORMED) {
             throw new JazminFormatException("invalid UTF-8 text");
         }
+        return found == StrictUtf8.ASCII;
     }
 
     /** Throws unless every byte of the window was consumed. */

@@ -14,13 +14,24 @@ final class StrictUtf8 {
     private StrictUtf8() {
     }
 
+    /** What {@link #check} finds: a range that is not well-formed UTF-8. */
+    static final int MALFORMED = -1;
+    /** What {@link #check} finds: well-formed UTF-8 holding at least one character past ASCII. */
+    static final int WELL_FORMED = 0;
+    /** What {@link #check} finds: every byte ASCII (so also well-formed). */
+    static final int ASCII = 1;
+
     /**
      * Whether a byte range is well-formed UTF-8 as the Unicode standard defines it (table 3-7): no
-     * overlong forms, no surrogates, nothing past U+10FFFF, no truncated sequence. Allocates nothing.
+     * overlong forms, no surrogates, nothing past U+10FFFF, no truncated sequence; and, in the same
+     * pass, whether it is all ASCII. Allocates nothing.
+     *
+     * @return {@link #MALFORMED}, {@link #WELL_FORMED} or {@link #ASCII}
      */
-    static boolean isValid(byte[] b, int off, int len) {
+    static int check(byte[] b, int off, int len) {
         int end = off + len;
         int i = off;
+        boolean ascii = true;
         while (i < end) {
             if (end - i >= 8 && ((long) LONGS.get(b, i) & HIGH_BITS) == 0) {
                 i += 8; // eight ASCII characters
@@ -29,12 +40,13 @@ final class StrictUtf8 {
             } else {
                 int n = sequenceLength(b, i, end);
                 if (n < 0) {
-                    return false;
+                    return MALFORMED;
                 }
+                ascii = false;
                 i += n;
             }
         }
-        return true;
+        return ascii ? ASCII : WELL_FORMED;
     }
 
     /** The length of the well-formed multi-byte sequence at {@code i}, or -1 when there is none. */

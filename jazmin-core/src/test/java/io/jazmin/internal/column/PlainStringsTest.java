@@ -6,6 +6,8 @@ import static io.jazmin.internal.column.Streams.encode;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.jazmin.internal.wire.ByteReader;
+import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
 import io.jazmin.error.JazminFormatException;
 import org.junit.jupiter.api.Test;
@@ -63,6 +65,63 @@ class PlainStringsTest {
         Object[] values = {"x", longAscii, null, "\u00fc", longMultiByte, "", "y"};
         byte[] stream = encode(ColumnVector.ofObjects(ColumnType.STRING, values.length, values.clone()));
         assertThat(decode(ColumnType.STRING, stream, values.length).objects()).containsExactly(values);
+    }
+
+    /**
+     * Values read from ASCII-only text are built by a plain copy: one character past ASCII anywhere
+     * (before a value with a long prefix, inside it, after it) must still be read as UTF-8. Each case
+     * has it in one place only, so each part of the stream's check has to notice it.
+     */
+    @Test
+    void oneCharacterPastAsciiAnywhereIsStillReadAsUtf8() {
+        String longAscii = "a".repeat(150);
+        String longWithOne = "b".repeat(100) + "\u00e9" + "c".repeat(40);
+        Object[][] cases = {
+            {"x", "\u00fc", longAscii, "y"},
+            {"x", longWithOne, null, "y"},
+            {"x", longAscii, "y", "\u4E2D"},
+            {"x", longAscii, "y", "z"},
+        };
+        for (Object[] values : cases) {
+            byte[] stream = encode(ColumnVector.ofObjects(ColumnType.STRING, values.length, values.clone()));
+            assertThat(stream[0] & StreamFormat.ENCODING_MASK).as("encoding").isEqualTo(StreamFormat.PLAIN);
+            ColumnVector v = decode(ColumnType.STRING, stream, values.length);
+            assertThat(v.objects()).containsExactly(values);
+            assertThat(decode(ColumnType.STRING, stream, values.length).get(3)).isEqualTo(values[3]);
+        }
+    }
+
+    /**
+     * A window's strings built at once for a read-ahead thread to hand over (each read where the one
+     * before it ended): every window of a stream with nulls, multi-byte text and a long value.
+     */
+    @Test
+    void everyWindowBuiltAtOnceHoldsItsRowsValues() {
+        Object[] values = {null, "a", null, "b\u00e9", "c", "d".repeat(140), null, "", "e"};
+        byte[] stream = encode(ColumnVector.ofObjects(ColumnType.STRING, values.length, values.clone()));
+        Column column = Column.of("s", ColumnType.STRING);
+        for (int from = 0; from <= values.length; from++) {
+            for (int to = from; to <= values.length; to++) {
+                ColumnVector built = StreamDecoder.decode(column, new ByteReader(stream), values.length, from, to)
+                        .withoutStreamBytes();
+                for (int r = from; r < to; r++) {
+                    assertThat(built.get(r)).as("row %d of %d..%d", r, from, to).isEqualTo(values[r]);
+                }
+            }
+        }
+    }
+
+    /** A copy keeping just its stream's bytes (for a cache) builds its values as the original does, ASCII or not. */
+    @Test
+    void aDetachedCopyReadsAsTheOriginal() {
+        for (Object[] values : new Object[][] {VALUES, {"ab", null, "c".repeat(130)}}) {
+            byte[] stream = encode(ColumnVector.ofObjects(ColumnType.STRING, values.length, values.clone()));
+            byte[] inBuffer = new byte[stream.length + 3];
+            System.arraycopy(stream, 0, inBuffer, 3, stream.length);
+            ColumnVector copy = StreamDecoder.decode(ColumnType.STRING, new ByteReader(inBuffer, 3, stream.length),
+                    values.length).detached(3);
+            assertThat(copy.objects()).containsExactly(values);
+        }
     }
 
     @Test

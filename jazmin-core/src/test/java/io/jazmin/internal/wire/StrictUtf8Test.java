@@ -17,7 +17,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-/** The allocation-free strict UTF-8 check agrees with the JDK's reporting decoder. */
+/**
+ * The allocation-free strict UTF-8 check agrees with the JDK's reporting decoder, and tells all-ASCII
+ * text (which readers then build as ISO-8859-1, a plain copy) from the rest exactly.
+ */
 class StrictUtf8Test {
 
     private static byte[] hex(String s) {
@@ -37,12 +40,25 @@ class StrictUtf8Test {
         }
     }
 
+    /** The check's verdict for {@code b}: the JDK's, and ASCII when no byte has its top bit set. */
+    private static int expected(byte[] b) {
+        if (!jdkAccepts(b)) {
+            return StrictUtf8.MALFORMED;
+        }
+        for (byte x : b) {
+            if (x < 0) {
+                return StrictUtf8.WELL_FORMED;
+            }
+        }
+        return StrictUtf8.ASCII;
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"", "41", "C3 A9", "E2 82 AC", "F0 9F 98 80", "ED 9F BF", "EE 80 80", "F4 8F BF BF",
             "EF BF BD"})
     void acceptsWellFormedText(String bytes) {
         byte[] b = hex(bytes);
-        assertThat(StrictUtf8.isValid(b, 0, b.length)).isTrue();
+        assertThat(StrictUtf8.check(b, 0, b.length)).isNotEqualTo(StrictUtf8.MALFORMED).isEqualTo(expected(b));
         assertThat(ByteReader.decodeUtf8(b, 0, b.length)).isEqualTo(new String(b, StandardCharsets.UTF_8));
     }
 
@@ -61,9 +77,10 @@ class StrictUtf8Test {
         byte[] b = hex("FF 41 C3 A9 FF");
         assertThat(ByteReader.decodeUtf8(b, 1, 3)).isEqualTo("Aé");
         ByteReader in = new ByteReader(b, 1, 3);
-        in.skipUtf8(3);
+        assertThat(in.skipUtf8(3)).as("é is not ASCII").isFalse();
         assertThat(in.hasRemaining()).isFalse();
-        in.checkUtf8(1, 4);
+        assertThat(in.checkUtf8(1, 4)).isFalse();
+        assertThat(in.checkUtf8(1, 2)).as("A alone is ASCII").isTrue();
         assertThatThrownBy(() -> in.checkUtf8(0, 4)).isInstanceOf(IllegalArgumentException.class);
         ByteReader behind = new ByteReader(b, 1, 3);
         behind.skip(1);
@@ -75,13 +92,29 @@ class StrictUtf8Test {
 
     @Property(tries = 3000, seed = "20261129")
     void agreesWithTheJdkOnAnyBytes(@ForAll @Size(max = 12) byte[] b) {
-        assertThat(StrictUtf8.isValid(b, 0, b.length)).isEqualTo(jdkAccepts(b));
+        assertThat(StrictUtf8.check(b, 0, b.length)).isEqualTo(expected(b));
     }
 
     @Property(tries = 1000, seed = "20261129")
     void acceptsAnyEncodedString(@ForAll String s) {
         byte[] b = s.getBytes(StandardCharsets.UTF_8);
-        assertThat(StrictUtf8.isValid(b, 0, b.length)).isEqualTo(jdkAccepts(b));
+        assertThat(StrictUtf8.check(b, 0, b.length)).isEqualTo(expected(b));
+    }
+
+    /** Long ASCII runs with one other byte, so the eight-at-a-time skip meets it at every position. */
+    @Property(tries = 2000, seed = "20261129")
+    void findsTheOneByteThatIsNotAscii(@ForAll @IntRange(min = 1, max = 40) int length,
+                                       @ForAll @IntRange(max = 39) int at) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < length; i++) {
+            text.append((char) ('a' + i % 26));
+        }
+        String s = text.toString();
+        byte[] plain = s.getBytes(StandardCharsets.UTF_8);
+        assertThat(StrictUtf8.check(plain, 0, plain.length)).isEqualTo(StrictUtf8.ASCII);
+        int i = at % length;
+        byte[] b = (s.substring(0, i) + "\u00e9" + s.substring(i + 1)).getBytes(StandardCharsets.UTF_8);
+        assertThat(StrictUtf8.check(b, 0, b.length)).isEqualTo(StrictUtf8.WELL_FORMED);
     }
 
     /** Long ASCII runs around one damaged byte, so the eight-at-a-time skip meets every position. */
@@ -93,6 +126,6 @@ class StrictUtf8Test {
             b[i] &= 0x7F;
         }
         b[at % b.length] = damage;
-        assertThat(StrictUtf8.isValid(b, 0, b.length)).isEqualTo(jdkAccepts(b));
+        assertThat(StrictUtf8.check(b, 0, b.length)).isEqualTo(expected(b));
     }
 }
