@@ -610,7 +610,7 @@ public final class StreamDecoder {
         try {
             JsonTexts.wrapAllValid(JsonText.class, values, 0, count);
         } catch (JazminValidationException e) {
-            throw new JazminFormatException("json value is not valid: " + e.getMessage(), e);
+            throw invalidJson(e);
         }
     }
 
@@ -619,7 +619,12 @@ public final class StreamDecoder {
         try {
             return JsonText.of(text);
         } catch (JazminValidationException e) {
-            throw new JazminFormatException("json value is not valid: " + e.getMessage(), e);
+            throw invalidJson(e);
         }
+    }
+
+    /** A stored json text that is not valid JSON: the file is damaged, not the caller's input. */
+    private static JazminFormatException invalidJson(JazminValidationException e) {
+        return new JazminFormatException("json value is not valid: " + e.getMessage(), e);
     }
 }

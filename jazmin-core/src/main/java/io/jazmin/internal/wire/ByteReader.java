@@ -300,7 +300,6 @@ public final class ByteReader {
     }
 
     /** A sub-reader over the next {@code n} bytes; this reader moves past them. */
-
     public ByteReader slice(int n) {
         need(n);
         ByteReader r = new ByteReader(buf, pos, n);
