@@ -521,6 +521,21 @@ public final class ColumnVector {
     }
 
     /**
+     * This vector keeping nothing of the buffer its stream was read from, for a buffer the thread reuses
+     * next: plain strings built ({@link #withoutStreamBytes()}), one-byte dictionary ids copied out. The
+     * other values and the null bits are copies already.
+     */
+    public ColumnVector apartFromBuffer() {
+        if (codes == null) {
+            return withoutStreamBytes();
+        }
+        DictionaryCodes own = codes.copied();
+        return own == codes ? this
+                : new ColumnVector(type, size, base, nullBits, null, null, null, objects, null, entries, own, null,
+                        null, null);
+    }
+
+    /**
      * An estimate of the heap this vector holds, for cache budgets: its arrays (16-byte headers, 4-byte
      * references) and each distinct value once (strings at two bytes a character).
      */
