@@ -380,12 +380,18 @@ public final class ChunkPart {
             int p = positions[i];
             ColumnVector v = decoded[p] == null && !cacheable(p) && columns.get(p).type() == ColumnType.STRING
                     ? stringsFromThreadBuffer(p) : null;
-            out[i] = v != null ? v : boxed != null && boxed[i] ? column(p).withBoxes() : column(p).withoutStreamBytes();
+            if (v == null) {
+                v = boxed != null && boxed[i] ? column(p).withBoxes() : column(p).withoutStreamBytes();
+            }
+            out[i] = v;
         }
         return out;
     }
 
-    /** The string column at {@code position} decoded from the thread's buffer as {@link #columnsBuilt} says, or {@code null}. */
+    /**
+     * The string column at {@code position} decoded from the thread's buffer as {@link #columnsBuilt}
+     * says, or {@code null} when its stream does not inflate on its own.
+     */
     private ColumnVector stringsFromThreadBuffer(int position) {
         ByteReader stream = flushedStream(position);
         if (stream == null) {
