@@ -62,7 +62,7 @@ public final class ObjectTable<T> {
     public Stream<T> find(Filter filter, RowQuery query) {
         MappingContext ctx = mapper.context();
         Iterator<MatchBatch> batches = TableAccess.engine(JazminTable.class, table).batches(filter,
-                query.withSelect(rows.select()), new QueryStats(), rows.boxedSelect());
+                query.withSelect(rows.select()), new QueryStats());
         return StreamSupport.stream(new Mapped<>(batches, rows, ctx), false);
     }
 

@@ -59,8 +59,6 @@ final class RowMapper<T> {
 
     private final Class<T> type;
     private final List<String> select;
-    /** Per column of {@link #select}, whether the instance takes its values boxed (see {@link #boxedSelect()}). */
-    private final boolean[] boxedSelect;
     /** The instance for the context's row, its cells in select order. */
     private final Builder bySelect;
     /** The same for rows holding every column of the file, in file order. */
@@ -69,14 +67,6 @@ final class RowMapper<T> {
     RowMapper(Class<T> type, ClassModel model, List<Slot> slots, List<String> select) {
         this.type = type;
         this.select = List.copyOf(select);
-        this.boxedSelect = new boolean[select.size()];
-        List<Class<?>> members = model.valueTypes();
-        for (int i = 0; i < slots.size(); i++) {
-            Slot s = slots.get(i);
-            if (s.position() >= 0 && SlotReaders.boxesEveryValue(s, members.get(i))) {
-                boxedSelect[s.position()] = true;
-            }
-        }
         this.bySelect = ConstantBuilders.of(builder(model, slots, false));
         this.byFile = ConstantBuilders.of(builder(model, slots, true));
     }
@@ -84,15 +74,6 @@ final class RowMapper<T> {
     /** The columns to read, in the order {@link #map} expects them. */
     List<String> select() {
         return select;
-    }
-
-    /**
-     * Per column of {@link #select()}, whether {@link #map} boxes each of its int, float or datetime values
-     * ({@code Long}, {@code Double}, {@code Instant} members), so that read-ahead threads may box them
-     * instead of the caller's. A new array.
-     */
-    boolean[] boxedSelect() {
-        return boxedSelect.clone();
     }
 
     /**

@@ -1,7 +1,6 @@
 package io.jazmin.mapping;
 
 import io.jazmin.internal.column.ColumnVector;
-import io.jazmin.schema.ColumnType;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -45,14 +44,6 @@ final class SlotReaders {
                     MappingContext.class);
         }
         return MethodHandles.insertArguments(reader(slot, member), 0, slot, position);
-    }
-
-    /**
-     * Whether {@code slot}'s reader, for a member declared as {@code member}, boxes every non-null int,
-     * float or datetime value of its column ({@link #boxed}, through {@link ColumnVector#boxAt}).
-     */
-    static boolean boxesEveryValue(RowMapper.Slot slot, Class<?> member) {
-        return reader(slot, member) == BOXED && slot.fileType() != ColumnType.BOOL;
     }
 
     private static MethodHandle reader(RowMapper.Slot slot, Class<?> member) {
@@ -119,9 +110,10 @@ final class SlotReaders {
             return s.nullCell(ctx);
         }
         return switch (s.fileType()) {
-            // Boxed already when a read-ahead thread decoded the chunk (RowMapper.boxedSelect).
-            case INT, FLOAT, DATETIME -> v.boxAt(p);
+            case INT -> Long.valueOf(v.getLong(p));
+            case FLOAT -> Double.valueOf(v.getDouble(p));
             case BOOL -> Boolean.valueOf(v.getBoolean(p));
+            case DATETIME -> Instant.ofEpochMilli(v.getLong(p));
             case STRING, DECIMAL, BINARY, JSON, LIST, OBJECT -> throw new IllegalStateException(
                     "no boxed reader of a " + s.fileType().typeName() + " column");
         };

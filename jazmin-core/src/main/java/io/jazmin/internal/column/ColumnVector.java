@@ -41,10 +41,7 @@ public final class ColumnVector {
     private final long[] longs;
     private final double[] doubles;
     private final boolean[] bools;
-    /**
-     * Volatile: a vector kept in the process-wide cache may build its string values on any thread. For a
-     * whole int, float or datetime vector from {@link #withBoxes}, each non-null row's value boxed.
-     */
+    /** Volatile: a vector kept in the process-wide cache may build its string values on any thread. */
     private volatile Object[] objects;
     /** Plain string values not yet decoded (then {@code objects} is built only if asked for), else {@code null}. */
     private final PlainStrings strings;
@@ -390,44 +387,6 @@ public final class ColumnVector {
     public Object objectAt(int row) {
         int at = row - base;
         return objects != null ? objects[at] : codes != null ? entries[codes.get(at)] : strings.get(at);
-    }
-
-    /**
-     * This whole int, float or datetime vector with each non-null row's value also boxed as {@link #get}
-     * boxes it ({@code Long}, {@code Double}, {@code Instant}), for {@link #boxAt}: a read-ahead thread
-     * makes the boxes a mapper would otherwise make on the caller's thread, row by row. Any other vector
-     * as it is.
-     */
-    public ColumnVector withBoxes() {
-        if (base != 0 || objects != null || (type != ColumnType.INT && type != ColumnType.FLOAT
-                && type != ColumnType.DATETIME)) {
-            return this;
-        }
-        Object[] boxes = new Object[size];
-        for (int r = 0; r < size; r++) {
-            if (!isNull(r)) {
-                boxes[r] = get(r);
-            }
-        }
-        return new ColumnVector(type, size, nullBits, longs, doubles, null, boxes);
-    }
-
-    /**
-     * The value at a non-null {@code row} of an int, float or datetime vector as {@link #get} boxes it:
-     * the box {@link #withBoxes} made, else a new one.
-     */
-    public Object boxAt(int row) {
-        Object[] boxes = objects;
-        if (boxes != null) {
-            return boxes[row - base];
-        }
-        return switch (type) {
-            case INT -> Long.valueOf(longs[row - base]);
-            case DATETIME -> Instant.ofEpochMilli(longs[row - base]);
-            case FLOAT -> Double.valueOf(doubles[row - base]);
-            case BOOL, DECIMAL, STRING, BINARY, JSON, LIST, OBJECT -> throw new IllegalStateException(
-                    "no box of a " + type.typeName() + " value");
-        };
     }
 
     /**

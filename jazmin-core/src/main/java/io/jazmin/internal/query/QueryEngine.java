@@ -360,18 +360,8 @@ public final class QueryEngine {
 
     /** Streams matching rows: {@code select} holds column positions to return. */
     public Iterator<MatchBatch> find(Predicate predicate, int[] select, long offset, long limit, QueryStats stats) {
-        return find(predicate, select, null, offset, limit, stats);
-    }
-
-    /**
-     * As {@link #find(Predicate, int[], long, long, QueryStats)}; {@code boxed} (or {@code null}) says per
-     * selected column whether the reader boxes each of its int, float or datetime values, which
-     * read-ahead threads then box for it ({@link ChunkPart#columnsBuilt}).
-     */
-    private Iterator<MatchBatch> find(Predicate predicate, int[] select, boolean[] boxed, long offset, long limit,
-                                      QueryStats stats) {
         Plan plan = plan(predicate, stats);
-        return new BatchIterator(plan, predicate, select, boxed, offset, limit < 0 ? Long.MAX_VALUE : limit, stats);
+        return new BatchIterator(plan, predicate, select, offset, limit < 0 ? Long.MAX_VALUE : limit, stats);
     }
 
     /**
@@ -380,21 +370,12 @@ public final class QueryEngine {
      */
     public Iterator<MatchBatch> find(Predicate predicate, SortOrder order, int[] select, long offset, long limit,
                                      QueryStats stats) {
-        return find(predicate, order, select, null, offset, limit, stats);
-    }
-
-    /**
-     * As {@link #find(Predicate, SortOrder, int[], long, long, QueryStats)}, with the selected columns the
-     * reader boxes ({@code boxed}, see {@link #find(Predicate, int[], boolean[], long, long, QueryStats)}).
-     */
-    public Iterator<MatchBatch> find(Predicate predicate, SortOrder order, int[] select, boolean[] boxed, long offset,
-                                     long limit, QueryStats stats) {
         if (order.isEmpty()) {
-            return find(predicate, select, boxed, offset, limit, stats);
+            return find(predicate, select, offset, limit, stats);
         }
         FileOrder fileOrder = fileOrder(order);
         if (fileOrder != null) {
-            return fileOrder.checked(find(predicate, select, boxed, offset, limit, stats));
+            return fileOrder.checked(find(predicate, select, offset, limit, stats));
         }
         return new SortedRows(this, data, predicate, order, select, offset, limit, stats);
     }
@@ -651,12 +632,12 @@ public final class QueryEngine {
      * returned columns when any row matches (work a read-ahead thread does for the caller).
      */
     private CheckedChunk check(Plan plan, Predicate predicate, int[] filterColumns, int[] select, DeletedRows deleted,
-                               ChunkInfo chunk, Tri proof, boolean decodeSelected, boolean[] boxed) {
+                               ChunkInfo chunk, Tri proof, boolean decodeSelected) {
         ChunkPart part = read(chunk, filterColumns, select, true);
         boolean keepStreams = false;
         try {
             CheckedChunk checked = check(plan, predicate, filterColumns, select, deleted, chunk, proof, decodeSelected,
-                    boxed, part);
+                    part);
             // A few rows: their windows decode now, from the part as checked, and no stream of it is copied.
             boolean few = checked.count() <= MANY_CANDIDATES;
             if (few && checked.count() > 0 && checked.decoded() == null) {
@@ -671,14 +652,14 @@ public final class QueryEngine {
 
     /** Finds the matching rows of {@code chunk} in {@code part}, as {@link #check} describes. */
     private CheckedChunk check(Plan plan, Predicate predicate, int[] filterColumns, int[] select, DeletedRows deleted,
-                               ChunkInfo chunk, Tri proof, boolean decodeSelected, boolean[] boxed, ChunkPart part) {
+                               ChunkInfo chunk, Tri proof, boolean decodeSelected, ChunkPart part) {
         boolean all = proof == Tri.ALL && plan.candidates() == null;
         if (all && deleted.countIn(chunk.rowStart(), chunk.rowStart() + chunk.rowCount()) == 0) {
             // Every row, in order: the shared positions 0, 1, 2, ... instead of an array per chunk.
             int[] every = everyPosition(chunk.rowCount());
             if (decodeSelected && chunk.rowCount() > 0) {
                 // Strings built here, not row by row on the caller's thread while the read-ahead threads wait.
-                return new CheckedChunk(chunk, part, every, chunk.rowCount(), part.columnsBuilt(select, boxed));
+                return new CheckedChunk(chunk, part, every, chunk.rowCount(), part.columnsBuilt(select));
             }
             return new CheckedChunk(chunk, part, every, chunk.rowCount());
         }
@@ -719,8 +700,6 @@ public final class QueryEngine {
         private final Plan plan;
         private final Predicate predicate;
         private final int[] select;
-        /** Per selected column, whether the reader boxes its values (read-ahead boxes them), or {@code null}. */
-        private final boolean[] boxed;
         private final int[] filterColumns;
         private final QueryStats stats;
         private final DeletedRows deleted;
@@ -731,12 +710,10 @@ public final class QueryEngine {
         private int submitted;
         private MatchBatch next;
 
-        BatchIterator(Plan plan, Predicate predicate, int[] select, boolean[] boxed, long offset, long limit,
-                      QueryStats stats) {
+        BatchIterator(Plan plan, Predicate predicate, int[] select, long offset, long limit, QueryStats stats) {
             this.plan = plan;
             this.predicate = predicate;
             this.select = select;
-            this.boxed = boxed;
             this.filterColumns = positions(predicate);
             this.stats = stats;
             this.deleted = data.deleted();
@@ -775,7 +752,7 @@ public final class QueryEngine {
             while (ahead.hasRoom() && submitted < plan.chunks().size()) {
                 ChunkInfo chunk = plan.chunks().get(submitted);
                 Tri proof = plan.proofs().get(submitted);
-                ahead.submit(() -> check(plan, predicate, filterColumns, select, deleted, chunk, proof, true, boxed));
+                ahead.submit(() -> check(plan, predicate, filterColumns, select, deleted, chunk, proof, true));
                 submitted++;
             }
             return ahead.takeOldest();
@@ -793,7 +770,7 @@ public final class QueryEngine {
                 }
             }
             return batch(check(plan, predicate, filterColumns, select, deleted, chunk, plan.proofs().get(i),
-                    false, null));
+                    false));
         }
 
         /** Applies the offset and limit to a checked chunk. */

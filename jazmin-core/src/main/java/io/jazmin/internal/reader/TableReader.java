@@ -290,7 +290,7 @@ public final class TableReader {
     /** The rows of {@code find(filter, query)}, with the work counted into {@code stats}. */
     public Iterator<Row> iterator(Filter filter, RowQuery query, QueryStats stats) {
         RowLayout layout = new RowLayout(select(query.select()));
-        Iterator<MatchBatch> batches = batches(filter, query, stats, null);
+        Iterator<MatchBatch> batches = batches(filter, query, stats);
         return new Iterator<>() {
             private MatchBatch batch;
             private int i;
@@ -319,13 +319,10 @@ public final class TableReader {
      * The rows of {@code find(filter, query)} as the engine gives them, chunk by chunk: each batch's
      * vectors hold the columns of {@code query}'s selection in its order, with the work counted into
      * {@code stats}. For a reader that builds its own values from the vectors (the object mapper).
-     *
-     * @param boxed per selected column, whether the reader boxes each of its int, float or datetime values
-     *              (read-ahead threads then box them: {@link ColumnVector#boxAt}), or {@code null} for none
      */
-    public Iterator<MatchBatch> batches(Filter filter, RowQuery query, QueryStats stats, boolean[] boxed) {
-        return engine.find(binder.bind(filter), order(query), positionsOf(select(query.select())), boxed,
-                query.offset(), query.limit(), stats);
+    public Iterator<MatchBatch> batches(Filter filter, RowQuery query, QueryStats stats) {
+        return engine.find(binder.bind(filter), order(query), positionsOf(select(query.select())), query.offset(),
+                query.limit(), stats);
     }
 
     private List<Column> select(List<String> names) {

@@ -370,20 +370,14 @@ public final class ChunkPart {
      * into the thread's {@link #PREFIX_BUFFER} and made to keep nothing of it before any other stream
      * uses the buffer ({@link ColumnVector#apartFromBuffer()}): a read of all rows no longer allocates
      * (and zeroes) an array for each text stream's bytes beside the strings built from them.
-     *
-     * @param boxed per position, whether its int, float or datetime values are also boxed
-     *              ({@link ColumnVector#withBoxes()}: the reader boxes every one), or {@code null} for none
      */
-    public ColumnVector[] columnsBuilt(int[] positions, boolean[] boxed) {
+    public ColumnVector[] columnsBuilt(int[] positions) {
         ColumnVector[] out = new ColumnVector[positions.length];
         for (int i = 0; i < positions.length; i++) {
             int p = positions[i];
             ColumnVector v = decoded[p] == null && !cacheable(p) && columns.get(p).type() == ColumnType.STRING
                     ? stringsFromThreadBuffer(p) : null;
-            if (v == null) {
-                v = boxed != null && boxed[i] ? column(p).withBoxes() : column(p).withoutStreamBytes();
-            }
-            out[i] = v;
+            out[i] = v != null ? v : column(p).withoutStreamBytes();
         }
         return out;
     }
