@@ -136,6 +136,11 @@ final class MappingContext {
         }
     }
 
+    /** The most characters of one string cell ({@link MappingOptions#maxTextLength()}). */
+    int maxTextLength() {
+        return options.maxTextLength();
+    }
+
     void checkText(int length, String what) {
         if (length > options.maxTextLength()) {
             throw fail(MappingException.Reason.SIZE_LIMIT, what + " of length " + length + " exceeds the limit of "

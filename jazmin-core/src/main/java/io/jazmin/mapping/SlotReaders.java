@@ -71,7 +71,12 @@ final class SlotReaders {
         ctx.column(s.column());
         ColumnVector v = ctx.vector(i);
         int p = ctx.position();
-        return v.isNull(p) ? s.nullCell(ctx) : Scalars.text(v.objectAt(p), ctx);
+        if (v.isNull(p)) {
+            return s.nullCell(ctx);
+        }
+        // A chunk's strings whose bytes are within the limit are not measured one by one (each a load
+        // of a string another thread built).
+        return v.textsAtMost(ctx.maxTextLength()) ? v.objectAt(p) : Scalars.text(v.objectAt(p), ctx);
     }
 
     private static long int64(RowMapper.Slot s, int i, MappingContext ctx) {

@@ -60,6 +60,12 @@ public final class ColumnVector {
      * makes no pass of its own over the values. Set before the vector is handed out, never changed.
      */
     private long[] longRange;
+    /**
+     * For string values built from a plain stream ({@link #withoutStreamBytes}), the bytes of the buffer
+     * up to the stream's end, which no value's UTF-8 bytes, and so no value's characters, exceed; else -1.
+     * Set before the vector is handed out, never changed.
+     */
+    private int textBound = -1;
     /** List or object definition of a nested vector, else {@code null}. */
     private final Column definition;
     /** List: item offsets per row ({@code size + 1}); object: entry per row, -1 when null. */
@@ -517,7 +523,34 @@ public final class ColumnVector {
             return this;
         }
         Object[] values = strings.all(at -> isNull(base + at));
-        return new ColumnVector(type, size, base, nullBits, null, null, null, values, null, null, null, null);
+        ColumnVector built = new ColumnVector(type, size, base, nullBits, null, null, null, values, null, null, null,
+                null);
+        built.textBound = strings.end();
+        return built;
+    }
+
+    /**
+     * Whether no value of this string vector can be longer than {@code maxChars} characters (known for
+     * strings {@link #withoutStreamBytes} built: their UTF-8 bytes bound them), so a reader's length limit
+     * needs no test per value.
+     */
+    public boolean textsAtMost(int maxChars) {
+        return textBound >= 0 && textBound <= maxChars;
+    }
+
+    /**
+     * This vector keeping nothing of the buffer its stream was read from, for a buffer the thread reuses
+     * next: plain strings built ({@link #withoutStreamBytes()}), one-byte dictionary ids copied out. The
+     * other values and the null bits are copies already.
+     */
+    public ColumnVector apartFromBuffer() {
+        if (codes == null) {
+            return withoutStreamBytes();
+        }
+        DictionaryCodes own = codes.copied();
+        return own == codes ? this
+                : new ColumnVector(type, size, base, nullBits, null, null, null, objects, null, entries, own, null,
+                        null, null);
     }
 
     /**

@@ -178,10 +178,13 @@ public final class DictionaryCodes {
 
     /** These codes holding only their own bytes, not the stream they were read from (for a cache). */
     DictionaryCodes compacted() {
-        if (bytes == null || (offset == 0 && bytes.length == size)) {
-            return this;
-        }
-        return new DictionaryCodes(null, Arrays.copyOfRange(bytes, offset, offset + size), 0, size, entryCount);
+        return bytes == null || (offset == 0 && bytes.length == size) ? this : copied();
+    }
+
+    /** These codes in an array of their own, whatever array they were read from (one about to be reused). */
+    DictionaryCodes copied() {
+        return bytes == null ? this
+                : new DictionaryCodes(null, Arrays.copyOfRange(bytes, offset, offset + size), 0, size, entryCount);
     }
 
     /** An estimate of the heap these codes hold (a 16-byte array header). */

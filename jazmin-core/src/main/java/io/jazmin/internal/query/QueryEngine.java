@@ -547,20 +547,6 @@ public final class QueryEngine {
     }
 
     /**
-     * The columns of a chunk whose every row is returned, as a read-ahead thread hands them over: plain
-     * strings built there ({@link ColumnVector#withoutStreamBytes()}, new vectors, so a cached one stays as
-     * it is) rather than row by row on the caller's thread, which otherwise builds each string of a scan
-     * while the read-ahead threads wait for it (reading all rows into records, the most of its time).
-     */
-    private static ColumnVector[] decodedAhead(ColumnVector[] columns) {
-        ColumnVector[] out = columns.clone();
-        for (int i = 0; i < out.length; i++) {
-            out[i] = out[i].withoutStreamBytes();
-        }
-        return out;
-    }
-
-    /**
      * The selected columns of a checked chunk, decoded as far as the rows {@code found[from..to)} need;
      * a lookup's window decodes shared with one worker thread when the reader's parallelism allows
      * ({@link ChunkPart#columns(int[], int, int, FanOut)}).
@@ -633,7 +619,7 @@ public final class QueryEngine {
      * {@code count} of {@code found}.
      *
      * @param decoded the returned columns of every row, their strings built, when a read-ahead thread
-     *                decoded them ({@link #decodedAhead}); else {@code null}
+     *                decoded them ({@link ChunkPart#columnsBuilt}); else {@code null}
      */
     private record CheckedChunk(ChunkInfo chunk, ChunkPart part, int[] found, int count, ColumnVector[] decoded) {
         CheckedChunk(ChunkInfo chunk, ChunkPart part, int[] found, int count) {
@@ -672,8 +658,8 @@ public final class QueryEngine {
             // Every row, in order: the shared positions 0, 1, 2, ... instead of an array per chunk.
             int[] every = everyPosition(chunk.rowCount());
             if (decodeSelected && chunk.rowCount() > 0) {
-                return new CheckedChunk(chunk, part, every, chunk.rowCount(),
-                        decodedAhead(selected(part, select, every, 0, chunk.rowCount())));
+                // Strings built here, not row by row on the caller's thread while the read-ahead threads wait.
+                return new CheckedChunk(chunk, part, every, chunk.rowCount(), part.columnsBuilt(select));
             }
             return new CheckedChunk(chunk, part, every, chunk.rowCount());
         }

@@ -313,6 +313,26 @@ public final class ChunkPart {
      * the stream does not inflate on its own or is held inflated already.
      */
     private ColumnVector decodeFlushed(int position, long[] into) {
+        ByteReader stream = flushedStream(position);
+        if (stream == null) {
+            return null;
+        }
+        Column column = columns.get(position);
+        try {
+            return into != null ? StreamDecoder.decodeLongsInto(column.type(), stream, rowCount, into)
+                    : StreamDecoder.decode(column, stream, rowCount, 0, rowCount);
+        } catch (JazminFormatException e) {
+            throw inColumn(column, pieceOf[position], e);
+        }
+    }
+
+    /**
+     * The stream of the column at {@code position}, inflated on its own from its flush point into the
+     * thread's {@link #PREFIX_BUFFER} (or read where it lies when stored), its length checked against
+     * its flush points; {@code null} when the stream does not inflate on its own or is held inflated
+     * already. The reader's bytes are the thread's until its next use of the buffer.
+     */
+    private ByteReader flushedStream(int position) {
         Piece piece = pieceOf[position];
         SectionPayload payload = piece.payload();
         int k = memberIndex[position];
@@ -320,12 +340,10 @@ public final class ChunkPart {
             return null;
         }
         int raw = payload.streamLength(k);
-        byte[] bytes;
-        int start;
-        int length;
         try {
             // A stored stream is read where it lies among the part's stored bytes; others inflate into the buffer.
             StoredStreams.Slice inPlace = payload.streamInPlace(k);
+            byte[] bytes;
             ByteReader in;
             if (inPlace != null) {
                 bytes = inPlace.bytes();
@@ -335,21 +353,54 @@ public final class ChunkPart {
                 payload.streamInto(k, bytes);
                 in = new ByteReader(bytes, 0, raw);
             }
-            length = in.length();
-            start = in.position();
+            int length = in.length();
+            int start = in.position();
             in.skip(length);
             in.expectEnd("column stream between flush points");
+            return new ByteReader(bytes, start, length);
         } catch (JazminFormatException e) {
             throw e.inSection(piece.sectionId, piece.offset);
+        }
+    }
+
+    /**
+     * The whole columns at {@code positions} as a read-ahead thread hands a chunk's to the caller, plain
+     * strings built ({@link ColumnVector#withoutStreamBytes()}: new vectors, so a cached one stays as it
+     * is). A string column the shared cache does not keep, whose stream inflates on its own, is inflated
+     * into the thread's {@link #PREFIX_BUFFER} and made to keep nothing of it before any other stream
+     * uses the buffer ({@link ColumnVector#apartFromBuffer()}): a read of all rows no longer allocates
+     * (and zeroes) an array for each text stream's bytes beside the strings built from them.
+     */
+    public ColumnVector[] columnsBuilt(int[] positions) {
+        ColumnVector[] out = new ColumnVector[positions.length];
+        for (int i = 0; i < positions.length; i++) {
+            int p = positions[i];
+            ColumnVector v = decoded[p] == null && !cacheable(p) && columns.get(p).type() == ColumnType.STRING
+                    ? stringsFromThreadBuffer(p) : null;
+            out[i] = v != null ? v : column(p).withoutStreamBytes();
+        }
+        return out;
+    }
+
+    /**
+     * The string column at {@code position} decoded from the thread's buffer as {@link #columnsBuilt}
+     * says, or {@code null} when its stream does not inflate on its own.
+     */
+    private ColumnVector stringsFromThreadBuffer(int position) {
+        ByteReader stream = flushedStream(position);
+        if (stream == null) {
+            return null;
         }
         Column column = columns.get(position);
         ColumnVector v;
         try {
-            ByteReader stream = new ByteReader(bytes, start, length);
-            v = into != null ? StreamDecoder.decodeLongsInto(column.type(), stream, rowCount, into)
-                    : StreamDecoder.decode(column, stream, rowCount, 0, rowCount);
+            v = StreamDecoder.decode(column, stream, rowCount, 0, rowCount).apartFromBuffer();
         } catch (JazminFormatException e) {
-            throw inColumn(column, piece, e);
+            throw inColumn(column, pieceOf[position], e);
+        }
+        decoded[position] = v;
+        if (windows[position] == null) {
+            decodedCount++;
         }
         return v;
     }
