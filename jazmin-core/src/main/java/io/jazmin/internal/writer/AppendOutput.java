@@ -38,7 +38,8 @@ final class AppendOutput implements Output, AutoCloseable {
      * writes some twenty small sections, each a system call that also grows the file.
      */
     private static final int PENDING_LIMIT = 1 << 18;
-    private static final int PENDING_START = 1 << 14;
+    /** A one-row append writes some 4 KiB: the buffer starts there and doubles as needed. */
+    private static final int PENDING_START = 1 << 12;
 
     private final WriterLock lock;
     private final Path path;
@@ -66,7 +67,10 @@ final class AppendOutput implements Output, AutoCloseable {
             throw new JazminIoException("cannot open for appending", path, e);
         }
         try {
-            channel.truncate(validEnd);
+            // Asked first: truncate() itself costs a stat and two seeks even when there is nothing to cut.
+            if (channel.size() > validEnd) {
+                channel.truncate(validEnd);
+            }
             if ((previousFlags & Preamble.APPENDED) == 0) {
                 // Force 1 (first append only): the flag before any new byte, see the class comment.
                 writeFlags(previousFlags | Preamble.APPENDED);

@@ -31,7 +31,7 @@ import java.util.Set;
  */
 final class TableWriter {
     /** Rows a column builder holds before it first grows (up to a chunk's rows). */
-    private static final int INITIAL_BUILDER_ROWS = 64;
+    private static final int INITIAL_BUILDER_ROWS = 16;
     private static final byte[] PLAIN_PARTITION_ID = new byte[0];
 
     private final int tableIndex;
