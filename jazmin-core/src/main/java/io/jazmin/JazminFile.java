@@ -183,7 +183,11 @@ public final class JazminFile {
 
     /**
      * Rewrites the file without its deleted rows and dead bytes, merging segments; the new version
-     * replaces the old atomically and keeps columns, sort order, indexes and metadata.
+     * replaces the old atomically and keeps columns, sort order, indexes and metadata. In a file that is
+     * not shared, chunks without deleted rows and at least half full ({@code options}' chunk rows or
+     * bytes) are carried as they are stored, after their checksums (and seals) are checked: they keep
+     * their compression level and column flush points, and {@code options}' codec and chunking apply to
+     * the chunks re-encoded (those with deleted rows, and the small chunks appends leave, merged).
      */
     public static void compact(Path path, WriteOptions options) {
         Rewriter.compact(path, options);

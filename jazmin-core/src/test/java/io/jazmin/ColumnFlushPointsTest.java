@@ -165,7 +165,10 @@ class ColumnFlushPointsTest {
         assertThat(column(bytes, "id")).hasSize(ROWS + more.size());
     }
 
-    /** With the default, compaction and updates keep the points a file has; {@code false} drops them. */
+    /**
+     * With the default, compaction and updates keep the layout a file has: its points, or none (a compaction
+     * carries full chunks as they are stored); {@code NEVER} drops them, {@code ALWAYS} adds them.
+     */
     @Test
     void compactionAndUpdatesKeepTheFlushPoints(@TempDir Path dir) throws IOException {
         WriteOptions auto = PLAIN.withColumnFlushPoints(ColumnFlushPoints.AUTO);
@@ -193,7 +196,12 @@ class ColumnFlushPointsTest {
                 .as("a file without points gets none when asked not to").isEmpty();
         JazminFile.compact(plain, auto);
         assertThat(FileSections.of(Files.readAllBytes(plain)).firstDirectory(0).streamOffsets().toArray())
-                .as("and by default, as a new file, points where they cost little").hasSize(CHUNKS * COLUMNS);
+                .as("by default it keeps its layout too: its full chunks are carried as they are stored").isEmpty();
+        JazminFile.compact(plain, PLAIN.withColumnFlushPoints(ColumnFlushPoints.ALWAYS));
+        byte[] pointed = Files.readAllBytes(plain);
+        assertThat(FileSections.of(pointed).firstDirectory(0).streamOffsets().toArray())
+                .as("asked for points, every part is re-encoded with them").hasSize(CHUNKS * COLUMNS);
+        assertThat(allRows(pointed)).isEqualTo(allRows(PLAIN_FILE));
     }
 
     private static Iterator<Map<String, Object>> maps(List<List<Object>> rows) {

@@ -1,5 +1,7 @@
 package io.jazmin.internal.column;
 
+import io.jazmin.schema.Column;
+
 import io.jazmin.schema.ColumnType;
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -105,6 +107,24 @@ public final class ChunkStatistics {
     /** The statistics of a nested column's leaves (empty for other columns or when not stored). */
     public List<LeafChunkStatistics> leaves() {
         return leaves;
+    }
+
+    /**
+     * Whether these statistics of a chunk of {@code column} list the leaves {@link #compute} lists, at the
+     * same paths in the same order (none for a scalar column): a directory's statistics list every chunk's
+     * leaves alike, so only such statistics join those computed in one (a compaction carrying a chunk).
+     */
+    public boolean hasLeavesOf(Column column) {
+        List<int[]> paths = column.type().isNested() ? NestedLeaves.paths(column) : List.of();
+        if (paths.size() != leaves.size()) {
+            return false;
+        }
+        for (int i = 0; i < paths.size(); i++) {
+            if (!leaves.get(i).isAt(paths.get(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** The statistics of the leaf at {@code path}, or {@code null} when not stored. */

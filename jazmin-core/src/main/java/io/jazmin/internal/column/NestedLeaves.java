@@ -24,14 +24,22 @@ final class NestedLeaves {
         return out;
     }
 
+    /** The paths of the leaves of nested column {@code def}, in the order {@link #of} lists them. */
+    static List<int[]> paths(Column def) {
+        List<Leaf> out = new ArrayList<>();
+        collect(def, null, new int[0], out);
+        return out.stream().map(Leaf::path).toList();
+    }
+
+    /** Collects the leaves under {@code def}; {@code v} {@code null}: their paths alone. */
     private static void collect(Column def, ColumnVector v, int[] path, List<Leaf> out) {
         if (def.type().hasItems()) {
-            collect(def.item(), v.items(), path, out);
+            collect(def.item(), v == null ? null : v.items(), path, out);
         } else if (def.type().hasFields()) {
             for (int f = 0; f < def.fields().size(); f++) {
                 int[] child = Arrays.copyOf(path, path.length + 1);
                 child[path.length] = f;
-                collect(def.fields().get(f), v.fields()[f], child, out);
+                collect(def.fields().get(f), v == null ? null : v.fields()[f], child, out);
             }
         } else {
             out.add(new Leaf(path, v));

@@ -54,7 +54,7 @@ public record FlushPoints(int[] rawOffsets, int[] storedOffsets, int from, int c
     }
 
     /** Checks the last points lie inside a section of {@code storedLength} stored and {@code rawLength} raw bytes. */
-    void check(int storedLength, int rawLength) {
+    public void check(int storedLength, int rawLength) {
         int last = count - 1;
         if (raw(last) >= rawLength || stored(last) >= storedLength) {
             throw new JazminFormatException("column flush point " + last + " (raw " + raw(last) + ", stored "

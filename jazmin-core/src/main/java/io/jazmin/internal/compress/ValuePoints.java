@@ -125,8 +125,20 @@ public final class ValuePoints {
      *                               order or range, offsets or indexes not ascending, counts too large
      */
     public static ValuePoints part(ByteSpan field, int part, FlushPoints flush) {
+        ByteSpan entry = entry(field, part);
+        return entry.isEmpty() ? null : decode(entry.reader(), flush);
+    }
+
+    /**
+     * The entry of part {@code part} as stored in the directory field {@code field} (empty when the part
+     * has none), not decoded: a compaction carrying the part into a new directory
+     * ({@link #join}) after {@link #part} checked it.
+     *
+     * @throws JazminFormatException when the field lists fewer parts than {@code part}
+     */
+    public static ByteSpan entry(ByteSpan field, int part) {
         if (field == null || field.isEmpty()) {
-            return null;
+            return ByteSpan.EMPTY;
         }
         ByteReader in = field.reader();
         for (int p = 0; p < part; p++) {
@@ -136,10 +148,10 @@ public final class ValuePoints {
             in.skip(in.length());
         }
         if (!in.hasRemaining()) {
-            return null; // a directory written before its later parts had points lists fewer
+            return ByteSpan.EMPTY; // a directory written before its later parts had points lists fewer
         }
         int length = in.length();
-        return length == 0 ? null : decode(new ByteReader(field.bytes(), in.position(), length), flush);
+        return length == 0 ? ByteSpan.EMPTY : new ByteSpan(field.bytes(), in.position(), length);
     }
 
     private static ValuePoints decode(ByteReader in, FlushPoints flush) {

@@ -83,6 +83,11 @@ public final class TableReader {
         return new TableReader(data, parallelism, Set.copyOf(ordinals));
     }
 
+    /** The table's chunks, statistics and sections, under this reader (a compaction carrying chunks). */
+    public TableData data() {
+        return data;
+    }
+
     /** The chunks this reader sees, in ordinal order, with their first part's offset and counts. */
     public List<ChunkSummary> chunks() {
         DeletedRows deleted = data.deleted();

@@ -181,6 +181,14 @@ public final class ChunkInfo {
         return valuePoints == null ? null : ValuePoints.part(valuePoints, firstPart, flushPoints());
     }
 
+    /**
+     * The value points entry of the chunk's one part as the directory stores it, not decoded (empty
+     * when it has none): for a compaction carrying the part, after {@link #valuePoints()} checked it.
+     */
+    public ByteSpan valuePointsEntry() {
+        return valuePoints == null ? ByteSpan.EMPTY : ValuePoints.entry(valuePoints, firstPart);
+    }
+
     /** Bytes of all the chunk's part sections. */
     public long storedBytes() {
         long n = 0;

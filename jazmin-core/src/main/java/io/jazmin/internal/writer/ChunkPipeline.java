@@ -31,6 +31,9 @@ final class ChunkPipeline {
      */
     private static final int CALLER_ENCODES_UP_TO = 64;
 
+    /** What a carried chunk lends: no arrays of {@link #arrays}. */
+    private static final Object[] NOTHING_LENT = new Object[0];
+
     private final Output sink;
     /** Takes back each chunk's arrays once it is written. */
     private final ChunkArrays arrays;
@@ -128,6 +131,19 @@ final class ChunkPipeline {
         while ((next = held.poll()) != null) {
             submit(next);
         }
+    }
+
+    /**
+     * Writes a chunk carried encoded from the file a compaction rewrites ({@link CarriedChunk}) after
+     * every chunk taken before it. Its part has column flush points exactly when this table's parts do.
+     */
+    void writeCarried(ChunkEncoder.EncodedChunk chunk, PartitionLog partition, int ordinal, long rowStart) {
+        drain();
+        boolean points = chunk.streamOffsets() != null;
+        if ((firstChunk.undecided() && firstChunk.pointsOptional()) || points != firstChunk.flushes()) {
+            throw new IllegalStateException("a carried chunk's column flush points must match the table's parts'");
+        }
+        write(new EncodedWork(chunk, null, NOTHING_LENT, partition, ordinal, rowStart));
     }
 
     private void writeOldest() {

@@ -305,6 +305,16 @@ public final class FullFileWriter implements AutoCloseable {
         table().add(values);
     }
 
+    /** The positions of the current table's indexed columns ({@link TableWriter#indexedPositions}). */
+    int[] indexedPositions() {
+        return table().indexedPositions();
+    }
+
+    /** Adds a chunk carried from the file a compaction rewrites to the current table ({@link TableWriter#addCarried}). */
+    void addCarried(CarriedChunk chunk) {
+        table().addCarried(chunk);
+    }
+
     /** Rows written to the current table. */
     public long rowCount() {
         return current == null ? 0 : current.rowCount();

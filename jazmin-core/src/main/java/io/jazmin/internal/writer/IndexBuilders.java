@@ -105,6 +105,11 @@ final class IndexBuilders {
         }
     }
 
+    /** The positions of the columns indexed, ascending, each once. */
+    int[] positions() {
+        return planned.stream().mapToInt(p -> p.lane().position()).distinct().sorted().toArray();
+    }
+
     /** Whether the table has no index to build (its rows need not be handed over). */
     boolean isEmpty() {
         return planned.isEmpty();

@@ -54,6 +54,11 @@ final class IndexLane {
         this.early = early;
     }
 
+    /** The position of the column indexed. */
+    int position() {
+        return position;
+    }
+
     /** Collects the cell of row {@code rowId} (ids ascend by one within a batch). */
     void collect(long rowId, Object[] row) {
         if (cells == null) {

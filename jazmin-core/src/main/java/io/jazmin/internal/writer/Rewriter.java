@@ -13,7 +13,10 @@ import java.util.Iterator;
  * (and fresh salts when encrypted); {@code append_count} returns to 0 and APPENDED is cleared.
  * Columns, sort order, indexes, metadata and the embedded files (with the package and saved
  * shapes, re-stored under the new version's keys) carry over; a file holding what a rewrite cannot
- * keep is refused before anything is written. The new file replaces the old atomically.
+ * keep is refused before anything is written. The new file replaces the old atomically. A file that
+ * is not shared has its intact, well-filled chunks carried as their encoded parts rather than decoded
+ * and re-encoded ({@link CarryingCopy}); a shared file's tables are rewritten row by row under fresh
+ * secrets ({@link SharedRewrite}).
  */
 public final class Rewriter {
     private Rewriter() {
@@ -50,8 +53,9 @@ public final class Rewriter {
             try {
                 writer.carryFiles(source.files());
                 for (TableReader table : source.tables()) {
-                    writer.startTable(table.name(), table.columns(), TableLayoutChoice.of(table).applyTo(base));
-                    copyRows(table.rows().iterator(), writer);
+                    CarryingCopy copy = CarryingCopy.plan(table, TableLayoutChoice.of(table).applyTo(base));
+                    writer.startTable(table.name(), table.columns(), copy.options());
+                    copy.writeTo(writer);
                 }
                 writer.finish();
             } finally {

@@ -279,8 +279,7 @@ final class TableWriter {
         long rowStart = start.firstRow() + rowsFlushed;
         chunksStarted++;
         rowsFlushed += count;
-        PartitionLog partition = partitions.computeIfAbsent(chunkPartition, p -> new PartitionLog(
-                shared == null ? p : shared.idText(p), columns.size(), shared != null));
+        PartitionLog partition = partitionLog(chunkPartition);
         List<String> groupNames = shared == null ? List.of(SectionIds.DEFAULT_GROUP) : shared.groupNames();
         String[] ids = new String[groupNames.size()];
         for (int g = 0; g < ids.length; g++) {
@@ -288,6 +287,60 @@ final class TableWriter {
         }
         SectionWriter writer = shared == null ? sections : sections.scoped(partition.text());
         chunks.encode(new ChunkPipeline.Chunk(ids, writer, vectors, lent, count, partition, ordinal, rowStart));
+    }
+
+    private PartitionLog partitionLog(String partition) {
+        return partitions.computeIfAbsent(partition, p -> new PartitionLog(
+                shared == null ? p : shared.idText(p), columns.size(), shared != null));
+    }
+
+    /** The positions of the columns the table's indexes are built on, ascending, each once. */
+    int[] indexedPositions() {
+        return indexes.positions();
+    }
+
+    /**
+     * Adds a chunk a compaction carries from the file it rewrites as its stored part (see
+     * {@link CarriedChunk}): the rows added before it end their chunk first; it takes the next ordinal
+     * and row ids, its statistics and flush points go to the directory as they were, its part is
+     * enveloped anew under its new section id (sealed with this file's keys when encrypted), and its
+     * indexed values go to the indexes. Not in shared files (their parts are scoped to partitions).
+     */
+    void addCarried(CarriedChunk carried) {
+        if (shared != null) {
+            throw new IllegalStateException("chunks are carried into files that are not shared only");
+        }
+        startPartition(SectionIds.PLAIN_PARTITION);
+        flushChunk();
+        long rowStart = start.firstRow() + rowsFlushed;
+        int[] indexed = indexes.positions();
+        List<Object[]> indexedRows = carried.indexedRows();
+        for (int r = 0; r < indexedRows.size(); r++) {
+            indexes.add(rowStart + r, coerceIndexed(rows + r, indexedRows.get(r), indexed));
+        }
+        indexes.endChunk();
+        int ordinal = start.firstOrdinal() + chunksStarted;
+        chunksStarted++;
+        rowsFlushed += carried.rowCount();
+        rows += carried.rowCount();
+        byte[] section = sections.section(SectionIds.chunkPart(tableIndex, ordinal, SectionIds.DEFAULT_GROUP),
+                carried.part());
+        chunks.writeCarried(carried.encoded(section), partitionLog(chunkPartition), ordinal, rowStart);
+    }
+
+    /** The stored forms of the values at {@code positions} of a carried row (the others stay {@code null}). */
+    private Object[] coerceIndexed(long row, Object[] values, int[] positions) {
+        Object[] out = new Object[values.length];
+        for (int p : positions) {
+            if (values[p] != null) {
+                try {
+                    out[p] = ValueCoercion.coerce(columnArray[p], values[p]);
+                } catch (ValueCoercion.Mismatch m) {
+                    throw new InvalidRowException(row, columnArray[p].name(), m.getMessage());
+                }
+            }
+        }
+        return out;
     }
 
     /** Writes the chunks still being encoded or held, in order (see {@link ChunkPipeline#drain()}). */
