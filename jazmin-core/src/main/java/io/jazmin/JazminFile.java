@@ -367,10 +367,13 @@ public final class JazminFile {
      * deleted rows, chunks and directory segments per table, append count, so a caller can decide
      * when to {@link #compact compact}. Reads the catalog only, no chunk; takes no lock.
      *
-     * @param options the key or password of an encrypted file
+     * @param options the key or password of an encrypted file ({@code null}: none, as
+     *                {@link #storage(Path)}: a plain file's report; an encrypted file's
+     *                {@link io.jazmin.error.JazminKeyException})
      */
     public static Storage storage(Path path, ReadOptions options) {
-        return opened(path, options, file -> StorageReport.of(file, file.source().size()));
+        return opened(path, options == null ? ReadOptions.defaults() : options,
+                file -> StorageReport.of(file, file.source().size()));
     }
 
     /**

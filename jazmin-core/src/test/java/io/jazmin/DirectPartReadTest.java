@@ -12,10 +12,15 @@ import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.testing.FileSections;
 import io.jazmin.testing.FlushPointFiles;
+import io.jazmin.testing.Written;
+import io.jazmin.schema.Column;
+import io.jazmin.schema.ColumnType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -90,6 +95,54 @@ class DirectPartReadTest {
                 count(reader);
             }
         }).isInstanceOf(JazminFormatException.class).hasMessageContaining("CRC-32");
+    }
+
+    /**
+     * A part with flush points whose bytes do not compress is stored uncompressed (codec 0, its points
+     * the raw offsets; here the table's first part, whose settings the later ones follow): the bytes
+     * the direct buffer read are checked and decoded there, never read from the file a second time.
+     * Besides its directory (larger by the points) and every part once, a query reads what it reads in
+     * the same rows written without points.
+     */
+    @Test
+    void aPartStoredUncompressedWithFlushPointsIsReadOnce() throws IOException {
+        List<Column> columns = List.of(Column.required("n", ColumnType.INT));
+        Random random = new Random(7);
+        List<List<Object>> rows = new ArrayList<>();
+        for (int i = 0; i < 2_000; i++) {
+            rows.add(List.of(random.nextLong()));
+        }
+        WriteOptions options = WriteOptions.defaults().withChunkRows(500);
+        byte[] flushed = Written.file(columns, rows, options.withColumnFlushPoints(true));
+        byte[] plain = Written.file(columns, rows, options.withColumnFlushPoints(false));
+        ChunkDirectory d = FileSections.of(flushed).firstDirectory(0);
+        assertThat(d.streamStoredOffsets().size()).as("flush points").isPositive();
+        assertThat(SectionEnvelope.decode(flushed, (int) d.partOffsets()[0]).codec()).as("stored uncompressed").isZero();
+
+        Filter positive = Filter.gt("n", 0L);
+        long expected = rows.stream().filter(r -> (Long) r.get(0) > 0).count();
+        long[] besides = new long[2];
+        for (int i = 0; i < 2; i++) {
+            byte[] file = i == 0 ? flushed : plain;
+            try (JazminReader reader = JazminReader.open(onDisk(i + ".jzm", file),
+                    ReadOptions.defaults().withSharedCache(false))) {
+                long before = reader.bytesRead();
+                assertThat(reader.table().count(positive)).isEqualTo(expected);
+                besides[i] = reader.bytesRead() - before - directoryAndParts(file);
+            }
+        }
+        assertThat(besides[0]).as("bytes read besides the directory and every part once, with points and without")
+                .isEqualTo(besides[1]);
+    }
+
+    /** The whole length of the one directory segment of {@code file}'s table, and of its parts. */
+    private static long directoryAndParts(byte[] file) {
+        FileSections sections = FileSections.of(file);
+        long sum = sections.header().tables().get(0).partitions().get(0).segments().get(0).length();
+        for (long length : sections.firstDirectory(0).partLengths()) {
+            sum += length;
+        }
+        return sum;
     }
 
     @Test

@@ -2,10 +2,12 @@ package io.jazmin.changes;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.jazmin.data.Filter;
 import io.jazmin.JazminFile;
+import io.jazmin.error.JazminKeyException;
 import io.jazmin.options.AccessState;
 import io.jazmin.options.ReadOptions;
 import io.jazmin.schema.Storage;
@@ -97,6 +99,21 @@ class StorageTest {
         assertEquals(1, s4.directorySegments());
         assertEquals(280, s4.tables().get(0).rowCount());
         assertEquals(Files.size(file), s4.liveBytes());
+    }
+
+    /**
+     * No options are no secret, as a {@code null} key or password is elsewhere: a plain file's
+     * report, and the typed error of a file that needs a key, never a NullPointerException.
+     */
+    @Test
+    void nullOptionsReadAPlainFileAndAskAnEncryptedFileForItsKey() {
+        Path plain = dir.resolve("plain.jzm");
+        Rows.write(plain, WriteOptions.defaults(), 0, 10);
+        assertEquals(JazminFile.storage(plain), JazminFile.storage(plain, null));
+
+        Path encrypted = dir.resolve("encrypted.jzm");
+        Rows.write(encrypted, WriteOptions.defaults().withKey(JazminKey.generate()), 0, 10);
+        assertThrows(JazminKeyException.class, () -> JazminFile.storage(encrypted, null));
     }
 
     /**

@@ -299,7 +299,10 @@ abstract class RemoteFolderTestCase {
     /**
      * A failed job's abort waits for its tasks still running: a task ending after the failing one (here
      * held a second on its last row) must not write its file under {@code _temporary} after the
-     * cleanup, so nothing of the folder the job created is left once that task has ended.
+     * cleanup, so nothing of the folder the job created is left once that task has ended. Spark SQL
+     * interrupts a failed job's other tasks by default ({@code spark.sql.execution.interruptOnCancel}),
+     * which would end the held task's sleep at once; with it off, as for a task busy in code an
+     * interrupt does not stop, the task runs its second after the job failed.
      */
     @Test
     void aFailedJobsAbortWaitsForItsSlowerTasks() throws Exception {
@@ -308,8 +311,13 @@ abstract class RemoteFolderTestCase {
                 + "ELSE timestamp_millis(1700000000000) END AS at FROM range(0, 40, 1, 4)");
         String fresh = root() + "/failed-slow";
         long start = System.nanoTime();
-        assertThatThrownBy(() -> failing.write().format("jazmin").save(fresh))
-                .isInstanceOf(JazminValidationException.class).hasMessageContaining("column 'at'");
+        spark().conf().set("spark.sql.execution.interruptOnCancel", "false");
+        try {
+            assertThatThrownBy(() -> failing.write().format("jazmin").save(fresh))
+                    .isInstanceOf(JazminValidationException.class).hasMessageContaining("column 'at'");
+        } finally {
+            spark().conf().unset("spark.sql.execution.interruptOnCancel");
+        }
         Thread.sleep(Math.max(0, 2_500 - (System.nanoTime() - start) / 1_000_000));
         assertThat(temporaryFiles(fresh)).as("files under _temporary").isEmpty();
         assertThat(fs(fresh).exists(new org.apache.hadoop.fs.Path(fresh))).as("the folder the job created").isFalse();

@@ -465,8 +465,9 @@ public final class SectionReader {
      * file's bytes land there without the copy into a heap array (the JDK reads a file into a direct
      * buffer of its own first, then copies), the envelope and CRC-32 of the whole part are checked there
      * as {@link #body} checks them, and only the {@code wanted} streams' stored bytes are copied out
-     * ({@link CopiedStreams}). {@code null} for a part of another codec or larger than
-     * {@link #SCRATCH_MAX}: the caller then reads it into a heap array as before.
+     * ({@link CopiedStreams}). A part of another codec (stored uncompressed, its points raw offsets) is
+     * checked there too and decompressed from the bytes read ({@link #otherCodec}). {@code null} for a part
+     * larger than {@link #SCRATCH_MAX}: the caller then reads it into a heap array.
      */
     private SectionPayload readDirect(String id, long offset, long length, byte[] digest, String scope,
                                       FlushPoints points, java.util.BitSet wanted) {
@@ -487,15 +488,15 @@ public final class SectionReader {
             byte[] head = new byte[SectionEnvelope.SIZE];
             whole.get(0, head);
             SectionEnvelope env = SectionEnvelope.decode(head, 0);
-            if (env.codec() != 1) {
-                return null;
-            }
             int stored = size - SectionEnvelope.SIZE;
             CRC32 crc = new CRC32();
             crc.update(whole.slice(SectionEnvelope.SIZE, stored));
             checkEnvelope(env, stored, crc.getValue());
             if (env.encrypted()) {
                 throw new JazminFormatException("encrypted section in a file that is not encrypted");
+            }
+            if (env.codec() != 1) {
+                return otherCodec(whole, stored, env, points);
             }
             StoredStreams.Slice[] slices = CopiedStreams.copy(whole, SectionEnvelope.SIZE, stored,
                     (int) env.rawLength(), points, wanted);
@@ -505,6 +506,21 @@ public final class SectionReader {
             throw e.inSection(id, offset);
         } finally {
             DIRECT_SCRATCH.set(whole);
+        }
+    }
+
+    /**
+     * The payload of a checked part of a codec other than Deflate in the direct buffer {@code whole}:
+     * decompressed whole at once from a heap copy of its stored bytes (this thread's buffer, which the
+     * codec does not keep: it decompresses into an array of its own), never read from the source again.
+     */
+    private SectionPayload otherCodec(ByteBuffer whole, int stored, SectionEnvelope env, FlushPoints points) {
+        byte[] bytes = takeScratch(stored);
+        try {
+            whole.get(SectionEnvelope.SIZE, bytes, 0, stored);
+            return Compression.decompressFlushed(env.codec(), bytes, 0, stored, (int) env.rawLength(), points);
+        } finally {
+            giveBackScratch(bytes, stored);
         }
     }
 
