@@ -11,9 +11,9 @@ import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
+import io.jazmin.testing.OtherThreadExecutor;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.concurrent.Executor;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,19 +29,8 @@ class TextLimitAheadTest {
             Column.of("text", ColumnType.STRING));
     private static final int CHUNK_ROWS = 50;
 
-    /** Runs each task on a thread of its own before returning, so the caller never runs one itself. */
-    private static final Executor OTHER_THREAD = task -> {
-        Thread t = new Thread(task);
-        t.start();
-        try {
-            t.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    };
     private static final ReadOptions AHEAD = ReadOptions.defaults().withSharedCache(false)
-            .withParallelism(Parallelism.defaults().withMaxDegree(2).withExecutor(OTHER_THREAD));
+            .withParallelism(Parallelism.defaults().withMaxDegree(2).withExecutor(OtherThreadExecutor.INSTANCE));
 
     @TempDir
     Path dir;

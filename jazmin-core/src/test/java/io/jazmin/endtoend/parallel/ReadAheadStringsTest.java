@@ -10,12 +10,12 @@ import io.jazmin.options.ReadOptions;
 import io.jazmin.options.WriteOptions;
 import io.jazmin.schema.Column;
 import io.jazmin.schema.ColumnType;
+import io.jazmin.testing.OtherThreadExecutor;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.concurrent.Executor;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,21 +33,6 @@ class ReadAheadStringsTest {
     private static final int LENGTH = 2_000;
     private static final List<Column> COLUMNS = List.of(Column.required("id", ColumnType.INT),
             Column.of("text", ColumnType.STRING));
-
-    /**
-     * Runs each task on a thread of its own before {@code execute} returns, so a task is never left for
-     * the caller to run itself (which the pipeline does with a task not started yet).
-     */
-    private static final Executor OTHER_THREAD = task -> {
-        Thread t = new Thread(task);
-        t.start();
-        try {
-            t.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
-    };
 
     @TempDir
     Path dir;
@@ -83,7 +68,7 @@ class ReadAheadStringsTest {
     void stringsOfAScanAreBuiltOnTheReadAheadThreads() {
         Path file = written();
         ReadOptions ahead = ReadOptions.defaults().withSharedCache(false)
-                .withParallelism(Parallelism.defaults().withMaxDegree(2).withExecutor(OTHER_THREAD));
+                .withParallelism(Parallelism.defaults().withMaxDegree(2).withExecutor(OtherThreadExecutor.INSTANCE));
         long least = Long.MAX_VALUE;
         for (int round = 0; round < 3; round++) {
             List<String> got = new ArrayList<>(ROWS);
