@@ -106,6 +106,28 @@ class WritePathFilesTest {
         }
     }
 
+    /**
+     * Compaction of every kind of file a writer may change keeps everything (every table's rows, indexes,
+     * metadata, embedded files, shapes, encryption, grants): the files' 16-row chunks are carried as their
+     * encoded parts where they are intact and full, the rest re-encoded (a shared file is rewritten row by row).
+     */
+    @ParameterizedTest
+    @EnumSource(value = Kind.class, names = "SHARED_HOLDER", mode = EnumSource.Mode.EXCLUDE)
+    void compactionOfEveryKindKeepsEveryTableAndEverythingElse(Kind kind) {
+        Sample sample = WritePathFiles.build(kind, dir);
+        FileFingerprint before = sample.fingerprint();
+
+        // The files' chunk size, so their full chunks are ones a compaction carries.
+        JazminFile.compact(sample.path(), sample.ownerWriteOptions().withChunkRows(16));
+        FileFingerprint compacted = sample.fingerprint();
+        assertThat(before.differencesOutside(compacted, WritePathFiles.TABLE, false)).isEmpty();
+        assertThat(compacted.rows(WritePathFiles.TABLE)).isEqualTo(before.rows(WritePathFiles.TABLE));
+        if (kind == Kind.TWO_TABLES) {
+            assertThat(compacted.rows(WritePathFiles.OTHER_TABLE)).isNotEmpty()
+                    .isEqualTo(before.rows(WritePathFiles.OTHER_TABLE));
+        }
+    }
+
     @Test
     void compactionKeepsEverythingButTheFingerprintSeesALostFileAndNewBytes() {
         Sample sample = WritePathFiles.build(Kind.EMBEDDED, dir);
